@@ -1,0 +1,494 @@
+/* pizza.c: the rules of Pizza Party (rulebook pizza-party.txt, rulings PIZ-1..7).
+ *
+ * The game in our words. Four pizza slices with red, yellow, green and blue
+ * handles; 24 toppings (6 each of onion, pepper, mushroom, pepperoni) and 8
+ * switch pieces (2 per handle colour) lie face down in a grid of 8 columns
+ * (PIZ-1). Seat p starts with slice p; with fewer than 4 players the other
+ * slices lie in front of imaginary seats and take part like any other slice
+ * (PIZ-2). On a turn the player turns over a face-down cell and everyone sees
+ * the piece (PIZ-3):
+ *   a  a topping of a kind on no slice, own slice empty: it goes on the slice;
+ *   b  a topping of a kind lying on another slice: it goes back face down;
+ *   c  a topping of the own slice's kind: it goes on the slice;
+ *   c' a topping of a kind on no slice, own slice holds another kind: back;
+ *   d  a switch of another slice's colour: the player swaps slices (toppings
+ *      and all) with that slice, wherever it lies, and the piece leaves;
+ *   e  a switch of the own slice's colour: the piece leaves and the same
+ *      player then picks any other slice to swap with (a second action).
+ * Then the next seat (seat + 1) plays. Whoever's slice reaches 6 toppings
+ * wins at once; after 1000 turns the game stops with no winner (PIZ-4).
+ * Options for simpler play (PIZ-5): no extra slices (and then only the
+ * switch pieces of slices in play), 2 or 3 topping kinds, no switch pieces;
+ * a combination with fewer kinds than slices is refused. Every reveal is
+ * public history (PIZ-7): `seen` records face-down cells shown before.
+ *
+ * State encoding: see pizza.h. Cells are a 32-bit set of face-down cells
+ * and one byte per cell; actions are 0..31 (flip a cell) and 32..35 (pick
+ * a slice after rule e), so a turn is a handful of byte operations and a
+ * playout never allocates. The generator draws only the shuffle at setup;
+ * the rest of the game has no chance. */
+#include "games/pizza/pizza.h"
+
+#include <assert.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const pizza__kind_name[PIZZA_KINDS] = {"onion", "pepper", "mushroom",
+                                                   "pepperoni"};
+const char *const pizza__colour_name[PIZZA_SLICES] = {"red", "yellow", "green", "blue"};
+
+/* Grid codes for the `grid` option, by piece (full names are accepted too). */
+static const char *const piece_code[8] = {"on", "pe", "mu", "pp", "sr", "sy", "sg", "sb"};
+
+const char *pizza__piece_name(uint8_t piece)
+{
+    static const char *const sw[PIZZA_SLICES] = {"red switch", "yellow switch",
+                                                 "green switch", "blue switch"};
+    if (piece >= 8)
+        return "nothing";
+    return PIZZA_IS_TOPPING(piece) ? pizza__kind_name[piece] : sw[piece - 4];
+}
+
+const char *pizza__rule_name(uint8_t rule)
+{
+    static const char *const names[] = {"", "a", "b", "c", "c'", "d", "e"};
+    return rule < sizeof names / sizeof names[0] ? names[rule] : "";
+}
+
+/* ---- setup -------------------------------------------------------------- */
+
+/* Reads one grid code ("on", "onion", "sr", "red", ...); -1 when unknown. */
+static int parse_piece(const char *s, size_t len)
+{
+    char w[16];
+    if (len == 0 || len >= sizeof w)
+        return -1;
+    for (size_t i = 0; i < len; i++)
+        w[i] = (char)tolower((unsigned char)s[i]);
+    w[len] = '\0';
+    for (int p = 0; p < 8; p++)
+        if (strcmp(w, piece_code[p]) == 0)
+            return p;
+    for (int k = 0; k < PIZZA_KINDS; k++)
+        if (strcmp(w, pizza__kind_name[k]) == 0)
+            return k;
+    for (int c = 0; c < PIZZA_SLICES; c++)
+        if (strcmp(w, pizza__colour_name[c]) == 0)
+            return PIZZA_SWITCH(c);
+    return -1;
+}
+
+/* Fills the grid from the `grid` option: exactly the pieces in play (per
+ * piece type, `want`), one per cell, row by row. */
+static pf_err parse_grid(pizza_state *s, const char *text, const int want[8],
+                         pf_error *err)
+{
+    int got[8] = {0}, n = 0;
+    const char *p = text;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        const char *start = p;
+        while (*p && *p != ',' && *p != ' ' && *p != '\t')
+            p++;
+        int piece = parse_piece(start, (size_t)(p - start));
+        if (piece < 0)
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "grid: piece %d '%.*s' is not a piece code (on, pe, mu, pp, "
+                                "sr, sy, sg, sb)",
+                                n, (int)(p - start < 20 ? p - start : 20), start);
+        if (n >= s->ncells)
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "grid: more than %d pieces; these options put %d in play",
+                                s->ncells, s->ncells);
+        s->cell[n++] = (uint8_t)piece;
+        got[piece]++;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '\0')
+            break;
+        if (*p != ',')
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "grid: pieces are separated by commas (after piece %d)",
+                                n - 1);
+        p++;
+    }
+    if (n != s->ncells)
+        return pf_error_set(err, PF_E_BAD_OPTION,
+                            "grid: %d pieces given; these options put %d in play", n,
+                            s->ncells);
+    for (int piece = 0; piece < 8; piece++)
+        if (got[piece] != want[piece])
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "grid: %d pieces '%s' given; these options put %d in play",
+                                got[piece], piece_code[piece], want[piece]);
+    return PF_E_OK;
+}
+
+/* Sets up a game: options, slices in front of their seats, pieces shuffled
+ * (or laid out by the `grid` option) into cells 0..ncells-1. */
+static pf_err pizza_init(void *vst, int seats, const pf_options *opt, uint64_t seed,
+                         pf_error *err)
+{
+    pizza_state *s = vst;
+    bool extra, switches;
+    int kinds;
+    pf_err e;
+    if ((e = pf_options_bool(opt, "extra_slices", true, &extra, err)) != PF_E_OK ||
+        (e = pf_options_int(opt, "kinds", 4, 2, PIZZA_KINDS, &kinds, err)) != PF_E_OK ||
+        (e = pf_options_bool(opt, "switches", true, &switches, err)) != PF_E_OK)
+        return e;
+    int nslices = extra ? PIZZA_SLICES : seats;
+    if (kinds < nslices)
+        return pf_error_set(err, PF_E_BAD_OPTION,
+                            "kinds=%d is too few for %d slices in play: PIZ-5 needs at "
+                            "least as many topping kinds as slices (with 2 or 3 players, "
+                            "extra_slices=false leaves the imaginary slices out)",
+                            kinds, nslices);
+
+    memset(s, 0, sizeof *s);
+    pf_rng_seed(&s->rng, seed);
+    s->seats = (uint8_t)seats;
+    s->nslices = (uint8_t)nslices;
+    s->kinds = (uint8_t)kinds;
+    s->switches = switches;
+    int want[8] = {0};
+    for (int k = 0; k < kinds; k++)
+        want[k] = PIZZA_PER_KIND;
+    for (int c = 0; switches && c < nslices; c++)
+        want[PIZZA_SWITCH(c)] = PIZZA_PER_COLOUR;
+    int n = 0;
+    for (int piece = 0; piece < 8; piece++)
+        n += want[piece];
+    assert(n <= PIZZA_CELLS);
+    s->ncells = (uint8_t)n;
+
+    const char *grid = pf_options_get(opt, "grid");
+    if (grid && *grid) {
+        if ((e = parse_grid(s, grid, want, err)) != PF_E_OK)
+            return e;
+    } else {
+        n = 0;
+        for (int piece = 0; piece < 8; piece++)
+            for (int i = 0; i < want[piece]; i++)
+                s->cell[n++] = (uint8_t)piece;
+        pf_rng_shuffle_u8(&s->rng, s->cell, n);
+    }
+    memset(s->cell + s->ncells, PIZZA_NONE, PIZZA_CELLS - s->ncells);
+    s->down = s->ncells == 32 ? UINT32_MAX : (1u << s->ncells) - 1;
+
+    memset(s->slice_kind, PIZZA_NONE, sizeof s->slice_kind);
+    memset(s->kind_slice, PIZZA_NONE, sizeof s->kind_slice);
+    memset(s->at, PIZZA_NONE, sizeof s->at);
+    memset(s->pos, PIZZA_NONE, sizeof s->pos);
+    for (int i = 0; i < nslices; i++)
+        s->at[i] = s->pos[i] = (uint8_t)i;
+    s->winner = s->last_cell = s->last_piece = s->last_seat = PIZZA_NONE;
+    s->last_rule = PIZZA_RULE_NONE;
+    return PF_E_OK;
+}
+
+/* ---- play --------------------------------------------------------------- */
+
+/* The seat to move, as a bit set; 0 once the game is over. */
+static uint32_t pizza_to_act(const void *vst)
+{
+    const pizza_state *s = vst;
+    return s->ended ? 0 : 1u << s->to_move;
+}
+
+/* PIZ-6: every face-down cell, or after rule e every other slice in play. */
+static int pizza_legal(const void *vst, int seat, pf_action *out, int cap)
+{
+    const pizza_state *s = vst;
+    assert(cap >= PIZZA_CELLS);
+    (void)cap;
+    if (s->ended || seat != s->to_move)
+        return 0;
+    int n = 0;
+    if (s->choosing) {
+        for (int j = 0; j < s->nslices; j++)
+            if (j != s->at[seat])
+                out[n++] = PIZZA_PICK(j);
+        return n;
+    }
+    for (uint32_t d = s->down; d; d &= d - 1)
+        out[n++] = (pf_action)__builtin_ctz(d);
+    return n;
+}
+
+/* Swaps the slices in front of positions p and q. */
+static void swap_slices(pizza_state *s, int p, int q)
+{
+    uint8_t a = s->at[p], b = s->at[q];
+    s->at[p] = b;
+    s->at[q] = a;
+    s->pos[a] = (uint8_t)q;
+    s->pos[b] = (uint8_t)p;
+}
+
+/* Who sits at position p, for event text: "seat 2" or "an imaginary seat". */
+static const char *holder(const pizza_state *s, int p, char *buf, size_t n)
+{
+    if (p < s->seats)
+        snprintf(buf, n, "seat %d", p);
+    else
+        snprintf(buf, n, "an imaginary seat");
+    return buf;
+}
+
+/* Reports a swap between seat and position q in the public events. */
+static void tell_swap(const pizza_state *s, int seat, int q, pf_events *ev)
+{
+    char who[24];
+    uint8_t mine = s->at[seat], theirs = s->at[q];
+    pf_events_add(ev, -1, "switch", "seat %d now has the %s slice (%d %s), %s the %s slice",
+                  seat, pizza__colour_name[mine], s->slice_count[mine],
+                  s->slice_kind[mine] == PIZZA_NONE ? "toppings"
+                                                    : pizza__kind_name[s->slice_kind[mine]],
+                  holder(s, q, who, sizeof who), pizza__colour_name[theirs]);
+}
+
+/* Ends the turn of the seat to move: PIZ-4's turn limit, then the next seat. */
+static void end_turn(pizza_state *s, pf_events *ev)
+{
+    s->turn++;
+    if (!s->ended && s->turn >= PIZZA_MAX_TURNS) {
+        s->ended = 1;
+        pf_events_add(ev, -1, "end", "%d turns and no winner: the game ends",
+                      PIZZA_MAX_TURNS);
+    }
+    s->to_move = s->to_move + 1 == s->seats ? 0 : (uint8_t)(s->to_move + 1);
+}
+
+/* Turns over cell i for seat and resolves the piece by PIZ-3. */
+static void flip(pizza_state *s, int seat, int i, pf_events *ev)
+{
+    uint32_t bit = 1u << i;
+    uint8_t piece = s->cell[i], mine = s->at[seat];
+    assert((s->down & bit) && piece < 8);
+    s->last_cell = (uint8_t)i;
+    s->last_piece = piece;
+    s->last_seat = (uint8_t)seat;
+    if (ev)
+        pf_events_add(ev, -1, "flip", "seat %d turned over cell %d: %s", seat, i,
+                      pizza__piece_name(piece));
+
+    if (PIZZA_IS_TOPPING(piece)) {
+        uint8_t owner = s->kind_slice[piece];
+        bool place;
+        if (owner == mine)
+            s->last_rule = PIZZA_RULE_C, place = true;
+        else if (owner != PIZZA_NONE)
+            s->last_rule = PIZZA_RULE_B, place = false;
+        else if (s->slice_kind[mine] == PIZZA_NONE)
+            s->last_rule = PIZZA_RULE_A, place = true;
+        else
+            s->last_rule = PIZZA_RULE_C2, place = false;
+        if (place) {
+            s->down &= ~bit;
+            s->seen &= ~bit;
+            s->cell[i] = PIZZA_NONE;
+            s->seen_turn[i] = 0;
+            s->slice_kind[mine] = piece;
+            s->kind_slice[piece] = mine;
+            s->slice_count[mine]++;
+            if (ev)
+                pf_events_add(ev, -1, "place", "seat %d put the %s on the %s slice (%d) "
+                              "(rule %s)", seat, pizza__kind_name[piece],
+                              pizza__colour_name[mine], s->slice_count[mine],
+                              pizza__rule_name(s->last_rule));
+            if (s->slice_count[mine] == PIZZA_PER_KIND) {
+                s->ended = 1;
+                s->winner = (uint8_t)seat;
+                if (ev)
+                    pf_events_add(ev, -1, "win", "seat %d filled the %s slice with %s "
+                                  "and wins", seat, pizza__colour_name[mine],
+                                  pizza__kind_name[piece]);
+            }
+        } else {
+            s->seen |= bit;
+            s->seen_turn[i] = s->turn;
+            if (ev) {
+                if (s->last_rule == PIZZA_RULE_B)
+                    pf_events_add(ev, -1, "back", "seat %d put the %s back: it is the "
+                                  "%s slice's kind (rule b)", seat,
+                                  pizza__kind_name[piece], pizza__colour_name[owner]);
+                else
+                    pf_events_add(ev, -1, "back", "seat %d put the %s back: the %s "
+                                  "slice holds %s (rule c')", seat, pizza__kind_name[piece],
+                                  pizza__colour_name[mine],
+                                  pizza__kind_name[s->slice_kind[mine]]);
+            }
+        }
+        end_turn(s, ev);
+        return;
+    }
+
+    /* A switch piece: it leaves the game either way. */
+    int colour = piece - 4;
+    s->down &= ~bit;
+    s->seen &= ~bit;
+    s->cell[i] = PIZZA_NONE;
+    s->seen_turn[i] = 0;
+    s->used[colour]++;
+    if (colour != mine) {
+        int q = s->pos[colour];
+        assert(q != PIZZA_NONE);
+        s->last_rule = PIZZA_RULE_D;
+        swap_slices(s, seat, q);
+        if (ev)
+            tell_swap(s, seat, q, ev);
+        end_turn(s, ev);
+    } else {
+        s->last_rule = PIZZA_RULE_E;
+        s->choosing = 1;
+        pf_events_add(ev, -1, "choose", "seat %d turned over their own colour and picks "
+                      "a slice to switch with (rule e)", seat);
+    }
+}
+
+/* Applies a legal action of the seat to move. */
+static void pizza_apply(void *vst, int seat, pf_action a, int64_t t_ms, pf_events *ev)
+{
+    pizza_state *s = vst;
+    (void)t_ms;
+    assert(!s->ended && seat == s->to_move);
+    if (a < PIZZA_CELLS) {
+        flip(s, seat, (int)a, ev);
+        return;
+    }
+    int colour = (int)(a - PIZZA_CELLS);
+    assert(s->choosing && colour < s->nslices && colour != s->at[seat]);
+    int q = s->pos[colour];
+    swap_slices(s, seat, q);
+    s->choosing = 0;
+    if (ev)
+        tell_swap(s, seat, q, ev);
+    end_turn(s, ev);
+}
+
+/* PIZ-4: the winner gets 1, everyone else 0; no winner, all 0. */
+static bool pizza_over(const void *vst, double *results)
+{
+    const pizza_state *s = vst;
+    if (!s->ended)
+        return false;
+    for (int i = 0; results && i < s->seats; i++)
+        results[i] = i == s->winner ? 1.0 : 0.0;
+    return true;
+}
+
+/* Every reveal is public (PIZ-7), so all seats know the same: seen cells
+ * keep their piece, and the never-seen pieces (all pieces in play minus
+ * those on slices, used and seen) are dealt, from a sorted list, over the
+ * never-seen face-down cells. */
+static void pizza_resample(void *vst, int seat, pf_rng *rng)
+{
+    pizza_state *s = vst;
+    (void)seat;
+    int left[8] = {0};
+    for (int k = 0; k < s->kinds; k++)
+        left[k] = PIZZA_PER_KIND - (s->kind_slice[k] == PIZZA_NONE
+                                        ? 0
+                                        : s->slice_count[s->kind_slice[k]]);
+    for (int c = 0; s->switches && c < s->nslices; c++)
+        left[PIZZA_SWITCH(c)] = PIZZA_PER_COLOUR - s->used[c];
+    for (uint32_t d = s->seen; d; d &= d - 1)
+        left[s->cell[__builtin_ctz(d)]]--;
+    uint8_t pool[PIZZA_CELLS];
+    int n = 0;
+    for (int piece = 0; piece < 8; piece++) {
+        assert(left[piece] >= 0);
+        for (int i = 0; i < left[piece]; i++)
+            pool[n++] = (uint8_t)piece;
+    }
+    uint32_t unseen = s->down & ~s->seen;
+    assert(n == __builtin_popcount(unseen));
+    pf_rng_shuffle_u8(rng, pool, n);
+    n = 0;
+    for (uint32_t d = unseen; d; d &= d - 1)
+        s->cell[__builtin_ctz(d)] = pool[n++];
+    pf_rng_seed(&s->rng, pf_rng_next(rng));
+}
+
+/* Figures of a finished game. */
+static int pizza_stats(const void *vst, pf_stat *out, int cap)
+{
+    const pizza_state *s = vst;
+    int placed = 0, used = 0;
+    for (int j = 0; j < s->nslices; j++)
+        placed += s->slice_count[j], used += s->used[j];
+    pf_stat all[] = {
+        {"turns", s->turn},
+        {"winner", s->winner == PIZZA_NONE ? -1 : s->winner},
+        {"toppings_placed", placed},
+        {"switches_used", used},
+        {"face_down_left", __builtin_popcount(s->down)},
+    };
+    int n = 0;
+    for (; n < cap && n < (int)(sizeof all / sizeof all[0]); n++)
+        out[n] = all[n];
+    return n;
+}
+
+static const pf_option_def options[] = {
+    {"extra_slices", "true",
+     "with 2 or 3 players, the slices of imaginary seats are in play (false: left out, "
+     "with their switch pieces)"},
+    {"kinds", "4", "topping kinds in play, 2 to 4 (onion, pepper, mushroom, pepperoni); "
+                   "at least the number of slices in play"},
+    {"switches", "true", "switch pieces are in play"},
+    {"grid", "", "fixes the layout: the pieces in play row by row, comma separated, as "
+                 "on pe mu pp (toppings) sr sy sg sb (switches); empty: shuffled"},
+    {NULL, NULL, NULL},
+};
+
+static const pf_test_config test_configs[] = {
+    {2, ""},
+    {3, ""},
+    {4, ""},
+    {2, "switches=false"},
+    {3, "switches=false"},
+    {4, "switches=false"},
+    {2, "extra_slices=false"},
+    {2, "extra_slices=false;kinds=2"},
+    {2, "extra_slices=false;kinds=3"},
+    {2, "extra_slices=false;kinds=2;switches=false"},
+    {2, "extra_slices=false;kinds=3;switches=false"},
+    {3, "extra_slices=false"},
+    {3, "extra_slices=false;kinds=3"},
+    {3, "extra_slices=false;kinds=3;switches=false"},
+    {4, "extra_slices=false"},
+    {0, NULL},
+};
+
+const pf_game pf_game_pizza = {
+    .id = "pizza",
+    .title = "Pizza Party",
+    .summary = "turn over pieces and remember them: fill your slice with six of a kind",
+    .min_seats = 2,
+    .max_seats = 4,
+    .state_size = sizeof(pizza_state),
+    .max_steps = PIZZA_MAX_TURNS + PIZZA_SLICES * PIZZA_PER_COLOUR, /* + rule e picks */
+    .result_min = 0,
+    .result_max = 1,
+    .options = options,
+    .test_configs = test_configs,
+    .bots = pizza__bots,
+    .real_time = false,
+    .bench_bot = NULL,
+    .init = pizza_init,
+    .to_act = pizza_to_act,
+    .legal = pizza_legal,
+    .check = NULL,
+    .apply = pizza_apply,
+    .over = pizza_over,
+    .view = pizza__view,
+    .resample = pizza_resample,
+    .name = pizza__name,
+    .parse = pizza__parse,
+    .render = pizza__render,
+    .stats = pizza_stats,
+};

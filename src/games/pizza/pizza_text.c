@@ -1,0 +1,232 @@
+/* pizza_text.c: Pizza Party as words: action names, views, the picture.
+ *
+ * Actions are named "flip 12" (turn over cell 12; cells count from 0, row
+ * by row, 8 to a row) and "switch blue" (after rule e, swap with the blue
+ * slice). parse also takes "12", "turn over 12", "flip cell 12", "blue",
+ * "b", "switch with blue", in any case.
+ *
+ * Nothing here shows a face-down piece except the god view (tests only):
+ * a cell turned over and put back is public history (PIZ-7, C-3), so it is
+ * listed under "seen" for bots and memory aids; the picture for people
+ * shows only the piece just turned over. */
+#include "games/pizza/pizza.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- names -------------------------------------------------------------- */
+
+/* Writes a's name ("flip 12", "switch blue"); -1 when a is no action here. */
+int pizza__name(const void *st, pf_action a, char *buf, size_t n)
+{
+    const pizza_state *s = st;
+    if (a < s->ncells)
+        return snprintf(buf, n, "flip %u", (unsigned)a);
+    if (a >= PIZZA_CELLS && a < (pf_action)(PIZZA_CELLS + s->nslices))
+        return snprintf(buf, n, "switch %s", pizza__colour_name[a - PIZZA_CELLS]);
+    return -1;
+}
+
+/* Parses an action name (see the file comment for the accepted forms). */
+pf_err pizza__parse(const void *st, const char *text, pf_action *a)
+{
+    const pizza_state *s = st;
+    char buf[64];
+    size_t len = strlen(text);
+    if (len >= sizeof buf)
+        return PF_E_UNKNOWN_ACTION;
+    for (size_t i = 0; i <= len; i++)
+        buf[i] = (char)tolower((unsigned char)text[i]);
+
+    /* Filler words say which kind of action it is; one word must remain. */
+    static const char *const flip_words[] = {"flip", "turn", "over", "cell", NULL};
+    static const char *const pick_words[] = {"switch", "with", "slice", NULL};
+    bool said_flip = false, said_pick = false;
+    const char *last = NULL;
+    int words = 0;
+    char *save = NULL;
+    for (char *w = strtok_r(buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+        bool filler = false;
+        for (int i = 0; flip_words[i]; i++)
+            if (strcmp(w, flip_words[i]) == 0)
+                filler = said_flip = true;
+        for (int i = 0; pick_words[i]; i++)
+            if (strcmp(w, pick_words[i]) == 0)
+                filler = said_pick = true;
+        if (!filler) {
+            last = w;
+            words++;
+        }
+    }
+    if (words != 1 || (said_flip && said_pick))
+        return PF_E_UNKNOWN_ACTION;
+
+    if (isdigit((unsigned char)last[0])) {
+        char *end;
+        long cell = strtol(last, &end, 10);
+        if (*end || said_pick || cell >= s->ncells)
+            return PF_E_UNKNOWN_ACTION;
+        *a = PIZZA_FLIP(cell);
+        return PF_E_OK;
+    }
+    for (int c = 0; c < s->nslices; c++) {
+        const char *name = pizza__colour_name[c];
+        if (!said_flip && (strcmp(last, name) == 0 || (last[0] == name[0] && !last[1]))) {
+            *a = PIZZA_PICK(c);
+            return PF_E_OK;
+        }
+    }
+    return PF_E_UNKNOWN_ACTION;
+}
+
+/* ---- the view ----------------------------------------------------------- */
+
+/* Adds a seat number, or null for an imaginary seat (position >= seats). */
+static void add_seat(cJSON *o, const char *key, const pizza_state *s, int position)
+{
+    if (position < s->seats)
+        cJSON_AddNumberToObject(o, key, position);
+    else
+        cJSON_AddNullToObject(o, key);
+}
+
+/* Adds to out what seat may see: everything public (the whole game is
+ * public history except never-seen face-down pieces); PF_SEAT_GOD also
+ * gets "hidden", the content of every cell. */
+void pizza__view(const void *st, int seat, cJSON *out)
+{
+    const pizza_state *s = st;
+    cJSON_AddNumberToObject(out, "seats", s->seats);
+    if (seat >= 0)
+        cJSON_AddNumberToObject(out, "you", seat);
+    cJSON_AddNumberToObject(out, "turn", s->turn);
+    cJSON_AddNumberToObject(out, "to_move", s->to_move);
+    cJSON_AddStringToObject(out, "phase", s->ended ? "over" : s->choosing ? "switch" : "flip");
+    cJSON_AddNumberToObject(out, "kinds", s->kinds);
+    cJSON_AddBoolToObject(out, "switches", s->switches);
+    cJSON_AddNumberToObject(out, "columns", PIZZA_COLS);
+    cJSON_AddNumberToObject(out, "cells", s->ncells);
+
+    cJSON *slices = cJSON_AddArrayToObject(out, "slices");
+    for (int j = 0; j < s->nslices; j++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "colour", pizza__colour_name[j]);
+        add_seat(o, "seat", s, s->pos[j]);
+        if (s->slice_kind[j] == PIZZA_NONE)
+            cJSON_AddNullToObject(o, "topping");
+        else
+            cJSON_AddStringToObject(o, "topping", pizza__kind_name[s->slice_kind[j]]);
+        cJSON_AddNumberToObject(o, "count", s->slice_count[j]);
+        if (s->switches)
+            cJSON_AddNumberToObject(o, "switches_used", s->used[j]);
+        cJSON_AddItemToArray(slices, o);
+    }
+
+    cJSON *grid = cJSON_AddArrayToObject(out, "grid");
+    for (int i = 0; i < s->ncells; i++)
+        cJSON_AddItemToArray(grid, cJSON_CreateString(s->down >> i & 1 ? "down" : "empty"));
+
+    if (s->last_piece == PIZZA_NONE) {
+        cJSON_AddNullToObject(out, "last");
+    } else {
+        cJSON *last = cJSON_AddObjectToObject(out, "last");
+        cJSON_AddNumberToObject(last, "cell", s->last_cell);
+        cJSON_AddStringToObject(last, "piece", pizza__piece_name(s->last_piece));
+        cJSON_AddNumberToObject(last, "seat", s->last_seat);
+        cJSON_AddStringToObject(last, "rule", pizza__rule_name(s->last_rule));
+    }
+
+    /* Public history (PIZ-7): what lies face down where it was shown. */
+    cJSON *seen = cJSON_AddObjectToObject(out, "seen");
+    cJSON *seen_turn = cJSON_AddObjectToObject(out, "seen_turn");
+    for (uint32_t d = s->seen; d; d &= d - 1) {
+        int i = __builtin_ctz(d);
+        char key[8];
+        snprintf(key, sizeof key, "%d", i);
+        cJSON_AddStringToObject(seen, key, pizza__piece_name(s->cell[i]));
+        cJSON_AddNumberToObject(seen_turn, key, s->seen_turn[i]);
+    }
+
+    if (s->winner == PIZZA_NONE)
+        cJSON_AddNullToObject(out, "winner");
+    else
+        cJSON_AddNumberToObject(out, "winner", s->winner);
+
+    if (seat == PF_SEAT_GOD) {
+        cJSON *hidden = cJSON_AddArrayToObject(out, "hidden");
+        for (int i = 0; i < s->ncells; i++)
+            cJSON_AddItemToArray(hidden, cJSON_CreateString(pizza__piece_name(s->cell[i])));
+    }
+}
+
+/* ---- the picture -------------------------------------------------------- */
+
+typedef struct text {
+    char *buf;
+    size_t n, len;
+} text;
+
+static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Appends to t, truncating at its end. */
+static void put(text *t, const char *fmt, ...)
+{
+    if (t->len >= t->n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(t->buf + t->len, t->n - t->len, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        t->len += (size_t)k;
+}
+
+/* Draws the slices, the grid (## face down, .. empty, the piece just turned
+ * over in its cell) and the last reveal. No memory aid: remembering is the
+ * game (PIZ-7). */
+void pizza__render(const void *st, int seat, char *buf, size_t n)
+{
+    const pizza_state *s = st;
+    static const char *const code[8] = {"on", "pe", "mu", "pp", "sr", "sy", "sg", "sb"};
+    text t = {buf, n, 0};
+    if (n)
+        buf[0] = '\0';
+    if (s->ended && s->winner != PIZZA_NONE)
+        put(&t, "Pizza Party, turn %d: seat %d won\n", s->turn, s->winner);
+    else if (s->ended)
+        put(&t, "Pizza Party, turn %d: over, no winner\n", s->turn);
+    else
+        put(&t, "Pizza Party, turn %d: seat %d to %s\n", s->turn + 1, s->to_move,
+            s->choosing ? "pick a slice to switch with" : "turn over a piece");
+    for (int j = 0; j < s->nslices; j++) {
+        int p = s->pos[j];
+        char who[24];
+        if (p < s->seats)
+            snprintf(who, sizeof who, "seat %d%s", p, p == seat ? " (you)" : "");
+        else
+            snprintf(who, sizeof who, "imaginary");
+        if (s->slice_kind[j] == PIZZA_NONE)
+            put(&t, "  %-6s %-11s empty\n", pizza__colour_name[j], who);
+        else
+            put(&t, "  %-6s %-11s %s x%d\n", pizza__colour_name[j], who,
+                pizza__kind_name[s->slice_kind[j]], s->slice_count[j]);
+    }
+    put(&t, "    ");
+    for (int c = 0; c < PIZZA_COLS; c++)
+        put(&t, " %2d", c);
+    for (int i = 0; i < s->ncells; i++) {
+        if (i % PIZZA_COLS == 0)
+            put(&t, "\n %2d ", i);
+        const char *shown = s->down >> i & 1 ? "##" : "..";
+        if (i == s->last_cell && s->last_piece != PIZZA_NONE)
+            shown = code[s->last_piece];
+        put(&t, " %s", shown);
+    }
+    put(&t, "\n  ## face down, .. empty; codes: on pe mu pp toppings, sr sy sg sb switches\n");
+    if (s->last_piece != PIZZA_NONE)
+        put(&t, "Last: seat %d turned over cell %d: %s (rule %s)\n", s->last_seat,
+            s->last_cell, pizza__piece_name(s->last_piece), pizza__rule_name(s->last_rule));
+}
