@@ -1,0 +1,147 @@
+/* bots.c: Paku Paku's bot profiles (ruling PAKU-9).
+ *
+ * A profile is a speed and a steady hand: the time it takes to roll, the
+ * time it takes to stack, and an aim error (sd, table units) that shrinks as
+ * the stack takes longer (sd = sd_fast * stack_ms / time taken, never below
+ * a floor): careful is slow, fast is shaky. A bot acts when that seat would:
+ * at `since` (its last action, or when a die reached it while idle) plus the
+ * duration of the action, and never before the table's clock.
+ *
+ * Decisions: stack first when a dish blocks a die (as Esteban does), else
+ * roll. A stack picks the piece type that leaves the tower the widest
+ * margin (children pick any type) and aims to pull the top of the tower
+ * back over its base by the profile's `correct` fraction.
+ *
+ * Determinism: every random draw of a decision comes from a hash of the
+ * public salt, the seat, its action count and its `since`, so asking the
+ * same seat twice in the same situation gives the same (action, time): a
+ * discrete-event driver may re-ask seats freely. */
+#include <math.h>
+
+#include "games/pakupaku/pakupaku.h"
+
+typedef struct profile {
+    int roll_ms;    /* mean time from having dice to the roll's result */
+    int stack_ms;   /* mean time to stack a piece at normal pace */
+    double sd_fast; /* aim error (sd) at normal pace */
+    double sd_min;  /* steadiest hand possible */
+    double correct; /* fraction of the tower's lean the aim corrects */
+    int any_type;   /* 1: picks a piece type at random */
+} profile;
+
+static const profile child = {1700, 2400, 2.6, 1.3, 0.0, 1};
+static const profile adult = {1100, 1700, 1.9, 0.9, 0.5, 0};
+static const profile expert = {750, 1300, 1.6, 0.6, 1.0, 0};
+
+/* A uniform double in (0, 1) from the hash stream x. */
+static double unit(uint64_t *x)
+{
+    return ((double)(pf_splitmix64(x) >> 11) + 0.5) * (1.0 / 9007199254740992.0);
+}
+
+/* The type to stack and its aim (hundredths) for profile pr, with perfect aim. */
+static int pick_piece(const profile *pr, pakupaku__state *s, uint64_t *x, int *aim)
+{
+    pakupaku__tower *t = &s->tower;
+    double lean = t->n ? (double)pakupaku__tower_at(t, t->n - 1) / PAKUPAKU__UNIT : 0;
+    *aim = (int)lrint(-pr->correct * lean * 100);
+    int allowed[PAKUPAKU__NTYPES], na = 0;
+    for (int type = 0; type < PAKUPAKU__NTYPES; type++)
+        if (pakupaku__type_allowed(s, type))
+            allowed[na++] = type;
+    if (na == 0)
+        return -1;
+    if (pr->any_type)
+        return allowed[pf_splitmix64(x) % (uint64_t)na];
+    int best = allowed[0];
+    double best_m = -1e18;
+    for (int i = 0; i < na; i++) {
+        int k = t->n++;
+        t->type[k] = (uint8_t)allowed[i];
+        t->x[k] = *aim * (PAKUPAKU__UNIT / 100);
+        double m = pakupaku__tower_margin(t);
+        t->n--;
+        if (m > best_m) {
+            best_m = m;
+            best = allowed[i];
+        }
+    }
+    return best;
+}
+
+/* Chooses (action, time) for the observing seat with profile pr. */
+static pf_err choose(const profile *pr, const pf_obs *o, pf_rng *rng, pf_action *a,
+                     int64_t *t)
+{
+    pakupaku__state s;
+    pf_obs_sample(o, rng, &s);
+    int seat = pf_obs_seat(o);
+    int free_ = 0, waiting = 0;
+    int stack;
+    if (s.phase == PAKUPAKU__DUEL) {
+        stack = s.duel_turn == seat;
+    } else if (s.phase == PAKUPAKU__PLAY) {
+        pakupaku__held(&s, seat, &free_, &waiting);
+        stack = waiting > 0;
+    } else {
+        return PF_E_GAME_OVER;
+    }
+    if (!stack && free_ == 0)
+        return PF_E_NOT_YOUR_TURN;
+    uint64_t x = s.salt ^ (uint64_t)seat * 0x9e3779b97f4a7c15ull ^
+                 (uint64_t)s.acts[seat] << 40 ^ (uint64_t)s.since[seat] * 0xbf58476d1ce4e5b9ull;
+    double u = unit(&x);
+    int64_t dur;
+    if (!stack) {
+        *a = PAKUPAKU__ROLL;
+        dur = (int64_t)(pr->roll_ms * (0.7 + 0.6 * u));
+    } else {
+        double slow = pr->stack_ms * (0.7 + 0.6 * u);
+        if (s.phase == PAKUPAKU__DUEL || pakupaku__tower_margin(&s.tower) < 2.0)
+            slow *= 1.6; /* a shaky tower or a duel: take care */
+        double sd = pr->sd_fast * pr->stack_ms / slow;
+        if (sd < pr->sd_min)
+            sd = pr->sd_min;
+        int aim;
+        int type = pick_piece(pr, &s, &x, &aim);
+        if (type < 0)
+            return PF_E_ILLEGAL_ACTION;
+        double z = sqrt(-2.0 * log(unit(&x))) * cos(6.283185307179586 * unit(&x));
+        int off = aim + (int)lrint(sd * z * 100);
+        if (off > PAKUPAKU__OFF_MAX)
+            off = PAKUPAKU__OFF_MAX;
+        if (off < -PAKUPAKU__OFF_MAX)
+            off = -PAKUPAKU__OFF_MAX;
+        *a = PAKUPAKU__STACK(type, off);
+        dur = (int64_t)slow;
+    }
+    int64_t when = s.since[seat] + dur;
+    int64_t now = pf_obs_now(o);
+    *t = when > now ? when : now;
+    return PF_E_OK;
+}
+
+static pf_err choose_child(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+{
+    return choose(&child, o, rng, a, t);
+}
+
+static pf_err choose_adult(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+{
+    return choose(&adult, o, rng, a, t);
+}
+
+static pf_err choose_expert(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+{
+    return choose(&expert, o, rng, a, t);
+}
+
+const pf_bot_def pakupaku__bots[] = {
+    {"child", "slow hands (1.7 s a roll), shaky stacking (sd 2.6), no plan for the tower",
+     choose_child},
+    {"adult", "1.1 s a roll, 1.7 s a stack, sd 1.9 shrinking with care, half-corrects lean",
+     choose_adult},
+    {"expert", "0.75 s a roll, 1.3 s a stack, sd 1.6 shrinking with care, keeps the tower "
+               "over its base", choose_expert},
+    {NULL, NULL, NULL},
+};

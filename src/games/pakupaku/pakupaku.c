@@ -1,0 +1,695 @@
+/* pakupaku.c: Paku Paku, a real-time dice race around a tower of dishes.
+ *
+ * Rules as implemented (rulings PAKU-1..PAKU-9):
+ * - Five dice, faces panda, panda, dish, 1, 1, 2. At the start they are dealt
+ *   one at a time from seat 0, so with 7 players seats 5 and 6 start empty.
+ * - Play is real time: every seat holding a die may act, and every action
+ *   carries its time in ms. Actions apply in the order they arrive; one
+ *   timed before the last applied one is refused (TIME_BACKWARDS).
+ * - `roll` rolls every die of the seat that is not blocked. A panda passes at
+ *   once to the left neighbour (seat + 1), who holds it unrolled. A dish
+ *   blocks its die until the seat stacks one piece (`stack <type> <offset>`)
+ *   for it; a number does nothing. With all 24 pieces in the tower dishes
+ *   block nothing.
+ * - Stacking: the piece lands at the aimed offset plus table jitter (normal,
+ *   sd 0.3, from the game's generator); tower.c decides if it stands.
+ * - Paku stop: a seat holding 5 dice (2-3 players), 4 (4-5) or 3 (6-8), or a
+ *   seat whose piece made the tower fall, is the unlucky panda. The penalty
+ *   roll is automatic (part of the stop): all its dice are rolled and the
+ *   numbers summed into penalty points. The tower goes back (brave pandas
+ *   keep it after a too-many-dice stop), and the five dice are dealt one at a
+ *   time from the unlucky panda's left neighbour.
+ * - When a penalty reaches the limit the game ends; fewest points wins and
+ *   tied seats duel on a fresh tower: they stack in seat order, whoever makes
+ *   it fall is out, the next seat after them starts again on a cleared
+ *   tower; a full tower of 24 is cleared and the duel goes on.
+ *
+ * State: one flat pakupaku__state (pakupaku.h). Invariants: each die has
+ * exactly one owner; a blocked die shows a dish and the tower is not full;
+ * on[] counts the tower's pieces by type; now never decreases. */
+#include <assert.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/pakupaku/pakupaku.h"
+
+static const char *const face_names[] = {"-", "P", "D", "1", "2"};
+
+static const pf_option_def options[] = {
+    {"limit", "10", "penalty points that end the game (5..30)"},
+    {"architects", "false", "skilled architects: no two identical pieces in a row"},
+    {"brave", "false", "brave pandas: the tower stays after a too-many-dice stop"},
+    {"dice", "", "scripted faces for the next rolls, e.g. P,D,1,2 (then random)"},
+    {"jitter", "", "table jitter: empty for random (sd 0.3), or values in order "
+                   "(then 0), e.g. 0 or 0.1,-0.25"},
+    {NULL, NULL, NULL},
+};
+
+static const pf_test_config test_configs[] = {
+    {2, ""},
+    {3, "architects=true"},
+    {4, ""},
+    {5, "brave=true"},
+    {8, "architects=true;brave=true;limit=5"},
+    {0, NULL},
+};
+
+/* ---- helpers ------------------------------------------------------------ */
+
+int pakupaku__held(const pakupaku__state *s, int seat, int *free_, int *waiting)
+{
+    int f = 0, w = 0;
+    for (int d = 0; d < PAKUPAKU__DICE; d++)
+        if (s->owner[d] == seat) {
+            if (s->wait[d])
+                w++;
+            else
+                f++;
+        }
+    if (free_)
+        *free_ = f;
+    if (waiting)
+        *waiting = w;
+    return f + w;
+}
+
+int pakupaku__type_allowed(const pakupaku__state *s, int type)
+{
+    if (type < 0 || type >= PAKUPAKU__NTYPES || s->on[type] >= PAKUPAKU__PER_TYPE)
+        return 0;
+    if (s->architects && s->tower.n > 0 && s->tower.type[s->tower.n - 1] == type)
+        for (int o = 0; o < PAKUPAKU__NTYPES; o++)
+            if (o != type && s->on[o] < PAKUPAKU__PER_TYPE)
+                return 0; /* another type is left: no identical pair */
+    return 1;
+}
+
+/* The next face: from the script while it lasts, then the generator (PAKU-1). */
+static uint8_t draw_face(pakupaku__state *s)
+{
+    static const uint8_t die[6] = {PAKUPAKU__FACE_PANDA, PAKUPAKU__FACE_PANDA,
+                                   PAKUPAKU__FACE_DISH, PAKUPAKU__FACE_ONE,
+                                   PAKUPAKU__FACE_ONE, PAKUPAKU__FACE_TWO};
+    if (s->iscript < s->nscript)
+        return s->script[s->iscript++];
+    return die[pf_rng_below(&s->rng, 6)];
+}
+
+/* The table jitter of one placement in 1/UNIT (PAKU-5). */
+static int32_t draw_jitter(pakupaku__state *s)
+{
+    if (s->jit_scripted)
+        return s->ijit < s->njit ? (int32_t)s->jit[s->ijit++] * (PAKUPAKU__UNIT / 100) : 0;
+    return (int32_t)lrint(pf_rng_normal(&s->rng) * 0.3 * PAKUPAKU__UNIT);
+}
+
+static int next_in(uint8_t set, int seat, int n)
+{
+    for (int i = 1; i <= n; i++) {
+        int k = (seat + i) % n;
+        if (set >> k & 1)
+            return k;
+    }
+    return seat;
+}
+
+static void clear_tower(pakupaku__state *s)
+{
+    s->tower.n = 0;
+    memset(s->on, 0, sizeof s->on);
+}
+
+/* Deals the five dice one at a time from seat `first` (PAKU-2, PAKU-6). */
+static void deal(pakupaku__state *s, int first, int64_t t)
+{
+    for (int d = 0; d < PAKUPAKU__DICE; d++) {
+        s->owner[d] = (uint8_t)((first + d) % s->seats);
+        s->face[d] = PAKUPAKU__FACE_NEW;
+        s->wait[d] = 0;
+    }
+    for (int p = 0; p < s->seats; p++)
+        s->since[p] = t;
+}
+
+/* Ends the game, or starts the duel of the tied seats (PAKU-8). */
+static void finish(pakupaku__state *s, int64_t t, pf_events *ev)
+{
+    int best = 1 << 30;
+    for (int p = 0; p < s->seats; p++)
+        if (s->pen[p] < best)
+            best = s->pen[p];
+    uint8_t tied = 0;
+    for (int p = 0; p < s->seats; p++)
+        if (s->pen[p] == best)
+            tied |= (uint8_t)(1u << p);
+    clear_tower(s);
+    if (pf_seat_count(tied) == 1) {
+        s->phase = PAKUPAKU__OVER;
+        s->winner = (uint8_t)__builtin_ctz(tied);
+        pf_events_add(ev, -1, "win", "seat %d wins with %d penalty points", s->winner,
+                      best);
+        return;
+    }
+    s->phase = PAKUPAKU__DUEL;
+    s->duel_in = tied;
+    s->duel_turn = (uint8_t)__builtin_ctz(tied);
+    s->since[s->duel_turn] = t;
+    pf_events_add(ev, -1, "duel", "%d seats tie on %d points: duel, seat %d stacks first",
+                  pf_seat_count(tied), best, s->duel_turn);
+}
+
+/* Paku stop: the penalty roll of the unlucky panda, then a new round or the
+ * end (PAKU-4, PAKU-6, PAKU-7). */
+static void stop(pakupaku__state *s, int u, int collapse, int64_t t, pf_events *ev)
+{
+    int sum = 0, k = 0;
+    char faces[24];
+    for (int d = 0; d < PAKUPAKU__DICE; d++)
+        if (s->owner[d] == u) {
+            uint8_t f = draw_face(s);
+            s->face[d] = f;
+            s->wait[d] = 0;
+            sum += f == PAKUPAKU__FACE_ONE ? 1 : f == PAKUPAKU__FACE_TWO ? 2 : 0;
+            faces[k++] = face_names[f][0];
+            faces[k++] = ' ';
+        }
+    faces[k > 0 ? k - 1 : 0] = '\0';
+    s->pen[u] = (int16_t)(s->pen[u] + sum);
+    s->unlucky = (uint8_t)u;
+    if (collapse)
+        s->collapses++;
+    else
+        s->pen_stops++;
+    pf_events_add(ev, -1, "stop", "Paku stop! seat %d %s; penalty roll %s: %d point%s (%d)",
+                  u, collapse ? "knocked the tower over" : "has too many dice", faces,
+                  sum, sum == 1 ? "" : "s", s->pen[u]);
+    if (collapse || !s->brave)
+        clear_tower(s);
+    if (s->pen[u] >= s->limit) {
+        finish(s, t, ev);
+        return;
+    }
+    s->rounds++;
+    deal(s, (u + 1) % s->seats, t);
+    pf_events_add(ev, -1, "deal", "round %d: dice dealt from seat %d", s->rounds,
+                  (u + 1) % s->seats);
+}
+
+/* Puts a piece on the tower with jitter; returns 1 when the tower stands. */
+static int place(pakupaku__state *s, int type, int off, pf_events *ev, int seat)
+{
+    assert(s->tower.n < PAKUPAKU__PIECES);
+    int32_t jit = draw_jitter(s);
+    int k = s->tower.n++;
+    s->tower.type[k] = (uint8_t)type;
+    s->tower.x[k] = off * (PAKUPAKU__UNIT / 100) + jit;
+    s->on[type]++;
+    int ok = pakupaku__tower_stands(&s->tower);
+    if (ev) {
+        double x = (double)s->tower.x[k] / PAKUPAKU__UNIT;
+        pf_events_add(ev, -1, ok ? "stack" : "collapse",
+                      "seat %d stacks a %s aimed at %.2f, landing at %.2f: %s (%d piece%s)",
+                      seat, pakupaku__pieces[type].name, off / 100.0, x,
+                      ok ? "it stands" : "the tower falls", s->tower.n,
+                      s->tower.n == 1 ? "" : "s");
+    }
+    return ok;
+}
+
+/* ---- the interface ------------------------------------------------------ */
+
+/* Reads the dice script "P,D,1,2" into the state. */
+static pf_err parse_dice(pakupaku__state *s, const char *v, pf_error *err)
+{
+    s->nscript = 0;
+    for (const char *p = v; *p;) {
+        while (*p == ',' || *p == ' ')
+            p++;
+        if (!*p)
+            break;
+        uint8_t f;
+        switch (*p) {
+        case 'P': case 'p': f = PAKUPAKU__FACE_PANDA; break;
+        case 'D': case 'd': f = PAKUPAKU__FACE_DISH; break;
+        case '1': f = PAKUPAKU__FACE_ONE; break;
+        case '2': f = PAKUPAKU__FACE_TWO; break;
+        default:
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "option dice: faces are P, D, 1 or 2 separated by commas");
+        }
+        if (s->nscript >= PAKUPAKU__SCRIPT_MAX)
+            return pf_error_set(err, PF_E_BAD_OPTION, "option dice: at most %d faces",
+                                PAKUPAKU__SCRIPT_MAX);
+        s->script[s->nscript++] = f;
+        p++;
+        if (*p && *p != ',' && *p != ' ')
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "option dice: faces are P, D, 1 or 2 separated by commas");
+    }
+    return PF_E_OK;
+}
+
+/* Reads the jitter script "0.1,-0.25" (hundredths, |v| <= 5) into the state. */
+static pf_err parse_jitter(pakupaku__state *s, const char *v, pf_error *err)
+{
+    s->njit = 0;
+    s->jit_scripted = 0;
+    if (!*v || !strcmp(v, "normal") || !strcmp(v, "random"))
+        return PF_E_OK;
+    s->jit_scripted = 1;
+    if (!strcmp(v, "off"))
+        return PF_E_OK;
+    const char *p = v;
+    while (*p) {
+        char *end;
+        double x = strtod(p, &end);
+        if (end == p || !(x >= -5.0 && x <= 5.0))
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "option jitter: numbers in -5..5 separated by commas, "
+                                "\"off\", or empty for random");
+        if (s->njit >= PAKUPAKU__JIT_MAX)
+            return pf_error_set(err, PF_E_BAD_OPTION, "option jitter: at most %d values",
+                                PAKUPAKU__JIT_MAX);
+        s->jit[s->njit++] = (int16_t)lrint(x * 100);
+        p = end;
+        while (*p == ' ')
+            p++;
+        if (*p == ',')
+            p++;
+        else if (*p)
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "option jitter: numbers separated by commas");
+    }
+    return PF_E_OK;
+}
+
+static pf_err pk_init(void *st, int seats, const pf_options *opt, uint64_t seed,
+                      pf_error *err)
+{
+    pakupaku__state *s = st;
+    memset(s, 0, sizeof *s);
+    int limit;
+    bool architects, brave;
+    pf_err e;
+    if ((e = pf_options_int(opt, "limit", 10, 5, 30, &limit, err)) ||
+        (e = pf_options_bool(opt, "architects", false, &architects, err)) ||
+        (e = pf_options_bool(opt, "brave", false, &brave, err)))
+        return e;
+    const char *v = pf_options_get(opt, "dice");
+    if (v && (e = parse_dice(s, v, err)))
+        return e;
+    v = pf_options_get(opt, "jitter");
+    if (v && (e = parse_jitter(s, v, err)))
+        return e;
+    s->seats = (uint8_t)seats;
+    s->limit = (uint8_t)limit;
+    s->thr = seats <= 3 ? 5 : seats <= 5 ? 4 : 3;
+    s->architects = architects;
+    s->brave = brave;
+    s->phase = PAKUPAKU__PLAY;
+    s->unlucky = PAKUPAKU__NONE;
+    s->winner = PAKUPAKU__NONE;
+    s->rounds = 1;
+    pf_rng_seed(&s->rng, seed);
+    uint64_t x = seed ^ 0x70616b7570616b75ull;
+    s->salt = pf_splitmix64(&x);
+    deal(s, 0, 0);
+    return PF_E_OK;
+}
+
+static uint32_t pk_to_act(const void *st)
+{
+    const pakupaku__state *s = st;
+    if (s->phase == PAKUPAKU__DUEL)
+        return 1u << s->duel_turn;
+    if (s->phase != PAKUPAKU__PLAY)
+        return 0;
+    uint32_t m = 0;
+    for (int d = 0; d < PAKUPAKU__DICE; d++)
+        m |= 1u << s->owner[d];
+    return m;
+}
+
+/* True when seat may stack now. */
+static int may_stack(const pakupaku__state *s, int seat)
+{
+    if (s->phase == PAKUPAKU__DUEL)
+        return seat == s->duel_turn;
+    int w;
+    pakupaku__held(s, seat, NULL, &w);
+    return s->phase == PAKUPAKU__PLAY && w > 0;
+}
+
+static int pk_legal(const void *st, int seat, pf_action *out, int cap)
+{
+    const pakupaku__state *s = st;
+    if (!(pk_to_act(s) >> seat & 1))
+        return 0;
+    int n = 0, f = 0;
+    if (s->phase == PAKUPAKU__PLAY)
+        pakupaku__held(s, seat, &f, NULL);
+    if (f > 0 && n < cap)
+        out[n++] = PAKUPAKU__ROLL;
+    if (may_stack(s, seat))
+        for (int type = 0; type < PAKUPAKU__NTYPES; type++)
+            if (pakupaku__type_allowed(s, type))
+                for (int off = -1000; off <= 1000 && n < cap; off += 25)
+                    out[n++] = PAKUPAKU__STACK(type, off);
+    return n;
+}
+
+static pf_err pk_check(const void *st, int seat, pf_action a, int64_t t)
+{
+    const pakupaku__state *s = st;
+    if (t < s->now)
+        return PF_E_TIME_BACKWARDS;
+    if (s->phase == PAKUPAKU__OVER || !(pk_to_act(s) >> seat & 1))
+        return PF_E_NOT_YOUR_TURN;
+    if (a == PAKUPAKU__ROLL) {
+        int f = 0;
+        if (s->phase == PAKUPAKU__PLAY)
+            pakupaku__held(s, seat, &f, NULL);
+        return f > 0 ? PF_E_OK : PF_E_ILLEGAL_ACTION;
+    }
+    int type = (int)(a >> 16) - 1;
+    uint32_t code = a & 0xffff;
+    if (type < 0 || type >= PAKUPAKU__NTYPES || code > 2 * PAKUPAKU__OFF_MAX)
+        return PF_E_ILLEGAL_ACTION;
+    if (!may_stack(s, seat) || !pakupaku__type_allowed(s, type))
+        return PF_E_ILLEGAL_ACTION;
+    return PF_E_OK;
+}
+
+static void apply_roll(pakupaku__state *s, int seat, int64_t t, pf_events *ev)
+{
+    int left = (seat + 1) % s->seats;
+    int idle = pakupaku__held(s, left, NULL, NULL) == 0;
+    int passed = 0, k = 0;
+    char faces[16];
+    for (int d = 0; d < PAKUPAKU__DICE; d++) {
+        if (s->owner[d] != seat || s->wait[d])
+            continue;
+        uint8_t f = draw_face(s);
+        s->face[d] = f;
+        faces[k++] = face_names[f][0];
+        faces[k++] = ' ';
+        if (f == PAKUPAKU__FACE_PANDA) {
+            s->owner[d] = (uint8_t)left;
+            passed++;
+        } else if (f == PAKUPAKU__FACE_DISH && s->tower.n < PAKUPAKU__PIECES) {
+            s->wait[d] = 1;
+        }
+    }
+    faces[k > 0 ? k - 1 : 0] = '\0';
+    if (passed && idle)
+        s->since[left] = t;
+    pf_events_add(ev, -1, "roll", "seat %d rolls %s%s", seat, faces,
+                  passed ? ": pandas pass left" : "");
+    if (passed && pakupaku__held(s, left, NULL, NULL) >= s->thr)
+        stop(s, left, 0, t, ev);
+}
+
+static void apply_stack(pakupaku__state *s, int seat, int type, int off, int64_t t,
+                        pf_events *ev)
+{
+    if (s->phase == PAKUPAKU__DUEL) {
+        s->duel_stacks++;
+        if (!place(s, type, off, ev, seat)) {
+            s->duel_in &= (uint8_t)~(1u << seat);
+            s->collapses++;
+            clear_tower(s);
+            pf_events_add(ev, -1, "out", "seat %d is out of the duel", seat);
+            if (pf_seat_count(s->duel_in) == 1) {
+                s->phase = PAKUPAKU__OVER;
+                s->winner = (uint8_t)__builtin_ctz(s->duel_in);
+                pf_events_add(ev, -1, "win", "seat %d wins the duel and the game",
+                              s->winner);
+                return;
+            }
+        } else if (s->tower.n == PAKUPAKU__PIECES) {
+            clear_tower(s);
+            pf_events_add(ev, -1, "full", "all 24 pieces stand: the tower is cleared");
+        }
+        s->duel_turn = (uint8_t)next_in(s->duel_in, seat, s->seats);
+        s->since[s->duel_turn] = t;
+        return;
+    }
+    for (int d = 0; d < PAKUPAKU__DICE; d++)
+        if (s->owner[d] == seat && s->wait[d]) {
+            s->wait[d] = 0;
+            break;
+        }
+    if (!place(s, type, off, ev, seat)) {
+        stop(s, seat, 1, t, ev);
+        return;
+    }
+    if (s->tower.n == PAKUPAKU__PIECES) {
+        for (int d = 0; d < PAKUPAKU__DICE; d++)
+            s->wait[d] = 0;
+        pf_events_add(ev, -1, "full", "all 24 pieces are stacked: dishes block no die");
+    }
+}
+
+static void pk_apply(void *st, int seat, pf_action a, int64_t t, pf_events *ev)
+{
+    pakupaku__state *s = st;
+    assert(t >= s->now);
+    s->now = t;
+    s->acts[seat]++;
+    s->since[seat] = t;
+    if (a == PAKUPAKU__ROLL)
+        apply_roll(s, seat, t, ev);
+    else
+        apply_stack(s, seat, (int)(a >> 16) - 1, (int)(a & 0xffff) - PAKUPAKU__OFF_MAX, t,
+                    ev);
+}
+
+static bool pk_over(const void *st, double *results)
+{
+    const pakupaku__state *s = st;
+    if (s->phase != PAKUPAKU__OVER)
+        return false;
+    if (results)
+        for (int p = 0; p < s->seats; p++)
+            results[p] = p == s->winner ? 1.0 : 0.0;
+    return true;
+}
+
+static const char *const phase_names[] = {"play", "duel", "over"};
+
+static void pk_view(const void *st, int seat, cJSON *out)
+{
+    const pakupaku__state *s = st;
+    (void)seat; /* everything on the table is public */
+    cJSON_AddStringToObject(out, "phase", phase_names[s->phase]);
+    cJSON_AddNumberToObject(out, "round", s->rounds);
+    cJSON_AddNumberToObject(out, "now", (double)s->now);
+    cJSON_AddNumberToObject(out, "limit", s->limit);
+    cJSON_AddNumberToObject(out, "threshold", s->thr);
+    cJSON_AddBoolToObject(out, "architects", s->architects);
+    cJSON_AddBoolToObject(out, "brave", s->brave);
+    cJSON *pen = cJSON_AddArrayToObject(out, "penalties");
+    cJSON *since = cJSON_AddArrayToObject(out, "since");
+    cJSON *acts = cJSON_AddArrayToObject(out, "acts");
+    cJSON *held = cJSON_AddArrayToObject(out, "held");
+    for (int p = 0; p < s->seats; p++) {
+        cJSON_AddItemToArray(pen, cJSON_CreateNumber(s->pen[p]));
+        cJSON_AddItemToArray(since, cJSON_CreateNumber((double)s->since[p]));
+        cJSON_AddItemToArray(acts, cJSON_CreateNumber(s->acts[p]));
+        cJSON_AddItemToArray(held, cJSON_CreateNumber(pakupaku__held(s, p, NULL, NULL)));
+    }
+    cJSON *dice = cJSON_AddArrayToObject(out, "dice");
+    for (int d = 0; d < PAKUPAKU__DICE; d++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "seat", s->owner[d]);
+        cJSON_AddStringToObject(o, "face", face_names[s->face[d]]);
+        cJSON_AddBoolToObject(o, "waiting", s->wait[d]);
+        cJSON_AddItemToArray(dice, o);
+    }
+    cJSON *tower = cJSON_AddArrayToObject(out, "tower");
+    for (int k = 0; k < s->tower.n; k++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "piece", pakupaku__pieces[s->tower.type[k]].name);
+        cJSON_AddNumberToObject(o, "x", k ? (double)s->tower.x[k] / PAKUPAKU__UNIT : 0);
+        cJSON_AddNumberToObject(o, "at",
+                                (double)pakupaku__tower_at(&s->tower, k) / PAKUPAKU__UNIT);
+        cJSON_AddItemToArray(tower, o);
+    }
+    cJSON *supply = cJSON_AddObjectToObject(out, "supply");
+    for (int type = 0; type < PAKUPAKU__NTYPES; type++)
+        cJSON_AddNumberToObject(supply, pakupaku__pieces[type].name,
+                                PAKUPAKU__PER_TYPE - s->on[type]);
+    if (s->phase == PAKUPAKU__DUEL) {
+        cJSON *duel = cJSON_AddObjectToObject(out, "duel");
+        cJSON *in = cJSON_AddArrayToObject(duel, "seats");
+        for (int p = 0; p < s->seats; p++)
+            if (s->duel_in >> p & 1)
+                cJSON_AddItemToArray(in, cJSON_CreateNumber(p));
+        cJSON_AddNumberToObject(duel, "turn", s->duel_turn);
+    }
+    if (s->unlucky != PAKUPAKU__NONE)
+        cJSON_AddNumberToObject(out, "unlucky", s->unlucky);
+    if (s->phase == PAKUPAKU__OVER)
+        cJSON_AddNumberToObject(out, "winner", s->winner);
+    char salt[24];
+    snprintf(salt, sizeof salt, "%016llx", (unsigned long long)s->salt);
+    cJSON_AddStringToObject(out, "salt", salt);
+}
+
+static void pk_resample(void *st, int seat, pf_rng *rng)
+{
+    pakupaku__state *s = st;
+    (void)seat; /* nothing is hidden: only the future rolls are redrawn */
+    pf_rng_seed(&s->rng, pf_rng_next(rng));
+}
+
+static int pk_name(const void *st, pf_action a, char *buf, size_t n)
+{
+    (void)st;
+    if (a == PAKUPAKU__ROLL)
+        return snprintf(buf, n, "roll");
+    int type = (int)(a >> 16) - 1;
+    int code = (int)(a & 0xffff);
+    if (type < 0 || type >= PAKUPAKU__NTYPES || code > 2 * PAKUPAKU__OFF_MAX)
+        return -1;
+    int off = code - PAKUPAKU__OFF_MAX;
+    int m = off < 0 ? -off : off;
+    return snprintf(buf, n, "stack %s %s%d.%02d", pakupaku__pieces[type].name,
+                    off < 0 ? "-" : "", m / 100, m % 100);
+}
+
+static pf_err pk_parse(const void *st, const char *str, pf_action *a)
+{
+    (void)st;
+    while (*str == ' ')
+        str++;
+    if (!strcmp(str, "roll") || !strcmp(str, "r")) {
+        *a = PAKUPAKU__ROLL;
+        return PF_E_OK;
+    }
+    char word[16], piece[16], num[32], extra[2];
+    int k = sscanf(str, "%15s %15s %31s %1s", word, piece, num, extra);
+    if (k < 2 || k > 3 || (strcmp(word, "stack") && strcmp(word, "s")))
+        return PF_E_UNKNOWN_ACTION;
+    int type = -1;
+    for (int i = 0; i < PAKUPAKU__NTYPES; i++)
+        if (!strcmp(piece, pakupaku__pieces[i].name) ||
+            (piece[1] == '\0' && piece[0] == pakupaku__pieces[i].name[0]))
+            type = i;
+    if (type < 0)
+        return PF_E_UNKNOWN_ACTION;
+    double x = 0;
+    if (k == 3) {
+        char *end;
+        x = strtod(num, &end);
+        if (end == num || *end)
+            return PF_E_UNKNOWN_ACTION;
+    }
+    if (!(x >= -PAKUPAKU__OFF_MAX / 100.0 && x <= PAKUPAKU__OFF_MAX / 100.0))
+        return PF_E_UNKNOWN_ACTION;
+    *a = PAKUPAKU__STACK(type, (int)lrint(x * 100));
+    return PF_E_OK;
+}
+
+/* Appends formatted text to buf at *at, never past n. */
+static void put(char *buf, size_t n, size_t *at, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t n, size_t *at, const char *fmt, ...)
+{
+    if (*at >= n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(buf + *at, n - *at, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        *at += (size_t)k < n - *at ? (size_t)k : n - *at - 1;
+}
+
+static void pk_render(const void *st, int seat, char *buf, size_t n)
+{
+    const pakupaku__state *s = st;
+    size_t at = 0;
+    if (n == 0)
+        return;
+    buf[0] = '\0';
+    put(buf, n, &at, "Paku Paku, round %d, t=%lld ms, %s%s%s\n", s->rounds,
+        (long long)s->now, phase_names[s->phase], s->architects ? ", architects" : "",
+        s->brave ? ", brave" : "");
+    for (int p = 0; p < s->seats; p++) {
+        put(buf, n, &at, "%s seat %d: %2d pts  dice:", p == seat ? ">" : " ", p, s->pen[p]);
+        for (int d = 0; d < PAKUPAKU__DICE; d++)
+            if (s->owner[d] == p && s->phase == PAKUPAKU__PLAY)
+                put(buf, n, &at, " [%s%s]", face_names[s->face[d]], s->wait[d] ? "!" : "");
+        put(buf, n, &at, "\n");
+    }
+    put(buf, n, &at, "tower (%d/24, stop at %d dice; [D!] waits for a stack):\n",
+        s->tower.n, s->thr);
+    for (int k = s->tower.n - 1; k >= 0; k--) {
+        double x = (double)pakupaku__tower_at(&s->tower, k) / PAKUPAKU__UNIT;
+        int w = pakupaku__pieces[s->tower.type[k]].width;
+        int left = (int)lrint(30 + x - w / 2.0);
+        if (left < 0)
+            left = 0;
+        put(buf, n, &at, "%*s", left, "");
+        char c = s->tower.type[k] == PAKUPAKU__PLATE ? '=' :
+                 s->tower.type[k] == PAKUPAKU__BOWL ? 'U' : 'u';
+        for (int i = 0; i < w; i++)
+            put(buf, n, &at, "%c", c);
+        put(buf, n, &at, "  %s %+.2f\n", pakupaku__pieces[s->tower.type[k]].name, x);
+    }
+    put(buf, n, &at, "%s\n", "~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~");
+    if (s->phase == PAKUPAKU__DUEL)
+        put(buf, n, &at, "duel: seat %d stacks\n", s->duel_turn);
+    if (s->phase == PAKUPAKU__OVER)
+        put(buf, n, &at, "seat %d wins\n", s->winner);
+}
+
+static int pk_stats(const void *st, pf_stat *out, int cap)
+{
+    static const char *const pen_names[PF_MAX_SEATS] = {
+        "penalties_0", "penalties_1", "penalties_2", "penalties_3",
+        "penalties_4", "penalties_5", "penalties_6", "penalties_7"};
+    const pakupaku__state *s = st;
+    int k = 0;
+    if (k < cap) out[k++] = (pf_stat){"rounds", s->rounds};
+    if (k < cap) out[k++] = (pf_stat){"collapses", s->collapses};
+    if (k < cap) out[k++] = (pf_stat){"too_many_dice", s->pen_stops};
+    if (k < cap) out[k++] = (pf_stat){"duel_stacks", s->duel_stacks};
+    if (k < cap) out[k++] = (pf_stat){"game_ms", (double)s->now};
+    for (int p = 0; p < s->seats && k < cap; p++)
+        out[k++] = (pf_stat){pen_names[p], s->pen[p]};
+    return k;
+}
+
+const pf_game pf_game_pakupaku = {
+    .id = "pakupaku",
+    .title = "Paku Paku",
+    .summary = "real-time dice race: pass the pandas, stack the dishes, don't topple",
+    .min_seats = 2,
+    .max_seats = 8,
+    .state_size = sizeof(pakupaku__state),
+    .max_steps = 200000,
+    .result_min = 0,
+    .result_max = 1,
+    .options = options,
+    .test_configs = test_configs,
+    .bots = pakupaku__bots,
+    .real_time = true,
+    .bench_bot = "adult",
+    .init = pk_init,
+    .to_act = pk_to_act,
+    .legal = pk_legal,
+    .check = pk_check,
+    .apply = pk_apply,
+    .over = pk_over,
+    .view = pk_view,
+    .resample = pk_resample,
+    .name = pk_name,
+    .parse = pk_parse,
+    .render = pk_render,
+    .stats = pk_stats,
+};

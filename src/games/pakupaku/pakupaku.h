@@ -1,0 +1,67 @@
+/* pakupaku.h: Paku Paku's state, shared by the rules (pakupaku.c) and the
+ * bots (bots.c). Everything here is public table information: the dice on
+ * the table, the tower, the penalty points and the times. Nothing is hidden;
+ * only future rolls and the table jitter are chance. */
+#ifndef PAKUPAKU_H
+#define PAKUPAKU_H
+
+#include <stdint.h>
+
+#include "games/pakupaku/tower.h"
+#include "partyfood/bot.h"
+#include "partyfood/game.h"
+
+#define PAKUPAKU__DICE 5
+#define PAKUPAKU__SCRIPT_MAX 250 /* scripted dice faces */
+#define PAKUPAKU__JIT_MAX 64     /* scripted jitter values */
+#define PAKUPAKU__OFF_MAX 3000   /* largest |aim offset|, hundredths of a unit */
+#define PAKUPAKU__NONE 255
+
+/* Faces; FACE_NEW is a die dealt this round and not rolled yet. */
+enum { PAKUPAKU__FACE_NEW, PAKUPAKU__FACE_PANDA, PAKUPAKU__FACE_DISH,
+       PAKUPAKU__FACE_ONE, PAKUPAKU__FACE_TWO };
+
+enum { PAKUPAKU__PLAY, PAKUPAKU__DUEL, PAKUPAKU__OVER };
+
+/* Actions: ROLL, or a stack packed as ((type + 1) << 16) | (offset + OFF_MAX)
+ * with the offset in hundredths. */
+#define PAKUPAKU__ROLL 0u
+#define PAKUPAKU__STACK(type, off) \
+    ((pf_action)(((uint32_t)(type) + 1u) << 16 | (uint32_t)((off) + PAKUPAKU__OFF_MAX)))
+
+typedef struct pakupaku__state {
+    uint8_t seats, limit, thr;   /* thr: dice that stop the round (PAKU-4) */
+    uint8_t architects, brave;   /* variants (PAKU-7) */
+    uint8_t phase;               /* PLAY, DUEL, OVER */
+    uint8_t unlucky;             /* the last round's unlucky panda, or NONE */
+    uint8_t winner;              /* when OVER */
+    uint8_t duel_in;             /* bit set of seats still in the duel */
+    uint8_t duel_turn;           /* the seat stacking in the duel */
+    uint8_t jit_scripted;        /* 1: jitter from jit[] then 0; 0: normal, sd 0.3 */
+    uint8_t nscript, iscript, njit, ijit;
+    uint8_t owner[PAKUPAKU__DICE];  /* seat holding each die */
+    uint8_t face[PAKUPAKU__DICE];   /* face showing (FACE_*) */
+    uint8_t wait[PAKUPAKU__DICE];   /* 1: blocked on a dish until a piece is stacked */
+    uint8_t on[PAKUPAKU__NTYPES];   /* pieces of each type in the tower */
+    int16_t pen[PF_MAX_SEATS];      /* penalty points */
+    uint16_t acts[PF_MAX_SEATS];    /* actions each seat has made */
+    uint16_t rounds, collapses, duel_stacks;
+    uint16_t pen_stops;             /* stops by too many dice */
+    int64_t now;                    /* time of the last applied action (ms) */
+    int64_t since[PF_MAX_SEATS];    /* when the seat last acted or, idle, got a die */
+    uint64_t salt;                  /* public per-game number bots vary their timing by */
+    pf_rng rng;
+    pakupaku__tower tower;
+    uint8_t script[PAKUPAKU__SCRIPT_MAX]; /* scripted faces, consumed by every roll */
+    int16_t jit[PAKUPAKU__JIT_MAX];       /* scripted jitter in hundredths */
+} pakupaku__state;
+
+extern const pf_bot_def pakupaku__bots[];
+
+/* Dice seat holds; *free_ and *waiting (may be NULL) get the split. */
+int pakupaku__held(const pakupaku__state *s, int seat, int *free_, int *waiting);
+
+/* True when a piece of type may go on the tower now (supply, architects). */
+int pakupaku__type_allowed(const pakupaku__state *s, int type);
+
+#endif

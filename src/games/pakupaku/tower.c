@@ -1,0 +1,90 @@
+/* tower.c: the static physics of PAKU-5 (see tower.h for the rule).
+ *
+ * One pass from the top down keeps the load above piece k: its mass M and
+ * its moment S = sum(mass * absolute centre). The load's centre is S / M,
+ * compared without division as lo * M <= S <= hi * M in exact integers. */
+#include "games/pakupaku/tower.h"
+
+const pakupaku__piece_def pakupaku__pieces[PAKUPAKU__NTYPES] = {
+    {"plate", 20, 2, 3},
+    {"bowl", 14, 6, 2},
+    {"cup", 8, 9, 1},
+};
+
+/* Fills abs[k] with piece k's centre relative to the bottom piece. */
+static void absolute(const pakupaku__tower *t, int64_t *abs)
+{
+    int64_t at = 0;
+    for (int k = 0; k < t->n; k++) {
+        if (k > 0)
+            at += t->x[k];
+        abs[k] = at;
+    }
+}
+
+int pakupaku__tower_first_fall(const pakupaku__tower *t)
+{
+    int64_t abs[PAKUPAKU__PIECES];
+    absolute(t, abs);
+    int64_t m = 0, s = 0;
+    int fall = -1;
+    for (int k = t->n - 1; k >= 1; k--) {
+        const pakupaku__piece_def *p = &pakupaku__pieces[t->type[k]];
+        const pakupaku__piece_def *q = &pakupaku__pieces[t->type[k - 1]];
+        m += p->mass;
+        s += p->mass * abs[k];
+        int64_t hp = (int64_t)p->width / 2 * PAKUPAKU__UNIT;
+        int64_t hq = (int64_t)q->width / 2 * PAKUPAKU__UNIT;
+        int64_t lo = abs[k] - hp > abs[k - 1] - hq ? abs[k] - hp : abs[k - 1] - hq;
+        int64_t hi = abs[k] + hp < abs[k - 1] + hq ? abs[k] + hp : abs[k - 1] + hq;
+        if (s < lo * m || s > hi * m)
+            fall = k; /* keep going down: report the lowest failing joint */
+    }
+    return fall;
+}
+
+bool pakupaku__tower_stands(const pakupaku__tower *t)
+{
+    return pakupaku__tower_first_fall(t) < 0;
+}
+
+double pakupaku__tower_margin(const pakupaku__tower *t)
+{
+    int64_t abs[PAKUPAKU__PIECES];
+    absolute(t, abs);
+    int64_t m = 0, s = 0;
+    double best = 1e9;
+    for (int k = t->n - 1; k >= 1; k--) {
+        const pakupaku__piece_def *p = &pakupaku__pieces[t->type[k]];
+        const pakupaku__piece_def *q = &pakupaku__pieces[t->type[k - 1]];
+        m += p->mass;
+        s += p->mass * abs[k];
+        int64_t hp = (int64_t)p->width / 2 * PAKUPAKU__UNIT;
+        int64_t hq = (int64_t)q->width / 2 * PAKUPAKU__UNIT;
+        int64_t lo = abs[k] - hp > abs[k - 1] - hq ? abs[k] - hp : abs[k - 1] - hq;
+        int64_t hi = abs[k] + hp < abs[k - 1] + hq ? abs[k] + hp : abs[k - 1] + hq;
+        double com = (double)s / (double)m;
+        double d = com - (double)lo;
+        if ((double)hi - com < d)
+            d = (double)hi - com;
+        if (d < best)
+            best = d;
+    }
+    return best >= 1e9 ? best : best / PAKUPAKU__UNIT;
+}
+
+int64_t pakupaku__tower_at(const pakupaku__tower *t, int k)
+{
+    int64_t at = 0;
+    for (int i = 1; i <= k && i < t->n; i++)
+        at += t->x[i];
+    return at;
+}
+
+int pakupaku__tower_height(const pakupaku__tower *t)
+{
+    int h = 0;
+    for (int k = 0; k < t->n; k++)
+        h += pakupaku__pieces[t->type[k]].height;
+    return h;
+}
