@@ -1,0 +1,71 @@
+/* bot.h: bots see a view and a resampler, never the true state.
+ *
+ * A pf_obs is what one seat may know: its view, its legal actions, the
+ * time, and samples (determinizations) drawn from what it knows. The true
+ * state stays behind the opaque pf_obs (ARCHITECTURE idea 8), so a bot
+ * that peeks is a bug this API prevents. */
+#ifndef PARTYFOOD_BOT_H
+#define PARTYFOOD_BOT_H
+
+#include "partyfood/game.h"
+
+typedef struct pf_obs pf_obs;
+
+const pf_game *pf_obs_game(const pf_obs *o);
+int pf_obs_seat(const pf_obs *o);
+int pf_obs_seats(const pf_obs *o);
+/* Time of the last applied action (ms); bots in turn-based games answer with it. */
+int64_t pf_obs_now(const pf_obs *o);
+/* Number of actions applied so far in this game. */
+int pf_obs_step(const pf_obs *o);
+/* The seat's legal actions, sorted; returns the count. */
+int pf_obs_legal(const pf_obs *o, pf_action *out, int cap);
+/* The seat's view (caller deletes). */
+cJSON *pf_obs_view(const pf_obs *o);
+/* Writes into out (game->state_size bytes) a full state that agrees with
+ * everything the seat knows, hidden parts redrawn from rng. */
+void pf_obs_sample(const pf_obs *o, pf_rng *rng, void *out);
+
+/* A bot: picks an action for the observing seat, and the time (ms) at which
+ * it plays it (turn-based bots write pf_obs_now). Returns PF_E_OK and sets
+ * *a and *t, or an error when it has nothing to play. */
+typedef pf_err (*pf_bot_choose_fn)(const pf_obs *o, pf_rng *rng, pf_action *a,
+                                   int64_t *t);
+
+typedef struct pf_bot_def {
+    const char *name;  /* "random", "greedy", "medium" */
+    const char *about; /* one line for help and docs */
+    pf_bot_choose_fn choose;
+} pf_bot_def;
+
+/* Caller-owned storage for an observation. Its fields are the core's
+ * (src/core/obs.c): bots read it only through the functions above. */
+struct pf_obs {
+    uint64_t opaque_[6];
+};
+
+/* Builds an observation of st for seat; st must outlive it. Only drivers
+ * (the core's match, the simulator, tests) call this; bots never see st. */
+void pf_obs_init(pf_obs *o, const pf_game *g, const void *st, int seat, int seats,
+                 int step, int64_t now);
+
+/* The bot called name for game g (generic bots first, then the game's),
+ * or NULL. */
+const pf_bot_def *pf_bot_find(const pf_game *g, const char *name);
+/* Lists the bot names for g, comma separated, into buf. */
+void pf_bot_list(const pf_game *g, char *buf, size_t n);
+
+/* The generic uniformly random bot. */
+extern const pf_bot_def pf_bot_random;
+
+#endif
+
+/* The next bot move when bots[seat] plays each seat in to_act: every such
+ * seat's bot proposes (action, time) and the earliest wins, ties going to
+ * the lowest seat (ruling PAKU-2's "in seat order"). A bot's chance comes
+ * from pf_seed_derive(seed, step * PF_MAX_SEATS + seat), so a game driven
+ * this way is repeatable. Returns PF_E_OK with *seat, *a and *t set, or an
+ * error when no seat in to_act has a bot. */
+pf_err pf_bots_next(const pf_game *g, const void *st, int seats, int step, int64_t now,
+                    const pf_bot_def *const *bots, uint64_t seed, int *seat, pf_action *a,
+                    int64_t *t);

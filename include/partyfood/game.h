@@ -1,0 +1,190 @@
+/* game.h: the interface every game implements, and the core's checked
+ * wrapper around it.
+ *
+ * A game is one `const pf_game` descriptor (games/<id>/...) registered in
+ * the core's registry. Its state is one flat struct with no pointers: the
+ * caller allocates game->state_size bytes and clones with memcpy. The rules
+ * functions never allocate, never print and never read a clock.
+ *
+ * Front ends and tests call the pf_state_* wrappers, which check the seat
+ * and the action before the game's apply runs (the game never repeats
+ * those checks). Random playouts may call game->apply directly with an
+ * action taken from game->legal. */
+#ifndef PARTYFOOD_GAME_H
+#define PARTYFOOD_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "partyfood/error.h"
+#include "partyfood/rng.h"
+
+#define PF_MAX_SEATS 8
+#define PF_MAX_LEGAL 1024     /* capacity a caller gives game->legal */
+#define PF_SEAT_SPECTATOR (-1) /* a view with only public information */
+#define PF_SEAT_GOD (-2)       /* everything, hidden too: tests and debugging only,
+                                  never sent to a client */
+
+/* An action in the game's own encoding. Every action has a name that
+ * parses back to it ("flip 12", "plate left", "stack cup 0.75"). */
+typedef uint32_t pf_action;
+
+/* ---- options ------------------------------------------------------------ */
+
+#define PF_OPT_MAX 16
+#define PF_OPT_KEY 32
+#define PF_OPT_VAL 1024
+
+/* Game options as key=value strings, as a person or a client typed them. */
+typedef struct pf_options {
+    int n;
+    char key[PF_OPT_MAX][PF_OPT_KEY];
+    char val[PF_OPT_MAX][PF_OPT_VAL];
+} pf_options;
+
+/* One option a game accepts; lists end with key == NULL. */
+typedef struct pf_option_def {
+    const char *key;
+    const char *def; /* default, as text */
+    const char *help;
+} pf_option_def;
+
+void pf_options_clear(pf_options *o);
+/* Sets key to val (replacing an earlier value); BAD_OPTION when full or too long. */
+pf_err pf_options_set(pf_options *o, const char *key, const char *val, pf_error *err);
+/* Parses "key=value" and sets it. */
+pf_err pf_options_parse(pf_options *o, const char *kv, pf_error *err);
+/* The value of key, or NULL when unset. */
+const char *pf_options_get(const pf_options *o, const char *key);
+/* Copies a JSON object's members into o (strings, numbers and booleans;
+ * NULL or a missing object gives no options). */
+pf_err pf_options_from_json(pf_options *o, const cJSON *obj, pf_error *err);
+/* Reads an integer option in [lo, hi]; *out = def when unset. */
+pf_err pf_options_int(const pf_options *o, const char *key, int def, int lo, int hi,
+                      int *out, pf_error *err);
+/* Reads a real option in [lo, hi]; *out = def when unset. */
+pf_err pf_options_double(const pf_options *o, const char *key, double def, double lo,
+                         double hi, double *out, pf_error *err);
+/* Reads a boolean option (true/false, yes/no, on/off, 1/0); *out = def when unset. */
+pf_err pf_options_bool(const pf_options *o, const char *key, bool def, bool *out,
+                       pf_error *err);
+
+/* ---- events ------------------------------------------------------------- */
+
+#define PF_EVENT_TEXT 120
+
+/* Something that happened, public (to == -1) or private to seat `to`. */
+typedef struct pf_event {
+    int8_t to;
+    char kind[16];            /* a short machine word: "flip", "draw", "peek" */
+    char text[PF_EVENT_TEXT]; /* a sentence for a person */
+} pf_event;
+
+/* A caller-owned buffer of events. Games call pf_events_add, which does
+ * nothing when the buffer pointer is NULL (fast playouts pass NULL). */
+typedef struct pf_events {
+    pf_event *buf;
+    int n, cap;
+    int dropped; /* events that did not fit */
+} pf_events;
+
+void pf_events_add(pf_events *ev, int to, const char *kind, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* True when seat may see e (a spectator sees public events only;
+ * PF_SEAT_GOD sees all). */
+bool pf_event_visible(const pf_event *e, int seat);
+
+/* ---- the descriptor ----------------------------------------------------- */
+
+/* A seat count and options that the conformance harness runs. */
+typedef struct pf_test_config {
+    int seats;
+    const char *options; /* "key=value;key=value" or "" */
+} pf_test_config;
+
+/* A named figure a finished game reports to the simulator. */
+typedef struct pf_stat {
+    const char *name;
+    double value;
+} pf_stat;
+
+struct pf_bot_def;
+
+typedef struct pf_game {
+    const char *id, *title;
+    const char *summary;      /* one line for menus */
+    int min_seats, max_seats;
+    size_t state_size;
+    int max_steps;            /* no game lasts more actions than this */
+    double result_min, result_max; /* bounds of each seat's result */
+    const pf_option_def *options;  /* every option the game accepts */
+    const pf_test_config *test_configs; /* ends with seats == 0 */
+    const struct pf_bot_def *bots;      /* game-specific bots, ends with name == NULL */
+    bool real_time;           /* actions are ordered by their time (Paku Paku) */
+    const char *bench_bot;    /* bot on every seat in `partyfood bench`; NULL: random */
+
+    /* Sets up a new game. Options are already checked to be known keys;
+     * values are the game's to check (BAD_OPTION with a clear message). */
+    pf_err (*init)(void *st, int seats, const pf_options *opt, uint64_t seed,
+                   pf_error *err);
+    /* Bit set of the seats that may act now; 0 when the game is over. */
+    uint32_t (*to_act)(const void *st);
+    /* Writes the legal actions of seat, sorted ascending, and returns their
+     * count (0 when seat may not act). cap is at least PF_MAX_LEGAL. A game
+     * with continuous actions lists a representative grid here. */
+    int (*legal)(const void *st, int seat, pf_action *out, int cap);
+    /* Validation without side effects: PF_E_OK when seat (known to be in
+     * to_act) may play a at time t_ms, else the error (ILLEGAL_ACTION,
+     * TIME_BACKWARDS...). NULL means "a is legal iff it is in legal()". */
+    pf_err (*check)(const void *st, int seat, pf_action a, int64_t t_ms);
+    /* Applies a legal action. ev may be NULL. */
+    void (*apply)(void *st, int seat, pf_action a, int64_t t_ms, pf_events *ev);
+    /* True when the game is over; then results[seat] is each seat's result
+     * (results may be NULL). */
+    bool (*over)(const void *st, double *results);
+    /* Adds to `out` (a JSON object) exactly what seat may see. */
+    void (*view)(const void *st, int seat, cJSON *out);
+    /* Keeps everything seat knows and redraws everything it does not,
+     * reseeding the state's generator from rng. The result must depend only
+     * on what seat knows and on rng, never on the hidden content. */
+    void (*resample)(void *st, int seat, pf_rng *rng);
+    /* Writes a's name; returns its length, or -1 when a is no action. */
+    int (*name)(const void *st, pf_action a, char *buf, size_t n);
+    /* Parses a name (as written by name(), plus friendly aliases). */
+    pf_err (*parse)(const void *st, const char *s, pf_action *a);
+    /* The table as text, as seat sees it (PF_SEAT_SPECTATOR for everyone). */
+    void (*render)(const void *st, int seat, char *buf, size_t n);
+    /* Optional: figures of a finished game for the simulator; returns count. */
+    int (*stats)(const void *st, pf_stat *out, int cap);
+} pf_game;
+
+/* ---- registry ----------------------------------------------------------- */
+
+/* The registered games, in a stable order. */
+int pf_game_count(void);
+const pf_game *pf_game_at(int i);
+/* The game with this id, or NULL. */
+const pf_game *pf_game_find(const char *id);
+
+/* ---- checked wrappers --------------------------------------------------- */
+
+/* Initializes st after checking the seat count and that every option key
+ * is one the game declares. */
+pf_err pf_state_init(const pf_game *g, void *st, int seats, const pf_options *opt,
+                     uint64_t seed, pf_error *err);
+/* Applies a after checking: game not over, seat valid and to act, action
+ * legal. On error the state is unchanged. */
+pf_err pf_state_apply(const pf_game *g, void *st, int seat, pf_action a, int64_t t_ms,
+                      pf_events *ev, pf_error *err);
+/* Parses a name and applies it (UNKNOWN_ACTION when it does not parse). */
+pf_err pf_state_apply_named(const pf_game *g, void *st, int seat, const char *name,
+                            int64_t t_ms, pf_events *ev, pf_error *err);
+/* A seat's view as a new JSON object (caller deletes). */
+cJSON *pf_state_view(const pf_game *g, const void *st, int seat);
+/* Number of seats in to_act's bit set. */
+int pf_seat_count(uint32_t set);
+
+#endif

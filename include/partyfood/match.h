@@ -1,0 +1,59 @@
+/* match.h: one game in progress with its history.
+ *
+ * A match owns a game state and the list of (seat, action, time) applied
+ * to it. Options + seed + that list reproduce the game exactly (ARCHITECTURE
+ * idea 9): it is the save file and the bug-report format. */
+#ifndef PARTYFOOD_MATCH_H
+#define PARTYFOOD_MATCH_H
+
+#include "partyfood/bot.h"
+#include "partyfood/game.h"
+
+typedef struct pf_step {
+    int8_t seat;
+    pf_action action;
+    int64_t t_ms;
+} pf_step;
+
+typedef struct pf_match {
+    const pf_game *game;
+    int seats;
+    uint64_t seed;
+    pf_options opt;
+    void *state; /* game->state_size bytes */
+    pf_step *steps;
+    int nsteps, cap;
+    int64_t now; /* time of the last applied action */
+} pf_match;
+
+/* Creates a match (NULL on error, with *err set). */
+pf_match *pf_match_create(const pf_game *g, int seats, const pf_options *opt,
+                          uint64_t seed, pf_error *err);
+void pf_match_destroy(pf_match *m);
+
+/* Checked apply; records the step on success. */
+pf_err pf_match_apply(pf_match *m, int seat, pf_action a, int64_t t_ms, pf_events *ev,
+                      pf_error *err);
+pf_err pf_match_apply_named(pf_match *m, int seat, const char *name, int64_t t_ms,
+                            pf_events *ev, pf_error *err);
+
+/* Asks bot for seat's move and applies it; *played is set to the action. */
+pf_err pf_match_bot_move(pf_match *m, int seat, const pf_bot_def *bot, pf_events *ev,
+                         pf_action *played, pf_error *err);
+
+/* An observation of the match for seat (valid until the next apply). */
+void pf_match_obs(const pf_match *m, int seat, pf_obs *o);
+
+bool pf_match_over(const pf_match *m, double *results);
+
+/* The replay object: {"format":"partyfood-replay","version":1,"game",
+ * "seats","seed","options":{},"actions":[[seat,"name",t],...]}. */
+cJSON *pf_match_save(const pf_match *m);
+/* Rebuilds a match from a replay object, applying every action. */
+pf_match *pf_match_load(const cJSON *replay, pf_error *err);
+
+/* Reads/writes a replay file. */
+pf_match *pf_match_load_file(const char *path, pf_error *err);
+pf_err pf_match_save_file(const pf_match *m, const char *path, pf_error *err);
+
+#endif

@@ -1,0 +1,39 @@
+/* rng.h: the one source of chance (ruling C-2).
+ *
+ * xoshiro256** seeded through splitmix64. A generator is 32 bytes of plain
+ * state, so it lives inside a game's flat state and is cloned with it. */
+#ifndef PARTYFOOD_RNG_H
+#define PARTYFOOD_RNG_H
+
+#include <stdint.h>
+
+typedef struct pf_rng {
+    uint64_t s[4];
+} pf_rng;
+
+/* Seeds *r from one 64-bit number; every seed (0 included) is fine. */
+void pf_rng_seed(pf_rng *r, uint64_t seed);
+
+/* The next raw 64 random bits. */
+uint64_t pf_rng_next(pf_rng *r);
+
+/* A uniform integer in [0, n); n must be at least 1. */
+uint32_t pf_rng_below(pf_rng *r, uint32_t n);
+
+/* A uniform double in [0, 1). */
+double pf_rng_double(pf_rng *r);
+
+/* A standard normal deviate (mean 0, sd 1). */
+double pf_rng_normal(pf_rng *r);
+
+/* Shuffles n bytes in place (Fisher-Yates). */
+void pf_rng_shuffle_u8(pf_rng *r, uint8_t *a, int n);
+
+/* splitmix64 step: mixes *x forward and returns a well-spread value. Used to
+ * derive independent seeds (per game in a batch, per bot decision). */
+uint64_t pf_splitmix64(uint64_t *x);
+
+/* A seed derived from a base seed and an index, stable across platforms. */
+uint64_t pf_seed_derive(uint64_t base, uint64_t index);
+
+#endif

@@ -1,0 +1,32 @@
+/* bots.c: finding a bot by name for a game. */
+#include <stdio.h>
+#include <string.h>
+
+#include "partyfood/bot.h"
+
+static const pf_bot_def *const generic[] = {&pf_bot_random, NULL};
+
+const pf_bot_def *pf_bot_find(const pf_game *g, const char *name)
+{
+    if (strncmp(name, "bot:", 4) == 0)
+        name += 4;
+    for (const pf_bot_def *const *b = generic; *b; b++)
+        if (strcmp((*b)->name, name) == 0)
+            return *b;
+    for (const pf_bot_def *b = g->bots; b && b->name; b++)
+        if (strcmp(b->name, name) == 0)
+            return b;
+    return NULL;
+}
+
+void pf_bot_list(const pf_game *g, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (const pf_bot_def *const *b = generic; *b; b++)
+        len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s", len ? ", " : "",
+                                (*b)->name);
+    for (const pf_bot_def *b = g->bots; b && b->name; b++)
+        len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s", len ? ", " : "",
+                                b->name);
+}

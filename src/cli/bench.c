@@ -1,0 +1,140 @@
+/* bench.c: `partyfood bench`, how fast the rules (and bots) run.
+ *
+ * Random playouts call the game's functions directly, as a simulator's
+ * inner loop would: legal, pick one uniformly, apply with no events. A game
+ * that names a bench_bot is played by that bot on every seat instead, in
+ * simulated time (Paku Paku's profiles). Figures are measured, never
+ * asserted. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/commands.h"
+#include "partyfood/bot.h"
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef struct bench_result {
+    long games, actions;
+    double seconds;
+} bench_result;
+
+/* Plays one game uniformly at random; returns its number of actions. */
+static long random_game(const pf_game *g, void *st, int seats, uint64_t seed)
+{
+    pf_action legal[PF_MAX_LEGAL];
+    pf_rng rng;
+    long n = 0;
+    int64_t t = 0;
+    pf_rng_seed(&rng, seed ^ 0x5eed);
+    pf_state_init(g, st, seats, NULL, seed, NULL);
+    while (!g->over(st, NULL)) {
+        uint32_t set = g->to_act(st);
+        int seat = __builtin_ctz(set);
+        if (set & (set - 1)) { /* several may act: pick one at random */
+            int k = (int)pf_rng_below(&rng, (uint32_t)pf_seat_count(set));
+            while (k--)
+                set &= set - 1;
+            seat = __builtin_ctz(set);
+        }
+        int m = g->legal(st, seat, legal, PF_MAX_LEGAL);
+        t += g->real_time ? 1 + pf_rng_below(&rng, 300) : 0;
+        g->apply(st, seat, legal[pf_rng_below(&rng, (uint32_t)m)], t, NULL);
+        n++;
+    }
+    return n;
+}
+
+/* Plays one game with bot on every seat; returns its number of actions. */
+static long bot_game(const pf_game *g, void *st, int seats, const pf_bot_def *bot,
+                     uint64_t seed)
+{
+    const pf_bot_def *bots[PF_MAX_SEATS];
+    for (int i = 0; i < seats; i++)
+        bots[i] = bot;
+    pf_state_init(g, st, seats, NULL, seed, NULL);
+    long n = 0;
+    int64_t now = 0;
+    while (!g->over(st, NULL)) {
+        int seat;
+        pf_action a;
+        int64_t t;
+        if (pf_bots_next(g, st, seats, (int)n, now, bots, seed, &seat, &a, &t) != PF_E_OK)
+            break;
+        g->apply(st, seat, a, t, NULL);
+        now = t;
+        n++;
+    }
+    return n;
+}
+
+static bench_result run(const pf_game *g, int seats, double seconds)
+{
+    void *st = malloc(g->state_size);
+    const pf_bot_def *bot = g->bench_bot ? pf_bot_find(g, g->bench_bot) : NULL;
+    bench_result r = {0, 0, 0};
+    double start = now_s();
+    do {
+        for (int i = 0; i < 64; i++, r.games++)
+            r.actions += bot ? bot_game(g, st, seats, bot, (uint64_t)r.games)
+                             : random_game(g, st, seats, (uint64_t)r.games);
+        r.seconds = now_s() - start;
+    } while (r.seconds < seconds);
+    free(st);
+    return r;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    const char *only = NULL;
+    bool json = false;
+    double seconds = 1.0;
+    int seats = 4;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0)
+            json = true;
+        else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
+            seconds = atof(argv[++i]);
+        else if (strcmp(argv[i], "--seats") == 0 && i + 1 < argc)
+            seats = atoi(argv[++i]);
+        else if (argv[i][0] != '-' && !only)
+            only = argv[i];
+        else {
+            fprintf(stderr, "usage: partyfood bench [GAME] [--json] [--seconds S] [--seats N]\n"
+                            "  random playouts per game on one thread (default 1 s each, 4 "
+                            "seats or the nearest allowed)\n");
+            return strcmp(argv[i], "--help") == 0 ? 0 : 2;
+        }
+    }
+    if (only && !pf_game_find(only)) {
+        fprintf(stderr, "partyfood bench: no game called '%s'\n", only);
+        return 2;
+    }
+    if (!json)
+        printf("%-10s %5s %12s %14s %8s  %s\n", "game", "seats", "games/s", "actions/s",
+               "state", "players");
+    for (int i = 0; i < pf_game_count(); i++) {
+        const pf_game *g = pf_game_at(i);
+        if (only && strcmp(only, g->id) != 0)
+            continue;
+        int n = seats < g->min_seats ? g->min_seats : seats > g->max_seats ? g->max_seats : seats;
+        bench_result r = run(g, n, seconds);
+        double gps = (double)r.games / r.seconds, aps = (double)r.actions / r.seconds;
+        const char *who = g->bench_bot ? g->bench_bot : "random";
+        if (json)
+            printf("{\"game\":\"%s\",\"seats\":%d,\"players\":\"%s\",\"games_per_s\":%.1f,"
+                   "\"actions_per_s\":%.1f,\"state_bytes\":%zu,\"mean_actions\":%.2f}\n",
+                   g->id, n, who, gps, aps, g->state_size, (double)r.actions / (double)r.games);
+        else
+            printf("%-10s %5d %12.0f %14.0f %7zuB  %s (%.1f actions a game)\n", g->id, n, gps,
+                   aps, g->state_size, who, (double)r.actions / (double)r.games);
+        fflush(stdout);
+    }
+    return 0;
+}

@@ -1,0 +1,40 @@
+/* main.c: `partyfood COMMAND ...`, the one program. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+
+static const struct command {
+    const char *name, *args, *about;
+    int (*run)(int argc, char **argv);
+} commands[] = {
+    {"play", "[GAME] [--seats LIST] [--plain] ...", "play a game at the terminal", cmd_play},
+    {"engine", "", "JSON lines on stdin/stdout (docs/protocol.md)", cmd_engine},
+    {"replay", "FILE", "print a saved game step by step", cmd_replay},
+    {"bench", "[GAME] [--json] [--seconds S]", "measure the rules and bots' speed", cmd_bench},
+    {"games", "", "list the games and their options and bots", cmd_games},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "partyfood: four party-food tabletop games\n\nusage: partyfood COMMAND ...\n\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  partyfood %-7s %-36s %s\n", commands[i].name, commands[i].args,
+                commands[i].about);
+    fprintf(f, "\n`partyfood COMMAND --help` says more.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "partyfood: unknown command '%s'\n\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

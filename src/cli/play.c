@@ -1,0 +1,143 @@
+/* play.c: `partyfood play`, a game at the terminal against bots. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "cli/play_plain.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: partyfood play [GAME] [--seats LIST] [--seed N] [--option KEY=VALUE]...\n"
+            "                      [--plain] [--resume FILE]\n\n"
+            "  GAME        one of:");
+    for (int i = 0; i < pf_game_count(); i++)
+        fprintf(f, " %s", pf_game_at(i)->id);
+    fprintf(f, "\n  --seats     who sits where, seat 0 first: a person's name, or a bot\n"
+               "              (bot:NAME or NAME; `partyfood games` lists them),\n"
+               "              e.g. --seats ana,ben,bot:random. Default: you and two bots.\n"
+               "  --seed N    the game's seed (default: from the clock)\n"
+               "  --option    a game option, e.g. --option difficulty=4\n"
+               "  --plain     line mode (also when output is not a terminal)\n"
+               "  --resume    continue a game saved with 'save FILE'\n");
+}
+
+/* The default seating: one person and the game's first bot on the other
+ * seats (seats <= 0: a comfortable table size). */
+static void default_seats(const pf_game *g, int seats, char *buf, size_t n)
+{
+    if (seats <= 0)
+        seats = g->min_seats > 3 ? g->min_seats : (g->max_seats < 3 ? g->max_seats : 3);
+    const char *bot = g->bots && g->bots[0].name ? g->bots[0].name : "random";
+    snprintf(buf, n, "you");
+    for (int i = 1; i < seats; i++)
+        snprintf(buf + strlen(buf), n - strlen(buf), ",bot:%s", bot);
+}
+
+/* Asks which game to play when none was named. */
+static const pf_game *ask_game(void)
+{
+    printf("Which game?\n");
+    for (int i = 0; i < pf_game_count(); i++)
+        printf("  %d) %-10s %s: %s\n", i + 1, pf_game_at(i)->id, pf_game_at(i)->title,
+               pf_game_at(i)->summary);
+    char line[64];
+    for (;;) {
+        printf("> ");
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin))
+            return NULL;
+        line[strcspn(line, "\r\n")] = '\0';
+        int k = atoi(line);
+        if (k >= 1 && k <= pf_game_count())
+            return pf_game_at(k - 1);
+        const pf_game *g = pf_game_find(line);
+        if (g)
+            return g;
+        printf("Type a number from 1 to %d or a game id.\n", pf_game_count());
+    }
+}
+
+int cmd_play(int argc, char **argv)
+{
+    const char *game_id = NULL, *seats = NULL, *resume = NULL;
+    uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    pf_options opt;
+    pf_error err;
+    pf_options_clear(&opt);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--seats") == 0 && has_value) {
+            seats = argv[++i];
+        } else if (strcmp(a, "--seed") == 0 && has_value) {
+            seed = strtoull(argv[++i], NULL, 10);
+        } else if (strcmp(a, "--option") == 0 && has_value) {
+            if (pf_options_parse(&opt, argv[++i], &err) != PF_E_OK) {
+                fprintf(stderr, "partyfood play: %s\n", err.msg);
+                return 2;
+            }
+        } else if (strcmp(a, "--resume") == 0 && has_value) {
+            resume = argv[++i];
+        } else if (strcmp(a, "--plain") == 0) {
+            /* the line mode is the only mode for now */
+        } else if (a[0] != '-' && !game_id) {
+            game_id = a;
+        } else {
+            fprintf(stderr, "partyfood play: unknown or incomplete argument '%s'\n\n", a);
+            usage(stderr);
+            return 2;
+        }
+    }
+    pf_match *m = NULL;
+    const pf_game *g;
+    if (resume) {
+        m = pf_match_load_file(resume, &err);
+        if (!m) {
+            fprintf(stderr, "partyfood play: %s\n", err.msg);
+            return 1;
+        }
+        g = m->game;
+    } else {
+        g = game_id ? pf_game_find(game_id) : ask_game();
+        if (!g) {
+            if (game_id)
+                fprintf(stderr, "partyfood play: no game called '%s'\n\n", game_id);
+            usage(stderr);
+            return 2;
+        }
+    }
+    char defaults[256];
+    if (!seats) {
+        default_seats(g, m ? m->seats : 0, defaults, sizeof defaults);
+        seats = defaults;
+    }
+    pf_seating seating;
+    if (pf_seating_parse(&seating, g, seats, &err) != 0) {
+        fprintf(stderr, "partyfood play: %s\n", err.msg);
+        pf_match_destroy(m);
+        return 2;
+    }
+    if (m && seating.n != m->seats) {
+        fprintf(stderr, "partyfood play: the saved game has %d seats, --seats lists %d\n",
+                m->seats, seating.n);
+        pf_match_destroy(m);
+        return 2;
+    }
+    if (!m && !(m = pf_match_create(g, seating.n, &opt, seed, &err))) {
+        fprintf(stderr, "partyfood play: %s\n", err.msg);
+        return 2;
+    }
+    if (!resume)
+        printf("(seed %llu: `partyfood play %s --seed %llu` replays this deal)\n",
+               (unsigned long long)seed, g->id, (unsigned long long)seed);
+    pf_play_plain(m, &seating, stdin, stdout); /* quitting is no failure */
+    pf_match_destroy(m);
+    return 0;
+}

@@ -1,0 +1,255 @@
+/* play_plain.c: a plain line-mode game.
+ *
+ * Each person sees only their own seat's view; bots fill the other seats.
+ * Turn-based games ask the lowest seat to act; real-time games run on the
+ * wall clock: bots act at the times they choose, people whenever they type. */
+#include "cli/play_plain.h"
+
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define EVENT_CAP 128
+#define TEXT_CAP 8192
+
+static int64_t wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The seat whose eyes the shared screen shows: the only person, else nobody
+ * in particular (public information only). */
+static int viewer(const pf_seating *s)
+{
+    int who = PF_SEAT_SPECTATOR;
+    for (int i = 0; i < s->n; i++)
+        if (!s->bot[i]) {
+            if (who != PF_SEAT_SPECTATOR)
+                return PF_SEAT_SPECTATOR;
+            who = i;
+        }
+    return who;
+}
+
+static void print_events(FILE *out, const pf_events *ev, int seat)
+{
+    for (int i = 0; i < ev->n; i++)
+        if (pf_event_visible(&ev->buf[i], seat))
+            fprintf(out, "  %s%s\n", ev->buf[i].to >= 0 ? "(only you) " : "", ev->buf[i].text);
+}
+
+static void print_table(FILE *out, const pf_match *m, int seat)
+{
+    char *text = malloc(TEXT_CAP);
+    m->game->render(m->state, seat, text, TEXT_CAP);
+    fprintf(out, "%s\n", text);
+    free(text);
+}
+
+static void print_choices(FILE *out, const pf_match *m, int seat)
+{
+    pf_action legal[PF_MAX_LEGAL];
+    int n = m->game->legal(m->state, seat, legal, PF_MAX_LEGAL);
+    fprintf(out, "Your choices:");
+    for (int i = 0; i < n && i < 60; i++) {
+        char name[96];
+        m->game->name(m->state, legal[i], name, sizeof name);
+        fprintf(out, "%s%3d) %-18s", i % 4 == 0 ? "\n  " : "", i + 1, name);
+    }
+    if (n > 60)
+        fprintf(out, "\n  ... and %d more (type a name)", n - 60);
+    fprintf(out, "\nType a number or a name; 'help' for commands.\n");
+}
+
+/* Turns a typed line into an action: a number from the list or a name. */
+static pf_err read_action(const pf_match *m, int seat, const char *line, pf_action *a,
+                          pf_error *err)
+{
+    char *end;
+    long k = strtol(line, &end, 10);
+    if (end != line && *end == '\0') {
+        pf_action legal[PF_MAX_LEGAL];
+        int n = m->game->legal(m->state, seat, legal, PF_MAX_LEGAL);
+        if (k < 1 || k > n)
+            return pf_error_set(err, PF_E_ILLEGAL_ACTION, "choose a number from 1 to %d", n);
+        *a = legal[k - 1];
+        return PF_E_OK;
+    }
+    if (m->game->parse(m->state, line, a) != PF_E_OK)
+        return pf_error_set(err, PF_E_UNKNOWN_ACTION, "'%s' is not an action here", line);
+    return PF_E_OK;
+}
+
+static pf_err apply_and_report(pf_match *m, int seat, pf_action a, int64_t t, int view_seat,
+                             const pf_seating *s, FILE *out)
+{
+    pf_event buf[EVENT_CAP];
+    pf_events ev = {buf, 0, EVENT_CAP, 0};
+    char name[96];
+    pf_error err;
+    m->game->name(m->state, a, name, sizeof name);
+    if (pf_match_apply(m, seat, a, t, &ev, &err) != PF_E_OK) {
+        fprintf(out, "  refused: %s\n", err.msg);
+        return err.code;
+    }
+    fprintf(out, "%s (seat %d): %s\n", s->name[seat], seat, name);
+    /* The person who just acted is at the keyboard: show them their secrets. */
+    print_events(out, &ev, s->bot[seat] ? view_seat : seat);
+    return PF_E_OK;
+}
+
+/* Reads one line with a deadline (ms, -1 for none). Returns 1 with a line,
+ * 0 on timeout, -1 at end of input. */
+static int read_line(FILE *in, char *buf, size_t n, int64_t timeout_ms)
+{
+    if (timeout_ms >= 0) {
+        struct pollfd p = {fileno(in), POLLIN, 0};
+        if (poll(&p, 1, (int)(timeout_ms > 60000 ? 60000 : timeout_ms)) == 0)
+            return 0;
+    }
+    if (!fgets(buf, (int)n, in))
+        return -1;
+    buf[strcspn(buf, "\r\n")] = '\0';
+    return 1;
+}
+
+static void print_help(FILE *out)
+{
+    fprintf(out, "Commands: a number or an action name plays it; 'table' shows the table;\n"
+                 "'save FILE' saves the game; 'quit' stops.\n");
+}
+
+/* Handles a person's line. Returns 1 when an action was played, -1 to quit. */
+static int person_line(pf_match *m, const pf_seating *s, int seat, const char *line,
+                       int64_t t, int view_seat, FILE *out)
+{
+    pf_error err;
+    pf_action a;
+    if (!*line)
+        return 0;
+    if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0)
+        return -1;
+    if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
+        print_help(out);
+        print_choices(out, m, seat);
+        return 0;
+    }
+    if (strcmp(line, "table") == 0) {
+        print_table(out, m, seat);
+        return 0;
+    }
+    if (strncmp(line, "save ", 5) == 0) {
+        if (pf_match_save_file(m, line + 5, &err) == PF_E_OK)
+            fprintf(out, "  saved to %s (resume with: partyfood play --resume %s)\n",
+                    line + 5, line + 5);
+        else
+            fprintf(out, "  %s\n", err.msg);
+        return 0;
+    }
+    if (read_action(m, seat, line, &a, &err) != PF_E_OK) {
+        fprintf(out, "  %s\n", err.msg);
+        return 0;
+    }
+    return apply_and_report(m, seat, a, t, view_seat, s, out) == PF_E_OK;
+}
+
+static void print_end(FILE *out, const pf_match *m, const pf_seating *s, int view_seat)
+{
+    double r[PF_MAX_SEATS];
+    pf_match_over(m, r);
+    print_table(out, m, view_seat);
+    fprintf(out, "Game over.\n");
+    for (int i = 0; i < m->seats; i++)
+        fprintf(out, "  seat %d %-12s result %g\n", i, s->name[i], r[i]);
+}
+
+int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
+{
+    const pf_game *g = m->game;
+    const int view_seat = viewer(s);
+    const int people = pf_seating_people(s);
+    const int64_t start = wall_ms() - m->now;
+    int last_person = -1;
+    char line[512];
+    uint64_t bot_seed = pf_seed_derive(m->seed, 0xb07);
+
+    fprintf(out, "%s: %d seats.", g->title, m->seats);
+    for (int i = 0; i < m->seats; i++)
+        fprintf(out, " %d=%s%s", i, s->name[i], s->bot[i] ? " (bot)" : "");
+    fprintf(out, "\n\n");
+    if (view_seat != PF_SEAT_SPECTATOR || people == 0)
+        print_table(out, m, view_seat);
+    while (!pf_match_over(m, NULL)) {
+        uint32_t set = g->to_act(m->state);
+        int seat = __builtin_ctz(set);
+        int bs;
+        pf_action ba;
+        int64_t bt;
+        pf_err bot_ok = pf_bots_next(g, m->state, m->seats, m->nsteps, m->now, s->bot,
+                                     bot_seed, &bs, &ba, &bt);
+        if (!g->real_time) {
+            if (s->bot[seat]) {
+                apply_and_report(m, seat, ba, m->now, view_seat, s, out);
+                continue;
+            }
+            if (people > 1 && seat != last_person) {
+                fprintf(out, "\n---- Pass the keyboard to %s (seat %d) and press Enter ----\n",
+                        s->name[seat], seat);
+                if (read_line(in, line, sizeof line, -1) < 0)
+                    return 1;
+            }
+            last_person = seat;
+            fprintf(out, "\n");
+            print_table(out, m, seat);
+            print_choices(out, m, seat);
+            int r;
+            do {
+                fprintf(out, "%s> ", s->name[seat]);
+                fflush(out);
+                if (read_line(in, line, sizeof line, -1) < 0)
+                    return 1;
+                r = person_line(m, s, seat, line, m->now, view_seat, out);
+            } while (r == 0);
+            if (r < 0)
+                return 1;
+            continue;
+        }
+        /* Real time: the game clock is the wall clock since the start. */
+        uint32_t people_set = 0;
+        for (int i = 0; i < m->seats; i++)
+            if (!s->bot[i] && (set & (1u << i)))
+                people_set |= 1u << i;
+        int64_t now = wall_ms() - start;
+        if (bot_ok == PF_E_OK && (people_set == 0 || bt <= now)) {
+            if (people_set == 0 && bt > now) {
+                fflush(out);
+                usleep((useconds_t)((bt - now) * 1000));
+            }
+            apply_and_report(m, bs, ba, bt, view_seat, s, out);
+            continue;
+        }
+        if (!people_set)
+            break; /* nobody can act: cannot happen in a well-formed game */
+        seat = __builtin_ctz(people_set);
+        fprintf(out, "%s> ", s->name[seat]);
+        fflush(out);
+        int got = read_line(in, line, sizeof line, bot_ok == PF_E_OK ? bt - now : -1);
+        if (got < 0)
+            return 1;
+        if (got == 0) {
+            fprintf(out, "\n");
+            continue;
+        }
+        int64_t t = wall_ms() - start;
+        if (t < m->now)
+            t = m->now;
+        if (person_line(m, s, seat, line, t, view_seat, out) < 0)
+            return 1;
+    }
+    print_end(out, m, s, view_seat);
+    return 0;
+}

@@ -1,0 +1,14 @@
+/* play_plain.h: the line-mode game at the terminal (scripts, dumb terminals). */
+#ifndef PF_CLI_PLAY_PLAIN_H
+#define PF_CLI_PLAY_PLAIN_H
+
+#include <stdio.h>
+
+#include "cli/seats.h"
+#include "partyfood/match.h"
+
+/* Plays m to its end (or until the people quit) reading from in and
+ * writing to out. Returns 0 when the game ended, 1 when the people quit. */
+int pf_play_plain(pf_match *m, const pf_seating *seating, FILE *in, FILE *out);
+
+#endif

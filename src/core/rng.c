@@ -1,0 +1,73 @@
+/* rng.c: xoshiro256** (Blackman and Vigna) seeded through splitmix64. */
+#include "partyfood/rng.h"
+
+#include <math.h>
+
+uint64_t pf_splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+uint64_t pf_seed_derive(uint64_t base, uint64_t index)
+{
+    uint64_t x = base ^ (index * 0xd1b54a32d192ed03ULL);
+    pf_splitmix64(&x);
+    return pf_splitmix64(&x);
+}
+
+void pf_rng_seed(pf_rng *r, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++)
+        r->s[i] = pf_splitmix64(&seed);
+}
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+uint64_t pf_rng_next(pf_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+uint32_t pf_rng_below(pf_rng *r, uint32_t n)
+{
+    /* Lemire's multiply-shift; the bias is below 2^-32 for any n we use. */
+    return (uint32_t)(((pf_rng_next(r) >> 32) * (uint64_t)n) >> 32);
+}
+
+double pf_rng_double(pf_rng *r)
+{
+    return (double)(pf_rng_next(r) >> 11) * 0x1.0p-53;
+}
+
+double pf_rng_normal(pf_rng *r)
+{
+    /* Box-Muller; one deviate per call keeps the generator's use simple. */
+    double u1 = 1.0 - pf_rng_double(r); /* (0, 1] so log is finite */
+    double u2 = pf_rng_double(r);
+    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+void pf_rng_shuffle_u8(pf_rng *r, uint8_t *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)pf_rng_below(r, (uint32_t)i + 1);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}

@@ -1,0 +1,228 @@
+/* test_session.c: the engine protocol, request by request, on Pizza Party.
+ *
+ * Every command answers; every kind of bad input gets its error code and
+ * leaves the session's game exactly as it was. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "partyfood/session.h"
+#include "pf_test.h"
+
+/* Sends one line and returns the parsed answer (caller deletes). */
+static cJSON *ask(pf_session *s, const char *line)
+{
+    char *text = pf_session_handle(s, line);
+    assert_null(strchr(text, '\n'));
+    cJSON *r = cJSON_Parse(text);
+    if (!r)
+        fail_msg("answer is not JSON: %s", text);
+    free(text);
+    return r;
+}
+
+static bool ok(const cJSON *r)
+{
+    return cJSON_IsTrue(cJSON_GetObjectItem(r, "ok"));
+}
+
+static const char *error_code(const cJSON *r)
+{
+    const cJSON *e = cJSON_GetObjectItem(r, "error");
+    return e ? cJSON_GetObjectItem(e, "code")->valuestring : "";
+}
+
+static void expect_error(pf_session *s, const char *line, const char *code)
+{
+    cJSON *r = ask(s, line);
+    assert_false(ok(r));
+    if (strcmp(error_code(r), code) != 0)
+        fail_msg("%s: expected %s, got %s", line, code, error_code(r));
+    assert_true(strlen(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "error"), "message")
+                           ->valuestring) > 0);
+    cJSON_Delete(r);
+}
+
+static const char *const NEW_GAME =
+    "{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":3,\"seed\":5,"
+    "\"options\":{\"switches\":false}}";
+
+static void new_legal_act_view_result(void **state)
+{
+    (void)state;
+    pf_session s;
+    pf_session_init(&s);
+    cJSON *r = ask(&s, NEW_GAME);
+    assert_true(ok(r));
+    assert_string_equal(cJSON_GetObjectItem(r, "game")->valuestring, "pizza");
+    assert_int_equal(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "to_act"), 0)->valueint, 0);
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItem(r, "over")));
+    cJSON_Delete(r);
+
+    r = ask(&s, "{\"cmd\":\"legal\",\"seat\":0}");
+    assert_true(ok(r));
+    cJSON *acts = cJSON_GetObjectItem(r, "actions");
+    assert_int_equal(cJSON_GetArraySize(acts), 24); /* 24 toppings, no switch pieces */
+    char line[200];
+    snprintf(line, sizeof line, "{\"cmd\":\"act\",\"seat\":0,\"action\":\"%s\",\"t\":10}",
+             cJSON_GetArrayItem(acts, 0)->valuestring);
+    cJSON_Delete(r);
+
+    r = ask(&s, line);
+    assert_true(ok(r));
+    assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(r, "events")) >= 1);
+    assert_int_equal(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "to_act"), 0)->valueint, 1);
+    cJSON_Delete(r);
+
+    r = ask(&s, "{\"cmd\":\"view\",\"seat\":-1}");
+    assert_true(ok(r));
+    assert_true(cJSON_IsObject(cJSON_GetObjectItem(r, "view")));
+    cJSON_Delete(r);
+
+    r = ask(&s, "{\"cmd\":\"result\"}");
+    assert_true(ok(r));
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItem(r, "over")));
+    assert_true(cJSON_IsNull(cJSON_GetObjectItem(r, "results")));
+    cJSON_Delete(r);
+    pf_session_fini(&s);
+}
+
+static void bots_play_to_the_end_then_save_and_load(void **state)
+{
+    (void)state;
+    pf_session s;
+    pf_session_init(&s);
+    cJSON_Delete(ask(&s, NEW_GAME));
+    int moves = 0;
+    for (;;) {
+        cJSON *r = ask(&s, "{\"cmd\":\"result\"}");
+        bool over = cJSON_IsTrue(cJSON_GetObjectItem(r, "over"));
+        if (over) {
+            assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(r, "results")), 3);
+            cJSON_Delete(r);
+            break;
+        }
+        cJSON_Delete(r);
+        r = ask(&s, "{\"cmd\":\"view\",\"seat\":0}");
+        cJSON_Delete(r);
+        /* Whoever is to act plays the random bot. */
+        char line[100];
+        for (int seat = 0; seat < 3; seat++) {
+            snprintf(line, sizeof line, "{\"cmd\":\"bot\",\"seat\":%d,\"bot\":\"random\"}",
+                     seat);
+            r = ask(&s, line);
+            if (ok(r)) {
+                assert_true(cJSON_IsString(cJSON_GetObjectItem(r, "action")));
+                moves++;
+            } else {
+                assert_string_equal(error_code(r), "not_your_turn");
+            }
+            cJSON_Delete(r);
+        }
+        assert_true(moves < 5000);
+    }
+    expect_error(&s, "{\"cmd\":\"bot\",\"seat\":0}", "game_over");
+    expect_error(&s, "{\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 0\"}", "game_over");
+
+    cJSON *saved = ask(&s, "{\"cmd\":\"save\"}");
+    cJSON *replay = cJSON_GetObjectItem(saved, "replay");
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(replay, "actions")), moves);
+    cJSON *load = cJSON_CreateObject();
+    cJSON_AddStringToObject(load, "cmd", "load");
+    cJSON_AddItemReferenceToObject(load, "replay", replay);
+    char *line = cJSON_PrintUnformatted(load);
+    pf_session s2;
+    pf_session_init(&s2);
+    cJSON *r = ask(&s2, line);
+    assert_true(ok(r));
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "over")));
+    cJSON_Delete(r);
+    /* The loaded game and the original have the same state. */
+    assert_memory_equal(s.match->state, s2.match->state, s.match->game->state_size);
+    free(line);
+    cJSON_Delete(load);
+    cJSON_Delete(saved);
+    pf_session_fini(&s2);
+    pf_session_fini(&s);
+}
+
+static void bad_input_gets_errors_and_loses_nothing(void **state)
+{
+    (void)state;
+    pf_session s;
+    pf_session_init(&s);
+    expect_error(&s, "{\"cmd\":\"legal\",\"seat\":0}", "no_game");
+    cJSON_Delete(ask(&s, NEW_GAME));
+    void *before = malloc(s.match->game->state_size);
+    memcpy(before, s.match->state, s.match->game->state_size);
+
+    static const struct {
+        const char *line, *code;
+    } rows[] = {
+        {"garbage", "bad_json"},
+        {"", "bad_json"},
+        {"[1,2]", "bad_json"},
+        {"{\"cmd\":", "bad_json"},
+        {"{}", "bad_request"},
+        {"{\"cmd\":7}", "bad_request"},
+        {"{\"cmd\":\"dance\"}", "unknown_command"},
+        {"{\"cmd\":\"new\"}", "bad_request"},
+        {"{\"cmd\":\"new\",\"game\":\"chess\",\"seats\":2}", "unknown_game"},
+        {"{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":9}", "bad_seats"},
+        {"{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":2,\"options\":{\"nope\":1}}",
+         "bad_option"},
+        {"{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":2,\"options\":{\"kinds\":9}}",
+         "bad_option"},
+        {"{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":2,\"seed\":-4}", "bad_request"},
+        {"{\"cmd\":\"legal\"}", "bad_request"},
+        {"{\"cmd\":\"legal\",\"seat\":\"0\"}", "bad_request"},
+        {"{\"cmd\":\"legal\",\"seat\":3}", "bad_seat"},
+        {"{\"cmd\":\"legal\",\"seat\":-1}", "bad_seat"},
+        {"{\"cmd\":\"view\",\"seat\":-2}", "bad_seat"},
+        {"{\"cmd\":\"view\",\"seat\":1.5}", "bad_request"},
+        {"{\"cmd\":\"act\",\"seat\":0}", "bad_request"},
+        {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"dance\"}", "unknown_action"},
+        {"{\"cmd\":\"act\",\"seat\":1,\"action\":\"flip 0\"}", "not_your_turn"},
+        {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"switch blue\"}", "illegal_action"},
+        {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 0\",\"t\":\"x\"}", "bad_request"},
+        {"{\"cmd\":\"bot\",\"seat\":0,\"bot\":\"genius\"}", "unknown_bot"},
+        {"{\"cmd\":\"load\"}", "bad_request"},
+        {"{\"cmd\":\"load\",\"replay\":{}}", "bad_replay"},
+        {"{\"cmd\":\"load\",\"replay\":{\"game\":\"pizza\",\"seats\":2,\"seed\":1,"
+         "\"actions\":[[0,\"flip 99\",0]]}}",
+         "bad_replay"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        expect_error(&s, rows[i].line, rows[i].code);
+        assert_memory_equal(before, s.match->state, s.match->game->state_size);
+        assert_int_equal(s.match->nsteps, 0);
+    }
+    free(before);
+    pf_session_fini(&s);
+}
+
+static void request_id_is_echoed(void **state)
+{
+    (void)state;
+    pf_session s;
+    pf_session_init(&s);
+    cJSON *r = ask(&s, "{\"id\":42,\"cmd\":\"games\"}");
+    assert_true(ok(r));
+    assert_int_equal(cJSON_GetObjectItem(r, "id")->valueint, 42);
+    assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(r, "games")) >= 1);
+    cJSON_Delete(r);
+    r = ask(&s, "{\"id\":\"a\",\"cmd\":\"nope\"}");
+    assert_string_equal(cJSON_GetObjectItem(r, "id")->valuestring, "a");
+    cJSON_Delete(r);
+    pf_session_fini(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(new_legal_act_view_result),
+        cmocka_unit_test(bots_play_to_the_end_then_save_and_load),
+        cmocka_unit_test(bad_input_gets_errors_and_loses_nothing),
+        cmocka_unit_test(request_id_is_echoed),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,104 @@
+/* pf_test.c: helpers shared by the cmocka test programs. */
+#include "pf_test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const pf_game *pf_test_game(const char *id)
+{
+    const pf_game *g = pf_game_find(id);
+    if (!g)
+        fail_msg("game '%s' is not registered", id);
+    return g;
+}
+
+void pf_test_options(pf_options *o, const char *spec)
+{
+    pf_options_clear(o);
+    char buf[PF_OPT_MAX * (PF_OPT_KEY + PF_OPT_VAL)];
+    snprintf(buf, sizeof buf, "%s", spec ? spec : "");
+    char *save = NULL;
+    for (char *kv = strtok_r(buf, ";", &save); kv; kv = strtok_r(NULL, ";", &save)) {
+        pf_error err;
+        if (pf_options_parse(o, kv, &err) != PF_E_OK)
+            fail_msg("bad test option '%s': %s", kv, err.msg);
+    }
+}
+
+pf_err pf_test_init_error(const pf_game *g, int seats, const char *spec, pf_error *err)
+{
+    pf_options o;
+    pf_test_options(&o, spec);
+    void *st = malloc(g->state_size);
+    pf_err e = pf_state_init(g, st, seats, &o, 1, err);
+    free(st);
+    return e;
+}
+
+void *pf_test_new(const pf_game *g, int seats, const char *spec, uint64_t seed)
+{
+    pf_options o;
+    pf_error err;
+    pf_test_options(&o, spec);
+    void *st = test_malloc(g->state_size);
+    if (pf_state_init(g, st, seats, &o, seed, &err) != PF_E_OK)
+        fail_msg("%s init refused (%d seats, '%s'): %s", g->id, seats, spec, err.msg);
+    return st;
+}
+
+void pf_test_act(const pf_game *g, void *st, int seat, const char *name, int64_t t,
+                 pf_events *ev)
+{
+    pf_error err;
+    if (pf_state_apply_named(g, st, seat, name, t, ev, &err) != PF_E_OK)
+        fail_msg("seat %d '%s' refused: %s", seat, name, err.msg);
+}
+
+void pf_test_refused(const pf_game *g, void *st, int seat, const char *name, int64_t t,
+                     pf_err code)
+{
+    void *copy = test_malloc(g->state_size);
+    memcpy(copy, st, g->state_size);
+    pf_error err;
+    pf_err got = pf_state_apply_named(g, st, seat, name, t, NULL, &err);
+    if (got != code)
+        fail_msg("seat %d '%s': expected %s, got %s (%s)", seat, name, pf_err_code(code),
+                 pf_err_code(got), got ? err.msg : "accepted");
+    assert_memory_equal(copy, st, g->state_size);
+    test_free(copy);
+}
+
+bool pf_test_is_legal(const pf_game *g, const void *st, int seat, const char *name)
+{
+    pf_action want, legal[PF_MAX_LEGAL];
+    if (g->parse(st, name, &want) != PF_E_OK)
+        fail_msg("'%s' does not parse", name);
+    int n = g->legal(st, seat, legal, PF_MAX_LEGAL);
+    for (int i = 0; i < n; i++)
+        if (legal[i] == want)
+            return true;
+    return false;
+}
+
+int pf_test_legal_count(const pf_game *g, const void *st, int seat)
+{
+    pf_action legal[PF_MAX_LEGAL];
+    return g->legal(st, seat, legal, PF_MAX_LEGAL);
+}
+
+bool pf_test_saw(const pf_events *ev, int seat, const char *kind)
+{
+    for (int i = 0; i < ev->n; i++)
+        if (pf_event_visible(&ev->buf[i], seat) && strcmp(ev->buf[i].kind, kind) == 0)
+            return true;
+    return false;
+}
+
+char *pf_test_view_text(const pf_game *g, const void *st, int seat)
+{
+    cJSON *v = pf_state_view(g, st, seat);
+    char *s = cJSON_PrintUnformatted(v);
+    cJSON_Delete(v);
+    return s;
+}

@@ -1,0 +1,55 @@
+/* pf_test.h: helpers shared by the cmocka test programs.
+ *
+ * Scenario tests build a state from options that fix the arrangement
+ * (ruling C-2) and play named actions, asserting each one. */
+#ifndef PF_TEST_H
+#define PF_TEST_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "partyfood/bot.h"
+#include "partyfood/game.h"
+#include "partyfood/match.h"
+
+/* The registered game id, failing the test when absent. */
+const pf_game *pf_test_game(const char *id);
+
+/* Parses "key=value;key=value" into *o (an empty string gives no options). */
+void pf_test_options(pf_options *o, const char *spec);
+
+/* A new state (test_free it) for seats and options "k=v;k=v"; fails the test
+ * when init refuses. */
+void *pf_test_new(const pf_game *g, int seats, const char *spec, uint64_t seed);
+
+/* init's error code for these options (PF_E_OK when accepted); *err gets the
+ * message. */
+pf_err pf_test_init_error(const pf_game *g, int seats, const char *spec, pf_error *err);
+
+/* Applies a named action (checked), failing the test with the engine's
+ * message when refused. Events go to ev when it is not NULL. */
+void pf_test_act(const pf_game *g, void *st, int seat, const char *name, int64_t t,
+                 pf_events *ev);
+
+/* Expects the named action to be refused with `code`, and the state to be
+ * byte-for-byte unchanged. */
+void pf_test_refused(const pf_game *g, void *st, int seat, const char *name, int64_t t,
+                     pf_err code);
+
+/* True when the legal actions of seat include the named one. */
+bool pf_test_is_legal(const pf_game *g, const void *st, int seat, const char *name);
+
+/* The number of legal actions of seat. */
+int pf_test_legal_count(const pf_game *g, const void *st, int seat);
+
+/* True when some event in ev has this kind and is visible to seat. */
+bool pf_test_saw(const pf_events *ev, int seat, const char *kind);
+
+/* The view of seat as compact JSON text (caller frees). */
+char *pf_test_view_text(const pf_game *g, const void *st, int seat);
+
+#endif

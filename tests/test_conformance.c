@@ -1,0 +1,312 @@
+/* test_conformance.c: the harness every registered game passes.
+ *
+ * For each game and each of its test_configs: many games to the end with
+ * uniformly random legal actions (and increasing times for real-time
+ * games), checking after every action that
+ *   - applying the same action to a clone gives the same bytes;
+ *   - legal actions are sorted, unique, named uniquely, and parse back;
+ *   - seats not to act have no legal actions and are refused unchanged;
+ *   - an action outside the legal list is refused and changes nothing;
+ *   - every event is public or private to a real seat;
+ * and, on sampled steps, that for every seat p
+ *   - view(resample(s, p), p) == view(s, p), and the same for the text;
+ *   - resample depends only on what p knows: resampling s and a resample
+ *     of s with the same generator gives the same state;
+ *   - the hidden part varies across resamples (for games with hidden parts);
+ * and at the end that the game finished within max_steps, results are in
+ * bounds, and replaying the action list (raw and through the replay JSON)
+ * gives the same final state.
+ *
+ * PF_TEST_SCALE (a number, default 1) scales the number of games. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pf_test.h"
+
+#define MAX_CONFIGS 256
+#define EVENT_CAP 256
+#define TEXT_CAP 16384
+
+typedef struct config_case {
+    const pf_game *game;
+    pf_test_config cfg;
+    char name[160];
+    long hidden_states, varied_states; /* over the whole run */
+} config_case;
+
+static double scale(void)
+{
+    const char *s = getenv("PF_TEST_SCALE");
+    double x = s ? atof(s) : 1.0;
+    return x > 0 ? x : 1.0;
+}
+
+static char *view_text(const pf_game *g, const void *st, int seat)
+{
+    return pf_test_view_text(g, st, seat);
+}
+
+static void check_legal(const pf_game *g, const void *st, int seats, uint32_t set)
+{
+    static pf_action legal[PF_MAX_LEGAL];
+    char name[96], name2[96];
+    for (int p = 0; p < seats; p++) {
+        int n = g->legal(st, p, legal, PF_MAX_LEGAL);
+        if (!(set & (1u << p))) {
+            assert_int_equal(n, 0);
+            continue;
+        }
+        assert_true(n > 0);
+        for (int i = 0; i < n; i++) {
+            if (i > 0)
+                assert_true(legal[i - 1] < legal[i]);
+            assert_true(g->name(st, legal[i], name, sizeof name) > 0);
+            pf_action back;
+            if (g->parse(st, name, &back) != PF_E_OK || back != legal[i])
+                fail_msg("%s: '%s' does not parse back to %u", g->id, name, legal[i]);
+            if (i > 0) {
+                g->name(st, legal[i - 1], name2, sizeof name2);
+                assert_string_not_equal(name, name2);
+            }
+        }
+    }
+}
+
+/* An action not in the legal list is refused and leaves st unchanged. */
+static void check_refusals(const pf_game *g, void *st, int seats, uint32_t set, int seat,
+                           pf_rng *rng, int64_t t)
+{
+    static pf_action legal[PF_MAX_LEGAL];
+    void *copy = malloc(g->state_size);
+    memcpy(copy, st, g->state_size);
+    pf_error err;
+    for (int p = 0; p < seats; p++)
+        if (!(set & (1u << p)))
+            assert_int_equal(pf_state_apply(g, st, p, 0, t, NULL, &err), PF_E_NOT_YOUR_TURN);
+    assert_int_equal(pf_state_apply(g, st, -1, 0, t, NULL, &err), PF_E_BAD_SEAT);
+    assert_int_equal(pf_state_apply(g, st, PF_MAX_SEATS, 0, t, NULL, &err), PF_E_BAD_SEAT);
+    int n = g->legal(st, seat, legal, PF_MAX_LEGAL);
+    for (int k = 0; k < 4; k++) {
+        pf_action a = k == 0 ? 0xffffffffu : (pf_action)pf_rng_next(rng);
+        bool listed = false;
+        for (int i = 0; i < n; i++)
+            listed |= legal[i] == a;
+        if (listed)
+            continue;
+        pf_err e = pf_state_apply(g, st, seat, a, t, NULL, &err);
+        /* A game with continuous actions may accept values off its grid. */
+        if (!g->check)
+            assert_int_not_equal(e, PF_E_OK);
+        if (e == PF_E_OK)
+            memcpy(st, copy, g->state_size);
+        assert_memory_equal(copy, st, g->state_size);
+    }
+    free(copy);
+}
+
+static void check_views(config_case *c, const void *st, int seats, pf_rng *rng)
+{
+    const pf_game *g = c->game;
+    void *a = malloc(g->state_size), *b = malloc(g->state_size);
+    char *text1 = malloc(TEXT_CAP), *text2 = malloc(TEXT_CAP);
+    char *god = view_text(g, st, PF_SEAT_GOD);
+    char *spec = view_text(g, st, PF_SEAT_SPECTATOR);
+    bool hidden = strcmp(god, spec) != 0, varied = false;
+    for (int p = PF_SEAT_SPECTATOR; p < seats; p++) {
+        char *v = view_text(g, st, p);
+        for (int r = 0; r < 3; r++) {
+            uint64_t seed = pf_rng_next(rng);
+            pf_rng r1, r2;
+            pf_rng_seed(&r1, seed);
+            memcpy(a, st, g->state_size);
+            g->resample(a, p, &r1);
+            char *va = view_text(g, a, p);
+            if (strcmp(v, va) != 0)
+                fail_msg("%s: resample for seat %d changed its view:\n%s\n%s", c->name, p, v,
+                         va);
+            g->render(st, p, text1, TEXT_CAP);
+            g->render(a, p, text2, TEXT_CAP);
+            if (strcmp(text1, text2) != 0)
+                fail_msg("%s: resample for seat %d changed its text:\n%s\n----\n%s", c->name,
+                         p, text1, text2);
+            char *ga = view_text(g, a, PF_SEAT_GOD);
+            varied |= strcmp(ga, god) != 0;
+            /* Resampling a resample with the same generator gives the same
+             * state: resample reads nothing the seat does not know. */
+            pf_rng_seed(&r2, seed);
+            memcpy(b, a, g->state_size);
+            g->resample(b, p, &r2);
+            pf_rng_seed(&r1, seed);
+            memcpy(a, st, g->state_size);
+            g->resample(a, p, &r1);
+            if (memcmp(a, b, g->state_size) != 0)
+                fail_msg("%s: resample for seat %d depends on hidden content", c->name, p);
+            free(ga);
+            free(va);
+        }
+        free(v);
+    }
+    if (hidden) {
+        c->hidden_states++;
+        c->varied_states += varied;
+    }
+    free(god);
+    free(spec);
+    free(a);
+    free(b);
+    free(text1);
+    free(text2);
+}
+
+static void check_replay(const pf_game *g, int seats, const pf_options *opt, uint64_t seed,
+                         const pf_step *steps, int n, const void *final)
+{
+    void *st = malloc(g->state_size);
+    assert_int_equal(pf_state_init(g, st, seats, opt, seed, NULL), PF_E_OK);
+    for (int i = 0; i < n; i++)
+        g->apply(st, steps[i].seat, steps[i].action, steps[i].t_ms, NULL);
+    assert_memory_equal(st, final, g->state_size);
+    free(st);
+}
+
+/* The replay JSON round trip: save, load, same state. */
+static void check_replay_json(const pf_game *g, int seats, const pf_options *opt,
+                              uint64_t seed, const pf_step *steps, int n, const void *final)
+{
+    pf_error err;
+    pf_match *m = pf_match_create(g, seats, opt, seed, &err);
+    assert_non_null(m);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(pf_match_apply(m, steps[i].seat, steps[i].action, steps[i].t_ms,
+                                        NULL, &err),
+                         PF_E_OK);
+    cJSON *r = pf_match_save(m);
+    char *text = cJSON_PrintUnformatted(r);
+    cJSON_Delete(r);
+    cJSON *parsed = cJSON_Parse(text);
+    pf_match *m2 = pf_match_load(parsed, &err);
+    if (!m2)
+        fail_msg("%s: replay did not load: %s", g->id, err.msg);
+    assert_memory_equal(m2->state, final, g->state_size);
+    cJSON_Delete(parsed);
+    free(text);
+    pf_match_destroy(m);
+    pf_match_destroy(m2);
+}
+
+static void play_one(config_case *c, uint64_t seed, bool deep)
+{
+    const pf_game *g = c->game;
+    int seats = c->cfg.seats;
+    pf_options opt;
+    pf_test_options(&opt, c->cfg.options);
+    void *st = malloc(g->state_size), *clone = malloc(g->state_size);
+    pf_error err;
+    if (pf_state_init(g, st, seats, &opt, seed, &err) != PF_E_OK)
+        fail_msg("%s: init refused: %s", c->name, err.msg);
+    pf_step *steps = malloc(sizeof *steps * (size_t)(g->max_steps + 1));
+    pf_event evbuf[EVENT_CAP];
+    pf_action legal[PF_MAX_LEGAL];
+    pf_rng rng;
+    pf_rng_seed(&rng, seed * 7 + 3);
+    int n = 0;
+    int64_t t = 0;
+    while (!g->over(st, NULL)) {
+        if (n >= g->max_steps)
+            fail_msg("%s seed %llu: still running after max_steps=%d", c->name,
+                     (unsigned long long)seed, g->max_steps);
+        uint32_t set = g->to_act(st);
+        assert_true(set != 0);
+        assert_true(set < (1u << seats));
+        int seat, k = (int)pf_rng_below(&rng, (uint32_t)pf_seat_count(set));
+        uint32_t s2 = set;
+        while (k--)
+            s2 &= s2 - 1;
+        seat = __builtin_ctz(s2);
+        if (g->real_time)
+            t += pf_rng_below(&rng, 400);
+        if (deep || n % 16 == 0) {
+            check_legal(g, st, seats, set);
+            check_refusals(g, st, seats, set, seat, &rng, t);
+        }
+        if (deep && n % 4 == 0)
+            check_views(c, st, seats, &rng);
+        int m = g->legal(st, seat, legal, PF_MAX_LEGAL);
+        pf_action a = legal[pf_rng_below(&rng, (uint32_t)m)];
+        memcpy(clone, st, g->state_size);
+        pf_events ev = {evbuf, 0, EVENT_CAP, 0};
+        assert_int_equal(pf_state_apply(g, st, seat, a, t, &ev, &err), PF_E_OK);
+        g->apply(clone, seat, a, t, NULL);
+        assert_memory_equal(clone, st, g->state_size);
+        for (int i = 0; i < ev.n; i++)
+            assert_true(evbuf[i].to >= -1 && evbuf[i].to < seats);
+        steps[n++] = (pf_step){(int8_t)seat, a, t};
+    }
+    assert_int_equal(g->to_act(st), 0);
+    double results[PF_MAX_SEATS];
+    assert_true(g->over(st, results));
+    for (int i = 0; i < seats; i++) {
+        assert_true(results[i] >= g->result_min);
+        assert_true(results[i] <= g->result_max);
+    }
+    pf_error e2;
+    assert_int_equal(pf_state_apply(g, st, 0, 0, t, NULL, &e2), PF_E_GAME_OVER);
+    check_replay(g, seats, &opt, seed, steps, n, st);
+    if (deep)
+        check_replay_json(g, seats, &opt, seed, steps, n, st);
+    free(steps);
+    free(st);
+    free(clone);
+}
+
+static void run_config(void **state)
+{
+    config_case *c = *state;
+    int games = (int)(400 * scale());
+    for (int i = 0; i < games; i++)
+        play_one(c, (uint64_t)i + 1, i < games / 10 + 1);
+    print_message("%s: %d games; hidden information in %ld sampled states, varied in %ld\n",
+                  c->name, games, c->hidden_states, c->varied_states);
+    /* Where something is hidden, resampling must really redraw it, at least
+     * usually (a bag of identical tiles can leave nothing to vary). */
+    if (c->hidden_states > 0)
+        assert_true(c->varied_states * 2 >= c->hidden_states);
+}
+
+static void unknown_options_refused(void **state)
+{
+    (void)state;
+    for (int i = 0; i < pf_game_count(); i++) {
+        const pf_game *g = pf_game_at(i);
+        pf_error err;
+        assert_int_equal(pf_test_init_error(g, g->min_seats, "no_such_option=1", &err),
+                         PF_E_BAD_OPTION);
+        assert_non_null(strstr(err.msg, "no_such_option"));
+        assert_int_equal(pf_test_init_error(g, g->min_seats - 1, "", &err), PF_E_BAD_SEATS);
+        assert_int_equal(pf_test_init_error(g, g->max_seats + 1, "", &err), PF_E_BAD_SEATS);
+        assert_int_equal(pf_test_init_error(g, g->min_seats, "", &err), PF_E_OK);
+    }
+}
+
+int main(void)
+{
+    static config_case cases[MAX_CONFIGS];
+    static struct CMUnitTest tests[MAX_CONFIGS + 1];
+    int n = 0;
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(unknown_options_refused);
+    for (int i = 0; i < pf_game_count(); i++) {
+        const pf_game *g = pf_game_at(i);
+        for (const pf_test_config *cfg = g->test_configs; cfg && cfg->seats; cfg++) {
+            config_case *c = &cases[n];
+            c->game = g;
+            c->cfg = *cfg;
+            snprintf(c->name, sizeof c->name, "%s %d seats %s", g->id, cfg->seats,
+                     cfg->options);
+            tests[n] = (struct CMUnitTest){c->name, run_config, NULL, NULL, c};
+            n++;
+            assert_true(n < MAX_CONFIGS);
+        }
+    }
+    return _cmocka_run_group_tests("conformance", tests, (size_t)n, NULL, NULL);
+}
