@@ -1,0 +1,131 @@
+/* test_cli.c: the real program, driven through pipes as a script would. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pf_test.h"
+
+/* Runs `sh -c cmd` and returns its stdout (caller frees). */
+static char *run(const char *cmd)
+{
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t cap = 1 << 16, len = 0;
+    char *out = malloc(cap);
+    size_t got;
+    while ((got = fread(out + len, 1, cap - len - 1, p)) > 0) {
+        len += got;
+        if (len + 1 == cap)
+            out = realloc(out, cap *= 2);
+    }
+    out[len] = '\0';
+    pclose(p);
+    return out;
+}
+
+static const char *bin(void)
+{
+    const char *b = getenv("PF_BIN");
+    if (!b)
+        fail_msg("PF_BIN is not set (run through ctest)");
+    return b;
+}
+
+static void engine_survives_garbage(void **state)
+{
+    (void)state;
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "printf '%%s\\n' 'not json' '{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":2}' "
+             "'\\x01\\x02' '{\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 1\"}' "
+             "'{\"cmd\":\"result\"}' | %s engine",
+             bin());
+    char *out = run(cmd);
+    /* One answer per non-empty line, in order; the game survived the garbage. */
+    int lines = 0;
+    for (char *p = out; (p = strchr(p, '\n')); p++)
+        lines++;
+    assert_int_equal(lines, 5);
+    assert_non_null(strstr(out, "\"code\":\"bad_json\""));
+    char *act = strstr(out, "\"events\"");
+    assert_non_null(act);
+    assert_non_null(strstr(act, "\"over\":false"));
+    free(out);
+}
+
+static void plain_play_with_bots_reaches_the_end(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd,
+             "%s play pizza --plain --seed 3 --seats bot:random,bot:random </dev/null", bin());
+    char *out = run(cmd);
+    assert_non_null(strstr(out, "Game over."));
+    free(out);
+}
+
+static void plain_play_person_saves_and_replays(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/pf-cli-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char cmd[1024];
+    /* The person plays "1" twice, saves, quits; replay prints the steps. */
+    snprintf(cmd, sizeof cmd,
+             "printf '1\\n1\\nsave %s/g.json\\nquit\\n' | %s play pizza --plain --seed 4 "
+             "--seats ana,bot:random",
+             dir, bin());
+    char *out = run(cmd);
+    assert_non_null(strstr(out, "ana> "));
+    assert_non_null(strstr(out, "saved to"));
+    free(out);
+    snprintf(cmd, sizeof cmd, "%s replay %s/g.json", bin(), dir);
+    out = run(cmd);
+    assert_non_null(strstr(out, "Pizza Party, 2 seats, seed 4"));
+    assert_non_null(strstr(out, "   1. seat 0: flip"));
+    assert_non_null(strstr(out, "not over"));
+    free(out);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void bad_arguments_explain(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s play chess 2>&1; %s frobnicate 2>&1; %s bench nogame 2>&1",
+             bin(), bin(), bin());
+    char *out = run(cmd);
+    assert_non_null(strstr(out, "no game called 'chess'"));
+    assert_non_null(strstr(out, "unknown command 'frobnicate'"));
+    assert_non_null(strstr(out, "no game called 'nogame'"));
+    free(out);
+}
+
+static void bench_json_has_the_keys(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s bench pizza --json --seconds 0.05", bin());
+    char *out = run(cmd);
+    cJSON *j = cJSON_Parse(out);
+    assert_non_null(j);
+    assert_string_equal(cJSON_GetObjectItem(j, "game")->valuestring, "pizza");
+    assert_true(cJSON_GetObjectItem(j, "games_per_s")->valuedouble > 0);
+    assert_true(cJSON_GetObjectItem(j, "actions_per_s")->valuedouble > 0);
+    assert_true(cJSON_GetObjectItem(j, "state_bytes")->valuedouble > 0);
+    cJSON_Delete(j);
+    free(out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(engine_survives_garbage),
+        cmocka_unit_test(plain_play_with_bots_reaches_the_end),
+        cmocka_unit_test(plain_play_person_saves_and_replays),
+        cmocka_unit_test(bad_arguments_explain),
+        cmocka_unit_test(bench_json_has_the_keys),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
