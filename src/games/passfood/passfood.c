@@ -1,0 +1,927 @@
+/* passfood.c: the rules of Pass the Party Food (rulebook
+ * pass-the-party-food.txt, rulings PPF-1..PPF-11).
+ *
+ * The game in our words. 2 to 4 players work together against Ziggy the
+ * dog. 80 food tiles (20 snake, 20 biscuit, 15 fairy bread, 15 pikelet,
+ * 10 lamington) sit in a bag. A player board has a column of 4 spaces per
+ * food, Ziggy's board a column of 3; a tile goes to the top free space of
+ * its column, or to the discard area when the column is full, and columns
+ * close up after any removal (PPF-1). A full column or one tile of every
+ * food in a row is a set; scoring it discards its tiles and moves the
+ * owner's pawn by the printed points (PPF-2, PPF-3). Pawns that pass or
+ * land on lucky dip spaces draw one tile per dip onto their own board; a
+ * set made that way waits for the owner's next scoring chance (PPF-4).
+ *
+ * A turn: (1) a tile goes to Ziggy; (2) Ziggy scores one complete set (the
+ * active player picks when there are several); (3) the active player draws
+ * three tiles one at a time, putting each on a free plate before the next
+ * is drawn: left plate to seat+1, centre to self, right to seat-1; with 2
+ * players the third space is an X whose tile is discarded (PPF-7); (4) the
+ * player may score one set unless on the cake; (5) the player is caught
+ * when Ziggy's space is at or past theirs (not when on the cake) (PPF-6).
+ * Ziggy on the cake loses at once; every player on the cake wins at once
+ * (PPF-5). Tokens (2 swaps, 1 take each) are used by the active player at
+ * four points of their turn: before step 1, before step 2, before step 4
+ * and before step 5 (PPF-8). A swap hands a tile to a partner who answers
+ * with a tile of their choice or declines. An empty bag is refilled from
+ * the discard area; with both empty the draw is skipped (PPF-9). A game
+ * still running after turn 500 is lost.
+ *
+ * Decisions are actions: the engine plays every step that needs no choice
+ * by itself, and stops at a token point only when the active player has a
+ * token they could use. State encoding: passfood.h. The bag is the only
+ * hidden thing (its order); resample shuffles it from a sorted order. */
+#include "games/passfood/passfood.h"
+
+#include <assert.h>
+#include <ctype.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char *const passfood__food_names[PASSFOOD_FOODS] = {"snake", "biscuit",
+                                                         "fairy bread", "pikelet",
+                                                         "lamington"};
+const uint8_t passfood__supply[PASSFOOD_FOODS] = {20, 20, 15, 15, 10};
+static const char food_letter[PASSFOOD_FOODS] = {'S', 'B', 'F', 'P', 'L'};
+
+#define EV(...)                          \
+    do {                                 \
+        if (ev)                          \
+            pf_events_add(ev, __VA_ARGS__); \
+    } while (0)
+
+/* ---- boards ------------------------------------------------------------- */
+
+/* Sets on a board whose columns hold `rows` spaces. */
+static unsigned board_sets(const uint8_t c[PASSFOOD_FOODS], int rows)
+{
+    unsigned s = 0;
+    int m = rows;
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+        if (c[f] == rows)
+            s |= 1u << f;
+        if (c[f] < m)
+            m = c[f];
+    }
+    for (int k = 0; k < m; k++)
+        s |= 1u << (5 + k);
+    return s;
+}
+
+unsigned passfood__player_sets(const uint8_t c[PASSFOOD_FOODS])
+{
+    return board_sets(c, PASSFOOD_PROWS);
+}
+
+unsigned passfood__ziggy_sets(const uint8_t c[PASSFOOD_FOODS])
+{
+    return board_sets(c, PASSFOOD_ZROWS);
+}
+
+static int board_total(const uint8_t c[PASSFOOD_FOODS])
+{
+    return c[0] + c[1] + c[2] + c[3] + c[4];
+}
+
+/* Removes set `bit` (a bit of board_sets) from a board. */
+static void remove_set(uint8_t c[PASSFOOD_FOODS], int bit)
+{
+    if (bit < 5) {
+        c[bit] = 0;
+    } else {
+        for (int f = 0; f < PASSFOOD_FOODS; f++) {
+            assert(c[f] > 0);
+            c[f]--;
+        }
+    }
+}
+
+/* ---- the bag ------------------------------------------------------------ */
+
+/* Draws the next tile, refilling the bag from the discard area first when it
+ * is empty (PPF-9); NONE when both are empty (the draw is skipped). */
+static uint8_t draw(passfood_state *s, pf_events *ev)
+{
+    if (s->bag_n == 0) {
+        for (int f = 0; f < PASSFOOD_FOODS; f++) {
+            for (int i = 0; i < s->discard[f]; i++)
+                s->bag[s->bag_n++] = (uint8_t)f;
+            s->discard[f] = 0;
+        }
+        if (s->bag_n == 0) {
+            EV(-1, "skip", "The bag and the discard area are empty: no tile is drawn.");
+            return PASSFOOD_NONE;
+        }
+        pf_rng_shuffle_u8(&s->rng, s->bag, s->bag_n);
+        EV(-1, "refill", "The bag was empty: the %d discarded tiles go back into it.",
+           s->bag_n);
+    }
+    return s->bag[--s->bag_n];
+}
+
+/* Puts tile f back into the bag at a random place (setup redraws). */
+static void return_to_bag(passfood_state *s, uint8_t f)
+{
+    int j = (int)pf_rng_below(&s->rng, (uint32_t)s->bag_n + 1);
+    memmove(&s->bag[j + 1], &s->bag[j], (size_t)(s->bag_n - j));
+    s->bag[j] = f;
+    s->bag_n++;
+}
+
+/* Player p receives tile f (PPF-1: top free space, else the discard area). */
+static void give_player(passfood_state *s, int p, uint8_t f, pf_events *ev)
+{
+    if (s->board[p][f] < PASSFOOD_PROWS) {
+        s->board[p][f]++;
+    } else {
+        s->discard[f]++;
+        EV(-1, "discard", "Seat %d has no space for a %s: it is discarded.", p,
+           passfood__food_names[f]);
+    }
+}
+
+/* Ziggy receives tile f. */
+static void give_ziggy(passfood_state *s, uint8_t f, pf_events *ev)
+{
+    if (s->zboard[f] < PASSFOOD_ZROWS) {
+        s->zboard[f]++;
+    } else {
+        s->discard[f]++;
+        EV(-1, "discard", "Ziggy has no space for a %s: it is discarded.",
+           passfood__food_names[f]);
+    }
+}
+
+/* ---- moving pawns ------------------------------------------------------- */
+
+/* Lucky dips in (from, to]. */
+static int dips_between(const passfood_numbers *n, int from, int to)
+{
+    int k = 0;
+    for (int i = 0; i < n->ndips; i++)
+        if (n->dips[i] > from && n->dips[i] <= to)
+            k++;
+    return k;
+}
+
+static void lose(passfood_state *s, int why)
+{
+    s->outcome = PASSFOOD_LOST;
+    s->why = (uint8_t)why;
+    s->phase = PASSFOOD_PH_OVER;
+}
+
+/* Ziggy scores set `bit`: discard it, move, lucky dips, the cake (PPF-3..5). */
+static void ziggy_score(passfood_state *s, int bit, pf_events *ev)
+{
+    int pts = bit < 5 ? s->num.zcol[bit] : s->num.zrow[bit - 5];
+    if (bit < 5)
+        s->discard[bit] += s->zboard[bit];
+    else
+        for (int f = 0; f < PASSFOOD_FOODS; f++)
+            s->discard[f]++;
+    remove_set(s->zboard, bit);
+    int from = s->zpos, to = from + pts;
+    if (bit < 5)
+        EV(-1, "zscore", "Ziggy scores the %s column: %d points.",
+           passfood__food_names[bit], pts);
+    else
+        EV(-1, "zscore", "Ziggy scores row %d: %d points.", bit - 4, pts);
+    if (to >= s->num.cake) {
+        s->zpos = s->num.cake;
+        EV(-1, "lost", "Ziggy reaches the birthday cake: the party is over.");
+        lose(s, PASSFOOD_WHY_ZIGGY_CAKE);
+        return;
+    }
+    s->zpos = (uint8_t)to;
+    for (int k = dips_between(&s->num, from, to); k > 0; k--) {
+        uint8_t t = draw(s, ev);
+        if (t == PASSFOOD_NONE)
+            break;
+        EV(-1, "dip", "Lucky dip for Ziggy: a %s.", passfood__food_names[t]);
+        give_ziggy(s, t, ev);
+    }
+}
+
+/* The active player scores set `bit` (PPF-3..5). */
+static void player_score(passfood_state *s, int bit, pf_events *ev)
+{
+    int p = s->active;
+    int pts = bit < 5 ? s->num.pcol[bit] : s->num.prow[bit - 5];
+    if (bit < 5)
+        s->discard[bit] += s->board[p][bit];
+    else
+        for (int f = 0; f < PASSFOOD_FOODS; f++)
+            s->discard[f]++;
+    remove_set(s->board[p], bit);
+    if (bit < 5)
+        EV(-1, "score", "Seat %d scores the %s column: %d points.", p,
+           passfood__food_names[bit], pts);
+    else
+        EV(-1, "score", "Seat %d scores row %d: %d points.", p, bit - 4, pts);
+    int from = s->pos[p], to = from + pts;
+    if (to > s->num.cake)
+        to = s->num.cake;
+    s->pos[p] = (uint8_t)to;
+    for (int k = dips_between(&s->num, from, to); k > 0; k--) {
+        uint8_t t = draw(s, ev);
+        if (t == PASSFOOD_NONE)
+            break;
+        EV(-1, "dip", "Lucky dip for seat %d: a %s.", p, passfood__food_names[t]);
+        give_player(s, p, t, ev);
+    }
+    if (to == s->num.cake) {
+        EV(-1, "cake", "Seat %d reaches the birthday cake.", p);
+        int all = 1;
+        for (int q = 0; q < s->seats; q++)
+            all &= s->pos[q] == s->num.cake;
+        if (all) {
+            s->outcome = PASSFOOD_WON;
+            s->why = PASSFOOD_WHY_ALL_ON_CAKE;
+            s->phase = PASSFOOD_PH_OVER;
+            EV(-1, "won", "Everyone is on the birthday cake: the team wins!");
+        }
+    }
+}
+
+/* ---- the turn ----------------------------------------------------------- */
+
+static bool on_cake(const passfood_state *s, int p)
+{
+    return s->pos[p] >= s->num.cake;
+}
+
+/* True when seat p may be offered a swap by the active player now. */
+static bool swap_partner_ok(const passfood_state *s, int p)
+{
+    return p != s->active && !(s->declined >> p & 1) && board_total(s->board[p]) > 0;
+}
+
+/* True when the active player holds a token they could use now. */
+static bool tokens_usable(const passfood_state *s)
+{
+    int a = s->active;
+    if (s->takes[a] && board_total(s->zboard) > 0)
+        return true;
+    if (s->swaps[a] && board_total(s->board[a]) > 0)
+        for (int p = 0; p < s->seats; p++)
+            if (swap_partner_ok(s, p))
+                return true;
+    return false;
+}
+
+/* Draws the next plate tile into s->drawn (NONE when no draw is left or
+ * possible). */
+static void draw_for_plate(passfood_state *s, pf_events *ev)
+{
+    s->drawn = PASSFOOD_NONE;
+    if (s->ndraws >= 3)
+        return;
+    uint8_t t = draw(s, ev);
+    if (t == PASSFOOD_NONE) {
+        s->ndraws = 3; /* both empty: nothing can refill them during step 3 */
+        return;
+    }
+    s->ndraws++;
+    s->drawn = t;
+    EV(-1, "draw", "Seat %d draws a %s for a plate.", s->active, passfood__food_names[t]);
+}
+
+/* Step 3 begins. */
+static void start_plates(passfood_state *s, pf_events *ev)
+{
+    s->plate[0] = s->plate[1] = s->plate[2] = PASSFOOD_NONE;
+    s->ndraws = 0;
+    s->phase = PASSFOOD_PH_PLATE;
+    draw_for_plate(s, ev);
+}
+
+/* Hands out the plates (PPF-7). */
+static void distribute(passfood_state *s, pf_events *ev)
+{
+    int a = s->active, n = s->seats;
+    int left = (a + 1) % n, right = (a + n - 1) % n;
+    if (s->plate[0] != PASSFOOD_NONE)
+        give_player(s, left, s->plate[0], ev);
+    if (s->plate[1] != PASSFOOD_NONE)
+        give_player(s, a, s->plate[1], ev);
+    if (s->plate[2] != PASSFOOD_NONE) {
+        if (n == 2)
+            s->discard[s->plate[2]]++;
+        else
+            give_player(s, right, s->plate[2], ev);
+    }
+    s->plate[0] = s->plate[1] = s->plate[2] = PASSFOOD_NONE;
+    EV(-1, "share", "Seat %d hands out the plates.", a);
+}
+
+/* Step 5 and the passage to the next turn. */
+static void end_turn(passfood_state *s, pf_events *ev)
+{
+    int a = s->active;
+    if (!on_cake(s, a) && s->zpos >= s->pos[a]) {
+        EV(-1, "lost", "Ziggy has caught seat %d: the party is over.", a);
+        lose(s, PASSFOOD_WHY_CAUGHT);
+        return;
+    }
+    if (s->turn + 1 >= PASSFOOD_TURN_LIMIT) {
+        EV(-1, "lost", "Turn %d is over and the party with it.", PASSFOOD_TURN_LIMIT);
+        lose(s, PASSFOOD_WHY_TURN_LIMIT);
+        return;
+    }
+    s->turn++;
+    s->active = (uint8_t)((a + 1) % s->seats);
+    s->declined = 0;
+    s->last_zdraw = PASSFOOD_NONE;
+    s->phase = PASSFOOD_PH_START;
+}
+
+/* Step 1: a tile for Ziggy. */
+static void ziggy_draw(passfood_state *s, pf_events *ev)
+{
+    uint8_t t = draw(s, ev);
+    s->last_zdraw = t;
+    if (t != PASSFOOD_NONE) {
+        EV(-1, "zdraw", "Ziggy grabs a %s.", passfood__food_names[t]);
+        give_ziggy(s, t, ev);
+    }
+}
+
+/* Lowest set bit. */
+static int first_bit(unsigned x)
+{
+    return __builtin_ctz(x);
+}
+
+/* Leaves the current decision point without using anything there. */
+static void carry_on(passfood_state *s, pf_events *ev)
+{
+    switch (s->phase) {
+    case PASSFOOD_PH_START:
+        ziggy_draw(s, ev);
+        s->phase = PASSFOOD_PH_ZIGGY;
+        break;
+    case PASSFOOD_PH_ZIGGY: {
+        unsigned z = passfood__ziggy_sets(s->zboard);
+        assert(__builtin_popcount(z) <= 1);
+        if (z)
+            ziggy_score(s, first_bit(z), ev);
+        if (s->phase != PASSFOOD_PH_OVER)
+            start_plates(s, ev);
+        break;
+    }
+    case PASSFOOD_PH_SCORE:
+        s->phase = PASSFOOD_PH_END;
+        break;
+    case PASSFOOD_PH_END:
+        end_turn(s, ev);
+        break;
+    default:
+        assert(0);
+    }
+}
+
+/* Plays every step that needs no decision, stopping at the next decision
+ * or at the end of the game. */
+static void advance(passfood_state *s, pf_events *ev)
+{
+    for (;;) {
+        switch (s->phase) {
+        case PASSFOOD_PH_START:
+        case PASSFOOD_PH_END:
+            if (tokens_usable(s))
+                return;
+            carry_on(s, ev);
+            break;
+        case PASSFOOD_PH_ZIGGY:
+            if (tokens_usable(s) || __builtin_popcount(passfood__ziggy_sets(s->zboard)) >= 2)
+                return;
+            carry_on(s, ev);
+            break;
+        case PASSFOOD_PH_PLATE: {
+            if (s->drawn == PASSFOOD_NONE) {
+                distribute(s, ev);
+                s->phase = PASSFOOD_PH_SCORE;
+                break;
+            }
+            int free = 0, last = 0;
+            for (int j = 0; j < 3; j++)
+                if (s->plate[j] == PASSFOOD_NONE)
+                    free++, last = j;
+            if (free > 1)
+                return;
+            s->plate[last] = s->drawn;
+            draw_for_plate(s, ev);
+            break;
+        }
+        case PASSFOOD_PH_SCORE:
+            if (tokens_usable(s) ||
+                (!on_cake(s, s->active) && passfood__player_sets(s->board[s->active])))
+                return;
+            carry_on(s, ev);
+            break;
+        default:
+            return;
+        }
+    }
+}
+
+/* ---- setup -------------------------------------------------------------- */
+
+/* Reads tile letters (S B F P L, any case; blanks ignored) until a stop
+ * character or the end; returns the count, or -1 on a bad letter. */
+static int read_tiles(const char *txt, const char *stop, uint8_t *out, int cap,
+                      const char **end)
+{
+    int n = 0;
+    for (; *txt && !strchr(stop, *txt); txt++) {
+        if (isspace((unsigned char)*txt))
+            continue;
+        int f = -1;
+        for (int i = 0; i < PASSFOOD_FOODS; i++)
+            if (toupper((unsigned char)*txt) == food_letter[i])
+                f = i;
+        if (f < 0 || n >= cap)
+            return -1;
+        out[n++] = (uint8_t)f;
+    }
+    if (end)
+        *end = txt;
+    return n;
+}
+
+/* Reads up to cap comma-separated whole numbers in [lo, hi]; -1 on error. */
+static int read_ints(const char *txt, int lo, int hi, int *out, int cap)
+{
+    int n = 0;
+    while (*txt) {
+        while (*txt == ' ' || *txt == ',')
+            txt++;
+        if (!*txt)
+            break;
+        char *e;
+        long v = strtol(txt, &e, 10);
+        if (e == txt || v < lo || v > hi || n >= cap)
+            return -1;
+        out[n++] = (int)v;
+        txt = e;
+    }
+    return n;
+}
+
+/* Reads a small file (a numbers table) into buf without allocating. */
+static bool read_small_file(const char *path, char *buf, size_t n)
+{
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return false;
+    size_t got = 0;
+    for (;;) {
+        ssize_t r = read(fd, buf + got, n - 1 - got);
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+        if (got == n - 1)
+            break;
+    }
+    close(fd);
+    buf[got] = '\0';
+    return true;
+}
+
+static const pf_option_def options[] = {
+    {"difficulty", "3", "tiles on Ziggy's board at the start, 0 (easy) to 6 (hard)"},
+    {"bag", "", "fixed bag order, first drawn first: letters S B F P L (snake, biscuit, "
+                "fairy bread, pikelet, lamington); the other tiles follow, shuffled"},
+    {"rest", "bag", "where the tiles not named in `bag` start: bag or discard"},
+    {"boards", "", "players' starting tiles instead of 2 random ones: one group of "
+                   "letters per seat, separated by '/' (e.g. SB/FP)"},
+    {"ziggy", "", "Ziggy's starting tiles instead of `difficulty` random ones"},
+    {"pos", "", "players' start spaces, comma separated (default: the table's)"},
+    {"zpos", "", "Ziggy's start space (default: the table's)"},
+    {"swaps", "2", "swap tokens per player, 0 to 2"},
+    {"takes", "1", "take tokens per player, 0 to 1"},
+    {"numbers", "", "a table of printed numbers (PPF-2), inline text "
+                    "'key: values ...' or a file holding it; unnamed keys keep the default"},
+    {NULL, NULL, NULL},
+};
+
+static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
+                   pf_error *err)
+{
+    passfood_state *s = vs;
+    memset(s, 0, sizeof *s);
+    pf_rng_seed(&s->rng, seed);
+    s->seats = (uint8_t)seats;
+    s->last_zdraw = PASSFOOD_NONE;
+
+    char msg[200];
+    if (!passfood__numbers_parse(passfood__default_numbers, &s->num, msg, sizeof msg))
+        return pf_error_set(err, PF_E_BAD_OPTION, "default numbers: %s", msg);
+    const char *v = pf_options_get(opt, "numbers");
+    if (v && *v) {
+        char file[PF_OPT_VAL + 1];
+        const char *text = v;
+        if (!strchr(v, ':')) {
+            if (!read_small_file(v, file, sizeof file))
+                return pf_error_set(err, PF_E_BAD_OPTION,
+                                    "option 'numbers': no table text (key: values) and "
+                                    "no readable file '%.80s'", v);
+            text = file;
+        }
+        if (!passfood__numbers_parse(text, &s->num, msg, sizeof msg))
+            return pf_error_set(err, PF_E_BAD_OPTION, "option 'numbers': %s", msg);
+    }
+
+    int difficulty, swaps, takes;
+    pf_err e;
+    if ((e = pf_options_int(opt, "difficulty", 3, 0, 6, &difficulty, err)) ||
+        (e = pf_options_int(opt, "swaps", 2, 0, 2, &swaps, err)) ||
+        (e = pf_options_int(opt, "takes", 1, 0, 1, &takes, err)))
+        return e;
+
+    uint8_t pool[PASSFOOD_FOODS];
+    memcpy(pool, passfood__supply, sizeof pool);
+
+    /* Fixed starting boards. */
+    bool fixed_boards = false, fixed_ziggy = false;
+    v = pf_options_get(opt, "boards");
+    if (v && *v) {
+        fixed_boards = true;
+        const char *p = v;
+        for (int q = 0; q < seats; q++) {
+            uint8_t t[20];
+            int n = read_tiles(p, "/,", t, 20, &p);
+            if (n < 0)
+                return pf_error_set(err, PF_E_BAD_OPTION,
+                                    "option 'boards': use letters S B F P L, one group "
+                                    "per seat separated by '/'");
+            for (int i = 0; i < n; i++) {
+                if (s->board[q][t[i]] == PASSFOOD_PROWS)
+                    return pf_error_set(err, PF_E_BAD_OPTION,
+                                        "option 'boards': seat %d has more than 4 %s", q,
+                                        passfood__food_names[t[i]]);
+                s->board[q][t[i]]++;
+            }
+            if (q + 1 < seats) {
+                if (*p != '/' && *p != ',')
+                    return pf_error_set(err, PF_E_BAD_OPTION,
+                                        "option 'boards': give one group per seat (%d)",
+                                        seats);
+                p++;
+            }
+        }
+        if (*p)
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "option 'boards': more groups than seats (%d)", seats);
+    }
+    v = pf_options_get(opt, "ziggy");
+    if (v && *v) {
+        fixed_ziggy = true;
+        uint8_t t[20];
+        int n = read_tiles(v, "", t, 20, NULL);
+        if (n < 0)
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "option 'ziggy': use letters S B F P L");
+        for (int i = 0; i < n; i++) {
+            if (s->zboard[t[i]] == PASSFOOD_ZROWS)
+                return pf_error_set(err, PF_E_BAD_OPTION,
+                                    "option 'ziggy': more than 3 %s",
+                                    passfood__food_names[t[i]]);
+            s->zboard[t[i]]++;
+        }
+    }
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+        int used = s->zboard[f];
+        for (int q = 0; q < seats; q++)
+            used += s->board[q][f];
+        if (used > pool[f])
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "options 'boards'/'ziggy' use more than the %d %s tiles",
+                                pool[f], passfood__food_names[f]);
+        pool[f] = (uint8_t)(pool[f] - used);
+    }
+
+    /* The bag: the fixed order on top, the rest shuffled below it (or in the
+     * discard area). */
+    uint8_t fixed[PASSFOOD_TILES];
+    int nfixed = 0;
+    v = pf_options_get(opt, "bag");
+    if (v && *v) {
+        nfixed = read_tiles(v, "", fixed, PASSFOOD_TILES, NULL);
+        if (nfixed < 0)
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "option 'bag': use at most 80 letters S B F P L");
+        for (int i = 0; i < nfixed; i++) {
+            if (pool[fixed[i]] == 0)
+                return pf_error_set(err, PF_E_BAD_OPTION,
+                                    "option 'bag': more %s tiles than the game has left",
+                                    passfood__food_names[fixed[i]]);
+            pool[fixed[i]]--;
+        }
+    }
+    bool rest_discard = false;
+    v = pf_options_get(opt, "rest");
+    if (v && *v) {
+        if (strcmp(v, "discard") == 0)
+            rest_discard = true;
+        else if (strcmp(v, "bag") != 0)
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "option 'rest' must be 'bag' or 'discard', not '%.40s'", v);
+    }
+    if (rest_discard) {
+        memcpy(s->discard, pool, sizeof pool);
+    } else {
+        for (int f = 0; f < PASSFOOD_FOODS; f++)
+            for (int i = 0; i < pool[f]; i++)
+                s->bag[s->bag_n++] = (uint8_t)f;
+        pf_rng_shuffle_u8(&s->rng, s->bag, s->bag_n);
+    }
+    for (int i = nfixed - 1; i >= 0; i--)
+        s->bag[s->bag_n++] = fixed[i];
+
+    /* Positions and tokens. */
+    int pos[PASSFOOD_MAX_SEATS], zpos = s->num.zstart;
+    for (int q = 0; q < seats; q++)
+        pos[q] = s->num.pstart;
+    v = pf_options_get(opt, "pos");
+    if (v && *v) {
+        if (read_ints(v, 0, s->num.cake, pos, PASSFOOD_MAX_SEATS) != seats)
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "option 'pos': give %d spaces from 0 to %d, comma separated",
+                                seats, s->num.cake);
+    }
+    v = pf_options_get(opt, "zpos");
+    if (v && *v) {
+        if (read_ints(v, 0, s->num.cake - 1, &zpos, 1) != 1)
+            return pf_error_set(err, PF_E_BAD_OPTION,
+                                "option 'zpos' must be a space from 0 to %d",
+                                s->num.cake - 1);
+    }
+    int below = 0;
+    for (int q = 0; q < seats; q++) {
+        s->pos[q] = (uint8_t)pos[q];
+        s->swaps[q] = (uint8_t)swaps;
+        s->takes[q] = (uint8_t)takes;
+        below += pos[q] < s->num.cake;
+    }
+    if (!below)
+        return pf_error_set(err, PF_E_BAD_OPTION,
+                            "option 'pos': at least one player must start before the cake");
+    s->zpos = (uint8_t)zpos;
+
+    /* Setup draws (PPF-10): players first, seat by seat, then Ziggy. */
+    if (!fixed_boards)
+        for (int q = 0; q < seats; q++)
+            for (int i = 0; i < 2; i++) {
+                uint8_t t = draw(s, NULL);
+                if (t != PASSFOOD_NONE)
+                    give_player(s, q, t, NULL);
+            }
+    if (!fixed_ziggy) {
+        int placed = 0, tries = 0;
+        while (placed < difficulty && tries++ < 200) {
+            uint8_t t = draw(s, NULL);
+            if (t == PASSFOOD_NONE)
+                break;
+            if ((t == PASSFOOD_LAMINGTON && s->zboard[t] >= 1) ||
+                s->zboard[t] >= PASSFOOD_ZROWS) {
+                return_to_bag(s, t);
+                continue;
+            }
+            s->zboard[t]++;
+            placed++;
+        }
+    }
+    s->active = 0;
+    s->phase = PASSFOOD_PH_START;
+    advance(s, NULL);
+    return PF_E_OK;
+}
+
+/* ---- the interface ------------------------------------------------------ */
+
+static uint32_t to_act(const void *vs)
+{
+    const passfood_state *s = vs;
+    if (s->phase == PASSFOOD_PH_OVER)
+        return 0;
+    if (s->phase == PASSFOOD_PH_ANSWER)
+        return 1u << s->swap_to;
+    return 1u << s->active;
+}
+
+static int legal(const void *vs, int seat, pf_action *out, int cap)
+{
+    const passfood_state *s = vs;
+    (void)cap;
+    int n = 0;
+    if (!(to_act(s) >> seat & 1))
+        return 0;
+    int a = s->active;
+    switch (s->phase) {
+    case PASSFOOD_PH_ANSWER: {
+        int p = s->swap_to, g = s->swap_food;
+        for (int f = 0; f < PASSFOOD_FOODS; f++) {
+            int c = s->board[p][f] + (f == g && s->board[p][f] < PASSFOOD_PROWS);
+            if (c > 0)
+                out[n++] = PASSFOOD_A_ANSWER + (pf_action)f;
+        }
+        out[n++] = PASSFOOD_A_DECLINE;
+        return n;
+    }
+    case PASSFOOD_PH_PLATE:
+        for (int j = 0; j < 3; j++)
+            if (s->plate[j] == PASSFOOD_NONE)
+                out[n++] = j == 2 && s->seats == 2 ? PASSFOOD_A_PLATE_X
+                                                   : PASSFOOD_A_PLATE + (pf_action)j;
+        return n;
+    default:
+        break;
+    }
+    unsigned zs = passfood__ziggy_sets(s->zboard);
+    bool zchoice = s->phase == PASSFOOD_PH_ZIGGY && __builtin_popcount(zs) >= 2;
+    if (!zchoice)
+        out[n++] = PASSFOOD_A_CARRY;
+    if (s->phase == PASSFOOD_PH_SCORE && !on_cake(s, a)) {
+        unsigned ps = passfood__player_sets(s->board[a]);
+        for (int b = 0; b < 9; b++)
+            if (ps >> b & 1)
+                out[n++] = PASSFOOD_A_SCORE_COL + (pf_action)b;
+    }
+    if (zchoice)
+        for (int b = 0; b < 8; b++)
+            if (zs >> b & 1)
+                out[n++] = PASSFOOD_A_ZSCORE_COL + (pf_action)b;
+    if (s->takes[a])
+        for (int f = 0; f < PASSFOOD_FOODS; f++)
+            if (s->zboard[f])
+                out[n++] = PASSFOOD_A_TAKE + (pf_action)f;
+    if (s->swaps[a])
+        for (int p = 0; p < s->seats; p++)
+            if (swap_partner_ok(s, p))
+                for (int f = 0; f < PASSFOOD_FOODS; f++)
+                    if (s->board[a][f])
+                        out[n++] = PASSFOOD_A_SWAP + (pf_action)(p * 5 + f);
+    return n;
+}
+
+static void apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_events *ev)
+{
+    passfood_state *s = vs;
+    (void)seat;
+    (void)t_ms;
+    int a = s->active;
+    if (act == PASSFOOD_A_CARRY) {
+        carry_on(s, ev);
+    } else if (act >= PASSFOOD_A_PLATE && act <= PASSFOOD_A_PLATE_X) {
+        int j = act == PASSFOOD_A_PLATE_X ? 2 : (int)(act - PASSFOOD_A_PLATE);
+        assert(s->plate[j] == PASSFOOD_NONE && s->drawn != PASSFOOD_NONE);
+        s->plate[j] = s->drawn;
+        static const char *const where[3] = {"left", "centre", "right"};
+        EV(-1, "plate", "Seat %d puts the %s on the %s plate.", a,
+           passfood__food_names[s->drawn], s->seats == 2 && j == 2 ? "X" : where[j]);
+        draw_for_plate(s, ev);
+    } else if (act >= PASSFOOD_A_SCORE_COL && act < PASSFOOD_A_ZSCORE_COL) {
+        player_score(s, (int)(act - PASSFOOD_A_SCORE_COL), ev);
+        if (s->phase != PASSFOOD_PH_OVER)
+            s->phase = PASSFOOD_PH_END;
+    } else if (act >= PASSFOOD_A_ZSCORE_COL && act < PASSFOOD_A_TAKE) {
+        ziggy_score(s, (int)(act - PASSFOOD_A_ZSCORE_COL), ev);
+        if (s->phase != PASSFOOD_PH_OVER)
+            start_plates(s, ev);
+    } else if (act >= PASSFOOD_A_TAKE && act < PASSFOOD_A_TAKE + 5) {
+        uint8_t f = (uint8_t)(act - PASSFOOD_A_TAKE);
+        s->takes[a]--;
+        s->zboard[f]--;
+        EV(-1, "take", "Seat %d uses a take token: a %s from Ziggy's board.", a,
+           passfood__food_names[f]);
+        give_player(s, a, f, ev);
+    } else if (act >= PASSFOOD_A_SWAP && act < PASSFOOD_A_ANSWER) {
+        int k = (int)(act - PASSFOOD_A_SWAP);
+        s->swap_to = (uint8_t)(k / 5);
+        s->swap_food = (uint8_t)(k % 5);
+        s->ret_phase = s->phase;
+        s->phase = PASSFOOD_PH_ANSWER;
+        EV(-1, "swap", "Seat %d offers seat %d a %s for a swap.", a, s->swap_to,
+           passfood__food_names[s->swap_food]);
+    } else if (act >= PASSFOOD_A_ANSWER && act < PASSFOOD_A_DECLINE) {
+        uint8_t h = (uint8_t)(act - PASSFOOD_A_ANSWER);
+        int p = s->swap_to;
+        s->swaps[a]--;
+        s->board[a][s->swap_food]--;
+        give_player(s, p, s->swap_food, ev);
+        assert(s->board[p][h] > 0);
+        s->board[p][h]--;
+        give_player(s, a, h, ev);
+        EV(-1, "swap", "Seat %d gives a %s to seat %d and gets a %s back.", a,
+           passfood__food_names[s->swap_food], p, passfood__food_names[h]);
+        s->phase = s->ret_phase;
+    } else if (act == PASSFOOD_A_DECLINE) {
+        s->declined |= (uint8_t)(1u << s->swap_to);
+        EV(-1, "decline", "Seat %d declines the swap.", s->swap_to);
+        s->phase = s->ret_phase;
+    } else {
+        assert(0);
+    }
+    advance(s, ev);
+}
+
+static bool over(const void *vs, double *results)
+{
+    const passfood_state *s = vs;
+    if (s->phase != PASSFOOD_PH_OVER)
+        return false;
+    if (results)
+        for (int q = 0; q < s->seats; q++)
+            results[q] = s->outcome == PASSFOOD_WON ? 1.0 : 0.0;
+    return true;
+}
+
+static void resample(void *vs, int seat, pf_rng *rng)
+{
+    passfood_state *s = vs;
+    (void)seat; /* every seat knows the same: the bag's contents, not its order */
+    uint8_t cnt[PASSFOOD_FOODS] = {0};
+    for (int i = 0; i < s->bag_n; i++)
+        cnt[s->bag[i]]++;
+    int n = 0;
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        for (int i = 0; i < cnt[f]; i++)
+            s->bag[n++] = (uint8_t)f;
+    pf_rng_shuffle_u8(rng, s->bag, n);
+    pf_rng_seed(&s->rng, pf_rng_next(rng));
+}
+
+static int stats(const void *vs, pf_stat *out, int cap)
+{
+    const passfood_state *s = vs;
+    pf_stat all[] = {
+        {"won", s->outcome == PASSFOOD_WON},
+        {"caught", s->why == PASSFOOD_WHY_CAUGHT},
+        {"ziggy_cake", s->why == PASSFOOD_WHY_ZIGGY_CAKE},
+        {"ziggy_pos", s->zpos},
+        {"turns", s->turn + 1},
+    };
+    int n = 0;
+    for (int i = 0; i < (int)(sizeof all / sizeof all[0]) && n < cap; i++)
+        out[n++] = all[i];
+    return n;
+}
+
+/* In passfood_text.c. */
+void passfood__view(const void *st, int seat, cJSON *out);
+int passfood__name(const void *st, pf_action a, char *buf, size_t n);
+pf_err passfood__parse(const void *st, const char *s, pf_action *a);
+void passfood__render(const void *st, int seat, char *buf, size_t n);
+
+static const pf_test_config test_configs[] = {
+    {2, ""},
+    {3, ""},
+    {4, ""},
+    {2, "difficulty=0"},
+    {3, "difficulty=1"},
+    {4, "difficulty=2"},
+    {2, "difficulty=4"},
+    {3, "difficulty=5"},
+    {4, "difficulty=6"},
+    {2, "difficulty=6;swaps=0;takes=0"},
+    {3, "difficulty=0;numbers=cake: 12 lucky_dips: 2 3 4 5 6 7 8 9 10 11"},
+    {0, NULL},
+};
+
+_Static_assert(sizeof(passfood_state) < 1024, "state under 1 KiB");
+
+const pf_game pf_game_passfood = {
+    .id = "passfood",
+    .title = "Pass the Party Food",
+    .summary = "co-operative: pass food tiles around, score sets and stay ahead of Ziggy",
+    .min_seats = 2,
+    .max_seats = 4,
+    .state_size = sizeof(passfood_state),
+    /* per turn at most 7 plain decisions and 3 refused swap offers (6
+     * actions); over a game at most 4 players x (2 swaps x 2 + 1 take) */
+    .max_steps = PASSFOOD_TURN_LIMIT * 13 + 20,
+    .result_min = 0,
+    .result_max = 1,
+    .options = options,
+    .test_configs = test_configs,
+    .bots = passfood__bots,
+    .real_time = false,
+    .bench_bot = NULL,
+    .init = init,
+    .to_act = to_act,
+    .legal = legal,
+    .check = NULL,
+    .apply = apply,
+    .over = over,
+    .view = passfood__view,
+    .resample = resample,
+    .name = passfood__name,
+    .parse = passfood__parse,
+    .render = passfood__render,
+    .stats = stats,
+};

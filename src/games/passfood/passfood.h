@@ -1,0 +1,118 @@
+/* passfood.h: internals of Pass the Party Food shared by the files of this
+ * folder (rules, printed numbers, bots). Nothing here is public: the rest of
+ * the program sees only `pf_game_passfood`.
+ *
+ * A board is five counts, one per food column, because a column is always
+ * filled from the top (PPF-1): removing "the k-th tile of every column"
+ * and sliding up is the same as taking one from each count. Row k of a
+ * board is complete when every count is at least k. */
+#ifndef PASSFOOD_INTERNAL_H
+#define PASSFOOD_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "partyfood/bot.h"
+#include "partyfood/game.h"
+
+#define PASSFOOD_FOODS 5
+#define PASSFOOD_TILES 80
+#define PASSFOOD_NONE 0xFF       /* no tile */
+#define PASSFOOD_PROWS 4         /* spaces per column on a player board */
+#define PASSFOOD_ZROWS 3         /* spaces per column on Ziggy's board */
+#define PASSFOOD_MAX_SEATS 4
+#define PASSFOOD_MAX_DIPS 16
+#define PASSFOOD_TURN_LIMIT 500  /* PPF-9 safety net */
+
+enum { PASSFOOD_SNAKE, PASSFOOD_BISCUIT, PASSFOOD_FAIRY, PASSFOOD_PIKELET,
+       PASSFOOD_LAMINGTON };
+
+/* The printed numbers of PPF-2 (points, track, start spaces, lucky dips). */
+typedef struct passfood_numbers {
+    uint8_t pcol[PASSFOOD_FOODS]; /* player column (4 alike) points, per food */
+    uint8_t prow[PASSFOOD_PROWS]; /* player row points, rows 1..4 */
+    uint8_t zcol[PASSFOOD_FOODS]; /* Ziggy column (3 alike) points */
+    uint8_t zrow[PASSFOOD_ZROWS]; /* Ziggy row points, rows 1..3 */
+    uint8_t cake;                 /* the birthday cake space (last of the track) */
+    uint8_t zstart, pstart;       /* Ziggy's and the players' start spaces */
+    uint8_t ndips;
+    uint8_t dips[PASSFOOD_MAX_DIPS]; /* lucky dip spaces, ascending */
+} passfood_numbers;
+
+/* Where the active player's turn stands. Decisions are taken in
+ * START (before Ziggy's draw), ZIGGY (after it, before Ziggy scores; also
+ * the choice among several Ziggy sets), PLATE (a drawn tile waits for a
+ * plate), SCORE (after distribution), END (after scoring, before the catch
+ * check) and ANSWER (the swap partner answers). */
+enum passfood_phase {
+    PASSFOOD_PH_START,
+    PASSFOOD_PH_ZIGGY,
+    PASSFOOD_PH_PLATE,
+    PASSFOOD_PH_SCORE,
+    PASSFOOD_PH_END,
+    PASSFOOD_PH_ANSWER,
+    PASSFOOD_PH_OVER
+};
+
+enum passfood_outcome { PASSFOOD_RUNNING, PASSFOOD_WON, PASSFOOD_LOST };
+enum passfood_why { PASSFOOD_WHY_NONE, PASSFOOD_WHY_CAUGHT, PASSFOOD_WHY_ZIGGY_CAKE,
+                    PASSFOOD_WHY_TURN_LIMIT, PASSFOOD_WHY_ALL_ON_CAKE };
+
+/* Action encoding (small integers, in this order in legal()). */
+enum {
+    PASSFOOD_A_CARRY = 0,
+    PASSFOOD_A_PLATE = 1,       /* +0 left, +1 centre, +2 right (3-4 players) */
+    PASSFOOD_A_PLATE_X = 4,     /* the X space (2 players) */
+    PASSFOOD_A_SCORE_COL = 10,  /* +food */
+    PASSFOOD_A_SCORE_ROW = 15,  /* +row-1 */
+    PASSFOOD_A_ZSCORE_COL = 20, /* +food */
+    PASSFOOD_A_ZSCORE_ROW = 25, /* +row-1 */
+    PASSFOOD_A_TAKE = 30,       /* +food */
+    PASSFOOD_A_SWAP = 40,       /* +seat*5+food: give food to seat */
+    PASSFOOD_A_ANSWER = 60,     /* +food: the partner gives food back */
+    PASSFOOD_A_DECLINE = 65,
+    PASSFOOD_A_COUNT = 66
+};
+
+/* The whole game: flat, memcpy-clonable, under 1 KiB.
+ * Invariant: for every food, bag + discard + boards + Ziggy + plates +
+ * drawn tile == the supply (20/20/15/15/10). */
+typedef struct passfood_state {
+    pf_rng rng;
+    passfood_numbers num;
+    uint8_t seats, active, phase;
+    uint8_t ret_phase;   /* phase to return to after a swap answer */
+    uint8_t bag_n;
+    uint8_t bag[PASSFOOD_TILES]; /* the next draw is bag[bag_n-1]; order hidden */
+    uint8_t discard[PASSFOOD_FOODS];
+    uint8_t board[PASSFOOD_MAX_SEATS][PASSFOOD_FOODS];
+    uint8_t zboard[PASSFOOD_FOODS];
+    uint8_t pos[PASSFOOD_MAX_SEATS], zpos;
+    uint8_t swaps[PASSFOOD_MAX_SEATS], takes[PASSFOOD_MAX_SEATS]; /* unused tokens */
+    uint8_t plate[3];    /* left, centre, right-or-X: a food or NONE */
+    uint8_t drawn;       /* the tile waiting for a plate, or NONE */
+    uint8_t ndraws;      /* draws made in this step 3 */
+    uint8_t declined;    /* seats that declined a swap this turn (bit set) */
+    uint8_t swap_to, swap_food; /* the pending swap (phase ANSWER) */
+    uint8_t outcome, why;
+    uint8_t last_zdraw;  /* Ziggy's step-1 tile this turn (for views), or NONE */
+    uint16_t turn;       /* index of the current turn, from 0 */
+} passfood_state;
+
+extern const pf_bot_def passfood__bots[];
+extern const char *const passfood__food_names[PASSFOOD_FOODS];
+extern const uint8_t passfood__supply[PASSFOOD_FOODS];
+
+/* The default table of printed numbers, as text (numbers.c). */
+extern const char passfood__default_numbers[];
+
+/* Parses table text over *num (keys not named keep their value); false with
+ * a message in err (size n) when the text is malformed or out of range. */
+bool passfood__numbers_parse(const char *text, passfood_numbers *num, char *err,
+                             int n);
+
+/* Complete sets of a board: bit f for column f, bit 5+k-1 for row k. */
+unsigned passfood__player_sets(const uint8_t c[PASSFOOD_FOODS]);
+unsigned passfood__ziggy_sets(const uint8_t c[PASSFOOD_FOODS]);
+
+#endif

@@ -1,0 +1,426 @@
+/* passfood_bots.c: the team bot of Pass the Party Food.
+ *
+ * `greedy` plays for the team from what its own seat sees (a sample from
+ * pf_obs: everything on the table is public, only the bag's order is
+ * redrawn, and the bot uses the bag's contents, never its order):
+ *   - plates: an exact expectimax over the tiles still to come this step,
+ *     worth need(recipient, tile) per plate; need is how much a tile raises
+ *     a board's value (columns and rows in progress), weighted by how close
+ *     Ziggy is to that player; a player on the cake needs nothing;
+ *   - scoring: the set that moves the pawn furthest (ties: the board left
+ *     behind); for Ziggy (when several sets are complete): the set that
+ *     gives him the fewest points and leaves his board weakest;
+ *   - take tokens: before Ziggy scores, when a take saves 6 points or more,
+ *     or stops Ziggy catching the active player or reaching the cake; after
+ *     scoring, when Ziggy holds a set the next player cannot break;
+ *   - swaps: before scoring, when the answer the partner will give (the same
+ *     rule as the bot's own answers) gives the active player a set to score;
+ *   - answering a swap: the tile that helps the active player most for the
+ *     least loss to the answering seat. */
+#include "games/passfood/passfood.h"
+
+#include <string.h>
+
+static const double colw[PASSFOOD_PROWS + 1] = {0, 0.15, 0.35, 0.6, 1.0};
+static const double roww[PASSFOOD_FOODS + 1] = {0, 0.04, 0.12, 0.28, 0.55, 1.0};
+
+/* Points of the best complete set of a player board (0 when none). */
+static int best_now(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS])
+{
+    unsigned sets = passfood__player_sets(c);
+    int best = 0;
+    for (int b = 0; b < 9; b++)
+        if (sets >> b & 1) {
+            int pts = b < 5 ? s->num.pcol[b] : s->num.prow[b - 5];
+            if (pts > best)
+                best = pts;
+        }
+    return best;
+}
+
+/* How promising a player board is: columns and rows in progress. */
+static double board_value(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS])
+{
+    double v = 0;
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        v += s->num.pcol[f] * colw[c[f]];
+    for (int r = 1; r <= PASSFOOD_PROWS; r++) {
+        int k = 0;
+        for (int f = 0; f < PASSFOOD_FOODS; f++)
+            k += c[f] >= r;
+        v += s->num.prow[r - 1] * roww[k];
+    }
+    return v;
+}
+
+/* How threatening Ziggy's board is (his columns and rows in progress). */
+static double ziggy_value(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS])
+{
+    static const double zc[PASSFOOD_ZROWS + 1] = {0, 0.1, 0.4, 1.0};
+    double v = 0;
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        v += s->num.zcol[f] * zc[c[f]];
+    for (int r = 1; r <= PASSFOOD_ZROWS; r++) {
+        int k = 0;
+        for (int f = 0; f < PASSFOOD_FOODS; f++)
+            k += c[f] >= r;
+        v += s->num.zrow[r - 1] * roww[k];
+    }
+    return v;
+}
+
+/* How much the team cares about player p's progress now. */
+static double urgency(const passfood_state *s, int p)
+{
+    if (s->pos[p] >= s->num.cake)
+        return 0;
+    int gap = s->pos[p] - s->zpos;
+    double d = (12.0 - gap) / 12.0;
+    d = d < 0 ? 0 : d > 1 ? 1 : d;
+    return 1.0 + 1.5 * d;
+}
+
+/* The value of giving tile f to player p (0 when it would be discarded). */
+static double need(const passfood_state *s, int p, int f, bool scores_now)
+{
+    const uint8_t *c = s->board[p];
+    if (s->pos[p] >= s->num.cake || c[f] >= PASSFOOD_PROWS)
+        return 0;
+    uint8_t d[PASSFOOD_FOODS];
+    memcpy(d, c, sizeof d);
+    d[f]++;
+    double v = board_value(s, d) - board_value(s, c);
+    if (scores_now)
+        v += 0.5 * (best_now(s, d) - best_now(s, c));
+    return urgency(s, p) * v;
+}
+
+/* ---- plates ------------------------------------------------------------- */
+
+typedef struct {
+    double nd[3][PASSFOOD_FOODS]; /* need per plate and food */
+} plate_ctx;
+
+/* Expected value of the best plate placement from here: plates holds which
+ * plates are free (bits), t the tile to place, left the draws still to come,
+ * bag the counts the next draws come from. */
+static double plates_value(const plate_ctx *x, unsigned freep, int t, int left,
+                           uint8_t bag[PASSFOOD_FOODS], int *best_plate)
+{
+    double best = -1e9;
+    for (int j = 0; j < 3; j++) {
+        if (!(freep >> j & 1))
+            continue;
+        double v = x->nd[j][t];
+        unsigned rest = freep & ~(1u << j);
+        if (left > 0 && rest) {
+            int tot = 0;
+            for (int f = 0; f < PASSFOOD_FOODS; f++)
+                tot += bag[f];
+            if (tot > 0) {
+                double e = 0;
+                for (int f = 0; f < PASSFOOD_FOODS; f++) {
+                    if (!bag[f])
+                        continue;
+                    bag[f]--;
+                    e += (double)(bag[f] + 1) / tot *
+                         plates_value(x, rest, f, left - 1, bag, NULL);
+                    bag[f]++;
+                }
+                v += e;
+            }
+        }
+        if (v > best) {
+            best = v;
+            if (best_plate)
+                *best_plate = j;
+        }
+    }
+    return best;
+}
+
+static int choose_plate(const passfood_state *s)
+{
+    int a = s->active, n = s->seats;
+    int rec[3] = {(a + 1) % n, a, n == 2 ? -1 : (a + n - 1) % n};
+    plate_ctx x;
+    for (int j = 0; j < 3; j++)
+        for (int f = 0; f < PASSFOOD_FOODS; f++)
+            x.nd[j][f] = rec[j] < 0 ? 0 : need(s, rec[j], f, j == 1);
+    uint8_t bag[PASSFOOD_FOODS] = {0};
+    for (int i = 0; i < s->bag_n; i++)
+        bag[s->bag[i]]++; /* contents only: the order is not looked at */
+    if (s->bag_n == 0)
+        memcpy(bag, s->discard, sizeof bag);
+    unsigned freep = 0;
+    for (int j = 0; j < 3; j++)
+        if (s->plate[j] == PASSFOOD_NONE)
+            freep |= 1u << j;
+    int best = 0;
+    plates_value(&x, freep, s->drawn, 3 - s->ndraws, bag, &best);
+    return best;
+}
+
+/* ---- sets --------------------------------------------------------------- */
+
+/* The best set for the active player to score, as a bit (-1 when none). */
+static int choose_own_set(const passfood_state *s)
+{
+    int a = s->active;
+    unsigned sets = passfood__player_sets(s->board[a]);
+    int best = -1;
+    double bestv = -1e9;
+    for (int b = 0; b < 9; b++) {
+        if (!(sets >> b & 1))
+            continue;
+        int pts = b < 5 ? s->num.pcol[b] : s->num.prow[b - 5];
+        int room = s->num.cake - s->pos[a];
+        uint8_t d[PASSFOOD_FOODS];
+        memcpy(d, s->board[a], sizeof d);
+        if (b < 5)
+            d[b] = 0;
+        else
+            for (int f = 0; f < PASSFOOD_FOODS; f++)
+                d[f]--;
+        double v = 3.0 * (pts < room ? pts : room) + board_value(s, d);
+        if (v > bestv)
+            bestv = v, best = b;
+    }
+    return best;
+}
+
+/* Points Ziggy gets at step 2 when the active player picks the cheapest of
+ * his sets on board c (0 when none), and that set's bit in *bit. */
+static int ziggy_cheapest(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS],
+                          int *bit)
+{
+    unsigned sets = passfood__ziggy_sets(c);
+    double bestv = 1e9;
+    int best = 0, bb = -1;
+    for (int b = 0; b < 8; b++) {
+        if (!(sets >> b & 1))
+            continue;
+        int pts = b < 5 ? s->num.zcol[b] : s->num.zrow[b - 5];
+        uint8_t d[PASSFOOD_FOODS];
+        memcpy(d, c, sizeof d);
+        if (b < 5)
+            d[b] = 0;
+        else
+            for (int f = 0; f < PASSFOOD_FOODS; f++)
+                d[f]--;
+        int to = s->zpos + pts;
+        int dips = 0;
+        for (int i = 0; i < s->num.ndips; i++)
+            dips += s->num.dips[i] > s->zpos && s->num.dips[i] <= to;
+        double v = pts + 0.3 * ziggy_value(s, d) + 1.5 * dips;
+        if (v < bestv)
+            bestv = v, best = pts, bb = b;
+    }
+    if (bit)
+        *bit = bb;
+    return best;
+}
+
+/* How bad it is for the team that Ziggy gains pts now (before the active
+ * player's step 5). */
+static double ziggy_harm(const passfood_state *s, int pts)
+{
+    if (pts == 0)
+        return 0;
+    int to = s->zpos + pts;
+    if (to >= s->num.cake)
+        return 1000;
+    double h = pts;
+    int a = s->active;
+    /* The active player must end the turn ahead of Ziggy. */
+    if (s->pos[a] < s->num.cake && to >= s->pos[a])
+        h += to - s->pos[a] + 1 > best_now(s, s->board[a]) ? 40 : 6;
+    return h;
+}
+
+/* The take (a food) worth using now before Ziggy scores, or -1. */
+static int choose_take_before_ziggy(const passfood_state *s)
+{
+    int a = s->active;
+    int now_pts = ziggy_cheapest(s, s->zboard, NULL);
+    if (now_pts == 0)
+        return -1;
+    double harm = ziggy_harm(s, now_pts);
+    int best = -1;
+    double bestgain = 0;
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+        if (!s->zboard[f])
+            continue;
+        uint8_t d[PASSFOOD_FOODS];
+        memcpy(d, s->zboard, sizeof d);
+        d[f]--;
+        double gain = harm - ziggy_harm(s, ziggy_cheapest(s, d, NULL)) +
+                      0.3 * need(s, a, f, true);
+        if (gain > bestgain)
+            bestgain = gain, best = f;
+    }
+    return bestgain >= 6 ? best : -1;
+}
+
+/* ---- swaps -------------------------------------------------------------- */
+
+/* The tile partner p gives back when the active player offers food g, and
+ * its value to the team (the bot's answering rule). */
+static int answer_tile(const passfood_state *s, int p, int g, bool before_scoring,
+                       double *value)
+{
+    int a = s->active;
+    uint8_t ca[PASSFOOD_FOODS], cp[PASSFOOD_FOODS];
+    memcpy(ca, s->board[a], sizeof ca);
+    memcpy(cp, s->board[p], sizeof cp);
+    ca[g]--;
+    if (cp[g] < PASSFOOD_PROWS)
+        cp[g]++;
+    double ua = urgency(s, a) + 0.2, up = urgency(s, p);
+    double base_a = board_value(s, ca), base_p = board_value(s, cp);
+    int now_a = best_now(s, ca);
+    int best = -1;
+    double bestv = -1e9;
+    for (int h = 0; h < PASSFOOD_FOODS; h++) {
+        if (!cp[h])
+            continue;
+        uint8_t da[PASSFOOD_FOODS], dp[PASSFOOD_FOODS];
+        memcpy(da, ca, sizeof da);
+        memcpy(dp, cp, sizeof dp);
+        dp[h]--;
+        if (da[h] < PASSFOOD_PROWS)
+            da[h]++;
+        double v = ua * (board_value(s, da) - base_a) - up * (base_p - board_value(s, dp));
+        if (before_scoring && s->pos[a] < s->num.cake)
+            v += 2.0 * (best_now(s, da) - now_a);
+        if (v > bestv)
+            bestv = v, best = h;
+    }
+    if (value)
+        *value = bestv;
+    return best;
+}
+
+/* A swap offer worth a token now (partner*5+food), or -1: one that gives the
+ * active player a set to score this turn. */
+static int choose_swap(const passfood_state *s)
+{
+    int a = s->active;
+    if (!s->swaps[a] || s->pos[a] >= s->num.cake)
+        return -1;
+    int now = best_now(s, s->board[a]);
+    int best = -1, bestpts = now;
+    double bestv = -1e9;
+    for (int p = 0; p < s->seats; p++) {
+        if (p == a || (s->declined >> p & 1))
+            continue;
+        int tot = 0;
+        for (int f = 0; f < PASSFOOD_FOODS; f++)
+            tot += s->board[p][f];
+        if (!tot)
+            continue;
+        for (int g = 0; g < PASSFOOD_FOODS; g++) {
+            if (!s->board[a][g])
+                continue;
+            double v;
+            int h = answer_tile(s, p, g, true, &v);
+            if (h < 0)
+                continue;
+            uint8_t da[PASSFOOD_FOODS];
+            memcpy(da, s->board[a], sizeof da);
+            da[g]--;
+            if (da[h] < PASSFOOD_PROWS)
+                da[h]++;
+            int pts = best_now(s, da);
+            if (pts > bestpts || (pts == bestpts && pts > now && v > bestv)) {
+                bestpts = pts, bestv = v, best = p * 5 + g;
+            }
+        }
+    }
+    return bestpts > now ? best : -1;
+}
+
+/* ---- the bot ------------------------------------------------------------ */
+
+/* Picks the action the rules above call for from the public sample s. */
+static pf_action greedy_action(const passfood_state *s, int me)
+{
+    int a = s->active;
+    switch (s->phase) {
+    case PASSFOOD_PH_ANSWER: {
+        int h = answer_tile(s, me, s->swap_food, s->ret_phase <= PASSFOOD_PH_SCORE, NULL);
+        return h < 0 ? PASSFOOD_A_DECLINE : PASSFOOD_A_ANSWER + (pf_action)h;
+    }
+    case PASSFOOD_PH_PLATE: {
+        int j = choose_plate(s);
+        return j == 2 && s->seats == 2 ? PASSFOOD_A_PLATE_X : PASSFOOD_A_PLATE + (pf_action)j;
+    }
+    case PASSFOOD_PH_ZIGGY: {
+        if (s->takes[a]) {
+            int f = choose_take_before_ziggy(s);
+            if (f >= 0)
+                return PASSFOOD_A_TAKE + (pf_action)f;
+        }
+        int bit;
+        ziggy_cheapest(s, s->zboard, &bit);
+        if (__builtin_popcount(passfood__ziggy_sets(s->zboard)) >= 2)
+            return PASSFOOD_A_ZSCORE_COL + (pf_action)bit;
+        return PASSFOOD_A_CARRY;
+    }
+    case PASSFOOD_PH_SCORE: {
+        int sw = choose_swap(s);
+        if (sw >= 0)
+            return PASSFOOD_A_SWAP + (pf_action)sw;
+        int b = s->pos[a] < s->num.cake ? choose_own_set(s) : -1;
+        return b >= 0 ? PASSFOOD_A_SCORE_COL + (pf_action)b : PASSFOOD_A_CARRY;
+    }
+    case PASSFOOD_PH_END: {
+        /* Ziggy already holds a set for the next step 2 (a lucky dip): break
+         * it when the next player has no take token left. */
+        int next = (a + 1) % s->seats;
+        if (s->takes[a] && !s->takes[next] && ziggy_cheapest(s, s->zboard, NULL) >= 6) {
+            int f = -1;
+            double bestgain = 0;
+            int now = ziggy_cheapest(s, s->zboard, NULL);
+            for (int g = 0; g < PASSFOOD_FOODS; g++) {
+                if (!s->zboard[g])
+                    continue;
+                uint8_t d[PASSFOOD_FOODS];
+                memcpy(d, s->zboard, sizeof d);
+                d[g]--;
+                double gain = now - ziggy_cheapest(s, d, NULL);
+                if (gain > bestgain)
+                    bestgain = gain, f = g;
+            }
+            if (f >= 0 && bestgain >= 6)
+                return PASSFOOD_A_TAKE + (pf_action)f;
+        }
+        return PASSFOOD_A_CARRY;
+    }
+    default:
+        return PASSFOOD_A_CARRY;
+    }
+}
+
+static pf_err greedy_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+{
+    pf_action legal[PF_MAX_LEGAL];
+    int n = pf_obs_legal(o, legal, PF_MAX_LEGAL);
+    if (n <= 0)
+        return PF_E_NOT_YOUR_TURN;
+    passfood_state s;
+    pf_obs_sample(o, rng, &s);
+    pf_action want = greedy_action(&s, pf_obs_seat(o));
+    *a = legal[0];
+    for (int i = 0; i < n; i++)
+        if (legal[i] == want)
+            *a = want;
+    *t = pf_obs_now(o);
+    return PF_E_OK;
+}
+
+const pf_bot_def passfood__bots[] = {
+    {"greedy", "team play: tiles to who needs them, best sets, takes against Ziggy's "
+               "big sets, swaps that complete a set", greedy_choose},
+    {NULL, NULL, NULL},
+};

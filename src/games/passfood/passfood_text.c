@@ -1,0 +1,404 @@
+/* passfood_text.c: Pass the Party Food as text and JSON: the numbers table
+ * parser, action names and their parser, the view and the plain picture.
+ *
+ * Everything on the table is public (ruling C-3 leaves only the bag's order
+ * hidden), so every seat's view is the same; the bag appears as a count and
+ * its contents per food, which anyone can work out from the 80 tiles. Only
+ * PF_SEAT_GOD sees the order of the bag. */
+#include "games/passfood/passfood.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the numbers table -------------------------------------------------- */
+
+static const struct {
+    const char *name, *alias;
+    int min_n, max_n;
+} table_keys[] = {
+    {"player_columns", "col", 5, 5}, {"player_rows", "row", 4, 4},
+    {"ziggy_columns", "zcol", 5, 5}, {"ziggy_rows", "zrow", 3, 3},
+    {"cake", "track", 1, 1},         {"ziggy_start", "zstart", 1, 1},
+    {"player_start", "pstart", 1, 1}, {"lucky_dips", "dips", 0, PASSFOOD_MAX_DIPS},
+};
+#define NKEYS ((int)(sizeof table_keys / sizeof table_keys[0]))
+
+/* Stores the values of key k into *num; false with a message when malformed. */
+static bool table_store(int k, const int *v, int nv, passfood_numbers *num, char *err,
+                        int n)
+{
+    if (nv < table_keys[k].min_n || nv > table_keys[k].max_n) {
+        snprintf(err, (size_t)n, "'%s' needs %d value%s, not %d", table_keys[k].name,
+                 table_keys[k].max_n, table_keys[k].max_n == 1 ? "" : "s", nv);
+        return false;
+    }
+    for (int i = 0; i < nv; i++)
+        if (v[i] < 0 || v[i] > (k == 4 ? 200 : k < 4 ? 60 : 199)) {
+            snprintf(err, (size_t)n, "'%s': %d is out of range (points 0..60, cake 2..200)",
+                     table_keys[k].name, v[i]);
+            return false;
+        }
+    uint8_t *dst[] = {num->pcol, num->prow, num->zcol, num->zrow,
+                      &num->cake, &num->zstart, &num->pstart, num->dips};
+    for (int i = 0; i < nv; i++)
+        dst[k][i] = (uint8_t)v[i];
+    if (k == 7)
+        num->ndips = (uint8_t)nv;
+    return true;
+}
+
+bool passfood__numbers_parse(const char *text, passfood_numbers *num, char *err, int n)
+{
+    passfood_numbers t = *num;
+    int key = -1, v[PASSFOOD_MAX_DIPS + 1], nv = 0;
+    const char *p = text;
+    for (;;) {
+        while (*p && (isspace((unsigned char)*p) || *p == ',' || *p == '|' || *p == ';'))
+            p++;
+        if (*p == '#') {
+            while (*p && *p != '\n')
+                p++;
+            continue;
+        }
+        if (!*p || isalpha((unsigned char)*p)) {
+            if (key >= 0 && !table_store(key, v, nv, &t, err, n))
+                return false;
+            if (!*p)
+                break;
+            const char *w = p;
+            while (isalnum((unsigned char)*p) || *p == '_')
+                p++;
+            size_t len = (size_t)(p - w);
+            key = -1;
+            for (int k = 0; k < NKEYS; k++)
+                if ((strlen(table_keys[k].name) == len && !strncmp(w, table_keys[k].name, len)) ||
+                    (strlen(table_keys[k].alias) == len && !strncmp(w, table_keys[k].alias, len)))
+                    key = k;
+            if (key < 0) {
+                snprintf(err, (size_t)n, "unknown key '%.*s' (keys: player_columns "
+                         "player_rows ziggy_columns ziggy_rows cake ziggy_start "
+                         "player_start lucky_dips)", (int)(len > 30 ? 30 : len), w);
+                return false;
+            }
+            while (*p == ' ' || *p == '\t')
+                p++;
+            if (*p != ':' && *p != '=') {
+                snprintf(err, (size_t)n, "'%s' must be followed by ':'", table_keys[key].name);
+                return false;
+            }
+            p++;
+            nv = 0;
+        } else if (isdigit((unsigned char)*p) || *p == '-') {
+            char *e;
+            long x = strtol(p, &e, 10);
+            if (key < 0) {
+                snprintf(err, (size_t)n, "a number comes before any key");
+                return false;
+            }
+            if (nv > PASSFOOD_MAX_DIPS) {
+                snprintf(err, (size_t)n, "'%s' has too many values", table_keys[key].name);
+                return false;
+            }
+            v[nv++] = x < -1 ? -1 : x > 1000 ? 1000 : (int)x;
+            p = e;
+        } else {
+            snprintf(err, (size_t)n, "unexpected character '%c'", *p);
+            return false;
+        }
+    }
+    if (t.cake < 2) {
+        snprintf(err, (size_t)n, "'cake' must be from 2 to 200");
+        return false;
+    }
+    if (t.zstart >= t.cake || t.pstart >= t.cake) {
+        snprintf(err, (size_t)n, "the start spaces must lie before the cake (%d)", t.cake);
+        return false;
+    }
+    for (int i = 0; i < t.ndips; i++)
+        if (t.dips[i] < 1 || t.dips[i] >= t.cake || (i && t.dips[i] <= t.dips[i - 1])) {
+            snprintf(err, (size_t)n,
+                     "lucky dips must rise strictly and lie between 1 and %d", t.cake - 1);
+            return false;
+        }
+    *num = t;
+    return true;
+}
+
+/* ---- action names ------------------------------------------------------- */
+
+int passfood__name(const void *st, pf_action a, char *buf, size_t n)
+{
+    const passfood_state *s = st;
+    const char *const *fn = passfood__food_names;
+    if (a == PASSFOOD_A_CARRY)
+        return snprintf(buf, n, "carry on");
+    if (a == PASSFOOD_A_PLATE || a == PASSFOOD_A_PLATE + 1)
+        return snprintf(buf, n, "plate %s", a == PASSFOOD_A_PLATE ? "left" : "centre");
+    if (a == PASSFOOD_A_PLATE + 2 && s->seats > 2)
+        return snprintf(buf, n, "plate right");
+    if (a == PASSFOOD_A_PLATE_X && s->seats == 2)
+        return snprintf(buf, n, "plate x");
+    if (a >= PASSFOOD_A_SCORE_COL && a < PASSFOOD_A_SCORE_ROW)
+        return snprintf(buf, n, "score column %s", fn[a - PASSFOOD_A_SCORE_COL]);
+    if (a >= PASSFOOD_A_SCORE_ROW && a < PASSFOOD_A_SCORE_ROW + PASSFOOD_PROWS)
+        return snprintf(buf, n, "score row %u", a - PASSFOOD_A_SCORE_ROW + 1);
+    if (a >= PASSFOOD_A_ZSCORE_COL && a < PASSFOOD_A_ZSCORE_ROW)
+        return snprintf(buf, n, "ziggy scores column %s", fn[a - PASSFOOD_A_ZSCORE_COL]);
+    if (a >= PASSFOOD_A_ZSCORE_ROW && a < PASSFOOD_A_ZSCORE_ROW + PASSFOOD_ZROWS)
+        return snprintf(buf, n, "ziggy scores row %u", a - PASSFOOD_A_ZSCORE_ROW + 1);
+    if (a >= PASSFOOD_A_TAKE && a < PASSFOOD_A_TAKE + PASSFOOD_FOODS)
+        return snprintf(buf, n, "take ziggy %s", fn[a - PASSFOOD_A_TAKE]);
+    if (a >= PASSFOOD_A_SWAP && a < PASSFOOD_A_SWAP + 5u * s->seats)
+        return snprintf(buf, n, "swap give %s to %u", fn[(a - PASSFOOD_A_SWAP) % 5],
+                        (a - PASSFOOD_A_SWAP) / 5);
+    if (a >= PASSFOOD_A_ANSWER && a < PASSFOOD_A_DECLINE)
+        return snprintf(buf, n, "swap answer give %s", fn[a - PASSFOOD_A_ANSWER]);
+    if (a == PASSFOOD_A_DECLINE)
+        return snprintf(buf, n, "swap decline");
+    return -1;
+}
+
+/* Word aliases accepted by parse, mapped to the words name() writes. */
+static const char *const aliases[][2] = {
+    {"s", "snake"},       {"snakes", "snake"},          {"b", "biscuit"},
+    {"biscuits", "biscuit"}, {"f", "fairy bread"},      {"fairybread", "fairy bread"},
+    {"fairy-bread", "fairy bread"}, {"p", "pikelet"},   {"pikelets", "pikelet"},
+    {"l", "lamington"},   {"lamingtons", "lamington"}, {"center", "centre"},
+    {"col", "column"},    {"x-space", "x"},
+};
+/* Whole-line aliases. */
+static const char *const line_aliases[][2] = {
+    {"done", "carry on"}, {"pass", "carry on"}, {"continue", "carry on"},
+    {"carry-on", "carry on"}, {"decline", "swap decline"},
+};
+
+pf_err passfood__parse(const void *st, const char *in, pf_action *a)
+{
+    char norm[128];
+    size_t k = 0;
+    /* Lowercase, one space between words, aliases replaced. */
+    const char *p = in;
+    while (*p) {
+        while (isspace((unsigned char)*p))
+            p++;
+        if (!*p)
+            break;
+        const char *w = p;
+        while (*p && !isspace((unsigned char)*p))
+            p++;
+        char word[40];
+        size_t len = (size_t)(p - w);
+        if (len >= sizeof word)
+            return PF_E_UNKNOWN_ACTION;
+        for (size_t i = 0; i < len; i++)
+            word[i] = (char)tolower((unsigned char)w[i]);
+        word[len] = '\0';
+        const char *out = word;
+        for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+            if (!strcmp(word, aliases[i][0]))
+                out = aliases[i][1];
+        size_t ol = strlen(out);
+        if (k + ol + 2 >= sizeof norm)
+            return PF_E_UNKNOWN_ACTION;
+        if (k)
+            norm[k++] = ' ';
+        memcpy(norm + k, out, ol);
+        k += ol;
+    }
+    norm[k] = '\0';
+    for (size_t i = 0; i < sizeof line_aliases / sizeof line_aliases[0]; i++)
+        if (!strcmp(norm, line_aliases[i][0]))
+            snprintf(norm, sizeof norm, "%s", line_aliases[i][1]);
+    char name[64];
+    for (pf_action x = 0; x < PASSFOOD_A_COUNT; x++)
+        if (passfood__name(st, x, name, sizeof name) > 0 && !strcmp(name, norm)) {
+            *a = x;
+            return PF_E_OK;
+        }
+    return PF_E_UNKNOWN_ACTION;
+}
+
+/* ---- view --------------------------------------------------------------- */
+
+static cJSON *int_array(const uint8_t *v, int n)
+{
+    cJSON *arr = cJSON_CreateArray();
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(arr, cJSON_CreateNumber(v[i]));
+    return arr;
+}
+
+static void add_food(cJSON *o, const char *key, uint8_t f)
+{
+    if (f == PASSFOOD_NONE)
+        cJSON_AddNullToObject(o, key);
+    else
+        cJSON_AddStringToObject(o, key, passfood__food_names[f]);
+}
+
+static const char *const phase_names[] = {"start", "ziggy", "plate", "score",
+                                          "end", "answer", "over"};
+static const char *const why_names[] = {"", "caught", "ziggy_cake", "turn_limit",
+                                        "all_on_cake"};
+
+void passfood__view(const void *st, int seat, cJSON *out)
+{
+    const passfood_state *s = st;
+    cJSON *foods = cJSON_AddArrayToObject(out, "foods");
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        cJSON_AddItemToArray(foods, cJSON_CreateString(passfood__food_names[f]));
+    cJSON *num = cJSON_AddObjectToObject(out, "numbers");
+    cJSON_AddItemToObject(num, "player_columns", int_array(s->num.pcol, 5));
+    cJSON_AddItemToObject(num, "player_rows", int_array(s->num.prow, 4));
+    cJSON_AddItemToObject(num, "ziggy_columns", int_array(s->num.zcol, 5));
+    cJSON_AddItemToObject(num, "ziggy_rows", int_array(s->num.zrow, 3));
+    cJSON_AddNumberToObject(num, "cake", s->num.cake);
+    cJSON_AddNumberToObject(num, "ziggy_start", s->num.zstart);
+    cJSON_AddNumberToObject(num, "player_start", s->num.pstart);
+    cJSON_AddItemToObject(num, "lucky_dips", int_array(s->num.dips, s->num.ndips));
+
+    cJSON_AddNumberToObject(out, "turn", s->turn + 1);
+    cJSON_AddNumberToObject(out, "active", s->active);
+    cJSON_AddStringToObject(out, "phase", phase_names[s->phase]);
+    cJSON *players = cJSON_AddArrayToObject(out, "players");
+    for (int q = 0; q < s->seats; q++) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddNumberToObject(p, "seat", q);
+        cJSON_AddNumberToObject(p, "pos", s->pos[q]);
+        cJSON_AddBoolToObject(p, "on_cake", s->pos[q] >= s->num.cake);
+        cJSON_AddItemToObject(p, "board", int_array(s->board[q], 5));
+        cJSON_AddNumberToObject(p, "swaps", s->swaps[q]);
+        cJSON_AddNumberToObject(p, "takes", s->takes[q]);
+        cJSON_AddItemToArray(players, p);
+    }
+    cJSON *z = cJSON_AddObjectToObject(out, "ziggy");
+    cJSON_AddNumberToObject(z, "pos", s->zpos);
+    cJSON_AddItemToObject(z, "board", int_array(s->zboard, 5));
+    add_food(z, "drew", s->last_zdraw);
+
+    cJSON *pl = cJSON_AddObjectToObject(out, "plates");
+    add_food(pl, "left", s->plate[0]);
+    add_food(pl, "centre", s->plate[1]);
+    add_food(pl, s->seats == 2 ? "x" : "right", s->plate[2]);
+    add_food(out, "drawn", s->drawn);
+
+    cJSON_AddItemToObject(out, "discard", int_array(s->discard, 5));
+    uint8_t cnt[PASSFOOD_FOODS] = {0};
+    for (int i = 0; i < s->bag_n; i++)
+        cnt[s->bag[i]]++;
+    cJSON *bag = cJSON_AddObjectToObject(out, "bag");
+    cJSON_AddNumberToObject(bag, "count", s->bag_n);
+    cJSON_AddItemToObject(bag, "contents", int_array(cnt, 5));
+    if (seat == PF_SEAT_GOD) {
+        char order[PASSFOOD_TILES + 1];
+        static const char letter[] = "SBFPL";
+        for (int i = 0; i < s->bag_n; i++)
+            order[i] = letter[s->bag[s->bag_n - 1 - i]];
+        order[s->bag_n] = '\0';
+        cJSON_AddStringToObject(bag, "order", order);
+    }
+
+    if (s->phase == PASSFOOD_PH_ANSWER) {
+        cJSON *sw = cJSON_AddObjectToObject(out, "swap");
+        cJSON_AddNumberToObject(sw, "from", s->active);
+        cJSON_AddNumberToObject(sw, "to", s->swap_to);
+        add_food(sw, "food", s->swap_food);
+    } else {
+        cJSON_AddNullToObject(out, "swap");
+    }
+    cJSON *dec = cJSON_AddArrayToObject(out, "declined");
+    for (int q = 0; q < s->seats; q++)
+        if (s->declined >> q & 1)
+            cJSON_AddItemToArray(dec, cJSON_CreateNumber(q));
+    if (s->outcome == PASSFOOD_RUNNING) {
+        cJSON_AddNullToObject(out, "result");
+    } else {
+        cJSON_AddStringToObject(out, "result", s->outcome == PASSFOOD_WON ? "won" : "lost");
+        cJSON_AddStringToObject(out, "reason", why_names[s->why]);
+    }
+}
+
+/* ---- the plain picture -------------------------------------------------- */
+
+typedef struct {
+    char *buf;
+    size_t n, k;
+} text;
+
+static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(text *t, const char *fmt, ...)
+{
+    if (t->k >= t->n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vsnprintf(t->buf + t->k, t->n - t->k, fmt, ap);
+    va_end(ap);
+    if (r > 0)
+        t->k += (size_t)r < t->n - t->k ? (size_t)r : t->n - t->k - 1;
+}
+
+/* Draws a board as rows of letters ('.' for empty). */
+static void put_board(text *t, const uint8_t c[PASSFOOD_FOODS], int rows,
+                      const char *indent)
+{
+    static const char letter[] = "SBFPL";
+    for (int r = 1; r <= rows; r++) {
+        put(t, "%s", indent);
+        for (int f = 0; f < PASSFOOD_FOODS; f++)
+            put(t, " %c", c[f] >= r ? letter[f] : '.');
+        put(t, "\n");
+    }
+}
+
+void passfood__render(const void *st, int seat, char *buf, size_t n)
+{
+    const passfood_state *s = st;
+    (void)seat;
+    text t = {buf, n, 0};
+    if (n)
+        buf[0] = '\0';
+    const char *const *fn = passfood__food_names;
+    put(&t, "Pass the Party Food  turn %d  seat %d to play (%s)\n", s->turn + 1, s->active,
+        phase_names[s->phase]);
+    put(&t, "Track 0..%d (cake %d), lucky dips:", s->num.cake, s->num.cake);
+    for (int i = 0; i < s->num.ndips; i++)
+        put(&t, " %d", s->num.dips[i]);
+    put(&t, "\nColumns: S snake, B biscuit, F fairy bread, P pikelet, L lamington\n\n");
+    put(&t, "Ziggy on space %d", s->zpos);
+    if (s->last_zdraw != PASSFOOD_NONE)
+        put(&t, " (grabbed a %s this turn)", fn[s->last_zdraw]);
+    put(&t, "\n");
+    put_board(&t, s->zboard, PASSFOOD_ZROWS, "   ");
+    for (int q = 0; q < s->seats; q++) {
+        put(&t, "Seat %d on space %d%s  swap tokens %d  take tokens %d%s\n", q, s->pos[q],
+            s->pos[q] >= s->num.cake ? " (cake)" : "", s->swaps[q], s->takes[q],
+            q == s->active ? "  <- to play" : "");
+        put_board(&t, s->board[q], PASSFOOD_PROWS, "   ");
+    }
+    uint8_t cnt[PASSFOOD_FOODS] = {0};
+    for (int i = 0; i < s->bag_n; i++)
+        cnt[s->bag[i]]++;
+    put(&t, "Bag: %d tiles (S%d B%d F%d P%d L%d)  discard: S%d B%d F%d P%d L%d\n", s->bag_n,
+        cnt[0], cnt[1], cnt[2], cnt[3], cnt[4], s->discard[0], s->discard[1],
+        s->discard[2], s->discard[3], s->discard[4]);
+    if (s->phase == PASSFOOD_PH_PLATE) {
+        const char *pn[3] = {"left", "centre", s->seats == 2 ? "x" : "right"};
+        put(&t, "Plates:");
+        for (int j = 0; j < 3; j++)
+            put(&t, "  %s=%s", pn[j], s->plate[j] == PASSFOOD_NONE ? "-" : fn[s->plate[j]]);
+        if (s->drawn != PASSFOOD_NONE)
+            put(&t, "\nDrawn: %s (choose a plate)", fn[s->drawn]);
+        put(&t, "\n");
+    }
+    if (s->phase == PASSFOOD_PH_ANSWER)
+        put(&t, "Seat %d offers seat %d a %s: seat %d answers with a tile or declines.\n",
+            s->active, s->swap_to, fn[s->swap_food], s->swap_to);
+    if (s->outcome == PASSFOOD_WON)
+        put(&t, "The team has won: everyone is on the cake!\n");
+    else if (s->outcome == PASSFOOD_LOST)
+        put(&t, "The team has lost (%s).\n", why_names[s->why]);
+}
