@@ -17,6 +17,7 @@
  * same seat twice in the same situation gives the same (action, time): a
  * discrete-event driver may re-ask seats freely. */
 #include <math.h>
+#include <stdint.h>
 
 #include "games/pakupaku/pakupaku.h"
 
@@ -39,30 +40,70 @@ static double unit(uint64_t *x)
     return ((double)(pf_splitmix64(x) >> 11) + 0.5) * (1.0 / 9007199254740992.0);
 }
 
-/* The type to stack and its aim (hundredths) for profile pr, with perfect aim. */
-static int pick_piece(const profile *pr, pakupaku__state *s, uint64_t *x, int *aim)
+/* The smallest margin (table units) of the top three joints of tower t with
+ * one more piece of `type` at offset `aim` (1/UNIT) from the current top,
+ * whose centre is at `lean`: a cheap stand-in for pakupaku__tower_margin,
+ * since a piece on top moves the upper joints' loads the most. */
+static double top_margin(const pakupaku__tower *t, int64_t lean, int type, int64_t aim)
 {
-    pakupaku__tower *t = &s->tower;
-    double lean = t->n ? (double)pakupaku__tower_at(t, t->n - 1) / PAKUPAKU__UNIT : 0;
-    *aim = (int)lrint(-pr->correct * lean * 100);
+    int64_t at[4];
+    int ty[4], k = 0;
+    at[0] = lean + aim;
+    ty[0] = type;
+    for (int i = t->n - 1; i >= 0 && k < 3; i--) {
+        k++;
+        ty[k] = t->type[i];
+        at[k] = k == 1 ? lean : at[k - 1] - t->x[i + 1];
+    }
+    if (k == 0)
+        return 1e9; /* the first piece stands anywhere */
+    int64_t m = 0, s = 0;
+    double best = 1e9;
+    for (int j = 0; j < k; j++) { /* joint: piece j on piece j + 1 */
+        const pakupaku__piece_def *p = &pakupaku__pieces[ty[j]];
+        const pakupaku__piece_def *q = &pakupaku__pieces[ty[j + 1]];
+        m += p->mass;
+        s += p->mass * at[j];
+        int64_t hp = (int64_t)p->width / 2 * PAKUPAKU__UNIT;
+        int64_t hq = (int64_t)q->width / 2 * PAKUPAKU__UNIT;
+        int64_t lo = at[j] - hp > at[j + 1] - hq ? at[j] - hp : at[j + 1] - hq;
+        int64_t hi = at[j] + hp < at[j + 1] + hq ? at[j] + hp : at[j + 1] + hq;
+        int64_t d = s - lo * m < hi * m - s ? s - lo * m : hi * m - s;
+        double dd = (double)d / (double)m;
+        if (dd < best)
+            best = dd;
+    }
+    return best / PAKUPAKU__UNIT;
+}
+
+/* The type to stack and its aim (hundredths) for profile pr, with perfect
+ * aim; *margin gets the predicted margin of the top joints. */
+static int pick_piece(const profile *pr, const pakupaku__state *s, uint64_t *x, int *aim,
+                      double *margin)
+{
+    const pakupaku__tower *t = &s->tower;
+    int64_t lean = 0;
+    for (int k = 1; k < t->n; k++)
+        lean += t->x[k];
+    *aim = (int)lrint(-pr->correct * (double)lean / (PAKUPAKU__UNIT / 100));
     int allowed[PAKUPAKU__NTYPES], na = 0;
     for (int type = 0; type < PAKUPAKU__NTYPES; type++)
         if (pakupaku__type_allowed(s, type))
             allowed[na++] = type;
     if (na == 0)
         return -1;
-    if (pr->any_type)
-        return allowed[pf_splitmix64(x) % (uint64_t)na];
+    int64_t a = (int64_t)*aim * (PAKUPAKU__UNIT / 100);
+    if (pr->any_type) {
+        int type = allowed[pf_splitmix64(x) % (uint64_t)na];
+        *margin = top_margin(t, lean, type, a);
+        return type;
+    }
     int best = allowed[0];
-    double best_m = -1e18;
+    *margin = -1e18;
     for (int i = 0; i < na; i++) {
-        int k = t->n++;
-        t->type[k] = (uint8_t)allowed[i];
-        t->x[k] = *aim * (PAKUPAKU__UNIT / 100);
-        double m = pakupaku__tower_margin(t);
-        t->n--;
-        if (m > best_m) {
-            best_m = m;
+        double m = top_margin(t, lean, allowed[i], a);
+        if (m > *margin) {
+            *margin = m;
             best = allowed[i];
         }
     }
@@ -96,17 +137,19 @@ static pf_err choose(const profile *pr, const pf_obs *o, pf_rng *rng, pf_action 
         *a = PAKUPAKU__ROLL;
         dur = (int64_t)(pr->roll_ms * (0.7 + 0.6 * u));
     } else {
+        int aim;
+        double margin;
+        int type = pick_piece(pr, &s, &x, &aim, &margin);
+        if (type < 0)
+            return PF_E_ILLEGAL_ACTION;
         double slow = pr->stack_ms * (0.7 + 0.6 * u);
-        if (s.phase == PAKUPAKU__DUEL || pakupaku__tower_margin(&s.tower) < 2.0)
+        if (s.phase == PAKUPAKU__DUEL || margin < 2.0)
             slow *= 1.6; /* a shaky tower or a duel: take care */
         double sd = pr->sd_fast * pr->stack_ms / slow;
         if (sd < pr->sd_min)
             sd = pr->sd_min;
-        int aim;
-        int type = pick_piece(pr, &s, &x, &aim);
-        if (type < 0)
-            return PF_E_ILLEGAL_ACTION;
-        double z = sqrt(-2.0 * log(unit(&x))) * cos(6.283185307179586 * unit(&x));
+        /* a near-normal deviate (sum of 3 uniforms, sd 1): cheaper than Box-Muller */
+        double z = (unit(&x) + unit(&x) + unit(&x) - 1.5) * 2.0;
         int off = aim + (int)lrint(sd * z * 100);
         if (off > PAKUPAKU__OFF_MAX)
             off = PAKUPAKU__OFF_MAX;

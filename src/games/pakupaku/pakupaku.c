@@ -59,23 +59,6 @@ static const pf_test_config test_configs[] = {
 
 /* ---- helpers ------------------------------------------------------------ */
 
-int pakupaku__held(const pakupaku__state *s, int seat, int *free_, int *waiting)
-{
-    int f = 0, w = 0;
-    for (int d = 0; d < PAKUPAKU__DICE; d++)
-        if (s->owner[d] == seat) {
-            if (s->wait[d])
-                w++;
-            else
-                f++;
-        }
-    if (free_)
-        *free_ = f;
-    if (waiting)
-        *waiting = w;
-    return f + w;
-}
-
 int pakupaku__type_allowed(const pakupaku__state *s, int type)
 {
     if (type < 0 || type >= PAKUPAKU__NTYPES || s->on[type] >= PAKUPAKU__PER_TYPE)
@@ -93,8 +76,10 @@ static uint8_t draw_face(pakupaku__state *s)
     static const uint8_t die[6] = {PAKUPAKU__FACE_PANDA, PAKUPAKU__FACE_PANDA,
                                    PAKUPAKU__FACE_DISH, PAKUPAKU__FACE_ONE,
                                    PAKUPAKU__FACE_ONE, PAKUPAKU__FACE_TWO};
-    if (s->iscript < s->nscript)
-        return s->script[s->iscript++];
+    if (s->iscript < s->nscript) {
+        int i = s->iscript++;
+        return (uint8_t)((s->script[i >> 2] >> ((i & 3) * 2) & 3) + 1);
+    }
     return die[pf_rng_below(&s->rng, 6)];
 }
 
@@ -243,7 +228,8 @@ static pf_err parse_dice(pakupaku__state *s, const char *v, pf_error *err)
         if (s->nscript >= PAKUPAKU__SCRIPT_MAX)
             return pf_error_set(err, PF_E_BAD_OPTION, "option dice: at most %d faces",
                                 PAKUPAKU__SCRIPT_MAX);
-        s->script[s->nscript++] = f;
+        s->script[s->nscript >> 2] |= (uint8_t)((f - 1) << ((s->nscript & 3) * 2));
+        s->nscript++;
         p++;
         if (*p && *p != ',' && *p != ' ')
             return pf_error_set(err, PF_E_BAD_OPTION,

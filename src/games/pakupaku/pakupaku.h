@@ -12,8 +12,8 @@
 #include "partyfood/game.h"
 
 #define PAKUPAKU__DICE 5
-#define PAKUPAKU__SCRIPT_MAX 250 /* scripted dice faces */
-#define PAKUPAKU__JIT_MAX 64     /* scripted jitter values */
+#define PAKUPAKU__SCRIPT_MAX 200 /* scripted dice faces (2 bits each) */
+#define PAKUPAKU__JIT_MAX 32     /* scripted jitter values */
 #define PAKUPAKU__OFF_MAX 3000   /* largest |aim offset|, hundredths of a unit */
 #define PAKUPAKU__NONE 255
 
@@ -52,14 +52,29 @@ typedef struct pakupaku__state {
     uint64_t salt;                  /* public per-game number bots vary their timing by */
     pf_rng rng;
     pakupaku__tower tower;
-    uint8_t script[PAKUPAKU__SCRIPT_MAX]; /* scripted faces, consumed by every roll */
+    uint8_t script[PAKUPAKU__SCRIPT_MAX / 4]; /* scripted faces, 2 bits each (face - 1),
+                                                consumed by every roll in order */
     int16_t jit[PAKUPAKU__JIT_MAX];       /* scripted jitter in hundredths */
 } pakupaku__state;
 
 extern const pf_bot_def pakupaku__bots[];
 
 /* Dice seat holds; *free_ and *waiting (may be NULL) get the split. */
-int pakupaku__held(const pakupaku__state *s, int seat, int *free_, int *waiting);
+static inline int pakupaku__held(const pakupaku__state *s, int seat, int *free_,
+                                 int *waiting)
+{
+    int f = 0, w = 0;
+    for (int d = 0; d < PAKUPAKU__DICE; d++)
+        if (s->owner[d] == seat) {
+            w += s->wait[d];
+            f += !s->wait[d];
+        }
+    if (free_)
+        *free_ = f;
+    if (waiting)
+        *waiting = w;
+    return f + w;
+}
 
 /* True when a piece of type may go on the tower now (supply, architects). */
 int pakupaku__type_allowed(const pakupaku__state *s, int type);
