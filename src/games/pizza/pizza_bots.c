@@ -5,15 +5,16 @@
  *   1. flip a remembered topping that goes on the own slice (rule c), or,
  *      with an empty slice, one of a kind on no slice (rule a), choosing the
  *      kind with the most remembered copies;
- *   2. flip a remembered switch piece when the swap it forces (rule d) or
- *      allows (rule e) is a gain: a fuller slice for us, and when the other
- *      slice is a real player's, a loss for them too;
- *   3. flip a cell it does not remember, at random;
- *   4. with nothing left to discover, flip a remembered harmless piece (a
- *      topping that goes back), else the least bad switch.
- * After rule e it takes the slice with the best such gain.
+ *   2. otherwise flip a cell it does not remember, at random;
+ *   3. with nothing left to discover, flip a remembered topping (it goes
+ *      back: a wasted but harmless turn).
+ * A remembered piece is always a topping: a switch piece never goes back.
+ * After rule e the bot takes the slice with the best swap: toppings (and
+ * remembered copies of their kind) gained, counted twice when taken from a
+ * real player, who loses them; ties go to an imaginary seat's slice, so as
+ * not to feed another player.
  * `memory` remembers every reveal; `forgetful` only those of the last 6
- * turns (and forgets a cell's piece once it is taken, like everyone).
+ * turns.
  *
  * A bot sees the game through pf_obs_sample: it reads the public parts of
  * the sample (slices, face-down cells, cells in `seen`) and never a never-
@@ -69,7 +70,8 @@ pf_action pizza__memory_move(const pizza_state *s, int memory, pf_rng *rng)
     if (s->choosing) {
         int best = -1, best_gain = 0;
         for (int j = 0; j < s->nslices; j++) {
-            int g = swap_gain(s, known_of_kind, j);
+            /* Doubled, so that +1 breaks a tie toward an imaginary seat. */
+            int g = 2 * swap_gain(s, known_of_kind, j) + (s->pos[j] >= s->seats);
             if (j != mine && (best < 0 || g > best_gain))
                 best = j, best_gain = g;
         }
@@ -84,47 +86,21 @@ pf_action pizza__memory_move(const pizza_state *s, int memory, pf_rng *rng)
                 (kind == PIZZA_NONE || known_of_kind[k] > known_of_kind[kind]))
                 kind = k;
     }
-    uint32_t good = 0, toppings = 0;
-    int best_switch = -1, best_gain = 0, least_bad = -1, least_loss = 0;
+    uint32_t good = 0;
     for (uint32_t d = known; d; d &= d - 1) {
         int i = __builtin_ctz(d);
-        uint8_t p = s->cell[i];
-        if (PIZZA_IS_TOPPING(p)) {
-            toppings |= 1u << i;
-            if (p == kind)
-                good |= 1u << i;
-            continue;
-        }
-        /* 2. A switch: rule d swaps with its colour, rule e with our pick. */
-        int colour = p - 4, gain;
-        if (colour != mine) {
-            gain = swap_gain(s, known_of_kind, colour);
-        } else {
-            gain = -1000;
-            for (int j = 0; j < s->nslices; j++) {
-                int g = swap_gain(s, known_of_kind, j);
-                if (j != mine && g > gain)
-                    gain = g;
-            }
-        }
-        if (gain > best_gain)
-            best_switch = i, best_gain = gain;
-        if (least_bad < 0 || gain > least_loss)
-            least_bad = i, least_loss = gain;
+        if (s->cell[i] == kind)
+            good |= 1u << i;
     }
     if (good)
         return PIZZA_FLIP(random_cell(good, rng));
-    if (best_switch >= 0)
-        return PIZZA_FLIP(best_switch);
-    /* 3. Discover. */
+    /* 2. Discover. */
     uint32_t unknown = s->down & ~known;
     if (unknown)
         return PIZZA_FLIP(random_cell(unknown, rng));
-    /* 4. Nothing to discover: waste the turn as harmlessly as we can. */
-    if (toppings)
-        return PIZZA_FLIP(random_cell(toppings, rng));
-    assert(least_bad >= 0);
-    return PIZZA_FLIP(least_bad);
+    /* 3. Nothing to discover: every remembered piece is a topping that goes
+     * back (switch pieces never go back), so the turn is wasted harmlessly. */
+    return PIZZA_FLIP(random_cell(known, rng));
 }
 
 /* Shared body of the bots: a sample for its public parts, then the policy. */

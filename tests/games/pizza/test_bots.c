@@ -1,0 +1,147 @@
+/* test_bots.c: Pizza Party's bots: the moves their policy promises, and
+ * that remembering wins (PIZ-7: "remembering is the game"). */
+#include "pizza_scenario.h"
+
+/* The action bot `name` chooses for the seat to move in s. */
+static pf_action bot_move(const char *name, const pizza_state *s, uint64_t seed)
+{
+    const pf_game *g = pf_test_game("pizza");
+    const pf_bot_def *bot = pf_bot_find(g, name);
+    assert_non_null(bot);
+    pf_obs o;
+    pf_obs_init(&o, g, s, s->to_move, s->seats, 0, 0);
+    pf_rng rng;
+    pf_rng_seed(&rng, seed);
+    pf_action a;
+    int64_t t = -1;
+    assert_int_equal(bot->choose(&o, &rng, &a, &t), PF_E_OK);
+    assert_int_equal(t, 0);
+    return a;
+}
+
+/* A remembered topping of the own kind is taken (rule c). */
+static void test_takes_remembered_topping(void **state)
+{
+    (void)state;
+    pizza_state *s = pizza_scenario(2, GRID_ALL, "0:flip 0, 1:flip 1");
+    for (uint64_t seed = 0; seed < 20; seed++)
+        assert_int_equal(bot_move("memory", s, seed), PIZZA_FLIP(1));
+    test_free(s);
+}
+
+/* With an empty slice, a remembered topping of a free kind (rule a), not
+ * one of a kind another slice holds. */
+static void test_empty_slice_takes_free_kind(void **state)
+{
+    (void)state;
+    pizza_state *s = pizza_scenario(2, GRID_ALL, "0:flip 0, 1:flip 1, 0:flip 12");
+    for (uint64_t seed = 0; seed < 20; seed++)
+        assert_int_equal(bot_move("memory", s, seed), PIZZA_FLIP(12));
+    test_free(s);
+}
+
+/* Remembered useless pieces are left alone while unknown cells remain;
+ * the forgetful bot forgets them after 6 turns. */
+static void test_avoids_useless_pieces(void **state)
+{
+    (void)state;
+    const pf_game *g = pf_test_game("pizza");
+    /* Mushrooms 12 and 13 are seen; seat 0 holds onion, seat 1 pepper. */
+    pizza_state *s = pizza_scenario(2, GRID_ALL, "0:flip 0, 1:flip 6, 0:flip 12, 1:flip 13");
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        pf_action a = bot_move("memory", s, seed);
+        assert_true(a != PIZZA_FLIP(12) && a != PIZZA_FLIP(13));
+        a = bot_move("forgetful", s, seed);
+        assert_true(a != PIZZA_FLIP(12) && a != PIZZA_FLIP(13));
+    }
+    /* Six turns of pepperoni put back later, the forgetful bot has lost
+     * cells 12 and 13; the memory bot has not. */
+    pizza_play(g, s, "0:flip 18, 1:flip 18, 0:flip 18, 1:flip 18, 0:flip 18, 1:flip 18,"
+                     " 0:flip 18", NULL);
+    int forgot = 0;
+    for (uint64_t seed = 0; seed < 400; seed++) {
+        pf_action a = bot_move("memory", s, seed);
+        assert_true(a != PIZZA_FLIP(12) && a != PIZZA_FLIP(13) && a != PIZZA_FLIP(18));
+        a = bot_move("forgetful", s, seed);
+        assert_true(a != PIZZA_FLIP(18)); /* seen last turn: still remembered */
+        forgot += a == PIZZA_FLIP(12) || a == PIZZA_FLIP(13);
+    }
+    assert_true(forgot > 0);
+    test_free(s);
+}
+
+/* After rule e the bot takes the fullest slice, and does not hand its own
+ * full slice to a player when an imaginary seat can take it. */
+static void test_switch_choice(void **state)
+{
+    (void)state;
+    pizza_state *s = pizza_scenario(2, GRID_ALL, "0:flip 0, 1:flip 6, 0:flip 1, 1:flip 26");
+    assert_true(s->choosing);
+    assert_int_equal(bot_move("memory", s, 1), PIZZA_PICK(0)); /* red: 2 onions */
+    test_free(s);
+    s = pizza_scenario(2, GRID_ALL, "0:flip 0, 1:flip 6, 0:flip 1, 1:flip 12, 0:flip 24");
+    assert_true(s->choosing);
+    pf_action a = bot_move("memory", s, 1);
+    assert_true(a == PIZZA_PICK(2) || a == PIZZA_PICK(3)); /* not yellow's holder */
+    test_free(s);
+}
+
+/* Plays games with `bot` on seat 0..k-1 in turn and `other` elsewhere;
+ * returns the share of games the bot's seat won. */
+static double win_rate(const char *bot, const char *other, int seats, int games)
+{
+    const pf_game *g = pf_test_game("pizza");
+    const pf_bot_def *b[2] = {pf_bot_find(g, bot), pf_bot_find(g, other)};
+    assert_non_null(b[0]);
+    assert_non_null(b[1]);
+    pf_rng rng;
+    pf_rng_seed(&rng, 2024);
+    int wins = 0;
+    for (int k = 0; k < games; k++) {
+        pizza_state *s = pf_test_new(g, seats, "", (uint64_t)k);
+        int hero = k % seats, step = 0;
+        double r[4];
+        while (!g->over(s, r)) {
+            int seat = s->to_move;
+            pf_obs o;
+            pf_obs_init(&o, g, s, seat, seats, step++, 0);
+            pf_action a;
+            int64_t t;
+            assert_int_equal(b[seat != hero]->choose(&o, &rng, &a, &t), PF_E_OK);
+            g->apply(s, seat, a, t, NULL);
+        }
+        wins += r[hero] == 1.0;
+        test_free(s);
+    }
+    return (double)wins / games;
+}
+
+/* Remembering wins (docs/games/pizza.md has the measured rates). */
+static void test_strength(void **state)
+{
+    (void)state;
+    double m = win_rate("memory", "random", 2, 1000);
+    double f = win_rate("forgetful", "random", 2, 1000);
+    double mf = win_rate("memory", "forgetful", 2, 1000);
+    double m4 = win_rate("memory", "random", 4, 1000);
+    print_message("memory vs random 2p %.3f, forgetful vs random 2p %.3f, memory vs "
+                  "forgetful 2p %.3f, memory vs 3 random %.3f\n", m, f, mf, m4);
+    /* Measured 0.87, 0.80, 0.63, 0.83; a fair game would give 0.5 (2p) and
+     * 0.25 (4p). The bounds leave about 4 standard errors. */
+    assert_true(m > 0.80);
+    assert_true(f > 0.73);
+    assert_true(mf > 0.57);
+    assert_true(m4 > 0.75);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_takes_remembered_topping),
+        cmocka_unit_test(test_empty_slice_takes_free_kind),
+        cmocka_unit_test(test_avoids_useless_pieces),
+        cmocka_unit_test(test_switch_choice),
+        cmocka_unit_test(test_strength),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
