@@ -34,10 +34,26 @@ static const profile child = {1700, 2400, 2.6, 1.3, 0.0, 1};
 static const profile adult = {1100, 1700, 1.9, 0.9, 0.5, 0};
 static const profile expert = {750, 1300, 1.6, 0.6, 1.0, 0};
 
+/* The next value of the hash stream x (splitmix64, inlined: bots run in
+ * the simulator's innermost loop). */
+static inline uint64_t mix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
 /* A uniform double in (0, 1) from the hash stream x. */
 static double unit(uint64_t *x)
 {
-    return ((double)(pf_splitmix64(x) >> 11) + 0.5) * (1.0 / 9007199254740992.0);
+    return ((double)(mix(x) >> 11) + 0.5) * (1.0 / 9007199254740992.0);
+}
+
+/* x rounded to the nearest integer (halves away from zero). */
+static inline int round_int(double x)
+{
+    return x >= 0 ? (int)(x + 0.5) : -(int)(-x + 0.5);
 }
 
 /* The smallest margin (table units) of the top three joints of tower t with
@@ -85,7 +101,7 @@ static int pick_piece(const profile *pr, const pakupaku__state *s, uint64_t *x, 
     int64_t lean = 0;
     for (int k = 1; k < t->n; k++)
         lean += t->x[k];
-    *aim = (int)lrint(-pr->correct * (double)lean / (PAKUPAKU__UNIT / 100));
+    *aim = round_int(-pr->correct * (double)lean / (PAKUPAKU__UNIT / 100));
     int allowed[PAKUPAKU__NTYPES], na = 0;
     for (int type = 0; type < PAKUPAKU__NTYPES; type++)
         if (pakupaku__type_allowed(s, type))
@@ -94,7 +110,7 @@ static int pick_piece(const profile *pr, const pakupaku__state *s, uint64_t *x, 
         return -1;
     int64_t a = (int64_t)*aim * (PAKUPAKU__UNIT / 100);
     if (pr->any_type) {
-        int type = allowed[pf_splitmix64(x) % (uint64_t)na];
+        int type = allowed[mix(x) % (uint64_t)na];
         *margin = top_margin(t, lean, type, a);
         return type;
     }
@@ -131,26 +147,26 @@ static pf_err choose(const profile *pr, const pf_obs *o, pf_rng *rng, pf_action 
         return PF_E_NOT_YOUR_TURN;
     uint64_t x = s.salt ^ (uint64_t)seat * 0x9e3779b97f4a7c15ull ^
                  (uint64_t)s.acts[seat] << 40 ^ (uint64_t)s.since[seat] * 0xbf58476d1ce4e5b9ull;
-    double u = unit(&x);
     int64_t dur;
     if (!stack) {
-        *a = PAKUPAKU__ROLL;
-        dur = (int64_t)(pr->roll_ms * (0.7 + 0.6 * u));
+        *a = PAKUPAKU__ROLL; /* 0.7 to 1.3 times the profile's roll time */
+        dur = pr->roll_ms * (int64_t)(700 + mix(&x) % 601) / 1000;
     } else {
+        double u = unit(&x);
         int aim;
         double margin;
         int type = pick_piece(pr, &s, &x, &aim, &margin);
         if (type < 0)
             return PF_E_ILLEGAL_ACTION;
         double slow = pr->stack_ms * (0.7 + 0.6 * u);
-        if (s.phase == PAKUPAKU__DUEL || margin < 2.0)
-            slow *= 1.6; /* a shaky tower or a duel: take care */
+        if (margin < 2.0)
+            slow *= 1.6; /* a shaky tower: take care */
         double sd = pr->sd_fast * pr->stack_ms / slow;
         if (sd < pr->sd_min)
             sd = pr->sd_min;
         /* a near-normal deviate (sum of 3 uniforms, sd 1): cheaper than Box-Muller */
         double z = (unit(&x) + unit(&x) + unit(&x) - 1.5) * 2.0;
-        int off = aim + (int)lrint(sd * z * 100);
+        int off = aim + round_int(sd * z * 100);
         if (off > PAKUPAKU__OFF_MAX)
             off = PAKUPAKU__OFF_MAX;
         if (off < -PAKUPAKU__OFF_MAX)

@@ -26,7 +26,9 @@
  *
  * State: one flat pakupaku__state (pakupaku.h). Invariants: each die has
  * exactly one owner; a blocked die shows a dish and the tower is not full;
- * on[] counts the tower's pieces by type; now never decreases. */
+ * on[] counts the tower's pieces by type; nfree/nwait/holders agree with
+ * owner[] and wait[] after every function that moves dice (recount); now
+ * never decreases. */
 #include <assert.h>
 #include <math.h>
 #include <stdarg.h>
@@ -68,6 +70,20 @@ int pakupaku__type_allowed(const pakupaku__state *s, int type)
             if (o != type && s->on[o] < PAKUPAKU__PER_TYPE)
                 return 0; /* another type is left: no identical pair */
     return 1;
+}
+
+/* Recomputes the per-seat dice counts from owner[] and wait[]. */
+void pakupaku__recount(pakupaku__state *s)
+{
+    memset(s->nfree, 0, sizeof s->nfree);
+    memset(s->nwait, 0, sizeof s->nwait);
+    uint8_t h = 0;
+    for (int d = 0; d < PAKUPAKU__DICE; d++) {
+        s->nfree[s->owner[d]] += (uint8_t)!s->wait[d];
+        s->nwait[s->owner[d]] += s->wait[d];
+        h |= (uint8_t)(1u << s->owner[d]);
+    }
+    s->holders = h;
 }
 
 /* The next face: from the script while it lasts, then the generator (PAKU-1). */
@@ -117,6 +133,7 @@ static void deal(pakupaku__state *s, int first, int64_t t)
     }
     for (int p = 0; p < s->seats; p++)
         s->since[p] = t;
+    pakupaku__recount(s);
 }
 
 /* Ends the game, or starts the duel of the tied seats (PAKU-8). */
@@ -162,6 +179,7 @@ static void stop(pakupaku__state *s, int u, int collapse, int64_t t, pf_events *
             faces[k++] = ' ';
         }
     faces[k > 0 ? k - 1 : 0] = '\0';
+    pakupaku__recount(s);
     s->pen[u] = (int16_t)(s->pen[u] + sum);
     s->unlucky = (uint8_t)u;
     if (collapse)
@@ -313,10 +331,7 @@ static uint32_t pk_to_act(const void *st)
         return 1u << s->duel_turn;
     if (s->phase != PAKUPAKU__PLAY)
         return 0;
-    uint32_t m = 0;
-    for (int d = 0; d < PAKUPAKU__DICE; d++)
-        m |= 1u << s->owner[d];
-    return m;
+    return s->holders;
 }
 
 /* True when seat may stack now. */
@@ -390,6 +405,7 @@ static void apply_roll(pakupaku__state *s, int seat, int64_t t, pf_events *ev)
         }
     }
     faces[k > 0 ? k - 1 : 0] = '\0';
+    pakupaku__recount(s);
     if (passed && idle)
         s->since[left] = t;
     pf_events_add(ev, -1, "roll", "seat %d rolls %s%s", seat, faces,
@@ -428,6 +444,7 @@ static void apply_stack(pakupaku__state *s, int seat, int type, int off, int64_t
             s->wait[d] = 0;
             break;
         }
+    pakupaku__recount(s);
     if (!place(s, type, off, ev, seat)) {
         stop(s, seat, 1, t, ev);
         return;
@@ -435,6 +452,7 @@ static void apply_stack(pakupaku__state *s, int seat, int type, int off, int64_t
     if (s->tower.n == PAKUPAKU__PIECES) {
         for (int d = 0; d < PAKUPAKU__DICE; d++)
             s->wait[d] = 0;
+        pakupaku__recount(s);
         pf_events_add(ev, -1, "full", "all 24 pieces are stacked: dishes block no die");
     }
 }

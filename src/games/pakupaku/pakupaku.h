@@ -43,6 +43,9 @@ typedef struct pakupaku__state {
     uint8_t face[PAKUPAKU__DICE];   /* face showing (FACE_*) */
     uint8_t wait[PAKUPAKU__DICE];   /* 1: blocked on a dish until a piece is stacked */
     uint8_t on[PAKUPAKU__NTYPES];   /* pieces of each type in the tower */
+    uint8_t nfree[PF_MAX_SEATS];    /* dice each seat may roll (kept by recount) */
+    uint8_t nwait[PF_MAX_SEATS];    /* dice each seat must stack for */
+    uint8_t holders;                /* bit set of seats holding a die */
     int16_t pen[PF_MAX_SEATS];      /* penalty points */
     uint16_t acts[PF_MAX_SEATS];    /* actions each seat has made */
     uint16_t rounds, collapses, duel_stacks;
@@ -63,18 +66,16 @@ extern const pf_bot_def pakupaku__bots[];
 static inline int pakupaku__held(const pakupaku__state *s, int seat, int *free_,
                                  int *waiting)
 {
-    int f = 0, w = 0;
-    for (int d = 0; d < PAKUPAKU__DICE; d++)
-        if (s->owner[d] == seat) {
-            w += s->wait[d];
-            f += !s->wait[d];
-        }
     if (free_)
-        *free_ = f;
+        *free_ = s->nfree[seat];
     if (waiting)
-        *waiting = w;
-    return f + w;
+        *waiting = s->nwait[seat];
+    return s->nfree[seat] + s->nwait[seat];
 }
+
+/* Recomputes nfree, nwait and holders from owner[] and wait[] (the rules
+ * call it after moving dice; tests after placing dice by hand). */
+void pakupaku__recount(pakupaku__state *s);
 
 /* True when a piece of type may go on the tower now (supply, architects). */
 int pakupaku__type_allowed(const pakupaku__state *s, int type);

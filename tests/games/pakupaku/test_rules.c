@@ -42,6 +42,7 @@ static void place_dice(pakupaku__state *s, const int *owner)
 {
     for (int d = 0; d < PAKUPAKU__DICE; d++)
         s->owner[d] = (uint8_t)owner[d];
+    pakupaku__recount(s);
 }
 
 /* Builds a centred tower of n pieces: plates, then bowls, then cups. */
@@ -70,6 +71,7 @@ static void paku1_faces(void **state)
         int owner[5] = {0, 0, 1, 1, 2};
         place_dice(s, owner);
         memset(s->wait, 0, sizeof s->wait);
+        place_dice(s, owner);
         pf_test_act(G, s, 0, "roll", t++, NULL);
         count[s->face[0]]++;
         count[s->face[1]]++;
@@ -273,6 +275,7 @@ static void paku5_jitter_normal(void **state)
     for (int i = 0; i < n; i++) {
         s->wait[0] = 1; /* seat 0's die 0 waits on a dish; the mat is empty */
         s->face[0] = PAKUPAKU__FACE_DISH;
+        pakupaku__recount(s);
         s->tower.n = 0;
         memset(s->on, 0, sizeof s->on);
         pf_test_act(G, s, 0, "stack plate 1.00", i, NULL);

@@ -1,0 +1,144 @@
+/* test_bots.c: the bot profiles of ruling PAKU-9 played against each other
+ * in simulated time by the core's discrete-event step (pf_bots_next): every
+ * seat in to_act proposes (action, time), the earliest applies, ties go to
+ * the lowest seat. Figures about strength are measured, and asserted only
+ * with wide margins. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "pf_test.h"
+#include "games/pakupaku/pakupaku.h"
+
+static const pf_game *G;
+
+static int setup(void **state)
+{
+    (void)state;
+    G = pf_test_game("pakupaku");
+    return 0;
+}
+
+typedef struct played {
+    int steps;
+    int8_t seat[20000];
+    pf_action a[20000];
+    int64_t t[20000];
+    double res[PF_MAX_SEATS];
+    int64_t game_ms;
+} played;
+
+/* Plays one game with the named bots; fails the test if it does not end. */
+static void play(int seats, const char *const *names, const char *spec, uint64_t seed,
+                 played *out)
+{
+    const pf_bot_def *bots[PF_MAX_SEATS];
+    for (int p = 0; p < seats; p++) {
+        bots[p] = pf_bot_find(G, names[p]);
+        assert_non_null(bots[p]);
+    }
+    pakupaku__state *s = pf_test_new(G, seats, spec, seed);
+    int64_t now = 0;
+    out->steps = 0;
+    while (!G->over(s, out->res)) {
+        int seat;
+        pf_action a;
+        int64_t t;
+        assert_int_equal(pf_bots_next(G, s, seats, out->steps, now, bots, seed, &seat, &a, &t),
+                         PF_E_OK);
+        assert_true(t >= now);
+        assert_int_equal(G->check(s, seat, a, t), PF_E_OK);
+        G->apply(s, seat, a, t, NULL);
+        if (out->steps >= 20000)
+            fail_msg("game of seed %llu did not end in 20000 actions",
+                     (unsigned long long)seed);
+        out->seat[out->steps] = (int8_t)seat;
+        out->a[out->steps] = a;
+        out->t[out->steps] = t;
+        out->steps++;
+        now = t;
+    }
+    out->game_ms = s->now;
+    test_free(s);
+}
+
+static played A, B;
+
+/* PAKU-9: a 4-player game of mixed profiles ends and is exactly repeatable
+ * for its seed; another seed plays differently. */
+static void repeatable(void **state)
+{
+    (void)state;
+    static const char *const names[4] = {"child", "adult", "expert", "adult"};
+    play(4, names, "", 42, &A);
+    play(4, names, "", 42, &B);
+    assert_int_equal(A.steps, B.steps);
+    assert_memory_equal(A.seat, B.seat, (size_t)A.steps);
+    assert_memory_equal(A.a, B.a, sizeof A.a[0] * (size_t)A.steps);
+    assert_memory_equal(A.t, B.t, sizeof A.t[0] * (size_t)A.steps);
+    double sum = 0;
+    for (int p = 0; p < 4; p++)
+        sum += A.res[p];
+    assert_true(sum == 1.0); /* exactly one winner */
+    play(4, names, "", 43, &B);
+    assert_true(A.steps != B.steps || memcmp(A.t, B.t, sizeof A.t[0] * (size_t)A.steps));
+}
+
+/* PAKU-9: speed and a steady hand matter: experts beat children clearly,
+ * and every profile finishes games with every variant and player count. */
+static void profiles(void **state)
+{
+    (void)state;
+    static const char *const pair[2] = {"expert", "child"};
+    static const char *const swap[2] = {"child", "expert"};
+    int expert_wins = 0, games = 0;
+    for (uint64_t seed = 0; seed < 100; seed++) {
+        play(2, pair, "", seed, &A);
+        expert_wins += A.res[0] == 1.0;
+        play(2, swap, "", seed, &A);
+        expert_wins += A.res[1] == 1.0;
+        games += 2;
+    }
+    print_message("expert beats child in %d of %d 2-player games\n", expert_wins, games);
+    assert_true(expert_wins > games * 6 / 10);
+
+    static const char *const all[8] = {"child", "adult", "expert", "adult",
+                                       "child", "expert", "adult", "child"};
+    static const char *const specs[] = {"", "architects=true", "brave=true",
+                                        "architects=true;brave=true;limit=30"};
+    for (int n = 2; n <= 8; n++)
+        for (size_t v = 0; v < 4; v++)
+            play(n, all, specs[v], (uint64_t)n * 10 + v, &A);
+}
+
+/* PAKU-9: a 4-adult game (the bench game) lasts a few hundred actions and a
+ * couple of minutes of game time; the speed is printed, not asserted. */
+static void bench_game(void **state)
+{
+    (void)state;
+    static const char *const adults[4] = {"adult", "adult", "adult", "adult"};
+    long steps = 0;
+    double ms = 0;
+    const int n = 300;
+    clock_t c0 = clock();
+    for (int i = 0; i < n; i++) {
+        play(4, adults, "", (uint64_t)i, &A);
+        steps += A.steps;
+        ms += (double)A.game_ms;
+    }
+    double sec = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    print_message("4 adults: %.0f actions and %.0f s of game time a game; %.0f games/s "
+                  "here (with checks)\n", (double)steps / n, ms / n / 1000, n / sec);
+    assert_in_range(steps / n, 100, 1000);
+    assert_in_range((long)(ms / n / 1000), 30, 600);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(repeatable),
+        cmocka_unit_test(profiles),
+        cmocka_unit_test(bench_game),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
