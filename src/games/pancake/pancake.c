@@ -592,7 +592,7 @@ static void pc_render(const void *st, int seat, char *buf, size_t n) {
     counts_text(c, txt, sizeof txt);
     put(buf, n, &w, "Pan face-up: %s\n", txt);
     put(buf, n, &w, "Pan face-down: %d%s\n", s->down_n,
-        s->bonus >= 0 ? " (the chef took one more as a bonus)" : "");
+        s->bonus >= 0 ? " (and 1 bonus pancake taken by the chef)" : "");
     if (s->memory_aid) {
         pancake__public_down(s, c);
         counts_text(c, txt, sizeof txt);
