@@ -3,8 +3,12 @@
 #include <string.h>
 
 #include "partyfood/bot.h"
+#include "partyfood/ismcts.h"
 
-static const pf_bot_def *const generic[] = {&pf_bot_random, NULL};
+/* Generic bots: random, the level ladder (levels.c) and plain ISMCTS. */
+static const pf_bot_def *const generic[] = {&pf_bot_random, &pf_bot_easy,   &pf_bot_medium,
+                                            &pf_bot_hard,   &pf_bot_expert, &pf_bot_ismcts,
+                                            NULL};
 
 const pf_bot_def *pf_bot_find(const pf_game *g, const char *name)
 {

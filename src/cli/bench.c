@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "partyfood/bot.h"
+#include "partyfood/ismcts.h"
 
 static double now_s(void)
 {
@@ -74,6 +75,34 @@ static long bot_game(const pf_game *g, void *st, int seats, const pf_bot_def *bo
     return n;
 }
 
+/* ISMCTS iterations a second at the first decision of a new game (random
+ * playouts, one thread), searching again and again with 10,000 iterations a
+ * search (the size of the strong levels' trees); 0 for a real-time game,
+ * which ISMCTS does not play. */
+static double ismcts_rate(const pf_game *g, int seats, double seconds)
+{
+    if (g->real_time)
+        return 0;
+    void *st = malloc(g->state_size);
+    pf_state_init(g, st, seats, NULL, 1, NULL);
+    pf_obs o;
+    pf_obs_init(&o, g, st, __builtin_ctz(g->to_act(st)), seats, 0, 0);
+    pf_rng rng;
+    pf_rng_seed(&rng, 7);
+    pf_ismcts_config cfg = {.iterations = 10000};
+    long iterations = 0;
+    double spent = 0;
+    do {
+        pf_ismcts_stats stats = {0};
+        pf_action a;
+        pf_ismcts_choose(&o, &cfg, &rng, &a, &stats);
+        iterations += stats.iterations;
+        spent += stats.seconds;
+    } while (spent < seconds);
+    free(st);
+    return spent > 0 ? (double)iterations / spent : 0;
+}
+
 static bench_result run(const pf_game *g, int seats, double seconds)
 {
     void *st = malloc(g->state_size);
@@ -108,7 +137,9 @@ int cmd_bench(int argc, char **argv)
         else {
             fprintf(stderr, "usage: partyfood bench [GAME] [--json] [--seconds S] [--seats N]\n"
                             "  random playouts per game on one thread (default 1 s each, 4 "
-                            "seats or the nearest allowed)\n");
+                            "seats or the nearest allowed),\n"
+                            "  and ISMCTS iterations a second at the first decision "
+                            "(random playouts; '-' for real-time games)\n");
             return strcmp(argv[i], "--help") == 0 ? 0 : 2;
         }
     }
@@ -117,8 +148,8 @@ int cmd_bench(int argc, char **argv)
         return 2;
     }
     if (!json)
-        printf("%-10s %5s %12s %14s %8s  %s\n", "game", "seats", "games/s", "actions/s",
-               "state", "players");
+        printf("%-10s %5s %12s %14s %18s %8s  %s\n", "game", "seats", "games/s", "actions/s",
+               "ismcts_iters_per_s", "state", "players");
     for (int i = 0; i < pf_game_count(); i++) {
         const pf_game *g = pf_game_at(i);
         if (only && strcmp(only, g->id) != 0)
@@ -126,14 +157,21 @@ int cmd_bench(int argc, char **argv)
         int n = seats < g->min_seats ? g->min_seats : seats > g->max_seats ? g->max_seats : seats;
         bench_result r = run(g, n, seconds);
         double gps = (double)r.games / r.seconds, aps = (double)r.actions / r.seconds;
+        double ips = ismcts_rate(g, n, seconds);
+        char ipsbuf[32];
+        if (ips > 0)
+            snprintf(ipsbuf, sizeof ipsbuf, "%.1f", ips);
+        else
+            snprintf(ipsbuf, sizeof ipsbuf, "null");
         const char *who = g->bench_bot ? g->bench_bot : "random";
         if (json)
             printf("{\"game\":\"%s\",\"seats\":%d,\"players\":\"%s\",\"games_per_s\":%.1f,"
-                   "\"actions_per_s\":%.1f,\"state_bytes\":%zu,\"mean_actions\":%.2f}\n",
-                   g->id, n, who, gps, aps, g->state_size, (double)r.actions / (double)r.games);
+                   "\"actions_per_s\":%.1f,\"ismcts_iters_per_s\":%s,\"state_bytes\":%zu,"
+                   "\"mean_actions\":%.2f}\n",
+                   g->id, n, who, gps, aps, ipsbuf, g->state_size, (double)r.actions / (double)r.games);
         else
-            printf("%-10s %5d %12.0f %14.0f %7zuB  %s (%.1f actions a game)\n", g->id, n, gps,
-                   aps, g->state_size, who, (double)r.actions / (double)r.games);
+            printf("%-10s %5d %12.0f %14.0f %18s %7zuB  %s (%.1f actions a game)\n", g->id, n,
+                   gps, aps, ips > 0 ? ipsbuf : "-", g->state_size, who, (double)r.actions / (double)r.games);
         fflush(stdout);
     }
     return 0;

@@ -11,6 +11,8 @@ static const struct command {
     {"play", "[GAME] [--seats LIST] [--plain] ...", "play a game at the terminal", cmd_play},
     {"engine", "", "JSON lines on stdin/stdout (docs/protocol.md)", cmd_engine},
     {"replay", "FILE", "print a saved game step by step", cmd_replay},
+    {"sim", "GAME [--seats LIST] [--games N] ...", "play many bot games, report win rates",
+     cmd_sim},
     {"bench", "[GAME] [--json] [--seconds S]", "measure the rules and bots' speed", cmd_bench},
     {"games", "", "list the games and their options and bots", cmd_games},
 };

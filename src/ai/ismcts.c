@@ -1,0 +1,315 @@
+/* ismcts.c: single-observer information-set MCTS, generic over pf_game.
+ *
+ * The tree: nodes in one pool (indices, no pointers), children in a sibling
+ * list. A node stands for "seat played action" after its parent's history;
+ * it keeps its visits, its availability (how often it was legal when its
+ * parent was reached) and the sum of the acting seat's results. Selection
+ * among available children maximises
+ *     mean + explore * sqrt(ln(avail) / visits)
+ * which is UCB1 with the availability count in place of the parent's visits
+ * (Cowling et al. 2012, section 5.2). The final choice is the root child
+ * visited most.
+ *
+ * Each iteration: a determinization from pf_obs_sample (the only access to
+ * the game), a walk down the tree applying the chosen actions, one
+ * expansion (a random untried legal action), a playout to the end, and
+ * backpropagation of the normalised results. Everything is taken from
+ * buffers allocated once per decision; when the pool is full the search
+ * stops expanding and keeps refining what it has. */
+#include "partyfood/ismcts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NIL (-1)
+
+typedef struct node {
+    pf_action action;
+    int32_t child, sibling; /* first child, next sibling: pool indices or NIL */
+    int32_t seat;           /* the seat that played action */
+    uint32_t visits, avail;
+    double reward;          /* sum of seat's normalised results */
+} node;
+
+typedef struct search {
+    const pf_game *g;
+    const pf_obs *o;
+    const pf_ismcts_config *cfg;
+    pf_rng *rng;
+    int seats;
+    int64_t now;
+    double explore;
+    int max_rollout;
+    node *pool;
+    int32_t n, cap;
+    int32_t *path; /* nodes visited this iteration, root excluded */
+    void *det;     /* the determinization */
+    pf_action legal[PF_MAX_LEGAL];
+    int32_t child_of[PF_MAX_LEGAL]; /* legal index -> child node, or NIL */
+} search;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ln x for x >= 1, to about 1e-6: UCB needs no more, and libm's log was a
+ * tenth of a Pizza Party iteration. */
+static inline double fast_log(double x)
+{
+    union {
+        double d;
+        uint64_t u;
+    } v = {x};
+    int e = (int)((v.u >> 52) & 0x7ff) - 1023;
+    v.u = (v.u & 0xfffffffffffffULL) | 0x3ff0000000000000ULL; /* mantissa in [1, 2) */
+    double t = (v.d - 1) / (v.d + 1), t2 = t * t;
+    double lm = 2 * t * (1 + t2 * (1.0 / 3 + t2 * (1.0 / 5 + t2 * (1.0 / 7 + t2 / 9))));
+    return e * 0.6931471805599453 + lm;
+}
+
+/* One seat of the set, uniformly (the common case of one seat costs nothing). */
+static int pick_seat(uint32_t set, pf_rng *rng)
+{
+    if (!(set & (set - 1)))
+        return __builtin_ctz(set);
+    int k = (int)pf_rng_below(rng, (uint32_t)__builtin_popcount(set));
+    while (k--)
+        set &= set - 1;
+    return __builtin_ctz(set);
+}
+
+/* The index of a in the sorted list l[0..n), or -1. */
+static int find_sorted(const pf_action *l, int n, pf_action a)
+{
+    int lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) >> 1;
+        if (l[mid] < a)
+            lo = mid + 1;
+        else if (l[mid] > a)
+            hi = mid - 1;
+        else
+            return mid;
+    }
+    return -1;
+}
+
+/* A new child of parent for (seat, a); NIL when the pool is full. */
+static int32_t add_child(search *s, int32_t parent, int seat, pf_action a)
+{
+    if (s->n >= s->cap)
+        return NIL;
+    int32_t id = s->n++;
+    s->pool[id] = (node){a, NIL, s->pool[parent].child, seat, 0, 0, 0.0};
+    s->pool[parent].child = id;
+    return id;
+}
+
+/* Plays the determinization to its end from the current point and writes
+ * the normalised results of every seat. */
+static void playout(search *s, int step, double *res)
+{
+    const pf_game *g = s->g;
+    double raw[PF_MAX_SEATS];
+    int steps = 0;
+    while (!g->over(s->det, raw)) {
+        if (steps++ >= s->max_rollout) {
+            for (int i = 0; i < s->seats; i++)
+                res[i] = 0.5;
+            return;
+        }
+        int seat = pick_seat(g->to_act(s->det), s->rng);
+        pf_action a;
+        if (s->cfg->rollout_bot) {
+            pf_obs ro;
+            int64_t t = s->now;
+            pf_obs_init(&ro, g, s->det, seat, s->seats, step, s->now);
+            if (s->cfg->rollout_bot->choose(&ro, s->rng, &a, &t) != PF_E_OK) {
+                int n = g->legal(s->det, seat, s->legal, PF_MAX_LEGAL);
+                a = s->legal[pf_rng_below(s->rng, (uint32_t)n)];
+            }
+        } else {
+            int n = g->legal(s->det, seat, s->legal, PF_MAX_LEGAL);
+            a = s->legal[pf_rng_below(s->rng, (uint32_t)n)];
+        }
+        g->apply(s->det, seat, a, s->now, NULL);
+        step++;
+    }
+    double lo = g->result_min, span = g->result_max - g->result_min;
+    for (int i = 0; i < s->seats; i++)
+        res[i] = span > 0 ? (raw[i] - lo) / span : 0.5;
+}
+
+/* One iteration: determinize, select, expand, play out, back up. */
+static void iterate(search *s)
+{
+    const pf_game *g = s->g;
+    pf_obs_sample(s->o, s->rng, s->det);
+    int32_t cur = 0, depth = 0;
+    int step = pf_obs_step(s->o);
+    while (!g->over(s->det, NULL)) {
+        /* At the root the observer decides, whoever else may act too. */
+        int seat = cur == 0 ? pf_obs_seat(s->o) : pick_seat(g->to_act(s->det), s->rng);
+        int n = g->legal(s->det, seat, s->legal, PF_MAX_LEGAL);
+        int untried = n;
+        for (int i = 0; i < n; i++)
+            s->child_of[i] = NIL;
+        for (int32_t c = s->pool[cur].child; c != NIL; c = s->pool[c].sibling) {
+            if (s->pool[c].seat != seat)
+                continue;
+            int i = find_sorted(s->legal, n, s->pool[c].action);
+            if (i >= 0) {
+                s->child_of[i] = c;
+                untried--;
+            }
+        }
+        int32_t next = NIL;
+        if (untried > 0 && s->n < s->cap) {
+            /* Expand: a random untried action. */
+            int k = (int)pf_rng_below(s->rng, (uint32_t)untried), i = 0;
+            for (;; i++)
+                if (s->child_of[i] == NIL && k-- == 0)
+                    break;
+            next = add_child(s, cur, seat, s->legal[i]);
+            for (int j = 0; j < n; j++)
+                if (s->child_of[j] != NIL)
+                    s->pool[s->child_of[j]].avail++;
+            s->pool[next].avail++;
+            g->apply(s->det, seat, s->legal[i], s->now, NULL);
+            s->path[depth++] = next;
+            step++;
+            break;
+        }
+        if (untried == n)
+            break; /* the pool is full and nothing here was tried: play out */
+        /* Select among the available children. */
+        double best = -1.0;
+        for (int i = 0; i < n; i++) {
+            int32_t c = s->child_of[i];
+            if (c == NIL)
+                continue;
+            node *nd = &s->pool[c];
+            nd->avail++;
+            double v = nd->visits ? nd->reward / nd->visits +
+                                        s->explore * sqrt(fast_log((double)nd->avail) / nd->visits)
+                                  : 1e9;
+            if (v > best)
+                best = v, next = c;
+        }
+        g->apply(s->det, seat, s->pool[next].action, s->now, NULL);
+        s->path[depth++] = next;
+        cur = next;
+        step++;
+    }
+    double res[PF_MAX_SEATS];
+    playout(s, step, res);
+    s->pool[0].visits++;
+    for (int32_t i = 0; i < depth; i++) {
+        node *nd = &s->pool[s->path[i]];
+        nd->visits++;
+        nd->reward += res[nd->seat];
+    }
+}
+
+pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rng,
+                        pf_action *a, pf_ismcts_stats *stats)
+{
+    const pf_game *g = pf_obs_game(o);
+    pf_action first[PF_MAX_LEGAL];
+    int nlegal = pf_obs_legal(o, first, PF_MAX_LEGAL);
+    if (nlegal == 0)
+        return PF_E_NOT_YOUR_TURN;
+    double t0 = now_s();
+    if (nlegal == 1) { /* nothing to think about */
+        *a = first[0];
+        if (stats)
+            *stats = (pf_ismcts_stats){0, 1, now_s() - t0, 0.5};
+        return PF_E_OK;
+    }
+    long budget = cfg->iterations;
+    int32_t cap;
+    if (budget > 0)
+        cap = budget + 1 > (1 << 24) ? (1 << 24) : (int32_t)budget + 1;
+    else {
+        double est = cfg->time_ms * 1000.0; /* generous: 1M iterations a second */
+        cap = est < 1024 ? 1024 : est > (1 << 22) ? (1 << 22) : (int32_t)est;
+    }
+    search *s = malloc(sizeof *s);
+    if (!s)
+        return PF_E_IO;
+    s->g = g;
+    s->o = o;
+    s->cfg = cfg;
+    s->rng = rng;
+    s->seats = pf_obs_seats(o);
+    s->now = pf_obs_now(o);
+    s->explore = cfg->explore > 0 ? cfg->explore : 0.7;
+    s->max_rollout = cfg->max_rollout > 0 ? cfg->max_rollout : g->max_steps;
+    s->pool = malloc((size_t)cap * sizeof(node));
+    s->path = malloc((size_t)cap * sizeof(int32_t));
+    s->det = malloc(g->state_size);
+    if (!s->pool || !s->path || !s->det) {
+        free(s->pool);
+        free(s->path);
+        free(s->det);
+        free(s);
+        return PF_E_IO;
+    }
+    s->cap = cap;
+    s->n = 1;
+    s->pool[0] = (node){0, NIL, NIL, -1, 0, 0, 0.0};
+
+    long it = 0;
+    if (budget > 0) {
+        for (; it < budget; it++)
+            iterate(s);
+    } else {
+        double end = t0 + cfg->time_ms / 1000.0;
+        do {
+            for (int k = 0; k < 32; k++, it++)
+                iterate(s);
+        } while (now_s() < end);
+    }
+
+    /* The most visited root child whose action is legal now (always all of
+     * them: the observer's own legal actions do not depend on hidden
+     * content); ties go to the smaller action for repeatability. */
+    int32_t best = NIL;
+    for (int32_t c = s->pool[0].child; c != NIL; c = s->pool[c].sibling) {
+        const node *nd = &s->pool[c];
+        if (find_sorted(first, nlegal, nd->action) < 0)
+            continue;
+        if (best == NIL || nd->visits > s->pool[best].visits ||
+            (nd->visits == s->pool[best].visits && nd->action < s->pool[best].action))
+            best = c;
+    }
+    *a = best == NIL ? first[0] : s->pool[best].action;
+    if (stats) {
+        stats->iterations = it;
+        stats->nodes = s->n;
+        stats->seconds = now_s() - t0;
+        stats->value = best != NIL && s->pool[best].visits
+                           ? s->pool[best].reward / s->pool[best].visits
+                           : 0.5;
+    }
+    free(s->pool);
+    free(s->path);
+    free(s->det);
+    free(s);
+    return PF_E_OK;
+}
+
+static pf_err choose_ismcts(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+{
+    static const pf_ismcts_config cfg = {.iterations = 1000};
+    *t = pf_obs_now(o);
+    return pf_ismcts_choose(o, &cfg, rng, a, NULL);
+}
+
+const pf_bot_def pf_bot_ismcts = {"ismcts", "ISMCTS, 1000 iterations a move, random playouts",
+                                  choose_ismcts};

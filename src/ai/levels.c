@@ -1,0 +1,143 @@
+/* levels.c: the ladder of named bots a person picks from, per game.
+ *
+ * Every game answers to the same five names: random, easy, medium, hard,
+ * expert. This file says what each name plays in each game: one of the
+ * game's own bots (looked up by name in its descriptor, so this file links
+ * whichever games are built), that bot with a share of random moves (a
+ * distracted player), or ISMCTS with a budget and a playout policy. The
+ * strength of every rung is measured in docs/bots.md with `partyfood sim`.
+ *
+ * Games missing from the table get a generic ladder of ISMCTS budgets (or,
+ * for a real-time game, the random bot on every rung). */
+#include <string.h>
+
+#include "partyfood/ismcts.h"
+
+enum { EASY, MEDIUM, HARD, EXPERT, LEVELS };
+static const char *const level_names[LEVELS] = {"easy", "medium", "hard", "expert"};
+
+/* One rung: a game bot (bot != NULL) or ISMCTS (bot == NULL). */
+typedef struct rung {
+    const char *bot;     /* a bot name pf_bot_find knows ("random", a game's bot) */
+    double epsilon;      /* chance of a uniformly random legal action instead */
+    int iterations;      /* ISMCTS: iterations a decision */
+    const char *rollout; /* ISMCTS: the playout bot, NULL for random playouts */
+    const char *about;
+} rung;
+
+typedef struct ladder {
+    const char *game;
+    rung lv[LEVELS];
+} ladder;
+
+static const ladder ladders[] = {
+    {"pizza",
+     {{"forgetful", 0, 0, NULL, "the forgetful bot: remembers the last 6 turns' reveals"},
+      {"memory", 0, 0, NULL, "the memory bot: remembers every reveal, plays the simple policy"},
+      {NULL, 0, 300, "memory", "ISMCTS, 300 iterations, memory-bot playouts"},
+      {NULL, 0, 1500, "memory", "ISMCTS, 1500 iterations, memory-bot playouts"}}},
+    {"pancake",
+     {{"child", 0, 0, NULL, "the child bot: forgets half of what went face down"},
+      {"forgetful", 0, 0, NULL, "the forgetful bot: forgets a quarter, scheming chef"},
+      {"schemer", 0, 0, NULL, "the schemer: perfect memory, flicks hard, shares by expected gain"},
+      {NULL, 0, 1000, "schemer", "ISMCTS, 1000 iterations, schemer playouts"}}},
+    {"passfood",
+     {{"greedy", 0.3, 0, NULL, "the greedy team bot with 30% random moves (a distracted team)"},
+      {"greedy", 0, 0, NULL, "the greedy team bot: a careful rule-following family"},
+      {NULL, 0, 200, "greedy", "ISMCTS, 200 iterations, greedy playouts"},
+      {NULL, 0, 1000, "greedy", "ISMCTS, 1000 iterations, greedy playouts"}}},
+    {"pakupaku",
+     {{"child", 0, 0, NULL, "the child profile: slow hands, shaky stacking"},
+      {"adult", 0, 0, NULL, "the adult profile"},
+      {"expert", 0, 0, NULL, "the expert profile (Paku Paku has three profiles)"},
+      {"expert", 0, 0, NULL, "the expert profile: fast hands, steady aim"}}},
+};
+
+static const ladder generic_turns = {
+    "*",
+    {{NULL, 0, 30, NULL, "ISMCTS, 30 iterations, random playouts"},
+     {NULL, 0, 300, NULL, "ISMCTS, 300 iterations, random playouts"},
+     {NULL, 0, 1000, NULL, "ISMCTS, 1000 iterations, random playouts"},
+     {NULL, 0, 5000, NULL, "ISMCTS, 5000 iterations, random playouts"}}};
+
+static const ladder generic_real_time = {
+    "*",
+    {{"random", 0, 0, NULL, "random (no profiles for this game)"},
+     {"random", 0, 0, NULL, "random (no profiles for this game)"},
+     {"random", 0, 0, NULL, "random (no profiles for this game)"},
+     {"random", 0, 0, NULL, "random (no profiles for this game)"}}};
+
+/* The ladder of game g. */
+static const ladder *ladder_of(const pf_game *g)
+{
+    for (size_t i = 0; i < sizeof ladders / sizeof ladders[0]; i++)
+        if (strcmp(ladders[i].game, g->id) == 0)
+            return &ladders[i];
+    return g->real_time ? &generic_real_time : &generic_turns;
+}
+
+const char *pf_level_about(const pf_game *g, const char *level)
+{
+    if (strcmp(level, "random") == 0)
+        return "uniformly random legal actions";
+    for (int l = 0; l < LEVELS; l++)
+        if (strcmp(level, level_names[l]) == 0)
+            return ladder_of(g)->lv[l].about;
+    return "not a level";
+}
+
+/* The bot called name among g's own bots ("random": the generic one); NULL
+ * when absent. Not pf_bot_find: the level names would shadow a game bot of
+ * the same name (Paku Paku's "expert"). */
+static const pf_bot_def *game_bot(const pf_game *g, const char *name)
+{
+    if (!name)
+        return NULL;
+    if (strcmp(name, "random") == 0)
+        return &pf_bot_random;
+    for (const pf_bot_def *b = g->bots; b && b->name; b++)
+        if (strcmp(b->name, name) == 0)
+            return b;
+    return NULL;
+}
+
+/* Plays rung `level` of the observing game's ladder. */
+static pf_err play_level(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t, int level)
+{
+    const pf_game *g = pf_obs_game(o);
+    const rung *r = &ladder_of(g)->lv[level];
+    *t = pf_obs_now(o);
+    if (r->epsilon > 0 && pf_rng_double(rng) < r->epsilon)
+        return pf_bot_random.choose(o, rng, a, t);
+    if (r->bot) {
+        const pf_bot_def *b = game_bot(g, r->bot);
+        if (!b) /* a ladder naming a bot the game lost: the level still plays */
+            b = &pf_bot_random;
+        return b->choose(o, rng, a, t);
+    }
+    pf_ismcts_config cfg = {.iterations = r->iterations,
+                            .rollout_bot = game_bot(g, r->rollout)};
+    return pf_ismcts_choose(o, &cfg, rng, a, NULL);
+}
+
+static pf_err choose_easy(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+{
+    return play_level(o, rng, a, t, EASY);
+}
+static pf_err choose_medium(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+{
+    return play_level(o, rng, a, t, MEDIUM);
+}
+static pf_err choose_hard(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+{
+    return play_level(o, rng, a, t, HARD);
+}
+static pf_err choose_expert(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+{
+    return play_level(o, rng, a, t, EXPERT);
+}
+
+const pf_bot_def pf_bot_easy = {"easy", "level 2 of 5 (docs/bots.md)", choose_easy};
+const pf_bot_def pf_bot_medium = {"medium", "level 3 of 5: a sensible player", choose_medium};
+const pf_bot_def pf_bot_hard = {"hard", "level 4 of 5", choose_hard};
+const pf_bot_def pf_bot_expert = {"expert", "level 5 of 5: the strongest", choose_expert};

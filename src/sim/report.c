@@ -1,0 +1,455 @@
+/* report.c: what `partyfood sim` prints: a table, JSON, CSV, and SVG charts.
+ *
+ * Every report shows, per batch, the win rate of each "group" with its 95%
+ * Wilson interval: the team in a co-operative game (every finished game gave
+ * all seats the same result), each entry of the --seats list when seats were
+ * rotated, else each seat. Then game length (actions) and the game's own
+ * figures (means), with per-seat figures also credited to each entry. */
+#include <math.h>
+#include <string.h>
+
+#include "sim/sim.h"
+
+#define Z95 1.959963984540054
+
+typedef struct group {
+    char label[48];
+    long wins, games;
+    double result; /* sum of normalised results */
+} group;
+
+/* True when every finished game gave all seats one result. */
+static bool is_team(const pf_sim_result *r)
+{
+    return r->finished > 0 && r->team == r->finished;
+}
+
+/* The groups of batch b; returns their count. */
+static int groups_of(const pf_sim_report *rep, int b, group *out)
+{
+    const pf_sim_result *r = &rep->res[b];
+    int n = rep->cfg->seats;
+    if (is_team(r)) {
+        snprintf(out[0].label, sizeof out[0].label, "team");
+        out[0].wins = r->seat_wins[0];
+        out[0].games = r->seat_games[0];
+        out[0].result = r->seat_result[0];
+        return 1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (rep->cfg->rotate) {
+            snprintf(out[i].label, sizeof out[i].label, "%s#%d", rep->entry_names[i], i);
+            out[i].wins = r->entry_wins[i];
+            out[i].games = r->entry_games[i];
+            out[i].result = r->entry_result[i];
+        } else {
+            snprintf(out[i].label, sizeof out[i].label, "seat %d %s", i, rep->entry_names[i]);
+            out[i].wins = r->seat_wins[i];
+            out[i].games = r->seat_games[i];
+            out[i].result = r->seat_result[i];
+        }
+    }
+    return n;
+}
+
+static double length_mean(const pf_sim_result *r)
+{
+    return r->finished ? r->length_sum / r->finished : 0;
+}
+
+static void options_text(const pf_options *o, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < o->n && len < n; i++)
+        len += (size_t)snprintf(buf + len, n - len, "%s%s=%s", i ? " " : "", o->key[i],
+                                o->val[i]);
+    if (!o->n)
+        snprintf(buf, n, "(defaults)");
+}
+
+/* ---- table ---------------------------------------------------------------- */
+
+static void print_batch(FILE *f, const pf_sim_report *rep, int b)
+{
+    const pf_sim_result *r = &rep->res[b];
+    group gr[PF_MAX_SEATS];
+    int ng = groups_of(rep, b, gr);
+    if (rep->sweep_key)
+        fprintf(f, "\n== %s=%d ==\n", rep->sweep_key, rep->sweep_values[b]);
+    fprintf(f, "%ld games (%ld finished", r->games, r->finished);
+    if (r->stalled)
+        fprintf(f, ", %ld stalled", r->stalled);
+    if (r->errors)
+        fprintf(f, ", %ld with an illegal bot move", r->errors);
+    fprintf(f, ") in %.1f s, %.0f games/s\n", r->seconds,
+            r->seconds > 0 ? r->games / r->seconds : 0);
+    fprintf(f, "%-26s %7s %7s %9s  %-17s %s\n", is_team(r) ? "co-operative" : "who", "games",
+            "wins", "win rate", "95% interval", "mean result");
+    for (int i = 0; i < ng; i++) {
+        double lo, hi;
+        pf_wilson(gr[i].wins, gr[i].games, Z95, &lo, &hi);
+        fprintf(f, "%-26s %7ld %7ld %8.1f%%  [%5.1f%%, %5.1f%%]  %.3f\n", gr[i].label,
+                gr[i].games, gr[i].wins, gr[i].games ? 100.0 * gr[i].wins / gr[i].games : 0,
+                100 * lo, 100 * hi, gr[i].games ? gr[i].result / gr[i].games : 0);
+    }
+    fprintf(f, "game length (actions): mean %.1f, median %d, 90th percentile %d\n",
+            length_mean(r), pf_hist_quantile(r->length, r->length_cap, 0.5),
+            pf_hist_quantile(r->length, r->length_cap, 0.9));
+    if (r->nfig) {
+        fprintf(f, "%-26s %9s %9s %9s %9s\n", "figures (per game)", "mean", "sd", "min", "max");
+        for (int j = 0; j < r->nfig; j++)
+            fprintf(f, "  %-24s %9.3f %9.3f %9g %9g\n", r->fig[j].name,
+                    pf_sim_fig_mean(&r->fig[j]), pf_sim_fig_sd(&r->fig[j]), r->fig[j].min,
+                    r->fig[j].max);
+    }
+    if (r->nefig && rep->cfg->rotate) {
+        fprintf(f, "per-seat figures by bot (mean):\n");
+        for (int j = 0; j < r->nefig; j++) {
+            fprintf(f, "  %-24s", r->efig[j][0].name);
+            for (int e = 0; e < rep->cfg->seats; e++)
+                fprintf(f, "  %s#%d %.3f", rep->entry_names[e], e,
+                        pf_sim_fig_mean(&r->efig[j][e]));
+            fprintf(f, "\n");
+        }
+    }
+}
+
+void pf_sim_print_table(FILE *f, const pf_sim_report *rep)
+{
+    const pf_sim_config *c = rep->cfg;
+    char opts[512];
+    options_text(&c->opt, opts, sizeof opts);
+    fprintf(f, "%s (%s): %d seats, seed %llu, options %s\nbots:", c->game->title, c->game->id,
+            c->seats, (unsigned long long)c->seed, opts);
+    for (int i = 0; i < c->seats; i++)
+        fprintf(f, " %s", rep->entry_names[i]);
+    fprintf(f, "%s\n", c->rotate ? " (rotated around the seats, game i shifts them by i)" : "");
+    for (int b = 0; b < rep->nbatch; b++)
+        print_batch(f, rep, b);
+    if (rep->sweep_key && rep->nbatch > 1) {
+        fprintf(f, "\nsummary: win rate [95%% interval] by %s\n%-10s", rep->sweep_key,
+                rep->sweep_key);
+        group gr[PF_MAX_SEATS];
+        int ng = groups_of(rep, 0, gr);
+        for (int i = 0; i < ng; i++)
+            fprintf(f, " %-24s", gr[i].label);
+        fprintf(f, " %s\n", "length mean/median/p90");
+        for (int b = 0; b < rep->nbatch; b++) {
+            const pf_sim_result *r = &rep->res[b];
+            fprintf(f, "%-10d", rep->sweep_values[b]);
+            ng = groups_of(rep, b, gr);
+            for (int i = 0; i < ng; i++) {
+                double lo, hi;
+                pf_wilson(gr[i].wins, gr[i].games, Z95, &lo, &hi);
+                char cell[64];
+                snprintf(cell, sizeof cell, "%.1f%% [%.1f, %.1f]",
+                         gr[i].games ? 100.0 * gr[i].wins / gr[i].games : 0, 100 * lo, 100 * hi);
+                fprintf(f, " %-24s", cell);
+            }
+            fprintf(f, " %.1f / %d / %d\n", length_mean(r),
+                    pf_hist_quantile(r->length, r->length_cap, 0.5),
+                    pf_hist_quantile(r->length, r->length_cap, 0.9));
+        }
+    }
+}
+
+/* ---- JSON ------------------------------------------------------------------ */
+
+static cJSON *batch_json(const pf_sim_report *rep, int b)
+{
+    const pf_sim_result *r = &rep->res[b];
+    cJSON *o = cJSON_CreateObject();
+    if (rep->sweep_key) {
+        cJSON *sw = cJSON_AddObjectToObject(o, "sweep");
+        cJSON_AddStringToObject(sw, "key", rep->sweep_key);
+        cJSON_AddNumberToObject(sw, "value", rep->sweep_values[b]);
+    }
+    cJSON_AddNumberToObject(o, "games", (double)r->games);
+    cJSON_AddNumberToObject(o, "finished", (double)r->finished);
+    cJSON_AddNumberToObject(o, "stalled", (double)r->stalled);
+    cJSON_AddNumberToObject(o, "errors", (double)r->errors);
+    cJSON_AddBoolToObject(o, "cooperative", is_team(r));
+    cJSON_AddNumberToObject(o, "seconds", r->seconds);
+    group gr[PF_MAX_SEATS];
+    int ng = groups_of(rep, b, gr);
+    cJSON *ws = cJSON_AddArrayToObject(o, "win_rates");
+    for (int i = 0; i < ng; i++) {
+        double lo, hi;
+        pf_wilson(gr[i].wins, gr[i].games, Z95, &lo, &hi);
+        cJSON *w = cJSON_CreateObject();
+        cJSON_AddStringToObject(w, "who", gr[i].label);
+        cJSON_AddNumberToObject(w, "games", (double)gr[i].games);
+        cJSON_AddNumberToObject(w, "wins", (double)gr[i].wins);
+        cJSON_AddNumberToObject(w, "rate", gr[i].games ? (double)gr[i].wins / gr[i].games : 0);
+        cJSON_AddNumberToObject(w, "lo95", lo);
+        cJSON_AddNumberToObject(w, "hi95", hi);
+        cJSON_AddNumberToObject(w, "mean_result", gr[i].games ? gr[i].result / gr[i].games : 0);
+        cJSON_AddItemToArray(ws, w);
+    }
+    cJSON *len = cJSON_AddObjectToObject(o, "length");
+    cJSON_AddNumberToObject(len, "mean", length_mean(r));
+    cJSON_AddNumberToObject(len, "median", pf_hist_quantile(r->length, r->length_cap, 0.5));
+    cJSON_AddNumberToObject(len, "p90", pf_hist_quantile(r->length, r->length_cap, 0.9));
+    cJSON *figs = cJSON_AddObjectToObject(o, "figures");
+    for (int j = 0; j < r->nfig; j++) {
+        cJSON *x = cJSON_AddObjectToObject(figs, r->fig[j].name);
+        cJSON_AddNumberToObject(x, "mean", pf_sim_fig_mean(&r->fig[j]));
+        cJSON_AddNumberToObject(x, "sd", pf_sim_fig_sd(&r->fig[j]));
+        cJSON_AddNumberToObject(x, "min", r->fig[j].min);
+        cJSON_AddNumberToObject(x, "max", r->fig[j].max);
+    }
+    if (r->nefig && rep->cfg->rotate) {
+        cJSON *eb = cJSON_AddObjectToObject(o, "figures_by_entry");
+        for (int j = 0; j < r->nefig; j++) {
+            cJSON *arr = cJSON_AddArrayToObject(eb, r->efig[j][0].name);
+            for (int e = 0; e < rep->cfg->seats; e++)
+                cJSON_AddItemToArray(arr, cJSON_CreateNumber(pf_sim_fig_mean(&r->efig[j][e])));
+        }
+    }
+    return o;
+}
+
+void pf_sim_print_json(FILE *f, const pf_sim_report *rep)
+{
+    const pf_sim_config *c = rep->cfg;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "game", c->game->id);
+    cJSON_AddNumberToObject(o, "seats", c->seats);
+    cJSON_AddNumberToObject(o, "seed", (double)c->seed);
+    cJSON_AddBoolToObject(o, "rotated", c->rotate);
+    cJSON *bots = cJSON_AddArrayToObject(o, "bots");
+    for (int i = 0; i < c->seats; i++)
+        cJSON_AddItemToArray(bots, cJSON_CreateString(rep->entry_names[i]));
+    cJSON *opts = cJSON_AddObjectToObject(o, "options");
+    for (int i = 0; i < c->opt.n; i++)
+        cJSON_AddStringToObject(opts, c->opt.key[i], c->opt.val[i]);
+    cJSON *bs = cJSON_AddArrayToObject(o, "batches");
+    for (int b = 0; b < rep->nbatch; b++)
+        cJSON_AddItemToArray(bs, batch_json(rep, b));
+    char *text = cJSON_Print(o);
+    fprintf(f, "%s\n", text);
+    cJSON_free(text);
+    cJSON_Delete(o);
+}
+
+/* ---- CSV ------------------------------------------------------------------- */
+
+void pf_sim_print_csv(FILE *f, const pf_sim_report *rep)
+{
+    const pf_sim_result *r0 = &rep->res[0];
+    fprintf(f, "sweep_key,sweep_value,who,games,wins,win_rate,lo95,hi95,mean_result,"
+               "length_mean,length_median,length_p90");
+    for (int j = 0; j < r0->nfig; j++)
+        fprintf(f, ",%s", r0->fig[j].name);
+    fprintf(f, "\n");
+    for (int b = 0; b < rep->nbatch; b++) {
+        const pf_sim_result *r = &rep->res[b];
+        group gr[PF_MAX_SEATS];
+        int ng = groups_of(rep, b, gr);
+        for (int i = 0; i < ng; i++) {
+            double lo, hi;
+            pf_wilson(gr[i].wins, gr[i].games, Z95, &lo, &hi);
+            if (rep->sweep_key)
+                fprintf(f, "%s,%d,", rep->sweep_key, rep->sweep_values[b]);
+            else
+                fprintf(f, ",,");
+            fprintf(f, "\"%s\",%ld,%ld,%.6f,%.6f,%.6f,%.6f,%.3f,%d,%d", gr[i].label,
+                    gr[i].games, gr[i].wins,
+                    gr[i].games ? (double)gr[i].wins / gr[i].games : 0, lo, hi,
+                    gr[i].games ? gr[i].result / gr[i].games : 0, length_mean(r),
+                    pf_hist_quantile(r->length, r->length_cap, 0.5),
+                    pf_hist_quantile(r->length, r->length_cap, 0.9));
+            for (int j = 0; j < r0->nfig; j++)
+                fprintf(f, ",%.6g", j < r->nfig ? pf_sim_fig_mean(&r->fig[j]) : 0.0);
+            fprintf(f, "\n");
+        }
+    }
+}
+
+/* ---- SVG ------------------------------------------------------------------- */
+
+static const char *const colour[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
+                                     "#9467bd", "#8c564b", "#e377c2", "#17becf"};
+
+enum { W = 760, H = 360, ML = 64, MR = 180, MT = 44, MB = 52 };
+
+/* Chart frame at vertical offset y0: axes, title, y grid in percent or counts. */
+static void frame(FILE *f, int y0, const char *title, const char *xlabel, const char *ylabel,
+                  double ymax, bool percent)
+{
+    int pw = W - ML - MR, ph = H - MT - MB;
+    fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"16\" font-weight=\"bold\">%s</text>\n", ML,
+            y0 + 24, title);
+    for (int k = 0; k <= 5; k++) {
+        double v = ymax * k / 5;
+        int y = y0 + MT + ph - (int)(ph * k / 5);
+        fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>\n", ML, y,
+                ML + pw, y);
+        if (percent)
+            fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%.0f%%</text>\n",
+                    ML - 6, y + 4, 100 * v);
+        else
+            fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%.0f</text>\n",
+                    ML - 6, y + 4, v);
+    }
+    fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n", ML,
+            y0 + MT + ph, ML + pw, y0 + MT + ph);
+    fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n", ML, y0 + MT,
+            ML, y0 + MT + ph);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">%s</text>\n",
+            ML + pw / 2, y0 + H - 12, xlabel);
+    fprintf(f, "<text x=\"14\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\" "
+               "transform=\"rotate(-90 14 %d)\">%s</text>\n",
+            y0 + MT + ph / 2, y0 + MT + ph / 2, ylabel);
+}
+
+static void legend(FILE *f, int y0, int i, const char *label)
+{
+    int x = W - MR + 16, y = y0 + MT + 8 + 20 * i;
+    fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"10\" fill=\"%s\"/>\n", x, y - 9,
+            colour[i % 8]);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\">%s</text>\n", x + 20, y, label);
+}
+
+/* Win rate by batch (x: the swept value) or by group (bars), with intervals. */
+static void win_chart(FILE *f, const pf_sim_report *rep, int y0)
+{
+    int pw = W - ML - MR, ph = H - MT - MB, base = y0 + MT + ph;
+    char title[160];
+    snprintf(title, sizeof title, "%s: win rate with 95%% Wilson intervals (%ld games a point)",
+             rep->cfg->game->title, rep->res[0].games);
+    group gr[PF_MAX_SEATS];
+    int ng = groups_of(rep, 0, gr);
+    if (rep->sweep_key && rep->nbatch > 1) {
+        frame(f, y0, title, rep->sweep_key, "win rate", 1.0, true);
+        int lo_v = rep->sweep_values[0], hi_v = rep->sweep_values[rep->nbatch - 1];
+        double span = hi_v > lo_v ? hi_v - lo_v : 1;
+        for (int b = 0; b < rep->nbatch; b++) {
+            int x = ML + 20 + (int)((pw - 40) * (rep->sweep_values[b] - lo_v) / span);
+            fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%d</text>\n",
+                    x, base + 16, rep->sweep_values[b]);
+        }
+        for (int i = 0; i < ng; i++) {
+            double dx = ng > 1 ? (i - (ng - 1) / 2.0) * 4 : 0; /* keep bars apart */
+            fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
+                    colour[i % 8]);
+            for (int b = 0; b < rep->nbatch; b++) {
+                group g2[PF_MAX_SEATS];
+                groups_of(rep, b, g2);
+                double x = ML + 20 + (pw - 40) * (rep->sweep_values[b] - lo_v) / span + dx;
+                double p = g2[i].games ? (double)g2[i].wins / g2[i].games : 0;
+                fprintf(f, "%.1f,%.1f ", x, base - ph * p);
+            }
+            fprintf(f, "\"/>\n");
+            for (int b = 0; b < rep->nbatch; b++) {
+                group g2[PF_MAX_SEATS];
+                groups_of(rep, b, g2);
+                double x = ML + 20 + (pw - 40) * (rep->sweep_values[b] - lo_v) / span + dx;
+                double p = g2[i].games ? (double)g2[i].wins / g2[i].games : 0, lo, hi;
+                pf_wilson(g2[i].wins, g2[i].games, Z95, &lo, &hi);
+                fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n"
+                           "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n"
+                           "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n"
+                           "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\">"
+                           "<title>%s %s=%d: %.1f%% [%.1f%%, %.1f%%]</title></circle>\n",
+                        x, base - ph * lo, x, base - ph * hi, colour[i % 8], x - 4,
+                        base - ph * lo, x + 4, base - ph * lo, colour[i % 8], x - 4,
+                        base - ph * hi, x + 4, base - ph * hi, colour[i % 8], x, base - ph * p,
+                        colour[i % 8], g2[i].label, rep->sweep_key, rep->sweep_values[b],
+                        100 * p, 100 * lo, 100 * hi);
+            }
+            legend(f, y0, i, gr[i].label);
+        }
+    } else {
+        frame(f, y0, title, "", "win rate", 1.0, true);
+        double bw = (double)pw / (ng ? ng : 1);
+        for (int i = 0; i < ng; i++) {
+            double p = gr[i].games ? (double)gr[i].wins / gr[i].games : 0, lo, hi;
+            pf_wilson(gr[i].wins, gr[i].games, Z95, &lo, &hi);
+            double x = ML + bw * i + bw * 0.2, w = bw * 0.6, cx = x + w / 2;
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
+                       "<title>%s: %.1f%% [%.1f%%, %.1f%%]</title></rect>\n",
+                    x, base - ph * p, w, ph * p, colour[i % 8], gr[i].label, 100 * p, 100 * lo,
+                    100 * hi);
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\"/>\n"
+                       "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\"/>\n"
+                       "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\"/>\n",
+                    cx, base - ph * lo, cx, base - ph * hi, cx - 6, base - ph * lo, cx + 6,
+                    base - ph * lo, cx - 6, base - ph * hi, cx + 6, base - ph * hi);
+            fprintf(f, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%s "
+                       "%.1f%%</text>\n",
+                    cx, base + 16, gr[i].label, 100 * p);
+        }
+    }
+}
+
+/* Histogram of game length, one outline per batch (bars for a single one). */
+static void length_chart(FILE *f, const pf_sim_report *rep, int y0)
+{
+    enum { BINS = 40 };
+    int pw = W - ML - MR, ph = H - MT - MB, base = y0 + MT + ph;
+    int top = 1;
+    for (int b = 0; b < rep->nbatch; b++) {
+        int q = pf_hist_quantile(rep->res[b].length, rep->res[b].length_cap, 0.995);
+        if (q > top)
+            top = q;
+    }
+    int width = (top + BINS) / BINS; /* actions per bin */
+    static long bins[64][BINS];
+    int nb = rep->nbatch < 64 ? rep->nbatch : 64;
+    long most = 1;
+    for (int b = 0; b < nb; b++) {
+        const pf_sim_result *r = &rep->res[b];
+        memset(bins[b], 0, sizeof bins[b]);
+        for (int k = 0; k <= r->length_cap; k++) {
+            int bin = k / width;
+            bins[b][bin < BINS ? bin : BINS - 1] += r->length[k];
+        }
+        for (int i = 0; i < BINS; i++)
+            if (bins[b][i] > most)
+                most = bins[b][i];
+    }
+    char xl[64];
+    snprintf(xl, sizeof xl, "game length (actions, %d a bin)", width);
+    frame(f, y0, "Game length", xl, "games", (double)most, false);
+    double bw = (double)pw / BINS;
+    for (int i = 0; i <= BINS; i += 5)
+        fprintf(f, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%d</text>\n",
+                ML + bw * i, base + 16, i * width);
+    for (int b = 0; b < nb; b++) {
+        if (nb == 1) {
+            for (int i = 0; i < BINS; i++)
+                fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+                           "fill=\"%s\"/>\n",
+                        ML + bw * i + 1, base - (double)ph * bins[b][i] / most, bw - 2,
+                        (double)ph * bins[b][i] / most, colour[0]);
+            continue;
+        }
+        fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
+                colour[b % 8]);
+        for (int i = 0; i < BINS; i++) {
+            double y = base - (double)ph * bins[b][i] / most;
+            fprintf(f, "%.1f,%.1f %.1f,%.1f ", ML + bw * i, y, ML + bw * (i + 1), y);
+        }
+        fprintf(f, "\"/>\n");
+        char lab[64];
+        snprintf(lab, sizeof lab, "%s=%d", rep->sweep_key, rep->sweep_values[b]);
+        legend(f, y0, b, lab);
+    }
+}
+
+bool pf_sim_write_svg(const char *path, const pf_sim_report *rep)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+               "font-family=\"sans-serif\">\n<rect width=\"100%%\" height=\"100%%\" "
+               "fill=\"white\"/>\n",
+            W, 2 * H);
+    win_chart(f, rep, 0);
+    length_chart(f, rep, H);
+    fprintf(f, "</svg>\n");
+    return fclose(f) == 0;
+}

@@ -1,0 +1,324 @@
+/* sim.c: playing a batch of games in threads (see sim.h for the contract).
+ *
+ * Workers take games in chunks from one atomic counter and keep their own
+ * totals; the main thread draws the progress bar, then merges the workers'
+ * totals in thread order. A worker allocates its state and histogram once. */
+#include "sim/sim.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CHUNK 8
+
+typedef struct worker {
+    const pf_sim_config *c;
+    atomic_long *next, *done;
+    pf_sim_result r;
+    bool failed; /* out of memory */
+    pthread_t th;
+} worker;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The figure called name in figs[0..*n), appended when new; NULL when full. */
+static pf_sim_fig *fig_slot(pf_sim_fig *figs, int *n, int stride, const char *name)
+{
+    for (int i = 0; i < *n; i++)
+        if (strcmp(figs[i * stride].name, name) == 0)
+            return &figs[i * stride];
+    if (*n >= PF_SIM_STATS)
+        return NULL;
+    pf_sim_fig *f = &figs[(*n)++ * stride];
+    for (int k = 0; k < stride; k++) {
+        memset(&f[k], 0, sizeof f[k]);
+        snprintf(f[k].name, sizeof f[k].name, "%s", name);
+    }
+    return f;
+}
+
+static void fig_add(pf_sim_fig *f, double v)
+{
+    if (f->n == 0 || v < f->min)
+        f->min = v;
+    if (f->n == 0 || v > f->max)
+        f->max = v;
+    f->n++;
+    f->sum += v;
+    f->sumsq += v * v;
+}
+
+static void fig_merge(pf_sim_fig *to, const pf_sim_fig *from)
+{
+    if (from->n == 0)
+        return;
+    if (to->n == 0 || from->min < to->min)
+        to->min = from->min;
+    if (to->n == 0 || from->max > to->max)
+        to->max = from->max;
+    to->n += from->n;
+    to->sum += from->sum;
+    to->sumsq += from->sumsq;
+}
+
+/* The seat of a per-seat figure name ("penalties_2", "pancakes_seat1"), with
+ * its stem written to stem; -1 when the name is not per seat. */
+static int seat_of_name(const char *name, char *stem, size_t n)
+{
+    size_t len = strlen(name), i = len;
+    while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9')
+        i--;
+    if (i == len || len - i > 1)
+        return -1;
+    int seat = name[i] - '0';
+    size_t cut = i;
+    if (cut >= 4 && strncmp(name + cut - 4, "seat", 4) == 0)
+        cut -= 4;
+    if (cut == 0 || name[cut - 1] != '_')
+        return -1;
+    snprintf(stem, n, "%.*s", (int)(cut - 1), name);
+    return seat;
+}
+
+/* Plays game i and adds it to r. */
+static void play_one(const pf_sim_config *c, long i, void *st, pf_sim_result *r)
+{
+    const pf_game *g = c->game;
+    uint64_t seed = pf_seed_derive(c->seed, (uint64_t)i);
+    int n = c->seats, rot = c->rotate ? (int)(i % n) : 0;
+    const pf_bot_def *bots[PF_MAX_SEATS];
+    int entry[PF_MAX_SEATS];
+    for (int s = 0; s < n; s++) {
+        entry[s] = (s + rot) % n;
+        bots[s] = c->bots[entry[s]];
+    }
+    pf_state_init(g, st, n, &c->opt, seed, NULL); /* options were checked before */
+    int step = 0;
+    int64_t now = 0;
+    bool error = false, stalled = false;
+    while (!g->over(st, NULL)) {
+        int seat;
+        pf_action a;
+        int64_t t = now;
+        if (step >= g->max_steps ||
+            pf_bots_next(g, st, n, step, now, bots, seed, &seat, &a, &t) != PF_E_OK) {
+            stalled = true;
+            break;
+        }
+        if (pf_state_apply(g, st, seat, a, t, NULL, NULL) != PF_E_OK) {
+            error = true;
+            break;
+        }
+        now = t;
+        step++;
+    }
+    r->games++;
+    if (error || stalled) {
+        r->errors += error;
+        r->stalled += stalled;
+        return;
+    }
+    double res[PF_MAX_SEATS];
+    g->over(st, res);
+    r->finished++;
+    double lo = g->result_min, span = g->result_max - g->result_min;
+    bool same = true;
+    for (int s = 0; s < n; s++) {
+        double v = span > 0 ? (res[s] - lo) / span : 0.5;
+        bool win = v > 0.5;
+        same = same && res[s] == res[0];
+        r->seat_games[s]++;
+        r->entry_games[entry[s]]++;
+        r->seat_wins[s] += win;
+        r->entry_wins[entry[s]] += win;
+        r->seat_result[s] += v;
+        r->entry_result[entry[s]] += v;
+    }
+    r->team += same;
+    r->length[step < r->length_cap ? step : r->length_cap]++;
+    r->length_sum += step;
+    if (!g->stats)
+        return;
+    pf_stat figs[PF_SIM_STATS];
+    int k = g->stats(st, figs, PF_SIM_STATS);
+    for (int j = 0; j < k; j++) {
+        pf_sim_fig *f = fig_slot(r->fig, &r->nfig, 1, figs[j].name);
+        if (f)
+            fig_add(f, figs[j].value);
+        char stem[PF_SIM_NAME];
+        int seat = seat_of_name(figs[j].name, stem, sizeof stem);
+        if (seat >= 0 && seat < n) {
+            pf_sim_fig *e = fig_slot(&r->efig[0][0], &r->nefig, PF_MAX_SEATS, stem);
+            if (e)
+                fig_add(&e[entry[seat]], figs[j].value);
+        }
+    }
+}
+
+static bool result_init(pf_sim_result *r, const pf_game *g)
+{
+    memset(r, 0, sizeof *r);
+    r->length_cap = g->max_steps;
+    r->length = calloc((size_t)r->length_cap + 1, sizeof *r->length);
+    return r->length != NULL;
+}
+
+void pf_sim_result_fini(pf_sim_result *r)
+{
+    free(r->length);
+    r->length = NULL;
+}
+
+static void *work(void *arg)
+{
+    worker *w = arg;
+    const pf_sim_config *c = w->c;
+    void *st = malloc(c->game->state_size);
+    if (!st) {
+        w->failed = true;
+        return NULL;
+    }
+    for (;;) {
+        long i0 = atomic_fetch_add(w->next, CHUNK);
+        if (i0 >= c->games)
+            break;
+        long i1 = i0 + CHUNK < c->games ? i0 + CHUNK : c->games;
+        for (long i = i0; i < i1; i++) {
+            play_one(c, i, st, &w->r);
+            atomic_fetch_add(w->done, 1);
+        }
+    }
+    free(st);
+    return NULL;
+}
+
+/* Adds a worker's totals to r. */
+static void merge(pf_sim_result *r, const pf_sim_result *w)
+{
+    r->games += w->games;
+    r->finished += w->finished;
+    r->stalled += w->stalled;
+    r->errors += w->errors;
+    r->team += w->team;
+    for (int s = 0; s < PF_MAX_SEATS; s++) {
+        r->seat_wins[s] += w->seat_wins[s];
+        r->entry_wins[s] += w->entry_wins[s];
+        r->seat_games[s] += w->seat_games[s];
+        r->entry_games[s] += w->entry_games[s];
+        r->seat_result[s] += w->seat_result[s];
+        r->entry_result[s] += w->entry_result[s];
+    }
+    for (int k = 0; k <= r->length_cap; k++)
+        r->length[k] += w->length[k];
+    r->length_sum += w->length_sum;
+    for (int j = 0; j < w->nfig; j++) {
+        pf_sim_fig *f = fig_slot(r->fig, &r->nfig, 1, w->fig[j].name);
+        if (f)
+            fig_merge(f, &w->fig[j]);
+    }
+    for (int j = 0; j < w->nefig; j++) {
+        pf_sim_fig *e = fig_slot(&r->efig[0][0], &r->nefig, PF_MAX_SEATS, w->efig[j][0].name);
+        for (int s = 0; e && s < PF_MAX_SEATS; s++)
+            fig_merge(&e[s], &w->efig[j][s]);
+    }
+}
+
+/* Draws the progress bar: done of total, rate and time left. */
+static void draw_bar(const char *label, long done, long total, double elapsed)
+{
+    int width = 30, fill = total ? (int)(width * done / total) : width;
+    double rate = elapsed > 0 ? done / elapsed : 0;
+    double left = rate > 0 ? (total - done) / rate : 0;
+    char bar[64];
+    for (int k = 0; k < width; k++)
+        bar[k] = k < fill ? '#' : '.';
+    bar[width] = '\0';
+    fprintf(stderr, "\r%s[%s] %ld/%ld games  %.1f games/s  %d:%02d left ", label ? label : "",
+            bar, done, total, rate, (int)left / 60, (int)left % 60);
+    fflush(stderr);
+}
+
+pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
+{
+    const pf_game *g = c->game;
+    if (c->seats < g->min_seats || c->seats > g->max_seats)
+        return pf_error_set(err, PF_E_BAD_SEATS, "%s takes %d to %d seats, not %d", g->id,
+                            g->min_seats, g->max_seats, c->seats);
+    for (int s = 0; s < c->seats; s++)
+        if (!c->bots[s])
+            return pf_error_set(err, PF_E_UNKNOWN_BOT, "seat %d has no bot", s);
+    /* Check the options once, here, so that no worker meets a refusal. */
+    void *probe = malloc(g->state_size);
+    if (!probe)
+        return pf_error_set(err, PF_E_IO, "out of memory");
+    pf_err e = pf_state_init(g, probe, c->seats, &c->opt, c->seed, err);
+    free(probe);
+    if (e != PF_E_OK)
+        return e;
+
+    int nt = c->threads;
+    if (nt <= 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        nt = cores > 0 ? (int)cores : 1;
+    }
+    if (nt > 64)
+        nt = 64;
+    if (nt > c->games)
+        nt = c->games > 0 ? (int)c->games : 1;
+    worker *w = calloc((size_t)nt, sizeof *w);
+    if (!w || !result_init(r, g)) {
+        free(w);
+        return pf_error_set(err, PF_E_IO, "out of memory");
+    }
+    atomic_long next = 0, done = 0;
+    double t0 = now_s();
+    int started = 0;
+    for (int k = 0; k < nt; k++) {
+        w[k].c = c;
+        w[k].next = &next;
+        w[k].done = &done;
+        if (!result_init(&w[k].r, g))
+            break;
+        if (pthread_create(&w[k].th, NULL, work, &w[k]) != 0) {
+            pf_sim_result_fini(&w[k].r);
+            break;
+        }
+        started++;
+    }
+    if (started == 0) { /* no thread: play here */
+        worker one = {.c = c, .next = &next, .done = &done};
+        if (result_init(&one.r, g)) {
+            work(&one);
+            merge(r, &one.r);
+            pf_sim_result_fini(&one.r);
+        }
+    }
+    if (c->progress && started > 0) {
+        while (atomic_load(&done) < c->games) {
+            draw_bar(c->label, atomic_load(&done), c->games, now_s() - t0);
+            struct timespec nap = {0, 100 * 1000 * 1000};
+            nanosleep(&nap, NULL);
+        }
+    }
+    for (int k = 0; k < started; k++) {
+        pthread_join(w[k].th, NULL);
+        merge(r, &w[k].r);
+        pf_sim_result_fini(&w[k].r);
+    }
+    if (c->progress) {
+        draw_bar(c->label, atomic_load(&done), c->games, now_s() - t0);
+        fprintf(stderr, "\n");
+    }
+    free(w);
+    r->seconds = now_s() - t0;
+    return PF_E_OK;
+}

@@ -1,0 +1,107 @@
+/* sim.h: the batch simulator behind `partyfood sim` (the sim layer).
+ *
+ * A batch plays N games of one game with one bot per seat, in parallel
+ * threads. Game i is seeded with pf_seed_derive(seed, i) and played by
+ * pf_bots_next, so every game, and every total, is the same whatever the
+ * thread count: threads only change who plays which game, and the totals
+ * are sums of integers (results, lengths and the games' figures, which are
+ * counts) merged in thread order. Memory stays flat: nothing is kept per
+ * game, only running totals and a histogram of game length.
+ *
+ * Seat rotation: with rotate set, game i seats entry (s + i) mod seats of
+ * the bot list at seat s, so every bot plays every seat equally often (as
+ * equally as N allows). Totals are kept per seat and per entry.
+ *
+ * Statistics (stats.c): Wilson score intervals and percentiles of a
+ * histogram. Reports (report.c): a table, JSON, CSV and an SVG chart. */
+#ifndef PF_SIM_H
+#define PF_SIM_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "partyfood/bot.h"
+
+#define PF_SIM_STATS 40  /* distinct figures a batch keeps */
+#define PF_SIM_NAME 40
+
+typedef struct pf_sim_config {
+    const pf_game *game;
+    int seats;
+    const pf_bot_def *bots[PF_MAX_SEATS]; /* entry i of the --seats list */
+    pf_options opt;
+    uint64_t seed;
+    long games;
+    int threads;   /* 0: every core */
+    bool rotate;   /* rotate the entries around the seats */
+    bool progress; /* a progress bar on stderr */
+    const char *label; /* shown before the progress bar */
+} pf_sim_config;
+
+/* Running totals of one figure. */
+typedef struct pf_sim_fig {
+    char name[PF_SIM_NAME];
+    long n;
+    double sum, sumsq, min, max;
+} pf_sim_fig;
+
+typedef struct pf_sim_result {
+    long games;    /* games played */
+    long finished; /* games that ended by the rules */
+    long stalled;  /* games stopped at max_steps or with no bot to move */
+    long errors;   /* games where a bot played an illegal action */
+    long team;     /* finished games where every seat had the same result */
+    long seat_wins[PF_MAX_SEATS], entry_wins[PF_MAX_SEATS];
+    long seat_games[PF_MAX_SEATS], entry_games[PF_MAX_SEATS];
+    double seat_result[PF_MAX_SEATS], entry_result[PF_MAX_SEATS]; /* sums, normalised */
+    long *length;  /* length[k]: games that lasted k actions, k <= length_cap */
+    int length_cap;
+    double length_sum;
+    int nfig;
+    pf_sim_fig fig[PF_SIM_STATS]; /* the game's figures, in the order it reports them */
+    /* Figures named "<name>_<k>" or "<name>_seat<k>" are per seat; they are
+     * also credited to the entry playing seat k here, as "<name>". */
+    int nefig;
+    pf_sim_fig efig[PF_SIM_STATS][PF_MAX_SEATS];
+    double seconds;
+} pf_sim_result;
+
+/* Plays a batch. PF_E_OK with *r filled (fini it), or BAD_OPTION / BAD_SEATS /
+ * UNKNOWN_BOT with the reason in err (and nothing to fini). */
+pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err);
+void pf_sim_result_fini(pf_sim_result *r);
+
+/* ---- statistics (stats.c) ------------------------------------------------ */
+
+/* The Wilson score interval of k successes in n trials at normal quantile z
+ * (1.96 for 95%); [0, 1] when n == 0. */
+void pf_wilson(long k, long n, double z, double *lo, double *hi);
+
+/* The q-quantile (0..1) of a histogram h[0..cap] of integer values, by the
+ * nearest-rank rule (the smallest v with at least q*total values <= v);
+ * -1 when empty. */
+int pf_hist_quantile(const long *h, int cap, double q);
+
+/* The figure's mean (0 when it has no values) and standard deviation. */
+double pf_sim_fig_mean(const pf_sim_fig *f);
+double pf_sim_fig_sd(const pf_sim_fig *f);
+
+/* ---- reports (report.c) --------------------------------------------------- */
+
+/* What a report shows about the batches of one run. */
+typedef struct pf_sim_report {
+    const pf_sim_config *cfg;
+    const char *entry_names[PF_MAX_SEATS]; /* as typed in --seats */
+    const char *sweep_key;   /* NULL: one batch */
+    int nbatch;
+    const int *sweep_values; /* nbatch values when sweeping */
+    const pf_sim_result *res; /* nbatch results */
+} pf_sim_report;
+
+void pf_sim_print_table(FILE *f, const pf_sim_report *rep);
+void pf_sim_print_json(FILE *f, const pf_sim_report *rep);
+void pf_sim_print_csv(FILE *f, const pf_sim_report *rep);
+/* Writes the charts as one SVG document; false when the file cannot be written. */
+bool pf_sim_write_svg(const char *path, const pf_sim_report *rep);
+
+#endif
