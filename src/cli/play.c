@@ -7,12 +7,13 @@
 
 #include "cli/commands.h"
 #include "cli/play_plain.h"
+#include "tui/tui.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: partyfood play [GAME] [--seats LIST] [--seed N] [--option KEY=VALUE]...\n"
-            "                      [--plain] [--resume FILE]\n\n"
+            "                      [--plain] [--resume FILE] [--pace MS] [--memory-aid]\n\n"
             "  GAME        one of:");
     for (int i = 0; i < pf_game_count(); i++)
         fprintf(f, " %s", pf_game_at(i)->id);
@@ -21,8 +22,12 @@ static void usage(FILE *f)
                "              e.g. --seats ana,ben,bot:random. Default: you and two bots.\n"
                "  --seed N    the game's seed (default: from the clock)\n"
                "  --option    a game option, e.g. --option difficulty=4\n"
-               "  --plain     line mode (also when output is not a terminal)\n"
-               "  --resume    continue a game saved with 'save FILE'\n");
+               "  --plain     line mode (also when output is not a terminal or TERM=dumb)\n"
+               "  --resume    continue a saved game (its seating too, unless --seats)\n"
+               "  --pace MS   full-screen mode: pause after each bot move (default 700)\n"
+               "  --memory-aid  full-screen mode: show earlier reveals in memory games\n\n"
+               "Without --plain on a terminal, the full-screen client opens; with no\n"
+               "GAME it starts on a menu. NO_COLOR=1 gives a monochrome screen.\n");
 }
 
 /* The default seating: one person and the game's first bot on the other
@@ -61,9 +66,37 @@ static const pf_game *ask_game(void)
     }
 }
 
+/* Reads the "seating" list (and memory aid) a full-screen save adds to the
+ * replay file; leaves buf empty when there is none. */
+static void read_saved_seating(const char *path, char *buf, size_t n, bool *memory_aid)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char *text = malloc(1 << 22);
+    size_t len = text ? fread(text, 1, (1 << 22) - 1, f) : 0;
+    fclose(f);
+    if (!text)
+        return;
+    text[len] = '\0';
+    cJSON *r = cJSON_Parse(text);
+    free(text);
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(r, "seating");
+    const cJSON *e;
+    cJSON_ArrayForEach(e, s)
+        if (cJSON_IsString(e))
+            snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", buf[0] ? "," : "",
+                     e->valuestring);
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "memory_aid")))
+        *memory_aid = true;
+    cJSON_Delete(r);
+}
+
 int cmd_play(int argc, char **argv)
 {
     const char *game_id = NULL, *seats = NULL, *resume = NULL;
+    bool plain = false, memory_aid = false, fixed_seed = false;
+    int pace = -1;
     uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     pf_options opt;
     pf_error err;
@@ -78,6 +111,11 @@ int cmd_play(int argc, char **argv)
             seats = argv[++i];
         } else if (strcmp(a, "--seed") == 0 && has_value) {
             seed = strtoull(argv[++i], NULL, 10);
+            fixed_seed = true;
+        } else if (strcmp(a, "--pace") == 0 && has_value) {
+            pace = atoi(argv[++i]);
+        } else if (strcmp(a, "--memory-aid") == 0) {
+            memory_aid = true;
         } else if (strcmp(a, "--option") == 0 && has_value) {
             if (pf_options_parse(&opt, argv[++i], &err) != PF_E_OK) {
                 fprintf(stderr, "partyfood play: %s\n", err.msg);
@@ -86,7 +124,7 @@ int cmd_play(int argc, char **argv)
         } else if (strcmp(a, "--resume") == 0 && has_value) {
             resume = argv[++i];
         } else if (strcmp(a, "--plain") == 0) {
-            /* the line mode is the only mode for now */
+            plain = true;
         } else if (a[0] != '-' && !game_id) {
             game_id = a;
         } else {
@@ -97,6 +135,18 @@ int cmd_play(int argc, char **argv)
     }
     pf_match *m = NULL;
     const pf_game *g;
+    char saved_seats[256] = "";
+    if (resume)
+        read_saved_seating(resume, saved_seats, sizeof saved_seats, &memory_aid);
+    if (!seats && saved_seats[0])
+        seats = saved_seats;
+    bool tui = !plain && pf_tui_available();
+    if (tui && !resume && !game_id) {
+        /* The menu picks the game and the seats. */
+        pf_tui_args ta = {.seed = seed, .fixed_seed = fixed_seed, .pace_ms = pace,
+                          .memory_aid = memory_aid, .opt = opt};
+        return pf_tui_run(&ta);
+    }
     if (resume) {
         m = pf_match_load_file(resume, &err);
         if (!m) {
@@ -133,6 +183,12 @@ int cmd_play(int argc, char **argv)
     if (!m && !(m = pf_match_create(g, seating.n, &opt, seed, &err))) {
         fprintf(stderr, "partyfood play: %s\n", err.msg);
         return 2;
+    }
+    if (tui) {
+        pf_tui_args ta = {.game = g, .match = m, .seated = true, .seating = seating,
+                          .seed = seed, .fixed_seed = fixed_seed, .pace_ms = pace,
+                          .memory_aid = memory_aid, .opt = opt};
+        return pf_tui_run(&ta);
     }
     if (!resume)
         printf("(seed %llu: `partyfood play %s --seed %llu` replays this deal)\n",

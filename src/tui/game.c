@@ -1,0 +1,661 @@
+/* game.c: one game in progress on the screen.
+ *
+ * Turn-based games: the lowest seat in to_act acts; bots after a short
+ * pause (the pace) so people can follow, people with the keys. When another
+ * person than the one at the keyboard must act, the hand-over screen hides
+ * the table first. Real-time games (Paku Paku): the game clock is the wall
+ * clock since the start minus pauses; bots act at the times pf_bots_next
+ * gives them, people whenever they press a key, and the screen is redrawn
+ * every frame so dice and swinging pieces move. The engine reads no clock:
+ * every action carries the time this loop gives it. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/tui_int.h"
+
+#define EVENT_CAP 128
+#define FRAME_MS 40
+#define EVENT_ROWS 3
+#define CHOICE_ROWS 5
+#define CHOICE_W 26
+
+static const char hotkeys[] = "abcdefghijkmnoprtvwxyz"; /* l q s u are commands */
+
+int64_t tui__game_now(const tui_game *g)
+{
+    return tui__wall_ms() - g->start_wall - g->paused;
+}
+
+const char *tui__seat_name(const tui_game *g, int seat)
+{
+    static char buf[40];
+    if (seat < 0 || seat >= g->seats.n)
+        return "?";
+    if (g->seats.bot[seat])
+        snprintf(buf, sizeof buf, "bot %s", g->seats.name[seat]);
+    else
+        snprintf(buf, sizeof buf, "%s", g->seats.name[seat]);
+    return buf;
+}
+
+static int people(const tui_game *g)
+{
+    return pf_seating_people(&g->seats);
+}
+
+static int first_person(const tui_game *g)
+{
+    for (int i = 0; i < g->seats.n; i++)
+        if (!g->seats.bot[i])
+            return i;
+    return PF_SEAT_SPECTATOR;
+}
+
+double tui__meter_value(const tui_meter *m)
+{
+    double ph = (double)((tui__wall_ms() - m->started) % m->period_ms) / m->period_ms;
+    double u = m->sine ? 0.5 - 0.5 * cos(2 * M_PI * ph) : (ph < 0.5 ? 2 * ph : 2 - 2 * ph);
+    return m->lo + (m->hi - m->lo) * u;
+}
+
+void tui__meter_start(tui_game *g, const tui_meter *m)
+{
+    g->meter = *m;
+    g->meter.on = true;
+    g->meter.started = tui__wall_ms();
+}
+
+/* Lists the viewer's (or focused person's) choices when the state moved. */
+static void refresh_legal(tui_game *g, int seat)
+{
+    if (g->legal_step == g->m->nsteps && !(seat < 0))
+        return;
+    const pf_game *gm = g->m->game;
+    char prev[TUI_MAX_NAME] = "";
+    if (g->nlegal > 0 && g->sel < g->nlegal)
+        snprintf(prev, sizeof prev, "%s", g->names[g->sel]);
+    g->nlegal = seat >= 0 ? gm->legal(g->m->state, seat, g->legal, PF_MAX_LEGAL) : 0;
+    g->sel = 0;
+    for (int i = 0; i < g->nlegal; i++) {
+        if (gm->name(g->m->state, g->legal[i], g->names[i], TUI_MAX_NAME) < 0)
+            snprintf(g->names[i], TUI_MAX_NAME, "?");
+        if (strcmp(g->names[i], prev) == 0)
+            g->sel = i;
+    }
+    g->legal_step = g->m->nsteps;
+    bool was_on = g->meter.on;
+    g->meter.on = false;
+    if (g->scr->meter && g->nlegal > 0) {
+        cJSON *v = pf_state_view(gm, g->m->state, seat);
+        const char *list[PF_MAX_LEGAL];
+        for (int i = 0; i < g->nlegal; i++)
+            list[i] = g->names[i];
+        tui_meter m;
+        memset(&m, 0, sizeof m);
+        if (g->scr->meter(v, list, g->nlegal, &m)) {
+            int64_t started = g->meter.started;
+            tui__meter_start(g, &m);
+            if (was_on)
+                g->meter.started = started; /* keep a running swing smooth */
+        }
+        cJSON_Delete(v);
+    }
+}
+
+bool tui__act(tui_game *g, int seat, const char *name, int64_t t)
+{
+    pf_event buf[EVENT_CAP];
+    pf_events ev = {buf, 0, EVENT_CAP, 0};
+    pf_error err;
+    int step = g->m->nsteps;
+    if (t < g->m->now)
+        t = g->m->now;
+    if (pf_match_apply_named(g->m, seat, name, t, &ev, &err) != PF_E_OK) {
+        snprintf(g->status, sizeof g->status, "Not now: %.180s", err.msg);
+        return false;
+    }
+    tui__log_add(g, step, &ev);
+    g->status[0] = '\0';
+    g->bot_cached = false;
+    return true;
+}
+
+/* ---- drawing ------------------------------------------------------------ */
+
+static void label_of(const tui_game *g, const cJSON *view, int i, char *buf, size_t n)
+{
+    if (g->scr->label)
+        g->scr->label(g, view, g->names[i], buf, n);
+    else
+        snprintf(buf, n, "%s", g->names[i]);
+}
+
+static int table_bottom(void)
+{
+    return LINES - 2 - EVENT_ROWS - CHOICE_ROWS;
+}
+
+static void draw_title(const tui_game *g, const char *who)
+{
+    char line[300];
+    snprintf(line, sizeof line, " %s  |  %s  |  step %d", g->m->game->title, who,
+             g->m->nsteps);
+    attron(tui__colour(TUI_TITLE));
+    mvhline(0, 0, ' ', COLS);
+    attroff(tui__colour(TUI_TITLE));
+    tui__putn(0, 0, COLS, tui__colour(TUI_TITLE), line);
+}
+
+static void draw_events(const tui_game *g, int seat, int y)
+{
+    tui__hline(y - 1, 0, COLS, A_DIM);
+    tui__put(y - 1, 2, A_DIM, " what happened (l: the whole log) ");
+    int shown = 0;
+    char text[256];
+    for (int i = g->nlog - 1; i >= 0 && shown < EVENT_ROWS; i--) {
+        const tui_log_entry *e = &g->log[i];
+        if (!tui__log_shows(g, e, seat))
+            continue;
+        tui__log_text(g, e, text, sizeof text);
+        int row = y + EVENT_ROWS - 1 - shown;
+        tui__putn(row, 1, COLS - 2, shown == 0 ? A_BOLD : 0, text);
+        shown++;
+    }
+}
+
+static void draw_choices(tui_game *g, const cJSON *view, int y, bool mine)
+{
+    tui__hline(y - 1, 0, COLS, A_DIM);
+    if (!mine)
+        return;
+    if (g->meter.on) {
+        double v = tui__meter_value(&g->meter);
+        int w = COLS - 30 > 60 ? 60 : COLS - 30;
+        if (w < 10)
+            w = 10;
+        int at = (int)lrint((v - g->meter.lo) / (g->meter.hi - g->meter.lo) * (w - 1));
+        tui__put(y, 1, A_BOLD, "%s:", g->meter.what);
+        move(y + 1, 2);
+        addch('[');
+        for (int i = 0; i < w; i++)
+            addch(i == at ? ('#' | A_REVERSE) : (i < at ? '=' : '.'));
+        addch(']');
+        tui__put(y + 1, w + 5, A_BOLD, "%.2f", v);
+        tui__put(y + 2, 1, 0, "Press SPACE or Enter to stop the meter at the value you want.");
+        return;
+    }
+    if (g->scr->hint) {
+        const char *h = g->scr->hint(g);
+        if (h) {
+            tui__putn(y, 1, COLS - 2, A_BOLD, h);
+            return;
+        }
+    }
+    if (g->nlegal == 0) {
+        tui__put(y, 1, A_DIM, "(nothing to choose right now)");
+        return;
+    }
+    int cols = (COLS - 2) / CHOICE_W;
+    if (cols < 1)
+        cols = 1;
+    int per_page = cols * CHOICE_ROWS;
+    int first = g->sel / per_page * per_page;
+    for (int k = 0; k < per_page && first + k < g->nlegal; k++) {
+        int i = first + k;
+        char label[96], cell[128];
+        label_of(g, view, i, label, sizeof label);
+        char key = i < (int)sizeof hotkeys - 1 ? hotkeys[i] : ' ';
+        snprintf(cell, sizeof cell, "%c%c %s", key, key != ' ' ? ')' : ' ', label);
+        int row = y + k % CHOICE_ROWS, col = 1 + (k / CHOICE_ROWS) * CHOICE_W;
+        tui__putn(row, col, CHOICE_W - 1, i == g->sel ? A_REVERSE | A_BOLD : 0, cell);
+        tui__hot_add(row, col, CHOICE_W - 1, g->names[i]);
+    }
+    if (g->nlegal > per_page)
+        tui__put(y - 1, COLS - 24, A_DIM, " choices %d-%d of %d ", first + 1,
+                 first + per_page < g->nlegal ? first + per_page : g->nlegal, g->nlegal);
+}
+
+static void draw_keys(const tui_game *g, bool mine)
+{
+    char line[300];
+    if (g->status[0])
+        snprintf(line, sizeof line, "%s", g->status);
+    else if (mine && g->meter.on)
+        snprintf(line, sizeof line, "SPACE/Enter stop the meter  ? rules  l log  s save  q quit");
+    else if (mine && g->m->game->real_time)
+        snprintf(line, sizeof line, "? rules  l log  s save  q quit");
+    else if (mine)
+        snprintf(line, sizeof line,
+                 "arrows move  Enter plays  letter plays  ? rules  l log  u undo  s save  q quit");
+    else
+        snprintf(line, sizeof line, "(the bots are playing)  ? rules  l log  s save  q quit");
+    tui__putn(LINES - 1, 0, COLS, g->status[0] ? A_BOLD : A_DIM, line);
+}
+
+/* Draws the whole game screen for seat; mine: seat is a person choosing. */
+static void draw(tui_game *g, int seat, bool mine)
+{
+    erase();
+    tui__hot_clear();
+    if (tui__too_small(g->scr->min_w, g->scr->min_h, g->m->game->title))
+        return;
+    cJSON *view = pf_state_view(g->m->game, g->m->state, seat);
+    char who[120];
+    uint32_t set = g->m->game->to_act(g->m->state);
+    if (pf_match_over(g->m, NULL))
+        snprintf(who, sizeof who, "game over");
+    else if (g->m->game->real_time)
+        snprintf(who, sizeof who, "real time: %.1f s", (double)tui__game_now(g) / 1000.0);
+    else
+        snprintf(who, sizeof who, "%s to play%s", tui__seat_name(g, __builtin_ctz(set)),
+                 mine ? " (your choice)" : "");
+    draw_title(g, who);
+    if (seat >= 0)
+        tui__put(0, COLS - 30 > 0 ? COLS - 30 : 0, tui__colour(TUI_TITLE), " you are: %-12s",
+                 g->seats.name[seat]);
+    tui_table t = {g, view, seat, 1, 0, table_bottom() - 2, COLS, NULL, g->memory_aid,
+                   g->meter.on && mine, g->meter.on ? tui__meter_value(&g->meter) : 0,
+                   g->meter.fmt};
+    if (mine && g->nlegal > 0 && !g->meter.on)
+        t.sel = g->names[g->sel];
+    g->scr->draw(&t);
+    draw_events(g, seat, table_bottom());
+    draw_choices(g, view, table_bottom() + EVENT_ROWS + 1, mine);
+    draw_keys(g, mine);
+    cJSON_Delete(view);
+    refresh();
+}
+
+/* ---- keys --------------------------------------------------------------- */
+
+static bool is_legal_name(const char *name, void *arg)
+{
+    const tui_game *g = arg;
+    for (int i = 0; i < g->nlegal; i++)
+        if (strcmp(g->names[i], name) == 0)
+            return true;
+    return false;
+}
+
+static int index_of(const tui_game *g, const char *name)
+{
+    for (int i = 0; i < g->nlegal; i++)
+        if (strcmp(g->names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+enum { K_NONE, K_ACTED, K_QUIT };
+
+/* Pauses the real-time clock around an overlay. */
+static void overlay_begin(tui_game *g, int64_t *t0)
+{
+    (void)g;
+    *t0 = tui__wall_ms();
+}
+
+static void overlay_end(tui_game *g, int64_t t0)
+{
+    if (g->m->game->real_time)
+        g->paused += tui__wall_ms() - t0;
+    g->bot_cached = false;
+}
+
+static bool confirm(const char *q)
+{
+    tui__putn(LINES - 1, 0, COLS, A_REVERSE, q);
+    clrtoeol();
+    refresh();
+    for (;;) {
+        int ch = tui__key(-1);
+        if (ch == 'y' || ch == 'Y')
+            return true;
+        if (ch == 'n' || ch == 'N' || ch == 27 || ch == 'q')
+            return false;
+    }
+}
+
+/* Keys that work at any time: rules, log, save, quit. */
+static int common_key(tui_game *g, int ch)
+{
+    int64_t t0;
+    switch (ch) {
+    case '?':
+    case KEY_F(1): {
+        overlay_begin(g, &t0);
+        const char *const *r = tui__rules(g->m->game->id);
+        int n = 0;
+        while (r[n])
+            n++;
+        char title[96];
+        snprintf(title, sizeof title, "%s: the rules in short", g->m->game->title);
+        tui__pager(title, r, n);
+        overlay_end(g, t0);
+        return K_NONE;
+    }
+    case 'l':
+    case 'L':
+        overlay_begin(g, &t0);
+        tui__log_show(g);
+        overlay_end(g, t0);
+        return K_NONE;
+    case 's':
+    case 'S': {
+        overlay_begin(g, &t0);
+        char path[256];
+        snprintf(path, sizeof path, "%s", g->save_path);
+        if (tui__prompt("Save the game to file: ", path, sizeof path))
+            tui__save(g, path, g->status, sizeof g->status);
+        overlay_end(g, t0);
+        return K_NONE;
+    }
+    case 'q':
+    case 'Q':
+        overlay_begin(g, &t0);
+        if (confirm("Quit this game? (y/n)  (s saves it first)"))
+            return K_QUIT;
+        overlay_end(g, t0);
+        return K_NONE;
+    case 3: /* Ctrl-C arriving as a key (raw terminals) */
+        return K_QUIT;
+    default:
+        return K_NONE;
+    }
+}
+
+/* A person's key while choosing in a turn-based game. */
+static int person_key(tui_game *g, int seat, int ch)
+{
+    if (ch == KEY_RESIZE || ch == TUI_KEY_NONE)
+        return K_NONE;
+    if (g->meter.on && (ch == ' ' || ch == '\n' || ch == '\r' || ch == KEY_ENTER)) {
+        char name[TUI_MAX_NAME];
+        snprintf(name, sizeof name, g->meter.fmt, tui__meter_value(&g->meter));
+        return tui__act(g, seat, name, g->m->now) ? K_ACTED : K_NONE;
+    }
+    if (g->scr->key && g->scr->key(g, ch))
+        return g->legal_step != g->m->nsteps ? K_ACTED : K_NONE;
+    if (ch == 'u' || ch == 'U') {
+        char why[160];
+        if (tui__undo_fair(g, seat, why, sizeof why)) {
+            tui__undo(g);
+            snprintf(g->status, sizeof g->status, "Undone: your last choice is taken back.");
+            return K_ACTED;
+        }
+        snprintf(g->status, sizeof g->status, "No undo: %s", why);
+        return K_NONE;
+    }
+    if (ch == TUI_KEY_CLICK) {
+        int y, x;
+        tui__click(&y, &x);
+        const char *name = tui__hot_at(y, x);
+        if (name && index_of(g, name) >= 0)
+            return tui__act(g, seat, name, g->m->now) ? K_ACTED : K_NONE;
+        return K_NONE;
+    }
+    if (g->nlegal == 0)
+        return common_key(g, ch);
+    switch (ch) {
+    case '\n':
+    case '\r':
+    case ' ':
+    case KEY_ENTER:
+        if (!g->meter.on)
+            return tui__act(g, seat, g->names[g->sel], g->m->now) ? K_ACTED : K_NONE;
+        return K_NONE;
+    case KEY_UP:
+    case KEY_DOWN:
+    case KEY_LEFT:
+    case KEY_RIGHT: {
+        const char *to = tui__hot_move(g->names[g->sel], ch, is_legal_name, g);
+        if (to)
+            g->sel = index_of(g, to);
+        else if (ch == KEY_UP || ch == KEY_LEFT)
+            g->sel = (g->sel + g->nlegal - 1) % g->nlegal;
+        else
+            g->sel = (g->sel + 1) % g->nlegal;
+        return K_NONE;
+    }
+    case '\t':
+        g->sel = (g->sel + 1) % g->nlegal;
+        return K_NONE;
+    case KEY_BTAB:
+        g->sel = (g->sel + g->nlegal - 1) % g->nlegal;
+        return K_NONE;
+    case KEY_NPAGE:
+        g->sel = g->sel + 10 < g->nlegal ? g->sel + 10 : g->nlegal - 1;
+        return K_NONE;
+    case KEY_PPAGE:
+        g->sel = g->sel >= 10 ? g->sel - 10 : 0;
+        return K_NONE;
+    default:
+        break;
+    }
+    const char *k = ch > 0 && ch < 128 ? strchr(hotkeys, ch) : NULL;
+    if (k && !g->meter.on) {
+        int i = (int)(k - hotkeys);
+        if (i < g->nlegal)
+            return tui__act(g, seat, g->names[i], g->m->now) ? K_ACTED : K_NONE;
+    }
+    return common_key(g, ch);
+}
+
+/* ---- the end screen ----------------------------------------------------- */
+
+static int end_screen(tui_game *g)
+{
+    int seat = people(g) == 1 ? first_person(g) : PF_SEAT_SPECTATOR;
+    double r[PF_MAX_SEATS];
+    pf_match_over(g->m, r);
+    double best = r[0];
+    for (int i = 1; i < g->m->seats; i++)
+        if (r[i] > best)
+            best = r[i];
+    for (;;) {
+        g->nlegal = 0;
+        g->meter.on = false;
+        draw(g, seat, false);
+        if (COLS < g->scr->min_w || LINES < g->scr->min_h) {
+            int ch = tui__key(-1);
+            if (ch == 'q')
+                return TUI_OUT_QUIT;
+            continue;
+        }
+        int y = table_bottom() - 1;
+        for (int row = y; row < LINES; row++) {
+            move(row, 0);
+            clrtoeol();
+        }
+        tui__hline(y, 0, COLS, A_BOLD);
+        tui__put(y, 2, A_BOLD | A_REVERSE, " GAME OVER: the result ");
+        int row = y + 1;
+        char line[200];
+        for (int i = 0; i < g->m->seats && row < LINES - 2; i++, row++) {
+            const char *word = r[i] == best && best > g->m->game->result_min
+                                   ? "WINS"
+                                   : (r[i] <= g->m->game->result_min ? "loses" : "");
+            snprintf(line, sizeof line, "  seat %d  %-16s result %-6g %s", i,
+                     tui__seat_name(g, i), r[i], word);
+            tui__putn(row, 0, COLS, r[i] == best && best > g->m->game->result_min ? A_BOLD : 0,
+                      line);
+        }
+        tui__putn(LINES - 2, 0, COLS, 0,
+                  "Enter/n: another game (menu)   r: rematch, same seats   l: log   s: save   q: quit");
+        tui__putn(LINES - 1, 0, COLS, A_DIM, g->status);
+        refresh();
+        int ch = tui__key(-1);
+        switch (ch) {
+        case '\n': case '\r': case KEY_ENTER: case 'n': case 'N':
+            return TUI_OUT_MENU;
+        case 'r': case 'R':
+            return TUI_OUT_AGAIN;
+        case 'q': case 'Q': case 3:
+            return TUI_OUT_QUIT;
+        case 'l': case 'L':
+            tui__log_show(g);
+            break;
+        case 's': case 'S': {
+            char path[256];
+            snprintf(path, sizeof path, "%s", g->save_path);
+            if (tui__prompt("Save the game to file: ", path, sizeof path))
+                tui__save(g, path, g->status, sizeof g->status);
+            break;
+        }
+        default:
+            break;
+        }
+    }
+}
+
+/* ---- the loops ---------------------------------------------------------- */
+
+/* The next bot move (cached until the state changes). */
+static bool bot_next(tui_game *g)
+{
+    if (g->bot_cached && g->bot_step == g->m->nsteps)
+        return g->bot_seat >= 0;
+    g->bot_cached = true;
+    g->bot_step = g->m->nsteps;
+    if (pf_bots_next(g->m->game, g->m->state, g->m->seats, g->m->nsteps, g->m->now,
+                     g->seats.bot, g->bot_seed, &g->bot_seat, &g->bot_action,
+                     &g->bot_t) != PF_E_OK)
+        g->bot_seat = -1;
+    return g->bot_seat >= 0;
+}
+
+static bool apply_bot(tui_game *g)
+{
+    pf_event buf[EVENT_CAP];
+    pf_events ev = {buf, 0, EVENT_CAP, 0};
+    pf_error err;
+    int step = g->m->nsteps;
+    int64_t t = g->bot_t < g->m->now ? g->m->now : g->bot_t;
+    g->bot_cached = false;
+    if (pf_match_apply(g->m, g->bot_seat, g->bot_action, t, &ev, &err) != PF_E_OK) {
+        snprintf(g->status, sizeof g->status, "a bot's move was refused: %.150s", err.msg);
+        return false;
+    }
+    tui__log_add(g, step, &ev);
+    return true;
+}
+
+static int turn_based(tui_game *g)
+{
+    const pf_game *gm = g->m->game;
+    while (!pf_match_over(g->m, NULL)) {
+        uint32_t set = gm->to_act(g->m->state);
+        int seat = __builtin_ctz(set);
+        if (g->seats.bot[seat]) {
+            int64_t until = tui__wall_ms() + g->pace_ms;
+            g->nlegal = 0;
+            g->meter.on = false;
+            g->legal_step = -1;
+            for (;;) {
+                draw(g, g->viewer, false);
+                int64_t left = until - tui__wall_ms();
+                if (left <= 0)
+                    break;
+                int ch = tui__key((int)left);
+                if (ch == TUI_KEY_NONE || ch == KEY_RESIZE)
+                    continue;
+                if (common_key(g, ch) == K_QUIT)
+                    return TUI_OUT_QUIT;
+                if (ch == ' ' || ch == '\n' || ch == '\r')
+                    break; /* hurry the bots along */
+            }
+            if (!bot_next(g) || !apply_bot(g))
+                return TUI_OUT_QUIT;
+            continue;
+        }
+        if (people(g) > 1 && g->viewer != seat) {
+            if (!tui__handover(g, seat))
+                return TUI_OUT_QUIT;
+            g->status[0] = '\0';
+        }
+        g->viewer = seat;
+        refresh_legal(g, seat);
+        for (;;) {
+            draw(g, seat, true);
+            int ch = tui__key(g->meter.on ? FRAME_MS : -1);
+            int r = person_key(g, seat, ch);
+            if (r == K_QUIT)
+                return TUI_OUT_QUIT;
+            if (r == K_ACTED || g->legal_step != g->m->nsteps)
+                break;
+        }
+    }
+    return end_screen(g);
+}
+
+static int real_time(tui_game *g)
+{
+    while (!pf_match_over(g->m, NULL)) {
+        int64_t now = tui__game_now(g);
+        if (bot_next(g) && g->bot_t <= now) {
+            apply_bot(g);
+            continue;
+        }
+        uint32_t set = g->m->game->to_act(g->m->state);
+        if (g->focus < 0 || g->seats.bot[g->focus])
+            g->focus = first_person(g);
+        int seat = g->focus;
+        bool mine = seat >= 0 && (set >> seat & 1);
+        if (mine)
+            refresh_legal(g, seat);
+        else {
+            g->nlegal = 0;
+            g->legal_step = -1;
+            g->meter.on = false;
+        }
+        draw(g, seat >= 0 ? seat : PF_SEAT_SPECTATOR, seat >= 0);
+        int wait = FRAME_MS;
+        if (g->bot_seat >= 0 && g->bot_t - now < wait)
+            wait = (int)(g->bot_t - now) > 0 ? (int)(g->bot_t - now) : 0;
+        int ch = tui__key(wait);
+        if (ch == TUI_KEY_NONE || ch == KEY_RESIZE)
+            continue;
+        if (g->scr->key && g->scr->key(g, ch))
+            continue;
+        if (mine && g->meter.on && (ch == ' ' || ch == '\n' || ch == '\r')) {
+            char name[TUI_MAX_NAME];
+            snprintf(name, sizeof name, g->meter.fmt, tui__meter_value(&g->meter));
+            tui__act(g, seat, name, tui__game_now(g));
+            continue;
+        }
+        if (mine && ch != 'u' && ch != 'U' && ch != 's' && ch != 'q' && ch != 'l' && ch != '?' &&
+            ch != 'S' && ch != 'Q' && ch != 'L') {
+            person_key(g, seat, ch);
+            continue;
+        }
+        if (common_key(g, ch) == K_QUIT)
+            return TUI_OUT_QUIT;
+    }
+    return end_screen(g);
+}
+
+int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a)
+{
+    tui_game *g = calloc(1, sizeof *g);
+    g->names = calloc(PF_MAX_LEGAL, sizeof *g->names);
+    g->m = m;
+    g->seats = *s;
+    g->scr = tui__screen_for(m->game);
+    g->viewer = people(g) == 1 ? first_person(g) : PF_SEAT_SPECTATOR;
+    g->focus = first_person(g);
+    g->pace_ms = a->pace_ms >= 0 ? a->pace_ms : 700;
+    g->memory_aid = a->memory_aid;
+    g->bot_seed = pf_seed_derive(m->seed, 0xb07);
+    g->legal_step = -1;
+    g->start_wall = tui__wall_ms() - m->now;
+    snprintf(g->save_path, sizeof g->save_path, "partyfood-%s-%llu.json", m->game->id,
+             (unsigned long long)m->seed);
+    tui__log_rebuild(g);
+    int out = m->game->real_time ? real_time(g) : turn_based(g);
+    pf_match_destroy(g->m);
+    free(g->log);
+    free(g->names);
+    free(g);
+    return out;
+}

@@ -1,0 +1,135 @@
+/* log.c: the game log as the seat at the keyboard may see it.
+ *
+ * Every event of every step is kept with its addressee; what is shown is
+ * filtered per seat (C-3). In memory games the events that show a hidden
+ * piece (the screen's memory_kinds) are shown only for the latest step
+ * that produced events, unless the memory aid is on: remembering is the
+ * game (PIZ-7, YYP-7). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/tui_int.h"
+
+void tui__log_add(tui_game *g, int step, const pf_events *ev)
+{
+    for (int i = 0; i < ev->n; i++) {
+        if (g->nlog == g->caplog) {
+            int cap = g->caplog ? g->caplog * 2 : 256;
+            tui_log_entry *p = realloc(g->log, (size_t)cap * sizeof *p);
+            if (!p)
+                return;
+            g->log = p;
+            g->caplog = cap;
+        }
+        tui_log_entry *e = &g->log[g->nlog++];
+        e->step = step;
+        e->to = ev->buf[i].to;
+        snprintf(e->kind, sizeof e->kind, "%s", ev->buf[i].kind);
+        snprintf(e->text, sizeof e->text, "%s", ev->buf[i].text);
+    }
+}
+
+void tui__log_rebuild(tui_game *g)
+{
+    const pf_game *gm = g->m->game;
+    g->nlog = 0;
+    void *st = malloc(gm->state_size);
+    if (!st || pf_state_init(gm, st, g->m->seats, &g->m->opt, g->m->seed, NULL) != PF_E_OK) {
+        free(st);
+        return;
+    }
+    pf_event buf[128];
+    for (int i = 0; i < g->m->nsteps; i++) {
+        pf_events ev = {buf, 0, 128, 0};
+        const pf_step *s = &g->m->steps[i];
+        gm->apply(st, s->seat, s->action, s->t_ms, &ev);
+        tui__log_add(g, i, &ev);
+    }
+    free(st);
+}
+
+static bool memory_kind(const tui_game *g, const char *kind)
+{
+    const char *const *k = g->scr->memory_kinds;
+    for (; k && *k; k++)
+        if (strcmp(*k, kind) == 0)
+            return true;
+    return false;
+}
+
+bool tui__log_shows(const tui_game *g, const tui_log_entry *e, int seat)
+{
+    (void)g; /* the memory games' masking is in tui__log_text */
+    pf_event ev;
+    ev.to = e->to;
+    if (!pf_event_visible(&ev, seat))
+        return false;
+    return true;
+}
+
+/* True when e's content is to be masked: a memory event of an earlier step. */
+static bool masked(const tui_game *g, const tui_log_entry *e)
+{
+    if (g->memory_aid || !memory_kind(g, e->kind))
+        return false;
+    int last = g->nlog ? g->log[g->nlog - 1].step : -1;
+    return e->step != last;
+}
+
+void tui__log_text(const tui_game *g, const tui_log_entry *e, char *buf, size_t n)
+{
+    if (masked(g, e)) {
+        snprintf(buf, n, "(an earlier reveal: remember it! the memory aid would show it)");
+        return;
+    }
+    /* "seat 2" / "Seat 2" become the seat's name. */
+    size_t w = 0;
+    const char *s = e->text;
+    while (*s && w + 1 < n) {
+        if ((s[0] == 's' || s[0] == 'S') && strncmp(s + 1, "eat ", 4) == 0 &&
+            isdigit((unsigned char)s[5]) && !isdigit((unsigned char)s[6])) {
+            int seat = s[5] - '0';
+            if (seat < g->seats.n) {
+                w += (size_t)snprintf(buf + w, n - w, "%s", tui__seat_name(g, seat));
+                if (w >= n)
+                    w = n - 1;
+                s += 6;
+                continue;
+            }
+        }
+        buf[w++] = *s++;
+    }
+    buf[w] = '\0';
+    if (e->to >= 0 && w + 12 < n) {
+        memmove(buf + 11, buf, w + 1);
+        memcpy(buf, "(only you) ", 11);
+    }
+}
+
+void tui__log_show(tui_game *g)
+{
+    int seat = g->viewer;
+    const char **lines = calloc((size_t)g->nlog + 2, sizeof *lines);
+    char *text = calloc((size_t)g->nlog + 1, 200);
+    int n = 0;
+    for (int i = 0; i < g->nlog; i++) {
+        if (!tui__log_shows(g, &g->log[i], seat))
+            continue;
+        char t[180];
+        tui__log_text(g, &g->log[i], t, sizeof t);
+        snprintf(text + (size_t)n * 200, 200, "%4d  %s", g->log[i].step + 1, t);
+        lines[n] = text + (size_t)n * 200;
+        n++;
+    }
+    if (n == 0)
+        lines[n++] = "(nothing has happened yet)";
+    char title[120];
+    snprintf(title, sizeof title, "Game log, as %s may see it%s",
+             seat >= 0 ? g->seats.name[seat] : "everyone",
+             g->memory_aid ? " (memory aid on)" : "");
+    tui__pager(title, lines, n);
+    free(lines);
+    free(text);
+}

@@ -1,0 +1,292 @@
+/* screen_pakupaku.c: Paku Paku in real time: the dice in front of each
+ * seat, penalty points, and the tableware tower drawn to scale (one column
+ * per unit of width, one row per three units of height), leaning as the
+ * view's piece positions say. Stacking is a timing skill: p, b or c picks a
+ * piece that then swings above the tower; the key press that drops it
+ * decides the offset the engine receives (ruling C-4, PAKU-5). Every die
+ * face is a letter or digit (P panda, D dish, 1, 2), never a colour alone. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/tui_int.h"
+
+static const struct piece {
+    const char *name;
+    char key;
+    int width, rows, colour;
+} pieces[] = {
+    {"plate", 'p', 20, 1, TUI_CYAN},
+    {"bowl", 'b', 14, 2, TUI_YELLOW},
+    {"cup", 'c', 8, 3, TUI_MAGENTA},
+};
+#define NPIECES 3
+
+static int chosen = -1; /* the piece swinging for the person with the keys */
+
+static const struct piece *piece_of(const char *name)
+{
+    for (int i = 0; name && i < NPIECES; i++)
+        if (strcmp(pieces[i].name, name) == 0)
+            return &pieces[i];
+    return NULL;
+}
+
+static int num(const cJSON *o, const char *k, int def)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsNumber(v) ? v->valueint : def;
+}
+
+static const char *str(const cJSON *o, const char *k)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* Draws one piece with its centre at column cx and its lowest row at y. */
+static void draw_piece(const struct piece *p, int y, int cx, int top, int attr)
+{
+    int x0 = cx - p->width / 2;
+    char row[40];
+    for (int r = 0; r < p->rows; r++) {
+        int yy = y - r;
+        if (yy < top)
+            return;
+        int w = p->width;
+        if (p->rows == 1)
+            memset(row, '=', (size_t)w);
+        else {
+            memset(row, ' ', (size_t)w);
+            row[0] = r == 0 && p->rows == 2 ? '\\' : '|';
+            row[w - 1] = r == 0 && p->rows == 2 ? '/' : '|';
+            if (r == 0)
+                for (int i = 1; i < w - 1; i++)
+                    row[i] = '_';
+        }
+        if (r == p->rows / 2)
+            row[w / 2] = (char)(p->key - 32);
+        row[w] = '\0';
+        tui__putn(yy, x0, w, attr | tui__colour(p->colour), row);
+    }
+}
+
+static void draw_tower(const tui_table *t, int x0, int w)
+{
+    const cJSON *v = t->view;
+    const cJSON *tower = cJSON_GetObjectItemCaseSensitive(v, "tower");
+    int n = cJSON_GetArraySize(tower);
+    int base = t->y + t->h - 2, top = t->y + 5;
+    int cx = x0 + w / 2;
+    int rows = 0;
+    for (int k = 0; k < n; k++) {
+        const struct piece *p = piece_of(str(cJSON_GetArrayItem(tower, k), "piece"));
+        rows += p ? p->rows : 1;
+    }
+    int room = base - top - 4; /* keep rows for the swinging piece */
+    int shift = rows > room ? rows - room : 0;
+    tui__hline(base + 1, x0, w, A_DIM);
+    tui__put(base + 1, x0 + 1, A_DIM, " the mat ");
+    tui__put(t->y + 1, x0, A_BOLD, "The tower: %d piece%s%s", n, n == 1 ? "" : "s",
+             shift ? " (the lower part is below the screen)" : "");
+    const cJSON *supply = cJSON_GetObjectItemCaseSensitive(v, "supply");
+    tui__put(t->y + 2, x0, 0, "supply: P plate %d  B bowl %d  C cup %d",
+             num(supply, "plate", 0), num(supply, "bowl", 0), num(supply, "cup", 0));
+    int y = base + shift;
+    double top_at = 0;
+    int top_w = 0;
+    for (int k = 0; k < n; k++) {
+        const cJSON *o = cJSON_GetArrayItem(tower, k);
+        const struct piece *p = piece_of(str(o, "piece"));
+        if (!p)
+            continue;
+        double at = cJSON_GetObjectItemCaseSensitive(o, "at")->valuedouble;
+        if (y <= base)
+            draw_piece(p, y, cx + (int)lrint(at), top, 0);
+        y -= p->rows;
+        top_at = at;
+        top_w = p->width;
+    }
+    if (t->meter_on && chosen >= 0) {
+        const struct piece *p = &pieces[chosen];
+        double x = n ? top_at + t->meter : t->meter;
+        int yy = (y < base ? y : base) - 2;
+        if (yy - p->rows < top)
+            yy = top + p->rows;
+        draw_piece(p, yy, cx + (int)lrint(x), top, A_BOLD);
+        tui__put(t->y + 3, x0, A_BOLD, "swinging: %s, offset %+.2f%s", p->name, t->meter,
+                 n ? "" : " (the first piece stands anywhere)");
+        (void)top_w;
+    }
+}
+
+static void draw(const tui_table *t)
+{
+    const cJSON *v = t->view;
+    int y = t->y + 1, x = t->x + 1;
+    int left_w = t->w / 2 - 2;
+    const char *phase = str(v, "phase") ? str(v, "phase") : "";
+    tui__put(y++, x, A_BOLD, "Round %d.  Game ends at %d penalty points.", num(v, "round", 0),
+             num(v, "limit", 0));
+    tui__put(y++, x, 0, "Holding %d dice stops the round.", num(v, "threshold", 0));
+    const cJSON *dice = cJSON_GetObjectItemCaseSensitive(v, "dice");
+    const cJSON *pen = cJSON_GetObjectItemCaseSensitive(v, "penalties");
+    int seats = cJSON_GetArraySize(pen);
+    int limit = num(v, "limit", 10);
+    tui__put(y++, x, A_DIM, "%-14s %-22s %s", "seat", "dice (D! waits: stack)", "penalty");
+    for (int s = 0; s < seats && y < t->y + t->h - 4; s++, y++) {
+        int attr = s == t->seat ? A_BOLD : 0;
+        tui__put(y, x, attr, "%d %-12.12s", s + 1, tui__seat_name(t->g, s));
+        int dx = x + 15;
+        const cJSON *d;
+        cJSON_ArrayForEach(d, dice)
+        {
+            if (num(d, "seat", -1) != s)
+                continue;
+            const char *f = str(d, "face");
+            bool wait = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(d, "waiting"));
+            int c = !f || f[0] == '-' ? TUI_DIM
+                    : f[0] == 'P'     ? TUI_GREEN
+                    : f[0] == 'D'     ? TUI_CYAN
+                                      : TUI_WHITE;
+            tui__put(y, dx, tui__colour(c) | (wait ? A_REVERSE : 0), "[%s%s]",
+                     !f || f[0] == '-' ? "?" : f, wait ? "!" : "");
+            dx += wait ? 5 : 4;
+        }
+        int p = cJSON_GetArrayItem(pen, s)->valueint;
+        move(y, x + 38);
+        for (int k = 0; k < limit && x + 38 + k < left_w; k++)
+            addch(k < p ? ('#' | tui__colour(TUI_RED)) : '.');
+        tui__put(y, x + 39 + (limit < left_w - 39 ? limit : left_w - 39), 0, "%d", p);
+    }
+    y++;
+    int unlucky = num(v, "unlucky", -1);
+    if (unlucky >= 0 && y < t->y + t->h)
+        tui__put(y++, x, 0, "Last unlucky panda: %s", tui__seat_name(t->g, unlucky));
+    const cJSON *duel = cJSON_GetObjectItemCaseSensitive(v, "duel");
+    if (duel && y < t->y + t->h)
+        tui__put(y++, x, A_BOLD, "DUEL! %s stacks now; whoever topples the tower is out.",
+                 tui__seat_name(t->g, num(duel, "turn", 0)));
+    if (strcmp(phase, "over") == 0 && y < t->y + t->h)
+        tui__put(y++, x, A_BOLD, "Game over: %s wins with the fewest points.",
+                 tui__seat_name(t->g, num(v, "winner", 0)));
+    draw_tower(t, t->x + t->w / 2, t->w / 2 - 1);
+}
+
+static bool can_stack(const tui_game *g, int type)
+{
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "stack %s ", pieces[type].name);
+    for (int i = 0; i < g->nlegal; i++)
+        if (strncmp(g->names[i], prefix, strlen(prefix)) == 0)
+            return true;
+    return false;
+}
+
+static bool can_roll(const tui_game *g)
+{
+    for (int i = 0; i < g->nlegal; i++)
+        if (strcmp(g->names[i], "roll") == 0)
+            return true;
+    return false;
+}
+
+static bool meter(const cJSON *view, const char *const *names, int n, tui_meter *m)
+{
+    if (chosen < 0)
+        return false;
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "stack %s ", pieces[chosen].name);
+    bool ok = false;
+    for (int i = 0; i < n; i++)
+        ok |= strncmp(names[i], prefix, strlen(prefix)) == 0;
+    if (!ok) {
+        chosen = -1;
+        return false;
+    }
+    /* The swing reaches a little past the edge of the piece below. */
+    const cJSON *tower = cJSON_GetObjectItemCaseSensitive(view, "tower");
+    int nt = cJSON_GetArraySize(tower);
+    const struct piece *below =
+        nt ? piece_of(str(cJSON_GetArrayItem(tower, nt - 1), "piece")) : NULL;
+    double a = below ? below->width / 2.0 + 1 : 4;
+    m->lo = -a;
+    m->hi = a;
+    m->period_ms = 1700;
+    m->sine = true;
+    snprintf(m->fmt, sizeof m->fmt, "stack %s %%.2f", pieces[chosen].name);
+    snprintf(m->what, sizeof m->what, "Swinging %s: SPACE drops it", pieces[chosen].name);
+    return true;
+}
+
+static bool key(tui_game *g, int ch)
+{
+    if (ch >= '1' && ch <= '8') {
+        int s = ch - '1';
+        if (s < g->seats.n && !g->seats.bot[s]) {
+            g->focus = s;
+            g->legal_step = -1;
+            chosen = -1;
+        }
+        return true;
+    }
+    if (g->focus < 0)
+        return false;
+    if (g->meter.on && (ch == ' ' || ch == '\n' || ch == '\r' || ch == KEY_ENTER)) {
+        char name[TUI_MAX_NAME];
+        snprintf(name, sizeof name, g->meter.fmt, tui__meter_value(&g->meter));
+        chosen = -1;
+        g->meter.on = false;
+        tui__act(g, g->focus, name, tui__game_now(g));
+        g->legal_step = -1;
+        return true;
+    }
+    if (ch == 27 && g->meter.on) {
+        chosen = -1;
+        g->meter.on = false;
+        g->legal_step = -1;
+        return true;
+    }
+    if (ch == 'r' || ch == 'R' || ch == ' ') {
+        if (can_roll(g))
+            tui__act(g, g->focus, "roll", tui__game_now(g));
+        return true;
+    }
+    for (int i = 0; i < NPIECES; i++)
+        if (ch == pieces[i].key || ch == pieces[i].key - 32) {
+            if (can_stack(g, i)) {
+                chosen = i;
+                g->legal_step = -1;
+            } else {
+                snprintf(g->status, sizeof g->status,
+                         "No %s now (a die must wait on a dish, and the supply or the "
+                         "architects' rule must allow it).",
+                         pieces[i].name);
+            }
+            return true;
+        }
+    return false;
+}
+
+static const char *hint(const tui_game *g)
+{
+    static char buf[200];
+    bool r = can_roll(g), s = false;
+    for (int i = 0; i < NPIECES; i++)
+        s |= can_stack(g, i);
+    snprintf(buf, sizeof buf, "%s%s%s%s", r ? "r or SPACE: ROLL your dice.   " : "",
+             s ? "p plate / b bowl / c cup: pick a piece, then SPACE drops it.   " : "",
+             !r && !s ? "Nothing to do right now: wait for dice to reach you.   " : "",
+             pf_seating_people(&g->seats) > 1 ? "1-8: whose hands" : "");
+    return buf;
+}
+
+const tui_screen tui__screen_pakupaku = {
+    .id = "pakupaku",
+    .min_w = 80,
+    .min_h = 24,
+    .draw = draw,
+    .meter = meter,
+    .key = key,
+    .hint = hint,
+};

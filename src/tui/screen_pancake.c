@@ -1,0 +1,198 @@
+/* screen_pancake.c: Yummy Yummy Pancake's table: the pan with its face-up
+ * and face-down pancakes, the chef's secret looks (only on the chef's own
+ * screen: the view holds them only for the chef), everyone's piles, the
+ * table's stack; the toss is a power meter that sets p. Toppings carry a
+ * letter (S K B L C) as well as a colour. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/tui_int.h"
+
+static const struct topping {
+    const char *name;
+    char letter;
+    int colour;
+} toppings[] = {
+    {"strawberry", 'S', TUI_RED}, {"kiwi", 'K', TUI_GREEN},     {"banana", 'B', TUI_YELLOW},
+    {"blueberry", 'L', TUI_BLUE}, {"chocolate", 'C', TUI_MAGENTA},
+};
+#define NTOP 5
+
+static const struct topping *topping_of(const char *name)
+{
+    for (int i = 0; name && i < NTOP; i++)
+        if (strcmp(toppings[i].name, name) == 0)
+            return &toppings[i];
+    return NULL;
+}
+
+static int num(const cJSON *o, const char *k, int def)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsNumber(v) ? v->valueint : def;
+}
+
+static const char *str(const cJSON *o, const char *k)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static void pancake(int y, int x, const struct topping *t, int attr)
+{
+    if (t)
+        tui__put(y, x, tui__colour(t->colour) | attr, "(%c)", t->letter);
+    else
+        tui__put(y, x, A_DIM | attr, "(=)");
+}
+
+static void draw(const tui_table *t)
+{
+    const cJSON *v = t->view;
+    const char *phase = str(v, "phase") ? str(v, "phase") : "";
+    int chef = num(v, "chef", 0), down = num(v, "face_down", 0);
+    const cJSON *up = cJSON_GetObjectItemCaseSensitive(v, "pan_up");
+    int y = t->y + 1, x = t->x + 2;
+    tui__put(y, x, A_BOLD, "Turn %d.  Chef: %s%s", num(v, "turn", 0), tui__seat_name(t->g, chef),
+             chef == t->seat ? " (that is you)" : "");
+    y += 2;
+    /* The pan: face-up pancakes by topping, then the face-down ones. */
+    tui__put(y, x, A_BOLD, "The pan");
+    int px = x + 10, n = 0;
+    for (int i = 0; i < NTOP; i++) {
+        int c = num(up, toppings[i].name, 0);
+        for (int k = 0; k < c; k++, n++)
+            pancake(y, px + 4 * n, &toppings[i], 0);
+    }
+    const char *peek = str(v, "peek");
+    bool picked = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "picked"));
+    for (int k = 0; k < down; k++, n++)
+        pancake(y, px + 4 * n, NULL, 0);
+    if (picked) {
+        tui__put(y, px + 4 * n + 2, A_BOLD, "in %s's hand:", tui__seat_name(t->g, chef));
+        const struct topping *p = topping_of(peek);
+        pancake(y, getcurx(stdscr) + 1, p, A_REVERSE);
+    }
+    y++;
+    char line[200] = "";
+    for (int i = 0; i < NTOP; i++) {
+        int c = num(up, toppings[i].name, 0);
+        if (c)
+            snprintf(line + strlen(line), sizeof line - strlen(line), "%s%d %c %s",
+                     line[0] ? ", " : "", c, toppings[i].letter, toppings[i].name);
+    }
+    tui__put(y++, px, 0, "face up: %s", line[0] ? line : "none");
+    tui__put(y++, px, 0, "face down: %d (they all look alike)", down);
+    if (peek)
+        tui__put(y++, px, tui__colour(topping_of(peek) ? topping_of(peek)->colour : TUI_WHITE),
+                 "You peeked: %c %s (only you know)", topping_of(peek) ? topping_of(peek)->letter : '?',
+                 peek);
+    const char *bonus = str(v, "bonus");
+    if (bonus)
+        tui__put(y++, px, 0, "Your secret bonus pancake: %c %s", topping_of(bonus) ? topping_of(bonus)->letter : '?', bonus);
+    else if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "bonus_taken")))
+        tui__put(y++, px, 0, "%s took a secret bonus pancake.", tui__seat_name(t->g, chef));
+    bool aid = t->memory_aid || cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "memory_aid"));
+    if (aid && down + (picked ? 1 : 0) > 0) {
+        const cJSON *pd = cJSON_GetObjectItemCaseSensitive(v, "public_down");
+        line[0] = '\0';
+        for (int i = 0; i < NTOP; i++) {
+            int c = num(pd, toppings[i].name, 0);
+            if (c)
+                snprintf(line + strlen(line), sizeof line - strlen(line), "%s%d %c",
+                         line[0] ? ", " : "", c, toppings[i].letter);
+        }
+        tui__put(y++, px, A_DIM, "memory aid: the hidden ones are %s", line);
+    }
+    y++;
+    tui__put(y++, x, A_BOLD, "Piles (12 pancakes win)");
+    const cJSON *piles = cJSON_GetObjectItemCaseSensitive(v, "piles");
+    for (int i = 0; i < cJSON_GetArraySize(piles) && y < t->y + t->h; i++, y++) {
+        int c = cJSON_GetArrayItem(piles, i)->valueint;
+        int attr = i == chef ? A_BOLD : 0;
+        tui__put(y, x + 2, attr, "%-16s %2d ", tui__seat_name(t->g, i), c);
+        move(y, x + 22);
+        for (int k = 0; k < 12; k++)
+            addch(k < c ? ('#' | A_BOLD) : '.');
+        if (i == chef)
+            tui__put(y, x + 36, A_DIM, "chef");
+        if (strcmp(phase, "guess") == 0 && i == num(v, "guesser", -1))
+            tui__put(y, x + 36, A_BOLD, "is guessing");
+        char nm[16];
+        snprintf(nm, sizeof nm, "ask %d", i);
+        if (t->sel && strcmp(t->sel, nm) == 0)
+            tui__put(y, x, A_REVERSE, ">");
+        tui__hot_add(y, x + 2, 20, nm);
+    }
+    y++;
+    if (y < t->y + t->h)
+        tui__put(y++, x, 0, "On the table: %d pancakes left to draw.", num(v, "table", 0));
+    if (strcmp(phase, "guess") == 0 && num(v, "guesser", -1) == t->seat && y < t->y + t->h)
+        tui__put(y + 1, x, A_BOLD, "%s asks you: which topping is the pancake in their hand?",
+                 tui__seat_name(t->g, chef));
+    if (strcmp(phase, "over") == 0) {
+        const cJSON *w = cJSON_GetObjectItemCaseSensitive(v, "winners");
+        const cJSON *e;
+        line[0] = '\0';
+        cJSON_ArrayForEach(e, w) snprintf(line + strlen(line), sizeof line - strlen(line),
+                                         "%s%s", line[0] ? " and " : "",
+                                         tui__seat_name(t->g, e->valueint));
+        tui__put(y + 1, x, A_BOLD, "The game is over: %s win%s!", line,
+                 cJSON_GetArraySize(w) == 1 ? "s" : "");
+    }
+    if (t->meter_on) {
+        int w = 40;
+        int at = (int)((t->meter - 0.1) / 0.8 * (w - 1) + 0.5);
+        tui__put(t->y + t->h - 2, x, A_BOLD, "Flick: ");
+        move(t->y + t->h - 2, x + 7);
+        for (int i = 0; i < w; i++)
+            addch(i <= at ? ('>' | tui__colour(i < 14 ? TUI_GREEN : i < 28 ? TUI_YELLOW : TUI_RED))
+                          : '.');
+        tui__put(t->y + t->h - 2, x + 9 + w, 0, "p=%.2f %s", t->meter,
+                 t->meter < 0.35 ? "(soft: few flip)" : t->meter > 0.65 ? "(hard: many flip)" : "");
+    }
+}
+
+static void label(const tui_game *g, const cJSON *view, const char *name, char *buf, size_t n)
+{
+    (void)view;
+    int seat;
+    const struct topping *tp = strncmp(name, "guess ", 6) == 0 ? topping_of(name + 6) : NULL;
+    if (strcmp(name, "pick") == 0)
+        snprintf(buf, n, "pick one and peek");
+    else if (strcmp(name, "stop") == 0)
+        snprintf(buf, n, "stop sharing");
+    else if (sscanf(name, "ask %d", &seat) == 1)
+        snprintf(buf, n, "ask %s", tui__seat_name(g, seat));
+    else if (tp)
+        snprintf(buf, n, "%c %s", tp->letter, tp->name);
+    else
+        snprintf(buf, n, "%s", name);
+}
+
+static bool meter(const cJSON *view, const char *const *names, int n, tui_meter *m)
+{
+    (void)view;
+    for (int i = 0; i < n; i++)
+        if (strncmp(names[i], "toss ", 5) != 0)
+            return false;
+    m->lo = 0.10;
+    m->hi = 0.90;
+    m->period_ms = 2400;
+    m->sine = false;
+    snprintf(m->fmt, sizeof m->fmt, "toss %%.2f");
+    snprintf(m->what, sizeof m->what, "Toss! flick strength p");
+    return true;
+}
+
+static const char *const memory_kinds[] = {"toss", "turn_up", "draw", NULL};
+
+const tui_screen tui__screen_pancake = {
+    .id = "pancake",
+    .min_w = 80,
+    .min_h = 24,
+    .draw = draw,
+    .label = label,
+    .meter = meter,
+    .memory_kinds = memory_kinds,
+};

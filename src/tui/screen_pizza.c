@@ -1,0 +1,173 @@
+/* screen_pizza.c: Pizza Party's table: the grid of face-down pieces and
+ * the four slices with their handles and toppings, from the seat's view.
+ * Every piece carries letters (ON PE MU PP, S:R S:Y S:G S:B) as well as a
+ * colour. Earlier reveals ("seen") are shown only with the memory aid. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/tui_int.h"
+
+static const struct piece {
+    const char *name, *code;
+    int colour;
+} pieces[] = {
+    {"onion", "ON", TUI_MAGENTA},      {"pepper", "PE", TUI_GREEN},
+    {"mushroom", "MU", TUI_YELLOW},    {"pepperoni", "PP", TUI_RED},
+    {"red switch", "S:R", TUI_RED},    {"yellow switch", "S:Y", TUI_YELLOW},
+    {"green switch", "S:G", TUI_GREEN}, {"blue switch", "S:B", TUI_BLUE},
+};
+
+static const struct piece *piece_of(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof pieces / sizeof pieces[0]; i++)
+        if (strcmp(pieces[i].name, name) == 0)
+            return &pieces[i];
+    return NULL;
+}
+
+static int handle_colour(const char *colour)
+{
+    if (!colour)
+        return TUI_WHITE;
+    if (strcmp(colour, "red") == 0)
+        return TUI_RED;
+    if (strcmp(colour, "yellow") == 0)
+        return TUI_YELLOW;
+    if (strcmp(colour, "green") == 0)
+        return TUI_GREEN;
+    return TUI_BLUE;
+}
+
+static int num(const cJSON *o, const char *k, int def)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsNumber(v) ? v->valueint : def;
+}
+
+static const char *str(const cJSON *o, const char *k)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static void draw(const tui_table *t)
+{
+    const cJSON *v = t->view;
+    const cJSON *grid = cJSON_GetObjectItemCaseSensitive(v, "grid");
+    const cJSON *last = cJSON_GetObjectItemCaseSensitive(v, "last");
+    const cJSON *seen = cJSON_GetObjectItemCaseSensitive(v, "seen");
+    int cols = num(v, "columns", 8), ncells = cJSON_GetArraySize(grid);
+    int last_cell = cJSON_IsObject(last) ? num(last, "cell", -1) : -1;
+    const char *last_piece = cJSON_IsObject(last) ? str(last, "piece") : NULL;
+    int rows = (ncells + cols - 1) / cols;
+    bool roomy = t->h >= 2 * rows + 9;
+    int y = t->y + 1, x = t->x + 2;
+    int down = 0;
+    for (int i = 0; i < ncells; i++)
+        down += strcmp(cJSON_GetArrayItem(grid, i)->valuestring, "down") == 0;
+    tui__put(y, x, A_BOLD, "The table: %d piece%s face down (the number names the cell)   ",
+             down, down == 1 ? "" : "s");
+    y += 1;
+    for (int i = 0; i < ncells; i++) {
+        int r = i / cols, c = i % cols;
+        int cy = y + 1 + r * (roomy ? 2 : 1), cx = x + c * 7;
+        const char *state = cJSON_GetArrayItem(grid, i)->valuestring;
+        bool is_down = strcmp(state, "down") == 0;
+        char cell[24], key[16], name[32];
+        int attr = 0;
+        snprintf(key, sizeof key, "%d", i);
+        const struct piece *seen_p = piece_of(str(seen, key));
+        if (i == last_cell && piece_of(last_piece)) {
+            const struct piece *p = piece_of(last_piece);
+            snprintf(cell, sizeof cell, is_down ? "[*%-3s]" : "(*%-3s)", p->code);
+            attr = tui__colour(p->colour) | A_BOLD;
+        } else if (is_down && t->memory_aid && seen_p) {
+            snprintf(cell, sizeof cell, "[ %-3s]", seen_p->code);
+            attr = tui__colour(seen_p->colour) | A_DIM;
+        } else if (is_down) {
+            snprintf(cell, sizeof cell, "[ %2d ]", i);
+        } else {
+            snprintf(cell, sizeof cell, "   .  ");
+            attr = A_DIM;
+        }
+        snprintf(name, sizeof name, "flip %d", i);
+        if (t->sel && strcmp(t->sel, name) == 0)
+            attr = A_REVERSE | A_BOLD;
+        tui__putn(cy, cx, 6, attr, cell);
+        if (is_down)
+            tui__hot_add(cy, cx, 6, name);
+    }
+    y += 2 + rows * (roomy ? 2 : 1);
+    if (last_piece && piece_of(last_piece)) {
+        const struct piece *p = piece_of(last_piece);
+        int who = num(last, "seat", -1);
+        tui__put(y - 1, x, 0, "Just turned over by %s: cell %d is ",
+                 who >= 0 ? tui__seat_name(t->g, who) : "?", last_cell);
+        int at = getcurx(stdscr);
+        tui__put(y - 1, at, tui__colour(p->colour), "%s %s", p->code, p->name);
+        const char *rule = str(last, "rule");
+        if (rule && *rule)
+            tui__put(y - 1, getcurx(stdscr), 0, " (rule %s)", rule);
+    }
+    tui__put(y, x, A_BOLD, "Slices (6 toppings of one kind win)");
+    const cJSON *slices = cJSON_GetObjectItemCaseSensitive(v, "slices");
+    int to_move = num(v, "to_move", -1);
+    for (int j = 0; j < cJSON_GetArraySize(slices); j++) {
+        const cJSON *s = cJSON_GetArrayItem(slices, j);
+        const char *colour = str(s, "colour");
+        const cJSON *seat = cJSON_GetObjectItemCaseSensitive(s, "seat");
+        int count = num(s, "count", 0);
+        const struct piece *top = piece_of(str(s, "topping"));
+        char who[48], name[32];
+        if (cJSON_IsNumber(seat))
+            snprintf(who, sizeof who, "%s%s", tui__seat_name(t->g, seat->valueint),
+                     seat->valueint == t->seat && strcmp(t->g->seats.name[t->seat], "you")
+                         ? " (you)"
+                         : "");
+        else
+            snprintf(who, sizeof who, "(no one: a spare slice)");
+        int sy = y + 1 + j;
+        snprintf(name, sizeof name, "switch %s", colour ? colour : "?");
+        bool selected = t->sel && strcmp(t->sel, name) == 0;
+        tui__put(sy, x, tui__colour(handle_colour(colour)) | (selected ? A_REVERSE : 0),
+                 "%c %-6s handle", colour ? colour[0] - 32 : '?', colour ? colour : "?");
+        tui__hot_add(sy, x, 15, name);
+        tui__put(sy, x + 16, cJSON_IsNumber(seat) && seat->valueint == to_move ? A_BOLD : 0,
+                 "%-24s", who);
+        int cx = x + 41;
+        for (int k = 0; k < 6; k++) {
+            if (k < count && top)
+                tui__put(sy, cx + 3 * k, tui__colour(top->colour), "%s", top->code);
+            else
+                tui__put(sy, cx + 3 * k, A_DIM, "..");
+        }
+        tui__put(sy, cx + 19, 0, "%d/6 %s", count, top ? top->name : "empty");
+    }
+    if (strcmp(str(v, "phase") ? str(v, "phase") : "", "switch") == 0 && t->sel)
+        tui__put(y + 6, x, A_BOLD,
+                 "Your own colour's switch: choose the slice to swap with (arrows + Enter).");
+}
+
+static void label(const tui_game *g, const cJSON *view, const char *name, char *buf, size_t n)
+{
+    (void)view;
+    (void)g;
+    int cell;
+    if (sscanf(name, "flip %d", &cell) == 1)
+        snprintf(buf, n, "turn over %d", cell);
+    else if (strncmp(name, "switch ", 7) == 0)
+        snprintf(buf, n, "swap with %s slice", name + 7);
+    else
+        snprintf(buf, n, "%s", name);
+}
+
+static const char *const memory_kinds[] = {"flip", "back", NULL};
+
+const tui_screen tui__screen_pizza = {
+    .id = "pizza",
+    .min_w = 80,
+    .min_h = 24,
+    .draw = draw,
+    .label = label,
+    .memory_kinds = memory_kinds,
+};

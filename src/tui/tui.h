@@ -1,0 +1,36 @@
+/* tui.h: the full-screen ncurses client behind `partyfood play`.
+ *
+ * The client draws every table only from pf_state_view(game, state, seat)
+ * and the game's events, for the seat at the keyboard, so it never shows a
+ * seat something it could not see at a real table (ruling C-3). */
+#ifndef PF_TUI_TUI_H
+#define PF_TUI_TUI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cli/seats.h"
+#include "partyfood/match.h"
+
+/* What `partyfood play` hands the client. */
+typedef struct pf_tui_args {
+    const pf_game *game;   /* NULL: start on the game menu */
+    pf_match *match;       /* a resumed or prepared match, or NULL; the client takes it */
+    bool seated;           /* seating below is set (from --seats or a save file) */
+    pf_seating seating;
+    pf_options opt;        /* options for a new match */
+    uint64_t seed;
+    bool fixed_seed;       /* --seed given: every new game of this run uses it */
+    int pace_ms;           /* pause after each bot move in turn-based games (-1: default) */
+    bool memory_aid;       /* show earlier reveals in memory games */
+} pf_tui_args;
+
+/* Runs the client until the person quits; returns the process exit code.
+ * The terminal is restored on every way out, signals included. */
+int pf_tui_run(pf_tui_args *a);
+
+/* True when the full-screen client can run here: stdin and stdout are
+ * terminals and TERM is set and not "dumb". */
+bool pf_tui_available(void);
+
+#endif

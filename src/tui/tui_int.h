@@ -1,0 +1,205 @@
+/* tui_int.h: what the files of src/tui share (prefix tui__).
+ *
+ * Layout of a game screen, top to bottom: a title line, the table (drawn by
+ * the game's screen_<id>.c from the seat's view only), a strip of recent
+ * events, the choices, and a line of keys. The table area is the screen's;
+ * everything else is drawn by game.c. */
+#ifndef PF_TUI_INT_H
+#define PF_TUI_INT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+
+#include "cli/seats.h"
+#include "partyfood/match.h"
+#include "tui/tui.h"
+
+/* ---- terminal (term.c) -------------------------------------------------- */
+
+enum {
+    TUI_RED = 1, TUI_YELLOW, TUI_GREEN, TUI_BLUE, TUI_MAGENTA, TUI_CYAN, TUI_WHITE,
+    TUI_TITLE, TUI_DIM, TUI_NCOLOURS
+};
+
+#define TUI_KEY_CLICK 0x7fff0001 /* a mouse click; tui__click gives where */
+#define TUI_KEY_NONE (-1)        /* the wait ended without a key */
+
+void tui__term_open(void);
+void tui__term_close(void);
+bool tui__mono(void);
+/* The attribute for a colour (bold when there is no colour, so a meaning
+ * never rests on colour alone: every piece also carries a letter). */
+int tui__colour(int c);
+/* Monotonic wall clock in ms. */
+int64_t tui__wall_ms(void);
+/* Waits up to timeout_ms (-1: forever) for a key; TUI_KEY_NONE on timeout. */
+int tui__key(int timeout_ms);
+/* Where the last click was. */
+void tui__click(int *y, int *x);
+/* Prints clipped to the screen width at (y, x). */
+void tui__put(int y, int x, int attr, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Prints clipped to [x, x + w). */
+void tui__putn(int y, int x, int w, int attr, const char *s);
+void tui__box(int y, int x, int h, int w, int attr, const char *title);
+void tui__hline(int y, int x, int w, int attr);
+/* When the terminal is smaller than w x h, says so and returns true. */
+bool tui__too_small(int w, int h, const char *what);
+
+/* Clickable places on the screen, each naming an action or a choice id. */
+void tui__hot_clear(void);
+void tui__hot_add(int y, int x, int w, const char *name);
+/* The name at (y, x), or NULL. */
+const char *tui__hot_at(int y, int x);
+/* Spatial navigation: the hot spot nearest to the one named `from` in the
+ * direction of an arrow key, accepted by ok(name, arg); NULL when none. */
+const char *tui__hot_move(const char *from, int key, bool (*ok)(const char *, void *),
+                          void *arg);
+
+/* ---- text pages (help.c, log.c) ----------------------------------------- */
+
+/* Shows lines in a paged full-screen viewer until q, Esc or Enter. */
+void tui__pager(const char *title, const char *const *lines, int n);
+/* The rules of game id in our own words, as lines (NULL-terminated). */
+const char *const *tui__rules(const char *id);
+
+/* ---- the game in progress (game.c) -------------------------------------- */
+
+typedef struct tui_log_entry {
+    int step;      /* the step whose action produced it */
+    int8_t to;     /* -1 public, else the only seat that may see it */
+    char kind[16];
+    char text[PF_EVENT_TEXT];
+} tui_log_entry;
+
+/* A timing meter: a value swinging between lo and hi that a key press stops. */
+typedef struct tui_meter {
+    bool on;
+    double lo, hi;
+    int period_ms;
+    bool sine;          /* a smooth swing (stacking) rather than a ramp (a flick) */
+    char fmt[48];       /* printf format of the action, one %.2f */
+    char what[48];      /* what the meter sets, for the key line */
+    int64_t started;    /* wall ms */
+} tui_meter;
+
+typedef struct tui_game tui_game;
+
+/* What a screen draws from. */
+typedef struct tui_table {
+    const tui_game *g;
+    const cJSON *view; /* pf_state_view for seat */
+    int seat;          /* the seat whose eyes the screen shows */
+    int y, x, h, w;    /* the table area */
+    const char *sel;   /* the selected action's name, or NULL */
+    bool memory_aid;
+    bool meter_on;
+    double meter;      /* the meter's current value when meter_on */
+    const char *meter_fmt;
+} tui_table;
+
+typedef struct tui_screen {
+    const char *id;
+    int min_w, min_h;
+    /* Draws the table and adds a hot spot per action it shows. */
+    void (*draw)(const tui_table *t);
+    /* Optional: a friendlier label for an action name. */
+    void (*label)(const tui_game *g, const cJSON *view, const char *name, char *buf, size_t n);
+    /* Optional: when the seat's choices are a grid of one continuous
+     * action, the meter that replaces them. */
+    bool (*meter)(const cJSON *view, const char *const *names, int n, tui_meter *m);
+    /* Optional: keys of this game (real-time play); true when consumed. */
+    bool (*key)(tui_game *g, int ch);
+    /* Optional: the line of keys shown instead of the choice list. */
+    const char *(*hint)(const tui_game *g);
+    /* Event kinds that show what was hidden before: the log hides them for
+     * earlier steps unless the memory aid is on (NULL-terminated). */
+    const char *const *memory_kinds;
+} tui_screen;
+
+const tui_screen *tui__screen_for(const pf_game *g);
+extern const tui_screen tui__screen_generic, tui__screen_pizza, tui__screen_pancake,
+    tui__screen_pakupaku, tui__screen_passfood;
+
+#define TUI_MAX_NAME 64
+
+struct tui_game {
+    pf_match *m;
+    pf_seating seats;
+    const tui_screen *scr;
+    int viewer;          /* seat at the keyboard, or PF_SEAT_SPECTATOR */
+    int focus;           /* real time: the person whose hands the keys are */
+    int pace_ms;
+    bool memory_aid;
+    uint64_t bot_seed;
+    /* choices of the viewer */
+    int nlegal;
+    pf_action legal[PF_MAX_LEGAL];
+    char (*names)[TUI_MAX_NAME];
+    int sel;
+    int legal_step;      /* m->nsteps when legal was listed (-1: stale) */
+    tui_meter meter;
+    /* log */
+    tui_log_entry *log;
+    int nlog, caplog;
+    /* real-time clock */
+    int64_t start_wall, paused;
+    bool bot_cached;
+    int bot_seat;
+    pf_action bot_action;
+    int64_t bot_t;
+    int bot_step;
+    char status[200];
+    char save_path[256];
+};
+
+/* Game time in ms (real-time games: the wall clock minus pauses). */
+int64_t tui__game_now(const tui_game *g);
+/* Plays an action by name for seat at time t; false (status set) when refused. */
+bool tui__act(tui_game *g, int seat, const char *name, int64_t t);
+/* The display name of seat ("ana", "bot memory"). */
+const char *tui__seat_name(const tui_game *g, int seat);
+/* Starts a meter (a key press later plays fmt with its value). */
+void tui__meter_start(tui_game *g, const tui_meter *m);
+/* The meter's value now. */
+double tui__meter_value(const tui_meter *m);
+
+/* ---- log, undo, save (log.c, undo.c, save.c) ---------------------------- */
+
+void tui__log_add(tui_game *g, int step, const pf_events *ev);
+/* Replays the match from its start to rebuild the log (after a resume or undo). */
+void tui__log_rebuild(tui_game *g);
+/* True when e, from `step`, may be shown to seat now (C-3, memory games). */
+bool tui__log_shows(const tui_game *g, const tui_log_entry *e, int seat);
+/* Writes e's text with seat numbers replaced by names. */
+void tui__log_text(const tui_game *g, const tui_log_entry *e, char *buf, size_t n);
+void tui__log_show(tui_game *g);
+
+/* True when seat may take back the match's last step; else why not in why. */
+bool tui__undo_fair(const tui_game *g, int seat, char *why, size_t n);
+/* Takes back the last step (call after tui__undo_fair). */
+bool tui__undo(tui_game *g);
+
+/* Saves the match and seating to path. */
+bool tui__save(const tui_game *g, const char *path, char *msg, size_t n);
+/* Reads one line from the person at the bottom of the screen; false on Esc. */
+bool tui__prompt(const char *question, char *buf, size_t n);
+
+/* ---- the app (app.c, menu.c, seats.c) ----------------------------------- */
+
+enum { TUI_OUT_QUIT, TUI_OUT_MENU, TUI_OUT_AGAIN };
+
+/* Plays match m with seating s to its end screen; returns what the person
+ * chose there. Takes m (it may be replaced by an undo; destroyed here). */
+int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a);
+/* The game menu; NULL when the person quits. */
+const pf_game *tui__menu(void);
+/* The seating screen for g; false when the person goes back. */
+bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid);
+/* Shows "pass the keyboard to NAME" until Enter; false when they quit. */
+bool tui__handover(const tui_game *g, int seat);
+
+#endif
