@@ -132,12 +132,13 @@ static pf_err pizza_init(void *vst, int seats, const pf_options *opt, uint64_t s
                          pf_error *err)
 {
     pizza_state *s = vst;
-    bool extra, switches;
+    bool extra, switches, memory_aid;
     int kinds;
     pf_err e;
     if ((e = pf_options_bool(opt, "extra_slices", true, &extra, err)) != PF_E_OK ||
         (e = pf_options_int(opt, "kinds", 4, 2, PIZZA_KINDS, &kinds, err)) != PF_E_OK ||
-        (e = pf_options_bool(opt, "switches", true, &switches, err)) != PF_E_OK)
+        (e = pf_options_bool(opt, "switches", true, &switches, err)) != PF_E_OK ||
+        (e = pf_options_bool(opt, "memory_aid", false, &memory_aid, err)) != PF_E_OK)
         return e;
     int nslices = extra ? PIZZA_SLICES : seats;
     if (kinds < nslices)
@@ -153,6 +154,7 @@ static pf_err pizza_init(void *vst, int seats, const pf_options *opt, uint64_t s
     s->nslices = (uint8_t)nslices;
     s->kinds = (uint8_t)kinds;
     s->switches = switches;
+    s->memory_aid = memory_aid;
     int want[8] = {0};
     for (int k = 0; k < kinds; k++)
         want[k] = PIZZA_PER_KIND;
@@ -295,7 +297,7 @@ static void flip(pizza_state *s, int seat, int i, pf_events *ev)
             s->kind_slice[piece] = mine;
             s->slice_count[mine]++;
             if (ev)
-                pf_events_add(ev, -1, "place", "seat %d put the %s on the %s slice (%d) "
+                pf_events_add(ev, -1, "place", "seat %d put the %s on the %s slice: %d of 6 "
                               "(rule %s)", seat, pizza__kind_name[piece],
                               pizza__colour_name[mine], s->slice_count[mine],
                               pizza__rule_name(s->last_rule));
@@ -440,6 +442,9 @@ static const pf_option_def options[] = {
     {"kinds", "4", "topping kinds in play, 2 to 4 (onion, pepper, mushroom, pepperoni); "
                    "at least the number of slices in play"},
     {"switches", "true", "switch pieces are in play"},
+    {"memory_aid", "false",
+     "the text picture shows every earlier reveal still face down (PIZ-7: off by default, "
+     "remembering is the game)"},
     {"grid", "", "fixes the layout: the pieces in play row by row, comma separated, as "
                  "on pe mu pp (toppings) sr sy sg sb (switches); empty: shuffled"},
     {NULL, NULL, NULL},

@@ -66,6 +66,7 @@ typedef struct pizza_state {
     uint8_t used[PIZZA_SLICES];         /* switch pieces of each colour out of the game */
     uint8_t seats, nslices, kinds, ncells;
     uint8_t switches;                   /* 1 when switch pieces are in play */
+    uint8_t memory_aid;                 /* 1: the picture shows earlier reveals */
     uint8_t to_move;                    /* seat whose turn it is */
     uint8_t choosing;                   /* 1 after rule e: to_move picks a slice */
     uint8_t winner;                     /* seat, or PIZZA_NONE */

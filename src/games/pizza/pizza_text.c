@@ -185,12 +185,14 @@ static void put(text *t, const char *fmt, ...)
 }
 
 /* Draws the slices, the grid (## face down, .. empty, the piece just turned
- * over in its cell) and the last reveal. No memory aid: remembering is the
- * game (PIZ-7). */
+ * over in its cell in capitals) and the last reveal; with the memory_aid
+ * option also the earlier reveals still face down, in small letters.
+ * Without it people must remember: that is the game (PIZ-7). */
 void pizza__render(const void *st, int seat, char *buf, size_t n)
 {
     const pizza_state *s = st;
     static const char *const code[8] = {"on", "pe", "mu", "pp", "sr", "sy", "sg", "sb"};
+    static const char *const code_up[8] = {"ON", "PE", "MU", "PP", "SR", "SY", "SG", "SB"};
     text t = {buf, n, 0};
     if (n)
         buf[0] = '\0';
@@ -221,11 +223,14 @@ void pizza__render(const void *st, int seat, char *buf, size_t n)
         if (i % PIZZA_COLS == 0)
             put(&t, "\n %2d ", i);
         const char *shown = s->down >> i & 1 ? "##" : "..";
+        if (s->memory_aid && (s->seen >> i & 1))
+            shown = code[s->cell[i]];
         if (i == s->last_cell && s->last_piece != PIZZA_NONE)
-            shown = code[s->last_piece];
+            shown = code_up[s->last_piece];
         put(&t, " %s", shown);
     }
-    put(&t, "\n  ## face down, .. empty; codes: on pe mu pp toppings, sr sy sg sb switches\n");
+    put(&t, "\n  ## face down, .. empty, CAPITALS: just turned over%s; on pe mu pp toppings, "
+           "sr sy sg sb switches\n", s->memory_aid ? ", small: seen before" : "");
     if (s->last_piece != PIZZA_NONE)
         put(&t, "Last: seat %d turned over cell %d: %s (rule %s)\n", s->last_seat,
             s->last_cell, pizza__piece_name(s->last_piece), pizza__rule_name(s->last_rule));

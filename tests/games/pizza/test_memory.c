@@ -145,12 +145,19 @@ static void test_render(void **state)
     assert_non_null(strstr(buf, "yellow seat 1 (you) empty"));
     assert_non_null(strstr(buf, "green  imaginary   empty"));
     assert_non_null(strstr(buf, "\n  0  .. ## ## ## ## ## ## ##\n"));  /* onion 1 forgotten */
-    assert_non_null(strstr(buf, "\n  8  ## ## ## ## mu ## ## ##\n"));  /* the last piece */
+    assert_non_null(strstr(buf, "\n  8  ## ## ## ## MU ## ## ##\n"));  /* the last piece */
     assert_non_null(strstr(buf, "Last: seat 0 turned over cell 12: mushroom (rule c')"));
     /* A tiny buffer is truncated, not overrun. */
     char small[16];
     g->render(s, 1, small, sizeof small);
     assert_int_equal(strlen(small), sizeof small - 1);
+    test_free(s);
+
+    /* With the memory aid, earlier reveals still face down show too. */
+    s = pizza_scenario(2, "memory_aid=true;" GRID_ALL, "0:flip 0, 1:flip 1, 0:flip 12");
+    g->render(s, 1, buf, sizeof buf);
+    assert_non_null(strstr(buf, "\n  0  .. on ## ## ## ## ## ##\n"));
+    assert_non_null(strstr(buf, "\n  8  ## ## ## ## MU ## ## ##\n"));
     test_free(s);
 }
 
