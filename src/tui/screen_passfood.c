@@ -1,4 +1,203 @@
-/* screen_passfood.c: placeholder. */
+/* screen_passfood.c: Pass the Party Food's table: the score track with
+ * Ziggy, the pawns, the lucky dips and the cake; Ziggy's board and every
+ * player's board with their columns and rows; the plates while the active
+ * player distributes; tokens left; the bag and the discard pile. Every
+ * tile carries its food's letter (S B F P L) as well as a colour. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "tui/tui_int.h"
-extern void tui__generic_draw(const tui_table *t);
-const tui_screen tui__screen_passfood = {.id = "passfood", .min_w = 80, .min_h = 24, .draw = NULL};
+
+static const struct food {
+    const char *name;
+    char letter;
+    int colour;
+} foods[] = {
+    {"snake", 'S', TUI_GREEN},     {"biscuit", 'B', TUI_YELLOW}, {"fairy bread", 'F', TUI_MAGENTA},
+    {"pikelet", 'P', TUI_RED},     {"lamington", 'L', TUI_CYAN},
+};
+#define NFOODS 5
+
+static const struct food *food_of(const char *name)
+{
+    for (int i = 0; name && i < NFOODS; i++)
+        if (strcmp(foods[i].name, name) == 0)
+            return &foods[i];
+    return NULL;
+}
+
+static int num(const cJSON *o, const char *k, int def)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsNumber(v) ? v->valueint : def;
+}
+
+static const char *str(const cJSON *o, const char *k)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static bool in_list(const cJSON *arr, int v)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr) if (cJSON_IsNumber(e) && e->valueint == v) return true;
+    return false;
+}
+
+/* One board: a column per food, `rows` spaces each, filled from the top. */
+static void board(int y, int x, const char *title, const cJSON *counts, int rows, int attr)
+{
+    tui__put(y, x, attr | A_BOLD, "%-15.15s", title);
+    for (int f = 0; f < NFOODS; f++)
+        tui__put(y + 1, x + 2 + 2 * f, A_DIM, "%c", foods[f].letter);
+    for (int r = 0; r < rows; r++) {
+        tui__put(y + 2 + r, x, A_DIM, "%d", r + 1);
+        for (int f = 0; f < NFOODS; f++) {
+            int c = cJSON_GetArrayItem(counts, f) ? cJSON_GetArrayItem(counts, f)->valueint : 0;
+            if (r < c)
+                tui__put(y + 2 + r, x + 2 + 2 * f, tui__colour(foods[f].colour), "%c",
+                         foods[f].letter);
+            else
+                tui__put(y + 2 + r, x + 2 + 2 * f, A_DIM, ".");
+        }
+    }
+}
+
+static void draw(const tui_table *t)
+{
+    const cJSON *v = t->view;
+    const cJSON *numbers = cJSON_GetObjectItemCaseSensitive(v, "numbers");
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(v, "players");
+    const cJSON *ziggy = cJSON_GetObjectItemCaseSensitive(v, "ziggy");
+    const cJSON *dips = cJSON_GetObjectItemCaseSensitive(numbers, "lucky_dips");
+    int cake = num(numbers, "cake", 31), active = num(v, "active", 0);
+    int np = cJSON_GetArraySize(players);
+    const char *phase = str(v, "phase") ? str(v, "phase") : "";
+    int y = t->y + 1, x = t->x + 2;
+    tui__put(y++, x, A_BOLD, "Turn %d.  %s is the active player.  All of you against Ziggy (Z).",
+             num(v, "turn", 0), tui__seat_name(t->g, active));
+    /* The score track: a cell per space, pawns below their space. */
+    y++;
+    int cw = (t->w - 6) / (cake + 1) >= 3 ? 3 : 2;
+    for (int s = 0; s <= cake; s++) {
+        int cx = x + s * cw;
+        char mark = s == cake ? '@' : in_list(dips, s) ? '*' : '.';
+        tui__put(y, cx, s == cake ? tui__colour(TUI_MAGENTA) : in_list(dips, s) ? (int)A_BOLD : (int)A_DIM,
+                 "%c", mark);
+        if ((s % 5 == 0 && cake - s > 2) || s == cake)
+            tui__put(y - 1, cx, A_DIM, "%d", s);
+        char here[12] = "";
+        if (num(ziggy, "pos", 0) == s)
+            strcat(here, "Z");
+        for (int i = 0; i < np; i++)
+            if (num(cJSON_GetArrayItem(players, i), "pos", -1) == s && strlen(here) < 10) {
+                char d[2] = {(char)('1' + i), 0};
+                strcat(here, d);
+            }
+        for (int k = 0; here[k]; k++)
+            tui__put(y + 1 + (k < 2 ? k : 2), cx, here[k] == 'Z' ? tui__colour(TUI_RED) : (int)A_BOLD,
+                     "%c", k < 2 || !here[k + 1] ? here[k] : '+');
+    }
+    tui__put(y + 1, x + (cake + 1) * cw + 1, A_DIM, "@ cake");
+    tui__put(y + 2, x + (cake + 1) * cw + 1, A_DIM, "* lucky dip");
+    y += 4;
+    /* Boards. */
+    int bw = 15;
+    board(y, x, "Ziggy (Z)", cJSON_GetObjectItemCaseSensitive(ziggy, "board"), 3,
+          tui__colour(TUI_RED));
+    for (int i = 0; i < np; i++) {
+        const cJSON *p = cJSON_GetArrayItem(players, i);
+        char title[40];
+        snprintf(title, sizeof title, "%d %s", i + 1, tui__seat_name(t->g, i));
+        board(y, x + bw * (i + 1), title, cJSON_GetObjectItemCaseSensitive(p, "board"), 4,
+              i == active ? A_UNDERLINE : 0);
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "on_cake")))
+            tui__put(y + 6, x + bw * (i + 1), tui__colour(TUI_MAGENTA), "on the cake!");
+        else
+            tui__put(y + 6, x + bw * (i + 1), 0, "swap %d take %d", num(p, "swaps", 0),
+                     num(p, "takes", 0));
+    }
+    y += 7;
+    /* Plates while distributing. */
+    if (strcmp(phase, "plate") == 0) {
+        const struct food *d = food_of(str(v, "drawn"));
+        const cJSON *pl = cJSON_GetObjectItemCaseSensitive(v, "plates");
+        tui__put(y, x, A_BOLD, "Drawn: ");
+        if (d)
+            tui__put(y, x + 7, tui__colour(d->colour), "[%c %s]", d->letter, d->name);
+        tui__put(y, x + 21, 0, "plates:");
+        static const char *const which[] = {"left", "centre", "right", "x"};
+        int px = x + 29;
+        for (int k = 0; k < 4; k++) {
+            const cJSON *e = cJSON_GetObjectItemCaseSensitive(pl, which[k]);
+            if (!e)
+                continue;
+            const struct food *f = cJSON_IsString(e) ? food_of(e->valuestring) : NULL;
+            char name[24], cell[24];
+            snprintf(name, sizeof name, "plate %s", which[k]);
+            snprintf(cell, sizeof cell, "%s:[%c]", which[k], f ? f->letter : ' ');
+            int attr = f ? tui__colour(f->colour) : 0;
+            if (t->sel && strcmp(t->sel, name) == 0)
+                attr |= A_REVERSE;
+            tui__put(y, px, attr, "%s", cell);
+            tui__hot_add(y, px, (int)strlen(cell), name);
+            px += (int)strlen(cell) + 2;
+        }
+        y++;
+    }
+    const cJSON *bag = cJSON_GetObjectItemCaseSensitive(v, "bag");
+    const cJSON *disc = cJSON_GetObjectItemCaseSensitive(v, "discard");
+    int nd = 0;
+    for (int f = 0; f < NFOODS; f++)
+        nd += cJSON_GetArrayItem(disc, f) ? cJSON_GetArrayItem(disc, f)->valueint : 0;
+    if (y < t->y + t->h)
+        tui__put(y++, x, A_DIM, "Bag: %d tiles.  Discard pile: %d tiles.", num(bag, "count", 0),
+                 nd);
+    const cJSON *sw = cJSON_GetObjectItemCaseSensitive(v, "swap");
+    if (cJSON_IsObject(sw) && y < t->y + t->h)
+        tui__put(y++, x, A_BOLD, "%s offers a swap to %s, who answers with a tile (or declines).",
+                 tui__seat_name(t->g, num(sw, "from", 0)), tui__seat_name(t->g, num(sw, "to", 0)));
+    const char *res = str(v, "result");
+    if (res && y < t->y + t->h)
+        tui__put(y++, x, A_BOLD, "The party is %s! (%s)", strcmp(res, "won") == 0 ? "WON" : "lost",
+                 str(v, "reason") ? str(v, "reason") : "");
+}
+
+static void label(const tui_game *g, const cJSON *view, const char *name, char *buf, size_t n)
+{
+    (void)view;
+    char food[24];
+    unsigned to;
+    int active = num(view, "active", 0), seats = g->m->seats;
+    if (strcmp(name, "carry on") == 0)
+        snprintf(buf, n, "carry on");
+    else if (strcmp(name, "plate left") == 0)
+        snprintf(buf, n, "left plate: to %s", tui__seat_name(g, (active + 1) % seats));
+    else if (strcmp(name, "plate centre") == 0)
+        snprintf(buf, n, "centre plate: keep it");
+    else if (strcmp(name, "plate right") == 0)
+        snprintf(buf, n, "right plate: to %s", tui__seat_name(g, (active + seats - 1) % seats));
+    else if (strcmp(name, "plate x") == 0)
+        snprintf(buf, n, "X space: throw it away");
+    else if (strncmp(name, "swap give ", 10) == 0 && strstr(name, " to ")) {
+        const char *at = strstr(name, " to ");
+        snprintf(food, sizeof food, "%.*s", (int)(at - name - 10), name + 10);
+        to = (unsigned)atoi(at + 4);
+        snprintf(buf, n, "swap: %s to %s", food, tui__seat_name(g, (int)to));
+    } else if (strncmp(name, "take ziggy ", 11) == 0)
+        snprintf(buf, n, "take Ziggy's %s", name + 11);
+    else if (strncmp(name, "swap answer give ", 17) == 0)
+        snprintf(buf, n, "give back %s", name + 17);
+    else
+        snprintf(buf, n, "%s", name);
+}
+
+const tui_screen tui__screen_passfood = {
+    .id = "passfood",
+    .min_w = 80,
+    .min_h = 28,
+    .draw = draw,
+    .label = label,
+};
