@@ -296,6 +296,11 @@ static void test_events(void **state) {
 static void test_yyp7_views(void **state) {
     (void)state;
     pancake_state *s = pf_test_new(G, 3, T16 ";tosses=SKBLC", 1);
+    /* YYP-1: the chef shows everyone the pan before the toss. */
+    char *before = pf_test_view_text(G, s, PF_SEAT_SPECTATOR);
+    assert_non_null(strstr(before, "\"pan_up\":{\"strawberry\":2,\"kiwi\":2,\"banana\":2,"
+                                   "\"blueberry\":1,\"chocolate\":1}"));
+    free(before);
     pancake_play(G, s, "0:toss 0.6, 0:pick", NULL); /* bonus strawberry, peek kiwi */
     char *chef = pf_test_view_text(G, s, 0);
     char *other = pf_test_view_text(G, s, 1);
