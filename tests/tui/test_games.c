@@ -1,0 +1,98 @@
+/* test_games.c: one whole game of each of the four games, played with keys
+ * in a pseudo-terminal against bots, to the end screen (issue 6, item 7).
+ * Small settings keep each game short; --pace 0 lets the bots move at once. */
+#include "tui_harness.h"
+
+#include "partyfood/game.h"
+
+static void pizza_to_end(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 100, 40,
+             "pizza --seats you,bot:memory --seed 7 --pace 0 --option kinds=2 "
+             "--option switches=false --option extra_slices=false");
+    th_expect(&t, "Slices (6 toppings", 5000);
+    th_expect(&t, "[  0 ]", 1000); /* face-down cells carry their number */
+    th_play_to_end(&t, "Enter", 300);
+    th_expect(&t, "GAME OVER", 1000);
+    th_expect(&t, "WINS", 1000);
+    th_expect(&t, "another game", 1000);
+    /* The end screen offers another game: Enter goes to the menu. */
+    th_keys(&t, "Enter");
+    th_expect(&t, "Which game shall we play?", 3000);
+    th_keys(&t, "q");
+    th_stop(&t);
+}
+
+static void pancake_to_end(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 100, 40, "pancake --seats you,bot:schemer --seed 11 --pace 0");
+    th_expect(&t, "The pan", 5000);
+    th_expect(&t, "Flick:", 2000); /* the toss is a power meter */
+    th_play_to_end(&t, "Enter", 600);
+    th_expect(&t, "GAME OVER", 1000);
+    th_keys(&t, "q");
+    th_stop(&t);
+}
+
+static void pakupaku_to_end(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 100, 40, "pakupaku --seats you,bot:child --seed 3 --option limit=5");
+    th_expect(&t, "The tower", 5000);
+    int64_t end = th_ms() + 90000;
+    bool over = false;
+    while (!over && th_ms() < end) {
+        /* Roll; when a die waits on a dish, pick a cup and drop it. */
+        th_keys(&t, "r");
+        th_sleep(60);
+        const char *s = th_capture(&t);
+        if (strstr(s, "GAME OVER")) {
+            over = true;
+            break;
+        }
+        if (strstr(s, "p plate / b bowl / c cup")) {
+            th_keys(&t, "c");
+            th_sleep(150);
+            th_keys(&t, "Space");
+            th_sleep(60);
+        }
+        over = strstr(th_capture(&t), "GAME OVER") != NULL;
+    }
+    if (!over)
+        th_dump(&t, "Paku Paku did not end");
+    assert_true(over);
+    th_expect(&t, "WINS", 1000);
+    th_keys(&t, "q");
+    th_stop(&t);
+}
+
+static void passfood_to_end(void **state)
+{
+    (void)state;
+    if (!pf_game_find("passfood"))
+        skip();
+    th t;
+    th_start(&t, 100, 40, "passfood --seats you,bot:random --seed 5 --pace 0");
+    th_expect(&t, "Ziggy (Z)", 5000);
+    th_play_to_end(&t, "Enter", 600);
+    th_expect(&t, "GAME OVER", 1000);
+    th_expect(&t, "The party is", 1000);
+    th_keys(&t, "q");
+    th_stop(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_teardown(pizza_to_end, th_teardown),
+        cmocka_unit_test_teardown(pancake_to_end, th_teardown),
+        cmocka_unit_test_teardown(pakupaku_to_end, th_teardown),
+        cmocka_unit_test_teardown(passfood_to_end, th_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,195 @@
+/* tui_harness.h: drives the real `partyfood play` in a pseudo-terminal.
+ *
+ * Each test starts its own tmux server (-L pf-test-<pid>-<n>) running
+ * $PF_BIN in a detached session of a given size, sends keys with
+ * send-keys, reads the screen with capture-pane, and always kills the
+ * server (th_stop, also from a teardown). A failed expectation prints the
+ * captured screen, so a failure shows what the person would have seen.
+ * Header-only: every tests/tui/test_*.c is its own program. */
+#ifndef TUI_HARNESS_H
+#define TUI_HARNESS_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+typedef struct th {
+    char sock[64];
+    char screen[32768];
+    bool running;
+} th;
+
+static th *th_current;
+
+__attribute__((unused)) static void th_sleep(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+__attribute__((unused)) static int64_t th_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static const char *th_bin(void)
+{
+    const char *b = getenv("PF_BIN");
+    return b && *b ? b : "./partyfood";
+}
+
+__attribute__((unused)) static int th_run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+__attribute__((unused)) static int th_run(const char *fmt, ...)
+{
+    char cmd[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    return system(cmd);
+}
+
+/* Starts `shell_cmd` (run by sh) in a w x h terminal. */
+__attribute__((unused)) static void th_start_cmd(th *t, int w, int h, const char *shell_cmd)
+{
+    static int n;
+    snprintf(t->sock, sizeof t->sock, "pf-test-%d-%d", (int)getpid(), n++);
+    th_current = t;
+    t->running = true;
+    t->screen[0] = '\0';
+    int rc = th_run("tmux -L %s -f /dev/null new-session -d -x %d -y %d \"%s\" "
+                    "\\; set-option -g remain-on-exit on >/dev/null 2>&1",
+                    t->sock, w, h, shell_cmd);
+    assert_int_equal(rc, 0);
+}
+
+/* Starts `partyfood play ARGS` in a w x h terminal. */
+__attribute__((unused)) static void th_start(th *t, int w, int h, const char *args)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "TERM=xterm-256color %s play %s", th_bin(), args);
+    th_start_cmd(t, w, h, cmd);
+}
+
+__attribute__((unused)) static void th_stop(th *t)
+{
+    if (t->running)
+        th_run("tmux -L %s kill-server >/dev/null 2>&1", t->sock);
+    t->running = false;
+}
+
+/* Sends tmux key names ("Enter", "r", "Space", "C-c"), space separated. */
+__attribute__((unused)) static void th_keys(th *t, const char *keys)
+{
+    th_run("tmux -L %s send-keys -t 0 %s >/dev/null 2>&1", t->sock, keys);
+}
+
+static const char *th_capture(th *t)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p -t 0 2>/dev/null", t->sock);
+    FILE *p = popen(cmd, "r");
+    size_t n = p ? fread(t->screen, 1, sizeof t->screen - 1, p) : 0;
+    if (p)
+        pclose(p);
+    t->screen[n] = '\0';
+    return t->screen;
+}
+
+__attribute__((unused)) static void th_dump(th *t, const char *why)
+{
+    fprintf(stderr, "---- screen (%s) ----\n%s\n---- end of screen ----\n", why, t->screen);
+}
+
+/* Waits until the screen shows `text`; true when it did within ms. */
+__attribute__((unused)) static bool th_wait(th *t, const char *text, int ms)
+{
+    int64_t end = th_ms() + ms;
+    do {
+        if (strstr(th_capture(t), text))
+            return true;
+        th_sleep(25);
+    } while (th_ms() < end);
+    return false;
+}
+
+/* Fails the test (printing the screen) unless `text` shows within ms. */
+__attribute__((unused)) static void th_expect(th *t, const char *text, int ms)
+{
+    if (!th_wait(t, text, ms)) {
+        char why[200];
+        snprintf(why, sizeof why, "expected \"%s\"", text);
+        th_dump(t, why);
+        fail_msg("the screen never showed \"%s\"", text);
+    }
+}
+
+/* Fails the test (printing the screen) when the screen shows `text`. */
+__attribute__((unused)) static void th_refute(th *t, const char *text)
+{
+    if (strstr(th_capture(t), text)) {
+        char why[200];
+        snprintf(why, sizeof why, "must not show \"%s\"", text);
+        th_dump(t, why);
+        fail_msg("the screen shows \"%s\"", text);
+    }
+}
+
+/* The number after "step " in the title line, or -1. */
+__attribute__((unused)) static int th_step(th *t)
+{
+    const char *s = strstr(th_capture(t), "|  step ");
+    return s ? atoi(s + 8) : -1;
+}
+
+/* Plays a turn-based game to its end screen by pressing `key` whenever the
+ * person may choose; fails after max presses. */
+__attribute__((unused)) static void th_play_to_end(th *t, const char *key, int max)
+{
+    for (int i = 0; i < max; i++) {
+        int64_t end = th_ms() + 3000;
+        for (;;) {
+            const char *s = th_capture(t);
+            if (strstr(s, "GAME OVER"))
+                return;
+            if (strstr(s, "(your choice)") || strstr(s, "Pass the keyboard"))
+                break;
+            if (th_ms() > end) {
+                th_dump(t, "stuck");
+                fail_msg("the game did not come back to the person");
+            }
+            th_sleep(10);
+        }
+        int before = th_step(t);
+        th_keys(t, key);
+        end = th_ms() + 2000;
+        while (th_ms() < end) { /* until the step moves or the screen changes phase */
+            const char *s = th_capture(t);
+            if (th_step(t) != before || strstr(s, "GAME OVER") || !strstr(s, "(your choice)"))
+                break;
+            th_sleep(10);
+        }
+    }
+    th_dump(t, "too long");
+    fail_msg("no end screen after %d key presses", max);
+}
+
+/* cmocka teardown: kill the tmux server even after a failure. */
+__attribute__((unused)) static int th_teardown(void **state)
+{
+    (void)state;
+    if (th_current)
+        th_stop(th_current);
+    return 0;
+}
+
+#endif
