@@ -89,4 +89,35 @@ static inline void pizza_expect(const pizza_state *s, const char *name, const ch
         fail_msg("%s\n  want: %s\n  got:  %s", name, want, got);
 }
 
+/* Fails unless the invariants of pizza.h hold in s. */
+static inline void pizza_check_invariants(const pizza_state *s)
+{
+    int pieces[8] = {0};
+    assert_true((s->seen & ~s->down) == 0);
+    for (int i = 0; i < PIZZA_CELLS; i++) {
+        bool down = s->down >> i & 1;
+        assert_true(down ? s->cell[i] < 8 : s->cell[i] == PIZZA_NONE);
+        assert_true(i < s->ncells || !down);
+        if (down)
+            pieces[s->cell[i]]++;
+    }
+    for (int j = 0; j < s->nslices; j++) {
+        assert_int_equal(s->at[s->pos[j]], j);
+        int k = s->slice_kind[j];
+        assert_true(k == PIZZA_NONE ? s->slice_count[j] == 0 : s->kind_slice[k] == j);
+        assert_true(s->slice_count[j] < PIZZA_PER_KIND ||
+                    (s->ended && s->pos[j] == s->winner));
+        if (k != PIZZA_NONE)
+            pieces[k] += s->slice_count[j];
+        pieces[PIZZA_SWITCH(j)] += s->used[j];
+    }
+    for (int k = 0; k < PIZZA_KINDS; k++) {
+        assert_true(s->kind_slice[k] == PIZZA_NONE || s->slice_kind[s->kind_slice[k]] == k);
+        assert_int_equal(pieces[k], k < s->kinds ? PIZZA_PER_KIND : 0);
+        assert_int_equal(pieces[PIZZA_SWITCH(k)],
+                         s->switches && k < s->nslices ? PIZZA_PER_COLOUR : 0);
+    }
+    assert_true(s->ended || s->down != 0);
+}
+
 #endif

@@ -10,9 +10,11 @@
  * about 10 standard errors wide. */
 #include "pizza_scenario.h"
 
-/* Mean turns of `games` random games (and the share won) into *mean, *won. */
-static void random_games(int seats, const char *options, int games, double *mean,
-                         double *won)
+/* Mean turns of `games` random games (and the share won) into *mean, *won;
+ * the invariants of pizza.h are checked after every action of the first
+ * check_games. */
+static void random_games(int seats, const char *options, int games, int check_games,
+                         double *mean, double *won)
 {
     const pf_game *g = pf_test_game("pizza");
     pf_rng rng;
@@ -25,6 +27,8 @@ static void random_games(int seats, const char *options, int games, double *mean
         while (!g->over(s, NULL)) {
             int n = g->legal(s, s->to_move, legal, PF_MAX_LEGAL);
             g->apply(s, s->to_move, legal[pf_rng_below(&rng, (uint32_t)n)], 0, NULL);
+            if (k < check_games)
+                pizza_check_invariants(s);
         }
         turns += s->turn;
         wins += s->winner != PIZZA_NONE;
@@ -48,7 +52,7 @@ static void test_random_length(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         double mean, won;
-        random_games(cases[i].seats, cases[i].options, 20000, &mean, &won);
+        random_games(cases[i].seats, cases[i].options, 20000, 2000, &mean, &won);
         print_message("%d seats '%s': %.2f turns on average, %.4f won\n", cases[i].seats,
                       cases[i].options, mean, won);
         if (mean < cases[i].lo || mean > cases[i].hi)
@@ -59,10 +63,23 @@ static void test_random_length(void **state)
     }
 }
 
+/* The invariants hold through random games of every option combination. */
+static void test_invariants(void **state)
+{
+    (void)state;
+    const pf_game *g = pf_test_game("pizza");
+    for (const pf_test_config *c = g->test_configs; c->seats; c++) {
+        double mean, won;
+        random_games(c->seats, c->options, 300, 300, &mean, &won);
+        assert_true(won == 1.0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_length),
+        cmocka_unit_test(test_invariants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
