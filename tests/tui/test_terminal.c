@@ -1,0 +1,127 @@
+/* test_terminal.c: robust terminal behaviour (issue 6, item 6) and the
+ * plain line mode: resizing redraws, a too-small terminal says the size it
+ * needs, Ctrl-C puts the terminal back, NO_COLOR, the menu of `make run`,
+ * and --plain / a non-terminal / TERM=dumb giving the line mode. */
+#include "tui_harness.h"
+
+static void resize_and_too_small(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 100, 40, "pizza --seats you,bot:memory --seed 2 --pace 0");
+    th_expect(&t, "Slices (6 toppings", 5000);
+    th_run("tmux -L %s resize-window -t 0 -x 60 -y 15 >/dev/null 2>&1", t.sock);
+    th_expect(&t, "needs at least 80x24", 3000);
+    th_refute(&t, "Slices");
+    th_run("tmux -L %s resize-window -t 0 -x 90 -y 30 >/dev/null 2>&1", t.sock);
+    th_expect(&t, "Slices (6 toppings", 3000);
+    th_refute(&t, "needs at least");
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+}
+
+static void too_small_from_the_start(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 70, 20, "pancake --seats you,bot:schemer --seed 2 --pace 0");
+    th_expect(&t, "needs at least 80x24", 5000);
+    th_keys(&t, "q");
+    th_stop(&t);
+}
+
+static void ctrl_c_restores_the_terminal(void **state)
+{
+    (void)state;
+    th t;
+    char cmd[1024];
+    /* The shell ignores SIGINT so it survives to report the exit and the
+     * terminal modes (icanon and echo back on) after the client died. */
+    snprintf(cmd, sizeof cmd,
+             "trap '' INT; TERM=xterm-256color %s play pizza --seats you,bot:memory --seed 1; "
+             "echo EXIT=\\$?; stty -a | tr ' ' '\\\\n' | grep -x -e icanon -e echo | tr '\\\\n' ' '; "
+             "echo; echo DONE; sleep 30",
+             th_bin());
+    th_start_cmd(&t, 100, 40, cmd);
+    th_expect(&t, "(your choice)", 5000);
+    th_keys(&t, "C-c");
+    th_expect(&t, "DONE", 5000);
+    th_expect(&t, "EXIT=130", 100);
+    th_expect(&t, "icanon echo", 100);
+    th_refute(&t, "Slices"); /* the alternate screen is gone */
+    th_stop(&t);
+}
+
+static void no_color_and_menu(void **state)
+{
+    (void)state;
+    th t;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "NO_COLOR=1 TERM=xterm-256color %s play --pace 0", th_bin());
+    th_start_cmd(&t, 100, 40, cmd);
+    th_expect(&t, "Which game shall we play?", 5000);
+    th_expect(&t, "Pizza Party", 100);
+    th_keys(&t, "Down");
+    th_keys(&t, "Enter");
+    th_expect(&t, "who plays?", 3000);
+    th_expect(&t, "seat 1  < person: you", 100);
+    th_keys(&t, "Enter");
+    th_expect(&t, "(your choice)", 3000);
+    th_keys(&t, "?");
+    th_expect(&t, "the rules in short", 3000);
+    th_keys(&t, "q");
+    th_keys(&t, "l");
+    th_expect(&t, "Game log, as you may see it", 3000);
+    th_keys(&t, "q");
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+}
+
+/* Runs a shell command and returns its output (static buffer). */
+static const char *run_out(const char *cmd)
+{
+    static char buf[65536];
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t n = fread(buf, 1, sizeof buf - 1, p);
+    buf[n] = '\0';
+    pclose(p);
+    return buf;
+}
+
+static void plain_mode(void **state)
+{
+    (void)state;
+    char cmd[1024];
+    /* --plain, and output that is not a terminal, give the line mode. */
+    snprintf(cmd, sizeof cmd,
+             "printf '1\\nquit\\n' | %s play pizza --plain --seats you,bot:memory --seed 1",
+             th_bin());
+    const char *out = run_out(cmd);
+    if (!strstr(out, "Your choices:"))
+        fprintf(stderr, "%s\n", out);
+    assert_non_null(strstr(out, "Your choices:"));
+    assert_non_null(strstr(out, "you (seat 0): flip 0"));
+    /* TERM=dumb on a real terminal: the line mode too. */
+    th t;
+    snprintf(cmd, sizeof cmd, "TERM=dumb %s play pizza --seats you,bot:memory --seed 1", th_bin());
+    th_start_cmd(&t, 100, 40, cmd);
+    th_expect(&t, "Your choices:", 5000);
+    th_refute(&t, "arrows move");
+    th_keys(&t, "quit Enter");
+    th_stop(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_teardown(resize_and_too_small, th_teardown),
+        cmocka_unit_test_teardown(too_small_from_the_start, th_teardown),
+        cmocka_unit_test_teardown(ctrl_c_restores_the_terminal, th_teardown),
+        cmocka_unit_test_teardown(no_color_and_menu, th_teardown),
+        cmocka_unit_test_teardown(plain_mode, th_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
