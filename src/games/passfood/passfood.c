@@ -782,8 +782,12 @@ static void apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_events *ev
         assert(s->plate[j] == PASSFOOD_NONE && s->drawn != PASSFOOD_NONE);
         s->plate[j] = s->drawn;
         static const char *const where[3] = {"left", "centre", "right"};
-        EV(-1, "plate", "Seat %d puts the %s on the %s plate.", a,
-           passfood__food_names[s->drawn], s->seats == 2 && j == 2 ? "X" : where[j]);
+        if (s->seats == 2 && j == 2)
+            EV(-1, "plate", "Seat %d puts the %s on the X space.", a,
+               passfood__food_names[s->drawn]);
+        else
+            EV(-1, "plate", "Seat %d puts the %s on the %s plate.", a,
+               passfood__food_names[s->drawn], where[j]);
         draw_for_plate(s, ev);
     } else if (act >= PASSFOOD_A_SCORE_COL && act < PASSFOOD_A_ZSCORE_COL) {
         player_score(s, (int)(act - PASSFOOD_A_SCORE_COL), ev);
