@@ -39,7 +39,7 @@ static void ctrl_c_restores_the_terminal(void **state)
     /* The shell ignores SIGINT so it survives to report the exit and the
      * terminal modes (icanon and echo back on) after the client died. */
     snprintf(cmd, sizeof cmd,
-             "trap '' INT; TERM=xterm-256color %s play pizza --seats you,bot:memory --seed 1; "
+             "trap '' INT; %s play pizza --seats you,bot:memory --seed 1; "
              "echo EXIT=\\$?; stty -a | tr ' ' '\\\\n' | grep -x -e icanon -e echo | tr '\\\\n' ' '; "
              "echo; echo DONE; sleep 30",
              th_bin());
@@ -58,7 +58,7 @@ static void no_color_and_menu(void **state)
     (void)state;
     th t;
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "NO_COLOR=1 TERM=xterm-256color %s play --pace 0", th_bin());
+    snprintf(cmd, sizeof cmd, "NO_COLOR=1 %s play --pace 0", th_bin());
     th_start_cmd(&t, 100, 40, cmd);
     th_expect(&t, "Which game shall we play?", 5000);
     th_expect(&t, "Pizza Party", 100);

@@ -76,7 +76,7 @@ __attribute__((unused)) static void th_start_cmd(th *t, int w, int h, const char
 __attribute__((unused)) static void th_start(th *t, int w, int h, const char *args)
 {
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "TERM=xterm-256color %s play %s", th_bin(), args);
+    snprintf(cmd, sizeof cmd, "%s play %s", th_bin(), args);
     th_start_cmd(t, w, h, cmd);
 }
 
