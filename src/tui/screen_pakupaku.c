@@ -32,18 +32,6 @@ static const struct piece *piece_of(const char *name)
     return NULL;
 }
 
-static int num(const cJSON *o, const char *k, int def)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsNumber(v) ? v->valueint : def;
-}
-
-static const char *str(const cJSON *o, const char *k)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 /* Draws one piece with its centre at column cx and its lowest row at y. */
 static void draw_piece(const struct piece *p, int y, int cx, int top, int attr)
 {
@@ -80,7 +68,7 @@ static void draw_tower(const tui_table *t, int x0, int w)
     int cx = x0 + w / 2;
     int rows = 0;
     for (int k = 0; k < n; k++) {
-        const struct piece *p = piece_of(str(cJSON_GetArrayItem(tower, k), "piece"));
+        const struct piece *p = piece_of(tui__str(cJSON_GetArrayItem(tower, k), "piece"));
         rows += p ? p->rows : 1;
     }
     int room = base - top - 4; /* keep rows for the swinging piece */
@@ -91,13 +79,13 @@ static void draw_tower(const tui_table *t, int x0, int w)
              shift ? " (the lower part is below the screen)" : "");
     const cJSON *supply = cJSON_GetObjectItemCaseSensitive(v, "supply");
     tui__put(t->y + 2, x0, 0, "supply: P plate %d  B bowl %d  C cup %d",
-             num(supply, "plate", 0), num(supply, "bowl", 0), num(supply, "cup", 0));
+             tui__num(supply, "plate", 0), tui__num(supply, "bowl", 0), tui__num(supply, "cup", 0));
     int y = base + shift;
     double top_at = 0;
     int top_w = 0;
     for (int k = 0; k < n; k++) {
         const cJSON *o = cJSON_GetArrayItem(tower, k);
-        const struct piece *p = piece_of(str(o, "piece"));
+        const struct piece *p = piece_of(tui__str(o, "piece"));
         if (!p)
             continue;
         double at = cJSON_GetObjectItemCaseSensitive(o, "at")->valuedouble;
@@ -125,14 +113,14 @@ static void draw(const tui_table *t)
     const cJSON *v = t->view;
     int y = t->y + 1, x = t->x + 1;
     int left_w = t->w / 2 - 2;
-    const char *phase = str(v, "phase") ? str(v, "phase") : "";
-    tui__put(y++, x, A_BOLD, "Round %d.  Game ends at %d penalty points.", num(v, "round", 0),
-             num(v, "limit", 0));
-    tui__put(y++, x, 0, "Holding %d dice stops the round.", num(v, "threshold", 0));
+    const char *phase = tui__str(v, "phase") ? tui__str(v, "phase") : "";
+    tui__put(y++, x, A_BOLD, "Round %d.  Game ends at %d penalty points.", tui__num(v, "round", 0),
+             tui__num(v, "limit", 0));
+    tui__put(y++, x, 0, "Holding %d dice stops the round.", tui__num(v, "threshold", 0));
     const cJSON *dice = cJSON_GetObjectItemCaseSensitive(v, "dice");
     const cJSON *pen = cJSON_GetObjectItemCaseSensitive(v, "penalties");
     int seats = cJSON_GetArraySize(pen);
-    int limit = num(v, "limit", 10);
+    int limit = tui__num(v, "limit", 10);
     tui__put(y++, x, A_DIM, "%-14s %-22s %s", "seat", "dice (D! waits: stack)", "penalty");
     for (int s = 0; s < seats && y < t->y + t->h - 4; s++, y++) {
         int attr = s == t->seat ? A_BOLD : 0;
@@ -141,9 +129,9 @@ static void draw(const tui_table *t)
         const cJSON *d;
         cJSON_ArrayForEach(d, dice)
         {
-            if (num(d, "seat", -1) != s)
+            if (tui__num(d, "seat", -1) != s)
                 continue;
-            const char *f = str(d, "face");
+            const char *f = tui__str(d, "face");
             bool wait = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(d, "waiting"));
             int c = !f || f[0] == '-' ? TUI_DIM
                     : f[0] == 'P'     ? TUI_GREEN
@@ -160,16 +148,16 @@ static void draw(const tui_table *t)
         tui__put(y, x + 39 + (limit < left_w - 39 ? limit : left_w - 39), 0, "%d", p);
     }
     y++;
-    int unlucky = num(v, "unlucky", -1);
+    int unlucky = tui__num(v, "unlucky", -1);
     if (unlucky >= 0 && y < t->y + t->h)
         tui__put(y++, x, 0, "Last unlucky panda: %s", tui__seat_name(t->g, unlucky));
     const cJSON *duel = cJSON_GetObjectItemCaseSensitive(v, "duel");
     if (duel && y < t->y + t->h)
         tui__put(y++, x, A_BOLD, "DUEL! %s stacks now; whoever topples the tower is out.",
-                 tui__seat_name(t->g, num(duel, "turn", 0)));
+                 tui__seat_name(t->g, tui__num(duel, "turn", 0)));
     if (strcmp(phase, "over") == 0 && y < t->y + t->h)
         tui__put(y++, x, A_BOLD, "Game over: %s wins with the fewest points.",
-                 tui__seat_name(t->g, num(v, "winner", 0)));
+                 tui__seat_name(t->g, tui__num(v, "winner", 0)));
     draw_tower(t, t->x + t->w / 2, t->w / 2 - 1);
 }
 
@@ -208,7 +196,7 @@ static bool meter(const cJSON *view, const char *const *names, int n, tui_meter 
     const cJSON *tower = cJSON_GetObjectItemCaseSensitive(view, "tower");
     int nt = cJSON_GetArraySize(tower);
     const struct piece *below =
-        nt ? piece_of(str(cJSON_GetArrayItem(tower, nt - 1), "piece")) : NULL;
+        nt ? piece_of(tui__str(cJSON_GetArrayItem(tower, nt - 1), "piece")) : NULL;
     double a = below ? below->width / 2.0 + 1 : 4;
     m->lo = -a;
     m->hi = a;

@@ -26,18 +26,6 @@ static const struct topping *topping_of(const char *name)
     return NULL;
 }
 
-static int num(const cJSON *o, const char *k, int def)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsNumber(v) ? v->valueint : def;
-}
-
-static const char *str(const cJSON *o, const char *k)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 static void pancake(int y, int x, const struct topping *t, int attr)
 {
     if (t)
@@ -49,22 +37,22 @@ static void pancake(int y, int x, const struct topping *t, int attr)
 static void draw(const tui_table *t)
 {
     const cJSON *v = t->view;
-    const char *phase = str(v, "phase") ? str(v, "phase") : "";
-    int chef = num(v, "chef", 0), down = num(v, "face_down", 0);
+    const char *phase = tui__str(v, "phase") ? tui__str(v, "phase") : "";
+    int chef = tui__num(v, "chef", 0), down = tui__num(v, "face_down", 0);
     const cJSON *up = cJSON_GetObjectItemCaseSensitive(v, "pan_up");
     int y = t->y + 1, x = t->x + 2;
-    tui__put(y, x, A_BOLD, "Turn %d.  Chef: %s%s", num(v, "turn", 0), tui__seat_name(t->g, chef),
+    tui__put(y, x, A_BOLD, "Turn %d.  Chef: %s%s", tui__num(v, "turn", 0), tui__seat_name(t->g, chef),
              chef == t->seat ? " (that is you)" : "");
     y += 2;
     /* The pan: face-up pancakes by topping, then the face-down ones. */
     tui__put(y, x, A_BOLD, "The pan");
     int px = x + 10, n = 0;
     for (int i = 0; i < NTOP; i++) {
-        int c = num(up, toppings[i].name, 0);
+        int c = tui__num(up, toppings[i].name, 0);
         for (int k = 0; k < c; k++, n++)
             pancake(y, px + 4 * n, &toppings[i], 0);
     }
-    const char *peek = str(v, "peek");
+    const char *peek = tui__str(v, "peek");
     bool picked = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "picked"));
     for (int k = 0; k < down; k++, n++)
         pancake(y, px + 4 * n, NULL, 0);
@@ -76,7 +64,7 @@ static void draw(const tui_table *t)
     y++;
     char line[200] = "";
     for (int i = 0; i < NTOP; i++) {
-        int c = num(up, toppings[i].name, 0);
+        int c = tui__num(up, toppings[i].name, 0);
         if (c)
             snprintf(line + strlen(line), sizeof line - strlen(line), "%s%d %c %s",
                      line[0] ? ", " : "", c, toppings[i].letter, toppings[i].name);
@@ -87,7 +75,7 @@ static void draw(const tui_table *t)
         tui__put(y++, px, tui__colour(topping_of(peek) ? topping_of(peek)->colour : TUI_WHITE),
                  "You peeked: %c %s (only you know)", topping_of(peek) ? topping_of(peek)->letter : '?',
                  peek);
-    const char *bonus = str(v, "bonus");
+    const char *bonus = tui__str(v, "bonus");
     if (bonus)
         tui__put(y++, px, 0, "Your secret bonus pancake: %c %s", topping_of(bonus) ? topping_of(bonus)->letter : '?', bonus);
     else if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "bonus_taken")))
@@ -97,7 +85,7 @@ static void draw(const tui_table *t)
         const cJSON *pd = cJSON_GetObjectItemCaseSensitive(v, "public_down");
         line[0] = '\0';
         for (int i = 0; i < NTOP; i++) {
-            int c = num(pd, toppings[i].name, 0);
+            int c = tui__num(pd, toppings[i].name, 0);
             if (c)
                 snprintf(line + strlen(line), sizeof line - strlen(line), "%s%d %c",
                          line[0] ? ", " : "", c, toppings[i].letter);
@@ -116,7 +104,7 @@ static void draw(const tui_table *t)
             addch(k < c ? ('#' | A_BOLD) : '.');
         if (i == chef)
             tui__put(y, x + 36, A_DIM, "chef");
-        if (strcmp(phase, "guess") == 0 && i == num(v, "guesser", -1))
+        if (strcmp(phase, "guess") == 0 && i == tui__num(v, "guesser", -1))
             tui__put(y, x + 36, A_BOLD, "is guessing");
         char nm[16];
         snprintf(nm, sizeof nm, "ask %d", i);
@@ -126,8 +114,8 @@ static void draw(const tui_table *t)
     }
     y++;
     if (y < t->y + t->h)
-        tui__put(y++, x, 0, "On the table: %d pancakes left to draw.", num(v, "table", 0));
-    if (strcmp(phase, "guess") == 0 && num(v, "guesser", -1) == t->seat && y < t->y + t->h)
+        tui__put(y++, x, 0, "On the table: %d pancakes left to draw.", tui__num(v, "table", 0));
+    if (strcmp(phase, "guess") == 0 && tui__num(v, "guesser", -1) == t->seat && y < t->y + t->h)
         tui__put(y + 1, x, A_BOLD, "%s asks you: which topping is the pancake in their hand?",
                  tui__seat_name(t->g, chef));
     if (strcmp(phase, "over") == 0) {

@@ -27,18 +27,6 @@ static const struct food *food_of(const char *name)
     return NULL;
 }
 
-static int num(const cJSON *o, const char *k, int def)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsNumber(v) ? v->valueint : def;
-}
-
-static const char *str(const cJSON *o, const char *k)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 static bool in_list(const cJSON *arr, int v)
 {
     const cJSON *e;
@@ -72,12 +60,12 @@ static void draw(const tui_table *t)
     const cJSON *players = cJSON_GetObjectItemCaseSensitive(v, "players");
     const cJSON *ziggy = cJSON_GetObjectItemCaseSensitive(v, "ziggy");
     const cJSON *dips = cJSON_GetObjectItemCaseSensitive(numbers, "lucky_dips");
-    int cake = num(numbers, "cake", 31), active = num(v, "active", 0);
+    int cake = tui__num(numbers, "cake", 31), active = tui__num(v, "active", 0);
     int np = cJSON_GetArraySize(players);
-    const char *phase = str(v, "phase") ? str(v, "phase") : "";
+    const char *phase = tui__str(v, "phase") ? tui__str(v, "phase") : "";
     int y = t->y + 1, x = t->x + 2;
     tui__put(y++, x, A_BOLD, "Turn %d.  %s is the active player.  All of you against Ziggy (Z).",
-             num(v, "turn", 0), tui__seat_name(t->g, active));
+             tui__num(v, "turn", 0), tui__seat_name(t->g, active));
     /* The score track: a cell per space, pawns below their space. */
     y++;
     int cw = (t->w - 6) / (cake + 1) >= 3 ? 3 : 2;
@@ -89,10 +77,10 @@ static void draw(const tui_table *t)
         if ((s % 5 == 0 && cake - s > 2) || s == cake)
             tui__put(y - 1, cx, A_DIM, "%d", s);
         char here[12] = "";
-        if (num(ziggy, "pos", 0) == s)
+        if (tui__num(ziggy, "pos", 0) == s)
             strcat(here, "Z");
         for (int i = 0; i < np; i++)
-            if (num(cJSON_GetArrayItem(players, i), "pos", -1) == s && strlen(here) < 10) {
+            if (tui__num(cJSON_GetArrayItem(players, i), "pos", -1) == s && strlen(here) < 10) {
                 char d[2] = {(char)('1' + i), 0};
                 strcat(here, d);
             }
@@ -116,13 +104,13 @@ static void draw(const tui_table *t)
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "on_cake")))
             tui__put(y + 6, x + bw * (i + 1), tui__colour(TUI_MAGENTA), "on the cake!");
         else
-            tui__put(y + 6, x + bw * (i + 1), 0, "swap %d take %d", num(p, "swaps", 0),
-                     num(p, "takes", 0));
+            tui__put(y + 6, x + bw * (i + 1), 0, "swap %d take %d", tui__num(p, "swaps", 0),
+                     tui__num(p, "takes", 0));
     }
     y += 7;
     /* Plates while distributing. */
     if (strcmp(phase, "plate") == 0) {
-        const struct food *d = food_of(str(v, "drawn"));
+        const struct food *d = food_of(tui__str(v, "drawn"));
         const cJSON *pl = cJSON_GetObjectItemCaseSensitive(v, "plates");
         tui__put(y, x, A_BOLD, "Drawn: ");
         if (d)
@@ -153,16 +141,16 @@ static void draw(const tui_table *t)
     for (int f = 0; f < NFOODS; f++)
         nd += cJSON_GetArrayItem(disc, f) ? cJSON_GetArrayItem(disc, f)->valueint : 0;
     if (y < t->y + t->h)
-        tui__put(y++, x, A_DIM, "Bag: %d tiles.  Discard pile: %d tiles.", num(bag, "count", 0),
+        tui__put(y++, x, A_DIM, "Bag: %d tiles.  Discard pile: %d tiles.", tui__num(bag, "count", 0),
                  nd);
     const cJSON *sw = cJSON_GetObjectItemCaseSensitive(v, "swap");
     if (cJSON_IsObject(sw) && y < t->y + t->h)
         tui__put(y++, x, A_BOLD, "%s offers a swap to %s, who answers with a tile (or declines).",
-                 tui__seat_name(t->g, num(sw, "from", 0)), tui__seat_name(t->g, num(sw, "to", 0)));
-    const char *res = str(v, "result");
+                 tui__seat_name(t->g, tui__num(sw, "from", 0)), tui__seat_name(t->g, tui__num(sw, "to", 0)));
+    const char *res = tui__str(v, "result");
     if (res && y < t->y + t->h)
         tui__put(y++, x, A_BOLD, "The party is %s! (%s)", strcmp(res, "won") == 0 ? "WON" : "lost",
-                 str(v, "reason") ? str(v, "reason") : "");
+                 tui__str(v, "reason") ? tui__str(v, "reason") : "");
 }
 
 static void label(const tui_game *g, const cJSON *view, const char *name, char *buf, size_t n)
@@ -170,7 +158,7 @@ static void label(const tui_game *g, const cJSON *view, const char *name, char *
     (void)view;
     char food[24];
     unsigned to;
-    int active = num(view, "active", 0), seats = g->m->seats;
+    int active = tui__num(view, "active", 0), seats = g->m->seats;
     if (strcmp(name, "carry on") == 0)
         snprintf(buf, n, "carry on");
     else if (strcmp(name, "plate left") == 0)

@@ -38,27 +38,15 @@ static int handle_colour(const char *colour)
     return TUI_BLUE;
 }
 
-static int num(const cJSON *o, const char *k, int def)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsNumber(v) ? v->valueint : def;
-}
-
-static const char *str(const cJSON *o, const char *k)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 static void draw(const tui_table *t)
 {
     const cJSON *v = t->view;
     const cJSON *grid = cJSON_GetObjectItemCaseSensitive(v, "grid");
     const cJSON *last = cJSON_GetObjectItemCaseSensitive(v, "last");
     const cJSON *seen = cJSON_GetObjectItemCaseSensitive(v, "seen");
-    int cols = num(v, "columns", 8), ncells = cJSON_GetArraySize(grid);
-    int last_cell = cJSON_IsObject(last) ? num(last, "cell", -1) : -1;
-    const char *last_piece = cJSON_IsObject(last) ? str(last, "piece") : NULL;
+    int cols = tui__num(v, "columns", 8), ncells = cJSON_GetArraySize(grid);
+    int last_cell = cJSON_IsObject(last) ? tui__num(last, "cell", -1) : -1;
+    const char *last_piece = cJSON_IsObject(last) ? tui__str(last, "piece") : NULL;
     int rows = (ncells + cols - 1) / cols;
     bool roomy = t->h >= 2 * rows + 9;
     int y = t->y + 1, x = t->x + 2;
@@ -76,7 +64,7 @@ static void draw(const tui_table *t)
         char cell[24], key[16], name[32];
         int attr = 0;
         snprintf(key, sizeof key, "%d", i);
-        const struct piece *seen_p = piece_of(str(seen, key));
+        const struct piece *seen_p = piece_of(tui__str(seen, key));
         if (i == last_cell && piece_of(last_piece)) {
             const struct piece *p = piece_of(last_piece);
             snprintf(cell, sizeof cell, is_down ? "[*%-3s]" : "(*%-3s)", p->code);
@@ -100,24 +88,24 @@ static void draw(const tui_table *t)
     y += 2 + rows * (roomy ? 2 : 1);
     if (last_piece && piece_of(last_piece)) {
         const struct piece *p = piece_of(last_piece);
-        int who = num(last, "seat", -1);
+        int who = tui__num(last, "seat", -1);
         tui__put(y - 1, x, 0, "Just turned over by %s: cell %d is ",
                  who >= 0 ? tui__seat_name(t->g, who) : "?", last_cell);
         int at = getcurx(stdscr);
         tui__put(y - 1, at, tui__colour(p->colour), "%s %s", p->code, p->name);
-        const char *rule = str(last, "rule");
+        const char *rule = tui__str(last, "rule");
         if (rule && *rule)
             tui__put(y - 1, getcurx(stdscr), 0, " (rule %s)", rule);
     }
     tui__put(y, x, A_BOLD, "Slices (6 toppings of one kind win)");
     const cJSON *slices = cJSON_GetObjectItemCaseSensitive(v, "slices");
-    int to_move = num(v, "to_move", -1);
+    int to_move = tui__num(v, "to_move", -1);
     for (int j = 0; j < cJSON_GetArraySize(slices); j++) {
         const cJSON *s = cJSON_GetArrayItem(slices, j);
-        const char *colour = str(s, "colour");
+        const char *colour = tui__str(s, "colour");
         const cJSON *seat = cJSON_GetObjectItemCaseSensitive(s, "seat");
-        int count = num(s, "count", 0);
-        const struct piece *top = piece_of(str(s, "topping"));
+        int count = tui__num(s, "count", 0);
+        const struct piece *top = piece_of(tui__str(s, "topping"));
         char who[48], name[32];
         if (cJSON_IsNumber(seat))
             snprintf(who, sizeof who, "%s%s", tui__seat_name(t->g, seat->valueint),
@@ -143,7 +131,7 @@ static void draw(const tui_table *t)
         }
         tui__put(sy, cx + 19, 0, "%d/6 %s", count, top ? top->name : "empty");
     }
-    if (strcmp(str(v, "phase") ? str(v, "phase") : "", "switch") == 0 && t->sel)
+    if (strcmp(tui__str(v, "phase") ? tui__str(v, "phase") : "", "switch") == 0 && t->sel)
         tui__put(y + 6, x, A_BOLD,
                  "Your own colour's switch: choose the slice to swap with (arrows + Enter).");
 }

@@ -121,6 +121,10 @@ typedef struct tui_screen {
 } tui_screen;
 
 const tui_screen *tui__screen_for(const pf_game *g);
+/* A view's member k as an int (def when absent or not a number). */
+int tui__num(const cJSON *o, const char *k, int def);
+/* A view's member k as a string (NULL when absent or not a string). */
+const char *tui__str(const cJSON *o, const char *k);
 extern const tui_screen tui__screen_generic, tui__screen_pizza, tui__screen_pancake,
     tui__screen_pakupaku, tui__screen_passfood;
 
