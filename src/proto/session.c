@@ -73,6 +73,14 @@ static pf_err read_seat(const pf_session *s, const cJSON *req, bool spectator, i
     return PF_E_OK;
 }
 
+/* A game must be running and "seat" must name one of its seats. */
+static pf_err need_seat(const pf_session *s, const cJSON *req, bool spectator, int *seat,
+                        pf_error *err)
+{
+    pf_err e = need_match(s, err);
+    return e ? e : read_seat(s, req, spectator, seat, err);
+}
+
 static pf_err read_seed(const cJSON *v, uint64_t *seed, pf_error *err)
 {
     if (!v) {
@@ -129,9 +137,7 @@ static pf_err do_new(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
 static pf_err do_legal(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
 {
     int seat;
-    pf_err e = need_match(s, err);
-    if (!e)
-        e = read_seat(s, req, false, &seat, err);
+    pf_err e = need_seat(s, req, false, &seat, err);
     if (e)
         return e;
     const pf_game *g = s->match->game;
@@ -149,9 +155,7 @@ static pf_err do_legal(pf_session *s, const cJSON *req, cJSON *out, pf_error *er
 static pf_err do_act(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
 {
     int seat;
-    pf_err e = need_match(s, err);
-    if (!e)
-        e = read_seat(s, req, false, &seat, err);
+    pf_err e = need_seat(s, req, false, &seat, err);
     if (e)
         return e;
     const cJSON *action = cJSON_GetObjectItemCaseSensitive(req, "action");
@@ -174,9 +178,7 @@ static pf_err do_act(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
 static pf_err do_bot(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
 {
     int seat;
-    pf_err e = need_match(s, err);
-    if (!e)
-        e = read_seat(s, req, false, &seat, err);
+    pf_err e = need_seat(s, req, false, &seat, err);
     if (e)
         return e;
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(req, "bot");
@@ -212,9 +214,7 @@ static pf_err do_bot(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
 static pf_err do_view(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
 {
     int seat;
-    pf_err e = need_match(s, err);
-    if (!e)
-        e = read_seat(s, req, true, &seat, err);
+    pf_err e = need_seat(s, req, true, &seat, err);
     if (e)
         return e;
     cJSON_AddItemToObject(out, "view", pf_state_view(s->match->game, s->match->state, seat));
