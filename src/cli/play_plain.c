@@ -53,15 +53,21 @@ static void print_table(FILE *out, const pf_match *m, int seat)
 static void print_choices(FILE *out, const pf_match *m, int seat)
 {
     pf_action legal[PF_MAX_LEGAL];
-    int n = m->game->legal(m->state, seat, legal, PF_MAX_LEGAL);
-    fprintf(out, "Your choices:");
-    for (int i = 0; i < n && i < 60; i++) {
-        char name[96];
-        m->game->name(m->state, legal[i], name, sizeof name);
-        fprintf(out, "%s%3d) %-18s", i % 4 == 0 ? "\n  " : "", i + 1, name);
+    char name[96];
+    int n = m->game->legal(m->state, seat, legal, PF_MAX_LEGAL), shown = n < 60 ? n : 60;
+    int width = 8;
+    for (int i = 0; i < shown; i++) {
+        int len = m->game->name(m->state, legal[i], name, sizeof name);
+        width = len > width ? len : width;
     }
-    if (n > 60)
-        fprintf(out, "\n  ... and %d more (type a name)", n - 60);
+    int per_line = 96 / (width + 7) > 0 ? 96 / (width + 7) : 1;
+    fprintf(out, "Your choices:");
+    for (int i = 0; i < shown; i++) {
+        m->game->name(m->state, legal[i], name, sizeof name);
+        fprintf(out, "%s%3d) %-*s", i % per_line == 0 ? "\n  " : "  ", i + 1, width, name);
+    }
+    if (n > shown)
+        fprintf(out, "\n  ... and %d more (type a name)", n - shown);
     fprintf(out, "\nType a number or a name; 'help' for commands.\n");
 }
 
@@ -181,7 +187,9 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
     for (int i = 0; i < m->seats; i++)
         fprintf(out, " %d=%s%s", i, s->name[i], s->bot[i] ? " (bot)" : "");
     fprintf(out, "\n\n");
-    if (view_seat != PF_SEAT_SPECTATOR || people == 0)
+    /* A person to act first sees the table with their choices; otherwise
+     * show the start before the bots move. */
+    if (!pf_match_over(m, NULL) && s->bot[__builtin_ctz(g->to_act(m->state))])
         print_table(out, m, view_seat);
     while (!pf_match_over(m, NULL)) {
         uint32_t set = g->to_act(m->state);
