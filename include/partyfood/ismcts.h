@@ -28,6 +28,28 @@ typedef struct pf_ismcts_config {
     const pf_bot_def *rollout_bot;
     int max_rollout;     /* cap on playout actions; 0: the game's max_steps.
                             A capped playout scores the middle of the results' range. */
+    /* Progressive bias (Chaslot et al. 2008): in the tree, the move this
+     * bot would play in the determinization is tried first and gets
+     * prior_weight / (visits + 1) added to its score, so the search leaves
+     * the bot's advice only for a move it finds clearly better. NULL or a
+     * weight of 0: no bias. */
+    const pf_bot_def *prior_bot;
+    double prior_weight;
+    /* Tree depth in actions; 0: unlimited. The tree does not see chance
+     * (draws happen inside a determinization), so a decision below a draw
+     * is averaged over every tile that could have come: in games with many
+     * such decisions (Pass the Party Food's plates) depth 1, a bandit over
+     * the current moves with playouts after, is the sounder search. */
+    int max_depth;
+    /* Paired flat search instead of a tree: every round draws one
+     * determinization and one playout seed and plays every current move
+     * from them, so moves are compared on the same luck (common random
+     * numbers); the budget counts playouts. With a prior bot, its move is
+     * kept unless another's mean paired gain over it exceeds prior_weight
+     * standard errors (prior_weight is then a z threshold). For luck-heavy
+     * co-operative games where the tree's noise swamps the moves'
+     * differences (Pass the Party Food). */
+    bool paired;
 } pf_ismcts_config;
 
 typedef struct pf_ismcts_stats {

@@ -13,7 +13,9 @@
  * Each iteration: a determinization from pf_obs_sample (the only access to
  * the game), a walk down the tree applying the chosen actions, one
  * expansion (a random untried legal action), a playout to the end, and
- * backpropagation of the normalised results. Everything is taken from
+ * backpropagation of the normalised results. With a prior bot, its move
+ * in the determinization is expanded first and favoured by a bias that
+ * fades with visits (progressive bias). Everything is taken from
  * buffers allocated once per decision; when the pool is full the search
  * stops expanding and keeps refining what it has. */
 #include "partyfood/ismcts.h"
@@ -110,6 +112,24 @@ static int32_t add_child(search *s, int32_t parent, int seat, pf_action a)
     return id;
 }
 
+/* Sets *a to the move bot would play for seat in the determinization;
+ * false when it has none. */
+static bool bot_move(search *s, const pf_bot_def *bot, int seat, int step, pf_action *a)
+{
+    pf_obs ro;
+    int64_t t = s->now;
+    pf_obs_init(&ro, s->g, s->det, seat, s->seats, step, s->now);
+    return bot->choose(&ro, s->rng, a, &t) == PF_E_OK;
+}
+
+/* Sets *a to the prior bot's move for the observer in the real
+ * observation; false when it has none. */
+static bool bot_move_obs(search *s, pf_action *a)
+{
+    int64_t t = s->now;
+    return s->cfg->prior_bot->choose(s->o, s->rng, a, &t) == PF_E_OK;
+}
+
 /* Plays the determinization to its end from the current point and writes
  * the normalised results of every seat. */
 static void playout(search *s, int step, double *res)
@@ -152,7 +172,8 @@ static void iterate(search *s)
     pf_obs_sample(s->o, s->rng, s->det);
     int32_t cur = 0, depth = 0;
     int step = pf_obs_step(s->o);
-    while (!g->over(s->det, NULL)) {
+    int max_depth = s->cfg->max_depth > 0 ? s->cfg->max_depth : s->cap;
+    while (depth < max_depth && !g->over(s->det, NULL)) {
         /* At the root the observer decides, whoever else may act too. */
         int seat = cur == 0 ? pf_obs_seat(s->o) : pick_seat(g->to_act(s->det), s->rng);
         int n = g->legal(s->det, seat, s->legal, PF_MAX_LEGAL);
@@ -169,12 +190,22 @@ static void iterate(search *s)
             }
         }
         int32_t next = NIL;
+        pf_action hint = 0;
+        int hint_i = -1; /* legal index of the prior bot's move */
+        if (s->cfg->prior_bot && s->cfg->prior_weight > 0 &&
+            bot_move(s, s->cfg->prior_bot, seat, step, &hint))
+            hint_i = find_sorted(s->legal, n, hint);
         if (untried > 0 && s->n < s->cap) {
-            /* Expand: a random untried action. */
-            int k = (int)pf_rng_below(s->rng, (uint32_t)untried), i = 0;
-            for (;; i++)
-                if (s->child_of[i] == NIL && k-- == 0)
-                    break;
+            /* Expand: the prior's move if untried, else a random untried action. */
+            int i = 0;
+            if (hint_i >= 0 && s->child_of[hint_i] == NIL) {
+                i = hint_i;
+            } else {
+                int k = (int)pf_rng_below(s->rng, (uint32_t)untried);
+                for (;; i++)
+                    if (s->child_of[i] == NIL && k-- == 0)
+                        break;
+            }
             next = add_child(s, cur, seat, s->legal[i]);
             for (int j = 0; j < n; j++)
                 if (s->child_of[j] != NIL)
@@ -198,6 +229,8 @@ static void iterate(search *s)
             double v = nd->visits ? nd->reward / nd->visits +
                                         s->explore * sqrt(fast_log((double)nd->avail) / nd->visits)
                                   : 1e9;
+            if (i == hint_i)
+                v += s->cfg->prior_weight / (nd->visits + 1);
             if (v > best)
                 best = v, next = c;
         }
@@ -214,6 +247,80 @@ static void iterate(search *s)
         nd->visits++;
         nd->reward += res[nd->seat];
     }
+}
+
+/* The paired flat search (cfg->paired): rounds of one determinization and
+ * one playout seed shared by every move; sets *a and returns the playouts
+ * run. The root's children hold each move's totals. With a prior bot, a
+ * move replaces the prior's only when its mean paired gain is above
+ * prior_weight standard errors (a z threshold): noise alone rarely moves
+ * the search off the heuristic's play. */
+static long paired_search(search *s, const pf_action *moves, int n, long budget, pf_action *a)
+{
+    const pf_game *g = s->g;
+    int seat = pf_obs_seat(s->o), step = pf_obs_step(s->o);
+    void *base = malloc(g->state_size);
+    double *res_of = malloc((size_t)n * 3 * sizeof(double));
+    if (!base || !res_of) {
+        free(base);
+        free(res_of);
+        *a = moves[0];
+        return 0;
+    }
+    double *dsum = res_of + n, *dsq = res_of + 2 * n;
+    int32_t kids[PF_MAX_LEGAL];
+    for (int i = 0; i < n; i++) {
+        kids[i] = add_child(s, 0, seat, moves[i]);
+        dsum[i] = dsq[i] = 0;
+    }
+    int keep = -1;
+    pf_action hint;
+    if (s->cfg->prior_bot && bot_move_obs(s, &hint))
+        keep = find_sorted(moves, n, hint);
+    long it = 0, rounds = 0;
+    pf_rng *outer = s->rng;
+    double res[PF_MAX_SEATS];
+    do {
+        pf_obs_sample(s->o, outer, base);
+        uint64_t seed = pf_rng_next(outer);
+        for (int i = 0; i < n; i++, it++) {
+            pf_rng shared;
+            pf_rng_seed(&shared, seed);
+            memcpy(s->det, base, g->state_size);
+            s->rng = &shared;
+            g->apply(s->det, seat, moves[i], s->now, NULL);
+            playout(s, step + 1, res);
+            s->rng = outer;
+            s->pool[kids[i]].visits++;
+            s->pool[kids[i]].reward += res[seat];
+            res_of[i] = res[seat];
+        }
+        for (int i = 0; keep >= 0 && i < n; i++) {
+            double d = res_of[i] - res_of[keep];
+            dsum[i] += d;
+            dsq[i] += d * d;
+        }
+        rounds++;
+    } while (it + n <= budget);
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (s->pool[kids[i]].reward > s->pool[kids[best]].reward)
+            best = i;
+    if (keep >= 0) {
+        int dev = keep;
+        double dev_gain = 0;
+        for (int i = 0; i < n && rounds > 1; i++) {
+            double m = dsum[i] / rounds, var = (dsq[i] - rounds * m * m) / (rounds - 1);
+            double se = sqrt(var > 0 ? var / rounds : 0);
+            if (m > 0 && m > s->cfg->prior_weight * se && m > dev_gain)
+                dev = i, dev_gain = m;
+        }
+        best = dev;
+    }
+    free(base);
+    free(res_of);
+    *a = moves[best];
+    return it;
 }
 
 pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rng,
@@ -239,6 +346,8 @@ pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rn
         double est = cfg->time_ms * 1000.0; /* generous: 1M iterations a second */
         cap = est < 1024 ? 1024 : est > (1 << 22) ? (1 << 22) : (int32_t)est;
     }
+    if (cap < nlegal + 1)
+        cap = nlegal + 1;
     search *s = malloc(sizeof *s);
     if (!s)
         return PF_E_IO;
@@ -265,6 +374,23 @@ pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rn
     s->pool[0] = (node){0, NIL, NIL, -1, 0, 0, 0.0};
 
     long it = 0;
+    if (cfg->paired) {
+        it = paired_search(s, first, nlegal, budget > 0 ? budget : 100 * nlegal, a);
+        if (stats) {
+            stats->iterations = it;
+            stats->nodes = s->n;
+            stats->seconds = now_s() - t0;
+            stats->value = 0.5;
+            for (int32_t c = s->pool[0].child; c != NIL; c = s->pool[c].sibling)
+                if (s->pool[c].action == *a && s->pool[c].visits)
+                    stats->value = s->pool[c].reward / s->pool[c].visits;
+        }
+        free(s->pool);
+        free(s->path);
+        free(s->det);
+        free(s);
+        return PF_E_OK;
+    }
     if (budget > 0) {
         for (; it < budget; it++)
             iterate(s);
