@@ -21,7 +21,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: partyfood sim GAME [--games N] [--seats LIST] [--option KEY=VALUE]...\n"
             "                          [--seed S] [--threads T] [--sweep KEY=A..B]\n"
-            "                          [--json | --csv] [--svg FILE] [--no-rotate] [--quiet]\n"
+            "                          [--lines KEY=A..B] [--json | --csv] [--svg FILE]\n"
+            "                          [--no-rotate] [--quiet]\n"
             "  --seats LIST   one bot per seat, e.g. bot:medium,bot:expert (default: medium,\n"
             "                 3 seats or the nearest allowed); levels random, easy, medium,\n"
             "                 hard, expert, plus ismcts and the game's own bots\n"
@@ -29,6 +30,9 @@ static void usage(FILE *f)
             "  --seed S       base seed; game i uses a seed derived from S and i (default 1)\n"
             "  --threads T    worker threads (default: every core); results do not depend on it\n"
             "  --sweep K=A..B one batch per integer value of option K (or K=a,b,c)\n"
+            "  --lines K=A..B with --sweep: a second sweep, one line per value on the\n"
+            "                 chart; K is an option or `seats` (then --seats names one bot,\n"
+            "                 which plays every seat)\n"
             "  --no-rotate    keep each bot on its seat (by default different bots are\n"
             "                 rotated around the seats, game by game)\n"
             "  --json, --csv  machine-readable output instead of the table\n"
@@ -71,7 +75,8 @@ static int parse_sweep(const char *arg, char *key, size_t keyn, int *vals)
 
 int cmd_sim(int argc, char **argv)
 {
-    const char *game_id = NULL, *seats_arg = NULL, *svg = NULL, *sweep_arg = NULL;
+    const char *game_id = NULL, *seats_arg = NULL, *svg = NULL, *sweep_arg = NULL,
+               *lines_arg = NULL;
     bool json = false, csv = false, no_rotate = false, quiet = false;
     pf_sim_config c;
     memset(&c, 0, sizeof c);
@@ -100,6 +105,8 @@ int cmd_sim(int argc, char **argv)
             c.threads = atoi(argv[++i]);
         else if (strcmp(a, "--sweep") == 0 && more)
             sweep_arg = argv[++i];
+        else if (strcmp(a, "--lines") == 0 && more)
+            lines_arg = argv[++i];
         else if (strcmp(a, "--svg") == 0 && more)
             svg = argv[++i];
         else if (strcmp(a, "--json") == 0)
@@ -169,13 +176,13 @@ int cmd_sim(int argc, char **argv)
     }
     c.rotate = !all_same && !no_rotate;
 
-    /* The batches. */
-    static int values[MAX_SWEEP];
-    static char key[PF_OPT_KEY];
-    int nbatch = 1;
+    /* The batches: every line value (or none) times every swept value (or none). */
+    static int values[MAX_SWEEP], lvalues[MAX_SWEEP];
+    static char key[PF_OPT_KEY], lkey[PF_OPT_KEY];
+    int nsweep = 1, nline = 1;
     if (sweep_arg) {
-        nbatch = parse_sweep(sweep_arg, key, sizeof key, values);
-        if (nbatch < 1) {
+        nsweep = parse_sweep(sweep_arg, key, sizeof key, values);
+        if (nsweep < 1) {
             fprintf(stderr, "partyfood sim: --sweep wants KEY=A..B or KEY=a,b,c (integers), "
                             "not '%s'\n", sweep_arg);
             return 2;
@@ -183,6 +190,32 @@ int cmd_sim(int argc, char **argv)
         rep.sweep_key = key;
         rep.sweep_values = values;
     }
+    bool line_seats = false;
+    if (lines_arg) {
+        nline = parse_sweep(lines_arg, lkey, sizeof lkey, lvalues);
+        if (!sweep_arg || nline < 1 || nsweep * nline > MAX_SWEEP) {
+            fprintf(stderr, "partyfood sim: --lines wants KEY=A..B or KEY=a,b,c with --sweep, "
+                            "not '%s'\n", lines_arg);
+            return 2;
+        }
+        line_seats = strcmp(lkey, "seats") == 0;
+        if (line_seats) {
+            if (c.seats != 1) {
+                fprintf(stderr, "partyfood sim: with --lines seats=..., --seats names one bot\n");
+                return 2;
+            }
+            for (int s = 1; s < PF_MAX_SEATS; s++) {
+                c.bots[s] = c.bots[0];
+                rep.entry_names[s] = names[0];
+            }
+            c.rotate = false;
+        }
+        rep.line_key = lkey;
+        rep.line_values = lvalues;
+    }
+    rep.nsweep = nsweep;
+    rep.nline = lines_arg ? nline : 0;
+    int nbatch = nsweep * nline;
     pf_sim_result *res = calloc((size_t)nbatch, sizeof *res);
     if (!res)
         return 1;
@@ -190,16 +223,35 @@ int cmd_sim(int argc, char **argv)
     int done = 0, rc = 0;
     for (int b = 0; b < nbatch; b++) {
         pf_sim_config cb = c;
-        char label[64] = "";
+        char label[96] = "", v[16];
+        int len = 0;
+        if (lines_arg) {
+            int lv = lvalues[b / nsweep];
+            if (line_seats) {
+                if (lv < 1 || lv > PF_MAX_SEATS) {
+                    fprintf(stderr, "partyfood sim: no table has %d seats\n", lv);
+                    rc = 2;
+                    break;
+                }
+                cb.seats = lv;
+            } else {
+                snprintf(v, sizeof v, "%d", lv);
+                if (pf_options_set(&cb.opt, lkey, v, &err) != PF_E_OK) {
+                    fprintf(stderr, "partyfood sim: %s\n", err.msg);
+                    rc = 2;
+                    break;
+                }
+            }
+            len += snprintf(label + len, sizeof label - (size_t)len, "%s=%d ", lkey, lv);
+        }
         if (sweep_arg) {
-            char v[16];
-            snprintf(v, sizeof v, "%d", values[b]);
+            snprintf(v, sizeof v, "%d", values[b % nsweep]);
             if (pf_options_set(&cb.opt, key, v, &err) != PF_E_OK) {
                 fprintf(stderr, "partyfood sim: %s\n", err.msg);
                 rc = 2;
                 break;
             }
-            snprintf(label, sizeof label, "%s=%d ", key, values[b]);
+            snprintf(label + len, sizeof label - (size_t)len, "%s=%d ", key, values[b % nsweep]);
         }
         cb.progress = tty;
         cb.label = label;

@@ -18,6 +18,16 @@ typedef struct group {
     double result; /* sum of normalised results */
 } group;
 
+/* The swept value and the line value of batch b. */
+static int sweep_value(const pf_sim_report *rep, int b)
+{
+    return rep->sweep_key ? rep->sweep_values[b % rep->nsweep] : 0;
+}
+static int line_value(const pf_sim_report *rep, int b)
+{
+    return rep->line_key ? rep->line_values[b / rep->nsweep] : 0;
+}
+
 /* True when every finished game gave all seats one result. */
 static bool is_team(const pf_sim_result *r)
 {
@@ -28,7 +38,7 @@ static bool is_team(const pf_sim_result *r)
 static int groups_of(const pf_sim_report *rep, int b, group *out)
 {
     const pf_sim_result *r = &rep->res[b];
-    int n = rep->cfg->seats;
+    int n = r->seats;
     if (is_team(r)) {
         snprintf(out[0].label, sizeof out[0].label, "team");
         out[0].wins = r->seat_wins[0];
@@ -50,6 +60,12 @@ static int groups_of(const pf_sim_report *rep, int b, group *out)
         }
     }
     return n;
+}
+
+/* Half-width of the normal 95% interval of a figure's mean. */
+static double fig_half95(const pf_sim_fig *x)
+{
+    return x->n > 1 ? Z95 * pf_sim_fig_sd(x) / sqrt((double)x->n) : 0;
 }
 
 static double length_mean(const pf_sim_result *r)
@@ -75,8 +91,11 @@ static void print_batch(FILE *f, const pf_sim_report *rep, int b)
     const pf_sim_result *r = &rep->res[b];
     group gr[PF_MAX_SEATS];
     int ng = groups_of(rep, b, gr);
-    if (rep->sweep_key)
-        fprintf(f, "\n== %s=%d ==\n", rep->sweep_key, rep->sweep_values[b]);
+    if (rep->sweep_key && rep->line_key)
+        fprintf(f, "\n== %s=%d, %s=%d ==\n", rep->sweep_key, sweep_value(rep, b), rep->line_key,
+                line_value(rep, b));
+    else if (rep->sweep_key)
+        fprintf(f, "\n== %s=%d ==\n", rep->sweep_key, sweep_value(rep, b));
     fprintf(f, "%ld games (%ld finished", r->games, r->finished);
     if (r->stalled)
         fprintf(f, ", %ld stalled", r->stalled);
@@ -104,12 +123,12 @@ static void print_batch(FILE *f, const pf_sim_report *rep, int b)
                     r->fig[j].max);
     }
     if (r->nefig && rep->cfg->rotate) {
-        fprintf(f, "per-seat figures by bot (mean):\n");
+        fprintf(f, "per-seat figures by bot (mean, +- the 95%% interval's half-width):\n");
         for (int j = 0; j < r->nefig; j++) {
             fprintf(f, "  %-24s", r->efig[j][0].name);
-            for (int e = 0; e < rep->cfg->seats; e++)
-                fprintf(f, "  %s#%d %.3f", rep->entry_names[e], e,
-                        pf_sim_fig_mean(&r->efig[j][e]));
+            for (int e = 0; e < r->seats; e++)
+                fprintf(f, "  %s#%d %.3f (+-%.3f)", rep->entry_names[e], e,
+                        pf_sim_fig_mean(&r->efig[j][e]), fig_half95(&r->efig[j][e]));
             fprintf(f, "\n");
         }
     }
@@ -120,14 +139,41 @@ void pf_sim_print_table(FILE *f, const pf_sim_report *rep)
     const pf_sim_config *c = rep->cfg;
     char opts[512];
     options_text(&c->opt, opts, sizeof opts);
-    fprintf(f, "%s (%s): %d seats, seed %llu, options %s\nbots:", c->game->title, c->game->id,
-            c->seats, (unsigned long long)c->seed, opts);
+    bool by_seats = rep->line_key && strcmp(rep->line_key, "seats") == 0;
+    char seats[32];
+    snprintf(seats, sizeof seats, by_seats ? "seats by line" : "%d seats", c->seats);
+    fprintf(f, "%s (%s): %s, seed %llu, options %s\nbots:", c->game->title, c->game->id, seats,
+            (unsigned long long)c->seed, opts);
     for (int i = 0; i < c->seats; i++)
         fprintf(f, " %s", rep->entry_names[i]);
     fprintf(f, "%s\n", c->rotate ? " (rotated around the seats, game i shifts them by i)" : "");
     for (int b = 0; b < rep->nbatch; b++)
         print_batch(f, rep, b);
-    if (rep->sweep_key && rep->nbatch > 1) {
+    if (rep->line_key) {
+        fprintf(f, "\nsummary: %s win rate [95%% interval] by %s (rows) and %s (columns)\n%-10s",
+                is_team(&rep->res[0]) ? "team" : "first bot's", rep->sweep_key, rep->line_key,
+                rep->sweep_key);
+        for (int l = 0; l < rep->nline; l++) {
+            char head[48];
+            snprintf(head, sizeof head, "%s=%d", rep->line_key, rep->line_values[l]);
+            fprintf(f, " %-20s", head);
+        }
+        fprintf(f, "\n");
+        for (int si = 0; si < rep->nsweep; si++) {
+            fprintf(f, "%-10d", rep->sweep_values[si]);
+            for (int l = 0; l < rep->nline; l++) {
+                group gr[PF_MAX_SEATS];
+                groups_of(rep, l * rep->nsweep + si, gr);
+                double lo, hi;
+                pf_wilson(gr[0].wins, gr[0].games, Z95, &lo, &hi);
+                char cell[64];
+                snprintf(cell, sizeof cell, "%.1f%% [%.1f, %.1f]",
+                         gr[0].games ? 100.0 * gr[0].wins / gr[0].games : 0, 100 * lo, 100 * hi);
+                fprintf(f, " %-20s", cell);
+            }
+            fprintf(f, "\n");
+        }
+    } else if (rep->sweep_key && rep->nbatch > 1) {
         fprintf(f, "\nsummary: win rate [95%% interval] by %s\n%-10s", rep->sweep_key,
                 rep->sweep_key);
         group gr[PF_MAX_SEATS];
@@ -137,7 +183,7 @@ void pf_sim_print_table(FILE *f, const pf_sim_report *rep)
         fprintf(f, " %s\n", "length mean/median/p90");
         for (int b = 0; b < rep->nbatch; b++) {
             const pf_sim_result *r = &rep->res[b];
-            fprintf(f, "%-10d", rep->sweep_values[b]);
+            fprintf(f, "%-10d", sweep_value(rep, b));
             ng = groups_of(rep, b, gr);
             for (int i = 0; i < ng; i++) {
                 double lo, hi;
@@ -163,8 +209,14 @@ static cJSON *batch_json(const pf_sim_report *rep, int b)
     if (rep->sweep_key) {
         cJSON *sw = cJSON_AddObjectToObject(o, "sweep");
         cJSON_AddStringToObject(sw, "key", rep->sweep_key);
-        cJSON_AddNumberToObject(sw, "value", rep->sweep_values[b]);
+        cJSON_AddNumberToObject(sw, "value", sweep_value(rep, b));
     }
+    if (rep->line_key) {
+        cJSON *ln = cJSON_AddObjectToObject(o, "line");
+        cJSON_AddStringToObject(ln, "key", rep->line_key);
+        cJSON_AddNumberToObject(ln, "value", line_value(rep, b));
+    }
+    cJSON_AddNumberToObject(o, "seats", r->seats);
     cJSON_AddNumberToObject(o, "games", (double)r->games);
     cJSON_AddNumberToObject(o, "finished", (double)r->finished);
     cJSON_AddNumberToObject(o, "stalled", (double)r->stalled);
@@ -203,8 +255,17 @@ static cJSON *batch_json(const pf_sim_report *rep, int b)
         cJSON *eb = cJSON_AddObjectToObject(o, "figures_by_entry");
         for (int j = 0; j < r->nefig; j++) {
             cJSON *arr = cJSON_AddArrayToObject(eb, r->efig[j][0].name);
-            for (int e = 0; e < rep->cfg->seats; e++)
-                cJSON_AddItemToArray(arr, cJSON_CreateNumber(pf_sim_fig_mean(&r->efig[j][e])));
+            for (int e = 0; e < r->seats; e++) {
+                const pf_sim_fig *x = &r->efig[j][e];
+                double m = pf_sim_fig_mean(x), half = fig_half95(x);
+                cJSON *it = cJSON_CreateObject();
+                cJSON_AddStringToObject(it, "who", rep->entry_names[e]);
+                cJSON_AddNumberToObject(it, "mean", m);
+                cJSON_AddNumberToObject(it, "sd", pf_sim_fig_sd(x));
+                cJSON_AddNumberToObject(it, "lo95", m - half);
+                cJSON_AddNumberToObject(it, "hi95", m + half);
+                cJSON_AddItemToArray(arr, it);
+            }
         }
     }
     return o;
@@ -242,7 +303,7 @@ void pf_sim_print_csv(FILE *f, const pf_sim_report *rep)
                "length_mean,length_median,length_p90");
     for (int j = 0; j < r0->nfig; j++)
         fprintf(f, ",%s", r0->fig[j].name);
-    fprintf(f, "\n");
+    fprintf(f, "%s\n", rep->line_key ? ",line_key,line_value" : "");
     for (int b = 0; b < rep->nbatch; b++) {
         const pf_sim_result *r = &rep->res[b];
         group gr[PF_MAX_SEATS];
@@ -251,7 +312,7 @@ void pf_sim_print_csv(FILE *f, const pf_sim_report *rep)
             double lo, hi;
             pf_wilson(gr[i].wins, gr[i].games, Z95, &lo, &hi);
             if (rep->sweep_key)
-                fprintf(f, "%s,%d,", rep->sweep_key, rep->sweep_values[b]);
+                fprintf(f, "%s,%d,", rep->sweep_key, sweep_value(rep, b));
             else
                 fprintf(f, ",,");
             fprintf(f, "\"%s\",%ld,%ld,%.6f,%.6f,%.6f,%.6f,%.3f,%d,%d", gr[i].label,
@@ -262,6 +323,8 @@ void pf_sim_print_csv(FILE *f, const pf_sim_report *rep)
                     pf_hist_quantile(r->length, r->length_cap, 0.9));
             for (int j = 0; j < r0->nfig; j++)
                 fprintf(f, ",%.6g", j < r->nfig ? pf_sim_fig_mean(&r->fig[j]) : 0.0);
+            if (rep->line_key)
+                fprintf(f, ",%s,%d", rep->line_key, line_value(rep, b));
             fprintf(f, "\n");
         }
     }
@@ -321,45 +384,68 @@ static void win_chart(FILE *f, const pf_sim_report *rep, int y0)
              rep->cfg->game->title, rep->res[0].games);
     group gr[PF_MAX_SEATS];
     int ng = groups_of(rep, 0, gr);
-    if (rep->sweep_key && rep->nbatch > 1) {
+    /* A subtitle: who played, and the fixed options. */
+    char sub[512], opts[256];
+    int len = snprintf(sub, sizeof sub, "bots:");
+    int shown = rep->line_key && strcmp(rep->line_key, "seats") == 0 ? 1 : rep->cfg->seats;
+    for (int i = 0; i < shown && len < (int)sizeof sub; i++)
+        len += snprintf(sub + len, sizeof sub - (size_t)len, " %s", rep->entry_names[i]);
+    options_text(&rep->cfg->opt, opts, sizeof opts);
+    if (len < (int)sizeof sub)
+        snprintf(sub + len, sizeof sub - (size_t)len, "%s%s; options %s; seed %llu",
+                 shown == 1 && rep->cfg->seats == 1 ? " on every seat" : "",
+                 rep->cfg->rotate ? " (rotated)" : "", opts,
+                 (unsigned long long)rep->cfg->seed);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#555\">%s</text>\n", ML,
+            y0 + 38, sub);
+    if (rep->sweep_key && rep->nsweep > 1) {
+        /* One series per line value (first group: the team or the first
+         * bot), or per group when there are no lines. */
         frame(f, y0, title, rep->sweep_key, "win rate", 1.0, true);
-        int lo_v = rep->sweep_values[0], hi_v = rep->sweep_values[rep->nbatch - 1];
+        int lo_v = rep->sweep_values[0], hi_v = rep->sweep_values[rep->nsweep - 1];
         double span = hi_v > lo_v ? hi_v - lo_v : 1;
-        for (int b = 0; b < rep->nbatch; b++) {
-            int x = ML + 20 + (int)((pw - 40) * (rep->sweep_values[b] - lo_v) / span);
+        for (int si = 0; si < rep->nsweep; si++) {
+            int x = ML + 20 + (int)((pw - 40) * (rep->sweep_values[si] - lo_v) / span);
             fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%d</text>\n",
-                    x, base + 16, rep->sweep_values[b]);
+                    x, base + 16, rep->sweep_values[si]);
         }
-        for (int i = 0; i < ng; i++) {
-            double dx = ng > 1 ? (i - (ng - 1) / 2.0) * 4 : 0; /* keep bars apart */
+        int nseries = rep->line_key ? rep->nline : ng;
+        for (int k = 0; k < nseries; k++) {
+            int gi = rep->line_key ? 0 : k;
+            double dx = nseries > 1 ? (k - (nseries - 1) / 2.0) * 4 : 0; /* keep bars apart */
+            char label[64];
+            if (rep->line_key)
+                snprintf(label, sizeof label, "%s=%d", rep->line_key, rep->line_values[k]);
+            else
+                snprintf(label, sizeof label, "%s", gr[k].label);
             fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
-                    colour[i % 8]);
-            for (int b = 0; b < rep->nbatch; b++) {
+                    colour[k % 8]);
+            for (int si = 0; si < rep->nsweep; si++) {
                 group g2[PF_MAX_SEATS];
-                groups_of(rep, b, g2);
-                double x = ML + 20 + (pw - 40) * (rep->sweep_values[b] - lo_v) / span + dx;
-                double p = g2[i].games ? (double)g2[i].wins / g2[i].games : 0;
+                groups_of(rep, rep->line_key ? k * rep->nsweep + si : si, g2);
+                double x = ML + 20 + (pw - 40) * (rep->sweep_values[si] - lo_v) / span + dx;
+                double p = g2[gi].games ? (double)g2[gi].wins / g2[gi].games : 0;
                 fprintf(f, "%.1f,%.1f ", x, base - ph * p);
             }
             fprintf(f, "\"/>\n");
-            for (int b = 0; b < rep->nbatch; b++) {
+            for (int si = 0; si < rep->nsweep; si++) {
                 group g2[PF_MAX_SEATS];
-                groups_of(rep, b, g2);
-                double x = ML + 20 + (pw - 40) * (rep->sweep_values[b] - lo_v) / span + dx;
-                double p = g2[i].games ? (double)g2[i].wins / g2[i].games : 0, lo, hi;
-                pf_wilson(g2[i].wins, g2[i].games, Z95, &lo, &hi);
+                groups_of(rep, rep->line_key ? k * rep->nsweep + si : si, g2);
+                double x = ML + 20 + (pw - 40) * (rep->sweep_values[si] - lo_v) / span + dx;
+                double p = g2[gi].games ? (double)g2[gi].wins / g2[gi].games : 0, lo, hi;
+                pf_wilson(g2[gi].wins, g2[gi].games, Z95, &lo, &hi);
                 fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n"
                            "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n"
                            "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n"
                            "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\">"
                            "<title>%s %s=%d: %.1f%% [%.1f%%, %.1f%%]</title></circle>\n",
-                        x, base - ph * lo, x, base - ph * hi, colour[i % 8], x - 4,
-                        base - ph * lo, x + 4, base - ph * lo, colour[i % 8], x - 4,
-                        base - ph * hi, x + 4, base - ph * hi, colour[i % 8], x, base - ph * p,
-                        colour[i % 8], g2[i].label, rep->sweep_key, rep->sweep_values[b],
-                        100 * p, 100 * lo, 100 * hi);
+                        x, base - ph * lo, x, base - ph * hi, colour[k % 8], x - 4,
+                        base - ph * lo, x + 4, base - ph * lo, colour[k % 8], x - 4,
+                        base - ph * hi, x + 4, base - ph * hi, colour[k % 8], x, base - ph * p,
+                        colour[k % 8], label, rep->sweep_key, rep->sweep_values[si], 100 * p,
+                        100 * lo, 100 * hi);
             }
-            legend(f, y0, i, gr[i].label);
+            legend(f, y0, k, label);
         }
     } else {
         frame(f, y0, title, "", "win rate", 1.0, true);
@@ -397,19 +483,27 @@ static void length_chart(FILE *f, const pf_sim_report *rep, int y0)
     }
     int width = (top + BINS) / BINS; /* actions per bin */
     static long bins[64][BINS];
-    int nb = rep->nbatch < 64 ? rep->nbatch : 64;
+    /* One outline per batch, or per line value (its batches pooled). */
+    int nb = rep->line_key ? rep->nline : rep->nbatch;
+    if (nb > 64)
+        nb = 64;
     long most = 1;
-    for (int b = 0; b < nb; b++) {
+    for (int k = 0; k < nb; k++)
+        memset(bins[k], 0, sizeof bins[k]);
+    for (int b = 0; b < rep->nbatch; b++) {
         const pf_sim_result *r = &rep->res[b];
-        memset(bins[b], 0, sizeof bins[b]);
-        for (int k = 0; k <= r->length_cap; k++) {
-            int bin = k / width;
-            bins[b][bin < BINS ? bin : BINS - 1] += r->length[k];
+        int k = rep->line_key ? b / rep->nsweep : b;
+        if (k >= nb)
+            continue;
+        for (int v = 0; v <= r->length_cap; v++) {
+            int bin = v / width;
+            bins[k][bin < BINS ? bin : BINS - 1] += r->length[v];
         }
-        for (int i = 0; i < BINS; i++)
-            if (bins[b][i] > most)
-                most = bins[b][i];
     }
+    for (int k = 0; k < nb; k++)
+        for (int i = 0; i < BINS; i++)
+            if (bins[k][i] > most)
+                most = bins[k][i];
     char xl[64];
     snprintf(xl, sizeof xl, "game length (actions, %d a bin)", width);
     frame(f, y0, "Game length", xl, "games", (double)most, false);
@@ -434,7 +528,10 @@ static void length_chart(FILE *f, const pf_sim_report *rep, int y0)
         }
         fprintf(f, "\"/>\n");
         char lab[64];
-        snprintf(lab, sizeof lab, "%s=%d", rep->sweep_key, rep->sweep_values[b]);
+        if (rep->line_key)
+            snprintf(lab, sizeof lab, "%s=%d", rep->line_key, rep->line_values[b]);
+        else
+            snprintf(lab, sizeof lab, "%s=%d", rep->sweep_key, sweep_value(rep, b));
         legend(f, y0, b, lab);
     }
 }

@@ -319,6 +319,7 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
         fprintf(stderr, "\n");
     }
     free(w);
+    r->seats = c->seats;
     r->seconds = now_s() - t0;
     return PF_E_OK;
 }

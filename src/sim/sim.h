@@ -46,6 +46,7 @@ typedef struct pf_sim_fig {
 } pf_sim_fig;
 
 typedef struct pf_sim_result {
+    int seats;     /* seats at the table in this batch */
     long games;    /* games played */
     long finished; /* games that ended by the rules */
     long stalled;  /* games stopped at max_steps or with no bot to move */
@@ -92,9 +93,14 @@ double pf_sim_fig_sd(const pf_sim_fig *f);
 typedef struct pf_sim_report {
     const pf_sim_config *cfg;
     const char *entry_names[PF_MAX_SEATS]; /* as typed in --seats */
-    const char *sweep_key;   /* NULL: one batch */
-    int nbatch;
-    const int *sweep_values; /* nbatch values when sweeping */
+    const char *sweep_key;   /* NULL: no sweep */
+    int nsweep;              /* values swept (1 without a sweep) */
+    const int *sweep_values;
+    const char *line_key;    /* NULL: one line; else a second sweep, one line per value
+                                ("seats" or an option) */
+    int nline;
+    const int *line_values;
+    int nbatch;               /* nsweep * nline (line-major: b = line * nsweep + sweep) */
     const pf_sim_result *res; /* nbatch results */
 } pf_sim_report;
 

@@ -247,6 +247,25 @@ static void command_outputs(void **state)
         lines += *p == '\n';
     assert_int_equal(lines, 3);
     assert_true(strncmp(out, "sweep_key,sweep_value,who,games,wins", 36) == 0);
+    /* Two sweeps: one line per seat count, one point per option value. */
+    snprintf(cmd, sizeof cmd,
+             "%s sim pizza --seats random --lines seats=2..3 --sweep kinds=3..4 "
+             "--option extra_slices=false --games 12 --json",
+             bin);
+    assert_int_equal(capture(cmd, out, sizeof out), 0);
+    j = cJSON_Parse(out);
+    assert_non_null(j);
+    bs = cJSON_GetObjectItem(j, "batches");
+    assert_int_equal(cJSON_GetArraySize(bs), 4);
+    static const int want[4][2] = {{2, 3}, {2, 4}, {3, 3}, {3, 4}}; /* seats, kinds */
+    for (int b = 0; b < 4; b++) {
+        cJSON *x = cJSON_GetArrayItem(bs, b);
+        assert_int_equal(cJSON_GetObjectItem(x, "seats")->valueint, want[b][0]);
+        assert_int_equal(
+            cJSON_GetObjectItem(cJSON_GetObjectItem(x, "sweep"), "value")->valueint, want[b][1]);
+        assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(x, "win_rates")), want[b][0]);
+    }
+    cJSON_Delete(j);
     /* Not a terminal: no progress bar on stderr. */
     snprintf(cmd, sizeof cmd, "%s sim pizza --games 20 2>&1 >/dev/null", bin);
     assert_int_equal(capture(cmd, out, sizeof out), 0);
