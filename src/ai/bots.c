@@ -31,6 +31,7 @@ void pf_bot_list(const pf_game *g, char *buf, size_t n)
         len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s", len ? ", " : "",
                                 (*b)->name);
     for (const pf_bot_def *b = g->bots; b && b->name; b++)
-        len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s", len ? ", " : "",
-                                b->name);
+        if (pf_bot_find(g, b->name) == b) /* not shadowed by a level of the same name */
+            len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s", len ? ", " : "",
+                                    b->name);
 }
