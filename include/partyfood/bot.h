@@ -52,6 +52,9 @@ void pf_obs_init(pf_obs *o, const pf_game *g, const void *st, int seat, int seat
 /* The bot called name for game g (generic bots first, then the game's),
  * or NULL. */
 const pf_bot_def *pf_bot_find(const pf_game *g, const char *name);
+/* Writes up to cap bot names for g into out (generic bots, then the game's
+ * own); returns the count. */
+int pf_bot_names(const pf_game *g, const char **out, int cap);
 /* Lists the bot names for g, comma separated, into buf. */
 void pf_bot_list(const pf_game *g, char *buf, size_t n);
 

@@ -23,15 +23,24 @@ const pf_bot_def *pf_bot_find(const pf_game *g, const char *name)
     return NULL;
 }
 
+int pf_bot_names(const pf_game *g, const char **out, int cap)
+{
+    int n = 0;
+    for (const pf_bot_def *const *b = generic; *b && n < cap; b++)
+        out[n++] = (*b)->name;
+    for (const pf_bot_def *b = g->bots; b && b->name && n < cap; b++)
+        if (pf_bot_find(g, b->name) == b) /* not shadowed by a level of the same name */
+            out[n++] = b->name;
+    return n;
+}
+
 void pf_bot_list(const pf_game *g, char *buf, size_t n)
 {
+    const char *names[64];
+    int k = pf_bot_names(g, names, 64);
     size_t len = 0;
     buf[0] = '\0';
-    for (const pf_bot_def *const *b = generic; *b; b++)
-        len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s", len ? ", " : "",
-                                (*b)->name);
-    for (const pf_bot_def *b = g->bots; b && b->name; b++)
-        if (pf_bot_find(g, b->name) == b) /* not shadowed by a level of the same name */
-            len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s", len ? ", " : "",
-                                    b->name);
+    for (int i = 0; i < k; i++)
+        len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s", i ? ", " : "",
+                                names[i]);
 }

@@ -13,9 +13,9 @@ int cmd_games(int argc, char **argv)
                g->real_time ? ", real time" : "", g->summary);
         for (const pf_option_def *d = g->options; d && d->key; d++)
             printf("  --option %s=%s  %s\n", d->key, d->def, d->help);
-        printf("  bots: %s", pf_bot_random.name);
-        for (const pf_bot_def *b = g->bots; b && b->name; b++)
-            printf(", %s", b->name);
+        char bots[512];
+        pf_bot_list(g, bots, sizeof bots);
+        printf("  bots: %s", bots);
         printf("\n\n");
     }
     return 0;

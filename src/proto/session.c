@@ -278,9 +278,10 @@ static pf_err do_games(pf_session *s, const cJSON *req, cJSON *out, pf_error *er
         for (const pf_option_def *d = g->options; d && d->key; d++)
             cJSON_AddStringToObject(opts, d->key, d->def);
         cJSON *bots = cJSON_AddArrayToObject(o, "bots");
-        cJSON_AddItemToArray(bots, cJSON_CreateString(pf_bot_random.name));
-        for (const pf_bot_def *b = g->bots; b && b->name; b++)
-            cJSON_AddItemToArray(bots, cJSON_CreateString(b->name));
+        const char *names[64];
+        int nb = pf_bot_names(g, names, 64);
+        for (int k = 0; k < nb; k++)
+            cJSON_AddItemToArray(bots, cJSON_CreateString(names[k]));
         cJSON_AddItemToArray(a, o);
     }
     return PF_E_OK;
