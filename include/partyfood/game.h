@@ -159,6 +159,12 @@ typedef struct pf_game {
     void (*render)(const void *st, int seat, char *buf, size_t n);
     /* Optional: figures of a finished game for the simulator; returns count. */
     int (*stats)(const void *st, pf_stat *out, int cap);
+    /* Optional, for real-time games: a fingerprint of everything the game's
+     * bots read when they plan seat's next move (their own dice, their
+     * clock, the tower...). While it is unchanged a bot's plan stands, so a
+     * driver may reuse it instead of asking again (pf_bot_plans). Bots of a
+     * game that sets this must plan the same for equal fingerprints. */
+    uint64_t (*plan_key)(const void *st, int seat);
 } pf_game;
 
 /* ---- registry ----------------------------------------------------------- */

@@ -1,23 +1,50 @@
 /* drive.c: one step of a game played by bots, in simulated time. */
 #include "partyfood/bot.h"
 
-pf_err pf_bots_next(const pf_game *g, const void *st, int seats, int step, int64_t now,
-                    const pf_bot_def *const *bots, uint64_t seed, int *seat, pf_action *a,
-                    int64_t *t)
+void pf_bot_plans_clear(pf_bot_plans *p)
+{
+    p->valid = 0;
+}
+
+/* Asks seat s's bot for its move; PF_E_OK with *a and *t set. */
+static pf_err ask(const pf_game *g, const void *st, int seats, int step, int64_t now,
+                  const pf_bot_def *bot, uint64_t seed, int s, pf_action *a, int64_t *t)
+{
+    pf_obs o;
+    pf_rng rng;
+    pf_obs_init(&o, g, st, s, seats, step, now);
+    pf_rng_seed(&rng, pf_seed_derive(seed, (uint64_t)step * PF_MAX_SEATS + (uint64_t)s));
+    *t = now;
+    return bot->choose(&o, &rng, a, t);
+}
+
+pf_err pf_bots_next_planned(const pf_game *g, const void *st, int seats, int step,
+                            int64_t now, const pf_bot_def *const *bots, uint64_t seed,
+                            pf_bot_plans *plans, int *seat, pf_action *a, int64_t *t)
 {
     uint32_t set = g->to_act(st);
     pf_err best = PF_E_NOT_YOUR_TURN;
+    if (!g->plan_key)
+        plans = NULL;
     for (int s = 0; s < seats; s++) {
         if (!(set & (1u << s)) || !bots[s])
             continue;
-        pf_obs o;
-        pf_rng rng;
         pf_action sa;
-        int64_t stime = now;
-        pf_obs_init(&o, g, st, s, seats, step, now);
-        pf_rng_seed(&rng, pf_seed_derive(seed, (uint64_t)step * PF_MAX_SEATS + (uint64_t)s));
-        if (bots[s]->choose(&o, &rng, &sa, &stime) != PF_E_OK)
-            continue;
+        int64_t stime;
+        uint64_t key = plans ? g->plan_key(st, s) : 0;
+        if (plans && (plans->valid & (1u << s)) && plans->key[s] == key) {
+            sa = plans->a[s];
+            stime = plans->t[s];
+        } else {
+            if (ask(g, st, seats, step, now, bots[s], seed, s, &sa, &stime) != PF_E_OK)
+                continue;
+            if (plans) {
+                plans->valid |= 1u << s;
+                plans->key[s] = key;
+                plans->a[s] = sa;
+                plans->t[s] = stime;
+            }
+        }
         if (stime < now)
             stime = now;
         if (best != PF_E_OK || stime < *t) {
@@ -28,4 +55,11 @@ pf_err pf_bots_next(const pf_game *g, const void *st, int seats, int step, int64
         }
     }
     return best;
+}
+
+pf_err pf_bots_next(const pf_game *g, const void *st, int seats, int step, int64_t now,
+                    const pf_bot_def *const *bots, uint64_t seed, int *seat, pf_action *a,
+                    int64_t *t)
+{
+    return pf_bots_next_planned(g, st, seats, step, now, bots, seed, NULL, seat, a, t);
 }

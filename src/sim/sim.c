@@ -102,6 +102,8 @@ static void play_one(const pf_sim_config *c, long i, void *st, pf_sim_result *r)
         bots[s] = c->bots[entry[s]];
     }
     pf_state_init(g, st, n, &c->opt, seed, NULL); /* options were checked before */
+    pf_bot_plans plans;
+    pf_bot_plans_clear(&plans);
     int step = 0;
     int64_t now = 0;
     bool error = false, stalled = false;
@@ -110,7 +112,8 @@ static void play_one(const pf_sim_config *c, long i, void *st, pf_sim_result *r)
         pf_action a;
         int64_t t = now;
         if (step >= g->max_steps ||
-            pf_bots_next(g, st, n, step, now, bots, seed, &seat, &a, &t) != PF_E_OK) {
+            pf_bots_next_planned(g, st, n, step, now, bots, seed, &plans, &seat, &a, &t) !=
+                PF_E_OK) {
             stalled = true;
             break;
         }

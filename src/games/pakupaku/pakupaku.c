@@ -669,6 +669,21 @@ static int pk_stats(const void *st, pf_stat *out, int cap)
     return k;
 }
 
+/* Everything the profile bots (bots.c) read when they plan seat's move:
+ * the phase and duel turn, the seat's dice and clock, and which tower stands
+ * (it changes only by a stack, a collapse, a new round or a duel stack). */
+static uint64_t pk_plan_key(const void *st, int seat)
+{
+    const pakupaku__state *s = st;
+    uint64_t k = (uint64_t)s->phase | (uint64_t)s->duel_turn << 8 |
+                 (uint64_t)s->nfree[seat] << 16 | (uint64_t)s->nwait[seat] << 24 |
+                 (uint64_t)s->tower.n << 32 | (uint64_t)s->acts[seat] << 40;
+    k ^= (uint64_t)s->since[seat] * 0x9e3779b97f4a7c15ull;
+    k ^= ((uint64_t)s->rounds | (uint64_t)s->collapses << 16 | (uint64_t)s->duel_stacks << 32) *
+         0xbf58476d1ce4e5b9ull;
+    return k;
+}
+
 const pf_game pf_game_pakupaku = {
     .id = "pakupaku",
     .title = "Paku Paku",
@@ -696,4 +711,5 @@ const pf_game pf_game_pakupaku = {
     .parse = pk_parse,
     .render = pk_render,
     .stats = pk_stats,
+    .plan_key = pk_plan_key,
 };
