@@ -91,4 +91,15 @@ pf_err pf_bots_next_planned(const pf_game *g, const void *st, int seats, int ste
                             int64_t now, const pf_bot_def *const *bots, uint64_t seed,
                             pf_bot_plans *plans, int *seat, pf_action *a, int64_t *t);
 
+/* What pf_bots_play reports when a game does not end. */
+#define PF_BOTS_STUCK (-1)   /* no bot could move, or max_steps was reached */
+#define PF_BOTS_ILLEGAL (-2) /* a bot chose an action the rules refused */
+
+/* Plays st (already initialized) to its end with bots[seat] on every seat,
+ * through pf_bots_next_planned with standing plans, applying each move
+ * through the checked pf_state_apply. Returns the number of actions, or
+ * PF_BOTS_STUCK / PF_BOTS_ILLEGAL. */
+int pf_bots_play(const pf_game *g, void *st, int seats, const pf_bot_def *const *bots,
+                 uint64_t seed);
+
 #endif

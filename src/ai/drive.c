@@ -63,3 +63,25 @@ pf_err pf_bots_next(const pf_game *g, const void *st, int seats, int step, int64
 {
     return pf_bots_next_planned(g, st, seats, step, now, bots, seed, NULL, seat, a, t);
 }
+
+int pf_bots_play(const pf_game *g, void *st, int seats, const pf_bot_def *const *bots,
+                 uint64_t seed)
+{
+    pf_bot_plans plans;
+    pf_bot_plans_clear(&plans);
+    int step = 0;
+    int64_t now = 0;
+    while (!g->over(st, NULL)) {
+        int seat;
+        pf_action a;
+        int64_t t;
+        if (step >= g->max_steps ||
+            pf_bots_next_planned(g, st, seats, step, now, bots, seed, &plans, &seat, &a, &t))
+            return PF_BOTS_STUCK;
+        if (pf_state_apply(g, st, seat, a, t, NULL, NULL) != PF_E_OK)
+            return PF_BOTS_ILLEGAL;
+        now = t;
+        step++;
+    }
+    return step;
+}

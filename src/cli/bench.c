@@ -60,22 +60,8 @@ static long bot_game(const pf_game *g, void *st, int seats, const pf_bot_def *bo
     for (int i = 0; i < seats; i++)
         bots[i] = bot;
     pf_state_init(g, st, seats, NULL, seed, NULL);
-    pf_bot_plans plans;
-    pf_bot_plans_clear(&plans);
-    long n = 0;
-    int64_t now = 0;
-    while (!g->over(st, NULL)) {
-        int seat;
-        pf_action a;
-        int64_t t;
-        if (pf_bots_next_planned(g, st, seats, (int)n, now, bots, seed, &plans, &seat, &a,
-                                 &t) != PF_E_OK)
-            break;
-        g->apply(st, seat, a, t, NULL);
-        now = t;
-        n++;
-    }
-    return n;
+    int n = pf_bots_play(g, st, seats, bots, seed);
+    return n > 0 ? n : 0;
 }
 
 /* ISMCTS iterations a second at the first decision of a new game (random

@@ -102,28 +102,8 @@ static void play_one(const pf_sim_config *c, long i, void *st, pf_sim_result *r)
         bots[s] = c->bots[entry[s]];
     }
     pf_state_init(g, st, n, &c->opt, seed, NULL); /* options were checked before */
-    pf_bot_plans plans;
-    pf_bot_plans_clear(&plans);
-    int step = 0;
-    int64_t now = 0;
-    bool error = false, stalled = false;
-    while (!g->over(st, NULL)) {
-        int seat;
-        pf_action a;
-        int64_t t = now;
-        if (step >= g->max_steps ||
-            pf_bots_next_planned(g, st, n, step, now, bots, seed, &plans, &seat, &a, &t) !=
-                PF_E_OK) {
-            stalled = true;
-            break;
-        }
-        if (pf_state_apply(g, st, seat, a, t, NULL, NULL) != PF_E_OK) {
-            error = true;
-            break;
-        }
-        now = t;
-        step++;
-    }
+    int step = pf_bots_play(g, st, n, bots, seed);
+    bool error = step == PF_BOTS_ILLEGAL, stalled = step == PF_BOTS_STUCK;
     r->games++;
     if (error || stalled) {
         r->errors += error;

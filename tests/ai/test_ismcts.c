@@ -175,18 +175,7 @@ static int head_to_head(const pf_game *g, const pf_bot_def *x, const pf_bot_def 
         const pf_bot_def *bots[2] = {i % 2 ? y : x, i % 2 ? x : y};
         uint64_t seed = pf_seed_derive(77, (uint64_t)i);
         assert_int_equal(pf_state_init(g, st, 2, NULL, seed, NULL), PF_E_OK);
-        int step = 0;
-        int64_t now = 0;
-        while (!g->over(st, NULL)) {
-            int seat;
-            pf_action a;
-            int64_t t;
-            assert_int_equal(pf_bots_next(g, st, 2, step, now, bots, seed, &seat, &a, &t),
-                             PF_E_OK);
-            assert_int_equal(pf_state_apply(g, st, seat, a, t, NULL, NULL), PF_E_OK);
-            now = t;
-            step++;
-        }
+        assert_true(pf_bots_play(g, st, 2, bots, seed) > 0);
         double res[2];
         g->over(st, res);
         wins += res[i % 2] > 0.5;
