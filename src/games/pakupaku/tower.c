@@ -22,6 +22,16 @@ static void absolute(const pakupaku__tower *t, int64_t *abs)
     }
 }
 
+/* The overlap [*lo, *hi] of piece k and the piece k - 1 it rests on. */
+static void overlap(const pakupaku__tower *t, const int64_t *abs, int k, int64_t *lo,
+                    int64_t *hi)
+{
+    int64_t hp = (int64_t)pakupaku__pieces[t->type[k]].width / 2 * PAKUPAKU__UNIT;
+    int64_t hq = (int64_t)pakupaku__pieces[t->type[k - 1]].width / 2 * PAKUPAKU__UNIT;
+    *lo = abs[k] - hp > abs[k - 1] - hq ? abs[k] - hp : abs[k - 1] - hq;
+    *hi = abs[k] + hp < abs[k - 1] + hq ? abs[k] + hp : abs[k - 1] + hq;
+}
+
 int pakupaku__tower_first_fall(const pakupaku__tower *t)
 {
     int64_t abs[PAKUPAKU__PIECES];
@@ -29,14 +39,10 @@ int pakupaku__tower_first_fall(const pakupaku__tower *t)
     int64_t m = 0, s = 0;
     int fall = -1;
     for (int k = t->n - 1; k >= 1; k--) {
-        const pakupaku__piece_def *p = &pakupaku__pieces[t->type[k]];
-        const pakupaku__piece_def *q = &pakupaku__pieces[t->type[k - 1]];
-        m += p->mass;
-        s += p->mass * abs[k];
-        int64_t hp = (int64_t)p->width / 2 * PAKUPAKU__UNIT;
-        int64_t hq = (int64_t)q->width / 2 * PAKUPAKU__UNIT;
-        int64_t lo = abs[k] - hp > abs[k - 1] - hq ? abs[k] - hp : abs[k - 1] - hq;
-        int64_t hi = abs[k] + hp < abs[k - 1] + hq ? abs[k] + hp : abs[k - 1] + hq;
+        int64_t lo, hi;
+        m += pakupaku__pieces[t->type[k]].mass;
+        s += pakupaku__pieces[t->type[k]].mass * abs[k];
+        overlap(t, abs, k, &lo, &hi);
         if (s < lo * m || s > hi * m)
             fall = k; /* keep going down: report the lowest failing joint */
     }
@@ -55,14 +61,10 @@ double pakupaku__tower_margin(const pakupaku__tower *t)
     int64_t m = 0, s = 0;
     double best = 1e9;
     for (int k = t->n - 1; k >= 1; k--) {
-        const pakupaku__piece_def *p = &pakupaku__pieces[t->type[k]];
-        const pakupaku__piece_def *q = &pakupaku__pieces[t->type[k - 1]];
-        m += p->mass;
-        s += p->mass * abs[k];
-        int64_t hp = (int64_t)p->width / 2 * PAKUPAKU__UNIT;
-        int64_t hq = (int64_t)q->width / 2 * PAKUPAKU__UNIT;
-        int64_t lo = abs[k] - hp > abs[k - 1] - hq ? abs[k] - hp : abs[k - 1] - hq;
-        int64_t hi = abs[k] + hp < abs[k - 1] + hq ? abs[k] + hp : abs[k - 1] + hq;
+        int64_t lo, hi;
+        m += pakupaku__pieces[t->type[k]].mass;
+        s += pakupaku__pieces[t->type[k]].mass * abs[k];
+        overlap(t, abs, k, &lo, &hi);
         double com = (double)s / (double)m;
         double d = com - (double)lo;
         if ((double)hi - com < d)
