@@ -41,8 +41,11 @@ const pf_game *tui__menu(void)
                 const pf_game *g = pf_game_at(i);
                 int attr = i == sel ? A_REVERSE | A_BOLD : 0;
                 tui__put(4 + 3 * i, 4, attr, " %d  %-22s ", i + 1, g->title);
-                tui__put(5 + 3 * i, 9, A_DIM, "%s (%d to %d players%s)", g->summary,
-                         g->min_seats, g->max_seats, g->real_time ? ", real time" : "");
+                tui__put(4 + 3 * i, 33, 0, "%d to %d players%s", g->min_seats, g->max_seats,
+                         g->real_time ? ", real time" : "");
+                /* The seat range sits beside the title so a long summary
+                 * cut by a narrow terminal loses nothing that matters. */
+                tui__put(5 + 3 * i, 9, A_DIM, "%s", g->summary);
             }
             tui__put(LINES - 1, 0, A_DIM,
                      "arrows + Enter or a number choose   q quits   (mouse clicks work too)");

@@ -655,7 +655,7 @@ _Static_assert(sizeof(pancake_state) < 512, "state must stay under 512 bytes");
 const pf_game pf_game_pancake = {
     .id = "pancake",
     .title = "Yummy Yummy Pancake",
-    .summary = "Toss pancakes, peek, and guess the topping from memory",
+    .summary = "toss pancakes, peek, and guess the toppings from memory",
     .min_seats = 2,
     .max_seats = 4,
     .state_size = sizeof(pancake_state),

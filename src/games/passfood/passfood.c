@@ -902,7 +902,7 @@ _Static_assert(sizeof(passfood_state) < 1024, "state under 1 KiB");
 const pf_game pf_game_passfood = {
     .id = "passfood",
     .title = "Pass the Party Food",
-    .summary = "co-operative: pass food tiles around, score sets and stay ahead of Ziggy",
+    .summary = "co-operative: pass food around, score sets, stay ahead of Ziggy the dog",
     .min_seats = 2,
     .max_seats = 4,
     .state_size = sizeof(passfood_state),
