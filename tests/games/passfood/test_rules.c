@@ -5,7 +5,7 @@
 
 #include <unistd.h>
 
-/* PPF-1: a tile goes to the top-most vacant space of its column; with none
+/* PPF-1: a tile goes to the highest free space of its column; with none
  * vacant it is discarded (the centre snake here). */
 static void test_ppf1_placement_and_full_column(void **state)
 {
