@@ -380,7 +380,7 @@ static void win_chart(FILE *f, const pf_sim_report *rep, int y0)
 {
     int pw = W - ML - MR, ph = H - MT - MB, base = y0 + MT + ph;
     char title[160];
-    snprintf(title, sizeof title, "%s: win rate with 95%% Wilson intervals (%ld games a point)",
+    snprintf(title, sizeof title, "%s: win rate, 95%% Wilson intervals, %ld games a point",
              rep->cfg->game->title, rep->res[0].games);
     group gr[PF_MAX_SEATS];
     int ng = groups_of(rep, 0, gr);
