@@ -56,38 +56,56 @@ static inline int round_int(double x)
     return x >= 0 ? (int)(x + 0.5) : -(int)(-x + 0.5);
 }
 
-/* The smallest margin (table units) of the top three joints of tower t with
- * one more piece of `type` at offset `aim` (1/UNIT) from the current top,
- * whose centre is at `lean`: a cheap stand-in for pakupaku__tower_margin,
- * since a piece on top moves the upper joints' loads the most. */
-static double top_margin(const pakupaku__tower *t, int64_t lean, int type, int64_t aim)
+/* The top of a tower as top_margin reads it: up to three pieces, top first,
+ * their types and centres relative to the top piece. */
+typedef struct top3 {
+    int k;          /* pieces read (0..3) */
+    int ty[3];
+    int64_t at[3];
+} top3;
+
+static void read_top(const pakupaku__tower *t, top3 *r)
 {
-    int64_t at[4];
-    int ty[4], k = 0;
-    at[0] = lean + aim;
-    ty[0] = type;
-    for (int i = t->n - 1; i >= 0 && k < 3; i--) {
-        k++;
-        ty[k] = t->type[i];
-        at[k] = k == 1 ? lean : at[k - 1] - t->x[i + 1];
+    r->k = 0;
+    for (int i = t->n - 1; i >= 0 && r->k < 3; i--) {
+        r->ty[r->k] = t->type[i];
+        r->at[r->k] = r->k == 0 ? 0 : r->at[r->k - 1] - t->x[i + 1];
+        r->k++;
     }
-    if (k == 0)
+}
+
+static const int64_t half_w[PAKUPAKU__NTYPES] = {10 * PAKUPAKU__UNIT, 7 * PAKUPAKU__UNIT,
+                                                 4 * PAKUPAKU__UNIT}; /* pakupaku__pieces */
+static const int64_t mass[PAKUPAKU__NTYPES] = {3, 2, 1};
+
+/* The smallest margin (table units) of the top three joints of the tower
+ * (read by read_top) with one more piece of `type` at offset `aim` (1/UNIT)
+ * from the current top: a cheap stand-in for pakupaku__tower_margin, since a
+ * piece on top moves the upper joints' loads the most. Centres are relative
+ * to the top: each joint's s - lo * m is the same integer wherever the tower
+ * stands. */
+static double top_margin(const top3 *r, int type, int64_t aim)
+{
+    if (r->k == 0)
         return 1e9; /* the first piece stands anywhere */
-    int64_t m = 0, s = 0;
+    int64_t m = 0, s = 0, at = aim;
+    int ty = type;
     double best = 1e9;
-    for (int j = 0; j < k; j++) { /* joint: piece j on piece j + 1 */
-        const pakupaku__piece_def *p = &pakupaku__pieces[ty[j]];
-        const pakupaku__piece_def *q = &pakupaku__pieces[ty[j + 1]];
-        m += p->mass;
-        s += p->mass * at[j];
-        int64_t hp = (int64_t)p->width / 2 * PAKUPAKU__UNIT;
-        int64_t hq = (int64_t)q->width / 2 * PAKUPAKU__UNIT;
-        int64_t lo = at[j] - hp > at[j + 1] - hq ? at[j] - hp : at[j + 1] - hq;
-        int64_t hi = at[j] + hp < at[j + 1] + hq ? at[j] + hp : at[j + 1] + hq;
+    for (int j = 0; j < r->k; j++) { /* joint: piece j on piece j + 1 */
+        int64_t below = r->at[j];
+        int tq = r->ty[j];
+        m += mass[ty];
+        s += mass[ty] * at;
+        int64_t lo = at - half_w[ty], lq = below - half_w[tq];
+        int64_t hi = at + half_w[ty], hq = below + half_w[tq];
+        lo = lo > lq ? lo : lq;
+        hi = hi < hq ? hi : hq;
         int64_t d = s - lo * m < hi * m - s ? s - lo * m : hi * m - s;
         double dd = (double)d / (double)m;
         if (dd < best)
             best = dd;
+        at = below;
+        ty = tq;
     }
     return best / PAKUPAKU__UNIT;
 }
@@ -109,15 +127,17 @@ static int pick_piece(const profile *pr, const pakupaku__state *s, uint64_t *x, 
     if (na == 0)
         return -1;
     int64_t a = (int64_t)*aim * (PAKUPAKU__UNIT / 100);
+    top3 r;
+    read_top(t, &r);
     if (pr->any_type) {
         int type = allowed[mix(x) % (uint64_t)na];
-        *margin = top_margin(t, lean, type, a);
+        *margin = top_margin(&r, type, a);
         return type;
     }
     int best = allowed[0];
     *margin = -1e18;
     for (int i = 0; i < na; i++) {
-        double m = top_margin(t, lean, allowed[i], a);
+        double m = top_margin(&r, allowed[i], a);
         if (m > *margin) {
             *margin = m;
             best = allowed[i];

@@ -32,26 +32,45 @@ static void overlap(const pakupaku__tower *t, const int64_t *abs, int k, int64_t
     *hi = abs[k] + hp < abs[k - 1] + hq ? abs[k] + hp : abs[k - 1] + hq;
 }
 
-int pakupaku__tower_first_fall(const pakupaku__tower *t)
+/* pakupaku__pieces' half-widths (in 1/UNIT) and masses, as the hot loop wants them. */
+static const int64_t half_w[PAKUPAKU__NTYPES] = {10 * PAKUPAKU__UNIT, 7 * PAKUPAKU__UNIT,
+                                                 4 * PAKUPAKU__UNIT};
+static const int64_t mass[PAKUPAKU__NTYPES] = {3, 2, 1};
+
+/* The lowest failing joint (all of them when `all`, else the first found
+ * from the top). Positions are taken relative to the top piece: the tests
+ * lo * M <= S <= hi * M do not change when every centre moves alike. */
+static int scan(const pakupaku__tower *t, int all)
 {
-    int64_t abs[PAKUPAKU__PIECES];
-    absolute(t, abs);
-    int64_t m = 0, s = 0;
+    int64_t at = 0, m = 0, s = 0;
     int fall = -1;
     for (int k = t->n - 1; k >= 1; k--) {
-        int64_t lo, hi;
-        m += pakupaku__pieces[t->type[k]].mass;
-        s += pakupaku__pieces[t->type[k]].mass * abs[k];
-        overlap(t, abs, k, &lo, &hi);
-        if (s < lo * m || s > hi * m)
+        int tk = t->type[k], tq = t->type[k - 1];
+        int64_t below = at - t->x[k];
+        m += mass[tk];
+        s += mass[tk] * at;
+        int64_t lo = at - half_w[tk], lq = below - half_w[tq];
+        int64_t hi = at + half_w[tk], hq = below + half_w[tq];
+        lo = lo > lq ? lo : lq;
+        hi = hi < hq ? hi : hq;
+        if (s < lo * m || s > hi * m) {
             fall = k; /* keep going down: report the lowest failing joint */
+            if (!all)
+                break;
+        }
+        at = below;
     }
     return fall;
 }
 
+int pakupaku__tower_first_fall(const pakupaku__tower *t)
+{
+    return scan(t, 1);
+}
+
 bool pakupaku__tower_stands(const pakupaku__tower *t)
 {
-    return pakupaku__tower_first_fall(t) < 0;
+    return scan(t, 0) < 0;
 }
 
 double pakupaku__tower_margin(const pakupaku__tower *t)
