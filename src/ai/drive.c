@@ -22,12 +22,13 @@ pf_err pf_bots_next_planned(const pf_game *g, const void *st, int seats, int ste
                             int64_t now, const pf_bot_def *const *bots, uint64_t seed,
                             pf_bot_plans *plans, int *seat, pf_action *a, int64_t *t)
 {
-    uint32_t set = g->to_act(st);
+    uint32_t set = g->to_act(st) & ((1u << seats) - 1);
     pf_err best = PF_E_NOT_YOUR_TURN;
     if (!g->plan_key)
         plans = NULL;
-    for (int s = 0; s < seats; s++) {
-        if (!(set & (1u << s)) || !bots[s])
+    for (; set; set &= set - 1) { /* the seats that may act, lowest first */
+        int s = __builtin_ctz(set);
+        if (!bots[s])
             continue;
         pf_action sa;
         int64_t stime;
@@ -78,8 +79,15 @@ int pf_bots_play(const pf_game *g, void *st, int seats, const pf_bot_def *const 
         if (step >= g->max_steps ||
             pf_bots_next_planned(g, st, seats, step, now, bots, seed, &plans, &seat, &a, &t))
             return PF_BOTS_STUCK;
-        if (pf_state_apply(g, st, seat, a, t, NULL, NULL) != PF_E_OK)
+        if (g->check) {
+            /* the loop checked over and seat came from to_act: only the
+             * game's own check of pf_state_apply is left to do */
+            if (g->check(st, seat, a, t) != PF_E_OK)
+                return PF_BOTS_ILLEGAL;
+            g->apply(st, seat, a, t, NULL);
+        } else if (pf_state_apply(g, st, seat, a, t, NULL, NULL) != PF_E_OK) {
             return PF_BOTS_ILLEGAL;
+        }
         now = t;
         step++;
     }

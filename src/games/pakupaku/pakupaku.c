@@ -388,28 +388,41 @@ static void apply_roll(pakupaku__state *s, int seat, int64_t t, pf_events *ev)
 {
     int left = (seat + 1) % s->seats;
     int idle = pakupaku__held(s, left, NULL, NULL) == 0;
-    int passed = 0, k = 0;
+    int passed = 0, dishes = 0, k = 0;
     char faces[16];
     for (int d = 0; d < PAKUPAKU__DICE; d++) {
         if (s->owner[d] != seat || s->wait[d])
             continue;
         uint8_t f = draw_face(s);
         s->face[d] = f;
-        faces[k++] = face_names[f][0];
-        faces[k++] = ' ';
+        if (ev) {
+            faces[k++] = face_names[f][0];
+            faces[k++] = ' ';
+        }
         if (f == PAKUPAKU__FACE_PANDA) {
             s->owner[d] = (uint8_t)left;
             passed++;
         } else if (f == PAKUPAKU__FACE_DISH && s->tower.n < PAKUPAKU__PIECES) {
             s->wait[d] = 1;
+            dishes++;
         }
     }
-    faces[k > 0 ? k - 1 : 0] = '\0';
-    pakupaku__recount(s);
-    if (passed && idle)
-        s->since[left] = t;
-    pf_events_add(ev, -1, "roll", "seat %d rolls %s%s", seat, faces,
-                  passed ? ": pandas pass left" : "");
+    /* the counts recount would give, updated in place (left != seat) */
+    s->nfree[seat] = (uint8_t)(s->nfree[seat] - passed - dishes);
+    s->nwait[seat] = (uint8_t)(s->nwait[seat] + dishes);
+    if (s->nfree[seat] + s->nwait[seat] == 0)
+        s->holders &= (uint8_t)~(1u << seat);
+    if (passed) {
+        s->nfree[left] = (uint8_t)(s->nfree[left] + passed);
+        s->holders |= (uint8_t)(1u << left);
+        if (idle)
+            s->since[left] = t;
+    }
+    if (ev) {
+        faces[k > 0 ? k - 1 : 0] = '\0';
+        pf_events_add(ev, -1, "roll", "seat %d rolls %s%s", seat, faces,
+                      passed ? ": pandas pass left" : "");
+    }
     if (passed && pakupaku__held(s, left, NULL, NULL) >= s->thr)
         stop(s, left, 0, t, ev);
 }
