@@ -24,6 +24,9 @@ pf_err pf_bots_next_planned(const pf_game *g, const void *st, int seats, int ste
 {
     uint32_t set = g->to_act(st) & ((1u << seats) - 1);
     pf_err best = PF_E_NOT_YOUR_TURN;
+    int bs = 0;
+    pf_action ba = 0;
+    int64_t bt = 0;
     if (!g->plan_key)
         plans = NULL;
     for (; set; set &= set - 1) { /* the seats that may act, lowest first */
@@ -48,12 +51,17 @@ pf_err pf_bots_next_planned(const pf_game *g, const void *st, int seats, int ste
         }
         if (stime < now)
             stime = now;
-        if (best != PF_E_OK || stime < *t) {
+        if (best != PF_E_OK || stime < bt) {
             best = PF_E_OK;
-            *seat = s;
-            *a = sa;
-            *t = stime;
+            bs = s;
+            ba = sa;
+            bt = stime;
         }
+    }
+    if (best == PF_E_OK) {
+        *seat = bs;
+        *a = ba;
+        *t = bt;
     }
     return best;
 }

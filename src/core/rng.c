@@ -3,7 +3,7 @@
 
 #include <math.h>
 
-uint64_t pf_splitmix64(uint64_t *x)
+static inline uint64_t splitmix64(uint64_t *x)
 {
     uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -11,17 +11,25 @@ uint64_t pf_splitmix64(uint64_t *x)
     return z ^ (z >> 31);
 }
 
+uint64_t pf_splitmix64(uint64_t *x)
+{
+    return splitmix64(x);
+}
+
 uint64_t pf_seed_derive(uint64_t base, uint64_t index)
 {
     uint64_t x = base ^ (index * 0xd1b54a32d192ed03ULL);
-    pf_splitmix64(&x);
-    return pf_splitmix64(&x);
+    splitmix64(&x);
+    return splitmix64(&x);
 }
 
 void pf_rng_seed(pf_rng *r, uint64_t seed)
 {
-    for (int i = 0; i < 4; i++)
-        r->s[i] = pf_splitmix64(&seed);
+    /* unrolled: the bots' driver seeds a generator for every ask */
+    r->s[0] = splitmix64(&seed);
+    r->s[1] = splitmix64(&seed);
+    r->s[2] = splitmix64(&seed);
+    r->s[3] = splitmix64(&seed);
 }
 
 static inline uint64_t rotl(uint64_t x, int k)
@@ -29,7 +37,7 @@ static inline uint64_t rotl(uint64_t x, int k)
     return (x << k) | (x >> (64 - k));
 }
 
-uint64_t pf_rng_next(pf_rng *r)
+static inline uint64_t next(pf_rng *r)
 {
     uint64_t *s = r->s;
     uint64_t result = rotl(s[1] * 5, 7) * 9;
@@ -43,15 +51,20 @@ uint64_t pf_rng_next(pf_rng *r)
     return result;
 }
 
+uint64_t pf_rng_next(pf_rng *r)
+{
+    return next(r);
+}
+
 uint32_t pf_rng_below(pf_rng *r, uint32_t n)
 {
     /* Lemire's multiply-shift; the bias is below 2^-32 for any n we use. */
-    return (uint32_t)(((pf_rng_next(r) >> 32) * (uint64_t)n) >> 32);
+    return (uint32_t)(((next(r) >> 32) * (uint64_t)n) >> 32);
 }
 
 double pf_rng_double(pf_rng *r)
 {
-    return (double)(pf_rng_next(r) >> 11) * 0x1.0p-53;
+    return (double)(next(r) >> 11) * 0x1.0p-53;
 }
 
 double pf_rng_normal(pf_rng *r)

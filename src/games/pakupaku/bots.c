@@ -56,56 +56,66 @@ static inline int round_int(double x)
     return x >= 0 ? (int)(x + 0.5) : -(int)(-x + 0.5);
 }
 
-/* The top of a tower as top_margin reads it: up to three pieces, top first,
- * their types and centres relative to the top piece. */
-typedef struct top3 {
-    int k;          /* pieces read (0..3) */
-    int ty[3];
-    int64_t at[3];
-} top3;
-
-static void read_top(const pakupaku__tower *t, top3 *r)
-{
-    r->k = 0;
-    for (int i = t->n - 1; i >= 0 && r->k < 3; i--) {
-        r->ty[r->k] = t->type[i];
-        r->at[r->k] = r->k == 0 ? 0 : r->at[r->k - 1] - t->x[i + 1];
-        r->k++;
-    }
-}
-
 static const int64_t half_w[PAKUPAKU__NTYPES] = {10 * PAKUPAKU__UNIT, 7 * PAKUPAKU__UNIT,
                                                  4 * PAKUPAKU__UNIT}; /* pakupaku__pieces */
 static const int64_t mass[PAKUPAKU__NTYPES] = {3, 2, 1};
 
-/* The smallest margin (table units) of the top three joints of the tower
- * (read by read_top) with one more piece of `type` at offset `aim` (1/UNIT)
- * from the current top: a cheap stand-in for pakupaku__tower_margin, since a
- * piece on top moves the upper joints' loads the most. Centres are relative
- * to the top: each joint's s - lo * m is the same integer wherever the tower
- * stands. */
-static double top_margin(const top3 *r, int type, int64_t aim)
+/* The top of a tower as top_margin reads it, with centres relative to the
+ * top piece (each joint's s - lo * m is the same integer wherever the tower
+ * stands): k pieces read (0..3); the top piece's type; for the joints under
+ * it (piece j on piece j + 1, j = 1..k-1) the support [lo, hi] and the mass
+ * and moment of the tower's pieces 1..j (the new piece comes on top). */
+typedef struct top3 {
+    int k, ty0;
+    int64_t lo[3], hi[3], m[3], s[3];
+} top3;
+
+static void read_top(const pakupaku__tower *t, top3 *r)
 {
-    if (r->k == 0)
-        return 1e9; /* the first piece stands anywhere */
-    int64_t m = 0, s = 0, at = aim;
-    int ty = type;
-    double best = 1e9;
-    for (int j = 0; j < r->k; j++) { /* joint: piece j on piece j + 1 */
-        int64_t below = r->at[j];
-        int tq = r->ty[j];
+    int n = t->n;
+    r->k = n < 3 ? n : 3;
+    if (n == 0)
+        return;
+    r->ty0 = t->type[n - 1];
+    int64_t at = 0, m = 0, s = 0;
+    int ty = r->ty0;
+    for (int j = 1; j < r->k; j++) {
+        int tq = t->type[n - 1 - j];
+        int64_t below = at - t->x[n - j];
         m += mass[ty];
         s += mass[ty] * at;
         int64_t lo = at - half_w[ty], lq = below - half_w[tq];
         int64_t hi = at + half_w[ty], hq = below + half_w[tq];
-        lo = lo > lq ? lo : lq;
-        hi = hi < hq ? hi : hq;
-        int64_t d = s - lo * m < hi * m - s ? s - lo * m : hi * m - s;
-        double dd = (double)d / (double)m;
-        if (dd < best)
-            best = dd;
+        r->lo[j] = lo > lq ? lo : lq;
+        r->hi[j] = hi < hq ? hi : hq;
+        r->m[j] = m;
+        r->s[j] = s;
         at = below;
         ty = tq;
+    }
+}
+
+/* The smallest margin (table units) of the top three joints of the tower
+ * (read by read_top) with one more piece of `type` at offset `aim` (1/UNIT)
+ * from the current top: a cheap stand-in for pakupaku__tower_margin, since a
+ * piece on top moves the upper joints' loads the most. */
+static double top_margin(const top3 *r, int type, int64_t aim)
+{
+    if (r->k == 0)
+        return 1e9; /* the first piece stands anywhere */
+    int64_t m = mass[type], s = mass[type] * aim;
+    int64_t lo = aim - half_w[type], lq = -half_w[r->ty0];
+    int64_t hi = aim + half_w[type], hq = half_w[r->ty0];
+    lo = lo > lq ? lo : lq;
+    hi = hi < hq ? hi : hq;
+    int64_t d = s - lo * m < hi * m - s ? s - lo * m : hi * m - s;
+    double best = (double)d / (double)m;
+    for (int j = 1; j < r->k; j++) { /* the joints under the top piece */
+        int64_t mj = m + r->m[j], sj = s + r->s[j];
+        d = sj - r->lo[j] * mj < r->hi[j] * mj - sj ? sj - r->lo[j] * mj : r->hi[j] * mj - sj;
+        double dd = (double)d / (double)mj;
+        if (dd < best)
+            best = dd;
     }
     return best / PAKUPAKU__UNIT;
 }

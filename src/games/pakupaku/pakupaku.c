@@ -61,17 +61,6 @@ static const pf_test_config test_configs[] = {
 
 /* ---- helpers ------------------------------------------------------------ */
 
-int pakupaku__type_allowed(const pakupaku__state *s, int type)
-{
-    if (type < 0 || type >= PAKUPAKU__NTYPES || s->on[type] >= PAKUPAKU__PER_TYPE)
-        return 0;
-    if (s->architects && s->tower.n > 0 && s->tower.type[s->tower.n - 1] == type)
-        for (int o = 0; o < PAKUPAKU__NTYPES; o++)
-            if (o != type && s->on[o] < PAKUPAKU__PER_TYPE)
-                return 0; /* another type is left: no identical pair */
-    return 1;
-}
-
 /* Recomputes the per-seat dice counts from owner[] and wait[]. */
 void pakupaku__recount(pakupaku__state *s)
 {
@@ -386,7 +375,7 @@ static pf_err pk_check(const void *st, int seat, pf_action a, int64_t t)
 
 static void apply_roll(pakupaku__state *s, int seat, int64_t t, pf_events *ev)
 {
-    int left = (seat + 1) % s->seats;
+    int left = seat + 1 == s->seats ? 0 : seat + 1;
     int idle = pakupaku__held(s, left, NULL, NULL) == 0;
     int passed = 0, dishes = 0, k = 0;
     char faces[16];
@@ -454,10 +443,11 @@ static void apply_stack(pakupaku__state *s, int seat, int type, int off, int64_t
     }
     for (int d = 0; d < PAKUPAKU__DICE; d++)
         if (s->owner[d] == seat && s->wait[d]) {
-            s->wait[d] = 0;
+            s->wait[d] = 0; /* the die is free: the counts recount would give */
+            s->nwait[seat]--;
+            s->nfree[seat]++;
             break;
         }
-    pakupaku__recount(s);
     if (!place(s, type, off, ev, seat)) {
         stop(s, seat, 1, t, ev);
         return;

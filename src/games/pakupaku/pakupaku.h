@@ -78,6 +78,15 @@ static inline int pakupaku__held(const pakupaku__state *s, int seat, int *free_,
 void pakupaku__recount(pakupaku__state *s);
 
 /* True when a piece of type may go on the tower now (supply, architects). */
-int pakupaku__type_allowed(const pakupaku__state *s, int type);
+static inline int pakupaku__type_allowed(const pakupaku__state *s, int type)
+{
+    if (type < 0 || type >= PAKUPAKU__NTYPES || s->on[type] >= PAKUPAKU__PER_TYPE)
+        return 0;
+    if (s->architects && s->tower.n > 0 && s->tower.type[s->tower.n - 1] == type)
+        for (int o = 0; o < PAKUPAKU__NTYPES; o++)
+            if (o != type && s->on[o] < PAKUPAKU__PER_TYPE)
+                return 0; /* another type is left: no identical pair */
+    return 1;
+}
 
 #endif
