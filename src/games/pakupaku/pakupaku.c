@@ -673,18 +673,19 @@ static int pk_stats(const void *st, pf_stat *out, int cap)
 }
 
 /* Everything the profile bots (bots.c) read when they plan seat's move:
- * the phase and duel turn, the seat's dice and clock, and, for a seat that
- * will stack, which tower stands (it changes only by a stack, a collapse, a
- * new round or a duel stack). A seat that will roll reads no tower and no
- * dice count, so other seats' moves leave its plan standing. */
+ * the phase and duel turn, whether the seat waits on a dish, its clock and,
+ * for a seat that will stack, which tower stands (it changes only by a
+ * stack, a collapse, a new round or a duel stack). No plan reads the dice
+ * counts (only the seat's own moves and a new round change "waits", and
+ * both change acts or rounds), and a roll reads no tower, so other seats'
+ * moves leave most plans standing. */
 static uint64_t pk_plan_key(const void *st, int seat)
 {
     const pakupaku__state *s = st;
     uint64_t k = (uint64_t)s->acts[seat] << 40 ^ (uint64_t)s->since[seat] * 0x9e3779b97f4a7c15ull;
     if (s->phase == PAKUPAKU__PLAY && s->nwait[seat] == 0)
         return k; /* a roll: salt, seat, acts and since only */
-    k ^= (uint64_t)s->phase | (uint64_t)s->duel_turn << 8 | (uint64_t)s->nfree[seat] << 16 |
-         (uint64_t)s->nwait[seat] << 24 | (uint64_t)s->tower.n << 32;
+    k ^= (uint64_t)s->phase | (uint64_t)s->duel_turn << 8 | (uint64_t)s->tower.n << 32;
     k ^= ((uint64_t)s->rounds | (uint64_t)s->collapses << 16 | (uint64_t)s->duel_stacks << 32) *
          0xbf58476d1ce4e5b9ull;
     return k;
