@@ -45,7 +45,7 @@ static inline uint64_t mix(uint64_t *x)
 }
 
 /* A uniform double in (0, 1) from the hash stream x. */
-static double unit(uint64_t *x)
+static inline double unit(uint64_t *x)
 {
     return ((double)(mix(x) >> 11) + 0.5) * (1.0 / 9007199254740992.0);
 }
@@ -122,7 +122,7 @@ static double top_margin(const top3 *r, int type, int64_t aim)
 
 /* The type to stack and its aim (hundredths) for profile pr, with perfect
  * aim; *margin gets the predicted margin of the top joints. */
-static int pick_piece(const profile *pr, const pakupaku__state *s, uint64_t *x, int *aim,
+static inline int pick_piece(const profile *pr, const pakupaku__state *s, uint64_t *x, int *aim,
                       double *margin)
 {
     const pakupaku__tower *t = &s->tower;
@@ -156,9 +156,10 @@ static int pick_piece(const profile *pr, const pakupaku__state *s, uint64_t *x, 
     return best;
 }
 
-/* Chooses (action, time) for the observing seat with profile pr. */
-static pf_err choose(const profile *pr, const pf_obs *o, pf_rng *rng, pf_action *a,
-                     int64_t *t)
+/* Chooses (action, time) for the observing seat with profile pr (inlined
+ * into each profile's function, so the profile's numbers fold in). */
+static inline __attribute__((always_inline)) pf_err
+choose(const profile *pr, const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
 {
     pakupaku__state s;
     pf_obs_sample(o, rng, &s);
