@@ -379,22 +379,25 @@ static void apply_roll(pakupaku__state *s, int seat, int64_t t, pf_events *ev)
     int idle = pakupaku__held(s, left, NULL, NULL) == 0;
     int passed = 0, dishes = 0, k = 0;
     char faces[16];
-    for (int d = 0; d < PAKUPAKU__DICE; d++) {
-        if (s->owner[d] != seat || s->wait[d])
-            continue;
+    /* the faces are random, so the loop avoids branching on them */
+    unsigned roll = 0;
+    for (int d = 0; d < PAKUPAKU__DICE; d++)
+        roll |= (unsigned)(s->owner[d] == seat && !s->wait[d]) << d;
+    int room = s->tower.n < PAKUPAKU__PIECES;
+    for (; roll; roll &= roll - 1) {
+        int d = __builtin_ctz(roll);
         uint8_t f = draw_face(s);
         s->face[d] = f;
         if (ev) {
             faces[k++] = face_names[f][0];
             faces[k++] = ' ';
         }
-        if (f == PAKUPAKU__FACE_PANDA) {
-            s->owner[d] = (uint8_t)left;
-            passed++;
-        } else if (f == PAKUPAKU__FACE_DISH && s->tower.n < PAKUPAKU__PIECES) {
-            s->wait[d] = 1;
-            dishes++;
-        }
+        int panda = f == PAKUPAKU__FACE_PANDA;
+        int dish = (f == PAKUPAKU__FACE_DISH) & room;
+        s->owner[d] = (uint8_t)(panda ? left : seat);
+        s->wait[d] = (uint8_t)dish; /* a rolled die was free */
+        passed += panda;
+        dishes += dish;
     }
     /* the counts recount would give, updated in place (left != seat) */
     s->nfree[seat] = (uint8_t)(s->nfree[seat] - passed - dishes);
