@@ -382,7 +382,7 @@ static void apply_roll(pakupaku__state *s, int seat, int64_t t, pf_events *ev)
     /* the faces are random, so the loop avoids branching on them */
     unsigned roll = 0;
     for (int d = 0; d < PAKUPAKU__DICE; d++)
-        roll |= (unsigned)(s->owner[d] == seat && !s->wait[d]) << d;
+        roll |= (unsigned)((s->owner[d] == seat) & (s->wait[d] == 0)) << d;
     int room = s->tower.n < PAKUPAKU__PIECES;
     for (; roll; roll &= roll - 1) {
         int d = __builtin_ctz(roll);
@@ -686,12 +686,12 @@ static uint64_t pk_plan_key(const void *st, int seat)
 {
     const pakupaku__state *s = st;
     uint64_t k = (uint64_t)s->acts[seat] << 40 ^ (uint64_t)s->since[seat] * 0x9e3779b97f4a7c15ull;
-    if (s->phase == PAKUPAKU__PLAY && s->nwait[seat] == 0)
-        return k; /* a roll: salt, seat, acts and since only */
-    k ^= (uint64_t)s->phase | (uint64_t)s->duel_turn << 8 | (uint64_t)s->tower.n << 32;
-    k ^= ((uint64_t)s->rounds | (uint64_t)s->collapses << 16 | (uint64_t)s->duel_stacks << 32) *
-         0xbf58476d1ce4e5b9ull;
-    return k;
+    uint64_t tower = ((uint64_t)s->phase | (uint64_t)s->duel_turn << 8 |
+                      (uint64_t)s->tower.n << 32) ^
+                     ((uint64_t)s->rounds | (uint64_t)s->collapses << 16 |
+                      (uint64_t)s->duel_stacks << 32) * 0xbf58476d1ce4e5b9ull;
+    uint64_t roll = s->phase == PAKUPAKU__PLAY && s->nwait[seat] == 0;
+    return k ^ (tower & (roll - 1)); /* a roll: salt, seat, acts and since only */
 }
 
 const pf_game pf_game_pakupaku = {
