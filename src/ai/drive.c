@@ -51,12 +51,12 @@ pf_err pf_bots_next_planned(const pf_game *g, const void *st, int seats, int ste
         }
         if (stime < now)
             stime = now;
-        if (best != PF_E_OK || stime < bt) {
-            best = PF_E_OK;
-            bs = s;
-            ba = sa;
-            bt = stime;
-        }
+        /* selects without a branch: which seat is earliest is unpredictable */
+        int take = (best != PF_E_OK) | (stime < bt);
+        bs = take ? s : bs;
+        ba = take ? sa : ba;
+        bt = take ? stime : bt;
+        best = PF_E_OK;
     }
     if (best == PF_E_OK) {
         *seat = bs;
