@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -104,8 +105,14 @@ int tui__key(int timeout_ms)
 {
     timeout(timeout_ms);
     int ch = getch();
-    if (ch == ERR)
+    if (ch == ERR) {
+        /* A hung-up terminal answers every read at once with an error; the
+         * hangup signal does not always reach us (under make, say), so
+         * leave as if it had, instead of spinning. */
+        if (tcgetpgrp(STDIN_FILENO) < 0)
+            on_fatal(SIGHUP);
         return TUI_KEY_NONE;
+    }
     if (ch == KEY_MOUSE) {
         MEVENT me;
         if (getmouse(&me) == OK && (me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))) {

@@ -2,6 +2,8 @@
  * plain line mode: resizing redraws, a too-small terminal says the size it
  * needs, Ctrl-C puts the terminal back, NO_COLOR, the menu of `make run`,
  * and --plain / a non-terminal / TERM=dumb giving the line mode. */
+#include <signal.h>
+
 #include "tui_harness.h"
 
 static void resize_and_too_small(void **state)
@@ -51,6 +53,42 @@ static void ctrl_c_restores_the_terminal(void **state)
     th_expect(&t, "icanon echo", 100);
     th_refute(&t, "Slices"); /* the alternate screen is gone */
     th_stop(&t);
+}
+
+/* Under make (as `make run` starts it) the hangup signal does not reach the
+ * client when the terminal goes away; it must still leave, not spin. */
+static void hangup_ends_the_client(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/pf-hup-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256], cmd[1024];
+    snprintf(path, sizeof path, "%s/Makefile", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "run:\n\t@echo $$$$ > pid; exec %s play pizza --seats you,bot:memory --seed 1\n",
+            th_bin());
+    fclose(f);
+    th t;
+    snprintf(cmd, sizeof cmd, "make -s -C %s run", dir);
+    th_start_cmd(&t, 100, 40, cmd);
+    th_expect(&t, "(your choice)", 5000);
+    snprintf(path, sizeof path, "%s/pid", dir);
+    f = fopen(path, "r");
+    assert_non_null(f);
+    int pid = 0;
+    assert_int_equal(fscanf(f, "%d", &pid), 1);
+    fclose(f);
+    th_stop(&t); /* the terminal goes away */
+    bool gone = false;
+    for (int i = 0; i < 60 && !gone; i++) {
+        th_sleep(50);
+        gone = kill(pid, 0) != 0;
+    }
+    if (!gone)
+        kill(pid, SIGKILL);
+    th_run("rm -rf %s", dir);
+    assert_true(gone);
 }
 
 static void no_color_and_menu(void **state)
@@ -121,6 +159,7 @@ int main(void)
         cmocka_unit_test_teardown(too_small_from_the_start, th_teardown),
         cmocka_unit_test_teardown(ctrl_c_restores_the_terminal, th_teardown),
         cmocka_unit_test_teardown(no_color_and_menu, th_teardown),
+        cmocka_unit_test_teardown(hangup_ends_the_client, th_teardown),
         cmocka_unit_test_teardown(plain_mode, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
