@@ -30,16 +30,15 @@ static void usage(FILE *f)
                "GAME it starts on a menu. NO_COLOR=1 gives a monochrome screen.\n");
 }
 
-/* The default seating: one person and the game's first bot on the other
- * seats (seats <= 0: a comfortable table size). */
+/* The default seating: one person and `medium` bots (the middle of every
+ * game's ladder) on the other seats (seats <= 0: a comfortable table size). */
 static void default_seats(const pf_game *g, int seats, char *buf, size_t n)
 {
     if (seats <= 0)
         seats = g->min_seats > 3 ? g->min_seats : (g->max_seats < 3 ? g->max_seats : 3);
-    const char *bot = g->bots && g->bots[0].name ? g->bots[0].name : "random";
     snprintf(buf, n, "you");
     for (int i = 1; i < seats; i++)
-        snprintf(buf + strlen(buf), n - strlen(buf), ",bot:%s", bot);
+        snprintf(buf + strlen(buf), n - strlen(buf), ",bot:medium");
 }
 
 /* Asks which game to play when none was named. */
