@@ -52,6 +52,13 @@ cJSON *pf_match_save(const pf_match *m);
 /* Rebuilds a match from a replay object, applying every action. */
 pf_match *pf_match_load(const cJSON *replay, pf_error *err);
 
+/* Reads a replay file's JSON (caller deletes), for front ends that keep
+ * their own members beside the replay's (the terminal client's seating). */
+cJSON *pf_replay_read_file(const char *path, pf_error *err);
+/* Writes a replay object to path through a temporary file and a rename, so
+ * a crash never leaves a half-written save. */
+pf_err pf_replay_write_file(const cJSON *replay, const char *path, pf_error *err);
+
 /* Reads/writes a replay file. */
 pf_match *pf_match_load_file(const char *path, pf_error *err);
 pf_err pf_match_save_file(const pf_match *m, const char *path, pf_error *err);

@@ -66,20 +66,9 @@ static const pf_game *ask_game(void)
 }
 
 /* Reads the "seating" list (and memory aid) a full-screen save adds to the
- * replay file; leaves buf empty when there is none. */
-static void read_saved_seating(const char *path, char *buf, size_t n, bool *memory_aid)
+ * replay object; leaves buf empty when there is none. */
+static void read_saved_seating(const cJSON *r, char *buf, size_t n, bool *memory_aid)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return;
-    char *text = malloc(1 << 22);
-    size_t len = text ? fread(text, 1, (1 << 22) - 1, f) : 0;
-    fclose(f);
-    if (!text)
-        return;
-    text[len] = '\0';
-    cJSON *r = cJSON_Parse(text);
-    free(text);
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(r, "seating");
     const cJSON *e;
     cJSON_ArrayForEach(e, s)
@@ -88,7 +77,6 @@ static void read_saved_seating(const char *path, char *buf, size_t n, bool *memo
                      e->valuestring);
     if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "memory_aid")))
         *memory_aid = true;
-    cJSON_Delete(r);
 }
 
 int cmd_play(int argc, char **argv)
@@ -135,8 +123,20 @@ int cmd_play(int argc, char **argv)
     pf_match *m = NULL;
     const pf_game *g;
     char saved_seats[256] = "";
-    if (resume)
-        read_saved_seating(resume, saved_seats, sizeof saved_seats, &memory_aid);
+    cJSON *saved = NULL;
+    if (resume) {
+        /* One read of the file: the game and the seating both come from it. */
+        saved = pf_replay_read_file(resume, &err);
+        if (saved)
+            m = pf_match_load(saved, &err);
+        if (!m) {
+            cJSON_Delete(saved);
+            fprintf(stderr, "partyfood play: %s\n", err.msg);
+            return 1;
+        }
+        read_saved_seating(saved, saved_seats, sizeof saved_seats, &memory_aid);
+        cJSON_Delete(saved);
+    }
     if (!seats && saved_seats[0])
         seats = saved_seats;
     bool tui = !plain && pf_tui_available();
@@ -146,12 +146,7 @@ int cmd_play(int argc, char **argv)
                           .memory_aid = memory_aid, .opt = opt};
         return pf_tui_run(&ta);
     }
-    if (resume) {
-        m = pf_match_load_file(resume, &err);
-        if (!m) {
-            fprintf(stderr, "partyfood play: %s\n", err.msg);
-            return 1;
-        }
+    if (m) {
         g = m->game;
     } else {
         g = game_id ? pf_game_find(game_id) : ask_game();

@@ -223,7 +223,7 @@ pf_match *pf_match_load(const cJSON *r, pf_error *err)
     return m;
 }
 
-pf_match *pf_match_load_file(const char *path, pf_error *err)
+cJSON *pf_replay_read_file(const char *path, pf_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -253,24 +253,18 @@ pf_match *pf_match_load_file(const char *path, pf_error *err)
     buf[len] = '\0';
     cJSON *r = cJSON_Parse(buf);
     free(buf);
-    if (!r) {
+    if (!r)
         pf_error_set(err, PF_E_BAD_REPLAY, "%s is not JSON", path);
-        return NULL;
-    }
-    pf_match *m = pf_match_load(r, err);
-    cJSON_Delete(r);
-    return m;
+    return r;
 }
 
-pf_err pf_match_save_file(const pf_match *m, const char *path, pf_error *err)
+pf_err pf_replay_write_file(const cJSON *replay, const char *path, pf_error *err)
 {
-    cJSON *r = pf_match_save(m);
-    char *text = cJSON_Print(r);
-    cJSON_Delete(r);
+    char *text = cJSON_Print(replay);
     /* Write to a temporary name and rename, so a crash leaves the old file. */
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
+    FILE *f = text ? fopen(tmp, "wb") : NULL;
     bool ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
     if (f)
         ok = (fclose(f) == 0) && ok;
@@ -280,4 +274,22 @@ pf_err pf_match_save_file(const pf_match *m, const char *path, pf_error *err)
         return pf_error_set(err, PF_E_IO, "cannot write %s: %s", path, strerror(errno));
     }
     return PF_E_OK;
+}
+
+pf_match *pf_match_load_file(const char *path, pf_error *err)
+{
+    cJSON *r = pf_replay_read_file(path, err);
+    if (!r)
+        return NULL;
+    pf_match *m = pf_match_load(r, err);
+    cJSON_Delete(r);
+    return m;
+}
+
+pf_err pf_match_save_file(const pf_match *m, const char *path, pf_error *err)
+{
+    cJSON *r = pf_match_save(m);
+    pf_err e = pf_replay_write_file(r, path, err);
+    cJSON_Delete(r);
+    return e;
 }

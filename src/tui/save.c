@@ -20,17 +20,13 @@ bool tui__save(const tui_game *g, const char *path, char *msg, size_t n)
     }
     if (g->memory_aid)
         cJSON_AddBoolToObject(r, "memory_aid", true);
-    char *text = cJSON_Print(r);
+    pf_error err;
+    bool ok = pf_replay_write_file(r, path, &err) == PF_E_OK;
     cJSON_Delete(r);
-    FILE *f = text ? fopen(path, "w") : NULL;
-    bool ok = f && fputs(text, f) >= 0;
-    if (f && fclose(f) != 0)
-        ok = false;
-    free(text);
     if (ok)
         snprintf(msg, n, "Saved to %s (continue with: partyfood play --resume %s)", path, path);
     else
-        snprintf(msg, n, "Could not write %s", path);
+        snprintf(msg, n, "%s", err.msg);
     return ok;
 }
 
