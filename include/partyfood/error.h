@@ -23,7 +23,9 @@
     X(TIME_BACKWARDS, "time_backwards", "the action's time is earlier than the last one") \
     X(UNKNOWN_BOT, "unknown_bot", "no bot has that name for this game")       \
     X(BAD_REPLAY, "bad_replay", "the replay could not be loaded")             \
-    X(IO, "io", "a file could not be read or written")
+    X(IO, "io", "a file could not be read or written")                        \
+    X(NO_MEMORY, "no_memory", "the program ran out of memory")                \
+    X(TOO_LARGE, "too_large", "the input is larger than the limit")
 
 typedef enum pf_err {
 #define PF__ERR_ENUM(name, code, msg) PF_E_##name,

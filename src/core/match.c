@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "partyfood/file.h"
 #include "partyfood/match.h"
 
 #define REPLAY_FORMAT "partyfood-replay"
@@ -20,7 +21,7 @@ pf_match *pf_match_create(const pf_game *g, int seats, const pf_options *opt,
     pf_match *m = calloc(1, sizeof *m);
     if (!m || !(m->state = malloc(g->state_size))) {
         free(m);
-        pf_error_set(err, PF_E_IO, "out of memory");
+        pf_error_set(err, PF_E_NO_MEMORY, "out of memory");
         return NULL;
     }
     m->game = g;
@@ -52,7 +53,7 @@ static pf_err reserve(pf_match *m, pf_error *err)
     int cap = m->cap ? m->cap * 2 : 64;
     pf_step *s = realloc(m->steps, (size_t)cap * sizeof *s);
     if (!s)
-        return pf_error_set(err, PF_E_IO, "out of memory");
+        return pf_error_set(err, PF_E_NO_MEMORY, "out of memory");
     m->steps = s;
     m->cap = cap;
     return PF_E_OK;
@@ -225,32 +226,9 @@ pf_match *pf_match_load(const cJSON *r, pf_error *err)
 
 cJSON *pf_replay_read_file(const char *path, pf_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        pf_error_set(err, PF_E_IO, "cannot open %s: %s", path, strerror(errno));
+    char *buf = pf_file_read(path, PF_REPLAY_MAX_BYTES, NULL, err);
+    if (!buf)
         return NULL;
-    }
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            cap = cap ? cap * 2 : 65536;
-            char *nb = realloc(buf, cap);
-            if (!nb)
-                break;
-            buf = nb;
-        }
-        size_t got = fread(buf + len, 1, cap - len - 1, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    fclose(f);
-    if (!buf) {
-        pf_error_set(err, PF_E_IO, "out of memory reading %s", path);
-        return NULL;
-    }
-    buf[len] = '\0';
     cJSON *r = cJSON_Parse(buf);
     free(buf);
     if (!r)
@@ -261,19 +239,13 @@ cJSON *pf_replay_read_file(const char *path, pf_error *err)
 pf_err pf_replay_write_file(const cJSON *replay, const char *path, pf_error *err)
 {
     char *text = cJSON_Print(replay);
-    /* Write to a temporary name and rename, so a crash leaves the old file. */
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = text ? fopen(tmp, "wb") : NULL;
-    bool ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    if (f)
-        ok = (fclose(f) == 0) && ok;
+    if (!text)
+        return pf_error_set(err, PF_E_NO_MEMORY, "out of memory saving %s", path);
+    size_t n = strlen(text);
+    text[n] = '\n'; /* the terminating NUL becomes the file's last newline */
+    pf_err e = pf_file_write_atomic(path, text, n + 1, err);
     free(text);
-    if (!ok || rename(tmp, path) != 0) {
-        remove(tmp);
-        return pf_error_set(err, PF_E_IO, "cannot write %s: %s", path, strerror(errno));
-    }
-    return PF_E_OK;
+    return e;
 }
 
 pf_match *pf_match_load_file(const char *path, pf_error *err)

@@ -242,7 +242,7 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
     /* Check the options once, here, so that no worker meets a refusal. */
     void *probe = malloc(g->state_size);
     if (!probe)
-        return pf_error_set(err, PF_E_IO, "out of memory");
+        return pf_error_set(err, PF_E_NO_MEMORY, "out of memory");
     pf_err e = pf_state_init(g, probe, c->seats, &c->opt, c->seed, err);
     free(probe);
     if (e != PF_E_OK)
@@ -260,7 +260,7 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
     worker *w = calloc((size_t)nt, sizeof *w);
     if (!w || !result_init(r, g)) {
         free(w);
-        return pf_error_set(err, PF_E_IO, "out of memory");
+        return pf_error_set(err, PF_E_NO_MEMORY, "out of memory");
     }
     atomic_long next = 0, done = 0;
     double t0 = now_s();
