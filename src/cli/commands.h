@@ -2,8 +2,13 @@
 #ifndef PF_CLI_COMMANDS_H
 #define PF_CLI_COMMANDS_H
 
+#include <stdio.h>
+
 int cmd_play(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
+/* The engine protocol over any pair of streams (stdin/stdout, a fuzzer's
+ * buffer): one request per line in, one answer per line out. */
+int engine_run(FILE *in, FILE *out);
 int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_games(int argc, char **argv);

@@ -6,6 +6,29 @@
 #include "cli/commands.h"
 #include "partyfood/session.h"
 
+int engine_run(FILE *in, FILE *out)
+{
+    pf_session s;
+    pf_session_init(&s);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    while ((len = getline(&line, &cap, in)) >= 0) {
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
+        if (len == 0)
+            continue;
+        char *resp = pf_session_handle(&s, line);
+        fputs(resp, out);
+        fputc('\n', out);
+        fflush(out);
+        free(resp);
+    }
+    free(line);
+    pf_session_fini(&s);
+    return 0;
+}
+
 int cmd_engine(int argc, char **argv)
 {
     if (argc > 1) {
@@ -13,22 +36,5 @@ int cmd_engine(int argc, char **argv)
                "answers one JSON line each on stdout.\nSee docs/protocol.md.\n");
         return strcmp(argv[1], "--help") == 0 ? 0 : 2;
     }
-    pf_session s;
-    pf_session_init(&s);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    while ((len = getline(&line, &cap, stdin)) >= 0) {
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = '\0';
-        if (len == 0)
-            continue;
-        char *resp = pf_session_handle(&s, line);
-        puts(resp);
-        fflush(stdout);
-        free(resp);
-    }
-    free(line);
-    pf_session_fini(&s);
-    return 0;
+    return engine_run(stdin, stdout);
 }
