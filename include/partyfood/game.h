@@ -28,6 +28,21 @@
 #define PF_SEAT_GOD (-2)       /* everything, hidden too: tests and debugging only,
                                   never sent to a client */
 
+/* Action times are milliseconds from the start of the game, 0 to
+ * PF_TIME_MAX_MS (2^40 ms, about 35 years): far enough below int64_t's
+ * limit that a time plus a bot's delay can never overflow. */
+#define PF_TIME_MAX_MS (INT64_C(1) << 40)
+
+/* When a bot that takes delay_ms (>= 0) acts after now: now + delay_ms,
+ * held at PF_TIME_MAX_MS (and never earlier than now). */
+static inline int64_t pf_time_after(int64_t now, int64_t delay_ms)
+{
+    int64_t t;
+    if (__builtin_add_overflow(now, delay_ms, &t) || t > PF_TIME_MAX_MS)
+        t = now > PF_TIME_MAX_MS ? now : PF_TIME_MAX_MS;
+    return t;
+}
+
 /* An action in the game's own encoding. Every action has a name that
  * parses back to it ("flip 12", "plate left", "stack cup 0.75"). */
 typedef uint32_t pf_action;

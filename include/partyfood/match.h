@@ -47,9 +47,14 @@ void pf_match_obs(const pf_match *m, int seat, pf_obs *o);
 bool pf_match_over(const pf_match *m, double *results);
 
 /* The replay object: {"format":"partyfood-replay","version":1,"game",
- * "seats","seed","options":{},"actions":[[seat,"name",t],...]}. */
+ * "seats","seed","options":{},"actions":[[seat,"name",t],...]}; NULL when
+ * memory ran out. */
 cJSON *pf_match_save(const pf_match *m);
-/* Rebuilds a match from a replay object, applying every action. */
+/* A seed as JSON: a whole number from 0 to 2^53 - 1 (larger ones lose
+ * digits as JSON numbers) or a string of decimal digits up to 2^64 - 1. */
+bool pf_seed_from_json(const cJSON *v, uint64_t *seed);
+/* Rebuilds a match from a replay object, applying every action. Seats and
+ * times must be whole numbers (times 0 to PF_TIME_MAX_MS). */
 pf_match *pf_match_load(const cJSON *replay, pf_error *err);
 
 /* Reads a replay file's JSON (caller deletes), for front ends that keep

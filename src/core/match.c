@@ -5,12 +5,14 @@
  * bug-report format. Actions are stored by name so a replay reads as text. */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "partyfood/file.h"
 #include "partyfood/match.h"
+#include "partyfood/parse.h"
 
 #define REPLAY_FORMAT "partyfood-replay"
 #define REPLAY_VERSION 1
@@ -79,8 +81,8 @@ pf_err pf_match_apply_named(pf_match *m, int seat, const char *name, int64_t t_m
     pf_action a;
     if (m->game->parse(m->state, name, &a) != PF_E_OK)
         return pf_error_set(err, PF_E_UNKNOWN_ACTION,
-                            "'%.60s' is not an action of %s (ask \"legal\" for the list)",
-                            name, m->game->title);
+                            "'%.*s' is not an action of %s (ask \"legal\" for the list)",
+                            (int)pf_utf8_prefix(name, 60), name, m->game->title);
     return pf_match_apply(m, seat, a, t_ms, ev, err);
 }
 
@@ -139,6 +141,10 @@ cJSON *pf_match_save(const pf_match *m)
     cJSON *acts = cJSON_AddArrayToObject(r, "actions");
     /* Names depend on the state, so walk a copy of the game forward. */
     void *st = malloc(m->game->state_size);
+    if (!st) {
+        cJSON_Delete(r);
+        return NULL;
+    }
     pf_state_init(m->game, st, m->seats, &m->opt, m->seed, NULL);
     for (int i = 0; i < m->nsteps; i++) {
         const pf_step *s = &m->steps[i];
@@ -155,20 +161,23 @@ cJSON *pf_match_save(const pf_match *m)
     return r;
 }
 
-/* Reads the seed, a decimal string or a number. */
-static bool read_seed(const cJSON *v, uint64_t *seed)
+bool pf_seed_from_json(const cJSON *v, uint64_t *seed)
 {
-    if (cJSON_IsNumber(v) && v->valuedouble >= 0) {
-        *seed = (uint64_t)v->valuedouble;
+    long long n;
+    if (pf_json_int(v, 0, PF_JSON_INT_MAX - 1, &n)) {
+        *seed = (uint64_t)n;
         return true;
     }
-    if (cJSON_IsString(v) && *v->valuestring) {
-        char *end;
-        errno = 0;
-        *seed = strtoull(v->valuestring, &end, 10);
-        return !*end && !errno && v->valuestring[0] != '-';
-    }
-    return false;
+    /* A leading digit: strtoull would skip spaces and take signs. */
+    if (!cJSON_IsString(v) || v->valuestring[0] < '0' || v->valuestring[0] > '9')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(v->valuestring, &end, 10);
+    if (*end || errno)
+        return false;
+    *seed = x;
+    return true;
 }
 
 pf_match *pf_match_load(const cJSON *r, pf_error *err)
@@ -183,10 +192,13 @@ pf_match *pf_match_load(const cJSON *r, pf_error *err)
         pf_error_set(err, PF_E_BAD_REPLAY, "not a partyfood replay");
         return NULL;
     }
-    if (!cJSON_IsString(game) || !cJSON_IsNumber(seats) || !cJSON_IsArray(acts) ||
-        !read_seed(cJSON_GetObjectItemCaseSensitive(r, "seed"), &seed)) {
+    long long nseats;
+    if (!cJSON_IsString(game) || !pf_json_int(seats, INT_MIN, INT_MAX, &nseats) ||
+        !cJSON_IsArray(acts) ||
+        !pf_seed_from_json(cJSON_GetObjectItemCaseSensitive(r, "seed"), &seed)) {
         pf_error_set(err, PF_E_BAD_REPLAY,
-                     "a replay needs \"game\", \"seats\", \"seed\" and \"actions\"");
+                     "a replay needs \"game\", \"seats\" (a whole number), \"seed\" (a "
+                     "whole number or a decimal string) and \"actions\"");
         return NULL;
     }
     const pf_game *g = pf_game_find(game->valuestring);
@@ -198,7 +210,7 @@ pf_match *pf_match_load(const cJSON *r, pf_error *err)
     pf_options_clear(&opt);
     if (pf_options_from_json(&opt, cJSON_GetObjectItemCaseSensitive(r, "options"), err))
         return NULL;
-    pf_match *m = pf_match_create(g, seats->valueint, &opt, seed, err);
+    pf_match *m = pf_match_create(g, (int)nseats, &opt, seed, err);
     if (!m)
         return NULL;
     int i = 0;
@@ -208,13 +220,17 @@ pf_match *pf_match_load(const cJSON *r, pf_error *err)
         const cJSON *s = cJSON_GetArrayItem(step, 0), *n = cJSON_GetArrayItem(step, 1),
                     *t = cJSON_GetArrayItem(step, 2);
         pf_error e2;
-        if (!cJSON_IsNumber(s) || !cJSON_IsString(n) || (t && !cJSON_IsNumber(t))) {
-            pf_error_set(err, PF_E_BAD_REPLAY, "action %d is not [seat, \"name\", t]", i);
+        long long seat, t_ms = m->now;
+        if (!pf_json_int(s, INT_MIN, INT_MAX, &seat) || !cJSON_IsString(n) ||
+            (t && !pf_json_int(t, 0, PF_TIME_MAX_MS, &t_ms))) {
+            pf_error_set(err, PF_E_BAD_REPLAY,
+                         "action %d is not [seat, \"name\", t] (whole numbers, t from 0 to "
+                         "%" PRId64 " ms)",
+                         i, PF_TIME_MAX_MS);
             pf_match_destroy(m);
             return NULL;
         }
-        if (pf_match_apply_named(m, s->valueint, n->valuestring,
-                                 t ? (int64_t)t->valuedouble : m->now, NULL, &e2)) {
+        if (pf_match_apply_named(m, (int)seat, n->valuestring, t_ms, NULL, &e2)) {
             pf_error_set(err, PF_E_BAD_REPLAY, "action %d: %s", i, e2.msg);
             pf_match_destroy(m);
             return NULL;

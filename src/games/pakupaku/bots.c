@@ -205,7 +205,7 @@ choose(const profile *pr, const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t
         *a = PAKUPAKU__STACK(type, off);
         dur = (int64_t)slow;
     }
-    int64_t when = s.since[seat] + dur;
+    int64_t when = pf_time_after(s.since[seat], dur);
     int64_t now = pf_obs_now(o);
     *t = when > now ? when : now;
     return PF_E_OK;
