@@ -1,14 +1,21 @@
 /* session.c: the engine protocol's requests and responses.
  *
- * Each handler reads its fields, answers with "ok": true and its data, or
- * fails through pf_error and leaves the session unchanged. */
+ * Each handler reads its fields strictly (a field of the wrong type is
+ * refused, never guessed), answers with "ok": true and its data, or fails
+ * through pf_error. A request that fails, out of memory too, leaves the
+ * session exactly as it was: the ones that change the game run against a
+ * snapshot that is restored unless the whole answer could be built. */
 #include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "partyfood/parse.h"
 #include "partyfood/session.h"
 
 #define EVENT_CAP 128
+#define ECHO_BYTES 40 /* of client text quoted in an error message */
 
 void pf_session_init(pf_session *s)
 {
@@ -21,37 +28,82 @@ void pf_session_fini(pf_session *s)
     s->match = NULL;
 }
 
+static pf_err no_memory(pf_error *err)
+{
+    return pf_error_set(err, PF_E_NO_MEMORY, NULL);
+}
+
+/* The number of bytes of client text s to quote: at most ECHO_BYTES,
+ * never half a character. */
+static int echo_len(const char *s)
+{
+    return (int)pf_utf8_prefix(s, ECHO_BYTES);
+}
+
+/* ---- building answers: every allocation checked ---------------------------- */
+
+/* Adds item to obj under key (a string literal, not copied). False when
+ * item is NULL because its allocation failed; item is never leaked. */
+static bool add(cJSON *obj, const char *key, cJSON *item)
+{
+    if (item && cJSON_AddItemToObjectCS(obj, key, item))
+        return true;
+    cJSON_Delete(item);
+    return false;
+}
+
+/* Appends item to the array arr, like add. */
+static bool append(cJSON *arr, cJSON *item)
+{
+    if (item && cJSON_AddItemToArray(arr, item))
+        return true;
+    cJSON_Delete(item);
+    return false;
+}
+
+/* Deletes a half-built item and returns NULL: out of memory. */
+static cJSON *discard(cJSON *item)
+{
+    cJSON_Delete(item);
+    return NULL;
+}
+
 static cJSON *seat_list(uint32_t set)
 {
     cJSON *a = cJSON_CreateArray();
-    for (int i = 0; i < PF_MAX_SEATS; i++)
-        if (set & (1u << i))
-            cJSON_AddItemToArray(a, cJSON_CreateNumber(i));
+    for (int i = 0; a && i < PF_MAX_SEATS; i++)
+        if ((set & (1u << i)) && !append(a, cJSON_CreateNumber(i)))
+            return discard(a);
     return a;
 }
 
 /* Adds what every state-changing answer carries: who acts and whether it is over. */
-static void add_progress(cJSON *out, const pf_match *m)
+static bool add_progress(cJSON *out, const pf_match *m)
 {
-    cJSON_AddItemToObject(out, "to_act", seat_list(m->game->to_act(m->state)));
-    cJSON_AddBoolToObject(out, "over", pf_match_over(m, NULL));
+    return add(out, "to_act", seat_list(m->game->to_act(m->state))) &&
+           add(out, "over", cJSON_CreateBool(pf_match_over(m, NULL)));
+}
+
+static cJSON *event_object(const pf_event *e)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o && add(o, "kind", cJSON_CreateString(e->kind)) &&
+        add(o, "text", cJSON_CreateString(e->text)) &&
+        add(o, "private", cJSON_CreateBool(e->to >= 0)))
+        return o;
+    return discard(o);
 }
 
 static cJSON *events_for(const pf_events *ev, int seat)
 {
     cJSON *a = cJSON_CreateArray();
-    for (int i = 0; i < ev->n; i++) {
-        const pf_event *e = &ev->buf[i];
-        if (!pf_event_visible(e, seat))
-            continue;
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "kind", e->kind);
-        cJSON_AddStringToObject(o, "text", e->text);
-        cJSON_AddBoolToObject(o, "private", e->to >= 0);
-        cJSON_AddItemToArray(a, o);
-    }
+    for (int i = 0; a && i < ev->n; i++)
+        if (pf_event_visible(&ev->buf[i], seat) && !append(a, event_object(&ev->buf[i])))
+            return discard(a);
     return a;
 }
+
+/* ---- reading fields ------------------------------------------------------- */
 
 static pf_err need_match(const pf_session *s, pf_error *err)
 {
@@ -62,14 +114,15 @@ static pf_err need_match(const pf_session *s, pf_error *err)
 static pf_err read_seat(const pf_session *s, const cJSON *req, bool spectator, int *seat,
                         pf_error *err)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, "seat");
-    if (!cJSON_IsNumber(v) || v->valuedouble != (double)v->valueint)
+    long long x;
+    if (!pf_json_int(cJSON_GetObjectItemCaseSensitive(req, "seat"), -PF_JSON_INT_MAX,
+                     PF_JSON_INT_MAX, &x))
         return pf_error_set(err, PF_E_BAD_REQUEST, "\"seat\" must be a whole number");
     int lo = spectator ? PF_SEAT_SPECTATOR : 0;
-    if (v->valueint < lo || v->valueint >= s->match->seats)
-        return pf_error_set(err, PF_E_BAD_SEAT, "seat %d does not exist (seats are 0 to %d%s)",
-                            v->valueint, s->match->seats - 1, spectator ? ", -1 to watch" : "");
-    *seat = v->valueint;
+    if (x < lo || x >= s->match->seats)
+        return pf_error_set(err, PF_E_BAD_SEAT, "seat %lld does not exist (seats are 0 to %d%s)",
+                            x, s->match->seats - 1, spectator ? ", -1 to watch" : "");
+    *seat = (int)x;
     return PF_E_OK;
 }
 
@@ -81,26 +134,61 @@ static pf_err need_seat(const pf_session *s, const cJSON *req, bool spectator, i
     return e ? e : read_seat(s, req, spectator, seat, err);
 }
 
-static pf_err read_seed(const cJSON *v, uint64_t *seed, pf_error *err)
+/* Reads the optional field key: absent, or a string. */
+static pf_err read_string(const cJSON *req, const char *key, const char **out,
+                          pf_error *err)
 {
-    if (!v) {
-        *seed = 0;
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, key);
+    if (!v)
         return PF_E_OK;
-    }
-    if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble < 9007199254740992.0 &&
-        v->valuedouble == (double)(uint64_t)v->valuedouble) {
-        *seed = (uint64_t)v->valuedouble;
+    if (!cJSON_IsString(v))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "\"%s\" must be a string", key);
+    *out = v->valuestring;
+    return PF_E_OK;
+}
+
+/* Reads "t", by default the time of the last action. */
+static pf_err read_time(const cJSON *req, int64_t now, int64_t *t, pf_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, "t");
+    long long x = now;
+    if (v && !pf_json_int(v, 0, PF_TIME_MAX_MS, &x))
+        return pf_error_set(err, PF_E_BAD_REQUEST,
+                            "\"t\" must be a whole number of milliseconds from 0 to %" PRId64,
+                            PF_TIME_MAX_MS);
+    *t = x;
+    return PF_E_OK;
+}
+
+static pf_err read_seed(const cJSON *req, uint64_t *seed, pf_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, "seed");
+    *seed = 0;
+    if (!v || pf_seed_from_json(v, seed))
         return PF_E_OK;
-    }
-    if (cJSON_IsString(v) && v->valuestring[0] >= '0' && v->valuestring[0] <= '9') {
-        char *end;
-        errno = 0;
-        *seed = strtoull(v->valuestring, &end, 10);
-        if (!*end && !errno)
-            return PF_E_OK;
-    }
     return pf_error_set(err, PF_E_BAD_REQUEST,
-                        "\"seed\" must be a whole number from 0 (or a decimal string)");
+                        "\"seed\" must be a whole number from 0 to %lld, or a string of "
+                        "decimal digits up to %" PRIu64,
+                        PF_JSON_INT_MAX - 1, UINT64_MAX);
+}
+
+/* ---- commands --------------------------------------------------------------- */
+
+/* The answer to "new" and "load": the game that is now running. */
+static pf_err answer_match(const pf_match *m, cJSON *out, pf_error *err)
+{
+    if (add(out, "game", cJSON_CreateString(m->game->id)) &&
+        add(out, "seats", cJSON_CreateNumber(m->seats)) && add_progress(out, m))
+        return PF_E_OK;
+    return no_memory(err);
+}
+
+/* Makes m the session's game. The one it replaces stays alive until the
+ * request's snapshot is committed (or is restored). */
+static pf_err start(pf_session *s, pf_match *m, cJSON *out, pf_error *err)
+{
+    s->match = m;
+    return answer_match(m, out, err);
 }
 
 static pf_err do_new(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
@@ -111,27 +199,21 @@ static pf_err do_new(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
         return pf_error_set(err, PF_E_BAD_REQUEST, "\"new\" needs \"game\" (a game id)");
     const pf_game *g = pf_game_find(game->valuestring);
     if (!g)
-        return pf_error_set(err, PF_E_UNKNOWN_GAME, "no game called '%.40s'",
-                            game->valuestring);
-    if (seats && !cJSON_IsNumber(seats))
-        return pf_error_set(err, PF_E_BAD_REQUEST, "\"seats\" must be a number");
-    uint64_t seed = 0;
+        return pf_error_set(err, PF_E_UNKNOWN_GAME, "no game called '%.*s'",
+                            echo_len(game->valuestring), game->valuestring);
+    long long n = g->min_seats;
+    if (seats && !pf_json_int(seats, INT_MIN, INT_MAX, &n))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "\"seats\" must be a whole number");
+    uint64_t seed;
     pf_options opt;
     pf_options_clear(&opt);
-    pf_err e = read_seed(cJSON_GetObjectItemCaseSensitive(req, "seed"), &seed, err);
+    pf_err e = read_seed(req, &seed, err);
     if (!e)
         e = pf_options_from_json(&opt, cJSON_GetObjectItemCaseSensitive(req, "options"), err);
     if (e)
         return e;
-    pf_match *m = pf_match_create(g, seats ? seats->valueint : g->min_seats, &opt, seed, err);
-    if (!m)
-        return err->code;
-    pf_match_destroy(s->match);
-    s->match = m;
-    cJSON_AddStringToObject(out, "game", g->id);
-    cJSON_AddNumberToObject(out, "seats", m->seats);
-    add_progress(out, m);
-    return PF_E_OK;
+    pf_match *m = pf_match_create(g, (int)n, &opt, seed, err);
+    return m ? start(s, m, out, err) : err->code;
 }
 
 static pf_err do_legal(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
@@ -143,13 +225,14 @@ static pf_err do_legal(pf_session *s, const cJSON *req, cJSON *out, pf_error *er
     const pf_game *g = s->match->game;
     pf_action legal[PF_MAX_LEGAL];
     int n = g->legal(s->match->state, seat, legal, PF_MAX_LEGAL);
-    cJSON *a = cJSON_AddArrayToObject(out, "actions");
-    for (int i = 0; i < n; i++) {
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; a && i < n; i++) {
         char name[96];
         g->name(s->match->state, legal[i], name, sizeof name);
-        cJSON_AddItemToArray(a, cJSON_CreateString(name));
+        if (!append(a, cJSON_CreateString(name)))
+            a = discard(a);
     }
-    return PF_E_OK;
+    return add(out, "actions", a) ? PF_E_OK : no_memory(err);
 }
 
 static pf_err do_act(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
@@ -159,41 +242,44 @@ static pf_err do_act(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
     if (e)
         return e;
     const cJSON *action = cJSON_GetObjectItemCaseSensitive(req, "action");
-    const cJSON *t = cJSON_GetObjectItemCaseSensitive(req, "t");
     if (!cJSON_IsString(action))
         return pf_error_set(err, PF_E_BAD_REQUEST, "\"act\" needs \"action\" (its name)");
-    if (t && !cJSON_IsNumber(t))
-        return pf_error_set(err, PF_E_BAD_REQUEST, "\"t\" must be a time in milliseconds");
+    int64_t when = 0;
+    e = read_time(req, s->match->now, &when, err);
+    if (e)
+        return e;
     pf_event buf[EVENT_CAP];
     pf_events ev = {buf, 0, EVENT_CAP, 0};
-    int64_t when = t ? (int64_t)t->valuedouble : s->match->now;
     e = pf_match_apply_named(s->match, seat, action->valuestring, when, &ev, err);
     if (e)
         return e;
-    cJSON_AddItemToObject(out, "events", events_for(&ev, seat));
-    add_progress(out, s->match);
-    return PF_E_OK;
+    if (add(out, "events", events_for(&ev, seat)) && add_progress(out, s->match))
+        return PF_E_OK;
+    return no_memory(err);
 }
 
 static pf_err do_bot(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
 {
     int seat;
+    const char *bot_name = "random";
     pf_err e = need_seat(s, req, false, &seat, err);
+    if (!e)
+        e = read_string(req, "bot", &bot_name, err);
     if (e)
         return e;
-    const cJSON *name = cJSON_GetObjectItemCaseSensitive(req, "bot");
-    const char *bot_name = cJSON_IsString(name) ? name->valuestring : "random";
     const pf_bot_def *bot = pf_bot_find(s->match->game, bot_name);
     if (!bot) {
         char list[256];
         pf_bot_list(s->match->game, list, sizeof list);
-        return pf_error_set(err, PF_E_UNKNOWN_BOT, "no bot '%.40s' for %s (bots: %s)",
-                            bot_name, s->match->game->title, list);
+        return pf_error_set(err, PF_E_UNKNOWN_BOT, "no bot '%.*s' for %s (bots: %s)",
+                            echo_len(bot_name), bot_name, s->match->game->title, list);
     }
     /* The action's name is taken before it is applied: names may depend on
      * the state (and the state is only changed on success). */
     pf_match *m = s->match;
     void *before = malloc(m->game->state_size);
+    if (!before)
+        return no_memory(err);
     memcpy(before, m->state, m->game->state_size);
     pf_event buf[EVENT_CAP];
     pf_events ev = {buf, 0, EVENT_CAP, 0};
@@ -202,13 +288,25 @@ static pf_err do_bot(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
     if (!e) {
         char aname[96];
         m->game->name(before, a, aname, sizeof aname);
-        cJSON_AddStringToObject(out, "action", aname);
-        cJSON_AddNumberToObject(out, "t", (double)m->steps[m->nsteps - 1].t_ms);
-        cJSON_AddItemToObject(out, "events", events_for(&ev, seat));
-        add_progress(out, m);
+        if (!add(out, "action", cJSON_CreateString(aname)) ||
+            !add(out, "t", cJSON_CreateNumber((double)m->steps[m->nsteps - 1].t_ms)) ||
+            !add(out, "events", events_for(&ev, seat)) || !add_progress(out, m))
+            e = no_memory(err);
     }
     free(before);
     return e;
+}
+
+/* Adds an item built by another layer (a game's view, a replay), whose
+ * builders cannot report an allocation failing inside them: errno, cleared
+ * before building, then holds malloc's ENOMEM. */
+static pf_err add_built(cJSON *out, const char *key, cJSON *item, pf_error *err)
+{
+    if (errno == ENOMEM) {
+        cJSON_Delete(item);
+        return no_memory(err);
+    }
+    return add(out, key, item) ? PF_E_OK : no_memory(err);
 }
 
 static pf_err do_view(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
@@ -217,8 +315,9 @@ static pf_err do_view(pf_session *s, const cJSON *req, cJSON *out, pf_error *err
     pf_err e = need_seat(s, req, true, &seat, err);
     if (e)
         return e;
-    cJSON_AddItemToObject(out, "view", pf_state_view(s->match->game, s->match->state, seat));
-    return PF_E_OK;
+    errno = 0;
+    cJSON *view = pf_state_view(s->match->game, s->match->state, seat);
+    return add_built(out, "view", view, err);
 }
 
 static pf_err do_result(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
@@ -229,21 +328,22 @@ static pf_err do_result(pf_session *s, const cJSON *req, cJSON *out, pf_error *e
         return e;
     double results[PF_MAX_SEATS];
     bool over = pf_match_over(s->match, results);
-    cJSON_AddBoolToObject(out, "over", over);
-    if (over)
-        cJSON_AddItemToObject(out, "results", cJSON_CreateDoubleArray(results, s->match->seats));
-    else
-        cJSON_AddNullToObject(out, "results");
-    return PF_E_OK;
+    if (add(out, "over", cJSON_CreateBool(over)) &&
+        add(out, "results",
+            over ? cJSON_CreateDoubleArray(results, s->match->seats) : cJSON_CreateNull()))
+        return PF_E_OK;
+    return no_memory(err);
 }
 
 static pf_err do_save(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
 {
     (void)req;
     pf_err e = need_match(s, err);
-    if (!e)
-        cJSON_AddItemToObject(out, "replay", pf_match_save(s->match));
-    return e;
+    if (e)
+        return e;
+    errno = 0;
+    cJSON *replay = pf_match_save(s->match);
+    return add_built(out, "replay", replay, err);
 }
 
 static pf_err do_load(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
@@ -252,94 +352,213 @@ static pf_err do_load(pf_session *s, const cJSON *req, cJSON *out, pf_error *err
     if (!cJSON_IsObject(r))
         return pf_error_set(err, PF_E_BAD_REQUEST, "\"load\" needs \"replay\" (an object)");
     pf_match *m = pf_match_load(r, err);
-    if (!m)
-        return err->code;
-    pf_match_destroy(s->match);
-    s->match = m;
-    cJSON_AddStringToObject(out, "game", m->game->id);
-    cJSON_AddNumberToObject(out, "seats", m->seats);
-    add_progress(out, m);
-    return PF_E_OK;
+    return m ? start(s, m, out, err) : err->code;
+}
+
+static cJSON *game_object(const pf_game *g)
+{
+    cJSON *o = cJSON_CreateObject(), *opts = NULL, *bots = NULL;
+    bool ok = o && add(o, "id", cJSON_CreateString(g->id)) &&
+              add(o, "title", cJSON_CreateString(g->title)) &&
+              add(o, "min_seats", cJSON_CreateNumber(g->min_seats)) &&
+              add(o, "max_seats", cJSON_CreateNumber(g->max_seats)) &&
+              add(o, "real_time", cJSON_CreateBool(g->real_time)) &&
+              add(o, "options", opts = cJSON_CreateObject()) &&
+              add(o, "bots", bots = cJSON_CreateArray());
+    for (const pf_option_def *d = g->options; ok && d && d->key; d++)
+        ok = add(opts, d->key, cJSON_CreateString(d->def));
+    const char *names[64];
+    int nb = pf_bot_names(g, names, 64);
+    for (int k = 0; ok && k < nb; k++)
+        ok = append(bots, cJSON_CreateString(names[k]));
+    return ok ? o : discard(o);
 }
 
 static pf_err do_games(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
 {
-    (void)s, (void)req, (void)err;
-    cJSON *a = cJSON_AddArrayToObject(out, "games");
-    for (int i = 0; i < pf_game_count(); i++) {
-        const pf_game *g = pf_game_at(i);
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "id", g->id);
-        cJSON_AddStringToObject(o, "title", g->title);
-        cJSON_AddNumberToObject(o, "min_seats", g->min_seats);
-        cJSON_AddNumberToObject(o, "max_seats", g->max_seats);
-        cJSON_AddBoolToObject(o, "real_time", g->real_time);
-        cJSON *opts = cJSON_AddObjectToObject(o, "options");
-        for (const pf_option_def *d = g->options; d && d->key; d++)
-            cJSON_AddStringToObject(opts, d->key, d->def);
-        cJSON *bots = cJSON_AddArrayToObject(o, "bots");
-        const char *names[64];
-        int nb = pf_bot_names(g, names, 64);
-        for (int k = 0; k < nb; k++)
-            cJSON_AddItemToArray(bots, cJSON_CreateString(names[k]));
-        cJSON_AddItemToArray(a, o);
-    }
-    return PF_E_OK;
+    (void)s, (void)req;
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; a && i < pf_game_count(); i++)
+        if (!append(a, game_object(pf_game_at(i))))
+            a = discard(a);
+    return add(out, "games", a) ? PF_E_OK : no_memory(err);
 }
 
 static const struct handler {
     const char *cmd;
     pf_err (*run)(pf_session *, const cJSON *, cJSON *, pf_error *);
+    bool changes; /* may change the session's game: runs against a snapshot */
 } handlers[] = {
-    {"new", do_new},   {"legal", do_legal},   {"act", do_act},   {"view", do_view},
-    {"result", do_result}, {"save", do_save}, {"load", do_load}, {"bot", do_bot},
-    {"games", do_games},
+    {"new", do_new, true},         {"legal", do_legal, false}, {"act", do_act, true},
+    {"view", do_view, false},      {"result", do_result, false},
+    {"save", do_save, false},      {"load", do_load, true},    {"bot", do_bot, true},
+    {"games", do_games, false},
 };
 
-char *pf_session_handle(pf_session *s, const char *line)
+/* ---- the request as a whole ------------------------------------------------- */
+
+/* The session's game before a request that may change it. */
+typedef struct snapshot {
+    pf_match *match;
+    void *state; /* a copy of match->state */
+    int nsteps;
+    int64_t now;
+} snapshot;
+
+static bool snapshot_take(snapshot *snap, const pf_session *s)
 {
-    cJSON *req = cJSON_Parse(line);
-    cJSON *out = cJSON_CreateObject();
-    pf_error err;
-    pf_err e = PF_E_OK;
-    if (!cJSON_IsObject(req)) {
-        e = pf_error_set(&err, PF_E_BAD_JSON, "the request is not a JSON object: %.60s",
-                         line);
-    } else {
-        const cJSON *id = cJSON_GetObjectItemCaseSensitive(req, "id");
-        if (id)
-            cJSON_AddItemToObject(out, "id", cJSON_Duplicate(id, true));
-        const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(req, "cmd");
-        if (!cJSON_IsString(cmd)) {
-            e = pf_error_set(&err, PF_E_BAD_REQUEST, "a request needs \"cmd\" (a string)");
-        } else {
-            size_t i = 0, n = sizeof handlers / sizeof handlers[0];
-            while (i < n && strcmp(handlers[i].cmd, cmd->valuestring) != 0)
-                i++;
-            if (i == n)
-                e = pf_error_set(&err, PF_E_UNKNOWN_COMMAND,
-                                 "no command '%.40s' (commands: new, legal, act, view, "
-                                 "result, save, load, bot, games)",
-                                 cmd->valuestring);
-            else
-                e = handlers[i].run(s, req, out, &err);
+    *snap = (snapshot){s->match, NULL, 0, 0};
+    if (!s->match)
+        return true;
+    snap->state = malloc(s->match->game->state_size);
+    if (!snap->state)
+        return false;
+    memcpy(snap->state, s->match->state, s->match->game->state_size);
+    snap->nsteps = s->match->nsteps;
+    snap->now = s->match->now;
+    return true;
+}
+
+/* Keeps the request's changes (commit) or undoes them. */
+static void snapshot_end(snapshot *snap, pf_session *s, bool commit)
+{
+    if (s->match != snap->match) { /* "new" or "load" replaced the game */
+        pf_match *drop = commit ? snap->match : s->match;
+        s->match = commit ? s->match : snap->match;
+        pf_match_destroy(drop);
+    } else if (!commit && s->match) {
+        memcpy(s->match->state, snap->state, s->match->game->state_size);
+        s->match->nsteps = snap->nsteps;
+        s->match->now = snap->now;
+    }
+    free(snap->state);
+}
+
+/* Whether the (valid JSON) text has a string with the escape \u0000:
+ * cJSON decodes it into a NUL, which would silently cut the string
+ * ("pizza\u0000evil" would read as "pizza"). */
+static bool has_nul_escape(const char *text, size_t n)
+{
+    bool in_string = false;
+    for (size_t i = 0; i < n; i++) {
+        if (text[i] == '"')
+            in_string = !in_string;
+        else if (in_string && text[i] == '\\' && i + 1 < n) {
+            if (n - i >= 6 && memcmp(text + i + 1, "u0000", 5) == 0)
+                return true;
+            i++; /* the escaped character, maybe a quote */
         }
     }
-    cJSON_AddBoolToObject(out, "ok", e == PF_E_OK);
-    if (e != PF_E_OK) {
-        /* A failed handler may have added partial data: answer only the error. */
-        cJSON *id = cJSON_DetachItemFromObjectCaseSensitive(out, "id");
-        cJSON_Delete(out);
-        out = cJSON_CreateObject();
-        if (id)
-            cJSON_AddItemToObject(out, "id", id);
-        cJSON_AddBoolToObject(out, "ok", false);
-        cJSON *eo = cJSON_AddObjectToObject(out, "error");
-        cJSON_AddStringToObject(eo, "code", pf_err_code(e));
-        cJSON_AddStringToObject(eo, "message", err.msg);
+    return false;
+}
+
+/* Parses the line into *req: one JSON object, nothing else. */
+static pf_err read_request(const char *line, size_t len, cJSON **req, pf_error *err)
+{
+    if (len > PF_REQUEST_MAX_BYTES)
+        return pf_error_set(err, PF_E_TOO_LARGE, "a request may be at most %d bytes long",
+                            PF_REQUEST_MAX_BYTES);
+    if (!pf_utf8_valid(line, len))
+        return pf_error_set(err, PF_E_BAD_JSON,
+                            "the request is not UTF-8 text (or holds a NUL byte)");
+    const char *end = NULL;
+    *req = cJSON_ParseWithLengthOpts(line, len, &end, false);
+    if (!*req && errno == ENOMEM) /* set by malloc: the text may be fine */
+        return no_memory(err);
+    while (*req && end < line + len && (*end == ' ' || *end == '\t' || *end == '\r'))
+        end++;
+    if (*req && end < line + len)
+        return pf_error_set(err, PF_E_BAD_JSON,
+                            "one request per line: text follows the JSON value at byte %zu",
+                            (size_t)(end - line));
+    if (!cJSON_IsObject(*req))
+        return pf_error_set(err, PF_E_BAD_JSON, "the request is not a JSON object: %.*s",
+                            (int)pf_utf8_prefix(line, 60), line);
+    if (has_nul_escape(line, len))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "strings may not hold \\u0000");
+    return PF_E_OK;
+}
+
+static pf_err find_handler(const cJSON *req, const struct handler **h, pf_error *err)
+{
+    const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(req, "cmd");
+    if (!cJSON_IsString(cmd))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "a request needs \"cmd\" (a string)");
+    for (size_t i = 0; i < sizeof handlers / sizeof handlers[0]; i++) {
+        if (strcmp(handlers[i].cmd, cmd->valuestring) == 0) {
+            *h = &handlers[i];
+            return PF_E_OK;
+        }
     }
-    char *text = cJSON_PrintUnformatted(out);
+    return pf_error_set(err, PF_E_UNKNOWN_COMMAND,
+                        "no command '%.*s' (commands: new, legal, act, view, result, save, "
+                        "load, bot, games)",
+                        echo_len(cmd->valuestring), cmd->valuestring);
+}
+
+/* A new answer object, with the request's "id" when it has one. */
+static cJSON *answer_for(const cJSON *req)
+{
+    cJSON *out = cJSON_CreateObject();
+    const cJSON *id = cJSON_IsObject(req) ? cJSON_GetObjectItemCaseSensitive(req, "id") : NULL;
+    if (out && id && !add(out, "id", cJSON_Duplicate(id, true)))
+        return discard(out);
+    return out;
+}
+
+/* Prints out (and deletes it); NULL when memory ran out. */
+static char *print(cJSON *out)
+{
+    char *text = out ? cJSON_PrintUnformatted(out) : NULL;
     cJSON_Delete(out);
+    return text;
+}
+
+static char *error_answer(const cJSON *req, pf_err e, const pf_error *err)
+{
+    /* Messages may quote client text cut by other layers: keep them
+     * printable UTF-8 whatever they quote. */
+    char msg[sizeof err->msg];
+    pf_text_printable(err->msg, msg, sizeof msg);
+    cJSON *out = answer_for(req), *eo = NULL;
+    if (out && add(out, "ok", cJSON_CreateFalse()) &&
+        add(out, "error", eo = cJSON_CreateObject()) &&
+        add(eo, "code", cJSON_CreateString(pf_err_code(e))) &&
+        add(eo, "message", cJSON_CreateString(msg)))
+        return print(out);
+    cJSON_Delete(out);
+    return NULL;
+}
+
+char *pf_session_handle(pf_session *s, const char *line, size_t len)
+{
+    pf_error err;
+    cJSON *req = NULL;
+    const struct handler *h = NULL;
+    snapshot snap = {0};
+    errno = 0; /* read_request tells a parse failing for want of memory by it */
+    pf_err e = read_request(line, len, &req, &err);
+    if (!e)
+        e = find_handler(req, &h, &err);
+    if (!e && h->changes && !snapshot_take(&snap, s)) {
+        e = no_memory(&err);
+        h = NULL;
+    }
+    char *text = NULL;
+    if (!e) {
+        cJSON *out = answer_for(req);
+        e = out ? h->run(s, req, out, &err) : no_memory(&err);
+        if (!e && !add(out, "ok", cJSON_CreateTrue()))
+            e = no_memory(&err);
+        if (e)
+            cJSON_Delete(out);
+        else if (!(text = print(out)))
+            e = no_memory(&err);
+    }
+    if (h && h->changes)
+        snapshot_end(&snap, s, e == PF_E_OK);
+    if (e)
+        text = error_answer(req, e, &err);
     cJSON_Delete(req);
     return text;
 }

@@ -3,11 +3,12 @@
  * Plays every game through the protocol while throwing mutated requests at
  * it: valid requests with bytes flipped, cut short, fields swapped for
  * others, numbers made huge or negative, actions named at random. Every
- * answer must be one JSON object with "ok"; the sanitized run of `make
- * test` turns any memory error into a failure. PF_TEST_SCALE scales it. */
+ * answer must be valid UTF-8 and one JSON object with "ok"; the sanitized
+ * run of `make test` turns any memory error into a failure. PF_TEST_SCALE scales it. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "partyfood/parse.h"
 #include "partyfood/session.h"
 #include "pf_test.h"
 
@@ -27,12 +28,16 @@ static const char *const words[] = {
     "-1", "null", "[]", "{}", "\"", "flip -5", "stack plate 1e308", "toss nan",
 };
 
-/* One answer: parse it and check the envelope; true when "ok" is true. */
+/* One answer: valid UTF-8 text of exactly one JSON object with "ok" (and
+ * an error's code and message); true when "ok" is true. */
 static bool answer_ok(pf_session *s, const char *line)
 {
-    char *text = pf_session_handle(s, line);
-    cJSON *r = cJSON_Parse(text);
-    if (!r || !cJSON_IsBool(cJSON_GetObjectItem(r, "ok")))
+    char *text = pf_session_handle(s, line, strlen(line));
+    assert_non_null(text);
+    if (!pf_utf8_valid(text, strlen(text)))
+        fail_msg("answer to %s is not UTF-8: %s", line, text);
+    cJSON *r = cJSON_ParseWithOpts(text, NULL, true);
+    if (!cJSON_IsObject(r) || !cJSON_IsBool(cJSON_GetObjectItem(r, "ok")))
         fail_msg("bad answer to %s: %s", line, text);
     if (cJSON_IsFalse(cJSON_GetObjectItem(r, "ok"))) {
         const cJSON *e = cJSON_GetObjectItem(r, "error");
@@ -125,7 +130,8 @@ static void fuzz(void **state)
     assert_true(accepted > rounds / 10);
     /* A saved game of whatever is running loads back. */
     if (s.match) {
-        char *text = pf_session_handle(&s, "{\"cmd\":\"save\"}");
+        const char *save = "{\"cmd\":\"save\"}";
+        char *text = pf_session_handle(&s, save, strlen(save));
         cJSON *r = cJSON_Parse(text);
         cJSON *load = cJSON_CreateObject();
         cJSON_AddStringToObject(load, "cmd", "load");
@@ -133,7 +139,7 @@ static void fuzz(void **state)
         char *req = cJSON_PrintUnformatted(load);
         pf_session s2;
         pf_session_init(&s2);
-        char *ans = pf_session_handle(&s2, req);
+        char *ans = pf_session_handle(&s2, req, strlen(req));
         assert_non_null(strstr(ans, "\"ok\":true"));
         assert_memory_equal(s.match->state, s2.match->state, s.match->game->state_size);
         pf_session_fini(&s2);

@@ -11,7 +11,7 @@
 /* Sends one line and returns the parsed answer (caller deletes). */
 static cJSON *ask(pf_session *s, const char *line)
 {
-    char *text = pf_session_handle(s, line);
+    char *text = pf_session_handle(s, line, strlen(line));
     assert_null(strchr(text, '\n'));
     cJSON *r = cJSON_Parse(text);
     if (!r)
