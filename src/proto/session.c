@@ -130,6 +130,7 @@ static pf_err read_seat(const pf_session *s, const cJSON *req, bool spectator, i
 static pf_err need_seat(const pf_session *s, const cJSON *req, bool spectator, int *seat,
                         pf_error *err)
 {
+    *seat = -1; /* set on every path: gcc -O3 cannot see through pf_error_set */
     pf_err e = need_match(s, err);
     return e ? e : read_seat(s, req, spectator, seat, err);
 }
