@@ -112,6 +112,19 @@ bool tui__act(tui_game *g, int seat, const char *name, int64_t t)
     int step = g->m->nsteps;
     if (t < g->m->now)
         t = g->m->now;
+    const pf_game *game = g->m->game;
+    pf_action a;
+    if (game->ready_at && game->parse(g->m->state, name, &a) == PF_E_OK &&
+        t < game->ready_at(g->m->state, seat) && (game->to_act(g->m->state) >> seat & 1) &&
+        game->check(g->m->state, seat, a, game->ready_at(g->m->state, seat)) == PF_E_OK) {
+        /* the hands are busy (PAKU-10): hold the press, send it when free */
+        g->held = true;
+        g->held_seat = seat;
+        snprintf(g->held_name, sizeof g->held_name, "%s", name);
+        snprintf(g->status, sizeof g->status, "Hands busy: your %s goes when they are free.",
+                 name);
+        return false;
+    }
     if (pf_match_apply_named(g->m, seat, name, t, &ev, &err) != PF_E_OK) {
         snprintf(g->status, sizeof g->status, "Not now: %.180s", err.msg);
         return false;
@@ -120,6 +133,14 @@ bool tui__act(tui_game *g, int seat, const char *name, int64_t t)
     g->status[0] = '\0';
     g->bot_cached = false;
     return true;
+}
+
+bool tui__send_held(tui_game *g)
+{
+    if (!g->held || tui__game_now(g) < g->m->game->ready_at(g->m->state, g->held_seat))
+        return false;
+    g->held = false;
+    return tui__act(g, g->held_seat, g->held_name, tui__game_now(g));
 }
 
 /* ---- drawing ------------------------------------------------------------ */
@@ -597,6 +618,8 @@ static int real_time(tui_game *g)
             apply_bot(g);
             continue;
         }
+        if (tui__send_held(g))
+            continue;
         uint32_t set = g->m->game->to_act(g->m->state);
         if (g->focus < 0 || g->seats.bot[g->focus])
             g->focus = first_person(g);
@@ -613,6 +636,9 @@ static int real_time(tui_game *g)
         int wait = FRAME_MS;
         if (g->bot_seat >= 0 && g->bot_t - now < wait)
             wait = (int)(g->bot_t - now) > 0 ? (int)(g->bot_t - now) : 0;
+        int64_t held_at = g->held ? g->m->game->ready_at(g->m->state, g->held_seat) : now + wait;
+        if (held_at - now < wait)
+            wait = held_at > now ? (int)(held_at - now) : 0;
         int ch = tui__key(wait);
         if (ch == TUI_KEY_NONE || ch == KEY_RESIZE)
             continue;
