@@ -135,9 +135,17 @@ bool tui__act(tui_game *g, int seat, const char *name, int64_t t)
     return true;
 }
 
+/* When the held press goes: a human reaction after the hands are free, the
+ * floor every bot has (PF_REACTION_MIN_MS), so that holding a key down
+ * plays like the `masher` bot and not faster than any hand could. */
+static int64_t held_at(const tui_game *g)
+{
+    return g->m->game->ready_at(g->m->state, g->held_seat) + PF_REACTION_MIN_MS;
+}
+
 bool tui__send_held(tui_game *g)
 {
-    if (!g->held || tui__game_now(g) < g->m->game->ready_at(g->m->state, g->held_seat))
+    if (!g->held || tui__game_now(g) < held_at(g))
         return false;
     g->held = false;
     return tui__act(g, g->held_seat, g->held_name, tui__game_now(g));
@@ -636,9 +644,9 @@ static int real_time(tui_game *g)
         int wait = FRAME_MS;
         if (g->bot_seat >= 0 && g->bot_t - now < wait)
             wait = (int)(g->bot_t - now) > 0 ? (int)(g->bot_t - now) : 0;
-        int64_t held_at = g->held ? g->m->game->ready_at(g->m->state, g->held_seat) : now + wait;
-        if (held_at - now < wait)
-            wait = held_at > now ? (int)(held_at - now) : 0;
+        int64_t send_at = g->held ? held_at(g) : now + wait;
+        if (send_at - now < wait)
+            wait = send_at > now ? (int)(send_at - now) : 0;
         int ch = tui__key(wait);
         if (ch == TUI_KEY_NONE || ch == KEY_RESIZE)
             continue;

@@ -157,7 +157,7 @@ struct tui_game {
     int64_t bot_t;
     int bot_step;
     /* real time: a key press made while the person's hands were busy
-     * (PAKU-10), sent the moment they are free */
+     * (PAKU-10), sent a reaction after they are free */
     bool held;
     int held_seat;
     char held_name[TUI_MAX_NAME];
@@ -172,7 +172,8 @@ int64_t tui__game_now(const tui_game *g);
  * be legal when they are free is held instead (false, status says so) and
  * sent by tui__send_held. */
 bool tui__act(tui_game *g, int seat, const char *name, int64_t t);
-/* Sends the held key press once its seat's hands are free; true when sent. */
+/* Sends the held key press a human reaction (PF_REACTION_MIN_MS) after its
+ * seat's hands are free; true when sent. */
 bool tui__send_held(tui_game *g);
 /* The display name of seat ("ana", "bot memory"). */
 const char *tui__seat_name(const tui_game *g, int seat);
