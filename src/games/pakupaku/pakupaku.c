@@ -693,8 +693,9 @@ static int pk_stats(const void *st, pf_stat *out, int cap)
 }
 
 /* Everything the profile bots (bots.c) read when they plan seat's move:
- * the phase and duel turn, whether the seat waits on a dish, its clock and,
- * for a seat that will stack, which tower stands (it changes only by a
+ * the phase and duel turn, whether the seat waits on a dish, its clock
+ * (since and busy) and, for a seat that will stack, which tower stands (it
+ * changes only by a
  * stack, a collapse, a new round or a duel stack). No plan reads the dice
  * counts (only the seat's own moves and a new round change "waits", and
  * both change acts or rounds), and a roll reads no tower, so other seats'
@@ -709,7 +710,7 @@ static uint64_t pk_plan_key(const void *st, int seat)
                      ((uint64_t)s->rounds | (uint64_t)s->collapses << 16 |
                       (uint64_t)s->duel_stacks << 32) * 0xbf58476d1ce4e5b9ull;
     uint64_t roll = s->phase == PAKUPAKU__PLAY && s->nwait[seat] == 0;
-    return k ^ (tower & (roll - 1)); /* a roll: salt, seat, acts and since only */
+    return k ^ (tower & (roll - 1)); /* a roll: acts, since and busy only */
 }
 
 const pf_game pf_game_pakupaku = {
