@@ -695,11 +695,10 @@ static int pk_stats(const void *st, pf_stat *out, int cap)
 /* Everything the profile bots (bots.c) read when they plan seat's move:
  * the phase and duel turn, whether the seat waits on a dish, its clock
  * (since and busy) and, for a seat that will stack, which tower stands (it
- * changes only by a
- * stack, a collapse, a new round or a duel stack). No plan reads the dice
- * counts (only the seat's own moves and a new round change "waits", and
- * both change acts or rounds), and a roll reads no tower, so other seats'
- * moves leave most plans standing. */
+ * changes only by a stack, a collapse, a new round or a duel stack). No
+ * plan reads the dice counts (only the seat's own moves and a new round
+ * change "waits", and both change acts or rounds), and a roll reads no
+ * tower, so other seats' moves leave most plans standing. */
 static uint64_t pk_plan_key(const void *st, int seat)
 {
     const pakupaku__state *s = st;
