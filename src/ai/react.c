@@ -16,6 +16,7 @@ int64_t pf_bot_react(const pf_obs *o, int spread_ms)
     uint64_t x = (uint64_t)ready * 0x9e3779b97f4a7c15ull ^ (uint64_t)pf_obs_seat(o) << 56;
     x = (x ^ (x >> 31)) * 0xbf58476d1ce4e5b9ull;
     x ^= x >> 29;
-    int64_t t = ready + PF_REACTION_MIN_MS + (spread_ms > 0 ? (int64_t)(x % (uint64_t)spread_ms) : 0);
+    int64_t extra = spread_ms > 0 ? (int64_t)(x % (uint64_t)spread_ms) : 0;
+    int64_t t = ready + PF_REACTION_MIN_MS + extra;
     return t > now ? t : now;
 }
