@@ -105,6 +105,19 @@ static void check_refusals(const pf_game *g, void *st, int seats, uint32_t set, 
     free(copy);
 }
 
+/* A real-time game's ready_at: seat's action a millisecond before it is
+ * ready is refused with HANDS_BUSY and changes nothing (t is not before
+ * the last action). */
+static void check_not_ready(const pf_game *g, void *st, int seat, pf_action a, int64_t t)
+{
+    void *copy = malloc(g->state_size);
+    memcpy(copy, st, g->state_size);
+    pf_error err;
+    assert_int_equal(pf_state_apply(g, st, seat, a, t, NULL, &err), PF_E_HANDS_BUSY);
+    assert_memory_equal(copy, st, g->state_size);
+    free(copy);
+}
+
 static void check_views(config_case *c, const void *st, int seats, pf_rng *rng)
 {
     const pf_game *g = c->game;
@@ -234,6 +247,14 @@ static void play_one(config_case *c, uint64_t seed, bool deep)
             check_views(c, st, seats, &rng);
         int m = g->legal(st, seat, legal, PF_MAX_LEGAL);
         pf_action a = legal[pf_rng_below(&rng, (uint32_t)m)];
+        if (g->ready_at) {
+            /* a seat acts once it is ready; a moment sooner is refused */
+            int64_t ready = g->ready_at(st, seat);
+            if (ready > t && (deep || n % 16 == 0))
+                check_not_ready(g, st, seat, a, ready - 1);
+            if (t < ready)
+                t = ready;
+        }
         memcpy(clone, st, g->state_size);
         pf_events ev = {evbuf, 0, EVENT_CAP, 0};
         assert_int_equal(pf_state_apply(g, st, seat, a, t, &ev, &err), PF_E_OK);

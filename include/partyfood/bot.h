@@ -16,6 +16,11 @@ int pf_obs_seat(const pf_obs *o);
 int pf_obs_seats(const pf_obs *o);
 /* Time of the last applied action (ms); bots in turn-based games answer with it. */
 int64_t pf_obs_now(const pf_obs *o);
+/* The moment from which the seat could act (the game's ready_at: its hands
+ * free and something to do; public). It may lie before pf_obs_now (the seat
+ * could have acted earlier) or after it (its hands are busy); pf_obs_now in
+ * a game without ready_at. */
+int64_t pf_obs_ready(const pf_obs *o);
 /* Number of actions applied so far in this game. */
 int pf_obs_step(const pf_obs *o);
 /* The seat's legal actions, sorted; returns the count. */
@@ -57,6 +62,17 @@ const pf_bot_def *pf_bot_find(const pf_game *g, const char *name);
 int pf_bot_names(const pf_game *g, const char **out, int cap);
 /* Lists the bot names for g, comma separated, into buf. */
 void pf_bot_list(const pf_game *g, char *buf, size_t n);
+
+/* Every bot's shortest reaction in a real-time game (ruling PAKU-9): no
+ * bot acts sooner than this after pf_obs_ready. */
+#define PF_REACTION_MIN_MS 150
+
+/* When a generic bot (random, ISMCTS) acts: in a real-time game, the seat's
+ * ready time plus a human reaction of PF_REACTION_MIN_MS to that plus
+ * spread_ms, drawn from a hash of the seat and its ready time (so asking
+ * again in the same situation gives the same moment); pf_obs_now in a
+ * turn-based game. */
+int64_t pf_bot_react(const pf_obs *o, int spread_ms);
 
 /* The generic uniformly random bot. */
 extern const pf_bot_def pf_bot_random;

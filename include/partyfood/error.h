@@ -21,6 +21,7 @@
     X(UNKNOWN_ACTION, "unknown_action", "that is not an action of this game") \
     X(ILLEGAL_ACTION, "illegal_action", "that action is not legal now")       \
     X(TIME_BACKWARDS, "time_backwards", "the action's time is earlier than the last one") \
+    X(HANDS_BUSY, "hands_busy", "the seat's hands are still busy with its last action") \
     X(UNKNOWN_BOT, "unknown_bot", "no bot has that name for this game")       \
     X(BAD_REPLAY, "bad_replay", "the replay could not be loaded")             \
     X(IO, "io", "a file could not be read or written")                        \

@@ -180,6 +180,12 @@ typedef struct pf_game {
      * driver may reuse it instead of asking again (pf_bot_plans). Bots of a
      * game that sets this must plan the same for equal fingerprints. */
     uint64_t (*plan_key)(const void *st, int seat);
+    /* Optional, for real-time games: the earliest time (ms) seat may act,
+     * from public information only (its hands are free and it has something
+     * to do); check refuses an earlier time with HANDS_BUSY. It may lie
+     * after the last action's time: to_act and legal have no clock, so they
+     * say what seat may do from then on. Bots add their reaction to it. */
+    int64_t (*ready_at)(const void *st, int seat);
 } pf_game;
 
 /* ---- registry ----------------------------------------------------------- */

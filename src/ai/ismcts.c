@@ -433,7 +433,7 @@ pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rn
 static pf_err choose_ismcts(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
 {
     static const pf_ismcts_config cfg = {.iterations = 1000};
-    *t = pf_obs_now(o);
+    *t = pf_bot_react(o, 250); /* real time: 0.15 to 0.4 s after it could act */
     return pf_ismcts_choose(o, &cfg, rng, a, NULL);
 }
 

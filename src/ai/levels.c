@@ -62,8 +62,8 @@ static const ladder ladders[] = {
     {"pakupaku",
      {{"child", 0, 0, NULL, false, "the child profile: slow hands, shaky stacking"},
       {"adult", 0, 0, NULL, false, "the adult profile"},
-      {"expert", 0, 0, NULL, false, "the expert profile (Paku Paku has three profiles)"},
-      {"expert", 0, 0, NULL, false, "the expert profile: fast hands, steady aim"}}},
+      {"skilled", 0, 0, NULL, false, "the skilled profile: quick hands, corrects most lean"},
+      {"expert", 0, 0, NULL, false, "the expert profile: fastest reaction, steadiest aim"}}},
 };
 
 static const ladder generic_turns = {

@@ -8,9 +8,9 @@ static pf_err choose_random(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t 
     if (n == 0)
         return PF_E_NOT_YOUR_TURN;
     *a = legal[pf_rng_below(rng, (uint32_t)n)];
-    /* In a real-time game a random player still takes a moment to act. */
-    *t = pf_time_after(pf_obs_now(o),
-                       pf_obs_game(o)->real_time ? 1 + pf_rng_below(rng, 500) : 0);
+    /* In a real-time game a random player is a distracted person: it acts
+     * 0.15 to 1.65 s after it could. */
+    *t = pf_bot_react(o, 1500);
     return PF_E_OK;
 }
 

@@ -34,6 +34,12 @@ int pf_obs_seats(const pf_obs *o) { return impl(o)->seats; }
 int64_t pf_obs_now(const pf_obs *o) { return impl(o)->now; }
 int pf_obs_step(const pf_obs *o) { return impl(o)->step; }
 
+int64_t pf_obs_ready(const pf_obs *o)
+{
+    const obs_impl *p = impl(o);
+    return p->game->ready_at ? p->game->ready_at(p->st, p->seat) : p->now;
+}
+
 int pf_obs_legal(const pf_obs *o, pf_action *out, int cap)
 {
     const obs_impl *p = impl(o);

@@ -64,6 +64,10 @@ static pf_err check_action(const pf_game *g, const void *st, int seat, pf_action
         char name[64];
         if (g->name(st, a, name, sizeof name) < 0)
             snprintf(name, sizeof name, "#%u", (unsigned)a);
+        if (e == PF_E_HANDS_BUSY && g->ready_at)
+            return pf_error_set(err, e, "'%s' is not legal for seat %d at t=%lld: its "
+                                "hands are busy until t=%lld", name, seat, (long long)t_ms,
+                                (long long)g->ready_at(st, seat));
         return pf_error_set(err, e, "'%s' is not legal for seat %d now: %s", name, seat,
                             pf_strerror(e));
     }

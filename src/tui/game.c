@@ -112,6 +112,19 @@ bool tui__act(tui_game *g, int seat, const char *name, int64_t t)
     int step = g->m->nsteps;
     if (t < g->m->now)
         t = g->m->now;
+    const pf_game *game = g->m->game;
+    pf_action a;
+    if (game->ready_at && game->parse(g->m->state, name, &a) == PF_E_OK &&
+        t < game->ready_at(g->m->state, seat) && (game->to_act(g->m->state) >> seat & 1) &&
+        game->check(g->m->state, seat, a, game->ready_at(g->m->state, seat)) == PF_E_OK) {
+        /* the hands are busy (PAKU-10): hold the press, send it when free */
+        g->held = true;
+        g->held_seat = seat;
+        snprintf(g->held_name, sizeof g->held_name, "%s", name);
+        snprintf(g->status, sizeof g->status, "Hands busy: your %s goes when they are free.",
+                 name);
+        return false;
+    }
     if (pf_match_apply_named(g->m, seat, name, t, &ev, &err) != PF_E_OK) {
         snprintf(g->status, sizeof g->status, "Not now: %.180s", err.msg);
         return false;
@@ -120,6 +133,22 @@ bool tui__act(tui_game *g, int seat, const char *name, int64_t t)
     g->status[0] = '\0';
     g->bot_cached = false;
     return true;
+}
+
+/* When the held press goes: a human reaction after the hands are free, the
+ * floor every bot has (PF_REACTION_MIN_MS), so that holding a key down
+ * plays like the `masher` bot and not faster than any hand could. */
+static int64_t held_at(const tui_game *g)
+{
+    return g->m->game->ready_at(g->m->state, g->held_seat) + PF_REACTION_MIN_MS;
+}
+
+bool tui__send_held(tui_game *g)
+{
+    if (!g->held || tui__game_now(g) < held_at(g))
+        return false;
+    g->held = false;
+    return tui__act(g, g->held_seat, g->held_name, tui__game_now(g));
 }
 
 /* ---- drawing ------------------------------------------------------------ */
@@ -597,6 +626,8 @@ static int real_time(tui_game *g)
             apply_bot(g);
             continue;
         }
+        if (tui__send_held(g))
+            continue;
         uint32_t set = g->m->game->to_act(g->m->state);
         if (g->focus < 0 || g->seats.bot[g->focus])
             g->focus = first_person(g);
@@ -613,6 +644,9 @@ static int real_time(tui_game *g)
         int wait = FRAME_MS;
         if (g->bot_seat >= 0 && g->bot_t - now < wait)
             wait = (int)(g->bot_t - now) > 0 ? (int)(g->bot_t - now) : 0;
+        int64_t send_at = g->held ? held_at(g) : now + wait;
+        if (send_at - now < wait)
+            wait = send_at > now ? (int)(send_at - now) : 0;
         int ch = tui__key(wait);
         if (ch == TUI_KEY_NONE || ch == KEY_RESIZE)
             continue;

@@ -4,7 +4,9 @@
  * view's piece positions say. Stacking is a timing skill: p, b or c picks a
  * piece that then swings above the tower; the key press that drops it
  * decides the offset the engine receives (ruling C-4, PAKU-5). Every die
- * face is a letter or digit (P panda, D dish, 1, 2), never a colour alone. */
+ * face is a letter or digit (P panda, D dish, 1, 2), never a colour alone.
+ * Hands busy after a roll or a stack (PAKU-10) are shown with the time
+ * left; a key pressed meanwhile is held and sent when they are free. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -108,6 +110,35 @@ static void draw_tower(const tui_table *t, int x0, int w)
     }
 }
 
+/* One line saying whose hands are busy and for how long (PAKU-10): the
+ * person's own first, with the key press held for them, if any. */
+static void draw_hands(const tui_table *t, int y, int x, int seats)
+{
+    const cJSON *busy = cJSON_GetObjectItemCaseSensitive(t->view, "busy_until");
+    int64_t now = tui__game_now(t->g);
+    char line[200];
+    size_t at = 0;
+    line[0] = '\0';
+    for (int k = -1; k < seats && at < sizeof line; k++) {
+        int s = k < 0 ? t->seat : k;
+        if (s < 0 || (k >= 0 && s == t->seat) || !cJSON_GetArrayItem(busy, s))
+            continue;
+        double left = (cJSON_GetArrayItem(busy, s)->valuedouble - (double)now) / 1000.0;
+        if (left <= 0)
+            continue;
+        bool held = t->g->held && t->g->held_seat == s;
+        int n = snprintf(line + at, sizeof line - at, "%s%s %.1f s%s%s%s",
+                         at ? ", " : "hands busy: ", k < 0 ? "yours" : tui__seat_name(t->g, s),
+                         left, held ? " (" : "", held ? t->g->held_name : "",
+                         held ? " held)" : "");
+        at += n > 0 ? (size_t)n : 0;
+    }
+    if (at >= sizeof line)
+        at = sizeof line - 1;
+    if (at)
+        tui__put(y, x, A_BOLD, "%.*s", t->w / 2 - 2, line);
+}
+
 static void draw(const tui_table *t)
 {
     const cJSON *v = t->view;
@@ -148,6 +179,8 @@ static void draw(const tui_table *t)
         tui__put(y, x + 39 + (limit < left_w - 39 ? limit : left_w - 39), 0, "%d", p);
     }
     y++;
+    if (y < t->y + t->h)
+        draw_hands(t, y++, x, seats);
     int unlucky = tui__num(v, "unlucky", -1);
     if (unlucky >= 0 && y < t->y + t->h)
         tui__put(y++, x, 0, "Last unlucky panda: %s", tui__seat_name(t->g, unlucky));

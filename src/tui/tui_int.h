@@ -156,14 +156,25 @@ struct tui_game {
     pf_action bot_action;
     int64_t bot_t;
     int bot_step;
+    /* real time: a key press made while the person's hands were busy
+     * (PAKU-10), sent a reaction after they are free */
+    bool held;
+    int held_seat;
+    char held_name[TUI_MAX_NAME];
     char status[200];
     char save_path[256];
 };
 
 /* Game time in ms (real-time games: the wall clock minus pauses). */
 int64_t tui__game_now(const tui_game *g);
-/* Plays an action by name for seat at time t; false (status set) when refused. */
+/* Plays an action by name for seat at time t; false (status set) when refused.
+ * In a real-time game whose seat's hands are busy at t, an action that will
+ * be legal when they are free is held instead (false, status says so) and
+ * sent by tui__send_held. */
 bool tui__act(tui_game *g, int seat, const char *name, int64_t t);
+/* Sends the held key press a human reaction (PF_REACTION_MIN_MS) after its
+ * seat's hands are free; true when sent. */
+bool tui__send_held(tui_game *g);
 /* The display name of seat ("ana", "bot memory"). */
 const char *tui__seat_name(const tui_game *g, int seat);
 /* Starts a meter (a key press later plays fmt with its value). */

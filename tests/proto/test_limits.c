@@ -267,14 +267,16 @@ static void first_seat_to_act(const pf_session *s, int *seat, char *name, size_t
     m->game->name(m->state, legal[0], name, n);
 }
 
-/* The reported overflow: an action at the largest time, then a bot, whose
- * delay is added to it. The bot's time is held at the limit. */
+/* The reported overflow: an action at the largest time, then bots, whose
+ * delays are added to it. Their times are held at the limit. Each bot plays
+ * a seat that has not acted yet: a seat that acted at the limit has busy
+ * hands past it (PAKU-10), so it has no time left to act in. */
 static void bots_at_the_last_time_stay_in_range(void **state)
 {
     (void)state;
     pf_session s;
     pf_session_init(&s);
-    expect(&s, "{\"cmd\":\"new\",\"game\":\"pakupaku\",\"seats\":2,\"seed\":1}", "ok");
+    expect(&s, "{\"cmd\":\"new\",\"game\":\"pakupaku\",\"seats\":6,\"seed\":1}", "ok");
     int seat;
     char name[96], line[300];
     first_seat_to_act(&s, &seat, name, sizeof name);
@@ -285,9 +287,13 @@ static void bots_at_the_last_time_stay_in_range(void **state)
     snprintf(line, sizeof line, "{\"cmd\":\"act\",\"seat\":%d,\"action\":\"%s\",\"t\":%" PRId64 "}",
              seat, name, PF_TIME_MAX_MS);
     expect(&s, line, "ok");
+    uint32_t acted = 1u << seat;
     const char *bots[] = {"random", "child", "adult", "expert"};
     for (size_t i = 0; i < sizeof bots / sizeof bots[0]; i++) {
-        seat = __builtin_ctz(s.match->game->to_act(s.match->state));
+        uint32_t free_seats = s.match->game->to_act(s.match->state) & ~acted;
+        assert_true(free_seats != 0);
+        seat = __builtin_ctz(free_seats);
+        acted |= 1u << seat;
         snprintf(line, sizeof line, "{\"cmd\":\"bot\",\"seat\":%d,\"bot\":\"%s\"}", seat,
                  bots[i]);
         cJSON *r = ask(&s, line);

@@ -1,6 +1,8 @@
 /* test_games.c: one whole game of each of the four games, played with keys
  * in a pseudo-terminal against bots, to the end screen (issue 6, item 7).
  * Small settings keep each game short; --pace 0 lets the bots move at once. */
+#include <string.h>
+
 #include "tui_harness.h"
 
 #include "partyfood/game.h"
@@ -71,6 +73,39 @@ static void pakupaku_to_end(void **state)
     th_stop(&t);
 }
 
+static int count_of(const char *s, const char *what)
+{
+    int n = 0;
+    for (const char *p = strstr(s, what); p; p = strstr(p + 1, what))
+        n++;
+    return n;
+}
+
+/* PAKU-10: a second roll pressed while the hands are busy is held (the
+ * screen says so) and sent once they are free, not lost and not early. */
+static void pakupaku_held_press(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 100, 40,
+             "pakupaku --seats you,bot:child --seed 3 --option "
+             "dice=1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1");
+    th_expect(&t, "The tower", 5000);
+    th_keys(&t, "r");
+    th_expect(&t, "rolls 1 1 1", 2000);
+    th_keys(&t, "r");
+    th_expect(&t, "(roll held)", 1000);
+    assert_int_equal(count_of(th_capture(&t), "rolls 1 1 1"), 1);
+    int64_t end = th_ms() + 3000;
+    while (count_of(th_capture(&t), "rolls 1 1 1") < 2 && th_ms() < end)
+        th_sleep(50);
+    if (count_of(th_capture(&t), "rolls 1 1 1") < 2)
+        th_dump(&t, "the held roll was not sent");
+    assert_false(strstr(th_capture(&t), "(roll held)"));
+    th_keys(&t, "q");
+    th_stop(&t);
+}
+
 static void passfood_to_end(void **state)
 {
     (void)state;
@@ -92,6 +127,7 @@ int main(void)
         cmocka_unit_test_teardown(pizza_to_end, th_teardown),
         cmocka_unit_test_teardown(pancake_to_end, th_teardown),
         cmocka_unit_test_teardown(pakupaku_to_end, th_teardown),
+        cmocka_unit_test_teardown(pakupaku_held_press, th_teardown),
         cmocka_unit_test_teardown(passfood_to_end, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

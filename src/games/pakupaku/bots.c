@@ -1,11 +1,12 @@
-/* bots.c: Paku Paku's bot profiles (ruling PAKU-9).
+/* bots.c: Paku Paku's bot profiles (rulings PAKU-9, PAKU-10).
  *
- * A profile is a speed and a steady hand: the time it takes to roll, the
+ * A profile is a speed and a steady hand: a reaction before each roll, the
  * time it takes to stack, and an aim error (sd, table units) that shrinks as
  * the stack takes longer (sd = sd_fast * stack_ms / time taken, never below
- * a floor): careful is slow, fast is shaky. A bot acts when that seat would:
- * at `since` (its last action, or when a die reached it while idle) plus the
- * duration of the action, and never before the table's clock.
+ * a floor): careful is slow, fast is shaky. Both times run from the moment
+ * the seat could first act (pakupaku__ready: its hands free after its last
+ * action, PAKU-10, or a die reaching it while idle), never before the
+ * table's clock, and never under PF_REACTION_MIN_MS: no hand is quicker.
  *
  * Decisions: stack first when a dish blocks a die (as Esteban does), else
  * roll. A stack picks the piece type that leaves the tower the widest
@@ -22,17 +23,22 @@
 #include "games/pakupaku/pakupaku.h"
 
 typedef struct profile {
-    int roll_ms;    /* mean time from having dice to the roll's result */
-    int stack_ms;   /* mean time to stack a piece at normal pace */
+    int react_ms;   /* mean reaction from free hands to a roll */
+    double vary;    /* the reaction is react_ms times 1 - vary .. 1 + vary */
+    int stack_ms;   /* mean time from free hands to a stacked piece at normal pace */
     double sd_fast; /* aim error (sd) at normal pace */
     double sd_min;  /* steadiest hand possible */
     double correct; /* fraction of the tower's lean the aim corrects */
     int any_type;   /* 1: picks a piece type at random */
 } profile;
 
-static const profile child = {1700, 2400, 2.6, 1.3, 0.0, 1};
-static const profile adult = {1100, 1700, 1.9, 0.9, 0.5, 0};
-static const profile expert = {750, 1300, 1.6, 0.6, 1.0, 0};
+static const profile child = {700, 0.3, 1600, 2.6, 1.3, 0.0, 1};
+static const profile adult = {350, 0.3, 900, 1.9, 0.9, 0.5, 0};
+static const profile skilled = {260, 0.3, 700, 1.7, 0.75, 0.75, 0};
+static const profile expert = {200, 0.3, 550, 1.6, 0.6, 1.0, 0};
+/* A person holding the roll key: rolls the moment the hands are free (the
+ * reaction floor, no hesitation), stacks like an adult. */
+static const profile masher = {PF_REACTION_MIN_MS, 0.0, 900, 1.9, 0.9, 0.5, 0};
 
 /* The next value of the hash stream x (splitmix64, inlined: bots run in
  * the simulator's innermost loop). */
@@ -180,8 +186,8 @@ choose(const profile *pr, const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t
                  (uint64_t)s.acts[seat] << 40 ^ (uint64_t)s.since[seat] * 0xbf58476d1ce4e5b9ull;
     int64_t dur;
     if (!stack) {
-        *a = PAKUPAKU__ROLL; /* 0.7 to 1.3 times the profile's roll time */
-        dur = pr->roll_ms * (int64_t)(700 + mix(&x) % 601) / 1000;
+        *a = PAKUPAKU__ROLL;
+        dur = (int64_t)(pr->react_ms * (1.0 + pr->vary * (2.0 * unit(&x) - 1.0)));
     } else {
         double u = unit(&x);
         int aim;
@@ -205,7 +211,9 @@ choose(const profile *pr, const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t
         *a = PAKUPAKU__STACK(type, off);
         dur = (int64_t)slow;
     }
-    int64_t when = pf_time_after(s.since[seat], dur);
+    if (dur < PF_REACTION_MIN_MS)
+        dur = PF_REACTION_MIN_MS;
+    int64_t when = pf_time_after(pakupaku__ready(&s, seat), dur);
     int64_t now = pf_obs_now(o);
     *t = when > now ? when : now;
     return PF_E_OK;
@@ -221,17 +229,30 @@ static pf_err choose_adult(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *
     return choose(&adult, o, rng, a, t);
 }
 
+static pf_err choose_skilled(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+{
+    return choose(&skilled, o, rng, a, t);
+}
+
 static pf_err choose_expert(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
 {
     return choose(&expert, o, rng, a, t);
 }
 
+static pf_err choose_masher(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+{
+    return choose(&masher, o, rng, a, t);
+}
+
 const pf_bot_def pakupaku__bots[] = {
-    {"child", "slow hands (1.7 s a roll), shaky stacking (sd 2.6), no plan for the tower",
-     choose_child},
-    {"adult", "1.1 s a roll, 1.7 s a stack, sd 1.9 shrinking with care, half-corrects lean",
+    {"child", "reacts in 0.9 s, shaky stacking (sd 2.6), no plan for the tower", choose_child},
+    {"adult", "reacts in 0.35 s, 0.9 s a stack, sd 1.9 shrinking with care, half-corrects lean",
      choose_adult},
-    {"expert", "0.75 s a roll, 1.3 s a stack, sd 1.6 shrinking with care, keeps the tower "
+    {"skilled", "reacts in 0.26 s, 0.7 s a stack, sd 1.7 shrinking with care, corrects most "
+                "of the lean", choose_skilled},
+    {"expert", "reacts in 0.2 s, 0.55 s a stack, sd 1.6 shrinking with care, keeps the tower "
                "over its base", choose_expert},
+    {"masher", "rolls the moment its hands are free (0.15 s), stacks like an adult",
+     choose_masher},
     {NULL, NULL, NULL},
 };

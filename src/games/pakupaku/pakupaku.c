@@ -1,11 +1,15 @@
 /* pakupaku.c: Paku Paku, a real-time dice race around a tower of dishes.
  *
- * Rules as implemented (rulings PAKU-1..PAKU-9):
+ * Rules as implemented (rulings PAKU-1..PAKU-10):
  * - Five dice, faces panda, panda, dish, 1, 1, 2. At the start they are dealt
  *   one at a time from seat 0, so with 7 players seats 5 and 6 start empty.
  * - Play is real time: every seat holding a die may act, and every action
  *   carries its time in ms. Actions apply in the order they arrive; one
  *   timed before the last applied one is refused (TIME_BACKWARDS).
+ * - Hands: a roll keeps the roller's hands busy for 800 ms and a stack for
+ *   600 ms from the action's time; an action of a seat whose hands are busy
+ *   is refused (HANDS_BUSY). to_act and legal have no clock: they say what
+ *   a seat may do once its hands are free (ready_at says when).
  * - `roll` rolls every die of the seat that is not blocked. A panda passes at
  *   once to the left neighbour (seat + 1), who holds it unrolled. A dish
  *   blocks its die until the seat stacks one piece (`stack <type> <offset>`)
@@ -362,15 +366,22 @@ static pf_err pk_check(const void *st, int seat, pf_action a, int64_t t)
         int f = 0;
         if (s->phase == PAKUPAKU__PLAY)
             pakupaku__held(s, seat, &f, NULL);
-        return f > 0 ? PF_E_OK : PF_E_ILLEGAL_ACTION;
+        if (f == 0)
+            return PF_E_ILLEGAL_ACTION;
+    } else {
+        int type = (int)(a >> 16) - 1;
+        uint32_t code = a & 0xffff;
+        if (type < 0 || type >= PAKUPAKU__NTYPES || code > 2 * PAKUPAKU__OFF_MAX)
+            return PF_E_ILLEGAL_ACTION;
+        if (!may_stack(s, seat) || !pakupaku__type_allowed(s, type))
+            return PF_E_ILLEGAL_ACTION;
     }
-    int type = (int)(a >> 16) - 1;
-    uint32_t code = a & 0xffff;
-    if (type < 0 || type >= PAKUPAKU__NTYPES || code > 2 * PAKUPAKU__OFF_MAX)
-        return PF_E_ILLEGAL_ACTION;
-    if (!may_stack(s, seat) || !pakupaku__type_allowed(s, type))
-        return PF_E_ILLEGAL_ACTION;
-    return PF_E_OK;
+    return t < s->busy[seat] ? PF_E_HANDS_BUSY : PF_E_OK; /* PAKU-10 */
+}
+
+static int64_t pk_ready_at(const void *st, int seat)
+{
+    return pakupaku__ready(st, seat);
 }
 
 static void apply_roll(pakupaku__state *s, int seat, int64_t t, pf_events *ev)
@@ -470,6 +481,8 @@ static void pk_apply(void *st, int seat, pf_action a, int64_t t, pf_events *ev)
     s->now = t;
     s->acts[seat]++;
     s->since[seat] = t;
+    s->busy[seat] = t + (a == PAKUPAKU__ROLL ? PAKUPAKU__ROLL_HANDS_MS
+                                             : PAKUPAKU__STACK_HANDS_MS);
     if (a == PAKUPAKU__ROLL)
         apply_roll(s, seat, t, ev);
     else
@@ -505,9 +518,11 @@ static void pk_view(const void *st, int seat, cJSON *out)
     cJSON *since = cJSON_AddArrayToObject(out, "since");
     cJSON *acts = cJSON_AddArrayToObject(out, "acts");
     cJSON *held = cJSON_AddArrayToObject(out, "held");
+    cJSON *busy = cJSON_AddArrayToObject(out, "busy_until");
     for (int p = 0; p < s->seats; p++) {
         cJSON_AddItemToArray(pen, cJSON_CreateNumber(s->pen[p]));
         cJSON_AddItemToArray(since, cJSON_CreateNumber((double)s->since[p]));
+        cJSON_AddItemToArray(busy, cJSON_CreateNumber((double)s->busy[p]));
         cJSON_AddItemToArray(acts, cJSON_CreateNumber(s->acts[p]));
         cJSON_AddItemToArray(held, cJSON_CreateNumber(pakupaku__held(s, p, NULL, NULL)));
     }
@@ -634,6 +649,8 @@ static void pk_render(const void *st, int seat, char *buf, size_t n)
         for (int d = 0; d < PAKUPAKU__DICE; d++)
             if (s->owner[d] == p && s->phase == PAKUPAKU__PLAY)
                 put(buf, n, &at, " [%s%s]", face_names[s->face[d]], s->wait[d] ? "!" : "");
+        if (s->busy[p] > s->now && s->phase != PAKUPAKU__OVER)
+            put(buf, n, &at, "  (hands busy until t=%lld)", (long long)s->busy[p]);
         put(buf, n, &at, "\n");
     }
     put(buf, n, &at, "tower (%d/24, stop at %d dice; [D!] waits for a stack):\n",
@@ -676,22 +693,23 @@ static int pk_stats(const void *st, pf_stat *out, int cap)
 }
 
 /* Everything the profile bots (bots.c) read when they plan seat's move:
- * the phase and duel turn, whether the seat waits on a dish, its clock and,
- * for a seat that will stack, which tower stands (it changes only by a
- * stack, a collapse, a new round or a duel stack). No plan reads the dice
- * counts (only the seat's own moves and a new round change "waits", and
- * both change acts or rounds), and a roll reads no tower, so other seats'
- * moves leave most plans standing. */
+ * the phase and duel turn, whether the seat waits on a dish, its clock
+ * (since and busy) and, for a seat that will stack, which tower stands (it
+ * changes only by a stack, a collapse, a new round or a duel stack). No
+ * plan reads the dice counts (only the seat's own moves and a new round
+ * change "waits", and both change acts or rounds), and a roll reads no
+ * tower, so other seats' moves leave most plans standing. */
 static uint64_t pk_plan_key(const void *st, int seat)
 {
     const pakupaku__state *s = st;
-    uint64_t k = (uint64_t)s->acts[seat] << 40 ^ (uint64_t)s->since[seat] * 0x9e3779b97f4a7c15ull;
+    uint64_t k = (uint64_t)s->acts[seat] << 40 ^ (uint64_t)s->since[seat] * 0x9e3779b97f4a7c15ull ^
+                 (uint64_t)s->busy[seat] * 0x94d049bb133111ebull;
     uint64_t tower = ((uint64_t)s->phase | (uint64_t)s->duel_turn << 8 |
                       (uint64_t)s->tower.n << 32) ^
                      ((uint64_t)s->rounds | (uint64_t)s->collapses << 16 |
                       (uint64_t)s->duel_stacks << 32) * 0xbf58476d1ce4e5b9ull;
     uint64_t roll = s->phase == PAKUPAKU__PLAY && s->nwait[seat] == 0;
-    return k ^ (tower & (roll - 1)); /* a roll: salt, seat, acts and since only */
+    return k ^ (tower & (roll - 1)); /* a roll: acts, since and busy only */
 }
 
 const pf_game pf_game_pakupaku = {
@@ -722,4 +740,5 @@ const pf_game pf_game_pakupaku = {
     .render = pk_render,
     .stats = pk_stats,
     .plan_key = pk_plan_key,
+    .ready_at = pk_ready_at,
 };

@@ -52,6 +52,7 @@ typedef struct pakupaku__state {
     uint16_t pen_stops;             /* stops by too many dice */
     int64_t now;                    /* time of the last applied action (ms) */
     int64_t since[PF_MAX_SEATS];    /* when the seat last acted or, idle, got a die */
+    int64_t busy[PF_MAX_SEATS];     /* the seat's hands are busy until then (PAKU-10) */
     uint64_t salt;                  /* public per-game number bots vary their timing by */
     pf_rng rng;
     pakupaku__tower tower;
@@ -60,7 +61,18 @@ typedef struct pakupaku__state {
     int16_t jit[PAKUPAKU__JIT_MAX];       /* scripted jitter in hundredths */
 } pakupaku__state;
 
+/* How long an action keeps the actor's hands busy, from its time (PAKU-10). */
+#define PAKUPAKU__ROLL_HANDS_MS 800
+#define PAKUPAKU__STACK_HANDS_MS 600
+
 extern const pf_bot_def pakupaku__bots[];
+
+/* The moment seat could first act: its hands free, and since it last acted
+ * or, idle, got a die (PAKU-10); actions timed earlier are refused. */
+static inline int64_t pakupaku__ready(const pakupaku__state *s, int seat)
+{
+    return s->busy[seat] > s->since[seat] ? s->busy[seat] : s->since[seat];
+}
 
 /* Dice seat holds; *free_ and *waiting (may be NULL) get the split. */
 static inline int pakupaku__held(const pakupaku__state *s, int seat, int *free_,

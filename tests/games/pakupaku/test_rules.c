@@ -1,4 +1,4 @@
-/* test_rules.c: Paku Paku's rules, one scenario per ruling (PAKU-1..PAKU-8)
+/* test_rules.c: Paku Paku's rules, one scenario per ruling (PAKU-1..PAKU-10)
  * and per worked example of the rulebook. Scenarios fix the dice with the
  * `dice` option and the table jitter with `jitter` (ruling C-2); where a
  * rulebook situation needs dice already spread round the table, the test
@@ -72,7 +72,7 @@ static void paku1_faces(void **state)
         place_dice(s, owner);
         memset(s->wait, 0, sizeof s->wait);
         place_dice(s, owner);
-        pf_test_act(G, s, 0, "roll", t++, NULL);
+        pf_test_act(G, s, 0, "roll", t += 1000, NULL);
         count[s->face[0]]++;
         count[s->face[1]]++;
     }
@@ -125,8 +125,8 @@ static void paku2_time(void **state)
     pf_test_refused(G, s, 0, "roll", 0, PF_E_TIME_BACKWARDS);
     pf_test_act(G, s, 1, "roll", 1000, NULL);
     assert_int_equal(s->now, 1000);
-    pf_test_act(G, s, 1, "roll", 1500, NULL);
-    assert_int_equal(s->now, 1500);
+    pf_test_act(G, s, 1, "roll", 1800, NULL); /* its hands are free (PAKU-10) */
+    assert_int_equal(s->now, 1800);
     test_free(s);
 }
 
@@ -136,9 +136,9 @@ static void paku2_passed_die_rolls_next(void **state)
     (void)state;
     /* 3 players: seat 2 holds 1 die; seat 1 passes it a panda */
     pakupaku__state *s = new_game(3, "dice=P,1,2,2");
-    pf_test_act(G, s, 1, "roll", 10, NULL);
+    pf_test_act(G, s, 1, "roll", 1000, NULL);
     assert_int_equal(held(s, 2), 2);
-    pf_test_act(G, s, 2, "roll", 10, NULL);
+    pf_test_act(G, s, 2, "roll", 1000, NULL);
     assert_int_equal(s->iscript, 4); /* both of seat 2's dice were rolled */
     test_free(s);
 }
@@ -154,19 +154,19 @@ static void paku3_esteban(void **state)
     pf_events ev = {buf, 0, 16, 0};
     pakupaku__state *s = new_game(2, "dice=P,D,1,2,1;jitter=0");
     assert_int_equal(held(s, 0), 3);
-    pf_test_act(G, s, 0, "roll", 100, &ev);
+    pf_test_act(G, s, 0, "roll", 10000, &ev);
     assert_true(pf_test_saw(&ev, 1, "roll"));
     assert_int_equal(held(s, 0), 2);  /* the panda die went left */
     assert_int_equal(held(s, 1), 3);
     assert_int_equal(waiting(s, 0), 1); /* the dish die waits */
     assert_true(pf_test_is_legal(G, s, 0, "roll"));
     assert_true(pf_test_is_legal(G, s, 0, "stack cup 0.00"));
-    pf_test_act(G, s, 0, "stack cup 0.00", 200, NULL);
+    pf_test_act(G, s, 0, "stack cup 0.00", 20000, NULL);
     assert_int_equal(s->tower.n, 1);
     assert_int_equal(s->tower.type[0], PAKUPAKU__CUP);
     assert_int_equal(waiting(s, 0), 0);
     assert_false(pf_test_is_legal(G, s, 0, "stack cup 0.00"));
-    pf_test_act(G, s, 0, "roll", 300, NULL);
+    pf_test_act(G, s, 0, "roll", 30000, NULL);
     assert_int_equal(s->iscript, 5); /* exactly two dice rerolled */
     assert_int_equal(held(s, 0), 2);
     test_free(s);
@@ -179,9 +179,9 @@ static void paku3_receive_while_holding(void **state)
     (void)state;
     pakupaku__state *s = new_game(2, "dice=P,1,1,2,2,2");
     assert_int_equal(held(s, 1), 2);
-    pf_test_act(G, s, 0, "roll", 10, NULL);
+    pf_test_act(G, s, 0, "roll", 1000, NULL);
     assert_int_equal(held(s, 1), 3);
-    pf_test_act(G, s, 1, "roll", 20, NULL);
+    pf_test_act(G, s, 1, "roll", 2000, NULL);
     for (int d = 0; d < PAKUPAKU__DICE; d++)
         if (s->owner[d] == 1)
             assert_int_equal(s->face[d], PAKUPAKU__FACE_TWO);
@@ -195,12 +195,12 @@ static void paku3_dish_blocks(void **state)
 {
     (void)state;
     pakupaku__state *s = new_game(2, "dice=D,D,D,1,1;jitter=0");
-    pf_test_act(G, s, 0, "roll", 10, NULL);
+    pf_test_act(G, s, 0, "roll", 1000, NULL);
     assert_int_equal(waiting(s, 0), 3);
-    pf_test_refused(G, s, 0, "roll", 20, PF_E_ILLEGAL_ACTION);
+    pf_test_refused(G, s, 0, "roll", 2000, PF_E_ILLEGAL_ACTION);
     assert_true(G->to_act(s) & 1u); /* a seat with a dish to stack is to act */
-    pf_test_act(G, s, 0, "stack plate 0.00", 20, NULL);
-    pf_test_act(G, s, 0, "roll", 30, NULL);
+    pf_test_act(G, s, 0, "stack plate 0.00", 2000, NULL);
+    pf_test_act(G, s, 0, "roll", 3000, NULL);
     assert_int_equal(s->iscript, 4); /* one die rolled, two still wait */
     assert_int_equal(waiting(s, 0), 2);
     test_free(s);
@@ -223,7 +223,7 @@ static void paku4_thresholds(void **state)
             for (int d = 0; d < 5; d++)
                 owner[d] = d < give ? 1 : 0;
             place_dice(s, owner);
-            pf_test_act(G, s, 0, "roll", 50, NULL);
+            pf_test_act(G, s, 0, "roll", 5000, NULL);
             if (reach) {
                 assert_int_equal(s->unlucky, 1);
                 assert_int_equal(s->pen[1], thr[n]); /* thr dice, each a 1 */
@@ -255,9 +255,9 @@ static void paku5_jitter_script(void **state)
     };
     for (size_t i = 0; i < 3; i++) {
         pakupaku__state *s = new_game(2, rows[i].spec);
-        pf_test_act(G, s, 0, "roll", 10, NULL);
-        pf_test_act(G, s, 0, "stack cup 0.00", 20, NULL);
-        pf_test_act(G, s, 0, "stack cup 3.60", 30, NULL);
+        pf_test_act(G, s, 0, "roll", 1000, NULL);
+        pf_test_act(G, s, 0, "stack cup 0.00", 2000, NULL);
+        pf_test_act(G, s, 0, "stack cup 3.60", 3000, NULL);
         assert_int_equal(s->collapses, rows[i].falls);
         assert_int_equal(s->tower.n, rows[i].falls ? 0 : 2);
         test_free(s);
@@ -278,7 +278,7 @@ static void paku5_jitter_normal(void **state)
         pakupaku__recount(s);
         s->tower.n = 0;
         memset(s->on, 0, sizeof s->on);
-        pf_test_act(G, s, 0, "stack plate 1.00", i, NULL);
+        pf_test_act(G, s, 0, "stack plate 1.00", (int64_t)i * 1000, NULL);
         double x = (double)s->tower.x[0] / PAKUPAKU__UNIT - 1.0;
         sum += x;
         sq += x * x;
@@ -295,12 +295,12 @@ static void paku5_any_offset(void **state)
 {
     (void)state;
     pakupaku__state *s = new_game(2, "dice=D,D,P;jitter=0");
-    pf_test_act(G, s, 0, "roll", 10, NULL);
+    pf_test_act(G, s, 0, "roll", 1000, NULL);
     assert_false(pf_test_is_legal(G, s, 0, "stack cup 0.33"));
-    pf_test_act(G, s, 0, "stack cup 0.33", 20, NULL);
+    pf_test_act(G, s, 0, "stack cup 0.33", 2000, NULL);
     assert_int_equal(s->tower.x[0], 3300);
-    pf_test_refused(G, s, 0, "stack cup 30.01", 30, PF_E_UNKNOWN_ACTION);
-    pf_test_act(G, s, 0, "stack plate -2.5", 30, NULL);
+    pf_test_refused(G, s, 0, "stack cup 30.01", 3000, PF_E_UNKNOWN_ACTION);
+    pf_test_act(G, s, 0, "stack plate -2.5", 3000, NULL);
     assert_int_equal(s->tower.x[1], -25000);
     test_free(s);
 }
@@ -316,23 +316,23 @@ static void paku5_full_tower(void **state)
     strcat(spec, ",D,1,D,D,D");
     pakupaku__state *s = new_game(2, spec);
     int64_t t = 0;
-    pf_test_act(G, s, 1, "roll", t++, NULL); /* seat 1: two dishes wait */
+    pf_test_act(G, s, 1, "roll", t += 1000, NULL); /* seat 1: two dishes wait */
     assert_int_equal(waiting(s, 1), 2);
     static const char *const piece[3] = {"plate", "bowl", "cup"};
     for (int k = 0; k < 24; k++) {
         if (k % 3 == 0)
-            pf_test_act(G, s, 0, "roll", t++, NULL);
+            pf_test_act(G, s, 0, "roll", t += 1000, NULL);
         char name[32];
         snprintf(name, sizeof name, "stack %s 0.00", piece[k / 8]);
-        pf_test_act(G, s, 0, name, t++, NULL);
+        pf_test_act(G, s, 0, name, t += 1000, NULL);
     }
     assert_int_equal(s->tower.n, 24);
     assert_int_equal(waiting(s, 1), 0);
     assert_true(pf_test_is_legal(G, s, 1, "roll"));
     pf_test_refused(G, s, 1, "stack cup 0.00", t, PF_E_ILLEGAL_ACTION);
-    pf_test_act(G, s, 1, "roll", t++, NULL); /* D, 1 */
+    pf_test_act(G, s, 1, "roll", t += 1000, NULL); /* D, 1 */
     assert_int_equal(waiting(s, 1), 0);
-    pf_test_act(G, s, 0, "roll", t++, NULL); /* D, D, D */
+    pf_test_act(G, s, 0, "roll", t += 1000, NULL); /* D, D, D */
     assert_int_equal(waiting(s, 0), 0);
     assert_int_equal(held(s, 0), 3);
     test_free(s);
@@ -377,10 +377,10 @@ static void paku6_antoine(void **state)
     pf_event buf[16];
     pf_events ev = {buf, 0, 16, 0};
     pakupaku__state *s = new_game(2, "dice=D,D,P,2,P;jitter=0");
-    pf_test_act(G, s, 0, "roll", 10, NULL); /* Antoine is seat 0 */
+    pf_test_act(G, s, 0, "roll", 1000, NULL); /* Antoine is seat 0 */
     assert_int_equal(held(s, 0), 2);
-    pf_test_act(G, s, 0, "stack cup 0.00", 20, NULL);
-    pf_test_act(G, s, 0, "stack cup 5.00", 30, &ev);
+    pf_test_act(G, s, 0, "stack cup 0.00", 2000, NULL);
+    pf_test_act(G, s, 0, "stack cup 5.00", 3000, &ev);
     assert_true(pf_test_saw(&ev, -1, "collapse"));
     assert_int_equal(s->unlucky, 0);
     assert_int_equal(s->pen[0], 2);
@@ -399,7 +399,7 @@ static void paku6_lucky_and_wrap(void **state)
     pakupaku__state *s = new_game(4, "dice=P,1,P,P,D,P;jitter=0");
     int owner[5] = {3, 3, 3, 2, 2}; /* seat 3 gets a fourth die from seat 2 */
     place_dice(s, owner);
-    pf_test_act(G, s, 2, "roll", 10, NULL);
+    pf_test_act(G, s, 2, "roll", 1000, NULL);
     assert_int_equal(s->unlucky, 3);
     assert_int_equal(s->pen[3], 0);
     static const int want[4] = {2, 1, 1, 1}; /* from seat 0: 0, 1, 2, 3, 0 */
@@ -416,25 +416,25 @@ static void paku7_architects(void **state)
 {
     (void)state;
     pakupaku__state *s = new_game(2, "architects=true;dice=D,D,D;jitter=0");
-    pf_test_act(G, s, 0, "roll", 10, NULL);
-    pf_test_act(G, s, 0, "stack cup 0.00", 20, NULL);
+    pf_test_act(G, s, 0, "roll", 1000, NULL);
+    pf_test_act(G, s, 0, "stack cup 0.00", 2000, NULL);
     assert_false(pf_test_is_legal(G, s, 0, "stack cup 0.00"));
-    pf_test_refused(G, s, 0, "stack cup 0.00", 30, PF_E_ILLEGAL_ACTION);
-    pf_test_act(G, s, 0, "stack plate 0.00", 30, NULL);
+    pf_test_refused(G, s, 0, "stack cup 0.00", 3000, PF_E_ILLEGAL_ACTION);
+    pf_test_act(G, s, 0, "stack plate 0.00", 3000, NULL);
     assert_true(pf_test_is_legal(G, s, 0, "stack cup 0.00"));
     /* only cups left, a cup on top: a cup may go on it */
     centred_tower(s, 17);
     assert_int_equal(s->tower.type[16], PAKUPAKU__CUP);
     assert_false(pf_test_is_legal(G, s, 0, "stack plate 0.00"));
-    pf_test_act(G, s, 0, "stack cup 0.00", 40, NULL);
+    pf_test_act(G, s, 0, "stack cup 0.00", 4000, NULL);
     assert_int_equal(s->tower.n, 18);
     test_free(s);
 
     /* without the variant, a cup on a cup is fine */
     s = new_game(2, "dice=D,D,D;jitter=0");
-    pf_test_act(G, s, 0, "roll", 10, NULL);
-    pf_test_act(G, s, 0, "stack cup 0.00", 20, NULL);
-    pf_test_act(G, s, 0, "stack cup 0.00", 30, NULL);
+    pf_test_act(G, s, 0, "roll", 1000, NULL);
+    pf_test_act(G, s, 0, "stack cup 0.00", 2000, NULL);
+    pf_test_act(G, s, 0, "stack cup 0.00", 3000, NULL);
     assert_int_equal(s->tower.n, 2);
     test_free(s);
 }
@@ -449,17 +449,17 @@ static void paku7_brave(void **state)
                                                : "dice=D,1,P,1,1,1,1,1;jitter=0");
         int owner[5] = {1, 1, 1, 0, 0};
         place_dice(s, owner);
-        pf_test_act(G, s, 0, "roll", 10, NULL);    /* D, 1 */
-        pf_test_act(G, s, 0, "stack plate 0.00", 20, NULL);
-        pf_test_act(G, s, 0, "roll", 30, NULL);    /* P, 1: seat 1 has 4 dice */
+        pf_test_act(G, s, 0, "roll", 1000, NULL);    /* D, 1 */
+        pf_test_act(G, s, 0, "stack plate 0.00", 2000, NULL);
+        pf_test_act(G, s, 0, "roll", 3000, NULL);    /* P, 1: seat 1 has 4 dice */
         assert_int_equal(s->unlucky, 1);
         assert_int_equal(s->tower.n, brave ? 1 : 0);
         test_free(s);
     }
     pakupaku__state *s = new_game(2, "brave=true;dice=D,D,P,2,P;jitter=0");
-    pf_test_act(G, s, 0, "roll", 10, NULL);
-    pf_test_act(G, s, 0, "stack cup 0.00", 20, NULL);
-    pf_test_act(G, s, 0, "stack cup 5.00", 30, NULL);
+    pf_test_act(G, s, 0, "roll", 1000, NULL);
+    pf_test_act(G, s, 0, "stack cup 0.00", 2000, NULL);
+    pf_test_act(G, s, 0, "stack cup 5.00", 3000, NULL);
     assert_int_equal(s->collapses, 1);
     assert_int_equal(s->tower.n, 0);
     test_free(s);
@@ -487,7 +487,7 @@ static void paku8_end(void **state)
         place_dice(s, owner);
         s->pen[0] = 2;
         s->pen[1] = (int16_t)rows[i].before;
-        pf_test_act(G, s, 0, "roll", 10, NULL);
+        pf_test_act(G, s, 0, "roll", 1000, NULL);
         assert_int_equal(s->pen[1], rows[i].after);
         double res[2];
         assert_int_equal(G->over(s, res), rows[i].over);
@@ -514,32 +514,118 @@ static void paku8_three_way_duel(void **state)
     place_dice(s, owner);
     s->pen[0] = s->pen[1] = s->pen[2] = 2;
     s->pen[3] = 4;
-    pf_test_act(G, s, 2, "roll", 10, &ev); /* seat 3: 4 dice, 1 point: 5 */
+    pf_test_act(G, s, 2, "roll", 1000, &ev); /* seat 3: 4 dice, 1 point: 5 */
     assert_true(pf_test_saw(&ev, -1, "duel"));
     assert_int_equal(s->phase, PAKUPAKU__DUEL);
     assert_false(G->over(s, NULL));
     assert_int_equal(G->to_act(s), 1u << 0);
     assert_int_equal(s->tower.n, 0);
-    pf_test_refused(G, s, 0, "roll", 20, PF_E_ILLEGAL_ACTION);
-    pf_test_act(G, s, 0, "stack plate 0.00", 20, NULL);
+    pf_test_refused(G, s, 0, "roll", 2000, PF_E_ILLEGAL_ACTION);
+    pf_test_act(G, s, 0, "stack plate 0.00", 2000, NULL);
     assert_int_equal(G->to_act(s), 1u << 1);
     ev.n = 0;
-    pf_test_act(G, s, 1, "stack cup 10.50", 30, &ev); /* falls: seat 1 is out */
+    pf_test_act(G, s, 1, "stack cup 10.50", 3000, &ev); /* falls: seat 1 is out */
     assert_true(pf_test_saw(&ev, -1, "out"));
     assert_int_equal(s->tower.n, 0);
     assert_int_equal(G->to_act(s), 1u << 2); /* the next seat after 1 */
     /* a full tower is cleared and the duel goes on */
     centred_tower(s, 23);
-    pf_test_act(G, s, 2, "stack cup 0.00", 40, NULL);
+    pf_test_act(G, s, 2, "stack cup 0.00", 4000, NULL);
     assert_int_equal(s->tower.n, 0);
     assert_int_equal(G->to_act(s), 1u << 0);
-    pf_test_act(G, s, 0, "stack plate 0.00", 50, NULL);
-    pf_test_act(G, s, 2, "stack plate 0.00", 60, NULL);
-    pf_test_act(G, s, 0, "stack cup 11.00", 70, NULL); /* seat 0 topples */
+    pf_test_act(G, s, 0, "stack plate 0.00", 5000, NULL);
+    pf_test_act(G, s, 2, "stack plate 0.00", 6000, NULL);
+    pf_test_act(G, s, 0, "stack cup 11.00", 7000, NULL); /* seat 0 topples */
     double res[4];
     assert_true(G->over(s, res));
     assert_true(res[0] == 0 && res[1] == 0 && res[2] == 1 && res[3] == 0);
     assert_int_equal(s->winner, 2);
+    test_free(s);
+}
+
+/* ---- PAKU-10 ------------------------------------------------------------ */
+
+/* The message pf_state_apply_named gives for seat's named action at t. */
+static pf_err refusal(pakupaku__state *s, int seat, const char *name, int64_t t, char *msg,
+                      size_t n)
+{
+    pf_error err;
+    pf_err e = pf_state_apply_named(G, s, seat, name, t, NULL, &err);
+    snprintf(msg, n, "%s", err.msg);
+    return e;
+}
+
+/* PAKU-10: a roll keeps the roller's hands busy for 800 ms: its next roll
+ * is refused until then with hands_busy and a message saying until when;
+ * another seat's hands are its own. The busy seat stays in to_act with its
+ * actions listed (there is no clock to wait on); ready_at says when. */
+static void paku10_roll_keeps_hands_busy(void **state)
+{
+    (void)state;
+    pakupaku__state *s = new_game(2, "dice=1,1,1,1,1,2,2,2,2,2");
+    pf_test_act(G, s, 0, "roll", 1000, NULL);
+    char msg[256];
+    assert_int_equal(refusal(s, 0, "roll", 1799, msg, sizeof msg), PF_E_HANDS_BUSY);
+    assert_non_null(strstr(msg, "busy until t=1800"));
+    assert_int_equal(s->now, 1000); /* refused: nothing changed */
+    assert_true(G->to_act(s) & 1u);
+    assert_true(pf_test_is_legal(G, s, 0, "roll"));
+    assert_int_equal(G->ready_at(s, 0), 1800);
+    assert_int_equal(G->ready_at(s, 1), 0);
+    pf_test_act(G, s, 1, "roll", 1000, NULL); /* seat 1's hands were free */
+    pf_test_act(G, s, 0, "roll", 1800, NULL);
+    assert_int_equal(s->acts[0], 2);
+    test_free(s);
+}
+
+/* PAKU-10: a stack keeps the hands busy for 600 ms, and the roll that
+ * showed the dish keeps them busy before it, for 800 ms. */
+static void paku10_stack_keeps_hands_busy(void **state)
+{
+    (void)state;
+    pakupaku__state *s = new_game(2, "dice=D,1,1,1;jitter=0");
+    pf_test_act(G, s, 0, "roll", 1000, NULL); /* D, 1, 1: a dish waits */
+    assert_int_equal(waiting(s, 0), 1);
+    pf_test_refused(G, s, 0, "stack cup 0.00", 1799, PF_E_HANDS_BUSY);
+    pf_test_act(G, s, 0, "stack cup 0.00", 1800, NULL);
+    pf_test_refused(G, s, 0, "roll", 2399, PF_E_HANDS_BUSY);
+    assert_int_equal(G->ready_at(s, 0), 2400);
+    pf_test_act(G, s, 0, "roll", 2400, NULL);
+    test_free(s);
+}
+
+/* PAKU-10: a die passed to a busy seat waits for its hands; an idle seat
+ * with free hands may roll it at once. The view shows everyone's
+ * busy_until. */
+static void paku10_passed_die_waits_for_hands(void **state)
+{
+    (void)state;
+    /* 3 players: seat 0 holds 2 dice, seat 1 one, seat 2 (idle) two */
+    pakupaku__state *s = new_game(3, "dice=1,P,P,1,1,1");
+    int owner[5] = {0, 0, 1, 2, 2};
+    place_dice(s, owner);
+    pf_test_act(G, s, 1, "roll", 1000, NULL); /* 1: seat 1 busy until 1800 */
+    pf_test_act(G, s, 0, "roll", 1100, NULL); /* P, P: both pass to seat 1 */
+    assert_int_equal(held(s, 1), 3);
+    pf_test_refused(G, s, 1, "roll", 1799, PF_E_HANDS_BUSY);
+    char *v = pf_test_view_text(G, s, PF_SEAT_SPECTATOR);
+    assert_non_null(strstr(v, "\"busy_until\":[1900,1800,0]"));
+    free(v);
+    pf_test_act(G, s, 1, "roll", 1800, NULL); /* rolls all 3: 1, 1, 1 */
+    assert_int_equal(s->acts[1], 2);
+    assert_int_equal(held(s, 1), 3);
+    for (int d = 0; d < PAKUPAKU__DICE; d++)
+        if (s->owner[d] == 1)
+            assert_int_equal(s->face[d], PAKUPAKU__FACE_ONE);
+
+    /* an idle seat whose hands are free rolls a passed die at once */
+    pakupaku__state *t = new_game(3, "dice=P,1,1");
+    int own2[5] = {0, 0, 0, 1, 1};
+    place_dice(t, own2);
+    pf_test_act(G, t, 1, "roll", 500, NULL); /* P, 1: seat 2 gets a die */
+    assert_int_equal(G->ready_at(t, 2), 500);
+    pf_test_act(G, t, 2, "roll", 500, NULL);
+    test_free(t);
     test_free(s);
 }
 
@@ -607,8 +693,8 @@ static void views(void **state)
 {
     (void)state;
     pakupaku__state *s = new_game(3, "dice=D,1,P;jitter=0");
-    pf_test_act(G, s, 0, "roll", 5, NULL);
-    pf_test_act(G, s, 0, "stack bowl 0.00", 9, NULL);
+    pf_test_act(G, s, 0, "roll", 500, NULL);
+    pf_test_act(G, s, 0, "stack bowl 0.00", 1300, NULL);
     char *god = pf_test_view_text(G, s, PF_SEAT_GOD);
     for (int p = -1; p < 3; p++) {
         char *v = pf_test_view_text(G, s, p);
@@ -652,6 +738,9 @@ int main(void)
         cmocka_unit_test(paku7_brave),
         cmocka_unit_test(paku8_end),
         cmocka_unit_test(paku8_three_way_duel),
+        cmocka_unit_test(paku10_roll_keeps_hands_busy),
+        cmocka_unit_test(paku10_stack_keeps_hands_busy),
+        cmocka_unit_test(paku10_passed_die_waits_for_hands),
         cmocka_unit_test(names),
         cmocka_unit_test(options),
         cmocka_unit_test(views),
