@@ -273,6 +273,64 @@ static void test_ppf6_not_caught_at_another_turn(void **state)
     test_free(s);
 }
 
+/* Tiles of each food anywhere in the game: bag, discard area, boards,
+ * plates and the tile waiting for a plate. */
+static void count_tiles(const passfood_state *s, int cnt[PASSFOOD_FOODS])
+{
+    memset(cnt, 0, sizeof(int) * PASSFOOD_FOODS);
+    for (int i = 0; i < s->bag_n; i++)
+        cnt[s->bag[i]]++;
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+        cnt[f] += s->discard[f] + s->zboard[f];
+        for (int q = 0; q < s->seats; q++)
+            cnt[f] += s->board[q][f];
+    }
+    for (int j = 0; j < 3; j++)
+        if (s->plate[j] != PASSFOOD_NONE)
+            cnt[s->plate[j]]++;
+    if (s->drawn != PASSFOOD_NONE)
+        cnt[s->drawn]++;
+}
+
+/* PPF-10, PPF-7: the game holds its 80 tiles (20/20/15/15/10) from the
+ * setup on, and nothing lies on a plate or in the drawing hand before the
+ * first step 3, so nobody sees plates that were never filled. */
+static void test_ppf10_tiles_add_up_from_setup(void **state)
+{
+    (void)state;
+    for (int seats = 2; seats <= 4; seats++)
+        for (uint64_t seed = 1; seed <= 10; seed++) {
+            passfood_state *s = pf_test_new(pfg(), seats, "", seed);
+            assert_int_equal(s->phase, PASSFOOD_PH_START); /* tokens: stops before step 1 */
+            for (int j = 0; j < 3; j++)
+                assert_int_equal(s->plate[j], PASSFOOD_NONE);
+            assert_int_equal(s->drawn, PASSFOOD_NONE);
+            char *v = pf_test_view_text(pfg(), s, 0);
+            assert_non_null(strstr(v, seats == 2
+                                          ? "\"plates\":{\"left\":null,\"centre\":null,\"x\":null}"
+                                          : "\"plates\":{\"left\":null,\"centre\":null,\"right\":null}"));
+            assert_non_null(strstr(v, "\"drawn\":null"));
+            free(v);
+            /* and at every later decision of a game played by random choices */
+            pf_rng r;
+            pf_rng_seed(&r, seed);
+            for (int step = 0; step < 400 && acting(s) >= 0; step++) {
+                int cnt[PASSFOOD_FOODS];
+                count_tiles(s, cnt);
+                for (int f = 0; f < PASSFOOD_FOODS; f++)
+                    assert_int_equal(cnt[f], passfood__supply[f]);
+                pf_action legal[PF_MAX_LEGAL];
+                int who = acting(s), n = pfg()->legal(s, who, legal, PF_MAX_LEGAL);
+                pf_error err;
+                assert_int_equal(pf_state_apply(pfg(), s, who,
+                                                legal[pf_rng_below(&r, (uint32_t)n)], 0, NULL,
+                                                &err),
+                                 PF_E_OK);
+            }
+            test_free(s);
+        }
+}
+
 /* PPF-7: with 4 players the left plate feeds seat+1, the right seat-1, the
  * centre the active player; each tile is placed before the next is drawn. */
 static void test_ppf7_plates_four_players(void **state)
@@ -670,6 +728,7 @@ int main(void)
         cmocka_unit_test(test_ppf9_turn_limit),
         cmocka_unit_test(test_ppf10_setup),
         cmocka_unit_test(test_ppf10_setup_set_scores_at_first_step2),
+        cmocka_unit_test(test_ppf10_tiles_add_up_from_setup),
         cmocka_unit_test(test_ppf10_bad_options),
         cmocka_unit_test(test_names_and_aliases),
         cmocka_unit_test(test_resample_bag_only),
