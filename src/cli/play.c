@@ -19,7 +19,8 @@ static void usage(FILE *f)
         fprintf(f, " %s", pf_game_at(i)->id);
     fprintf(f, "\n  --seats     who sits where, seat 0 first: a person's name, or a bot\n"
                "              (bot:NAME or NAME; `partyfood games` lists them),\n"
-               "              e.g. --seats ana,ben,bot:random. Default: you and two bots.\n"
+               "              e.g. --seats ana,ben,bot:random. Default: you and two\n"
+               "              bots in a random order (drawn from the seed)\n"
                "  --seed N    the game's seed (default: from the clock)\n"
                "  --option    a game option, e.g. --option difficulty=4\n"
                "  --plain     line mode (also when output is not a terminal or TERM=dumb)\n"
@@ -31,7 +32,8 @@ static void usage(FILE *f)
 }
 
 /* The default seating: one person and `medium` bots (the middle of every
- * game's ladder) on the other seats (seats <= 0: a comfortable table size). */
+ * game's ladder) on the other seats (seats <= 0: a comfortable table size).
+ * The caller shuffles it (C-1: random seating unless chosen). */
 static void default_seats(const pf_game *g, int seats, char *buf, size_t n)
 {
     if (seats <= 0)
@@ -158,7 +160,8 @@ int cmd_play(int argc, char **argv)
         }
     }
     char defaults[256];
-    if (!seats) {
+    const bool chosen = seats != NULL; /* by --seats or by the saved game */
+    if (!chosen) {
         default_seats(g, m ? m->seats : 0, defaults, sizeof defaults);
         seats = defaults;
     }
@@ -178,6 +181,8 @@ int cmd_play(int argc, char **argv)
         fprintf(stderr, "partyfood play: %s\n", err.msg);
         return 2;
     }
+    if (!chosen) /* from the match's seed: a resumed game finds its seats again */
+        pf_seating_shuffle(&seating, m->seed);
     if (tui) {
         pf_tui_args ta = {.game = g, .match = m, .seated = true, .seating = seating,
                           .seed = seed, .fixed_seed = fixed_seed, .pace_ms = pace,

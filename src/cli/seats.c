@@ -1,8 +1,10 @@
-/* seats.c: parsing a seating list. */
+/* seats.c: parsing a seating list, and the default random seating (C-1). */
 #include "cli/seats.h"
 
 #include <stdio.h>
 #include <string.h>
+
+#include "partyfood/rng.h"
 
 int pf_seating_parse(pf_seating *s, const pf_game *g, const char *list, pf_error *err)
 {
@@ -41,4 +43,23 @@ int pf_seating_people(const pf_seating *s)
     for (int i = 0; i < s->n; i++)
         n += s->bot[i] == NULL;
     return n;
+}
+
+/* The stream of pf_seed_derive that seatings draw from ("seat"). */
+#define SEATING_STREAM 0x73656174u
+
+void pf_seating_shuffle(pf_seating *s, uint64_t game_seed)
+{
+    pf_rng rng;
+    pf_rng_seed(&rng, pf_seed_derive(game_seed, SEATING_STREAM));
+    for (int i = s->n - 1; i > 0; i--) {
+        int j = (int)pf_rng_below(&rng, (uint32_t)i + 1);
+        const pf_bot_def *b = s->bot[i];
+        s->bot[i] = s->bot[j];
+        s->bot[j] = b;
+        char name[sizeof s->name[0]];
+        memcpy(name, s->name[i], sizeof name);
+        memcpy(s->name[i], s->name[j], sizeof name);
+        memcpy(s->name[j], name, sizeof name);
+    }
 }

@@ -79,7 +79,7 @@ const pf_game *tui__menu(void)
 
 #define KINDS_MAX 16
 
-bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid)
+bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle)
 {
     /* kinds[0] is a person; the rest are the bots pf_bot_find knows. */
     char list[256], *save = NULL;
@@ -102,6 +102,7 @@ bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid)
         snprintf(name[i], sizeof name[i], i == 0 ? "you" : "player%d", i + 1);
     }
     int sel = 0;
+    *shuffle = true;
     bool memory = g->id && (strcmp(g->id, "pizza") == 0 || strcmp(g->id, "pancake") == 0);
     for (;;) {
         erase();
@@ -122,6 +123,9 @@ bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid)
                          i + 1, who);
             }
             int y = 5 + n;
+            tui__put(y++, 4, 0, "%s", *shuffle
+                                          ? "order: drawn at random at the start  (o: keep it as shown)"
+                                          : "order: as shown, seat 1 first  (o: draw it at random)");
             if (memory)
                 tui__put(y++, 4, 0, "memory aid: %s  (m toggles; off is the real game)",
                          *memory_aid ? "ON" : "off");
@@ -154,6 +158,9 @@ bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid)
         case 'm': case 'M':
             if (memory)
                 *memory_aid = !*memory_aid;
+            break;
+        case 'o': case 'O':
+            *shuffle = !*shuffle;
             break;
         case 'e': case 'E': {
             char buf[24] = "";
@@ -218,13 +225,16 @@ int pf_tui_run(pf_tui_args *a)
         if (!m) {
             if (!g && !(g = tui__menu()))
                 break;
-            if (!seated && !tui__seats(g, &s, &a->memory_aid)) {
+            bool shuffle = false;
+            if (!seated && !tui__seats(g, &s, &a->memory_aid, &shuffle)) {
                 g = NULL;
                 continue;
             }
             uint64_t seed = a->fixed_seed
                                 ? a->seed
                                 : (uint64_t)time(NULL) * 2654435761u ^ (uint64_t)tui__wall_ms();
+            if (shuffle)
+                pf_seating_shuffle(&s, seed);
             pf_options none;
             pf_options_clear(&none);
             pf_error err;

@@ -212,8 +212,10 @@ enum { TUI_OUT_QUIT, TUI_OUT_MENU, TUI_OUT_AGAIN };
 int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a);
 /* The game menu; NULL when the person quits. */
 const pf_game *tui__menu(void);
-/* The seating screen for g; false when the person goes back. */
-bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid);
+/* The seating screen for g; false when the person goes back. *shuffle says
+ * whether the seats are to be drawn at random (C-1's default) or kept in
+ * the order shown (the host chose it). */
+bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle);
 /* Shows "pass the keyboard to NAME" until Enter; false when they quit. */
 bool tui__handover(const tui_game *g, int seat);
 

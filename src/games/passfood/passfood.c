@@ -516,6 +516,9 @@ static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
     memset(s, 0, sizeof *s);
     pf_rng_seed(&s->rng, seed);
     s->seats = (uint8_t)seats;
+    /* 0 is a snake: every "no tile" field must say so before step 3 fills it */
+    memset(s->plate, PASSFOOD_NONE, sizeof s->plate);
+    s->drawn = PASSFOOD_NONE;
     s->last_zdraw = PASSFOOD_NONE;
 
     char msg[200];

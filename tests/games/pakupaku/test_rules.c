@@ -305,6 +305,30 @@ static void paku5_any_offset(void **state)
     test_free(s);
 }
 
+/* C-4: the aim is a number carried by the stack action, and with the table
+ * jitter drawn from the game's own generator the engine is deterministic:
+ * the same seed and timed actions give the same game, and an aim 0.25 to
+ * the right puts the piece exactly 0.25 further right. */
+static void c4_aim_is_the_input(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        pakupaku__state *s[3];
+        const char *aim[3] = {"stack cup 1.00", "stack cup 1.00", "stack cup 1.25"};
+        for (int k = 0; k < 3; k++) {
+            s[k] = pf_test_new(G, 2, "dice=D,D,P,1,1", seed);
+            pf_test_act(G, s[k], 0, "roll", 10, NULL);
+            pf_test_act(G, s[k], 0, "stack cup 0.00", 20, NULL);
+            pf_test_act(G, s[k], 0, aim[k], 30, NULL);
+            assert_int_equal(s[k]->tower.n, 2);
+        }
+        assert_memory_equal(s[0], s[1], sizeof *s[0]);
+        assert_int_equal(s[2]->tower.x[1] - s[0]->tower.x[1], PAKUPAKU__UNIT / 4);
+        for (int k = 0; k < 3; k++)
+            test_free(s[k]);
+    }
+}
+
 /* PAKU-5: when all 24 pieces are stacked, waiting dice are freed and a dish
  * rolled afterwards needs no piece. */
 static void paku5_full_tower(void **state)
@@ -730,6 +754,7 @@ int main(void)
         cmocka_unit_test(paku5_jitter_script),
         cmocka_unit_test(paku5_jitter_normal),
         cmocka_unit_test(paku5_any_offset),
+        cmocka_unit_test(c4_aim_is_the_input),
         cmocka_unit_test(paku5_full_tower),
         cmocka_unit_test(paku6_anne),
         cmocka_unit_test(paku6_antoine),

@@ -406,6 +406,61 @@ static void test_yyp2_random_toss(void **state) {
     assert_true(mean[1] > 6.8);  /* about 7.2 */
 }
 
+/* YYP-2: after the toss the face-down pancakes lie in a random order, so
+ * the one taken first (the bonus, else the first pick) tells nothing about
+ * which pancake it was. With a pan of 4 strawberry and 4 chocolate both
+ * toppings play the same part, so the first and the second pancake taken are
+ * chocolate with probability exactly 1/2. Over 2000 seeds the count is
+ * 1000 +- 22 (one sd); the bound of 200 is about 9 sd, which chance does
+ * not reach; a pan left in any fixed order puts the same topping on top
+ * nearly every time (about 1900 or 100). */
+static void test_yyp2_face_down_order_shuffled(void **state) {
+    (void)state;
+    const int n = 2000;
+    int choc[2] = {0, 0};
+    for (uint64_t seed = 1; seed <= (uint64_t)n; seed++) {
+        pancake_state *s = pf_test_new(G, 2, "table=SSSSCCCC", seed);
+        pf_test_act(G, s, 0, "toss 0.50", 0, NULL);
+        int taken[2], k = 0;
+        if (s->bonus >= 0) taken[k++] = s->bonus;
+        for (int i = s->down_n - 1; k < 2; i--) taken[k++] = s->down[i];
+        for (int j = 0; j < 2; j++) choc[j] += taken[j] == PANCAKE_CHOC;
+        test_free(s);
+    }
+    for (int j = 0; j < 2; j++)
+        if (abs(choc[j] - n / 2) > 200)
+            fail_msg("pancake taken %s is chocolate %d times in %d tosses", j ? "second" : "first",
+                     choc[j], n);
+}
+
+/* C-4: the chef's flick is a number in the toss action and the engine uses
+ * exactly that number: the same seed and actions give the same game, and a
+ * flick of 0.33 instead of 0.37 changes some tosses (about 1 seed in 4). */
+static void test_c4_flick_is_the_input(void **state) {
+    (void)state;
+    int differ = 0;
+    for (uint64_t seed = 1; seed <= 100; seed++) {
+        pf_event ba[32], bb[32];
+        pf_events ea = {ba, 0, 32, 0}, eb = {bb, 0, 32, 0};
+        pancake_state *a = pf_test_new(G, 3, "", seed), *b = pf_test_new(G, 3, "", seed);
+        const char *script = "0:toss 0.37, 0:pick, 0:ask 2, 2:guess kiwi";
+        pancake_play(G, a, script, &ea);
+        pancake_play(G, b, script, &eb);
+        assert_memory_equal(a, b, sizeof *a);
+        assert_int_equal(ea.n, eb.n);
+        for (int i = 0; i < ea.n; i++) {
+            assert_int_equal(ea.buf[i].to, eb.buf[i].to);
+            assert_string_equal(ea.buf[i].text, eb.buf[i].text);
+        }
+        pancake_state *c = pf_test_new(G, 3, "", seed), *d = pf_test_new(G, 3, "", seed);
+        pf_test_act(G, c, 0, "toss 0.37", 0, NULL);
+        pf_test_act(G, d, 0, "toss 0.33", 0, NULL);
+        differ += memcmp(c, d, sizeof *c) != 0;
+        test_free(a), test_free(b), test_free(c), test_free(d);
+    }
+    assert_true(differ > 0);
+}
+
 /* A scripted toss that does not fit the pan falls back to a random toss. */
 static void test_script_misfit(void **state) {
     (void)state;
@@ -485,6 +540,8 @@ int main(void) {
         cmocka_unit_test(test_yyp7_memory_aid),
         cmocka_unit_test(test_resample_knowledge),
         cmocka_unit_test(test_yyp2_random_toss),
+        cmocka_unit_test(test_yyp2_face_down_order_shuffled),
+        cmocka_unit_test(test_c4_flick_is_the_input),
         cmocka_unit_test(test_script_misfit),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_names),

@@ -162,6 +162,30 @@ static void test_ppf4_two_dips_in_one_move(void **state)
     test_free(s);
 }
 
+/* PPF-4: the space a pawn starts its move on does not count, even when it
+ * is a lucky dip: a player leaving 8 for 13 dips once (for 12), and Ziggy
+ * leaving 8 for 10 does not dip at all. */
+static void test_ppf4_start_space_does_not_count(void **state)
+{
+    (void)state;
+    passfood_state *s = scen(3, NOTOK "pos=8,20,20;boards=SSSSBBB/S/S;bag=FFPF BL");
+    act(s, 0, "plate left");
+    act(s, 0, "plate centre");       /* a pikelet for seat 0 */
+    act(s, 0, "score column snake"); /* 8 -> 13 */
+    assert_int_equal(s->pos[0], 13);
+    assert_string_equal(letters(s->board[0]), "BBBBP"); /* the dip at 12 only */
+    assert_int_equal(s->last_zdraw, PASSFOOD_LAMINGTON); /* left for seat 1's step 1 */
+    test_free(s);
+
+    /* Ziggy draws his third snake and scores the column (2 points) from 8 */
+    s = scen(3, NOTOK "pos=20,20,20;zpos=8;ziggy=SS;boards=S/S/S;bag=S BFF");
+    assert_int_equal(s->zpos, 10);
+    assert_string_equal(letters(s->zboard), "");
+    assert_int_equal(s->phase, PASSFOOD_PH_PLATE);
+    assert_int_equal(s->drawn, PASSFOOD_BISCUIT); /* the biscuit was not dipped */
+    test_free(s);
+}
+
 /* PPF-5: a pawn stops on the cake with moves left; the game goes on while
  * other players are short of it. */
 static void test_ppf5_stop_on_cake(void **state)
@@ -252,25 +276,110 @@ static void test_ppf6_caught_on_same_space(void **state)
     }
 }
 
-/* PPF-6 and "Important Rules": Ziggy on another player's space during my
- * turn catches nobody; that player escapes by scoring on their own turn.
- * Any number of pawns share a space. */
+/* PPF-6 and "Important Rules": only the active player can be caught, at
+ * the end of their own turn. Seat 1 moves 4 -> 9; in seat 2's turn Ziggy
+ * scores a row and jumps 2 -> 12, past seat 1, yet seat 2's and seat 0's
+ * turns end normally. Seat 1 then escapes by scoring (9 -> 14), or, when it
+ * does not score, is caught at the end of its own turn. */
 static void test_ppf6_not_caught_at_another_turn(void **state)
 {
     (void)state;
-    passfood_state *s =
-        scen(3, NOTOK "pos=20,5,20;zpos=3;ziggy=SSS;boards=B/SSSS/S;bag=FFFF FFFF");
-    assert_int_equal(s->zpos, 5); /* on seat 1's space during seat 0's turn */
-    act(s, 0, "plate left");
-    act(s, 0, "plate centre");
-    assert_int_equal(acting(s), 1);
-    act(s, 1, "plate left");
-    act(s, 1, "plate centre");
-    act(s, 1, "score column snake");
-    assert_int_equal(s->pos[1], 10);
-    assert_int_equal(acting(s), 2);
-    assert_int_equal(s->pos[0], s->pos[2]);
-    test_free(s);
+    for (int escape = 0; escape <= 1; escape++) {
+        /* each turn Ziggy's tile then three plate tiles; no board but seat 1's
+         * completes a set */
+        passfood_state *s = scen(3, NOTOK "pos=20,4,20;zpos=2;ziggy=SBFP;"
+                                          "boards=S/SSSSBBBB/S;numbers=dips: zrow: 10 10 10;"
+                                          "bag=BPPP FLLL LFFF SPPP SLLL");
+        act(s, 0, "plate left");
+        act(s, 0, "plate centre");
+        assert_int_equal(acting(s), 1);
+        act(s, 1, "plate centre");
+        act(s, 1, "plate left");
+        act(s, 1, "score column snake");
+        assert_int_equal(s->pos[1], 9);
+        assert_int_equal(acting(s), 2);
+        assert_int_equal(s->zpos, 12); /* Ziggy's row, in seat 2's step 2 */
+        assert_true(s->zpos >= s->pos[1]);
+        act(s, 2, "plate left");
+        act(s, 2, "plate centre");
+        assert_int_equal(acting(s), 0); /* seat 2's step 5 caught nobody */
+        act(s, 0, "plate left");
+        act(s, 0, "plate centre");
+        assert_int_equal(acting(s), 1); /* nor did seat 0's */
+        assert_false(pfg()->over(s, NULL));
+        act(s, 1, "plate left");
+        act(s, 1, "plate right");
+        assert_int_equal(s->phase, PASSFOOD_PH_SCORE);
+        act(s, 1, escape ? "score column biscuit" : "carry on");
+        if (escape) {
+            assert_int_equal(s->pos[1], 14);
+            assert_int_equal(acting(s), 2);
+        } else {
+            assert_true(pfg()->over(s, NULL));
+            assert_int_equal(s->why, PASSFOOD_WHY_CAUGHT);
+            assert_int_equal(s->active, 1);
+            assert_int_equal(s->pos[1], 9);
+        }
+        test_free(s);
+    }
+}
+
+/* Tiles of each food anywhere in the game: bag, discard area, boards,
+ * plates and the tile waiting for a plate. */
+static void count_tiles(const passfood_state *s, int cnt[PASSFOOD_FOODS])
+{
+    memset(cnt, 0, sizeof(int) * PASSFOOD_FOODS);
+    for (int i = 0; i < s->bag_n; i++)
+        cnt[s->bag[i]]++;
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+        cnt[f] += s->discard[f] + s->zboard[f];
+        for (int q = 0; q < s->seats; q++)
+            cnt[f] += s->board[q][f];
+    }
+    for (int j = 0; j < 3; j++)
+        if (s->plate[j] != PASSFOOD_NONE)
+            cnt[s->plate[j]]++;
+    if (s->drawn != PASSFOOD_NONE)
+        cnt[s->drawn]++;
+}
+
+/* PPF-10, PPF-7: the game holds its 80 tiles (20/20/15/15/10) from the
+ * setup on, and nothing lies on a plate or in the drawing hand before the
+ * first step 3, so nobody sees plates that were never filled. */
+static void test_ppf10_tiles_add_up_from_setup(void **state)
+{
+    (void)state;
+    for (int seats = 2; seats <= 4; seats++)
+        for (uint64_t seed = 1; seed <= 10; seed++) {
+            passfood_state *s = pf_test_new(pfg(), seats, "", seed);
+            assert_int_equal(s->phase, PASSFOOD_PH_START); /* tokens: stops before step 1 */
+            for (int j = 0; j < 3; j++)
+                assert_int_equal(s->plate[j], PASSFOOD_NONE);
+            assert_int_equal(s->drawn, PASSFOOD_NONE);
+            char *v = pf_test_view_text(pfg(), s, 0);
+            assert_non_null(strstr(v, seats == 2
+                                          ? "\"plates\":{\"left\":null,\"centre\":null,\"x\":null}"
+                                          : "\"plates\":{\"left\":null,\"centre\":null,\"right\":null}"));
+            assert_non_null(strstr(v, "\"drawn\":null"));
+            free(v);
+            /* and at every later decision of a game played by random choices */
+            pf_rng r;
+            pf_rng_seed(&r, seed);
+            for (int step = 0; step < 400 && acting(s) >= 0; step++) {
+                int cnt[PASSFOOD_FOODS];
+                count_tiles(s, cnt);
+                for (int f = 0; f < PASSFOOD_FOODS; f++)
+                    assert_int_equal(cnt[f], passfood__supply[f]);
+                pf_action legal[PF_MAX_LEGAL];
+                int who = acting(s), n = pfg()->legal(s, who, legal, PF_MAX_LEGAL);
+                pf_error err;
+                assert_int_equal(pf_state_apply(pfg(), s, who,
+                                                legal[pf_rng_below(&r, (uint32_t)n)], 0, NULL,
+                                                &err),
+                                 PF_E_OK);
+            }
+            test_free(s);
+        }
 }
 
 /* PPF-7: with 4 players the left plate feeds seat+1, the right seat-1, the
@@ -399,6 +508,33 @@ static void test_ppf8_token_points(void **state)
     test_free(s);
 }
 
+/* PPF-8: a player on the cake may still swap, at the start of the turn and
+ * after the plates are handed out (there is no scoring for them). */
+static void test_ppf8_swap_on_cake(void **state)
+{
+    (void)state;
+    passfood_state *s =
+        scen(3, "takes=0;difficulty=0;pos=31,20,20;boards=SB/F/P;bag=LLLL");
+    assert_int_equal(s->phase, PASSFOOD_PH_START);
+    act(s, 0, "swap give snake to 1");
+    act(s, 1, "swap answer give fairy bread");
+    assert_string_equal(letters(s->board[0]), "BF");
+    assert_string_equal(letters(s->board[1]), "S");
+    act(s, 0, "carry on"); /* Ziggy grabs a lamington */
+    act(s, 0, "carry on");
+    act(s, 0, "plate left");
+    act(s, 0, "plate centre");
+    assert_int_equal(s->phase, PASSFOOD_PH_SCORE);
+    assert_false(legal_has(s, 0, "score column snake")); /* never scores again (PPF-5) */
+    act(s, 0, "swap give lamington to 2");
+    act(s, 2, "swap answer give pikelet");
+    assert_string_equal(letters(s->board[0]), "BFP");
+    assert_string_equal(letters(s->board[2]), "LL"); /* the right plate's and ours */
+    assert_int_equal(s->swaps[0], 0);
+    assert_int_equal(acting(s), 1); /* no token left: the turn ended */
+    test_free(s);
+}
+
 /* PPF-9 and "Important Rules": an empty bag is refilled from the discard
  * area before the draw. */
 static void test_ppf9_empty_bag_refilled(void **state)
@@ -421,22 +557,50 @@ static void test_ppf9_empty_bag_refilled(void **state)
     test_free(s);
 }
 
-/* PPF-9: with the bag and the discard area both empty a draw is skipped
- * (here the tiles in the discard area are taken out of the game, which real
- * play cannot do; nothing is drawn afterwards and the turn limit ends it). */
+/* PPF-9: with the bag and the discard area both empty a draw is skipped.
+ * That needs all 80 tiles on boards and plates, which only 4 players can
+ * hold: every player board is full but for one fairy bread or pikelet
+ * space, and Ziggy has three complete columns; the last snake and biscuit
+ * start in the discard area. Ziggy's draw refills the bag with them and
+ * throws one away (his column is full); he scores the fairy breads and
+ * passes 8 lucky dips, which recycle the bag and the discard area until his
+ * fairy breads are all back and the snake and biscuit are left to draw. The
+ * two plates take those, and the third draw finds nothing. */
 static void test_ppf9_skipped_draw(void **state)
 {
     (void)state;
-    passfood_state *s = scen(3, NOTOK "pos=20,20,20;boards=S/S/S;ziggy=B;bag=FFPP;rest=discard");
-    memset(s->discard, 0, sizeof s->discard);
+    passfood_state *s =
+        scen(4, NOTOK "pos=20,20,20,20;rest=discard;ziggy=SSSBBBFFF;"
+                      "boards=SSSSBBBBFFFPPPPLLL/SSSSBBBBFFFPPPPLLL/SSSSBBBBFFFPPPPLL/"
+                      "SSSSBBBBFFFPPPLL;"
+                      "numbers=zcol: 2 2 8 3 3 dips: 1 2 3 4 5 6 7 8");
+    assert_int_equal(s->phase, PASSFOOD_PH_ZIGGY); /* three Ziggy sets: seat 0 picks */
+    act(s, 0, "ziggy scores column fairy bread");
+    assert_int_equal(s->zpos, 8);
+    assert_string_equal(letters(s->zboard), "SSSBBBFFF");
+    act(s, 0, "plate left");
+    /* the second plate tile is in the hand: bag and discard area are empty */
+    assert_int_equal(s->bag_n, 0);
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        assert_int_equal(s->discard[f], 0);
+    int cnt[PASSFOOD_FOODS];
+    count_tiles(s, cnt);
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        assert_int_equal(cnt[f], passfood__supply[f]);
+    assert_true((s->plate[0] == PASSFOOD_SNAKE && s->drawn == PASSFOOD_BISCUIT) ||
+                (s->plate[0] == PASSFOOD_BISCUIT && s->drawn == PASSFOOD_SNAKE));
+    uint8_t right_before[PASSFOOD_FOODS];
+    memcpy(right_before, s->board[3], sizeof right_before);
     pf_event buf[16];
     pf_events ev = {buf, 0, 16, 0};
-    act(s, 0, "plate left");
     pf_test_act(pfg(), s, 0, "plate centre", 0, &ev);
     assert_true(pf_test_saw(&ev, PF_SEAT_SPECTATOR, "skip"));
-    assert_string_equal(letters(s->zboard), "BF");
-    assert_true(pfg()->over(s, NULL));
-    assert_int_equal(s->why, PASSFOOD_WHY_TURN_LIMIT);
+    assert_false(pf_test_saw(&ev, PF_SEAT_SPECTATOR, "refill"));
+    /* the right plate stayed empty; the two full columns threw their tiles away */
+    assert_memory_equal(s->board[3], right_before, sizeof right_before);
+    assert_int_equal(s->discard[PASSFOOD_SNAKE] + s->discard[PASSFOOD_BISCUIT], 2);
+    assert_int_equal(s->phase, PASSFOOD_PH_SCORE);
+    assert_false(pfg()->over(s, NULL));
     test_free(s);
 }
 
@@ -653,6 +817,7 @@ int main(void)
         cmocka_unit_test(test_ppf4_ziggy_dip_set_waits),
         cmocka_unit_test(test_ppf4_player_dip_set_waits),
         cmocka_unit_test(test_ppf4_two_dips_in_one_move),
+        cmocka_unit_test(test_ppf4_start_space_does_not_count),
         cmocka_unit_test(test_ppf5_stop_on_cake),
         cmocka_unit_test(test_ppf5_on_cake_still_distributes),
         cmocka_unit_test(test_ppf5_ziggy_on_cake_loses),
@@ -665,11 +830,13 @@ int main(void)
         cmocka_unit_test(test_ppf8_swap_accepted),
         cmocka_unit_test(test_ppf8_take_breaks_ziggy_set),
         cmocka_unit_test(test_ppf8_token_points),
+        cmocka_unit_test(test_ppf8_swap_on_cake),
         cmocka_unit_test(test_ppf9_empty_bag_refilled),
         cmocka_unit_test(test_ppf9_skipped_draw),
         cmocka_unit_test(test_ppf9_turn_limit),
         cmocka_unit_test(test_ppf10_setup),
         cmocka_unit_test(test_ppf10_setup_set_scores_at_first_step2),
+        cmocka_unit_test(test_ppf10_tiles_add_up_from_setup),
         cmocka_unit_test(test_ppf10_bad_options),
         cmocka_unit_test(test_names_and_aliases),
         cmocka_unit_test(test_resample_bag_only),
