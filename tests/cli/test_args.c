@@ -69,6 +69,39 @@ static void bad_values_are_refused_before_anything_runs(void **state)
     static const struct {
         const char *args, *says;
     } rows[] = {
+        /* Once a segfault: the range check overflowed and the values were
+         * written past a 256-entry array. */
+        {"sim pizza --sweep kinds=-9223372036854775808..1",
+         "--sweep wants KEY=A..B (A <= B) or KEY=a,b,c: at most 256 whole numbers from "
+         "-2147483648 to 2147483647, not 'kinds=-9223372036854775808..1'"},
+        {"sim pizza --sweep kinds=-2147483648..2147483647", "--sweep wants"},
+        {"sim pizza --sweep kinds=1..300", "at most 256"},
+        {"sim pizza --sweep kinds=4..2", "--sweep wants"},
+        {"sim pizza --sweep kinds=2,,3", "--sweep wants"},
+        {"sim pizza --sweep kinds=2,x", "--sweep wants"},
+        {"sim pizza --sweep kinds=1e1", "--sweep wants"},
+        {"sim pizza --sweep kinds=99999999999", "--sweep wants"},
+        {"sim pizza --sweep kinds=2..3 --lines seats=2..z", "--lines wants"},
+        {"sim pizza --lines seats=2..3", "--lines goes with --sweep"},
+        /* Once one game, seed 0 and 64 threads. */
+        {"sim pizza --games 1e3", "--games wants a whole number from 1 to 1000000000, not '1e3'"},
+        {"sim pizza --games 0", "--games wants a whole number from 1 to"},
+        {"sim pizza --games 1000000001", "--games wants"},
+        {"sim pizza --games ''", "--games wants"},
+        {"sim pizza --games", "--games needs a value"},
+        {"sim pizza --seed abc",
+         "--seed wants a whole number from 0 to 18446744073709551615, not 'abc'"},
+        {"sim pizza --seed -1", "--seed wants"},
+        {"sim pizza --seed ' 7'", "--seed wants"},
+        {"sim pizza --seed 18446744073709551616", "--seed wants"},
+        {"sim pizza --threads 10000", "--threads wants a whole number from 0 to 64, not '10000'"},
+        {"sim pizza --threads -1", "--threads wants"},
+        {"sim pizza --json --csv", "--json or --csv, not both"},
+        /* Checked before the first batch, not when its turn comes. */
+        {"sim pizza --seats random,random --option extra_slices=false --sweep kinds=2..5",
+         "with kinds=5: "},
+        {"sim pizza --seats random --sweep kinds=4..4 --lines seats=2..5",
+         "with seats=5 kinds=4: pizza takes 2 to 4 seats, not 5"},
         /* Once forever. */
         {"bench pizza --seconds inf", "--seconds wants a number from 0.01 to 3600, not 'inf'"},
         {"bench pizza --seconds nan", "--seconds wants"},
@@ -106,6 +139,15 @@ static void good_values_at_the_ends_are_accepted(void **state)
     static const struct {
         const char *args, *says; /* on stdout */
     } rows[] = {
+        {"sim pizza --seats random,random --games 1 --seed 18446744073709551615 --threads 64",
+         "seed 18446744073709551615"},
+        {"sim pizza --seats random,random --games 3 --seed 0 --threads 0", "3 games"},
+        {"sim pizza --seats random,random --option extra_slices=false --games 2 "
+         "--sweep kinds=2,4,3",
+         "== kinds=3 =="},
+        {"sim pizza --seats random,random --option extra_slices=false --games 2 "
+         "--sweep kinds=+2..4",
+         "== kinds=4 =="},
         {"bench pizza --seconds 0.01 --seats 8", "pizza          4"},
         {"play pizza --plain --seats bot:random,bot:random --seed 18446744073709551615 "
          "--pace 0",
