@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/args.h"
 #include "cli/commands.h"
 #include "partyfood/bot.h"
 #include "partyfood/ismcts.h"
@@ -108,27 +109,37 @@ static bench_result run(const pf_game *g, int seats, double seconds)
     return r;
 }
 
+/* The time measured per game and figure: long enough to mean something,
+ * short enough to end. */
+#define MIN_SECONDS 0.01
+#define MAX_SECONDS 3600.0
+
 int cmd_bench(int argc, char **argv)
 {
-    const char *only = NULL;
+    const char *only = NULL, *v;
     bool json = false;
     double seconds = 1.0;
-    int seats = 4;
+    long long seats = 4;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0)
+        if (strcmp(argv[i], "--json") == 0) {
             json = true;
-        else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
-            seconds = atof(argv[++i]);
-        else if (strcmp(argv[i], "--seats") == 0 && i + 1 < argc)
-            seats = atoi(argv[++i]);
-        else if (argv[i][0] != '-' && !only)
+        } else if (strcmp(argv[i], "--seconds") == 0) {
+            if (!(v = pf_arg_value("bench", argc, argv, &i)) ||
+                !pf_arg_real("bench", "--seconds", v, MIN_SECONDS, MAX_SECONDS, &seconds))
+                return 2;
+        } else if (strcmp(argv[i], "--seats") == 0) {
+            if (!(v = pf_arg_value("bench", argc, argv, &i)) ||
+                !pf_arg_int("bench", "--seats", v, 1, PF_MAX_SEATS, &seats))
+                return 2;
+        } else if (argv[i][0] != '-' && !only) {
             only = argv[i];
-        else {
+        } else {
             fprintf(stderr, "usage: partyfood bench [GAME] [--json] [--seconds S] [--seats N]\n"
-                            "  random playouts per game on one thread (default 1 s each, 4 "
-                            "seats or the nearest allowed),\n"
+                            "  random playouts per game on one thread (default 1 s each, %g to "
+                            "%g; 4 seats or the nearest allowed),\n"
                             "  and ISMCTS iterations a second at the first decision "
-                            "(random playouts; '-' for real-time games)\n");
+                            "(random playouts; '-' for real-time games)\n",
+                    MIN_SECONDS, MAX_SECONDS);
             return strcmp(argv[i], "--help") == 0 ? 0 : 2;
         }
     }
@@ -143,7 +154,9 @@ int cmd_bench(int argc, char **argv)
         const pf_game *g = pf_game_at(i);
         if (only && strcmp(only, g->id) != 0)
             continue;
-        int n = seats < g->min_seats ? g->min_seats : seats > g->max_seats ? g->max_seats : seats;
+        int n = seats < g->min_seats   ? g->min_seats
+                : seats > g->max_seats ? g->max_seats
+                                       : (int)seats;
         bench_result r = run(g, n, seconds);
         double gps = (double)r.games / r.seconds, aps = (double)r.actions / r.seconds;
         double ips = ismcts_rate(g, n, seconds);

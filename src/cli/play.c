@@ -5,9 +5,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/play_plain.h"
+#include "partyfood/parse.h"
 #include "tui/tui.h"
+
+#define MAX_PACE_MS 60000
 
 static void usage(FILE *f)
 {
@@ -25,10 +29,12 @@ static void usage(FILE *f)
                "  --option    a game option, e.g. --option difficulty=4\n"
                "  --plain     line mode (also when output is not a terminal or TERM=dumb)\n"
                "  --resume    continue a saved game (its seating too, unless --seats)\n"
-               "  --pace MS   full-screen mode: pause after each bot move (default 700)\n"
+               "  --pace MS   full-screen mode: pause after each bot move (default 700,\n"
+               "              0 to %d)\n"
                "  --memory-aid  full-screen mode: show earlier reveals in memory games\n\n"
                "Without --plain on a terminal, the full-screen client opens; with no\n"
-               "GAME it starts on a menu. NO_COLOR=1 gives a monochrome screen.\n");
+               "GAME it starts on a menu. NO_COLOR=1 gives a monochrome screen.\n",
+               MAX_PACE_MS);
 }
 
 /* The default seating: one person and `medium` bots (the middle of every
@@ -57,9 +63,9 @@ static const pf_game *ask_game(void)
         if (!fgets(line, sizeof line, stdin))
             return NULL;
         line[strcspn(line, "\r\n")] = '\0';
-        int k = atoi(line);
-        if (k >= 1 && k <= pf_game_count())
-            return pf_game_at(k - 1);
+        long long k;
+        if (pf_parse_int(line, 1, pf_game_count(), &k))
+            return pf_game_at((int)k - 1);
         const pf_game *g = pf_game_find(line);
         if (g)
             return g;
@@ -91,18 +97,23 @@ int cmd_play(int argc, char **argv)
     pf_error err;
     pf_options_clear(&opt);
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
+        const char *a = argv[i], *v;
         bool has_value = i + 1 < argc;
+        long long n;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 0;
         } else if (strcmp(a, "--seats") == 0 && has_value) {
             seats = argv[++i];
-        } else if (strcmp(a, "--seed") == 0 && has_value) {
-            seed = strtoull(argv[++i], NULL, 10);
+        } else if (strcmp(a, "--seed") == 0) {
+            if (!(v = pf_arg_value("play", argc, argv, &i)) || !pf_arg_seed("play", a, v, &seed))
+                return 2;
             fixed_seed = true;
-        } else if (strcmp(a, "--pace") == 0 && has_value) {
-            pace = atoi(argv[++i]);
+        } else if (strcmp(a, "--pace") == 0) {
+            if (!(v = pf_arg_value("play", argc, argv, &i)) ||
+                !pf_arg_int("play", a, v, 0, MAX_PACE_MS, &n))
+                return 2;
+            pace = (int)n;
         } else if (strcmp(a, "--memory-aid") == 0) {
             memory_aid = true;
         } else if (strcmp(a, "--option") == 0 && has_value) {

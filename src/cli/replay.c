@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/args.h"
 #include "cli/commands.h"
 #include "partyfood/match.h"
 
@@ -14,13 +15,18 @@ int cmd_replay(int argc, char **argv)
     const char *path = NULL;
     int seat = PF_SEAT_SPECTATOR;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--seat") == 0 && i + 1 < argc)
-            seat = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--all") == 0)
+        const char *v;
+        long long n;
+        if (strcmp(argv[i], "--seat") == 0) {
+            if (!(v = pf_arg_value("replay", argc, argv, &i)) ||
+                !pf_arg_int("replay", "--seat", v, 0, PF_MAX_SEATS - 1, &n))
+                return 2;
+            seat = (int)n;
+        } else if (strcmp(argv[i], "--all") == 0) {
             seat = PF_SEAT_GOD;
-        else if (argv[i][0] != '-' && !path)
+        } else if (argv[i][0] != '-' && !path) {
             path = argv[i];
-        else {
+        } else {
             fprintf(stderr, "usage: partyfood replay FILE [--seat N | --all]\n"
                             "  prints the game as a spectator sees it (--seat: as that "
                             "seat; --all: everything)\n");

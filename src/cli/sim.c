@@ -3,15 +3,26 @@
  *   partyfood sim passfood --seats bot:medium,bot:medium,bot:medium \
  *       --sweep difficulty=0..6 --games 2000 --svg out.svg
  *
- * Parses the command line into a pf_sim_config, runs one batch (or one per
- * swept value, all with the same base seed, so the values are compared on
- * the same deals), and prints the report (src/sim). */
+ * Four steps: parse the command line (every value strict), plan the batches
+ * (one, or one per swept value, all with the same base seed, so the values
+ * are compared on the same deals) and check each of them before any game is
+ * played, run them, and report (src/sim).
+ *
+ * SIGINT, SIGTERM and SIGHUP stop a run early: no new game starts, the games
+ * in hand finish, and the report of the games played is printed and written,
+ * marked partial; the exit status is then 128 + the signal's number. A second
+ * signal ends the program at once (the old files stay whole: every file is
+ * replaced in one step). */
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/args.h"
 #include "cli/commands.h"
+#include "partyfood/parse.h"
 #include "sim/sim.h"
 
 #define MAX_SWEEP 256
@@ -21,264 +32,469 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: partyfood sim GAME [--games N] [--seats LIST] [--option KEY=VALUE]...\n"
             "                          [--seed S] [--threads T] [--sweep KEY=A..B]\n"
-            "                          [--lines KEY=A..B] [--json | --csv] [--svg FILE]\n"
-            "                          [--no-rotate] [--quiet]\n"
+            "                          [--lines KEY=A..B] [--json | --csv] [--out FILE]\n"
+            "                          [--svg FILE] [--no-rotate] [--quiet]\n"
             "  --seats LIST   one bot per seat, e.g. bot:medium,bot:expert (default: medium,\n"
             "                 3 seats or the nearest allowed); levels random, easy, medium,\n"
             "                 hard, expert, plus ismcts and the game's own bots\n"
-            "  --games N      games per batch (default 1000)\n"
+            "  --games N      games per batch, 1 to %ld (default 1000)\n"
             "  --seed S       base seed; game i uses a seed derived from S and i (default 1)\n"
-            "  --threads T    worker threads (default: every core); results do not depend on it\n"
-            "  --sweep K=A..B one batch per integer value of option K (or K=a,b,c)\n"
+            "  --threads T    worker threads, 1 to %d (default or 0: every core); results do\n"
+            "                 not depend on it\n"
+            "  --sweep K=A..B one batch per integer value of option K (or K=a,b,c), at most\n"
+            "                 %d values\n"
             "  --lines K=A..B with --sweep: a second sweep, one line per value on the\n"
             "                 chart; K is an option or `seats` (then --seats names one bot,\n"
             "                 which plays every seat)\n"
             "  --no-rotate    keep each bot on its seat (by default different bots are\n"
             "                 rotated around the seats, game by game)\n"
             "  --json, --csv  machine-readable output instead of the table\n"
+            "  --out FILE     the report (table, JSON or CSV) into FILE instead of stdout\n"
             "  --svg FILE     charts: win rate (against the swept value) and game length\n"
-            "  --quiet        no progress bar (there is none unless stderr is a terminal)\n");
+            "  --quiet        no progress bar (there is none unless stderr is a terminal)\n"
+            "Ctrl-C (SIGINT), SIGTERM or SIGHUP stops early and reports the games played,\n"
+            "marked partial; a second signal stops at once. Files are replaced whole.\n",
+            PF_SIM_MAX_GAMES, PF_SIM_MAX_THREADS, MAX_SWEEP);
 }
 
-/* Parses "key=a..b" or "key=a,b,c" into key and values; returns the count
- * or -1. */
-static int parse_sweep(const char *arg, char *key, size_t keyn, int *vals)
-{
-    const char *eq = strchr(arg, '=');
-    if (!eq || eq == arg || (size_t)(eq - arg) >= keyn)
-        return -1;
-    snprintf(key, keyn, "%.*s", (int)(eq - arg), arg);
-    const char *v = eq + 1;
-    char *end;
-    long a = strtol(v, &end, 10);
-    if (end == v)
-        return -1;
-    if (strncmp(end, "..", 2) == 0) {
-        const char *w = end + 2;
-        long b = strtol(w, &end, 10);
-        if (end == w || *end || b < a || b - a >= MAX_SWEEP)
-            return -1;
-        for (long x = a; x <= b; x++)
-            vals[x - a] = (int)x;
-        return (int)(b - a + 1);
-    }
-    int n = 0;
-    vals[n++] = (int)a;
-    while (*end == ',' && n < MAX_SWEEP) {
-        const char *w = end + 1;
-        vals[n++] = (int)strtol(w, &end, 10);
-        if (end == w)
-            return -1;
-    }
-    return *end ? -1 : n;
-}
+/* ---- parse ------------------------------------------------------------------ */
 
-int cmd_sim(int argc, char **argv)
+/* What the command line asked for. */
+typedef struct sim_args {
+    const char *game_id, *seats_arg, *sweep_arg, *lines_arg, *out, *svg;
+    bool json, csv, no_rotate, quiet;
+    long long games, threads;
+    uint64_t seed;
+    pf_options opt;
+} sim_args;
+
+/* Reads argv into *a; returns -1 to go on, else the exit status (0 after
+ * --help, 2 with a message on stderr). */
+static int parse_args(int argc, char **argv, sim_args *a)
 {
-    const char *game_id = NULL, *seats_arg = NULL, *svg = NULL, *sweep_arg = NULL,
-               *lines_arg = NULL;
-    bool json = false, csv = false, no_rotate = false, quiet = false;
-    pf_sim_config c;
-    memset(&c, 0, sizeof c);
-    c.games = 1000;
-    c.seed = 1;
-    pf_options_clear(&c.opt);
-    pf_error err = {0};
+    memset(a, 0, sizeof *a);
+    a->games = 1000;
+    a->seed = 1;
+    pf_options_clear(&a->opt);
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool more = i + 1 < argc;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+        const char *arg = argv[i], *v = NULL;
+        bool takes_value = strcmp(arg, "--games") == 0 || strcmp(arg, "--seats") == 0 ||
+                           strcmp(arg, "--option") == 0 || strcmp(arg, "--seed") == 0 ||
+                           strcmp(arg, "--threads") == 0 || strcmp(arg, "--sweep") == 0 ||
+                           strcmp(arg, "--lines") == 0 || strcmp(arg, "--out") == 0 ||
+                           strcmp(arg, "--svg") == 0;
+        if (takes_value && !(v = pf_arg_value("sim", argc, argv, &i)))
+            return 2;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             usage(stdout);
             return 0;
-        } else if (strcmp(a, "--games") == 0 && more)
-            c.games = atol(argv[++i]);
-        else if (strcmp(a, "--seats") == 0 && more)
-            seats_arg = argv[++i];
-        else if (strcmp(a, "--option") == 0 && more) {
-            if (pf_options_parse(&c.opt, argv[++i], &err) != PF_E_OK) {
+        } else if (strcmp(arg, "--games") == 0) {
+            if (!pf_arg_int("sim", arg, v, 1, PF_SIM_MAX_GAMES, &a->games))
+                return 2;
+        } else if (strcmp(arg, "--seats") == 0) {
+            a->seats_arg = v;
+        } else if (strcmp(arg, "--option") == 0) {
+            pf_error err;
+            if (pf_options_parse(&a->opt, v, &err) != PF_E_OK) {
                 fprintf(stderr, "partyfood sim: %s\n", err.msg);
                 return 2;
             }
-        } else if (strcmp(a, "--seed") == 0 && more)
-            c.seed = strtoull(argv[++i], NULL, 10);
-        else if (strcmp(a, "--threads") == 0 && more)
-            c.threads = atoi(argv[++i]);
-        else if (strcmp(a, "--sweep") == 0 && more)
-            sweep_arg = argv[++i];
-        else if (strcmp(a, "--lines") == 0 && more)
-            lines_arg = argv[++i];
-        else if (strcmp(a, "--svg") == 0 && more)
-            svg = argv[++i];
-        else if (strcmp(a, "--json") == 0)
-            json = true;
-        else if (strcmp(a, "--csv") == 0)
-            csv = true;
-        else if (strcmp(a, "--no-rotate") == 0)
-            no_rotate = true;
-        else if (strcmp(a, "--quiet") == 0)
-            quiet = true;
-        else if (a[0] != '-' && !game_id)
-            game_id = a;
-        else {
-            fprintf(stderr, "partyfood sim: unexpected '%s'\n", a);
+        } else if (strcmp(arg, "--seed") == 0) {
+            if (!pf_arg_seed("sim", arg, v, &a->seed))
+                return 2;
+        } else if (strcmp(arg, "--threads") == 0) {
+            if (!pf_arg_int("sim", arg, v, 0, PF_SIM_MAX_THREADS, &a->threads))
+                return 2;
+        } else if (strcmp(arg, "--sweep") == 0) {
+            a->sweep_arg = v;
+        } else if (strcmp(arg, "--lines") == 0) {
+            a->lines_arg = v;
+        } else if (strcmp(arg, "--out") == 0) {
+            a->out = v;
+        } else if (strcmp(arg, "--svg") == 0) {
+            a->svg = v;
+        } else if (strcmp(arg, "--json") == 0) {
+            a->json = true;
+        } else if (strcmp(arg, "--csv") == 0) {
+            a->csv = true;
+        } else if (strcmp(arg, "--no-rotate") == 0) {
+            a->no_rotate = true;
+        } else if (strcmp(arg, "--quiet") == 0) {
+            a->quiet = true;
+        } else if (arg[0] != '-' && !a->game_id) {
+            a->game_id = arg;
+        } else {
+            fprintf(stderr, "partyfood sim: unexpected '%s'\n", arg);
             usage(stderr);
             return 2;
         }
     }
-    if (!game_id) {
+    if (!a->game_id) {
         usage(stderr);
         return 2;
     }
-    c.game = pf_game_find(game_id);
-    if (!c.game) {
-        fprintf(stderr, "partyfood sim: no game called '%s' (see `partyfood games`)\n", game_id);
+    if (a->json && a->csv) {
+        fprintf(stderr, "partyfood sim: --json or --csv, not both\n");
         return 2;
     }
-    if (c.games < 1) {
-        fprintf(stderr, "partyfood sim: --games must be at least 1\n");
-        return 2;
-    }
+    return -1;
+}
 
-    /* The seats: one bot per entry. */
-    static char names[PF_MAX_SEATS][64];
+/* ---- plan ------------------------------------------------------------------- */
+
+/* The values of --sweep or --lines. */
+typedef struct sweep {
+    char key[PF_OPT_KEY];
+    int n;
+    int values[MAX_SWEEP];
+} sweep;
+
+/* Everything the run needs; the batch configs are made from it one by one
+ * (batch_config), as each holds a copy of the options. */
+typedef struct sim_plan {
+    pf_sim_config base;
+    char names[PF_MAX_SEATS][64]; /* the --seats entries */
+    bool has_sweep, has_lines, line_seats;
+    sweep sw, lines;
+    int nbatch;
     pf_sim_report rep;
-    memset(&rep, 0, sizeof rep);
-    if (!seats_arg) {
-        int n = 3 < c.game->min_seats ? c.game->min_seats : 3 > c.game->max_seats ? c.game->max_seats : 3;
+} sim_plan;
+
+/* The whole number from s up to end, an int. */
+static bool int_between(const char *s, const char *end, long long *out)
+{
+    char buf[24];
+    size_t n = (size_t)(end - s);
+    if (n >= sizeof buf)
+        return false;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    return pf_parse_int(buf, INT_MIN, INT_MAX, out);
+}
+
+/* Parses "KEY=A..B" or "KEY=a,b,c" into *s; false when it is neither, or
+ * has more than MAX_SWEEP values. */
+static bool parse_sweep(const char *arg, sweep *s)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof s->key)
+        return false;
+    snprintf(s->key, sizeof s->key, "%.*s", (int)(eq - arg), arg);
+    const char *v = eq + 1, *dots = strstr(v, "..");
+    long long a, b;
+    if (dots) {
+        /* a and b are ints, so b - a cannot overflow. */
+        if (!int_between(v, dots, &a) || !pf_parse_int(dots + 2, INT_MIN, INT_MAX, &b) ||
+            b < a || b - a >= MAX_SWEEP)
+            return false;
+        s->n = (int)(b - a + 1);
+        for (int k = 0; k < s->n; k++)
+            s->values[k] = (int)(a + k);
+        return true;
+    }
+    s->n = 0;
+    for (const char *p = v;;) {
+        const char *comma = strchr(p, ',');
+        if (s->n == MAX_SWEEP || !int_between(p, comma ? comma : p + strlen(p), &a))
+            return false;
+        s->values[s->n++] = (int)a;
+        if (!comma)
+            return true;
+        p = comma + 1;
+    }
+}
+
+static void sweep_refused(const char *flag, const char *arg)
+{
+    fprintf(stderr,
+            "partyfood sim: %s wants KEY=A..B (A <= B) or KEY=a,b,c: at most %d whole "
+            "numbers from %d to %d, not '%s'\n",
+            flag, MAX_SWEEP, INT_MIN, INT_MAX, arg);
+}
+
+/* Fills p->base's seats and bots from --seats (or the default table). */
+static bool plan_seats(const sim_args *a, sim_plan *p)
+{
+    pf_sim_config *c = &p->base;
+    if (!a->seats_arg) {
+        int n = 3 < c->game->min_seats ? c->game->min_seats
+                : 3 > c->game->max_seats ? c->game->max_seats
+                                         : 3;
         for (int s = 0; s < n; s++)
-            snprintf(names[s], sizeof names[s], "medium");
-        c.seats = n;
+            snprintf(p->names[s], sizeof p->names[s], "medium");
+        c->seats = n;
     } else {
-        const char *p = seats_arg;
-        while (*p) {
-            const char *comma = strchr(p, ',');
-            size_t len = comma ? (size_t)(comma - p) : strlen(p);
-            if (c.seats >= PF_MAX_SEATS || len == 0 || len >= sizeof names[0]) {
-                fprintf(stderr, "partyfood sim: bad --seats list '%s'\n", seats_arg);
-                return 2;
+        const char *q = a->seats_arg;
+        while (*q) {
+            const char *comma = strchr(q, ',');
+            size_t len = comma ? (size_t)(comma - q) : strlen(q);
+            if (c->seats >= PF_MAX_SEATS || len == 0 || len >= sizeof p->names[0]) {
+                fprintf(stderr, "partyfood sim: bad --seats list '%s' (1 to %d bots)\n",
+                        a->seats_arg, PF_MAX_SEATS);
+                return false;
             }
-            snprintf(names[c.seats++], sizeof names[0], "%.*s", (int)len, p);
-            p += len + (comma ? 1 : 0);
+            snprintf(p->names[c->seats++], sizeof p->names[0], "%.*s", (int)len, q);
+            q += len + (comma ? 1 : 0);
         }
     }
     bool all_same = true;
-    for (int s = 0; s < c.seats; s++) {
-        c.bots[s] = pf_bot_find(c.game, names[s]);
-        if (!c.bots[s]) {
+    for (int s = 0; s < c->seats; s++) {
+        c->bots[s] = pf_bot_find(c->game, p->names[s]);
+        if (!c->bots[s]) {
             char list[512];
-            pf_bot_list(c.game, list, sizeof list);
-            fprintf(stderr, "partyfood sim: no bot '%s' for %s (bots: %s)\n", names[s],
-                    c.game->id, list);
-            return 2;
+            pf_bot_list(c->game, list, sizeof list);
+            fprintf(stderr, "partyfood sim: no bot '%s' for %s (bots: %s)\n", p->names[s],
+                    c->game->id, list);
+            return false;
         }
-        rep.entry_names[s] = names[s];
-        all_same = all_same && c.bots[s] == c.bots[0];
+        p->rep.entry_names[s] = p->names[s];
+        all_same = all_same && c->bots[s] == c->bots[0];
     }
-    c.rotate = !all_same && !no_rotate;
+    c->rotate = !all_same && !a->no_rotate;
+    return true;
+}
 
-    /* The batches: every line value (or none) times every swept value (or none). */
-    static int values[MAX_SWEEP], lvalues[MAX_SWEEP];
-    static char key[PF_OPT_KEY], lkey[PF_OPT_KEY];
-    int nsweep = 1, nline = 1;
-    if (sweep_arg) {
-        nsweep = parse_sweep(sweep_arg, key, sizeof key, values);
-        if (nsweep < 1) {
-            fprintf(stderr, "partyfood sim: --sweep wants KEY=A..B or KEY=a,b,c (integers), "
-                            "not '%s'\n", sweep_arg);
-            return 2;
-        }
-        rep.sweep_key = key;
-        rep.sweep_values = values;
+/* Reads --sweep and --lines into p. */
+static bool plan_sweeps(const sim_args *a, sim_plan *p)
+{
+    p->has_sweep = a->sweep_arg != NULL;
+    p->has_lines = a->lines_arg != NULL;
+    if (p->has_sweep && !parse_sweep(a->sweep_arg, &p->sw)) {
+        sweep_refused("--sweep", a->sweep_arg);
+        return false;
     }
-    bool line_seats = false;
-    if (lines_arg) {
-        nline = parse_sweep(lines_arg, lkey, sizeof lkey, lvalues);
-        if (!sweep_arg || nline < 1 || nsweep * nline > MAX_SWEEP) {
-            fprintf(stderr, "partyfood sim: --lines wants KEY=A..B or KEY=a,b,c with --sweep, "
-                            "not '%s'\n", lines_arg);
-            return 2;
+    if (p->has_lines) {
+        if (!p->has_sweep) {
+            fprintf(stderr, "partyfood sim: --lines goes with --sweep\n");
+            return false;
         }
-        line_seats = strcmp(lkey, "seats") == 0;
-        if (line_seats) {
-            if (c.seats != 1) {
+        if (!parse_sweep(a->lines_arg, &p->lines)) {
+            sweep_refused("--lines", a->lines_arg);
+            return false;
+        }
+        if (p->sw.n * p->lines.n > MAX_SWEEP) {
+            fprintf(stderr, "partyfood sim: --sweep and --lines make %d batches, at most %d\n",
+                    p->sw.n * p->lines.n, MAX_SWEEP);
+            return false;
+        }
+        p->line_seats = strcmp(p->lines.key, "seats") == 0;
+        if (p->line_seats) {
+            if (p->base.seats != 1) {
                 fprintf(stderr, "partyfood sim: with --lines seats=..., --seats names one bot\n");
-                return 2;
+                return false;
             }
             for (int s = 1; s < PF_MAX_SEATS; s++) {
-                c.bots[s] = c.bots[0];
-                rep.entry_names[s] = names[0];
+                p->base.bots[s] = p->base.bots[0];
+                p->rep.entry_names[s] = p->names[0];
             }
-            c.rotate = false;
+            p->base.rotate = false;
         }
-        rep.line_key = lkey;
-        rep.line_values = lvalues;
     }
-    rep.nsweep = nsweep;
-    rep.nline = lines_arg ? nline : 0;
-    int nbatch = nsweep * nline;
-    pf_sim_result *res = calloc((size_t)nbatch, sizeof *res);
-    if (!res)
-        return 1;
-    bool tty = isatty(2) && !quiet;
-    int done = 0, rc = 0;
-    for (int b = 0; b < nbatch; b++) {
-        pf_sim_config cb = c;
-        char label[96] = "", v[16];
-        int len = 0;
-        if (lines_arg) {
-            int lv = lvalues[b / nsweep];
-            if (line_seats) {
-                if (lv < 1 || lv > PF_MAX_SEATS) {
-                    fprintf(stderr, "partyfood sim: no table has %d seats\n", lv);
-                    rc = 2;
-                    break;
-                }
-                cb.seats = lv;
-            } else {
-                snprintf(v, sizeof v, "%d", lv);
-                if (pf_options_set(&cb.opt, lkey, v, &err) != PF_E_OK) {
-                    fprintf(stderr, "partyfood sim: %s\n", err.msg);
-                    rc = 2;
-                    break;
-                }
-            }
-            len += snprintf(label + len, sizeof label - (size_t)len, "%s=%d ", lkey, lv);
+    int nsweep = p->has_sweep ? p->sw.n : 1, nline = p->has_lines ? p->lines.n : 1;
+    p->nbatch = nsweep * nline;
+    p->rep.sweep_key = p->has_sweep ? p->sw.key : NULL;
+    p->rep.sweep_values = p->sw.values;
+    p->rep.nsweep = nsweep;
+    p->rep.line_key = p->has_lines ? p->lines.key : NULL;
+    p->rep.line_values = p->lines.values;
+    p->rep.nline = p->has_lines ? nline : 0;
+    return true;
+}
+
+/* The config of batch b (every line value, or none, times every swept value,
+ * or none) and its label; PF_E_BAD_OPTION when an option refuses a value. */
+static pf_err batch_config(const sim_plan *p, int b, pf_sim_config *cb, char *label, size_t n,
+                           pf_error *err)
+{
+    *cb = p->base;
+    label[0] = '\0';
+    size_t len = 0;
+    char v[16];
+    if (p->has_lines) {
+        int lv = p->lines.values[b / p->sw.n];
+        if (p->line_seats) {
+            cb->seats = lv;
+        } else {
+            snprintf(v, sizeof v, "%d", lv);
+            if (pf_options_set(&cb->opt, p->lines.key, v, err) != PF_E_OK)
+                return err->code;
         }
-        if (sweep_arg) {
-            snprintf(v, sizeof v, "%d", values[b % nsweep]);
-            if (pf_options_set(&cb.opt, key, v, &err) != PF_E_OK) {
-                fprintf(stderr, "partyfood sim: %s\n", err.msg);
-                rc = 2;
-                break;
-            }
-            snprintf(label + len, sizeof label - (size_t)len, "%s=%d ", key, values[b % nsweep]);
+        len += (size_t)snprintf(label, n, "%s=%d ", p->lines.key, lv);
+    }
+    if (p->has_sweep) {
+        int sv = p->sw.values[b % p->sw.n];
+        snprintf(v, sizeof v, "%d", sv);
+        if (pf_options_set(&cb->opt, p->sw.key, v, err) != PF_E_OK)
+            return err->code;
+        snprintf(label + len, n - len, "%s=%d ", p->sw.key, sv);
+    }
+    cb->label = label;
+    return PF_E_OK;
+}
+
+/* Turns the arguments into a plan and checks every batch, so that a bad
+ * value stops the command before any game is played. */
+static bool plan_run(const sim_args *a, sim_plan *p)
+{
+    pf_sim_config *c = &p->base;
+    memset(p, 0, sizeof *p);
+    c->game = pf_game_find(a->game_id);
+    if (!c->game) {
+        fprintf(stderr, "partyfood sim: no game called '%s' (see `partyfood games`)\n",
+                a->game_id);
+        return false;
+    }
+    c->games = (long)a->games;
+    c->seed = a->seed;
+    c->threads = (int)a->threads;
+    c->opt = a->opt;
+    if (!plan_seats(a, p) || !plan_sweeps(a, p))
+        return false;
+    for (int b = 0; b < p->nbatch; b++) {
+        pf_sim_config cb;
+        char label[96];
+        pf_error err;
+        if (batch_config(p, b, &cb, label, sizeof label, &err) != PF_E_OK ||
+            pf_sim_check(&cb, &err) != PF_E_OK) {
+            int len = (int)strlen(label);
+            fprintf(stderr, "partyfood sim: %s%.*s%s%s\n", len ? "with " : "",
+                    len ? len - 1 : 0, label, len ? ": " : "", err.msg);
+            return false;
         }
-        cb.progress = tty;
-        cb.label = label;
-        if (pf_sim_run(&cb, &res[b], &err) != PF_E_OK) {
-            fprintf(stderr, "partyfood sim: %s\n", err.msg);
-            rc = 2;
+    }
+    p->rep.cfg = c;
+    p->rep.planned = (long)p->nbatch * c->games;
+    return true;
+}
+
+/* ---- run -------------------------------------------------------------------- */
+
+/* The first of SIGINT, SIGTERM, SIGHUP to arrive (0 before): the workers
+ * read it, the handler only stores it. */
+static atomic_int stop_signal;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler may only store a lock-free atomic");
+
+#define NSTOP 3
+static const int stop_signals[NSTOP] = {SIGINT, SIGTERM, SIGHUP};
+static struct sigaction saved_actions[NSTOP];
+
+/* Puts the actions of before run_batches back. */
+static void restore_stop_actions(void)
+{
+    for (int k = 0; k < NSTOP; k++)
+        sigaction(stop_signals[k], &saved_actions[k], NULL);
+}
+
+/* Async-signal-safe: an atomic store and sigaction. The old actions (the
+ * defaults) come back, so a second signal ends the program at once. */
+static void on_stop_signal(int sig)
+{
+    atomic_store(&stop_signal, sig);
+    restore_stop_actions();
+}
+
+/* Catches the stop signals, except those already ignored (nohup ignores
+ * SIGHUP, a shell's background job SIGINT): ignoring them was asked for. */
+static void catch_stop_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    for (int k = 0; k < NSTOP; k++)
+        sigaddset(&sa.sa_mask, stop_signals[k]); /* one handler at a time */
+    for (int k = 0; k < NSTOP; k++) {
+        sigaction(stop_signals[k], NULL, &saved_actions[k]);
+        if (saved_actions[k].sa_handler != SIG_IGN)
+            sigaction(stop_signals[k], &sa, NULL);
+    }
+}
+
+static const char *signal_name(int sig)
+{
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
+}
+
+/* Plays the batches in order until the end or a stop signal; *played
+ * counts the results filled (the last may be cut short), at least one
+ * unless the first batch failed. */
+static pf_err run_batches(const sim_plan *p, bool progress, pf_sim_result *res, int *played,
+                          pf_error *err)
+{
+    pf_err e = PF_E_OK;
+    *played = 0;
+    catch_stop_signals();
+    while (*played < p->nbatch && !(*played > 0 && atomic_load(&stop_signal))) {
+        pf_sim_config cb;
+        char label[96];
+        batch_config(p, *played, &cb, label, sizeof label, err); /* checked by plan_run */
+        cb.progress = progress;
+        cb.stop = &stop_signal;
+        if ((e = pf_sim_run(&cb, &res[*played], err)) != PF_E_OK)
             break;
-        }
-        done++;
+        ++*played;
     }
-    if (rc == 0) {
-        rep.cfg = &c;
-        rep.nbatch = nbatch;
-        rep.res = res;
-        if (json)
-            pf_sim_print_json(stdout, &rep);
-        else if (csv)
-            pf_sim_print_csv(stdout, &rep);
-        else
-            pf_sim_print_table(stdout, &rep);
-        if (svg && !pf_sim_write_svg(svg, &rep)) {
-            fprintf(stderr, "partyfood sim: cannot write %s\n", svg);
-            rc = 1;
-        }
+    restore_stop_actions(); /* a signal from here on acts as it did before */
+    return e;
+}
+
+/* ---- report ----------------------------------------------------------------- */
+
+/* Prints the report (or writes it to --out) and writes --svg; false when a
+ * file could not be written. */
+static bool report(const sim_args *a, const pf_sim_report *rep)
+{
+    pf_sim_printer *print = a->json  ? pf_sim_print_json
+                            : a->csv ? pf_sim_print_csv
+                                     : pf_sim_print_table;
+    bool ok = true;
+    pf_error err;
+    if (!a->out) {
+        print(stdout, rep);
+        fflush(stdout);
+    } else if (pf_sim_write_file(a->out, print, rep, &err) != PF_E_OK) {
+        fprintf(stderr, "partyfood sim: %s\n", err.msg);
+        ok = false;
     }
-    for (int b = 0; b < done; b++)
+    if (a->svg && pf_sim_write_file(a->svg, pf_sim_print_svg, rep, &err) != PF_E_OK) {
+        fprintf(stderr, "partyfood sim: %s\n", err.msg);
+        ok = false;
+    }
+    return ok;
+}
+
+int cmd_sim(int argc, char **argv)
+{
+    static sim_args args;
+    static sim_plan plan;
+    int rc = parse_args(argc, argv, &args);
+    if (rc >= 0)
+        return rc;
+    if (!plan_run(&args, &plan))
+        return 2;
+    pf_sim_result *res = calloc((size_t)plan.nbatch, sizeof *res);
+    if (!res) {
+        fprintf(stderr, "partyfood sim: out of memory\n");
+        return 1;
+    }
+    int played;
+    pf_error err;
+    pf_err e = run_batches(&plan, isatty(2) && !args.quiet, res, &played, &err);
+    int sig = atomic_load(&stop_signal);
+    if (e != PF_E_OK) {
+        fprintf(stderr, "partyfood sim: %s\n", err.msg);
+        rc = 1;
+    } else {
+        long games = 0;
+        for (int b = 0; b < played; b++)
+            games += res[b].games;
+        plan.rep.nbatch = played;
+        plan.rep.res = res;
+        plan.rep.stopped_by = sig && games < plan.rep.planned ? signal_name(sig) : NULL;
+        rc = report(&args, &plan.rep) ? 0 : 1;
+    }
+    for (int b = 0; b < played; b++)
         pf_sim_result_fini(&res[b]);
     free(res);
-    return rc;
+    return sig ? 128 + sig : rc;
 }

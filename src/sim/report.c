@@ -4,10 +4,16 @@
  * Wilson interval: the team in a co-operative game (every finished game gave
  * all seats the same result), each entry of the --seats list when seats were
  * rotated, else each seat. Then game length (actions) and the game's own
- * figures (means), with per-seat figures also credited to each entry. */
+ * figures (means), with per-seat figures also credited to each entry.
+ *
+ * A run stopped early reports the batches it played (the last one cut
+ * short) and says so in every format. Files are built in memory and then
+ * replace the old file in one step. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "partyfood/file.h"
 #include "sim/sim.h"
 
 #define Z95 1.959963984540054
@@ -26,6 +32,27 @@ static int sweep_value(const pf_sim_report *rep, int b)
 static int line_value(const pf_sim_report *rep, int b)
 {
     return rep->line_key ? rep->line_values[b / rep->nsweep] : 0;
+}
+
+/* Whether batch b was played (a run stopped early has fewer batches). */
+static bool played(const pf_sim_report *rep, int b)
+{
+    return b < rep->nbatch;
+}
+
+static long games_played(const pf_sim_report *rep)
+{
+    long games = 0;
+    for (int b = 0; b < rep->nbatch; b++)
+        games += rep->res[b].games;
+    return games;
+}
+
+/* "stopped by SIGTERM after N of M games", for a partial report. */
+static void partial_text(const pf_sim_report *rep, char *buf, size_t n)
+{
+    snprintf(buf, n, "stopped by %s after %ld of %ld games", rep->stopped_by,
+             games_played(rep), rep->planned);
 }
 
 /* True when every finished game gave all seats one result. */
@@ -147,6 +174,11 @@ void pf_sim_print_table(FILE *f, const pf_sim_report *rep)
     for (int i = 0; i < c->seats; i++)
         fprintf(f, " %s", rep->entry_names[i]);
     fprintf(f, "%s\n", c->rotate ? " (rotated around the seats, game i shifts them by i)" : "");
+    if (rep->stopped_by) {
+        char why[128];
+        partial_text(rep, why, sizeof why);
+        fprintf(f, "partial: %s\n", why);
+    }
     for (int b = 0; b < rep->nbatch; b++)
         print_batch(f, rep, b);
     if (rep->line_key) {
@@ -162,6 +194,10 @@ void pf_sim_print_table(FILE *f, const pf_sim_report *rep)
         for (int si = 0; si < rep->nsweep; si++) {
             fprintf(f, "%-10d", rep->sweep_values[si]);
             for (int l = 0; l < rep->nline; l++) {
+                if (!played(rep, l * rep->nsweep + si)) {
+                    fprintf(f, " %-20s", "-");
+                    continue;
+                }
                 group gr[PF_MAX_SEATS];
                 groups_of(rep, l * rep->nsweep + si, gr);
                 double lo, hi;
@@ -279,6 +315,12 @@ void pf_sim_print_json(FILE *f, const pf_sim_report *rep)
     cJSON_AddNumberToObject(o, "seats", c->seats);
     cJSON_AddNumberToObject(o, "seed", (double)c->seed);
     cJSON_AddBoolToObject(o, "rotated", c->rotate);
+    cJSON_AddBoolToObject(o, "partial", rep->stopped_by != NULL);
+    if (rep->stopped_by) {
+        cJSON_AddStringToObject(o, "stopped_by", rep->stopped_by);
+        cJSON_AddNumberToObject(o, "games_played", (double)games_played(rep));
+        cJSON_AddNumberToObject(o, "games_planned", (double)rep->planned);
+    }
     cJSON *bots = cJSON_AddArrayToObject(o, "bots");
     for (int i = 0; i < c->seats; i++)
         cJSON_AddItemToArray(bots, cJSON_CreateString(rep->entry_names[i]));
@@ -328,6 +370,11 @@ void pf_sim_print_csv(FILE *f, const pf_sim_report *rep)
             fprintf(f, "\n");
         }
     }
+    if (rep->stopped_by) {
+        char why[128];
+        partial_text(rep, why, sizeof why);
+        fprintf(f, "# partial: %s\n", why);
+    }
 }
 
 /* ---- SVG ------------------------------------------------------------------- */
@@ -336,6 +383,21 @@ static const char *const colour[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
                                      "#9467bd", "#8c564b", "#e377c2", "#17becf"};
 
 enum { W = 760, H = 360, ML = 64, MR = 180, MT = 44, MB = 52 };
+
+/* Writes s as XML character data: option values are typed by a person. */
+static void xml_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '<')
+            fputs("&lt;", f);
+        else if (*s == '>')
+            fputs("&gt;", f);
+        else if (*s == '&')
+            fputs("&amp;", f);
+        else
+            fputc(*s, f);
+    }
+}
 
 /* Chart frame at vertical offset y0: axes, title, y grid in percent or counts. */
 static void frame(FILE *f, int y0, const char *title, const char *xlabel, const char *ylabel,
@@ -396,8 +458,14 @@ static void win_chart(FILE *f, const pf_sim_report *rep, int y0)
                  shown == 1 && rep->cfg->seats == 1 ? " on every seat" : "",
                  rep->cfg->rotate ? " (rotated)" : "", opts,
                  (unsigned long long)rep->cfg->seed);
-    fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#555\">%s</text>\n", ML,
-            y0 + 38, sub);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#555\">", ML, y0 + 38);
+    if (rep->stopped_by) {
+        char why[128];
+        partial_text(rep, why, sizeof why);
+        fprintf(f, "<tspan fill=\"#b00\" font-weight=\"bold\">partial: %s; </tspan>", why);
+    }
+    xml_text(f, sub);
+    fprintf(f, "</text>\n");
     if (rep->sweep_key && rep->nsweep > 1) {
         /* One series per line value (first group: the team or the first
          * bot), or per group when there are no lines. */
@@ -421,16 +489,22 @@ static void win_chart(FILE *f, const pf_sim_report *rep, int y0)
             fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
                     colour[k % 8]);
             for (int si = 0; si < rep->nsweep; si++) {
+                int b = rep->line_key ? k * rep->nsweep + si : si;
+                if (!played(rep, b))
+                    break;
                 group g2[PF_MAX_SEATS];
-                groups_of(rep, rep->line_key ? k * rep->nsweep + si : si, g2);
+                groups_of(rep, b, g2);
                 double x = ML + 20 + (pw - 40) * (rep->sweep_values[si] - lo_v) / span + dx;
                 double p = g2[gi].games ? (double)g2[gi].wins / g2[gi].games : 0;
                 fprintf(f, "%.1f,%.1f ", x, base - ph * p);
             }
             fprintf(f, "\"/>\n");
             for (int si = 0; si < rep->nsweep; si++) {
+                int b = rep->line_key ? k * rep->nsweep + si : si;
+                if (!played(rep, b))
+                    break;
                 group g2[PF_MAX_SEATS];
-                groups_of(rep, rep->line_key ? k * rep->nsweep + si : si, g2);
+                groups_of(rep, b, g2);
                 double x = ML + 20 + (pw - 40) * (rep->sweep_values[si] - lo_v) / span + dx;
                 double p = g2[gi].games ? (double)g2[gi].wins / g2[gi].games : 0, lo, hi;
                 pf_wilson(g2[gi].wins, g2[gi].games, Z95, &lo, &hi);
@@ -483,8 +557,8 @@ static void length_chart(FILE *f, const pf_sim_report *rep, int y0)
     }
     int width = (top + BINS) / BINS; /* actions per bin */
     static long bins[64][BINS];
-    /* One outline per batch, or per line value (its batches pooled). */
-    int nb = rep->line_key ? rep->nline : rep->nbatch;
+    /* One outline per batch, or per line value played (its batches pooled). */
+    int nb = rep->line_key ? (rep->nbatch + rep->nsweep - 1) / rep->nsweep : rep->nbatch;
     if (nb > 64)
         nb = 64;
     long most = 1;
@@ -536,11 +610,8 @@ static void length_chart(FILE *f, const pf_sim_report *rep, int y0)
     }
 }
 
-bool pf_sim_write_svg(const char *path, const pf_sim_report *rep)
+void pf_sim_print_svg(FILE *f, const pf_sim_report *rep)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return false;
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                "font-family=\"sans-serif\">\n<rect width=\"100%%\" height=\"100%%\" "
                "fill=\"white\"/>\n",
@@ -548,5 +619,25 @@ bool pf_sim_write_svg(const char *path, const pf_sim_report *rep)
     win_chart(f, rep, 0);
     length_chart(f, rep, H);
     fprintf(f, "</svg>\n");
-    return fclose(f) == 0;
+}
+
+/* ---- files ----------------------------------------------------------------- */
+
+pf_err pf_sim_write_file(const char *path, pf_sim_printer *print, const pf_sim_report *rep,
+                         pf_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return pf_error_set(err, PF_E_NO_MEMORY, "out of memory");
+    print(f, rep);
+    bool ok = !ferror(f);
+    if (fclose(f) != 0 || !ok) {
+        free(text);
+        return pf_error_set(err, PF_E_NO_MEMORY, "out of memory");
+    }
+    pf_err e = pf_file_write_atomic(path, text, len, err);
+    free(text);
+    return e;
 }

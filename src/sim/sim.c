@@ -2,7 +2,8 @@
  *
  * Workers take games in chunks from one atomic counter and keep their own
  * totals; the main thread draws the progress bar, then merges the workers'
- * totals in thread order. A worker allocates its state and histogram once. */
+ * totals in thread order. A worker allocates its state and histogram once,
+ * and looks at the stop flag before each game. */
 #include "sim/sim.h"
 
 #include <math.h>
@@ -161,6 +162,11 @@ void pf_sim_result_fini(pf_sim_result *r)
     r->length = NULL;
 }
 
+static bool stopped(const pf_sim_config *c)
+{
+    return c->stop && atomic_load(c->stop) != 0;
+}
+
 static void *work(void *arg)
 {
     worker *w = arg;
@@ -170,12 +176,12 @@ static void *work(void *arg)
         w->failed = true;
         return NULL;
     }
-    for (;;) {
+    while (!stopped(c)) {
         long i0 = atomic_fetch_add(w->next, CHUNK);
         if (i0 >= c->games)
             break;
         long i1 = i0 + CHUNK < c->games ? i0 + CHUNK : c->games;
-        for (long i = i0; i < i1; i++) {
+        for (long i = i0; i < i1 && !stopped(c); i++) {
             play_one(c, i, st, &w->r);
             atomic_fetch_add(w->done, 1);
         }
@@ -230,7 +236,7 @@ static void draw_bar(const char *label, long done, long total, double elapsed)
     fflush(stderr);
 }
 
-pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
+pf_err pf_sim_check(const pf_sim_config *c, pf_error *err)
 {
     const pf_game *g = c->game;
     if (c->seats < g->min_seats || c->seats > g->max_seats)
@@ -245,6 +251,13 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
         return pf_error_set(err, PF_E_NO_MEMORY, "out of memory");
     pf_err e = pf_state_init(g, probe, c->seats, &c->opt, c->seed, err);
     free(probe);
+    return e;
+}
+
+pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
+{
+    const pf_game *g = c->game;
+    pf_err e = pf_sim_check(c, err);
     if (e != PF_E_OK)
         return e;
 
@@ -253,8 +266,8 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         nt = cores > 0 ? (int)cores : 1;
     }
-    if (nt > 64)
-        nt = 64;
+    if (nt > PF_SIM_MAX_THREADS)
+        nt = PF_SIM_MAX_THREADS;
     if (nt > c->games)
         nt = c->games > 0 ? (int)c->games : 1;
     worker *w = calloc((size_t)nt, sizeof *w);
@@ -286,7 +299,7 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
         }
     }
     if (c->progress && started > 0) {
-        while (atomic_load(&done) < c->games) {
+        while (atomic_load(&done) < c->games && !stopped(c)) {
             draw_bar(c->label, atomic_load(&done), c->games, now_s() - t0);
             struct timespec nap = {0, 100 * 1000 * 1000};
             nanosleep(&nap, NULL);

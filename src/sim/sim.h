@@ -12,11 +12,16 @@
  * the bot list at seat s, so every bot plays every seat equally often (as
  * equally as N allows). Totals are kept per seat and per entry.
  *
+ * Stopping early: when *stop turns non-zero (a signal handler sets it), the
+ * workers start no new game; the games in hand finish and the batch returns
+ * the totals of the games played so far.
+ *
  * Statistics (stats.c): Wilson score intervals and percentiles of a
  * histogram. Reports (report.c): a table, JSON, CSV and an SVG chart. */
 #ifndef PF_SIM_H
 #define PF_SIM_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -24,6 +29,8 @@
 
 #define PF_SIM_STATS 40  /* distinct figures a batch keeps */
 #define PF_SIM_NAME 40
+#define PF_SIM_MAX_THREADS 64
+#define PF_SIM_MAX_GAMES 1000000000L /* a batch; more would take days */
 
 typedef struct pf_sim_config {
     const pf_game *game;
@@ -32,10 +39,11 @@ typedef struct pf_sim_config {
     pf_options opt;
     uint64_t seed;
     long games;
-    int threads;   /* 0: every core */
+    int threads;   /* 0: every core (at most PF_SIM_MAX_THREADS) */
     bool rotate;   /* rotate the entries around the seats */
     bool progress; /* a progress bar on stderr */
     const char *label; /* shown before the progress bar */
+    const atomic_int *stop; /* NULL, or non-zero once no new game may start */
 } pf_sim_config;
 
 /* Running totals of one figure. */
@@ -67,8 +75,13 @@ typedef struct pf_sim_result {
     double seconds;
 } pf_sim_result;
 
-/* Plays a batch. PF_E_OK with *r filled (fini it), or BAD_OPTION / BAD_SEATS /
- * UNKNOWN_BOT with the reason in err (and nothing to fini). */
+/* Whether a batch can be played: PF_E_OK, or BAD_OPTION / BAD_SEATS /
+ * UNKNOWN_BOT / NO_MEMORY with the reason in err. */
+pf_err pf_sim_check(const pf_sim_config *c, pf_error *err);
+
+/* Plays a batch (checking it first). PF_E_OK with *r filled (fini it; fewer
+ * than c->games games when stopped), or pf_sim_check's refusal (and nothing
+ * to fini). */
 pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err);
 void pf_sim_result_fini(pf_sim_result *r);
 
@@ -100,14 +113,27 @@ typedef struct pf_sim_report {
                                 ("seats" or an option) */
     int nline;
     const int *line_values;
-    int nbatch;               /* nsweep * nline (line-major: b = line * nsweep + sweep) */
+    int nbatch;               /* batches played (at least 1), line-major: b = line *
+                                 nsweep + sweep; nsweep * nline unless stopped early */
     const pf_sim_result *res; /* nbatch results */
+    long planned;             /* games the run was to play, over every batch */
+    const char *stopped_by;   /* NULL: complete; else why it stopped early ("SIGTERM") */
 } pf_sim_report;
 
+/* Each writes one whole report to f. A partial report says so: a line
+ * "partial: stopped by SIGTERM after N of M games" in the table and as the
+ * last line of the CSV (a '#' comment), "partial": true in JSON, a subtitle
+ * on the chart. */
 void pf_sim_print_table(FILE *f, const pf_sim_report *rep);
 void pf_sim_print_json(FILE *f, const pf_sim_report *rep);
 void pf_sim_print_csv(FILE *f, const pf_sim_report *rep);
-/* Writes the charts as one SVG document; false when the file cannot be written. */
-bool pf_sim_write_svg(const char *path, const pf_sim_report *rep);
+void pf_sim_print_svg(FILE *f, const pf_sim_report *rep); /* the charts, one SVG document */
+
+typedef void pf_sim_printer(FILE *f, const pf_sim_report *rep);
+
+/* Replaces the file at path with a report, atomically (pf_file_write_atomic):
+ * a kill leaves the old file or the new one, never a part. */
+pf_err pf_sim_write_file(const char *path, pf_sim_printer *print, const pf_sim_report *rep,
+                         pf_error *err);
 
 #endif

@@ -1,0 +1,28 @@
+/* args.h: strict flag values for the subcommands.
+ *
+ * A flag's value is a number of the right kind in its range, or the command
+ * stops before doing anything: the helpers print one line naming the flag,
+ * the valid range and what was typed ("partyfood sim: --games wants a whole
+ * number from 1 to 1000000000, not '1e3'"), and the caller exits with 2. */
+#ifndef PF_CLI_ARGS_H
+#define PF_CLI_ARGS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The value after the flag at argv[*i], moving *i onto it; NULL (with a
+ * message) when the flag is the last argument. */
+const char *pf_arg_value(const char *cmd, int argc, char **argv, int *i);
+
+/* value as a whole number from lo to hi into *out. */
+bool pf_arg_int(const char *cmd, const char *flag, const char *value, long long lo,
+                long long hi, long long *out);
+
+/* value as a finite number from lo to hi into *out. */
+bool pf_arg_real(const char *cmd, const char *flag, const char *value, double lo, double hi,
+                 double *out);
+
+/* value as a seed: a whole number from 0 to 2^64 - 1, as replays store it. */
+bool pf_arg_seed(const char *cmd, const char *flag, const char *value, uint64_t *out);
+
+#endif
