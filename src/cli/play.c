@@ -65,20 +65,6 @@ static const pf_game *ask_game(void)
     }
 }
 
-/* Reads the "seating" list (and memory aid) a full-screen save adds to the
- * replay object; leaves buf empty when there is none. */
-static void read_saved_seating(const cJSON *r, char *buf, size_t n, bool *memory_aid)
-{
-    const cJSON *s = cJSON_GetObjectItemCaseSensitive(r, "seating");
-    const cJSON *e;
-    cJSON_ArrayForEach(e, s)
-        if (cJSON_IsString(e))
-            snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", buf[0] ? "," : "",
-                     e->valuestring);
-    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "memory_aid")))
-        *memory_aid = true;
-}
-
 int cmd_play(int argc, char **argv)
 {
     const char *game_id = NULL, *seats = NULL, *resume = NULL;
@@ -122,23 +108,25 @@ int cmd_play(int argc, char **argv)
     }
     pf_match *m = NULL;
     const pf_game *g;
-    char saved_seats[256] = "";
-    cJSON *saved = NULL;
+    pf_seating seating;
+    int saved_seating = 0;
     if (resume) {
         /* One read of the file: the game and the seating both come from it. */
-        saved = pf_replay_read_file(resume, &err);
-        if (saved)
-            m = pf_match_load(saved, &err);
-        if (!m) {
-            cJSON_Delete(saved);
+        cJSON *saved = pf_replay_read_file(resume, &err);
+        if (saved && (m = pf_match_load(saved, &err)))
+            saved_seating = pf_seating_from_save(&seating, m, saved, &err);
+        if (m && saved_seating >= 0 && pf_replay_warning(saved))
+            fprintf(stderr, "partyfood play: warning: %s: %s\n", resume,
+                    pf_replay_warning(saved));
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(saved, "memory_aid")))
+            memory_aid = true;
+        cJSON_Delete(saved);
+        if (!m || saved_seating < 0) {
             fprintf(stderr, "partyfood play: %s\n", err.msg);
+            pf_match_destroy(m);
             return 1;
         }
-        read_saved_seating(saved, saved_seats, sizeof saved_seats, &memory_aid);
-        cJSON_Delete(saved);
     }
-    if (!seats && saved_seats[0])
-        seats = saved_seats;
     bool tui = !plain && pf_tui_available();
     if (tui && !resume && !game_id) {
         /* The menu picks the game and the seats. */
@@ -158,12 +146,11 @@ int cmd_play(int argc, char **argv)
         }
     }
     char defaults[256];
-    if (!seats) {
+    if (!seats && !saved_seating) {
         default_seats(g, m ? m->seats : 0, defaults, sizeof defaults);
         seats = defaults;
     }
-    pf_seating seating;
-    if (pf_seating_parse(&seating, g, seats, &err) != 0) {
+    if (seats && pf_seating_parse(&seating, g, seats, &err) != 0) {
         fprintf(stderr, "partyfood play: %s\n", err.msg);
         pf_match_destroy(m);
         return 2;

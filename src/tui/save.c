@@ -1,8 +1,8 @@
 /* save.c: saving a game as a replay file, and a one-line prompt.
  *
  * The file is the core's replay object (options + seed + actions, see
- * match.h) with one more member, "seating": who sat where ("ana",
- * "bot:medium"), so `partyfood play --resume FILE` seats everyone again. */
+ * match.h) with the seating beside it (pf_seating_save, shared with the
+ * line mode), so `partyfood play --resume FILE` seats everyone again. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,18 +11,8 @@
 
 bool tui__save(const tui_game *g, const char *path, char *msg, size_t n)
 {
-    cJSON *r = pf_match_save(g->m);
-    cJSON *seating = cJSON_AddArrayToObject(r, "seating");
-    for (int i = 0; i < g->seats.n; i++) {
-        char who[40];
-        snprintf(who, sizeof who, "%s%s", g->seats.bot[i] ? "bot:" : "", g->seats.name[i]);
-        cJSON_AddItemToArray(seating, cJSON_CreateString(who));
-    }
-    if (g->memory_aid)
-        cJSON_AddBoolToObject(r, "memory_aid", true);
     pf_error err;
-    bool ok = pf_replay_write_file(r, path, &err) == PF_E_OK;
-    cJSON_Delete(r);
+    bool ok = pf_seating_save(g->m, &g->seats, g->memory_aid, path, &err) == PF_E_OK;
     if (ok)
         snprintf(msg, n, "Saved to %s (continue with: partyfood play --resume %s)", path, path);
     else
