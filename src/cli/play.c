@@ -109,29 +109,22 @@ int cmd_play(int argc, char **argv)
     pf_match *m = NULL;
     const pf_game *g;
     pf_seating seating;
-    int saved_seating = 0;
+    bool saved_seating = false;
     if (resume) {
-        /* One read of the file: the game and the seating both come from it. */
-        cJSON *saved = pf_replay_read_file(resume, &err);
-        if (saved && (m = pf_match_load(saved, &err)))
-            saved_seating = pf_seating_from_save(&seating, m, saved, &err);
-        if (m && saved_seating >= 0 && pf_replay_warning(saved))
-            fprintf(stderr, "partyfood play: warning: %s: %s\n", resume,
-                    pf_replay_warning(saved));
-        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(saved, "memory_aid")))
-            memory_aid = true;
-        cJSON_Delete(saved);
-        if (!m || saved_seating < 0) {
+        const char *warning;
+        m = pf_seating_load(resume, &seating, &saved_seating, &memory_aid, &warning, &err);
+        if (!m) {
             fprintf(stderr, "partyfood play: %s\n", err.msg);
-            pf_match_destroy(m);
             return 1;
         }
+        if (warning)
+            fprintf(stderr, "partyfood play: warning: %s: %s\n", resume, warning);
     }
     bool tui = !plain && pf_tui_available();
     if (tui && !resume && !game_id) {
         /* The menu picks the game and the seats. */
         pf_tui_args ta = {.seed = seed, .fixed_seed = fixed_seed, .pace_ms = pace,
-                          .memory_aid = memory_aid, .opt = opt};
+                          .memory_aid = memory_aid, .opt = opt, .offer_autosave = true};
         return pf_tui_run(&ta);
     }
     if (m) {
@@ -168,7 +161,8 @@ int cmd_play(int argc, char **argv)
     if (tui) {
         pf_tui_args ta = {.game = g, .match = m, .seated = true, .seating = seating,
                           .seed = seed, .fixed_seed = fixed_seed, .pace_ms = pace,
-                          .memory_aid = memory_aid, .opt = opt};
+                          .memory_aid = memory_aid, .opt = opt,
+                          .offer_autosave = !resume};
         return pf_tui_run(&ta);
     }
     if (!resume)

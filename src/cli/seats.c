@@ -121,3 +121,21 @@ int pf_seating_from_save(pf_seating *s, const pf_match *m, const cJSON *save, pf
     }
     return 1;
 }
+
+pf_match *pf_seating_load(const char *path, pf_seating *s, bool *seated, bool *memory_aid,
+                          const char **warning, pf_error *err)
+{
+    cJSON *saved = pf_replay_read_file(path, err);
+    pf_match *m = saved ? pf_match_load(saved, err) : NULL;
+    int found = m ? pf_seating_from_save(s, m, saved, err) : 0;
+    if (found < 0) {
+        pf_match_destroy(m);
+        m = NULL;
+    }
+    *seated = found > 0;
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(saved, "memory_aid")))
+        *memory_aid = true;
+    *warning = m ? pf_replay_warning(saved) : NULL;
+    cJSON_Delete(saved);
+    return m;
+}

@@ -35,4 +35,11 @@ pf_err pf_seating_save(const pf_match *m, const pf_seating *s, bool memory_aid,
  * a file and will be shown on a terminal. */
 int pf_seating_from_save(pf_seating *s, const pf_match *m, const cJSON *save, pf_error *err);
 
+/* Loads a save file (`--resume`, the autosave): the match, its seating
+ * into *s when it has one (*seated), and its memory aid (*memory_aid set
+ * when on). *warning gets a sentence to show a person, or NULL. NULL with
+ * a message in err when the file is unusable. */
+pf_match *pf_seating_load(const char *path, pf_seating *s, bool *seated, bool *memory_aid,
+                          const char **warning, pf_error *err);
+
 #endif

@@ -211,6 +211,12 @@ int pf_tui_run(pf_tui_args *a)
     pf_match *m = a->match;
     pf_seating s = a->seating;
     bool seated = a->seated;
+    pf_match *resumed = NULL;
+    if (a->offer_autosave && tui__offer_autosave(&resumed, &s, &a->memory_aid)) {
+        pf_match_destroy(m);
+        m = resumed;
+        seated = true;
+    }
     if (m)
         g = m->game;
     char error[300] = "";
