@@ -27,7 +27,9 @@ static void usage(FILE *f)
                "  --pace MS   full-screen mode: pause after each bot move (default 700)\n"
                "  --memory-aid  full-screen mode: show earlier reveals in memory games\n\n"
                "Without --plain on a terminal, the full-screen client opens; with no\n"
-               "GAME it starts on a menu. NO_COLOR=1 gives a monochrome screen.\n");
+               "GAME it starts on a menu. NO_COLOR=1 gives a monochrome screen. It saves\n"
+               "each game after every step to $XDG_STATE_HOME/partyfood/autosave.json\n"
+               "(default ~/.local/state/partyfood/) and offers to resume an unfinished one.\n");
 }
 
 /* The default seating: one person and `medium` bots (the middle of every
