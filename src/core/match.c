@@ -153,9 +153,9 @@ bool pf_replay_seal(cJSON *r)
 {
     char hex[REPLAY_CHECK_LEN + 1];
     cJSON_DeleteItemFromObjectCaseSensitive(r, "check");
-    cJSON *v = cJSON_GetObjectItemCaseSensitive(r, "version");
-    if (v)
-        cJSON_SetNumberValue(v, PF_REPLAY_VERSION);
+    if (cJSON_GetObjectItemCaseSensitive(r, "version"))
+        cJSON_ReplaceItemInObjectCaseSensitive(r, "version",
+                                               cJSON_CreateNumber(PF_REPLAY_VERSION));
     else
         cJSON_AddNumberToObject(r, "version", PF_REPLAY_VERSION);
     return replay_digest(r, hex) && cJSON_AddStringToObject(r, "check", hex);
