@@ -112,8 +112,8 @@ int cmd_play(int argc, char **argv)
     const pf_game *g;
     pf_seating seating;
     bool saved_seating = false;
+    const char *warning = NULL;
     if (resume) {
-        const char *warning;
         m = pf_seating_load(resume, &seating, &saved_seating, &memory_aid, &warning, &err);
         if (!m) {
             fprintf(stderr, "partyfood play: %s\n", err.msg);
@@ -164,7 +164,7 @@ int cmd_play(int argc, char **argv)
         pf_tui_args ta = {.game = g, .match = m, .seated = true, .seating = seating,
                           .seed = seed, .fixed_seed = fixed_seed, .pace_ms = pace,
                           .memory_aid = memory_aid, .opt = opt,
-                          .offer_autosave = !resume};
+                          .offer_autosave = !resume, .notice = warning};
         return pf_tui_run(&ta);
     }
     if (!resume)

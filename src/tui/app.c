@@ -241,6 +241,7 @@ int pf_tui_run(pf_tui_args *a)
             }
         }
         int out = tui__play(m, &s, a);
+        a->notice = NULL; /* about the first game only */
         m = NULL;
         if (out == TUI_OUT_QUIT)
             break;

@@ -656,6 +656,8 @@ int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a)
     g->start_wall = tui__wall_ms() - m->now;
     snprintf(g->save_path, sizeof g->save_path, "partyfood-%s-%llu.json", m->game->id,
              (unsigned long long)m->seed);
+    if (a->notice)
+        snprintf(g->status, sizeof g->status, "%s", a->notice);
     tui__log_rebuild(g);
     int out = m->game->real_time ? real_time(g) : turn_based(g);
     pf_match_destroy(g->m);

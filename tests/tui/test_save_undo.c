@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "cli/seats.h"
+#include "partyfood/file.h"
 #include "tui_harness.h"
 
 static const char *autosave_file(void)
@@ -171,6 +172,35 @@ static void undo_only_where_fair(void **state)
     th_stop(&t);
 }
 
+/* A save from before the check (version 1) still loads, and the screen
+ * says that it had no check. */
+static void an_old_save_loads_with_a_warning(void **state)
+{
+    (void)state;
+    const pf_game *g = pf_game_find("pizza");
+    pf_error err;
+    pf_match *m = pf_match_create(g, 2, NULL, 4, &err);
+    cJSON *r = pf_match_save(m);
+    pf_match_destroy(m);
+    cJSON_ReplaceItemInObject(r, "version", cJSON_CreateNumber(1));
+    cJSON_DeleteItemFromObject(r, "check");
+    char *text = cJSON_Print(r);
+    char path[128], args[256];
+    snprintf(path, sizeof path, "/tmp/pf-tui-v1-%d.json", (int)getpid());
+    assert_int_equal(pf_file_write_atomic(path, text, strlen(text), &err), PF_E_OK);
+    free(text);
+    cJSON_Delete(r);
+    th t;
+    snprintf(args, sizeof args, "--resume %s --pace 0", path);
+    th_start(&t, 120, 40, args);
+    th_expect(&t, "(your choice)", 5000);
+    th_expect(&t, "version 1 and has no check", 1000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -179,6 +209,7 @@ int main(void)
         cmocka_unit_test_teardown(autosave_and_the_offer_to_resume, th_teardown),
         cmocka_unit_test_teardown(a_finished_game_removes_its_autosave, th_teardown),
         cmocka_unit_test_teardown(names_from_a_save_are_shown_printably, th_teardown),
+        cmocka_unit_test_teardown(an_old_save_loads_with_a_warning, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
