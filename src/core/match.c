@@ -125,21 +125,70 @@ bool pf_match_over(const pf_match *m, double *results)
 
 /* ---- replay ------------------------------------------------------------- */
 
-/* The check: SHA-256 of the replay object without its "check" member,
- * printed compactly by cJSON (members in the file's order). Only the
- * file's own content goes in, never the hidden state it leads to, so the
- * check tells a reader nothing they could not read already. */
+/* Writes j in the check's canonical form (docs/protocol.md): compact JSON,
+ * members in the file's order, strings escaping only '"', '\\' and
+ * control bytes (\u00xx), whole numbers up to 2^53 as integers, others as
+ * %.17g. Our own definition, so the check does not hang on how one
+ * version of a JSON library prints. `skip` names a member left out. */
+static void canonical(FILE *f, const cJSON *j, const char *skip)
+{
+    if (cJSON_IsString(j)) {
+        fputc('"', f);
+        for (const unsigned char *c = (const unsigned char *)j->valuestring; *c; c++) {
+            if (*c == '"' || *c == '\\')
+                fprintf(f, "\\%c", *c);
+            else if (*c < 0x20)
+                fprintf(f, "\\u%04x", *c);
+            else
+                fputc(*c, f);
+        }
+        fputc('"', f);
+    } else if (cJSON_IsNumber(j)) {
+        long long n;
+        if (pf_json_int(j, -PF_JSON_INT_MAX, PF_JSON_INT_MAX, &n))
+            fprintf(f, "%lld", n);
+        else
+            fprintf(f, "%.17g", j->valuedouble);
+    } else if (cJSON_IsArray(j) || cJSON_IsObject(j)) {
+        bool object = cJSON_IsObject(j), first = true;
+        fputc(object ? '{' : '[', f);
+        for (const cJSON *c = j->child; c; c = c->next) {
+            if (object && skip && strcmp(c->string, skip) == 0) {
+                skip = NULL; /* only the first, the one a reader looks up */
+                continue;
+            }
+            if (!first)
+                fputc(',', f);
+            first = false;
+            if (object) {
+                cJSON key = {.type = cJSON_String, .valuestring = c->string};
+                canonical(f, &key, NULL);
+                fputc(':', f);
+            }
+            canonical(f, c, NULL);
+        }
+        fputc(object ? '}' : ']', f);
+    } else {
+        fputs(cJSON_IsTrue(j) ? "true" : cJSON_IsFalse(j) ? "false" : "null", f);
+    }
+}
+
+/* The check: SHA-256 of the replay object without its "check" member, in
+ * canonical form. Only the file's own content goes in, never the hidden
+ * state it leads to, so the check tells a reader nothing they could not
+ * read already. */
 static bool replay_digest(const cJSON *r, char hex[REPLAY_CHECK_LEN + 1])
 {
-    cJSON *copy = cJSON_Duplicate(r, true);
-    if (!copy)
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    if (!f)
         return false;
-    cJSON_DeleteItemFromObjectCaseSensitive(copy, "check");
-    char *text = cJSON_PrintUnformatted(copy);
-    cJSON_Delete(copy);
+    canonical(f, r, "check");
+    bool ok = fclose(f) == 0;
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int len = 0;
-    bool ok = text && EVP_Digest(text, strlen(text), md, &len, EVP_sha256(), NULL) == 1;
+    ok = ok && EVP_Digest(text, size, md, &len, EVP_sha256(), NULL) == 1;
     free(text);
     if (!ok)
         return false;
@@ -152,7 +201,8 @@ static bool replay_digest(const cJSON *r, char hex[REPLAY_CHECK_LEN + 1])
 bool pf_replay_seal(cJSON *r)
 {
     char hex[REPLAY_CHECK_LEN + 1];
-    cJSON_DeleteItemFromObjectCaseSensitive(r, "check");
+    while (cJSON_GetObjectItemCaseSensitive(r, "check"))
+        cJSON_DeleteItemFromObjectCaseSensitive(r, "check");
     if (cJSON_GetObjectItemCaseSensitive(r, "version"))
         cJSON_ReplaceItemInObjectCaseSensitive(r, "version",
                                                cJSON_CreateNumber(PF_REPLAY_VERSION));

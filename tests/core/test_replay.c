@@ -110,6 +110,28 @@ static void the_check_covers_only_the_files_content(void **state)
     cJSON_Delete(r);
 }
 
+/* The check is over the content, not the spelling: spacing, escapes and
+ * 2.0 for 2 change nothing. */
+static void the_check_ignores_how_the_file_is_written(void **state)
+{
+    (void)state;
+    cJSON *r = saved(10);
+    char *text = cJSON_PrintUnformatted(r);
+    char respelled[1 << 15];
+    const char *game = strstr(text, "\"pancake\""), *seats = strstr(text, "\"seats\":2");
+    assert_non_null(game);
+    assert_non_null(seats);
+    assert_true(game < seats);
+    snprintf(respelled, sizeof respelled, "%.*s\"pan\\u0063ake\"%.*s\"seats\" :  2.0 %s",
+             (int)(game - text), text, (int)(seats - game - 9), game + 9, seats + 9);
+    cJSON *back = cJSON_Parse(respelled);
+    assert_non_null(back);
+    loads(back);
+    cJSON_Delete(back);
+    free(text);
+    cJSON_Delete(r);
+}
+
 static void a_cut_save_is_refused(void **state)
 {
     (void)state;
@@ -297,6 +319,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_save_loads_back_with_version_and_check),
         cmocka_unit_test(the_check_covers_only_the_files_content),
+        cmocka_unit_test(the_check_ignores_how_the_file_is_written),
         cmocka_unit_test(a_cut_save_is_refused),
         cmocka_unit_test(an_edited_seed_is_refused),
         cmocka_unit_test(an_edited_front_end_member_is_refused),
