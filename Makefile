@@ -5,7 +5,7 @@
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
-DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-dev tmux
+DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-dev libssl-dev tmux
 
 .PHONY: all deps build build-asan run test test-plain test-asan bench clean
 

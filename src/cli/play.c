@@ -33,7 +33,9 @@ static void usage(FILE *f)
                "              0 to %d)\n"
                "  --memory-aid  full-screen mode: show earlier reveals in memory games\n\n"
                "Without --plain on a terminal, the full-screen client opens; with no\n"
-               "GAME it starts on a menu. NO_COLOR=1 gives a monochrome screen.\n",
+               "GAME it starts on a menu. NO_COLOR=1 gives a monochrome screen. It saves\n"
+               "each game after every step to $XDG_STATE_HOME/partyfood/autosave.json\n"
+               "(default ~/.local/state/partyfood/) and offers to resume an unfinished one.\n",
                MAX_PACE_MS);
 }
 
@@ -71,20 +73,6 @@ static const pf_game *ask_game(void)
             return g;
         printf("Type a number from 1 to %d or a game id.\n", pf_game_count());
     }
-}
-
-/* Reads the "seating" list (and memory aid) a full-screen save adds to the
- * replay object; leaves buf empty when there is none. */
-static void read_saved_seating(const cJSON *r, char *buf, size_t n, bool *memory_aid)
-{
-    const cJSON *s = cJSON_GetObjectItemCaseSensitive(r, "seating");
-    const cJSON *e;
-    cJSON_ArrayForEach(e, s)
-        if (cJSON_IsString(e))
-            snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", buf[0] ? "," : "",
-                     e->valuestring);
-    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "memory_aid")))
-        *memory_aid = true;
 }
 
 int cmd_play(int argc, char **argv)
@@ -135,28 +123,23 @@ int cmd_play(int argc, char **argv)
     }
     pf_match *m = NULL;
     const pf_game *g;
-    char saved_seats[256] = "";
-    cJSON *saved = NULL;
+    pf_seating seating;
+    bool saved_seating = false;
+    const char *warning = NULL;
     if (resume) {
-        /* One read of the file: the game and the seating both come from it. */
-        saved = pf_replay_read_file(resume, &err);
-        if (saved)
-            m = pf_match_load(saved, &err);
+        m = pf_seating_load(resume, &seating, &saved_seating, &memory_aid, &warning, &err);
         if (!m) {
-            cJSON_Delete(saved);
             fprintf(stderr, "partyfood play: %s\n", err.msg);
             return 1;
         }
-        read_saved_seating(saved, saved_seats, sizeof saved_seats, &memory_aid);
-        cJSON_Delete(saved);
+        if (warning)
+            fprintf(stderr, "partyfood play: warning: %s: %s\n", resume, warning);
     }
-    if (!seats && saved_seats[0])
-        seats = saved_seats;
     bool tui = !plain && pf_tui_available();
     if (tui && !resume && !game_id) {
         /* The menu picks the game and the seats. */
         pf_tui_args ta = {.seed = seed, .fixed_seed = fixed_seed, .pace_ms = pace,
-                          .memory_aid = memory_aid, .opt = opt};
+                          .memory_aid = memory_aid, .opt = opt, .offer_autosave = true};
         return pf_tui_run(&ta);
     }
     if (m) {
@@ -171,13 +154,13 @@ int cmd_play(int argc, char **argv)
         }
     }
     char defaults[256];
-    const bool chosen = seats != NULL; /* by --seats or by the saved game */
+    /* Chosen by --seats or by the saved game; else drawn at random (C-1). */
+    const bool chosen = seats != NULL || saved_seating;
     if (!chosen) {
         default_seats(g, m ? m->seats : 0, defaults, sizeof defaults);
         seats = defaults;
     }
-    pf_seating seating;
-    if (pf_seating_parse(&seating, g, seats, &err) != 0) {
+    if (seats && pf_seating_parse(&seating, g, seats, &err) != 0) {
         fprintf(stderr, "partyfood play: %s\n", err.msg);
         pf_match_destroy(m);
         return 2;
@@ -197,7 +180,8 @@ int cmd_play(int argc, char **argv)
     if (tui) {
         pf_tui_args ta = {.game = g, .match = m, .seated = true, .seating = seating,
                           .seed = seed, .fixed_seed = fixed_seed, .pace_ms = pace,
-                          .memory_aid = memory_aid, .opt = opt};
+                          .memory_aid = memory_aid, .opt = opt,
+                          .offer_autosave = !resume, .notice = warning};
         return pf_tui_run(&ta);
     }
     if (!resume)

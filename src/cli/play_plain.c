@@ -1,6 +1,11 @@
 /* play_plain.c: a plain line-mode game.
  *
  * Each person sees only their own seat's view; bots fill the other seats.
+ * With several people at a turn-based game, a person's table and private
+ * events are shown only after "pass the keyboard to NAME", and before the
+ * keyboard passes on they are hidden: on a terminal the screen and its
+ * scrollback are cleared; otherwise (a pipe, a log) HIDE_LINES blank lines
+ * push them off the screen, but whatever keeps the output still has them.
  * Turn-based games ask the lowest seat to act; real-time games run on the
  * wall clock: bots act at the times they choose, people whenever they type. */
 #include "cli/play_plain.h"
@@ -13,6 +18,9 @@
 
 #define EVENT_CAP 128
 #define TEXT_CAP 8192
+/* Blank lines that push a person's table off a screen that cannot be
+ * cleared (output that is not a terminal). */
+#define HIDE_LINES 60
 
 static int64_t wall_ms(void)
 {
@@ -123,6 +131,24 @@ static int read_line(FILE *in, char *buf, size_t n, int64_t timeout_ms)
     return 1;
 }
 
+/* Before the keyboard goes to another person: the one who played says they
+ * are done, then their table leaves the screen (cleared on a terminal,
+ * scrolled away by blank lines otherwise). Returns -1 at end of input. */
+static int hide_table(FILE *in, FILE *out, const pf_seating *s, int seat)
+{
+    char line[64];
+    fprintf(out, "\n---- %s: press Enter to hide your table ----\n", s->name[seat]);
+    fflush(out);
+    if (read_line(in, line, sizeof line, -1) < 0)
+        return -1;
+    if (isatty(fileno(out)))
+        fputs("\033[H\033[2J\033[3J", out); /* home, clear screen, clear scrollback */
+    else
+        for (int i = 0; i < HIDE_LINES; i++)
+            fputc('\n', out);
+    return 0;
+}
+
 static void print_help(FILE *out)
 {
     fprintf(out, "Commands: a number or an action name plays it; 'table' shows the table;\n"
@@ -149,7 +175,7 @@ static int person_line(pf_match *m, const pf_seating *s, int seat, const char *l
         return 0;
     }
     if (strncmp(line, "save ", 5) == 0) {
-        if (pf_match_save_file(m, line + 5, &err) == PF_E_OK)
+        if (pf_seating_save(m, s, false, line + 5, &err) == PF_E_OK)
             fprintf(out, "  saved to %s (resume with: partyfood play --resume %s)\n",
                     line + 5, line + 5);
         else
@@ -205,6 +231,8 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
                 continue;
             }
             if (people > 1 && seat != last_person) {
+                if (last_person >= 0 && hide_table(in, out, s, last_person) < 0)
+                    return 1;
                 fprintf(out, "\n---- Pass the keyboard to %s (seat %d) and press Enter ----\n",
                         s->name[seat], seat);
                 if (read_line(in, line, sizeof line, -1) < 0)

@@ -1,10 +1,29 @@
-/* seats.c: parsing a seating list, and the default random seating (C-1). */
+/* seats.c: parsing a seating list, the default random seating (C-1), and
+ * the seating in a save file. */
 #include "cli/seats.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "partyfood/parse.h"
 #include "partyfood/rng.h"
+
+/* A person's name must be short, valid UTF-8 and free of control
+ * characters: it is printed on terminals. NULL when fine, else why not. */
+static const char *name_problem(const char *name)
+{
+    char shown[PF_SEAT_NAME_MAX + 1];
+    size_t len = strlen(name);
+    if (len == 0)
+        return "is empty";
+    if (len > PF_SEAT_NAME_MAX)
+        return "is too long";
+    if (!pf_utf8_valid(name, len))
+        return "is not valid UTF-8";
+    if (strcmp(pf_text_printable(name, shown, sizeof shown), name) != 0)
+        return "has a control character";
+    return NULL;
+}
 
 int pf_seating_parse(pf_seating *s, const pf_game *g, const char *list, pf_error *err)
 {
@@ -19,10 +38,20 @@ int pf_seating_parse(pf_seating *s, const pf_game *g, const char *list, pf_error
         }
         const pf_bot_def *b = pf_bot_find(g, tok);
         if (!b && strncmp(tok, "bot:", 4) == 0) {
-            char bots[256];
+            char bots[256], shown[64];
             pf_bot_list(g, bots, sizeof bots);
-            pf_error_set(err, PF_E_UNKNOWN_BOT, "no bot '%s' for %s (bots: %s)", tok + 4,
-                         g->title, bots);
+            pf_error_set(err, PF_E_UNKNOWN_BOT, "no bot '%s' for %s (bots: %s)",
+                         pf_text_printable(tok + 4, shown, sizeof shown), g->title, bots);
+            return -1;
+        }
+        const char *why = b ? NULL : name_problem(tok);
+        if (why) {
+            char shown[64];
+            pf_error_set(err, PF_E_BAD_SEATS,
+                         "the name of seat %d ('%s') %s: a name is printable text of 1 to %d "
+                         "bytes",
+                         s->n, pf_text_printable(tok, shown, sizeof shown), why,
+                         PF_SEAT_NAME_MAX);
             return -1;
         }
         s->bot[s->n] = b;
@@ -62,4 +91,74 @@ void pf_seating_shuffle(pf_seating *s, uint64_t game_seed)
         memcpy(s->name[i], s->name[j], sizeof name);
         memcpy(s->name[j], name, sizeof name);
     }
+}
+
+pf_err pf_seating_save(const pf_match *m, const pf_seating *s, bool memory_aid,
+                       const char *path, pf_error *err)
+{
+    cJSON *r = pf_match_save(m);
+    if (!r)
+        return pf_error_set(err, PF_E_NO_MEMORY, "out of memory saving %s", path);
+    cJSON *seating = cJSON_AddArrayToObject(r, "seating");
+    for (int i = 0; i < s->n; i++) {
+        char who[sizeof s->name[0] + 4];
+        snprintf(who, sizeof who, "%s%s", s->bot[i] ? "bot:" : "", s->name[i]);
+        cJSON_AddItemToArray(seating, cJSON_CreateString(who));
+    }
+    if (memory_aid)
+        cJSON_AddBoolToObject(r, "memory_aid", true);
+    pf_err e = pf_replay_write_file(r, path, err);
+    cJSON_Delete(r);
+    return e;
+}
+
+int pf_seating_from_save(pf_seating *s, const pf_match *m, const cJSON *save, pf_error *err)
+{
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(save, "seating");
+    if (!list)
+        return 0;
+    if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != m->seats) {
+        pf_error_set(err, PF_E_BAD_REPLAY, "the save's \"seating\" must list %d seats",
+                     m->seats);
+        return -1;
+    }
+    s->n = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, list)
+    {
+        const char *who = cJSON_IsString(e) ? e->valuestring : "";
+        bool is_bot = strncmp(who, "bot:", 4) == 0;
+        const pf_bot_def *b = is_bot ? pf_bot_find(m->game, who) : NULL;
+        char shown[PF_SEAT_NAME_MAX + 1];
+        if (!*who || strlen(who) > PF_SEAT_NAME_MAX || (is_bot && !b)) {
+            pf_error_set(err, PF_E_BAD_REPLAY,
+                         "the save's seat %d ('%s') is not a name of at most %d bytes nor "
+                         "a bot of %s",
+                         s->n, pf_text_printable(who, shown, sizeof shown), PF_SEAT_NAME_MAX,
+                         m->game->title);
+            return -1;
+        }
+        s->bot[s->n] = b;
+        pf_text_printable(b ? b->name : who, s->name[s->n], sizeof s->name[0]);
+        s->n++;
+    }
+    return 1;
+}
+
+pf_match *pf_seating_load(const char *path, pf_seating *s, bool *seated, bool *memory_aid,
+                          const char **warning, pf_error *err)
+{
+    cJSON *saved = pf_replay_read_file(path, err);
+    pf_match *m = saved ? pf_match_load(saved, err) : NULL;
+    int found = m ? pf_seating_from_save(s, m, saved, err) : 0;
+    if (found < 0) {
+        pf_match_destroy(m);
+        m = NULL;
+    }
+    *seated = found > 0;
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(saved, "memory_aid")))
+        *memory_aid = true;
+    *warning = m ? pf_replay_warning(saved) : NULL;
+    cJSON_Delete(saved);
+    return m;
 }

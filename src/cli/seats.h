@@ -1,19 +1,24 @@
-/* seats.h: who sits where, from a "--seats" list like "ana,bot:medium,random". */
+/* seats.h: who sits where, from a "--seats" list like "ana,bot:medium,random"
+ * or from the "seating" member of a save file. */
 #ifndef PF_CLI_SEATS_H
 #define PF_CLI_SEATS_H
 
 #include <stdint.h>
 
 #include "partyfood/bot.h"
+#include "partyfood/match.h"
+
+#define PF_SEAT_NAME_MAX 23 /* bytes of a person's name */
 
 typedef struct pf_seating {
     int n;
     const pf_bot_def *bot[PF_MAX_SEATS]; /* NULL for a person */
-    char name[PF_MAX_SEATS][24];         /* a person's name, or the bot's */
+    char name[PF_MAX_SEATS][PF_SEAT_NAME_MAX + 1]; /* a person's name, or the bot's */
 } pf_seating;
 
 /* Parses a comma-separated list: "bot:NAME" or a bot name is a bot, anything
- * else a person's name. Returns 0, or -1 with a message in err. */
+ * else a person's name (printable UTF-8 of at most PF_SEAT_NAME_MAX bytes).
+ * Returns 0, or -1 with a message in err. */
 int pf_seating_parse(pf_seating *s, const pf_game *g, const char *list, pf_error *err);
 
 /* Number of people in the seating. */
@@ -24,5 +29,25 @@ int pf_seating_people(const pf_seating *s);
  * a game replayed or resumed with its seed sits the same way). Only for a
  * seating nobody ordered on purpose: an explicit --seats list keeps its order. */
 void pf_seating_shuffle(pf_seating *s, uint64_t game_seed);
+
+/* Saves m to path as a replay file that also holds the seating (its
+ * "seating" member: "ana", "bot:medium", seat 0 first) and the memory aid,
+ * so `partyfood play --resume` seats everyone again. Both front ends save
+ * through this. */
+pf_err pf_seating_save(const pf_match *m, const pf_seating *s, bool memory_aid,
+                       const char *path, pf_error *err);
+
+/* Reads the seating a save holds for m's game and seats: 1 when found, 0
+ * when the save has none, -1 with a message in err when it is unusable.
+ * Names are made printable (control characters become '?'): they come from
+ * a file and will be shown on a terminal. */
+int pf_seating_from_save(pf_seating *s, const pf_match *m, const cJSON *save, pf_error *err);
+
+/* Loads a save file (`--resume`, the autosave): the match, its seating
+ * into *s when it has one (*seated), and its memory aid (*memory_aid set
+ * when on). *warning gets a sentence to show a person, or NULL. NULL with
+ * a message in err when the file is unusable. */
+pf_match *pf_seating_load(const char *path, pf_seating *s, bool *seated, bool *memory_aid,
+                          const char **warning, pf_error *err);
 
 #endif

@@ -218,6 +218,12 @@ int pf_tui_run(pf_tui_args *a)
     pf_match *m = a->match;
     pf_seating s = a->seating;
     bool seated = a->seated;
+    pf_match *resumed = NULL;
+    if (a->offer_autosave && tui__offer_autosave(&resumed, &s, &a->memory_aid)) {
+        pf_match_destroy(m);
+        m = resumed;
+        seated = true;
+    }
     if (m)
         g = m->game;
     char error[300] = "";
@@ -245,6 +251,7 @@ int pf_tui_run(pf_tui_args *a)
             }
         }
         int out = tui__play(m, &s, a);
+        a->notice = NULL; /* about the first game only */
         m = NULL;
         if (out == TUI_OUT_QUIT)
             break;

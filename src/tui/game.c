@@ -475,6 +475,7 @@ static int person_key(tui_game *g, int seat, int ch)
 
 static int end_screen(tui_game *g)
 {
+    tui__autosave_remove();
     int seat = people(g) == 1 ? first_person(g) : PF_SEAT_SPECTATOR;
     double r[PF_MAX_SEATS];
     pf_match_over(g->m, r);
@@ -574,6 +575,7 @@ static int turn_based(tui_game *g)
 {
     const pf_game *gm = g->m->game;
     while (!pf_match_over(g->m, NULL)) {
+        tui__autosave(g);
         uint32_t set = gm->to_act(g->m->state);
         int seat = __builtin_ctz(set);
         if (g->seats.bot[seat]) {
@@ -621,6 +623,7 @@ static int turn_based(tui_game *g)
 static int real_time(tui_game *g)
 {
     while (!pf_match_over(g->m, NULL)) {
+        tui__autosave(g);
         int64_t now = tui__game_now(g);
         if (bot_next(g) && g->bot_t <= now) {
             apply_bot(g);
@@ -682,9 +685,13 @@ int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a)
     g->memory_aid = a->memory_aid;
     g->bot_seed = pf_seed_derive(m->seed, 0xb07);
     g->legal_step = -1;
+    g->autosave_on = true;
+    g->autosaved_steps = m->nsteps;
     g->start_wall = tui__wall_ms() - m->now;
     snprintf(g->save_path, sizeof g->save_path, "partyfood-%s-%llu.json", m->game->id,
              (unsigned long long)m->seed);
+    if (a->notice)
+        snprintf(g->status, sizeof g->status, "%s", a->notice);
     tui__log_rebuild(g);
     int out = m->game->real_time ? real_time(g) : turn_based(g);
     pf_match_destroy(g->m);

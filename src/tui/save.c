@@ -1,33 +1,133 @@
-/* save.c: saving a game as a replay file, and a one-line prompt.
+/* save.c: saving a game as a replay file, the autosave, and a one-line
+ * prompt.
  *
  * The file is the core's replay object (options + seed + actions, see
- * match.h) with one more member, "seating": who sat where ("ana",
- * "bot:medium"), so `partyfood play --resume FILE` seats everyone again. */
+ * match.h) with the seating beside it (pf_seating_save, shared with the
+ * line mode), so `partyfood play --resume FILE` seats everyone again.
+ *
+ * Every game is also saved after each step to one file per user,
+ * $XDG_STATE_HOME/partyfood/autosave.json (default ~/.local/state/...),
+ * written atomically so a crash or a closed terminal loses at most the
+ * step being played. A game that ends normally removes it; the next
+ * `partyfood play` offers to resume an unfinished one. Two clients running
+ * at once share the file: the last step played wins. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "tui/tui_int.h"
 
 bool tui__save(const tui_game *g, const char *path, char *msg, size_t n)
 {
-    cJSON *r = pf_match_save(g->m);
-    cJSON *seating = cJSON_AddArrayToObject(r, "seating");
-    for (int i = 0; i < g->seats.n; i++) {
-        char who[40];
-        snprintf(who, sizeof who, "%s%s", g->seats.bot[i] ? "bot:" : "", g->seats.name[i]);
-        cJSON_AddItemToArray(seating, cJSON_CreateString(who));
-    }
-    if (g->memory_aid)
-        cJSON_AddBoolToObject(r, "memory_aid", true);
     pf_error err;
-    bool ok = pf_replay_write_file(r, path, &err) == PF_E_OK;
-    cJSON_Delete(r);
+    bool ok = pf_seating_save(g->m, &g->seats, g->memory_aid, path, &err) == PF_E_OK;
     if (ok)
         snprintf(msg, n, "Saved to %s (continue with: partyfood play --resume %s)", path, path);
     else
         snprintf(msg, n, "%s", err.msg);
     return ok;
+}
+
+/* The autosave file's path (its folders made, private to the user when
+ * new); false when there is no home to put it in. */
+static bool autosave_path(char *buf, size_t n, bool make_folders)
+{
+    const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+    int len;
+    if (state && state[0] == '/')
+        len = snprintf(buf, n, "%s/partyfood/autosave.json", state);
+    else if (home && home[0] == '/')
+        len = snprintf(buf, n, "%s/.local/state/partyfood/autosave.json", home);
+    else
+        return false;
+    if (len < 0 || (size_t)len >= n)
+        return false;
+    /* mkdir -p of the folders; the last '/' ends them. */
+    for (char *p = buf + 1; make_folders && (p = strchr(p, '/')); p++) {
+        *p = '\0';
+        bool made = mkdir(buf, 0700) == 0 || errno == EEXIST;
+        *p = '/';
+        if (!made)
+            return false;
+    }
+    return true;
+}
+
+void tui__autosave(tui_game *g)
+{
+    if (!g->autosave_on || g->m->nsteps == g->autosaved_steps)
+        return;
+    char path[512];
+    pf_error err;
+    g->autosaved_steps = g->m->nsteps;
+    if (!autosave_path(path, sizeof path, true))
+        err = (pf_error){PF_E_IO, "no folder for it (set HOME or XDG_STATE_HOME)"};
+    else if (pf_seating_save(g->m, &g->seats, g->memory_aid, path, &err) == PF_E_OK)
+        return;
+    /* Say it once and stop trying: the game itself goes on. */
+    snprintf(g->status, sizeof g->status, "Autosave is off: %.150s", err.msg);
+    g->autosave_on = false;
+}
+
+void tui__autosave_remove(void)
+{
+    char path[512];
+    if (autosave_path(path, sizeof path, false))
+        unlink(path);
+}
+
+bool tui__offer_autosave(pf_match **m, pf_seating *s, bool *memory_aid)
+{
+    char path[512];
+    if (!autosave_path(path, sizeof path, false) || access(path, F_OK) != 0)
+        return false;
+    pf_error err;
+    pf_seating seats;
+    bool seated = false, aid = false;
+    const char *warning;
+    pf_match *saved = pf_seating_load(path, &seats, &seated, &aid, &warning, &err);
+    if (saved && (!seated || pf_match_over(saved, NULL))) {
+        pf_match_destroy(saved);
+        return false;
+    }
+    for (;;) {
+        erase();
+        tui__hot_clear();
+        int y = LINES / 2 - 4 > 0 ? LINES / 2 - 4 : 0;
+        if (!saved) {
+            tui__put(y, 2, A_BOLD, "The autosaved game could not be loaded:");
+            tui__putn(y + 1, 4, COLS - 6, 0, err.msg);
+            tui__put(y + 3, 2, 0, "It is replaced when the next game autosaves (%s).", path);
+            tui__put(LINES - 1, 0, A_DIM, "any key: go on");
+            refresh();
+            tui__key(-1);
+            return false;
+        }
+        tui__put(y, 2, A_BOLD, "An unfinished game was saved automatically:");
+        tui__put(y + 2, 4, 0, "%s, step %d", saved->game->title, saved->nsteps);
+        char who[PF_MAX_SEATS * 32] = "";
+        for (int i = 0; i < seats.n; i++)
+            snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s%s", i ? ", " : "",
+                     seats.bot[i] ? "bot " : "", seats.name[i]);
+        tui__putn(y + 3, 4, COLS - 6, 0, who);
+        tui__put(y + 5, 2, A_BOLD, "Resume it? (y/n)");
+        tui__put(LINES - 1, 0, A_DIM, "y or Enter: resume that game   n or Esc: a new game");
+        refresh();
+        int ch = tui__key(-1);
+        if (ch == 'y' || ch == 'Y' || ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+            *m = saved;
+            *s = seats;
+            *memory_aid = aid;
+            return true;
+        }
+        if (ch == 'n' || ch == 'N' || ch == 27) {
+            pf_match_destroy(saved);
+            return false;
+        }
+    }
 }
 
 bool tui__prompt(const char *question, char *buf, size_t n)

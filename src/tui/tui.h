@@ -23,6 +23,8 @@ typedef struct pf_tui_args {
     bool fixed_seed;       /* --seed given: every new game of this run uses it */
     int pace_ms;           /* pause after each bot move in turn-based games (-1: default) */
     bool memory_aid;       /* show earlier reveals in memory games */
+    bool offer_autosave;   /* first offer to resume an unfinished autosaved game */
+    const char *notice;    /* shown on the status line of the first game, or NULL */
 } pf_tui_args;
 
 /* Runs the client until the person quits; returns the process exit code.

@@ -163,6 +163,8 @@ struct tui_game {
     char held_name[TUI_MAX_NAME];
     char status[200];
     char save_path[256];
+    bool autosave_on;
+    int autosaved_steps; /* m->nsteps when last autosaved */
 };
 
 /* Game time in ms (real-time games: the wall clock minus pauses). */
@@ -200,6 +202,14 @@ bool tui__undo(tui_game *g);
 
 /* Saves the match and seating to path. */
 bool tui__save(const tui_game *g, const char *path, char *msg, size_t n);
+/* Saves the match to the per-user autosave file when it moved since the
+ * last time (on failure: says so in the status line and stops). */
+void tui__autosave(tui_game *g);
+/* Removes the autosave (the game ended normally). */
+void tui__autosave_remove(void);
+/* When an unfinished autosave exists, asks whether to resume it; true with
+ * *m, *s and *memory_aid set from it when the person says yes. */
+bool tui__offer_autosave(pf_match **m, pf_seating *s, bool *memory_aid);
 /* Reads one line from the person at the bottom of the screen; false on Esc. */
 bool tui__prompt(const char *question, char *buf, size_t n);
 

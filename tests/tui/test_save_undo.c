@@ -1,7 +1,108 @@
 /* test_save_undo.c: `s` saves a replay file that `--resume` continues
  * (seating included), and `u` takes back your own last choice only where
  * that is fair: never after chance or a reveal (issue 6, items 3 and 5). */
+#include <sys/stat.h>
+
+#include "cli/seats.h"
+#include "partyfood/file.h"
 #include "tui_harness.h"
+
+static const char *autosave_file(void)
+{
+    static char path[128];
+    snprintf(path, sizeof path, "%s/partyfood/autosave.json", th_state_dir());
+    return path;
+}
+
+/* Hardening issue, item 4: every step is autosaved; the next `partyfood
+ * play` offers to resume an unfinished game, and "n" starts the new one. */
+static void autosave_and_the_offer_to_resume(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 100, 40, "pizza --seats ana,bot:memory --seed 21 --pace 0");
+    th_expect(&t, "(your choice)", 5000);
+    th_keys(&t, "Enter");
+    th_expect(&t, "step 2", 3000);
+    th_expect(&t, "(your choice)", 3000);
+    pf_error err;
+    pf_match *m = pf_match_load_file(autosave_file(), &err);
+    if (!m)
+        fail_msg("no autosave after two steps: %s", err.msg);
+    assert_int_equal(m->nsteps, 2);
+    pf_match_destroy(m);
+    char folder[128];
+    snprintf(folder, sizeof folder, "%s/partyfood", th_state_dir());
+    struct stat st;
+    assert_int_equal(stat(folder, &st), 0);
+    assert_int_equal(st.st_mode & 077, 0); /* a folder private to the user */
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+    /* Another game: the unfinished one is offered first, and resumed. */
+    th_keep_state = true;
+    th_start(&t, 100, 40, "pizza --seats bob,bot:random --seed 99 --pace 0");
+    th_expect(&t, "An unfinished game was saved automatically", 5000);
+    th_expect(&t, "Pizza Party, step 2", 1000);
+    th_expect(&t, "ana, bot memory", 1000);
+    th_keys(&t, "y");
+    th_expect(&t, "step 2", 3000);
+    th_expect(&t, "you are: ana", 1000);
+    th_expect(&t, "bot memory", 1000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+    /* Declined: the new game starts as asked. */
+    th_keep_state = true;
+    th_start(&t, 100, 40, "pizza --seats bob,bot:random --seed 99 --pace 0");
+    th_expect(&t, "Resume it?", 5000);
+    th_keys(&t, "n");
+    th_expect(&t, "you are: bob", 3000);
+    th_expect(&t, "step 0", 1000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+}
+
+/* A game that ends normally leaves no autosave behind. */
+static void a_finished_game_removes_its_autosave(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 100, 40, "pizza --seats ana,bot:random --seed 5 --pace 0");
+    th_expect(&t, "(your choice)", 5000);
+    th_keys(&t, "Enter");
+    th_expect(&t, "step 2", 3000);
+    assert_int_equal(access(autosave_file(), F_OK), 0);
+    th_play_to_end(&t, "Enter", 400);
+    assert_int_not_equal(access(autosave_file(), F_OK), 0);
+    th_keys(&t, "q");
+    th_stop(&t);
+}
+
+/* Hardening issue, item 2: a save's names reach the screen printable. */
+static void names_from_a_save_are_shown_printably(void **state)
+{
+    (void)state;
+    const pf_game *g = pf_game_find("pizza");
+    pf_error err;
+    pf_match *m = pf_match_create(g, 2, NULL, 4, &err);
+    pf_seating s = {.n = 2, .bot = {NULL, pf_bot_find(g, "memory")}};
+    snprintf(s.name[0], sizeof s.name[0], "\x1b]0;owned\x07");
+    snprintf(s.name[1], sizeof s.name[1], "memory");
+    char path[128], args[256];
+    snprintf(path, sizeof path, "/tmp/pf-tui-evil-%d.json", (int)getpid());
+    assert_int_equal(pf_seating_save(m, &s, false, path, &err), PF_E_OK);
+    pf_match_destroy(m);
+    th t;
+    snprintf(args, sizeof args, "--resume %s --pace 0", path);
+    th_start(&t, 100, 40, args);
+    th_expect(&t, "you are: ?]0;owned?", 5000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+    unlink(path);
+}
 
 static void save_and_resume(void **state)
 {
@@ -71,11 +172,44 @@ static void undo_only_where_fair(void **state)
     th_stop(&t);
 }
 
+/* A save from before the check (version 1) still loads, and the screen
+ * says that it had no check. */
+static void an_old_save_loads_with_a_warning(void **state)
+{
+    (void)state;
+    const pf_game *g = pf_game_find("pizza");
+    pf_error err;
+    pf_match *m = pf_match_create(g, 2, NULL, 4, &err);
+    cJSON *r = pf_match_save(m);
+    pf_match_destroy(m);
+    cJSON_ReplaceItemInObject(r, "version", cJSON_CreateNumber(1));
+    cJSON_DeleteItemFromObject(r, "check");
+    char *text = cJSON_Print(r);
+    char path[128], args[256];
+    snprintf(path, sizeof path, "/tmp/pf-tui-v1-%d.json", (int)getpid());
+    assert_int_equal(pf_file_write_atomic(path, text, strlen(text), &err), PF_E_OK);
+    free(text);
+    cJSON_Delete(r);
+    th t;
+    snprintf(args, sizeof args, "--resume %s --pace 0", path);
+    th_start(&t, 120, 40, args);
+    th_expect(&t, "(your choice)", 5000);
+    th_expect(&t, "version 1 and has no check", 1000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(save_and_resume, th_teardown),
         cmocka_unit_test_teardown(undo_only_where_fair, th_teardown),
+        cmocka_unit_test_teardown(autosave_and_the_offer_to_resume, th_teardown),
+        cmocka_unit_test_teardown(a_finished_game_removes_its_autosave, th_teardown),
+        cmocka_unit_test_teardown(names_from_a_save_are_shown_printably, th_teardown),
+        cmocka_unit_test_teardown(an_old_save_loads_with_a_warning, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

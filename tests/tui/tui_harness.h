@@ -58,10 +58,35 @@ __attribute__((unused)) static int th_run(const char *fmt, ...)
     return system(cmd);
 }
 
+/* The client autosaves to $XDG_STATE_HOME/partyfood and offers to resume
+ * from there: each test program gets its own state folder, emptied before
+ * every start, so neither the user's games nor another test's show up. */
+static char th_state[64];
+static bool th_keep_state; /* the next start keeps the state of the last */
+
+static void th_state_remove(void)
+{
+    th_run("rm -rf '%s'", th_state);
+}
+
+__attribute__((unused)) static const char *th_state_dir(void)
+{
+    if (!th_state[0]) {
+        snprintf(th_state, sizeof th_state, "/tmp/pf-tui-state-XXXXXX");
+        assert_non_null(mkdtemp(th_state));
+        setenv("XDG_STATE_HOME", th_state, 1);
+        atexit(th_state_remove);
+    }
+    return th_state;
+}
+
 /* Starts `shell_cmd` (run by sh) in a w x h terminal. */
 __attribute__((unused)) static void th_start_cmd(th *t, int w, int h, const char *shell_cmd)
 {
     static int n;
+    if (!th_keep_state)
+        th_run("rm -rf '%s/partyfood'", th_state_dir());
+    th_keep_state = false;
     snprintf(t->sock, sizeof t->sock, "pf-test-%d-%d", (int)getpid(), n++);
     th_current = t;
     t->running = true;

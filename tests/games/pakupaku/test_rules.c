@@ -308,7 +308,8 @@ static void paku5_any_offset(void **state)
 /* C-4: the aim is a number carried by the stack action, and with the table
  * jitter drawn from the game's own generator the engine is deterministic:
  * the same seed and timed actions give the same game, and an aim 0.25 to
- * the right puts the piece exactly 0.25 further right. */
+ * the right puts the piece exactly 0.25 further right. The times leave the
+ * hands free between actions (PAKU-10). */
 static void c4_aim_is_the_input(void **state)
 {
     (void)state;
@@ -318,8 +319,8 @@ static void c4_aim_is_the_input(void **state)
         for (int k = 0; k < 3; k++) {
             s[k] = pf_test_new(G, 2, "dice=D,D,P,1,1", seed);
             pf_test_act(G, s[k], 0, "roll", 10, NULL);
-            pf_test_act(G, s[k], 0, "stack cup 0.00", 20, NULL);
-            pf_test_act(G, s[k], 0, aim[k], 30, NULL);
+            pf_test_act(G, s[k], 0, "stack cup 0.00", 1000, NULL);
+            pf_test_act(G, s[k], 0, aim[k], 2000, NULL);
             assert_int_equal(s[k]->tower.n, 2);
         }
         assert_memory_equal(s[0], s[1], sizeof *s[0]);
