@@ -83,10 +83,6 @@ static pf_err need_seat(const pf_session *s, const cJSON *req, bool spectator, i
 
 static pf_err read_seed(const cJSON *v, uint64_t *seed, pf_error *err)
 {
-    if (!v) {
-        *seed = 0;
-        return PF_E_OK;
-    }
     if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble < 9007199254740992.0 &&
         v->valuedouble == (double)(uint64_t)v->valuedouble) {
         *seed = (uint64_t)v->valuedouble;
@@ -118,18 +114,26 @@ static pf_err do_new(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
     uint64_t seed = 0;
     pf_options opt;
     pf_options_clear(&opt);
-    pf_err e = read_seed(cJSON_GetObjectItemCaseSensitive(req, "seed"), &seed, err);
+    const cJSON *given = cJSON_GetObjectItemCaseSensitive(req, "seed");
+    /* Without a seed, a secret one: the seed gives every future draw. */
+    pf_err e = given ? read_seed(given, &seed, err) : pf_seed_random(&seed, err);
     if (!e)
         e = pf_options_from_json(&opt, cJSON_GetObjectItemCaseSensitive(req, "options"), err);
     if (e)
         return e;
-    pf_match *m = pf_match_create(g, seats ? seats->valueint : g->min_seats, &opt, seed, err);
+    pf_event buf[EVENT_CAP];
+    pf_events ev = {buf, 0, EVENT_CAP, 0};
+    pf_match *m = pf_match_create_events(g, seats ? seats->valueint : g->min_seats, &opt,
+                                         seed, &ev, err);
     if (!m)
         return err->code;
     pf_match_destroy(s->match);
     s->match = m;
     cJSON_AddStringToObject(out, "game", g->id);
     cJSON_AddNumberToObject(out, "seats", m->seats);
+    /* The steps the rules played while setting up; no seat asked, so the
+     * public ones (a seat's private ones are in its view). */
+    cJSON_AddItemToObject(out, "events", events_for(&ev, PF_SEAT_SPECTATOR));
     add_progress(out, m);
     return PF_E_OK;
 }
