@@ -43,11 +43,7 @@ pf_err pf_state_init_events(const pf_game *g, void *st, int seats, const pf_opti
     }
     memset(st, 0, g->state_size);
     pf_error_set(err, PF_E_OK, NULL);
-    int had = ev ? ev->n : 0;
-    pf_err e = g->init(st, seats, opt, seed, ev, err);
-    if (e != PF_E_OK && ev)
-        ev->n = had; /* no events of a game that was never set up */
-    return e;
+    return g->init(st, seats, opt, seed, ev, err);
 }
 
 static pf_err check_action(const pf_game *g, const void *st, int seat, pf_action a,
