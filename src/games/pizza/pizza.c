@@ -490,6 +490,7 @@ static const pf_test_config test_configs[] = {
     {3, "extra_slices=false;kinds=3"},
     {3, "extra_slices=false;kinds=3;switches=false"},
     {4, "extra_slices=false"},
+    {3, "memory_aid=true"}, /* the picture shows earlier reveals: no leak either */
     {0, NULL},
 };
 
