@@ -387,13 +387,17 @@ static void view_with_seed_salt(const void *st, int seat, cJSON *out)
  * secrecy at every step: the real game must pass everywhere, the leaky one
  * must fail somewhere, and its report must name `key`. */
 static void expect_leak(const char *id, void (*view)(const void *, int, cJSON *),
+                        pf_err (*check)(const void *, int, pf_action, int64_t),
                         const char *key)
 {
     const pf_game *base = pf_game_find(id);
     if (!base)
         return; /* not built (PF_GAMES) */
     pf_game leaky = *base;
-    leaky.view = view;
+    if (view)
+        leaky.view = view;
+    if (check)
+        leaky.check = check;
     leak_base = base;
     const pf_test_config *cfg = &base->test_configs[0];
     pf_options opt;
@@ -436,15 +440,36 @@ static void secrecy_catches_a_digest(void **state)
 {
     (void)state;
     for (int i = 0; i < pf_game_count(); i++)
-        expect_leak(pf_game_at(i)->id, view_with_digest, "digest");
+        expect_leak(pf_game_at(i)->id, view_with_digest, NULL, "digest");
 }
 
 /* The two leaks this check was written for. */
 static void secrecy_catches_salt_and_seen(void **state)
 {
     (void)state;
-    expect_leak("pakupaku", view_with_salt, "salt");
-    expect_leak("pizza", view_with_seen, "seen");
+    expect_leak("pakupaku", view_with_salt, NULL, "salt");
+    expect_leak("pizza", view_with_seen, NULL, "seen");
+}
+
+/* A refusal that tells what lies face down (an error text is a message,
+ * C-3): turning over an empty cell is "illegal" over an onion's old cell,
+ * "not your turn" elsewhere. */
+static pf_err check_by_hidden(const void *st, int seat, pf_action a, int64_t t)
+{
+    const pizza_state *s = st;
+    pf_action legal[PF_MAX_LEGAL];
+    int n = leak_base->legal(st, seat, legal, PF_MAX_LEGAL);
+    for (int i = 0; i < n; i++)
+        if (legal[i] == a)
+            return PF_E_OK;
+    (void)t;
+    return s->cell[a % PIZZA_CELLS] == 0 ? PF_E_ILLEGAL_ACTION : PF_E_NOT_YOUR_TURN;
+}
+
+static void secrecy_catches_a_telling_refusal(void **state)
+{
+    (void)state;
+    expect_leak("pizza", NULL, check_by_hidden, "try ");
 }
 
 /* A view showing a number derived from the seed that resample keeps: the
@@ -484,6 +509,7 @@ int main(void)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_digest);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_salt_and_seen);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_seed_salt);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_telling_refusal);
     for (int i = 0; i < pf_game_count(); i++) {
         const pf_game *g = pf_game_at(i);
         for (const pf_test_config *cfg = g->test_configs; cfg && cfg->seats; cfg++) {

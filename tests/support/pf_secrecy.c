@@ -6,8 +6,9 @@
  * carry no memory) but has other hidden content and, through a reseeded
  * generator, another future. Both worlds then play the same actions, and
  * after each step p must receive the same messages in both: its view, the
- * text of its view, its events, its legal actions by name, who is to act,
- * whether the game is over and its results.
+ * text of its view, its events, its legal actions by name, the refusals of
+ * a few actions off that list (code and text), who is to act, whether the
+ * game is over and its results.
  *
  * A step whose events for p differ ends the comparison: the step revealed
  * an outcome to p (a draw, a flip, a peek), publicly or privately, and from
@@ -55,8 +56,9 @@ static void put(text *t, const char *fmt, ...)
     }
 }
 
-/* Everything seat receives about st between steps, as one text. */
-static char *messages(const pf_game *g, const void *st, int seats, int seat)
+/* Everything seat receives about st between steps (at time now), as one
+ * text. */
+static char *messages(const pf_game *g, const void *st, int seats, int seat, int64_t now)
 {
     text t = {malloc(4096), 0, 4096};
     t.s[0] = '\0';
@@ -85,6 +87,23 @@ static char *messages(const pf_game *g, const void *st, int seats, int seat)
             put(&t, " [%s]", name);
         }
         put(&t, "\n");
+        /* Refusals are messages too (C-3: no hidden information in an
+         * error text): a few actions off the list, tried on a scratch copy. */
+        static const pf_action probes[] = {0, 1, 2, 33, 0x10001, 0xffffffffu};
+        void *scratch = malloc(g->state_size);
+        for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
+            bool listed = false;
+            for (int k = 0; k < n; k++)
+                listed |= legal[k] == probes[i];
+            if (listed)
+                continue;
+            memcpy(scratch, st, g->state_size);
+            pf_error err;
+            pf_err e = pf_state_apply(g, scratch, seat, probes[i], now, NULL, &err);
+            put(&t, "try %#x: %s %s\n", (unsigned)probes[i], pf_err_code(e),
+                e == PF_E_OK ? "" : err.msg);
+        }
+        free(scratch);
     }
     return t.s;
 }
@@ -136,7 +155,7 @@ static bool compare_worlds(const pf_game *g, void *w1, void *w2, int seats, int 
     pf_event buf1[SECRECY_EVENTS], buf2[SECRECY_EVENTS];
     pf_action legal[PF_MAX_LEGAL];
     for (int step = 0; ok; step++) {
-        char *m1 = messages(g, w1, seats, seat), *m2 = messages(g, w2, seats, seat);
+        char *m1 = messages(g, w1, seats, seat, t), *m2 = messages(g, w2, seats, seat, t);
         if (strcmp(m1, m2) != 0)
             ok = leak(why, n, g, seat, step, m1, m2);
         free(m1);

@@ -62,10 +62,10 @@ typedef struct pf_secrecy_stats {
 /* The secrecy property (C-3) from st, a state at time t: for each seat and
  * a spectator, a second world that agrees with all the seat may know but
  * not on hidden content or future chance; both play the same actions, and
- * the seat must receive the same view, text, events, legal actions, to-act
- * set and results in both until a step shows it an outcome (its events
- * differ). See pf_secrecy.c. Returns true, or false with the first leak
- * described in why. */
+ * the seat must receive the same view, text, events, legal actions,
+ * refusals, to-act set and results in both until a step shows it an
+ * outcome (its events differ). See pf_secrecy.c. Returns true, or false
+ * with the first leak described in why. */
 bool pf_test_secrecy(const pf_game *g, const void *st, int seats, int64_t t, pf_rng *rng,
                      pf_secrecy_stats *stats, char *why, size_t n);
 /* The same property between two new games that differ only in their seed,
