@@ -500,6 +500,41 @@ static void secrecy_catches_a_seed_salt(void **state)
     free(why);
 }
 
+/* Games whose setup is fixed by options look the same whatever the seed
+ * (only the hidden rest and the future differ), so the seed check really
+ * compares them: Passfood's boards and bag top, Pancake's first pan. */
+static void secrecy_across_seeds_with_a_fixed_setup(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *id, *options;
+    } fixed[] = {
+        {"passfood", "difficulty=0;takes=0;swaps=0;boards=SSSS/B;bag=FBLP"},
+        {"pancake", "table=SKBLSKBC"},
+        {"pizza", ""},
+        {"pakupaku", ""},
+    };
+    char *why = malloc(4 * TEXT_CAP);
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        const pf_game *g = pf_game_find(fixed[i].id);
+        if (!g)
+            continue;
+        pf_options opt;
+        pf_test_options(&opt, fixed[i].options);
+        pf_secrecy_stats stats = {0};
+        pf_rng rng;
+        pf_rng_seed(&rng, 11);
+        for (uint64_t seed = 1; seed <= 20; seed++)
+            if (!pf_test_secrecy_seeds(g, 2, &opt, seed, seed + 1000, &rng, &stats, why,
+                                       4 * TEXT_CAP))
+                fail_msg("%s", why);
+        print_message("%s: %ld worlds compared across seeds, %ld steps\n", fixed[i].id,
+                      stats.worlds, stats.steps);
+        assert_int_equal(stats.worlds, 20 * 3); /* every seat and a spectator */
+    }
+    free(why);
+}
+
 int main(void)
 {
     static config_case cases[MAX_CONFIGS];
@@ -510,6 +545,7 @@ int main(void)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_salt_and_seen);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_seed_salt);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_telling_refusal);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_across_seeds_with_a_fixed_setup);
     for (int i = 0; i < pf_game_count(); i++) {
         const pf_game *g = pf_game_at(i);
         for (const pf_test_config *cfg = g->test_configs; cfg && cfg->seats; cfg++) {
