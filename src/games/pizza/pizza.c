@@ -383,9 +383,9 @@ static bool pizza_over(const void *vst, double *results)
     return true;
 }
 
-/* Deals the pieces nobody can place, from a sorted list, over the face-down
- * cells outside `keep`: every piece in play minus those on slices, used,
- * and lying in kept cells. Then reseeds the generator (future chance). */
+/* Deals the pieces whose cell is unknown (every piece in play minus those
+ * on slices, used, and lying in kept cells), from a sorted list, over the
+ * face-down cells outside `keep`. Then reseeds the generator (the future). */
 static void redraw(pizza_state *s, uint32_t keep, pf_rng *rng)
 {
     int left[8] = {0};
