@@ -12,7 +12,11 @@
  *   - view(resample(s, p), p) == view(s, p), and the same for the text;
  *   - resample depends only on what p knows: resampling s and a resample
  *     of s with the same generator gives the same state;
- *   - the hidden part varies across resamples (for games with hidden parts);
+ *   - the hidden part varies across resamples (for games with hidden parts),
+ *     and resample reseeds the generator (two resamples differ);
+ *   - secrecy (pf_secrecy.c): whatever the seat receives from here on is the
+ *     same in a second world with other hidden content and another future,
+ *     until a step shows it an outcome;
  * and at the end that the game finished within max_steps, results are in
  * bounds, and replaying the action list (raw and through the replay JSON)
  * gives the same final state.
@@ -22,6 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/pakupaku/pakupaku.h"
+#include "games/pizza/pizza.h"
 #include "pf_test.h"
 
 #define MAX_CONFIGS 256
@@ -33,6 +39,7 @@ typedef struct config_case {
     pf_test_config cfg;
     char name[160];
     long hidden_states, varied_states; /* over the whole run */
+    pf_secrecy_stats secrecy;
 } config_case;
 
 static double scale(void)
@@ -145,6 +152,14 @@ static void check_views(config_case *c, const void *st, int seats, pf_rng *rng)
                          p, text1, text2);
             char *ga = view_text(g, a, PF_SEAT_GOD);
             varied |= strcmp(ga, god) != 0;
+            /* Another generator gives another world: at least the future
+             * chance (the generator) is redrawn. */
+            pf_rng_seed(&r2, seed + 1);
+            memcpy(b, st, g->state_size);
+            g->resample(b, p, &r2);
+            if (memcmp(a, b, g->state_size) == 0)
+                fail_msg("%s: resample for seat %d redraws nothing, not even the generator",
+                         c->name, p);
             /* Resampling a resample with the same generator gives the same
              * state: resample reads nothing the seat does not know. */
             pf_rng_seed(&r2, seed);
@@ -245,6 +260,19 @@ static void play_one(config_case *c, uint64_t seed, bool deep)
         }
         if (deep && n % 4 == 0)
             check_views(c, st, seats, &rng);
+        if (deep && n == 0) {
+            char why[4 * TEXT_CAP];
+            if (!pf_test_secrecy_seeds(g, seats, &opt, seed, seed ^ 0x5eed5eed, &rng,
+                                       &c->secrecy, why, sizeof why))
+                fail_msg("%s seeds %llu and another: %s", c->name, (unsigned long long)seed,
+                         why);
+        }
+        if (deep && n % 8 == 0) {
+            char why[4 * TEXT_CAP];
+            if (!pf_test_secrecy(g, st, seats, t, &rng, &c->secrecy, why, sizeof why))
+                fail_msg("%s seed %llu step %d: %s", c->name, (unsigned long long)seed, n,
+                         why);
+        }
         int m = g->legal(st, seat, legal, PF_MAX_LEGAL);
         pf_action a = legal[pf_rng_below(&rng, (uint32_t)m)];
         if (g->ready_at) {
@@ -287,12 +315,16 @@ static void run_config(void **state)
     int games = (int)(400 * scale());
     for (int i = 0; i < games; i++)
         play_one(c, (uint64_t)i + 1, i < games / 10 + 1);
-    print_message("%s: %d games; hidden information in %ld sampled states, varied in %ld\n",
-                  c->name, games, c->hidden_states, c->varied_states);
+    print_message("%s: %d games; hidden information in %ld sampled states, varied in %ld; "
+                  "secrecy: %ld second worlds, %ld steps compared, %ld ended by an outcome\n",
+                  c->name, games, c->hidden_states, c->varied_states, c->secrecy.worlds,
+                  c->secrecy.steps, c->secrecy.revealed);
     /* Where something is hidden, resampling must really redraw it, at least
      * usually (a bag of identical tiles can leave nothing to vary). */
     if (c->hidden_states > 0)
         assert_true(c->varied_states * 2 >= c->hidden_states);
+    /* The second worlds really differ: some outcome told them apart. */
+    assert_true(c->secrecy.revealed > 0);
 }
 
 static void unknown_options_refused(void **state)
@@ -310,12 +342,231 @@ static void unknown_options_refused(void **state)
     }
 }
 
+/* ---- the secrecy check catches planted leaks ------------------------------ */
+
+/* The game a leaky view wraps (one at a time). */
+static const pf_game *leak_base;
+
+/* A view that adds a digest of the whole state: whatever a game hides, or
+ * keeps in its generator, shows in it. */
+static void view_with_digest(const void *st, int seat, cJSON *out)
+{
+    leak_base->view(st, seat, out);
+    uint64_t h = 14695981039346656037ull; /* FNV-1a */
+    for (size_t i = 0; i < leak_base->state_size; i++)
+        h = (h ^ ((const uint8_t *)st)[i]) * 1099511628211ull;
+    char hex[24];
+    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
+    cJSON_AddStringToObject(out, "digest", hex);
+}
+
+/* Paku Paku's old leak: a number derived from the generator. */
+static void view_with_salt(const void *st, int seat, cJSON *out)
+{
+    const pakupaku__state *s = st;
+    leak_base->view(st, seat, out);
+    char hex[24];
+    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)(s->rng.s[0] ^ s->rng.s[3]));
+    cJSON_AddStringToObject(out, "salt", hex);
+}
+
+/* Pizza Party's old leak: earlier reveals still face down (PIZ-7). */
+static void view_with_seen(const void *st, int seat, cJSON *out)
+{
+    const pizza_state *s = st;
+    leak_base->view(st, seat, out);
+    cJSON *seen = cJSON_AddObjectToObject(out, "seen");
+    for (uint32_t d = s->seen; d; d &= d - 1) {
+        char key[8];
+        snprintf(key, sizeof key, "%d", __builtin_ctz(d));
+        cJSON_AddStringToObject(seen, key, pizza__piece_name(s->cell[__builtin_ctz(d)]));
+    }
+}
+
+/* Paku Paku's very first leak: a number derived from the seed, kept after
+ * the game's own state (so resample keeps it, as it kept the old salt). */
+static pf_err init_with_seed_salt(void *st, int seats, const pf_options *opt, uint64_t seed,
+                                  pf_events *ev, pf_error *err)
+{
+    uint64_t x = seed ^ 0x70616b7570616b75ull;
+    uint64_t salt = pf_splitmix64(&x);
+    memcpy((char *)st + leak_base->state_size, &salt, sizeof salt);
+    return leak_base->init(st, seats, opt, seed, ev, err);
+}
+
+static void view_with_seed_salt(const void *st, int seat, cJSON *out)
+{
+    uint64_t salt;
+    memcpy(&salt, (const char *)st + leak_base->state_size, sizeof salt);
+    leak_base->view(st, seat, out);
+    char hex[24];
+    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)salt);
+    cJSON_AddStringToObject(out, "salt", hex);
+}
+
+/* Plays random games of base with its view replaced by `view`, checking
+ * secrecy at every step: the real game must pass everywhere, the leaky one
+ * must fail somewhere, and its report must name `key`. */
+static void expect_leak(const char *id, void (*view)(const void *, int, cJSON *),
+                        pf_err (*check)(const void *, int, pf_action, int64_t),
+                        const char *key)
+{
+    const pf_game *base = pf_game_find(id);
+    if (!base)
+        return; /* not built (PF_GAMES) */
+    pf_game leaky = *base;
+    if (view)
+        leaky.view = view;
+    if (check)
+        leaky.check = check;
+    leak_base = base;
+    const pf_test_config *cfg = &base->test_configs[0];
+    pf_options opt;
+    pf_test_options(&opt, cfg->options);
+    void *st = malloc(base->state_size);
+    pf_action legal[PF_MAX_LEGAL];
+    pf_secrecy_stats stats = {0};
+    char *why = malloc(4 * TEXT_CAP);
+    bool caught = false;
+    for (uint64_t seed = 1; seed <= 5 && !caught; seed++) {
+        pf_rng rng;
+        pf_rng_seed(&rng, seed);
+        assert_int_equal(pf_state_init(base, st, cfg->seats, &opt, seed, NULL), PF_E_OK);
+        int64_t t = 0;
+        for (int n = 0; n < 60 && !caught && !base->over(st, NULL); n++) {
+            pf_rng twin = rng;
+            if (!pf_test_secrecy(base, st, cfg->seats, t, &twin, &stats, why, 4 * TEXT_CAP))
+                fail_msg("the real game fails where the leaky one is tested: %s", why);
+            caught = !pf_test_secrecy(&leaky, st, cfg->seats, t, &rng, &stats, why,
+                                      4 * TEXT_CAP);
+            uint32_t set = base->to_act(st);
+            int seat = __builtin_ctz(set);
+            int m = base->legal(st, seat, legal, PF_MAX_LEGAL);
+            t += base->real_time ? 250 : 0;
+            assert_int_equal(pf_state_apply(base, st, seat, legal[pf_rng_below(&rng, (uint32_t)m)],
+                                            t, NULL, NULL),
+                             PF_E_OK);
+        }
+    }
+    if (!caught)
+        fail_msg("%s with a leaky view (%s) passed the secrecy check", id, key);
+    assert_non_null(strstr(why, key));
+    print_message("caught, as it should be: %.200s...\n", why);
+    free(why);
+    free(st);
+}
+
+/* Every game's view with a digest of its state fails. */
+static void secrecy_catches_a_digest(void **state)
+{
+    (void)state;
+    for (int i = 0; i < pf_game_count(); i++)
+        expect_leak(pf_game_at(i)->id, view_with_digest, NULL, "digest");
+}
+
+/* The two leaks this check was written for. */
+static void secrecy_catches_salt_and_seen(void **state)
+{
+    (void)state;
+    expect_leak("pakupaku", view_with_salt, NULL, "salt");
+    expect_leak("pizza", view_with_seen, NULL, "seen");
+}
+
+/* A refusal that tells what lies face down (an error text is a message,
+ * C-3): turning over an empty cell is "illegal" over an onion's old cell,
+ * "not your turn" elsewhere. */
+static pf_err check_by_hidden(const void *st, int seat, pf_action a, int64_t t)
+{
+    const pizza_state *s = st;
+    pf_action legal[PF_MAX_LEGAL];
+    int n = leak_base->legal(st, seat, legal, PF_MAX_LEGAL);
+    for (int i = 0; i < n; i++)
+        if (legal[i] == a)
+            return PF_E_OK;
+    (void)t;
+    return s->cell[a % PIZZA_CELLS] == 0 ? PF_E_ILLEGAL_ACTION : PF_E_NOT_YOUR_TURN;
+}
+
+static void secrecy_catches_a_telling_refusal(void **state)
+{
+    (void)state;
+    expect_leak("pizza", NULL, check_by_hidden, "try ");
+}
+
+/* A view showing a number derived from the seed that resample keeps: the
+ * resampled worlds cannot see it, two seeds do. */
+static void secrecy_catches_a_seed_salt(void **state)
+{
+    (void)state;
+    const pf_game *base = pf_game_find("pakupaku");
+    if (!base)
+        return;
+    leak_base = base;
+    pf_game leaky = *base;
+    leaky.state_size = base->state_size + sizeof(uint64_t);
+    leaky.init = init_with_seed_salt;
+    leaky.view = view_with_seed_salt;
+    pf_rng rng;
+    pf_rng_seed(&rng, 1);
+    pf_secrecy_stats stats = {0};
+    char *why = malloc(4 * TEXT_CAP);
+    assert_true(pf_test_secrecy_seeds(base, 3, NULL, 1, 2, &rng, &stats, why, 4 * TEXT_CAP));
+    assert_false(pf_test_secrecy_seeds(&leaky, 3, NULL, 1, 2, &rng, &stats, why,
+                                       4 * TEXT_CAP));
+    assert_non_null(strstr(why, "salt"));
+    void *st = malloc(leaky.state_size);
+    assert_int_equal(pf_state_init(&leaky, st, 3, NULL, 1, NULL), PF_E_OK);
+    assert_true(pf_test_secrecy(&leaky, st, 3, 0, &rng, &stats, why, 4 * TEXT_CAP));
+    free(st);
+    free(why);
+}
+
+/* Games whose setup is fixed by options look the same whatever the seed
+ * (only the hidden rest and the future differ), so the seed check really
+ * compares them: Passfood's boards and bag top, Pancake's first pan. */
+static void secrecy_across_seeds_with_a_fixed_setup(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *id, *options;
+    } fixed[] = {
+        {"passfood", "difficulty=0;takes=0;swaps=0;boards=SSSS/B;bag=FBLP"},
+        {"pancake", "table=SKBLSKBC"},
+        {"pizza", ""},
+        {"pakupaku", ""},
+    };
+    char *why = malloc(4 * TEXT_CAP);
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        const pf_game *g = pf_game_find(fixed[i].id);
+        if (!g)
+            continue;
+        pf_options opt;
+        pf_test_options(&opt, fixed[i].options);
+        pf_secrecy_stats stats = {0};
+        pf_rng rng;
+        pf_rng_seed(&rng, 11);
+        for (uint64_t seed = 1; seed <= 20; seed++)
+            if (!pf_test_secrecy_seeds(g, 2, &opt, seed, seed + 1000, &rng, &stats, why,
+                                       4 * TEXT_CAP))
+                fail_msg("%s", why);
+        print_message("%s: %ld worlds compared across seeds, %ld steps\n", fixed[i].id,
+                      stats.worlds, stats.steps);
+        assert_int_equal(stats.worlds, 20 * 3); /* every seat and a spectator */
+    }
+    free(why);
+}
+
 int main(void)
 {
     static config_case cases[MAX_CONFIGS];
     static struct CMUnitTest tests[MAX_CONFIGS + 1];
     int n = 0;
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(unknown_options_refused);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_digest);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_salt_and_seen);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_seed_salt);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_telling_refusal);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_across_seeds_with_a_fixed_setup);
     for (int i = 0; i < pf_game_count(); i++) {
         const pf_game *g = pf_game_at(i);
         for (const pf_test_config *cfg = g->test_configs; cfg && cfg->seats; cfg++) {

@@ -142,9 +142,11 @@ typedef struct pf_game {
     const char *bench_bot;    /* bot on every seat in `partyfood bench`; NULL: random */
 
     /* Sets up a new game. Options are already checked to be known keys;
-     * values are the game's to check (BAD_OPTION with a clear message). */
+     * values are the game's to check (BAD_OPTION with a clear message).
+     * Steps the rules play by themselves during setup (a first draw, a
+     * score) report their events to ev, as apply does; ev may be NULL. */
     pf_err (*init)(void *st, int seats, const pf_options *opt, uint64_t seed,
-                   pf_error *err);
+                   pf_events *ev, pf_error *err);
     /* Bit set of the seats that may act now; 0 when the game is over. */
     uint32_t (*to_act)(const void *st);
     /* Writes the legal actions of seat, sorted ascending, and returns their
@@ -166,6 +168,13 @@ typedef struct pf_game {
      * reseeding the state's generator from rng. The result must depend only
      * on what seat knows and on rng, never on the hidden content. */
     void (*resample)(void *st, int seat, pf_rng *rng);
+    /* Optional, for games whose public history holds more than a seat's
+     * messages show now (Pizza Party's earlier reveals, PIZ-7): resample
+     * for a seat that remembers nothing, keeping only what its view and
+     * its text show. The secrecy check draws its second world with it, so
+     * a view carrying memory fails. NULL: the view may show all a seat
+     * knows, and the check uses resample. */
+    void (*resample_forgetful)(void *st, int seat, pf_rng *rng);
     /* Writes a's name; returns its length, or -1 when a is no action. */
     int (*name)(const void *st, pf_action a, char *buf, size_t n);
     /* Parses a name (as written by name(), plus friendly aliases). */
@@ -202,6 +211,10 @@ const pf_game *pf_game_find(const char *id);
  * is one the game declares. */
 pf_err pf_state_init(const pf_game *g, void *st, int seats, const pf_options *opt,
                      uint64_t seed, pf_error *err);
+/* pf_state_init that also reports the events of the steps played during
+ * setup to ev (front ends show them like any step's). */
+pf_err pf_state_init_events(const pf_game *g, void *st, int seats, const pf_options *opt,
+                            uint64_t seed, pf_events *ev, pf_error *err);
 /* Applies a after checking: game not over, seat valid and to act, action
  * legal. On error the state is unchanged. */
 pf_err pf_state_apply(const pf_game *g, void *st, int seat, pf_action a, int64_t t_ms,

@@ -29,6 +29,10 @@ typedef struct pf_match {
 /* Creates a match (NULL on error, with *err set). */
 pf_match *pf_match_create(const pf_game *g, int seats, const pf_options *opt,
                           uint64_t seed, pf_error *err);
+/* pf_match_create that also reports the events of the steps the rules play
+ * during setup (pf_state_init_events) to ev. */
+pf_match *pf_match_create_events(const pf_game *g, int seats, const pf_options *opt,
+                                 uint64_t seed, pf_events *ev, pf_error *err);
 void pf_match_destroy(pf_match *m);
 
 /* Checked apply; records the step on success. */

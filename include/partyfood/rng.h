@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "partyfood/error.h"
+
 typedef struct pf_rng {
     uint64_t s[4];
 } pf_rng;
@@ -35,5 +37,9 @@ uint64_t pf_splitmix64(uint64_t *x);
 
 /* A seed derived from a base seed and an index, stable across platforms. */
 uint64_t pf_seed_derive(uint64_t base, uint64_t index);
+
+/* A fresh secret seed from the system (getrandom), for games people play:
+ * never the clock, which can be guessed (src/core/seed.c). */
+pf_err pf_seed_random(uint64_t *seed, pf_error *err);
 
 #endif

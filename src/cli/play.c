@@ -2,8 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -25,7 +23,7 @@ static void usage(FILE *f)
                "              (bot:NAME or NAME; `partyfood games` lists them),\n"
                "              e.g. --seats ana,ben,bot:random. Default: you and two\n"
                "              bots in a random order (drawn from the seed)\n"
-               "  --seed N    the game's seed (default: from the clock)\n"
+               "  --seed N    the game's seed (default: a fresh secret one)\n"
                "  --option    a game option, e.g. --option difficulty=4\n"
                "  --plain     line mode (also when output is not a terminal or TERM=dumb)\n"
                "  --resume    continue a saved game (its seating too, unless --seats)\n"
@@ -80,7 +78,7 @@ int cmd_play(int argc, char **argv)
     const char *game_id = NULL, *seats = NULL, *resume = NULL;
     bool plain = false, memory_aid = false, fixed_seed = false;
     int pace = -1;
-    uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    uint64_t seed = 0;
     pf_options opt;
     pf_error err;
     pf_options_clear(&opt);
@@ -171,6 +169,11 @@ int cmd_play(int argc, char **argv)
         pf_match_destroy(m);
         return 2;
     }
+    /* The seed gives every future draw: a secret nobody at the table sees. */
+    if (!m && !fixed_seed && pf_seed_random(&seed, &err) != PF_E_OK) {
+        fprintf(stderr, "partyfood play: %s\n", err.msg);
+        return 1;
+    }
     if (!m && !(m = pf_match_create(g, seating.n, &opt, seed, &err))) {
         fprintf(stderr, "partyfood play: %s\n", err.msg);
         return 2;
@@ -184,9 +187,6 @@ int cmd_play(int argc, char **argv)
                           .offer_autosave = !resume, .notice = warning};
         return pf_tui_run(&ta);
     }
-    if (!resume)
-        printf("(seed %llu: `partyfood play %s --seed %llu` replays this deal)\n",
-               (unsigned long long)seed, g->id, (unsigned long long)seed);
     pf_play_plain(m, &seating, stdin, stdout); /* quitting is no failure */
     pf_match_destroy(m);
     return 0;

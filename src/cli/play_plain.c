@@ -50,6 +50,19 @@ static void print_events(FILE *out, const pf_events *ev, int seat)
             fprintf(out, "  %s%s\n", ev->buf[i].to >= 0 ? "(only you) " : "", ev->buf[i].text);
 }
 
+/* The events of the steps the rules played while setting m up (a first
+ * draw, a score), replayed from its seed on a scratch state. */
+static void print_setup(FILE *out, const pf_match *m, int seat)
+{
+    void *st = malloc(m->game->state_size);
+    pf_event buf[EVENT_CAP];
+    pf_events ev = {buf, 0, EVENT_CAP, 0};
+    if (st && pf_state_init_events(m->game, st, m->seats, &m->opt, m->seed, &ev, NULL) ==
+                  PF_E_OK)
+        print_events(out, &ev, seat);
+    free(st);
+}
+
 static void print_table(FILE *out, const pf_match *m, int seat)
 {
     char *text = malloc(TEXT_CAP);
@@ -213,6 +226,8 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
     for (int i = 0; i < m->seats; i++)
         fprintf(out, " %d=%s%s", i, s->name[i], s->bot[i] ? " (bot)" : "");
     fprintf(out, "\n\n");
+    if (m->nsteps == 0)
+        print_setup(out, m, view_seat);
     /* A person to act first sees the table with their choices; otherwise
      * show the start before the bots move. */
     if (!pf_match_over(m, NULL) && s->bot[__builtin_ctz(g->to_act(m->state))])

@@ -22,6 +22,12 @@
 pf_match *pf_match_create(const pf_game *g, int seats, const pf_options *opt,
                           uint64_t seed, pf_error *err)
 {
+    return pf_match_create_events(g, seats, opt, seed, NULL, err);
+}
+
+pf_match *pf_match_create_events(const pf_game *g, int seats, const pf_options *opt,
+                                 uint64_t seed, pf_events *ev, pf_error *err)
+{
     pf_match *m = calloc(1, sizeof *m);
     if (!m || !(m->state = malloc(g->state_size))) {
         free(m);
@@ -33,7 +39,7 @@ pf_match *pf_match_create(const pf_game *g, int seats, const pf_options *opt,
     m->seed = seed;
     if (opt)
         m->opt = *opt;
-    if (pf_state_init(g, m->state, seats, opt, seed, err) != PF_E_OK) {
+    if (pf_state_init_events(g, m->state, seats, opt, seed, ev, err) != PF_E_OK) {
         pf_match_destroy(m);
         return NULL;
     }

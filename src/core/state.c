@@ -16,6 +16,12 @@ int pf_seat_count(uint32_t set)
 pf_err pf_state_init(const pf_game *g, void *st, int seats, const pf_options *opt,
                      uint64_t seed, pf_error *err)
 {
+    return pf_state_init_events(g, st, seats, opt, seed, NULL, err);
+}
+
+pf_err pf_state_init_events(const pf_game *g, void *st, int seats, const pf_options *opt,
+                            uint64_t seed, pf_events *ev, pf_error *err)
+{
     if (seats < g->min_seats || seats > g->max_seats)
         return pf_error_set(err, PF_E_BAD_SEATS, "%s is for %d to %d seats, not %d",
                             g->title, g->min_seats, g->max_seats, seats);
@@ -37,7 +43,7 @@ pf_err pf_state_init(const pf_game *g, void *st, int seats, const pf_options *op
     }
     memset(st, 0, g->state_size);
     pf_error_set(err, PF_E_OK, NULL);
-    return g->init(st, seats, opt, seed, err);
+    return g->init(st, seats, opt, seed, ev, err);
 }
 
 static pf_err check_action(const pf_game *g, const void *st, int seat, pf_action a,

@@ -161,11 +161,14 @@ static pf_err read_time(const cJSON *req, int64_t now, int64_t *t, pf_error *err
     return PF_E_OK;
 }
 
+/* Reads "seed"; without one, a secret seed from the system: the seed gives
+ * every future draw, so nobody may know it while the game is on. */
 static pf_err read_seed(const cJSON *req, uint64_t *seed, pf_error *err)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, "seed");
-    *seed = 0;
-    if (!v || pf_seed_from_json(v, seed))
+    if (!v)
+        return pf_seed_random(seed, err);
+    if (pf_seed_from_json(v, seed))
         return PF_E_OK;
     return pf_error_set(err, PF_E_BAD_REQUEST,
                         "\"seed\" must be a whole number from 0 to %lld, or a string of "
@@ -213,8 +216,17 @@ static pf_err do_new(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
         e = pf_options_from_json(&opt, cJSON_GetObjectItemCaseSensitive(req, "options"), err);
     if (e)
         return e;
-    pf_match *m = pf_match_create(g, (int)n, &opt, seed, err);
-    return m ? start(s, m, out, err) : err->code;
+    pf_event buf[EVENT_CAP];
+    pf_events ev = {buf, 0, EVENT_CAP, 0};
+    pf_match *m = pf_match_create_events(g, (int)n, &opt, seed, &ev, err);
+    if (!m)
+        return err->code;
+    pf_err started = start(s, m, out, err);
+    /* The steps the rules played while setting up; no seat asked, so the
+     * public ones (a seat's private ones are in its view). */
+    if (!started && !add(out, "events", events_for(&ev, PF_SEAT_SPECTATOR)))
+        return no_memory(err);
+    return started;
 }
 
 static pf_err do_legal(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)

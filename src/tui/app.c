@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "tui/tui_int.h"
@@ -236,14 +235,16 @@ int pf_tui_run(pf_tui_args *a)
                 g = NULL;
                 continue;
             }
-            uint64_t seed = a->fixed_seed
-                                ? a->seed
-                                : (uint64_t)time(NULL) * 2654435761u ^ (uint64_t)tui__wall_ms();
-            if (shuffle)
-                pf_seating_shuffle(&s, seed);
+            uint64_t seed = a->seed;
             pf_options none;
             pf_options_clear(&none);
             pf_error err;
+            if (!a->fixed_seed && pf_seed_random(&seed, &err) != PF_E_OK) {
+                snprintf(error, sizeof error, "%s", err.msg);
+                break;
+            }
+            if (shuffle)
+                pf_seating_shuffle(&s, seed);
             m = pf_match_create(g, s.n, g == a->game ? &a->opt : &none, seed, &err);
             if (!m) {
                 snprintf(error, sizeof error, "%s", err.msg);

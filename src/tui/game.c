@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tui/tui_int.h"
 
@@ -688,8 +689,12 @@ int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a)
     g->autosave_on = true;
     g->autosaved_steps = m->nsteps;
     g->start_wall = tui__wall_ms() - m->now;
-    snprintf(g->save_path, sizeof g->save_path, "partyfood-%s-%llu.json", m->game->id,
-             (unsigned long long)m->seed);
+    /* Named by the date, never the seed: the save prompt shows the name,
+     * and the seed would tell a player every future draw. */
+    char when[32];
+    time_t now = time(NULL);
+    strftime(when, sizeof when, "%Y%m%d-%H%M%S", localtime(&now));
+    snprintf(g->save_path, sizeof g->save_path, "partyfood-%s-%s.json", m->game->id, when);
     if (a->notice)
         snprintf(g->status, sizeof g->status, "%s", a->notice);
     tui__log_rebuild(g);

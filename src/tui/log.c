@@ -36,11 +36,14 @@ void tui__log_rebuild(tui_game *g)
     const pf_game *gm = g->m->game;
     g->nlog = 0;
     void *st = malloc(gm->state_size);
-    if (!st || pf_state_init(gm, st, g->m->seats, &g->m->opt, g->m->seed, NULL) != PF_E_OK) {
+    pf_event buf[128];
+    pf_events setup = {buf, 0, 128, 0};
+    if (!st || pf_state_init_events(gm, st, g->m->seats, &g->m->opt, g->m->seed, &setup,
+                                    NULL) != PF_E_OK) {
         free(st);
         return;
     }
-    pf_event buf[128];
+    tui__log_add(g, -1, &setup); /* steps the rules played while setting up */
     for (int i = 0; i < g->m->nsteps; i++) {
         pf_events ev = {buf, 0, 128, 0};
         const pf_step *s = &g->m->steps[i];

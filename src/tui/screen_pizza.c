@@ -1,7 +1,9 @@
 /* screen_pizza.c: Pizza Party's table: the grid of face-down pieces and
  * the four slices with their handles and toppings, from the seat's view.
  * Every piece carries letters (ON PE MU PP, S:R S:Y S:G S:B) as well as a
- * colour. Earlier reveals ("seen") are shown only with the memory aid. */
+ * colour. Earlier reveals are shown only with the memory aid, which
+ * remembers them from the events the seat was shown (the view carries no
+ * memory, PIZ-7). */
 #include <stdio.h>
 #include <string.h>
 
@@ -38,16 +40,36 @@ static int handle_colour(const char *colour)
     return TUI_BLUE;
 }
 
+/* The memory aid's memory: the piece each cell showed when the events
+ * shown to the seat last saw it turned over (NULL: never seen). */
+static void remember(const tui_table *t, const struct piece **memory, int ncells)
+{
+    for (int i = 0; i < ncells; i++)
+        memory[i] = NULL;
+    for (int i = 0; i < t->g->nlog; i++) {
+        const tui_log_entry *e = &t->g->log[i];
+        int cell;
+        char piece[32];
+        if (strcmp(e->kind, "flip") == 0 && tui__log_shows(t->g, e, t->seat) &&
+            sscanf(e->text, "seat %*d turned over cell %d: %31[^\n]", &cell, piece) == 2 &&
+            cell >= 0 && cell < ncells)
+            memory[cell] = piece_of(piece);
+    }
+}
+
 static void draw(const tui_table *t)
 {
     const cJSON *v = t->view;
     const cJSON *grid = cJSON_GetObjectItemCaseSensitive(v, "grid");
     const cJSON *last = cJSON_GetObjectItemCaseSensitive(v, "last");
-    const cJSON *seen = cJSON_GetObjectItemCaseSensitive(v, "seen");
     int cols = tui__num(v, "columns", 8), ncells = cJSON_GetArraySize(grid);
     int last_cell = cJSON_IsObject(last) ? tui__num(last, "cell", -1) : -1;
     const char *last_piece = cJSON_IsObject(last) ? tui__str(last, "piece") : NULL;
     int rows = (ncells + cols - 1) / cols;
+    const struct piece *memory[64]; /* a grid has at most 32 cells */
+    if (ncells > 64)
+        ncells = 64;
+    remember(t, memory, ncells);
     bool roomy = t->h >= 2 * rows + 9;
     int y = t->y + 1, x = t->x + 2;
     int down = 0;
@@ -61,10 +83,9 @@ static void draw(const tui_table *t)
         int cy = y + 1 + r * (roomy ? 2 : 1), cx = x + c * 7;
         const char *state = cJSON_GetArrayItem(grid, i)->valuestring;
         bool is_down = strcmp(state, "down") == 0;
-        char cell[24], key[16], name[32];
+        char cell[24], name[32];
         int attr = 0;
-        snprintf(key, sizeof key, "%d", i);
-        const struct piece *seen_p = piece_of(tui__str(seen, key));
+        const struct piece *seen_p = memory[i];
         if (i == last_cell && piece_of(last_piece)) {
             const struct piece *p = piece_of(last_piece);
             snprintf(cell, sizeof cell, is_down ? "[*%-3s]" : "(*%-3s)", p->code);

@@ -69,7 +69,7 @@ const char *const *tui__rules(const char *id);
 /* ---- the game in progress (game.c) -------------------------------------- */
 
 typedef struct tui_log_entry {
-    int step;      /* the step whose action produced it */
+    int step;      /* the step whose action produced it; -1: the setup */
     int8_t to;     /* -1 public, else the only seat that may see it */
     char kind[16];
     char text[PF_EVENT_TEXT];

@@ -118,6 +118,36 @@ static void bench_json_has_the_keys(void **state)
     free(out);
 }
 
+/* A game people play gets a fresh secret seed (never the clock): the line
+ * mode does not print it, two games started together differ, and the
+ * steps of the setup (Pancake's first draw) are shown. */
+static void plain_play_keeps_the_seed_secret(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/pf-cli-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char cmd[1024], seeds[2][64];
+    for (int i = 0; i < 2; i++) {
+        snprintf(cmd, sizeof cmd,
+                 "printf 'save %s/g%d.json\\nquit\\n' | %s play pancake --plain "
+                 "--seats ana,bot:random",
+                 dir, i, bin());
+        char *out = run(cmd);
+        assert_non_null(strstr(out, "Seat 0 is chef and draws"));
+        assert_null(strstr(out, "seed"));
+        free(out);
+        snprintf(cmd, sizeof cmd, "%s replay %s/g%d.json", bin(), dir, i);
+        out = run(cmd);
+        const char *at = strstr(out, "seed ");
+        assert_non_null(at);
+        snprintf(seeds[i], sizeof seeds[i], "%.*s", (int)strcspn(at, ","), at);
+        free(out);
+    }
+    assert_string_not_equal(seeds[0], seeds[1]); /* equal once in 2^64 */
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -126,6 +156,7 @@ int main(void)
         cmocka_unit_test(plain_play_person_saves_and_replays),
         cmocka_unit_test(bad_arguments_explain),
         cmocka_unit_test(bench_json_has_the_keys),
+        cmocka_unit_test(plain_play_keeps_the_seed_secret),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

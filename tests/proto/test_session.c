@@ -216,6 +216,50 @@ static void request_id_is_echoed(void **state)
     pf_session_fini(&s);
 }
 
+/* The seed of the session's game, from its replay. */
+static char *seed_of(pf_session *s)
+{
+    cJSON *r = ask(s, "{\"cmd\":\"save\"}");
+    char *seed = strdup(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(r, "replay"), "seed")->valuestring);
+    cJSON_Delete(r);
+    return seed;
+}
+
+/* "new" answers with the public events of the steps played at setup (here
+ * Pancake's first draw), as "act" does; without a seed, each game gets a
+ * fresh secret one, not 0 nor the clock's. */
+static void new_carries_setup_events_and_a_fresh_seed(void **state)
+{
+    (void)state;
+    pf_session s;
+    pf_session_init(&s);
+    cJSON *r = ask(&s, "{\"cmd\":\"new\",\"game\":\"pancake\",\"seats\":2,\"seed\":4}");
+    assert_true(ok(r));
+    const cJSON *ev = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "events"), 0);
+    assert_string_equal(cJSON_GetObjectItem(ev, "kind")->valuestring, "draw");
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItem(ev, "private")));
+    cJSON_Delete(r);
+    char *fixed = seed_of(&s);
+    assert_string_equal(fixed, "4");
+    free(fixed);
+
+    char *seeds[2];
+    for (int i = 0; i < 2; i++) {
+        r = ask(&s, "{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":2}");
+        assert_true(ok(r));
+        assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(r, "events")), 0);
+        assert_null(cJSON_GetObjectItem(r, "seed"));
+        cJSON_Delete(r);
+        seeds[i] = seed_of(&s);
+        assert_string_not_equal(seeds[i], "0");
+    }
+    assert_string_not_equal(seeds[0], seeds[1]); /* equal once in 2^64 */
+    free(seeds[0]);
+    free(seeds[1]);
+    pf_session_fini(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -223,6 +267,7 @@ int main(void)
         cmocka_unit_test(bots_play_to_the_end_then_save_and_load),
         cmocka_unit_test(bad_input_gets_errors_and_loses_nothing),
         cmocka_unit_test(request_id_is_echoed),
+        cmocka_unit_test(new_carries_setup_events_and_a_fresh_seed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -52,4 +52,26 @@ bool pf_test_saw(const pf_events *ev, int seat, const char *kind);
 /* The view of seat as compact JSON text (caller frees). */
 char *pf_test_view_text(const pf_game *g, const void *st, int seat);
 
+/* What the secrecy checks compared, over a run. */
+typedef struct pf_secrecy_stats {
+    long worlds;   /* second worlds drawn */
+    long steps;    /* steps played in both worlds */
+    long revealed; /* comparisons ended by an outcome shown to the seat */
+} pf_secrecy_stats;
+
+/* The secrecy property (C-3) from st, a state at time t: for each seat and
+ * a spectator, a second world that agrees with all the seat may know but
+ * not on hidden content or future chance; both play the same actions, and
+ * the seat must receive the same view, text, events, legal actions,
+ * refusals, to-act set and results in both until a step shows it an
+ * outcome (its events differ). See pf_secrecy.c. Returns true, or false
+ * with the first leak described in why. */
+bool pf_test_secrecy(const pf_game *g, const void *st, int seats, int64_t t, pf_rng *rng,
+                     pf_secrecy_stats *stats, char *why, size_t n);
+/* The same property between two new games that differ only in their seed,
+ * for each seat whose setup events are the same in both. */
+bool pf_test_secrecy_seeds(const pf_game *g, int seats, const pf_options *opt, uint64_t seed1,
+                           uint64_t seed2, pf_rng *rng, pf_secrecy_stats *stats, char *why,
+                           size_t n);
+
 #endif

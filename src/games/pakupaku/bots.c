@@ -13,10 +13,11 @@
  * margin (children pick any type) and aims to pull the top of the tower
  * back over its base by the profile's `correct` fraction.
  *
- * Determinism: every random draw of a decision comes from a hash of the
- * public salt, the seat, its action count and its `since`, so asking the
+ * Determinism: every random draw of a decision comes from a hash of public
+ * values only (the seat, its action count and its `since`), so asking the
  * same seat twice in the same situation gives the same (action, time): a
- * discrete-event driver may re-ask seats freely. */
+ * discrete-event driver may re-ask seats freely. Nothing derived from the
+ * seed goes in: a seat that could rebuild it would know every future roll. */
 #include <math.h>
 #include <stdint.h>
 
@@ -182,7 +183,7 @@ choose(const profile *pr, const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t
     }
     if (!stack && free_ == 0)
         return PF_E_NOT_YOUR_TURN;
-    uint64_t x = s.salt ^ (uint64_t)seat * 0x9e3779b97f4a7c15ull ^
+    uint64_t x = (uint64_t)seat * 0x9e3779b97f4a7c15ull ^
                  (uint64_t)s.acts[seat] << 40 ^ (uint64_t)s.since[seat] * 0xbf58476d1ce4e5b9ull;
     int64_t dur;
     if (!stack) {

@@ -194,6 +194,18 @@ static void stop(pakupaku__state *s, int u, int collapse, int64_t t, pf_events *
                   (u + 1) % s->seats);
 }
 
+/* Writes x (in 1/UNIT) in table units, exactly: two decimals, or four
+ * when needed. The event carries the whole outcome, as the view shows it. */
+static void units_text(int32_t x, char *buf, size_t n)
+{
+    int32_t m = x < 0 ? -x : x;
+    int whole = m / PAKUPAKU__UNIT, frac = m % PAKUPAKU__UNIT;
+    if (frac % 100 == 0)
+        snprintf(buf, n, "%s%d.%02d", x < 0 ? "-" : "", whole, frac / 100);
+    else
+        snprintf(buf, n, "%s%d.%04d", x < 0 ? "-" : "", whole, frac);
+}
+
 /* Puts a piece on the tower with jitter; returns 1 when the tower stands. */
 static int place(pakupaku__state *s, int type, int off, pf_events *ev, int seat)
 {
@@ -205,9 +217,10 @@ static int place(pakupaku__state *s, int type, int off, pf_events *ev, int seat)
     s->on[type]++;
     int ok = pakupaku__tower_stands(&s->tower);
     if (ev) {
-        double x = (double)s->tower.x[k] / PAKUPAKU__UNIT;
+        char x[24];
+        units_text(s->tower.x[k], x, sizeof x);
         pf_events_add(ev, -1, ok ? "stack" : "collapse",
-                      "seat %d stacks a %s aimed at %.2f, landing at %.2f: %s (%d piece%s)",
+                      "seat %d stacks a %s aimed at %.2f, landing at %s: %s (%d piece%s)",
                       seat, pakupaku__pieces[type].name, off / 100.0, x,
                       ok ? "it stands" : "the tower falls", s->tower.n,
                       s->tower.n == 1 ? "" : "s");
@@ -284,8 +297,9 @@ static pf_err parse_jitter(pakupaku__state *s, const char *v, pf_error *err)
 }
 
 static pf_err pk_init(void *st, int seats, const pf_options *opt, uint64_t seed,
-                      pf_error *err)
+                      pf_events *ev, pf_error *err)
 {
+    (void)ev; /* the deal is the starting table: no step is played */
     pakupaku__state *s = st;
     memset(s, 0, sizeof *s);
     int limit;
@@ -311,8 +325,6 @@ static pf_err pk_init(void *st, int seats, const pf_options *opt, uint64_t seed,
     s->winner = PAKUPAKU__NONE;
     s->rounds = 1;
     pf_rng_seed(&s->rng, seed);
-    uint64_t x = seed ^ 0x70616b7570616b75ull;
-    s->salt = pf_splitmix64(&x);
     deal(s, 0, 0);
     return PF_E_OK;
 }
@@ -559,9 +571,6 @@ static void pk_view(const void *st, int seat, cJSON *out)
         cJSON_AddNumberToObject(out, "unlucky", s->unlucky);
     if (s->phase == PAKUPAKU__OVER)
         cJSON_AddNumberToObject(out, "winner", s->winner);
-    char salt[24];
-    snprintf(salt, sizeof salt, "%016llx", (unsigned long long)s->salt);
-    cJSON_AddStringToObject(out, "salt", salt);
 }
 
 static void pk_resample(void *st, int seat, pf_rng *rng)

@@ -1,7 +1,8 @@
 /* pakupaku.h: Paku Paku's state, shared by the rules (pakupaku.c) and the
- * bots (bots.c). Everything here is public table information: the dice on
- * the table, the tower, the penalty points and the times. Nothing is hidden;
- * only future rolls and the table jitter are chance. */
+ * bots (bots.c). Everything here but the generator is public table
+ * information: the dice on the table, the tower, the penalty points and the
+ * times. The generator is the future rolls and the table jitter: it and
+ * anything derived from it (the seed) stay out of every view. */
 #ifndef PAKUPAKU_H
 #define PAKUPAKU_H
 
@@ -53,7 +54,6 @@ typedef struct pakupaku__state {
     int64_t now;                    /* time of the last applied action (ms) */
     int64_t since[PF_MAX_SEATS];    /* when the seat last acted or, idle, got a die */
     int64_t busy[PF_MAX_SEATS];     /* the seat's hands are busy until then (PAKU-10) */
-    uint64_t salt;                  /* public per-game number bots vary their timing by */
     pf_rng rng;
     pakupaku__tower tower;
     uint8_t script[PAKUPAKU__SCRIPT_MAX / 4]; /* scripted faces, 2 bits each (face - 1),

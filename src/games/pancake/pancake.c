@@ -327,7 +327,7 @@ too_long:
 }
 
 static pf_err pc_init(void *st, int seats, const pf_options *opt, uint64_t seed,
-                      pf_error *err) {
+                      pf_events *ev, pf_error *err) {
     pancake_state *s = st;
     memset(s, 0, sizeof *s);
     if (seats < 2 || seats > 4)
@@ -343,7 +343,7 @@ static pf_err pc_init(void *st, int seats, const pf_options *opt, uint64_t seed,
     s->bonus = s->cur = -1;
     if ((e = setup_table(s, pf_options_get(opt, "table"), err))) return e;
     if ((e = setup_script(s, pf_options_get(opt, "tosses"), err))) return e;
-    start_turn(s, NULL);
+    start_turn(s, ev);
     return PF_E_OK;
 }
 

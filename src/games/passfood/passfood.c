@@ -509,8 +509,24 @@ static const pf_option_def options[] = {
     {NULL, NULL, NULL},
 };
 
+/* Announces a starting board (PPF-10: the setup tiles lie face up), so the
+ * events tell every outcome of the setup draws. */
+static void tell_board(pf_events *ev, int seat, const uint8_t *board)
+{
+    char list[128] = "";
+    size_t len = 0;
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        if (board[f] && len < sizeof list)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%d %s",
+                                    len ? ", " : "", board[f], passfood__food_names[f]);
+    char name[16] = "Ziggy"; /* seat -1 */
+    if (seat >= 0)
+        snprintf(name, sizeof name, "Seat %d", seat);
+    EV(-1, "setup", "%s starts with %s.", name, len ? list : "an empty board");
+}
+
 static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
-                   pf_error *err)
+                   pf_events *ev, pf_error *err)
 {
     passfood_state *s = vs;
     memset(s, 0, sizeof *s);
@@ -680,14 +696,14 @@ static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
     if (!fixed_boards)
         for (int q = 0; q < seats; q++)
             for (int i = 0; i < 2; i++) {
-                uint8_t t = draw(s, NULL);
+                uint8_t t = draw(s, ev);
                 if (t != PASSFOOD_NONE)
-                    give_player(s, q, t, NULL);
+                    give_player(s, q, t, ev);
             }
     if (!fixed_ziggy) {
         int placed = 0, tries = 0;
         while (placed < difficulty && tries++ < 200) {
-            uint8_t t = draw(s, NULL);
+            uint8_t t = draw(s, ev);
             if (t == PASSFOOD_NONE)
                 break;
             if ((t == PASSFOOD_LAMINGTON && s->zboard[t] >= 1) ||
@@ -699,9 +715,12 @@ static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
             placed++;
         }
     }
+    for (int q = 0; q < seats; q++)
+        tell_board(ev, q, s->board[q]);
+    tell_board(ev, -1, s->zboard);
     s->active = 0;
     s->phase = PASSFOOD_PH_START;
-    advance(s, NULL);
+    advance(s, ev);
     return PF_E_OK;
 }
 

@@ -129,8 +129,9 @@ static pf_err parse_grid(pizza_state *s, const char *text, const int want[8],
 /* Sets up a game: options, slices in front of their seats, pieces shuffled
  * (or laid out by the `grid` option) into cells 0..ncells-1. */
 static pf_err pizza_init(void *vst, int seats, const pf_options *opt, uint64_t seed,
-                         pf_error *err)
+                         pf_events *ev, pf_error *err)
 {
+    (void)ev; /* the shuffle is the starting table: no step is played */
     pizza_state *s = vst;
     bool extra, switches, memory_aid;
     int kinds;
@@ -382,14 +383,11 @@ static bool pizza_over(const void *vst, double *results)
     return true;
 }
 
-/* Every reveal is public (PIZ-7), so all seats know the same: seen cells
- * keep their piece, and the never-seen pieces (all pieces in play minus
- * those on slices, used and seen) are dealt, from a sorted list, over the
- * never-seen face-down cells. */
-static void pizza_resample(void *vst, int seat, pf_rng *rng)
+/* Deals the pieces whose cell is unknown (every piece in play minus those
+ * on slices, used, and lying in kept cells), from a sorted list, over the
+ * face-down cells outside `keep`. Then reseeds the generator (the future). */
+static void redraw(pizza_state *s, uint32_t keep, pf_rng *rng)
 {
-    pizza_state *s = vst;
-    (void)seat;
     int left[8] = {0};
     for (int k = 0; k < s->kinds; k++)
         left[k] = PIZZA_PER_KIND - (s->kind_slice[k] == PIZZA_NONE
@@ -397,7 +395,7 @@ static void pizza_resample(void *vst, int seat, pf_rng *rng)
                                         : s->slice_count[s->kind_slice[k]]);
     for (int c = 0; s->switches && c < s->nslices; c++)
         left[PIZZA_SWITCH(c)] = PIZZA_PER_COLOUR - s->used[c];
-    for (uint32_t d = s->seen; d; d &= d - 1)
+    for (uint32_t d = keep; d; d &= d - 1)
         left[s->cell[__builtin_ctz(d)]]--;
     uint8_t pool[PIZZA_CELLS];
     int n = 0;
@@ -406,13 +404,39 @@ static void pizza_resample(void *vst, int seat, pf_rng *rng)
         for (int i = 0; i < left[piece]; i++)
             pool[n++] = (uint8_t)piece;
     }
-    uint32_t unseen = s->down & ~s->seen;
-    assert(n == __builtin_popcount(unseen));
+    uint32_t unknown = s->down & ~keep;
+    assert(n == __builtin_popcount(unknown));
     pf_rng_shuffle_u8(rng, pool, n);
     n = 0;
-    for (uint32_t d = unseen; d; d &= d - 1)
+    for (uint32_t d = unknown; d; d &= d - 1)
         s->cell[__builtin_ctz(d)] = pool[n++];
     pf_rng_seed(&s->rng, pf_rng_next(rng));
+}
+
+/* Every reveal is public (PIZ-7), so all seats know the same: seen cells
+ * keep their piece (a bot may remember), the others are redrawn. */
+static void pizza_resample(void *vst, int seat, pf_rng *rng)
+{
+    pizza_state *s = vst;
+    (void)seat;
+    redraw(s, s->seen, rng);
+}
+
+/* A seat that remembers nothing knows only the table: the piece just
+ * turned over (while it lies face down again) and, with the memory_aid
+ * option, the earlier reveals the picture shows. Everything else seen
+ * before is forgotten and redrawn. */
+static void pizza_resample_forgetful(void *vst, int seat, pf_rng *rng)
+{
+    pizza_state *s = vst;
+    (void)seat;
+    uint32_t keep = s->seen;
+    if (!s->memory_aid)
+        keep &= s->last_piece == PIZZA_NONE ? 0 : 1u << s->last_cell;
+    for (uint32_t d = s->seen & ~keep; d; d &= d - 1)
+        s->seen_turn[__builtin_ctz(d)] = 0;
+    s->seen = keep;
+    redraw(s, keep, rng);
 }
 
 /* Figures of a finished game. */
@@ -466,6 +490,7 @@ static const pf_test_config test_configs[] = {
     {3, "extra_slices=false;kinds=3"},
     {3, "extra_slices=false;kinds=3;switches=false"},
     {4, "extra_slices=false"},
+    {3, "memory_aid=true"}, /* the picture shows earlier reveals: no leak either */
     {0, NULL},
 };
 
@@ -492,6 +517,7 @@ const pf_game pf_game_pizza = {
     .over = pizza_over,
     .view = pizza__view,
     .resample = pizza_resample,
+    .resample_forgetful = pizza_resample_forgetful,
     .name = pizza__name,
     .parse = pizza__parse,
     .render = pizza__render,

@@ -5,10 +5,13 @@
  * slice). parse also takes "12", "turn over 12", "flip cell 12", "blue",
  * "b", "switch with blue", in any case.
  *
- * Nothing here shows a face-down piece except the god view (tests only):
- * a cell turned over and put back is public history (PIZ-7, C-3), so it is
- * listed under "seen" for bots and memory aids; the picture for people
- * shows only the piece just turned over. */
+ * Nothing here shows a face-down piece except the god view (tests only)
+ * and the piece just turned over (PIZ-7). Earlier reveals are public
+ * history, but only in the events: a view carries no memory, so a client
+ * that shows it shows no more than a person at the table sees. Bots keep
+ * their memory in the state they sample; a memory aid builds its own from
+ * the events it was shown. The picture shows earlier reveals only when the
+ * game was set up with the memory_aid option. */
 #include "games/pizza/pizza.h"
 
 #include <ctype.h>
@@ -93,9 +96,9 @@ static void add_seat(cJSON *o, const char *key, const pizza_state *s, int positi
         cJSON_AddNullToObject(o, key);
 }
 
-/* Adds to out what seat may see: everything public (the whole game is
- * public history except never-seen face-down pieces); PF_SEAT_GOD also
- * gets "hidden", the content of every cell. */
+/* Adds to out what seat may see on the table now: slices, which cells are
+ * face down, the piece just turned over; PF_SEAT_GOD also gets "hidden",
+ * the content of every cell. */
 void pizza__view(const void *st, int seat, cJSON *out)
 {
     const pizza_state *s = st;
@@ -137,17 +140,6 @@ void pizza__view(const void *st, int seat, cJSON *out)
         cJSON_AddStringToObject(last, "piece", pizza__piece_name(s->last_piece));
         cJSON_AddNumberToObject(last, "seat", s->last_seat);
         cJSON_AddStringToObject(last, "rule", pizza__rule_name(s->last_rule));
-    }
-
-    /* Public history (PIZ-7): what lies face down where it was shown. */
-    cJSON *seen = cJSON_AddObjectToObject(out, "seen");
-    cJSON *seen_turn = cJSON_AddObjectToObject(out, "seen_turn");
-    for (uint32_t d = s->seen; d; d &= d - 1) {
-        int i = __builtin_ctz(d);
-        char key[8];
-        snprintf(key, sizeof key, "%d", i);
-        cJSON_AddStringToObject(seen, key, pizza__piece_name(s->cell[i]));
-        cJSON_AddNumberToObject(seen_turn, key, s->seen_turn[i]);
     }
 
     if (s->winner == PIZZA_NONE)

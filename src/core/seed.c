@@ -1,0 +1,23 @@
+/* seed.c: fresh seeds for games people play.
+ *
+ * A seed and the list of actions give every future draw, so the seed of a
+ * game in play is a secret: it comes from the kernel's generator, never
+ * from the clock or the process id, which a player could guess. The
+ * simulator and tests keep their fixed, reproducible seeds. */
+#include <errno.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "partyfood/rng.h"
+
+pf_err pf_seed_random(uint64_t *seed, pf_error *err)
+{
+    for (;;) {
+        ssize_t n = getrandom(seed, sizeof *seed, 0);
+        if (n == (ssize_t)sizeof *seed)
+            return PF_E_OK;
+        if (n < 0 && errno != EINTR)
+            return pf_error_set(err, PF_E_IO, "no random seed from the system: %s",
+                                strerror(errno));
+    }
+}

@@ -1,0 +1,58 @@
+/* test_memory_aid.c: Pizza Party's memory aid (PIZ-7) remembers what the
+ * events showed, since the view carries no memory; without the aid the
+ * screen shows only the piece just turned over.
+ *
+ * Three kinds on two slices: the person's first flip (cell 0, a pepper)
+ * fills their slice, the next ones turn over an onion and mushrooms, which
+ * go back face down (rule c') once the bot's slice holds a kind too; a
+ * kind no slice can take stays on the table, for the aid to show. */
+#include "tui_harness.h"
+
+#define GAME                                                                             \
+    "pizza --seats you,bot:memory --seed 7 --pace 0 --option kinds=3 "                   \
+    "--option switches=false --option extra_slices=false "                               \
+    "--option grid=pe,on,mu,mu,mu,mu,mu,mu,on,on,on,on,on,pe,pe,pe,pe,pe"
+
+/* Plays the person's first turns with Enter (the first cell face down),
+ * until a piece put back is no longer the last one turned over. */
+static void play_turns(th *t)
+{
+    th_expect(t, "Slices (6 toppings", 5000);
+    for (int i = 0; i < 4; i++) {
+        th_keys(t, "Enter");
+        th_sleep(400);
+    }
+}
+
+static void aid_shows_earlier_reveals(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 100, 40, GAME " --memory-aid");
+    play_turns(&t);
+    th_expect(&t, "[ MU ]", 3000);
+    th_keys(&t, "q");
+    th_stop(&t);
+}
+
+static void no_aid_no_memory(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 100, 40, GAME);
+    play_turns(&t);
+    th_sleep(500);
+    th_refute(&t, "[ MU ]");
+    th_refute(&t, "[ ON ]");
+    th_keys(&t, "q");
+    th_stop(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_teardown(aid_shows_earlier_reveals, th_teardown),
+        cmocka_unit_test_teardown(no_aid_no_memory, th_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
