@@ -58,6 +58,11 @@ int pf_bot_names(const pf_game *g, const char **out, int cap);
 /* Lists the bot names for g, comma separated, into buf. */
 void pf_bot_list(const pf_game *g, char *buf, size_t n);
 
+/* Turns *a, an aim the bot decided, into what its hand plays (C-4): for a
+ * game with a skill number (game->skill_error) the number moves by an
+ * error `wobble` times an average hand's; other actions stay as they are. */
+void pf_bot_hand(const pf_obs *o, double wobble, pf_rng *rng, pf_action *a);
+
 /* The generic uniformly random bot. */
 extern const pf_bot_def pf_bot_random;
 

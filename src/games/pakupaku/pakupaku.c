@@ -722,4 +722,5 @@ const pf_game pf_game_pakupaku = {
     .render = pk_render,
     .stats = pk_stats,
     .plan_key = pk_plan_key,
+    .skill_error = pakupaku__skill_error,
 };

@@ -679,4 +679,5 @@ const pf_game pf_game_pancake = {
     .parse = pc_parse,
     .render = pc_render,
     .stats = pc_stats,
+    .skill_error = pancake__skill_error,
 };
