@@ -77,6 +77,14 @@ pf_err pf_bots_next(const pf_game *g, const void *st, int seats, int step, int64
                     const pf_bot_def *const *bots, uint64_t seed, int *seat, pf_action *a,
                     int64_t *t);
 
+/* Seat's next move if bot played it: (action, time) exactly as
+ * pf_bots_next would give with bot on that seat alone, nothing applied.
+ * For real time, where a driver schedules the move and applies it when its
+ * time comes, so anything earlier still goes first. NOT_YOUR_TURN when seat
+ * may not act, BAD_SEAT when it does not exist. */
+pf_err pf_bot_plan(const pf_game *g, const void *st, int seats, int step, int64_t now,
+                   const pf_bot_def *bot, uint64_t seed, int seat, pf_action *a, int64_t *t);
+
 /* The bots' standing plans in one game, for games with a plan_key: a seat
  * whose fingerprint has not changed keeps its (action, time) instead of
  * being asked again. Results are the same as without plans; only faster

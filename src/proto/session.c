@@ -287,13 +287,53 @@ static pf_err do_games(pf_session *s, const cJSON *req, cJSON *out, pf_error *er
     return PF_E_OK;
 }
 
+/* The bot named by "bot" (default random) for the session's game. */
+static pf_err read_bot(const pf_session *s, const cJSON *req, const pf_bot_def **bot,
+                       pf_error *err)
+{
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(req, "bot");
+    if (name && !cJSON_IsString(name))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "\"bot\" must be a bot's name");
+    const char *bot_name = name ? name->valuestring : "random";
+    *bot = pf_bot_find(s->match->game, bot_name);
+    if (*bot)
+        return PF_E_OK;
+    char list[256];
+    pf_bot_list(s->match->game, list, sizeof list);
+    return pf_error_set(err, PF_E_UNKNOWN_BOT, "no bot '%.40s' for %s (bots: %s)", bot_name,
+                        s->match->game->title, list);
+}
+
+/* What a bot would play now and when, without playing it: in real time the
+ * client schedules the move and sends "act" at its time, so a person's
+ * earlier action still goes first. */
+static pf_err do_plan(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
+{
+    int seat;
+    const pf_bot_def *bot;
+    pf_action a;
+    int64_t t;
+    pf_err e = need_seat(s, req, false, &seat, err);
+    if (!e)
+        e = read_bot(s, req, &bot, err);
+    if (!e)
+        e = pf_match_bot_plan(s->match, seat, bot, &a, &t, err);
+    if (e)
+        return e;
+    char aname[96];
+    s->match->game->name(s->match->state, a, aname, sizeof aname);
+    cJSON_AddStringToObject(out, "action", aname);
+    cJSON_AddNumberToObject(out, "t", (double)t);
+    return PF_E_OK;
+}
+
 static const struct handler {
     const char *cmd;
     pf_err (*run)(pf_session *, const cJSON *, cJSON *, pf_error *);
 } handlers[] = {
     {"new", do_new},   {"legal", do_legal},   {"act", do_act},   {"view", do_view},
     {"result", do_result}, {"save", do_save}, {"load", do_load}, {"bot", do_bot},
-    {"games", do_games},
+    {"games", do_games}, {"plan", do_plan},
 };
 
 char *pf_session_handle(pf_session *s, const char *line)
@@ -319,7 +359,7 @@ char *pf_session_handle(pf_session *s, const char *line)
             if (i == n)
                 e = pf_error_set(&err, PF_E_UNKNOWN_COMMAND,
                                  "no command '%.40s' (commands: new, legal, act, view, "
-                                 "result, save, load, bot, games)",
+                                 "result, save, load, bot, plan, games)",
                                  cmd->valuestring);
             else
                 e = handlers[i].run(s, req, out, &err);
