@@ -139,8 +139,7 @@ int plain_meter_run(const plain_meter *m, FILE *in, FILE *out, int64_t (*clock)(
         char line[256];
         if (!fgets(line, sizeof line, in))
             return -1;
-        draw(m, *value, out);
-        fprintf(out, "\n");
+        fprintf(out, "  stopped at %.2f\n", *value); /* Enter moved to a new line */
         return 1;
     }
 }
@@ -157,18 +156,18 @@ int plain_skill_read(plain_skill *k, const pf_match *m, int seat, const char *li
     pf_action aim = 0;
     bool aimed = false;
     double number;
+    for (int i = 0; i < n && !kind[0]; i++) /* a kind alone: "toss" */
+        if (c[i].skill && strcmp(c[i].name, line) == 0)
+            snprintf(kind, sizeof kind, "%s", line);
     long pick = strtol(line, &end, 10);
-    if (end != line && *end == '\0') { /* a number from the list */
+    if (!kind[0] && end != line && *end == '\0') { /* a number from the list */
         if (pick >= 1 && pick <= n && c[pick - 1].skill)
             snprintf(kind, sizeof kind, "%s", c[pick - 1].name);
-    } else if (g->parse(m->state, line, &aim) == PF_E_OK && is_skill(g, aim)) {
+    } else if (!kind[0] && g->parse(m->state, line, &aim) == PF_E_OK && is_skill(g, aim)) {
         char name[96];
         g->name(m->state, aim, name, sizeof name);
         aimed = split(name, kind, sizeof kind, &number);
     }
-    for (int i = 0; i < n && !kind[0]; i++) /* a kind alone: "toss" */
-        if (c[i].skill && strcmp(c[i].name, line) == 0)
-            snprintf(kind, sizeof kind, "%s", line);
     bool listed = false;
     for (int i = 0; i < n; i++)
         listed |= c[i].skill && strcmp(c[i].name, kind) == 0;

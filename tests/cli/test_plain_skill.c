@@ -203,6 +203,40 @@ static void bare_kind_asks_for_an_aim(void **state)
     pf_match_destroy(m);
 }
 
+/* Paku Paku's stack (PAKU-5) goes through the same hands: a typed offset
+ * wobbles like the adult profile's (sd 1.9 table units). */
+static void typed_stack_wobbles(void **state)
+{
+    (void)state;
+    pf_options opt;
+    pf_error err;
+    pf_options_clear(&opt);
+    pf_options_set(&opt, "dice", "D,1", &err);
+    pf_match *m = pf_match_create(pf_test_game("pakupaku"), 2, &opt, 7, &err);
+    assert_non_null(m);
+    assert_int_equal(pf_match_apply_named(m, 0, "roll", 0, NULL, &err), PF_E_OK);
+    FILE *out = tmpfile();
+    plain_skill k;
+    plain_skill_init(&k, stdin, out, 1);
+    k.meter = false;
+    double sum = 0;
+    int exact = 0, n = 500;
+    for (int i = 0; i < n; i++) {
+        pf_action a;
+        int64_t stopped;
+        char name[48];
+        assert_int_equal(plain_skill_read(&k, m, 0, "stack cup 0.3", stdin, out, &a, &stopped), 1);
+        m->game->name(m->state, a, name, sizeof name);
+        assert_true(strncmp(name, "stack cup ", 10) == 0);
+        sum += atof(name + 10);
+        exact += strcmp(name, "stack cup 0.30") == 0;
+    }
+    assert_true(exact < n / 10);
+    assert_true(fabs(sum / n - 0.3) < 0.3);
+    fclose(out);
+    pf_match_destroy(m);
+}
+
 /* Runs `sh -c cmd` and returns its stdout (caller frees). */
 static char *run(const char *cmd)
 {
@@ -267,6 +301,7 @@ int main(void)
         cmocka_unit_test(meter_without_enter_plays_nothing),
         cmocka_unit_test(typed_aim_wobbles_like_the_medium_bot),
         cmocka_unit_test(bare_kind_asks_for_an_aim),
+        cmocka_unit_test(typed_stack_wobbles),
         cmocka_unit_test(script_toss_is_not_exact),
         cmocka_unit_test(real_time_asks_every_person),
     };
