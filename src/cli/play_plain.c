@@ -216,7 +216,7 @@ static int who_typed(const pf_seating *s, uint32_t set, const char *line, const 
     if (colon) {
         size_t len = (size_t)(colon - line);
         for (int i = 0; i < s->n; i++) {
-            char seat[8];
+            char seat[12];
             snprintf(seat, sizeof seat, "%d", i);
             if (s->bot[i] || !((strlen(s->name[i]) == len && !strncmp(line, s->name[i], len)) ||
                                (strlen(seat) == len && !strncmp(line, seat, len))))
