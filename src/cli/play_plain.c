@@ -10,18 +10,12 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli/plain_skill.h"
 
 #define EVENT_CAP 128
 #define TEXT_CAP 8192
-
-static int64_t wall_ms(void)
-{
-    return plain_steady_ms();
-}
 
 /* The seat whose eyes the shared screen shows: the only person, else nobody
  * in particular (public information only). */
@@ -253,7 +247,7 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
     const pf_game *g = m->game;
     const int view_seat = viewer(s);
     const int people = pf_seating_people(s);
-    const int64_t start = wall_ms() - m->now;
+    const int64_t start = plain_steady_ms() - m->now;
     int last_person = -1;
     char line[512];
     uint64_t bot_seed = pf_seed_derive(m->seed, 0xb07);
@@ -316,7 +310,7 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
         for (int i = 0; i < m->seats; i++)
             if (!s->bot[i] && (set & (1u << i)))
                 people_set |= 1u << i;
-        int64_t now = wall_ms() - start;
+        int64_t now = plain_steady_ms() - start;
         if (bot_ok == PF_E_OK && (people_set == 0 || bt <= now)) {
             if (people_set == 0 && bt > now) {
                 fflush(out);
@@ -338,7 +332,7 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
             fprintf(out, "\n");
             continue;
         }
-        int64_t t = wall_ms() - start;
+        int64_t t = plain_steady_ms() - start;
         if (t < m->now)
             t = m->now;
         const char *rest;
