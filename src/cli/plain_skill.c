@@ -116,7 +116,7 @@ double plain_meter_value(const plain_meter *m, int64_t elapsed)
 static void draw(const plain_meter *m, double v, FILE *out)
 {
     char bar[METER_WIDTH + 1];
-    int at = (int)((v - m->lo) / (m->hi - m->lo) * (METER_WIDTH - 1) + 0.5);
+    int at = m->hi > m->lo ? (int)((v - m->lo) / (m->hi - m->lo) * (METER_WIDTH - 1) + 0.5) : 0;
     for (int i = 0; i < METER_WIDTH; i++)
         bar[i] = i == at ? '#' : i < at ? '=' : '.';
     bar[METER_WIDTH] = '\0';
@@ -187,7 +187,10 @@ int plain_skill_read(plain_skill *k, const pf_match *m, int seat, const char *li
         }
         char name[128];
         snprintf(name, sizeof name, "%s %.2f", kind, v);
-        return g->parse(m->state, name, a) == PF_E_OK ? 1 : -1;
+        if (g->parse(m->state, name, a) == PF_E_OK)
+            return 1;
+        fprintf(out, "  '%s' is not an action here.\n", name);
+        return -1;
     }
     if (!aimed && g->parse(m->state, kind, &aim) != PF_E_OK) {
         fprintf(out, "  Name your aim: '%s N' with N from %.2f to %.2f; your hand wobbles "
