@@ -187,7 +187,7 @@ static void bare_kind_asks_for_an_aim(void **state)
     FILE *out = tmpfile();
     plain_skill k;
     plain_skill_init(&k, stdin, out, 1);
-    k.meter = false;
+    assert_false(k.meter); /* a file cannot redraw a line */
     pf_action a;
     int64_t stopped;
     assert_int_equal(plain_skill_read(&k, m, 0, "toss", stdin, out, &a, &stopped), -1);
