@@ -151,6 +151,8 @@ int plain_skill_read(plain_skill *k, const pf_match *m, int seat, const char *li
     if (!g->skill_error)
         return 0;
     plain_choice *c = malloc(PF_MAX_LEGAL * sizeof *c);
+    if (!c)
+        return 0; /* read as a plain action */
     int n = plain_choices(m, seat, c, PF_MAX_LEGAL);
     char kind[96] = "", *end;
     pf_action aim = 0;

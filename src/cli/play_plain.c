@@ -49,6 +49,8 @@ static void print_table(FILE *out, const pf_match *m, int seat)
 static void print_choices(FILE *out, const pf_match *m, int seat, const plain_skill *k)
 {
     plain_choice *c = malloc(PF_MAX_LEGAL * sizeof *c);
+    if (!c)
+        return;
     int n = plain_choices(m, seat, c, PF_MAX_LEGAL), shown = n < 60 ? n : 60;
     int width = 8;
     for (int i = 0; i < shown; i++) {
@@ -74,6 +76,8 @@ static pf_err read_action(const pf_match *m, int seat, const char *line, pf_acti
     long k = strtol(line, &end, 10);
     if (end != line && *end == '\0') {
         plain_choice *c = malloc(PF_MAX_LEGAL * sizeof *c);
+        if (!c)
+            return pf_error_set(err, PF_E_NO_MEMORY, NULL);
         int n = plain_choices(m, seat, c, PF_MAX_LEGAL);
         if (k >= 1 && k <= n)
             *a = c[k - 1].a;
