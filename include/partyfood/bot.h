@@ -74,6 +74,11 @@ void pf_bot_list(const pf_game *g, char *buf, size_t n);
  * turn-based game. */
 int64_t pf_bot_react(const pf_obs *o, int spread_ms);
 
+/* Turns *a, an aim the bot decided, into what its hand plays (C-4): for a
+ * game with a skill number (game->skill_error) the number moves by an
+ * error `wobble` times an average hand's; other actions stay as they are. */
+void pf_bot_hand(const pf_obs *o, double wobble, pf_rng *rng, pf_action *a);
+
 /* The generic uniformly random bot. */
 extern const pf_bot_def pf_bot_random;
 
@@ -87,6 +92,14 @@ extern const pf_bot_def pf_bot_random;
 pf_err pf_bots_next(const pf_game *g, const void *st, int seats, int step, int64_t now,
                     const pf_bot_def *const *bots, uint64_t seed, int *seat, pf_action *a,
                     int64_t *t);
+
+/* Seat's next move if bot played it: (action, time) exactly as
+ * pf_bots_next would give with bot on that seat alone, nothing applied.
+ * For real time, where a driver schedules the move and applies it when its
+ * time comes, so anything earlier still goes first. NOT_YOUR_TURN when seat
+ * may not act, BAD_SEAT when it does not exist. */
+pf_err pf_bot_plan(const pf_game *g, const void *st, int seats, int step, int64_t now,
+                   const pf_bot_def *bot, uint64_t seed, int seat, pf_action *a, int64_t *t);
 
 /* The bots' standing plans in one game, for games with a plan_key: a seat
  * whose fingerprint has not changed keeps its (action, time) instead of

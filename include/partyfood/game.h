@@ -195,6 +195,14 @@ typedef struct pf_game {
      * after the last action's time: to_act and legal have no clock, so they
      * say what seat may do from then on. Bots add their reaction to it. */
     int64_t (*ready_at)(const void *st, int seat);
+    /* Optional, for games with a skill number (C-4: a toss's p, a stack's
+     * offset). Writes into *played what a hand aiming at `aim` plays: the
+     * number moved by an error drawn from rng, `wobble` times the error of
+     * an average hand (the `medium` bot's, at its usual pace). Returns false
+     * and writes aim when aim carries no skill number. The game's bots draw
+     * their errors from the same model; a front end that cannot time a
+     * person passes the person's typed aim through it with wobble 1. */
+    bool (*skill_error)(pf_action aim, double wobble, pf_rng *rng, pf_action *played);
 } pf_game;
 
 /* ---- registry ----------------------------------------------------------- */

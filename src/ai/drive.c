@@ -73,6 +73,17 @@ pf_err pf_bots_next(const pf_game *g, const void *st, int seats, int step, int64
     return pf_bots_next_planned(g, st, seats, step, now, bots, seed, NULL, seat, a, t);
 }
 
+pf_err pf_bot_plan(const pf_game *g, const void *st, int seats, int step, int64_t now,
+                   const pf_bot_def *bot, uint64_t seed, int seat, pf_action *a, int64_t *t)
+{
+    if (seat < 0 || seat >= seats)
+        return PF_E_BAD_SEAT;
+    const pf_bot_def *bots[PF_MAX_SEATS] = {0};
+    bots[seat] = bot;
+    int s;
+    return pf_bots_next(g, st, seats, step, now, bots, seed, &s, a, t);
+}
+
 int pf_bots_play(const pf_game *g, void *st, int seats, const pf_bot_def *const *bots,
                  uint64_t seed)
 {

@@ -112,6 +112,24 @@ static int32_t add_child(search *s, int32_t parent, int seat, pf_action a)
     return id;
 }
 
+/* The index in the sorted legal list l[0..n) of a bot's move a. A bot's
+ * hand moves a skill number off the listed grid (C-4): in a game with one,
+ * the move counts as the listed action nearest to it (each game encodes
+ * its number in order in the action's low bits), that is, its aim. */
+static int find_move(const pf_game *g, const pf_action *l, int n, pf_action a)
+{
+    int i = find_sorted(l, n, a);
+    if (i >= 0 || !g->skill_error)
+        return i;
+    pf_action nearest = UINT32_MAX;
+    for (int k = 0; k < n; k++) {
+        pf_action d = l[k] > a ? l[k] - a : a - l[k];
+        if (d < nearest)
+            nearest = d, i = k;
+    }
+    return i;
+}
+
 /* Sets *a to the move bot would play for seat in the determinization;
  * false when it has none. */
 static bool bot_move(search *s, const pf_bot_def *bot, int seat, int step, pf_action *a)
@@ -194,7 +212,7 @@ static void iterate(search *s)
         int hint_i = -1; /* legal index of the prior bot's move */
         if (s->cfg->prior_bot && s->cfg->prior_weight > 0 &&
             bot_move(s, s->cfg->prior_bot, seat, step, &hint))
-            hint_i = find_sorted(s->legal, n, hint);
+            hint_i = find_move(g, s->legal, n, hint);
         if (untried > 0 && s->n < s->cap) {
             /* Expand: the prior's move if untried, else a random untried action. */
             int i = 0;
@@ -276,7 +294,7 @@ static long paired_search(search *s, const pf_action *moves, int n, long budget,
     int keep = -1;
     pf_action hint;
     if (s->cfg->prior_bot && bot_move_obs(s, &hint))
-        keep = find_sorted(moves, n, hint);
+        keep = find_move(g, moves, n, hint);
     long it = 0, rounds = 0;
     pf_rng *outer = s->rng;
     double res[PF_MAX_SEATS];
@@ -434,7 +452,10 @@ static pf_err choose_ismcts(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t 
 {
     static const pf_ismcts_config cfg = {.iterations = 1000};
     *t = pf_bot_react(o, 250); /* real time: 0.15 to 0.4 s after it could act */
-    return pf_ismcts_choose(o, &cfg, rng, a, NULL);
+    pf_err e = pf_ismcts_choose(o, &cfg, rng, a, NULL);
+    if (e == PF_E_OK) /* the search chose an aim: an average hand plays it (C-4) */
+        pf_bot_hand(o, 1, rng, a);
+    return e;
 }
 
 const pf_bot_def pf_bot_ismcts = {"ismcts", "ISMCTS, 1000 iterations a move, random playouts",

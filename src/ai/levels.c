@@ -25,6 +25,7 @@ typedef struct rung {
     const char *rollout; /* ISMCTS: the playout bot, NULL for random playouts */
     bool paired;         /* ISMCTS: the paired flat search, the playout bot as prior */
     const char *about;
+    double hand;         /* ISMCTS: its hand's error against an average hand's (C-4) */
 } rung;
 
 typedef struct ladder {
@@ -35,50 +36,52 @@ typedef struct ladder {
 static const ladder ladders[] = {
     {"pizza",
      {{"forgetful", 0, 0, NULL, false,
-       "the forgetful bot: remembers only the last 6 turns' reveals"},
+       "the forgetful bot: remembers only the last 6 turns' reveals", 1},
       {"memory", 0, 0, NULL, false,
-       "the memory bot: remembers every reveal, plays a simple sensible policy"},
+       "the memory bot: remembers every reveal, plays a simple sensible policy", 1},
       {NULL, 0, 300, "memory", true,
-       "paired search, 300 memory-bot playouts a decision, leaves the memory bot's move at z > 2"},
+       "paired search, 300 memory-bot playouts a decision, leaves the memory bot's move at z > 2", 1},
       {NULL, 0, 1000, "memory", true,
        "paired search, 1000 memory-bot playouts a decision, leaves the memory bot's move at "
-       "z > 2"}}},
+       "z > 2", 1}}},
     {"pancake",
-     {{"child", 0, 0, NULL, false, "the child bot: forgets half of what went face down"},
+     {{"child", 0, 0, NULL, false, "the child bot: forgets half of what went face down", 1},
       {"forgetful", 0, 0, NULL, false,
-       "the forgetful bot: forgets a quarter of what went face down, scheming chef"},
+       "the forgetful bot: forgets a quarter of what went face down, scheming chef", 1},
       {"schemer", 0, 0, NULL, false,
-       "the schemer: perfect memory, flicks hard, shares by expected gain"},
+       "the schemer: perfect memory, flicks hard, shares by expected gain", 1},
       {NULL, 0, 1000, "schemer", true,
-       "paired search, 1000 schemer playouts a decision, leaves the schemer's move at z > 2"}}},
+       "paired search, 1000 schemer playouts a decision, leaves the schemer's move at z > 2; "
+       "the schemer's steady hand",
+       5.0 / 8}}},
     {"passfood",
      {{"greedy", 0.3, 0, NULL, false,
-       "the greedy team bot with 30% random moves (a distracted team)"},
+       "the greedy team bot with 30% random moves (a distracted team)", 1},
       {"greedy", 0.05, 0, NULL, false,
-       "the greedy team bot slipping on 5% of moves: plays like PPF-2's careful family"},
-      {"greedy", 0, 0, NULL, false, "the greedy team bot, no slips"},
+       "the greedy team bot slipping on 5% of moves: plays like PPF-2's careful family", 1},
+      {"greedy", 0, 0, NULL, false, "the greedy team bot, no slips", 1},
       {NULL, 0, 200, "greedy", true,
-       "paired search, 200 greedy playouts a decision, leaves greedy's move at z > 2"}}},
+       "paired search, 200 greedy playouts a decision, leaves greedy's move at z > 2", 1}}},
     {"pakupaku",
-     {{"child", 0, 0, NULL, false, "the child profile: slow hands, shaky stacking"},
-      {"adult", 0, 0, NULL, false, "the adult profile"},
-      {"skilled", 0, 0, NULL, false, "the skilled profile: quick hands, corrects most lean"},
-      {"expert", 0, 0, NULL, false, "the expert profile: fastest reaction, steadiest aim"}}},
+     {{"child", 0, 0, NULL, false, "the child profile: slow hands, shaky stacking", 1},
+      {"adult", 0, 0, NULL, false, "the adult profile", 1},
+      {"skilled", 0, 0, NULL, false, "the skilled profile: quick hands, corrects most lean", 1},
+      {"expert", 0, 0, NULL, false, "the expert profile: fastest reaction, steadiest aim", 1}}},
 };
 
 static const ladder generic_turns = {
     "*",
-    {{NULL, 0, 30, NULL, false, "ISMCTS, 30 iterations, random playouts"},
-     {NULL, 0, 300, NULL, false, "ISMCTS, 300 iterations, random playouts"},
-     {NULL, 0, 1000, NULL, false, "ISMCTS, 1000 iterations, random playouts"},
-     {NULL, 0, 5000, NULL, false, "ISMCTS, 5000 iterations, random playouts"}}};
+    {{NULL, 0, 30, NULL, false, "ISMCTS, 30 iterations, random playouts", 1},
+     {NULL, 0, 300, NULL, false, "ISMCTS, 300 iterations, random playouts", 1},
+     {NULL, 0, 1000, NULL, false, "ISMCTS, 1000 iterations, random playouts", 1},
+     {NULL, 0, 5000, NULL, false, "ISMCTS, 5000 iterations, random playouts", 1}}};
 
 static const ladder generic_real_time = {
     "*",
-    {{"random", 0, 0, NULL, false, "random (no profiles for this game)"},
-     {"random", 0, 0, NULL, false, "random (no profiles for this game)"},
-     {"random", 0, 0, NULL, false, "random (no profiles for this game)"},
-     {"random", 0, 0, NULL, false, "random (no profiles for this game)"}}};
+    {{"random", 0, 0, NULL, false, "random (no profiles for this game)", 1},
+     {"random", 0, 0, NULL, false, "random (no profiles for this game)", 1},
+     {"random", 0, 0, NULL, false, "random (no profiles for this game)", 1},
+     {"random", 0, 0, NULL, false, "random (no profiles for this game)", 1}}};
 
 /* The ladder of game g. */
 static const ladder *ladder_of(const pf_game *g)
@@ -135,7 +138,10 @@ static pf_err play_level(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t,
         cfg.prior_bot = cfg.rollout_bot;
         cfg.prior_weight = 2.0;
     }
-    return pf_ismcts_choose(o, &cfg, rng, a, NULL);
+    pf_err e = pf_ismcts_choose(o, &cfg, rng, a, NULL);
+    if (e == PF_E_OK) /* the search chose an aim: a hand plays it */
+        pf_bot_hand(o, r->hand, rng, a);
+    return e;
 }
 
 static pf_err choose_easy(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)

@@ -7,27 +7,23 @@
  * scrollback are cleared; otherwise (a pipe, a log) HIDE_LINES blank lines
  * push them off the screen, but whatever keeps the output still has them.
  * Turn-based games ask the lowest seat to act; real-time games run on the
- * wall clock: bots act at the times they choose, people whenever they type. */
+ * wall clock: bots act at the times they choose, people whenever they type
+ * (several people start their lines with their names). A toss or a stack
+ * is a person's timing (C-4, plain_skill.c). */
 #include "cli/play_plain.h"
 
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "cli/plain_skill.h"
 
 #define EVENT_CAP 128
 #define TEXT_CAP 8192
 /* Blank lines that push a person's table off a screen that cannot be
  * cleared (output that is not a terminal). */
 #define HIDE_LINES 60
-
-static int64_t wall_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* The seat whose eyes the shared screen shows: the only person, else nobody
  * in particular (public information only). */
@@ -71,25 +67,26 @@ static void print_table(FILE *out, const pf_match *m, int seat)
     free(text);
 }
 
-static void print_choices(FILE *out, const pf_match *m, int seat)
+static void print_choices(FILE *out, const pf_match *m, int seat, const plain_skill *k)
 {
-    pf_action legal[PF_MAX_LEGAL];
-    char name[96];
-    int n = m->game->legal(m->state, seat, legal, PF_MAX_LEGAL), shown = n < 60 ? n : 60;
+    plain_choice *c = malloc(PF_MAX_LEGAL * sizeof *c);
+    if (!c)
+        return;
+    int n = plain_choices(m, seat, c, PF_MAX_LEGAL), shown = n < 60 ? n : 60;
     int width = 8;
     for (int i = 0; i < shown; i++) {
-        int len = m->game->name(m->state, legal[i], name, sizeof name);
+        int len = (int)strlen(c[i].name);
         width = len > width ? len : width;
     }
     int per_line = 96 / (width + 7) > 0 ? 96 / (width + 7) : 1;
     fprintf(out, "Your choices:");
-    for (int i = 0; i < shown; i++) {
-        m->game->name(m->state, legal[i], name, sizeof name);
-        fprintf(out, "%s%3d) %-*s", i % per_line == 0 ? "\n  " : "  ", i + 1, width, name);
-    }
+    for (int i = 0; i < shown; i++)
+        fprintf(out, "%s%3d) %-*s", i % per_line == 0 ? "\n  " : "  ", i + 1, width, c[i].name);
     if (n > shown)
         fprintf(out, "\n  ... and %d more (type a name)", n - shown);
     fprintf(out, "\nType a number or a name; 'help' for commands.\n");
+    plain_skill_help(k, c, n, out);
+    free(c);
 }
 
 /* Turns a typed line into an action: a number from the list or a name. */
@@ -99,11 +96,15 @@ static pf_err read_action(const pf_match *m, int seat, const char *line, pf_acti
     char *end;
     long k = strtol(line, &end, 10);
     if (end != line && *end == '\0') {
-        pf_action legal[PF_MAX_LEGAL];
-        int n = m->game->legal(m->state, seat, legal, PF_MAX_LEGAL);
+        plain_choice *c = malloc(PF_MAX_LEGAL * sizeof *c);
+        if (!c)
+            return pf_error_set(err, PF_E_NO_MEMORY, NULL);
+        int n = plain_choices(m, seat, c, PF_MAX_LEGAL);
+        if (k >= 1 && k <= n)
+            *a = c[k - 1].a;
+        free(c);
         if (k < 1 || k > n)
             return pf_error_set(err, PF_E_ILLEGAL_ACTION, "choose a number from 1 to %d", n);
-        *a = legal[k - 1];
         return PF_E_OK;
     }
     if (m->game->parse(m->state, line, a) != PF_E_OK)
@@ -170,7 +171,7 @@ static void print_help(FILE *out)
 
 /* Handles a person's line. Returns 1 when an action was played, -1 to quit. */
 static int person_line(pf_match *m, const pf_seating *s, int seat, const char *line,
-                       int64_t t, int view_seat, FILE *out)
+                       int64_t t, int view_seat, FILE *out, const plain_skill *k)
 {
     pf_error err;
     pf_action a;
@@ -180,7 +181,7 @@ static int person_line(pf_match *m, const pf_seating *s, int seat, const char *l
         return -1;
     if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
         print_help(out);
-        print_choices(out, m, seat);
+        print_choices(out, m, seat, k);
         return 0;
     }
     if (strcmp(line, "table") == 0) {
@@ -202,6 +203,78 @@ static int person_line(pf_match *m, const pf_seating *s, int seat, const char *l
     return apply_and_report(m, seat, a, t, view_seat, s, out) == PF_E_OK;
 }
 
+/* Real time: plays the bots' moves due by game time t, before a person's
+ * action at t (the meter may have run while they came due). */
+static void bots_until(pf_match *m, const pf_seating *s, uint64_t bot_seed, int64_t t,
+                       int view_seat, FILE *out)
+{
+    int bs;
+    pf_action ba;
+    int64_t bt;
+    while (!pf_match_over(m, NULL) &&
+           pf_bots_next(m->game, m->state, m->seats, m->nsteps, m->now, s->bot, bot_seed, &bs,
+                        &ba, &bt) == PF_E_OK &&
+           bt <= t)
+        if (apply_and_report(m, bs, ba, bt, view_seat, s, out) != PF_E_OK)
+            break;
+}
+
+/* A person's line at game time t: a skill action goes through the meter or
+ * the hand (C-4), anything else through person_line. Returns 1 when an
+ * action was played, -1 to quit, 0 otherwise. */
+static int person_input(pf_match *m, const pf_seating *s, int seat, const char *line,
+                        int64_t t, int view_seat, FILE *in, FILE *out, plain_skill *k,
+                        int64_t start, uint64_t bot_seed)
+{
+    pf_action a;
+    int64_t stopped;
+    int r = plain_skill_read(k, m, seat, line, in, out, &a, &stopped);
+    if (r == 0)
+        return person_line(m, s, seat, line, t, view_seat, out, k);
+    if (r < 0)
+        return stopped == -2 ? -1 : 0;
+    if (m->game->real_time) {
+        if (stopped >= 0)
+            t = stopped - start;
+        t = t < m->now ? m->now : t;
+        bots_until(m, s, bot_seed, t, view_seat, out);
+    }
+    return apply_and_report(m, seat, a, t, view_seat, s, out) == PF_E_OK;
+}
+
+/* Real time: the person a line is from, among those who may act (set).
+ * With several, the line starts with a name or a seat and a colon ("ana:
+ * roll", "1: roll"); *rest gets the line after it. -1 (told) when unclear. */
+static int who_typed(const pf_seating *s, uint32_t set, const char *line, const char **rest,
+                     FILE *out)
+{
+    const char *colon = strchr(line, ':');
+    *rest = line;
+    if (colon) {
+        size_t len = (size_t)(colon - line);
+        for (int i = 0; i < s->n; i++) {
+            char seat[12];
+            snprintf(seat, sizeof seat, "%d", i);
+            if (s->bot[i] || !((strlen(s->name[i]) == len && !strncmp(line, s->name[i], len)) ||
+                               (strlen(seat) == len && !strncmp(line, seat, len))))
+                continue;
+            for (*rest = colon + 1; **rest == ' '; (*rest)++)
+                ;
+            if (set & (1u << i))
+                return i;
+            fprintf(out, "  %s may not act now.\n", s->name[i]);
+            return -1;
+        }
+    }
+    if (!(set & (set - 1)))
+        return __builtin_ctz(set);
+    fprintf(out, "  Several of you may act: start the line with your name and a colon (");
+    for (uint32_t b = set; b; b &= b - 1)
+        fprintf(out, "%s'%s:'", b == set ? "" : " or ", s->name[__builtin_ctz(b)]);
+    fprintf(out, ").\n");
+    return -1;
+}
+
 static void print_end(FILE *out, const pf_match *m, const pf_seating *s, int view_seat)
 {
     double r[PF_MAX_SEATS];
@@ -217,10 +290,12 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
     const pf_game *g = m->game;
     const int view_seat = viewer(s);
     const int people = pf_seating_people(s);
-    const int64_t start = wall_ms() - m->now;
+    const int64_t start = plain_steady_ms() - m->now;
     int last_person = -1;
     char line[512];
     uint64_t bot_seed = pf_seed_derive(m->seed, 0xb07);
+    plain_skill hands;
+    plain_skill_init(&hands, in, out, bot_seed);
 
     fprintf(out, "%s: %d seats.", g->title, m->seats);
     for (int i = 0; i < m->seats; i++)
@@ -228,6 +303,13 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
     fprintf(out, "\n\n");
     if (m->nsteps == 0)
         print_setup(out, m, view_seat);
+    if (g->real_time && people > 1) {
+        int first = 0;
+        while (s->bot[first])
+            first++;
+        fprintf(out, "You all play at once: when several of you may act, start your line "
+                     "with your name and a colon ('%s: ...').\n", s->name[first]);
+    }
     /* A person to act first sees the table with their choices; otherwise
      * show the start before the bots move. */
     if (!pf_match_over(m, NULL) && s->bot[__builtin_ctz(g->to_act(m->state))])
@@ -256,14 +338,15 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
             last_person = seat;
             fprintf(out, "\n");
             print_table(out, m, seat);
-            print_choices(out, m, seat);
+            print_choices(out, m, seat, &hands);
             int r;
             do {
                 fprintf(out, "%s> ", s->name[seat]);
                 fflush(out);
                 if (read_line(in, line, sizeof line, -1) < 0)
                     return 1;
-                r = person_line(m, s, seat, line, m->now, view_seat, out);
+                r = person_input(m, s, seat, line, m->now, view_seat, in, out, &hands, start,
+                                 bot_seed);
             } while (r == 0);
             if (r < 0)
                 return 1;
@@ -274,7 +357,7 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
         for (int i = 0; i < m->seats; i++)
             if (!s->bot[i] && (set & (1u << i)))
                 people_set |= 1u << i;
-        int64_t now = wall_ms() - start;
+        int64_t now = plain_steady_ms() - start;
         if (bot_ok == PF_E_OK && (people_set == 0 || bt <= now)) {
             if (people_set == 0 && bt > now) {
                 fflush(out);
@@ -285,8 +368,9 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
         }
         if (!people_set)
             break; /* nobody can act: cannot happen in a well-formed game */
-        seat = __builtin_ctz(people_set);
-        fprintf(out, "%s> ", s->name[seat]);
+        for (uint32_t b = people_set; b; b &= b - 1) /* everyone who may act */
+            fprintf(out, "%s%s", b == people_set ? "" : ", ", s->name[__builtin_ctz(b)]);
+        fprintf(out, "> ");
         fflush(out);
         int got = read_line(in, line, sizeof line, bot_ok == PF_E_OK ? bt - now : -1);
         if (got < 0)
@@ -295,10 +379,15 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
             fprintf(out, "\n");
             continue;
         }
-        int64_t t = wall_ms() - start;
+        int64_t t = plain_steady_ms() - start;
         if (t < m->now)
             t = m->now;
-        if (person_line(m, s, seat, line, t, view_seat, out) < 0)
+        const char *rest;
+        if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0)
+            return 1;
+        if (!*line || (seat = who_typed(s, people_set, line, &rest, out)) < 0)
+            continue;
+        if (person_input(m, s, seat, rest, t, view_seat, in, out, &hands, start, bot_seed) < 0)
             return 1;
     }
     print_end(out, m, s, view_seat);

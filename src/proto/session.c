@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "partyfood/parse.h"
@@ -397,6 +398,46 @@ static pf_err do_games(pf_session *s, const cJSON *req, cJSON *out, pf_error *er
     return add(out, "games", a) ? PF_E_OK : no_memory(err);
 }
 
+/* The bot named by "bot" (default random) for the session's game. */
+static pf_err read_bot(const pf_session *s, const cJSON *req, const pf_bot_def **bot,
+                       pf_error *err)
+{
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(req, "bot");
+    if (name && !cJSON_IsString(name))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "\"bot\" must be a bot's name");
+    const char *bot_name = name ? name->valuestring : "random";
+    *bot = pf_bot_find(s->match->game, bot_name);
+    if (*bot)
+        return PF_E_OK;
+    char list[256];
+    pf_bot_list(s->match->game, list, sizeof list);
+    return pf_error_set(err, PF_E_UNKNOWN_BOT, "no bot '%.40s' for %s (bots: %s)", bot_name,
+                        s->match->game->title, list);
+}
+
+/* What a bot would play now and when, without playing it: in real time the
+ * client schedules the move and sends "act" at its time, so a person's
+ * earlier action still goes first. */
+static pf_err do_plan(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
+{
+    int seat;
+    const pf_bot_def *bot;
+    pf_action a;
+    int64_t t;
+    pf_err e = need_seat(s, req, false, &seat, err);
+    if (!e)
+        e = read_bot(s, req, &bot, err);
+    if (!e)
+        e = pf_match_bot_plan(s->match, seat, bot, &a, &t, err);
+    if (e)
+        return e;
+    char aname[96];
+    s->match->game->name(s->match->state, a, aname, sizeof aname);
+    cJSON_AddStringToObject(out, "action", aname);
+    cJSON_AddNumberToObject(out, "t", (double)t);
+    return PF_E_OK;
+}
+
 static const struct handler {
     const char *cmd;
     pf_err (*run)(pf_session *, const cJSON *, cJSON *, pf_error *);
@@ -405,7 +446,7 @@ static const struct handler {
     {"new", do_new, true},         {"legal", do_legal, false}, {"act", do_act, true},
     {"view", do_view, false},      {"result", do_result, false},
     {"save", do_save, false},      {"load", do_load, true},    {"bot", do_bot, true},
-    {"games", do_games, false},
+    {"games", do_games, false},    {"plan", do_plan, false},
 };
 
 /* ---- the request as a whole ------------------------------------------------- */
@@ -503,10 +544,13 @@ static pf_err find_handler(const cJSON *req, const struct handler **h, pf_error 
             return PF_E_OK;
         }
     }
-    return pf_error_set(err, PF_E_UNKNOWN_COMMAND,
-                        "no command '%.*s' (commands: new, legal, act, view, result, save, "
-                        "load, bot, games)",
-                        echo_len(cmd->valuestring), cmd->valuestring);
+    /* The list comes from the table, so it cannot forget a command. */
+    char names[160] = "";
+    for (size_t i = 0, n = 0; i < sizeof handlers / sizeof handlers[0] && n < sizeof names; i++)
+        n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "",
+                              handlers[i].cmd);
+    return pf_error_set(err, PF_E_UNKNOWN_COMMAND, "no command '%.*s' (commands: %s)",
+                        echo_len(cmd->valuestring), cmd->valuestring, names);
 }
 
 /* A new answer object, with the request's "id" when it has one. */

@@ -13,25 +13,6 @@
 #include "partyfood/session.h"
 #include "pf_test.h"
 
-/* Sends len bytes and returns the parsed answer (caller deletes), after
- * checking it is UTF-8 text of one JSON object. */
-static cJSON *ask_n(pf_session *s, const char *line, size_t len)
-{
-    char *text = pf_session_handle(s, line, len);
-    assert_non_null(text);
-    if (!pf_utf8_valid(text, strlen(text)))
-        fail_msg("answer is not UTF-8: %s", text);
-    cJSON *r = cJSON_ParseWithOpts(text, NULL, true);
-    if (!cJSON_IsObject(r))
-        fail_msg("answer is not one JSON object: %s", text);
-    free(text);
-    return r;
-}
-
-static cJSON *ask(pf_session *s, const char *line)
-{
-    return ask_n(s, line, strlen(line));
-}
 
 static const char *error_code(const cJSON *r)
 {
@@ -47,7 +28,7 @@ static const char *error_message(const cJSON *r)
 /* Expects the answer's code ("ok" for success). */
 static void expect(pf_session *s, const char *line, const char *code)
 {
-    cJSON *r = ask(s, line);
+    cJSON *r = pf_test_ask(s, line);
     const char *got = cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")) ? "ok" : error_code(r);
     if (strcmp(got, code) != 0)
         fail_msg("%s: expected %s, got %s", line, code, got);
@@ -79,7 +60,7 @@ static void a_request_longer_than_the_limit_is_too_large(void **state)
     expect(&s, line, "ok"); /* at the limit: answered */
     free(line);
     line = padded_request(PF_REQUEST_MAX_BYTES + 1);
-    cJSON *r = ask(&s, line);
+    cJSON *r = pf_test_ask(&s, line);
     assert_string_equal(error_code(r), "too_large");
     assert_non_null(strstr(error_message(r), "65536"));
     cJSON_Delete(r);
@@ -100,7 +81,7 @@ static void one_json_object_per_line(void **state)
     expect(&s, "{\"cmd\":\"result\"} {\"cmd\":\"result\"}", "bad_json");
     expect(&s, "{\"cmd\":\"result\"} x", "bad_json");
     expect(&s, "{\"cmd\":\"result\"}\t ", "ok");
-    cJSON *r = ask(&s, "{\"id\":5,\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 1\"}"
+    cJSON *r = pf_test_ask(&s, "{\"id\":5,\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 1\"}"
                        "{\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 2\"}");
     assert_string_equal(error_code(r), "bad_json");
     assert_non_null(strstr(error_message(r), "one request per line"));
@@ -123,14 +104,14 @@ static void invalid_utf8_is_refused_and_never_echoed(void **state)
         "not json \xfe",
     };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
-        cJSON *r = ask(&s, lines[i]);
+        cJSON *r = pf_test_ask(&s, lines[i]);
         assert_string_equal(error_code(r), "bad_json");
         assert_non_null(strstr(error_message(r), "UTF-8"));
         cJSON_Delete(r);
     }
     /* A NUL byte inside the line hides what follows from C string code. */
     static const char nul[] = "{\"cmd\":\"games\"}\0{\"cmd\":\"games\"}";
-    cJSON *r = ask_n(&s, nul, sizeof nul - 1);
+    cJSON *r = pf_test_ask_n(&s, nul, sizeof nul - 1);
     assert_string_equal(error_code(r), "bad_json");
     cJSON_Delete(r);
     pf_session_fini(&s);
@@ -245,7 +226,7 @@ static void times_have_a_range(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         snprintf(line, sizeof line, "{\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 1\",\"t\":%s}",
                  bad[i]);
-        cJSON *r = ask(&s, line);
+        cJSON *r = pf_test_ask(&s, line);
         assert_string_equal(error_code(r), "bad_request");
         assert_non_null(strstr(error_message(r), range));
         cJSON_Delete(r);
@@ -296,13 +277,13 @@ static void bots_at_the_last_time_stay_in_range(void **state)
         acted |= 1u << seat;
         snprintf(line, sizeof line, "{\"cmd\":\"bot\",\"seat\":%d,\"bot\":\"%s\"}", seat,
                  bots[i]);
-        cJSON *r = ask(&s, line);
+        cJSON *r = pf_test_ask(&s, line);
         assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
         assert_true(cJSON_GetObjectItem(r, "t")->valuedouble == (double)PF_TIME_MAX_MS);
         cJSON_Delete(r);
     }
     /* The saved game loads back: its times are in range. */
-    cJSON *saved = ask(&s, "{\"cmd\":\"save\"}");
+    cJSON *saved = pf_test_ask(&s, "{\"cmd\":\"save\"}");
     cJSON *load = cJSON_CreateObject();
     cJSON_AddStringToObject(load, "cmd", "load");
     cJSON_AddItemReferenceToObject(load, "replay", cJSON_GetObjectItem(saved, "replay"));

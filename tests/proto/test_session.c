@@ -8,17 +8,6 @@
 #include "partyfood/session.h"
 #include "pf_test.h"
 
-/* Sends one line and returns the parsed answer (caller deletes). */
-static cJSON *ask(pf_session *s, const char *line)
-{
-    char *text = pf_session_handle(s, line, strlen(line));
-    assert_null(strchr(text, '\n'));
-    cJSON *r = cJSON_Parse(text);
-    if (!r)
-        fail_msg("answer is not JSON: %s", text);
-    free(text);
-    return r;
-}
 
 static bool ok(const cJSON *r)
 {
@@ -33,7 +22,7 @@ static const char *error_code(const cJSON *r)
 
 static void expect_error(pf_session *s, const char *line, const char *code)
 {
-    cJSON *r = ask(s, line);
+    cJSON *r = pf_test_ask(s, line);
     assert_false(ok(r));
     if (strcmp(error_code(r), code) != 0)
         fail_msg("%s: expected %s, got %s", line, code, error_code(r));
@@ -51,14 +40,14 @@ static void new_legal_act_view_result(void **state)
     (void)state;
     pf_session s;
     pf_session_init(&s);
-    cJSON *r = ask(&s, NEW_GAME);
+    cJSON *r = pf_test_ask(&s, NEW_GAME);
     assert_true(ok(r));
     assert_string_equal(cJSON_GetObjectItem(r, "game")->valuestring, "pizza");
     assert_int_equal(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "to_act"), 0)->valueint, 0);
     assert_true(cJSON_IsFalse(cJSON_GetObjectItem(r, "over")));
     cJSON_Delete(r);
 
-    r = ask(&s, "{\"cmd\":\"legal\",\"seat\":0}");
+    r = pf_test_ask(&s, "{\"cmd\":\"legal\",\"seat\":0}");
     assert_true(ok(r));
     cJSON *acts = cJSON_GetObjectItem(r, "actions");
     assert_int_equal(cJSON_GetArraySize(acts), 24); /* 24 toppings, no switch pieces */
@@ -67,18 +56,18 @@ static void new_legal_act_view_result(void **state)
              cJSON_GetArrayItem(acts, 0)->valuestring);
     cJSON_Delete(r);
 
-    r = ask(&s, line);
+    r = pf_test_ask(&s, line);
     assert_true(ok(r));
     assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(r, "events")) >= 1);
     assert_int_equal(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "to_act"), 0)->valueint, 1);
     cJSON_Delete(r);
 
-    r = ask(&s, "{\"cmd\":\"view\",\"seat\":-1}");
+    r = pf_test_ask(&s, "{\"cmd\":\"view\",\"seat\":-1}");
     assert_true(ok(r));
     assert_true(cJSON_IsObject(cJSON_GetObjectItem(r, "view")));
     cJSON_Delete(r);
 
-    r = ask(&s, "{\"cmd\":\"result\"}");
+    r = pf_test_ask(&s, "{\"cmd\":\"result\"}");
     assert_true(ok(r));
     assert_true(cJSON_IsFalse(cJSON_GetObjectItem(r, "over")));
     assert_true(cJSON_IsNull(cJSON_GetObjectItem(r, "results")));
@@ -91,10 +80,10 @@ static void bots_play_to_the_end_then_save_and_load(void **state)
     (void)state;
     pf_session s;
     pf_session_init(&s);
-    cJSON_Delete(ask(&s, NEW_GAME));
+    cJSON_Delete(pf_test_ask(&s, NEW_GAME));
     int moves = 0;
     for (;;) {
-        cJSON *r = ask(&s, "{\"cmd\":\"result\"}");
+        cJSON *r = pf_test_ask(&s, "{\"cmd\":\"result\"}");
         bool over = cJSON_IsTrue(cJSON_GetObjectItem(r, "over"));
         if (over) {
             assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(r, "results")), 3);
@@ -102,14 +91,14 @@ static void bots_play_to_the_end_then_save_and_load(void **state)
             break;
         }
         cJSON_Delete(r);
-        r = ask(&s, "{\"cmd\":\"view\",\"seat\":0}");
+        r = pf_test_ask(&s, "{\"cmd\":\"view\",\"seat\":0}");
         cJSON_Delete(r);
         /* Whoever is to act plays the random bot. */
         char line[100];
         for (int seat = 0; seat < 3; seat++) {
             snprintf(line, sizeof line, "{\"cmd\":\"bot\",\"seat\":%d,\"bot\":\"random\"}",
                      seat);
-            r = ask(&s, line);
+            r = pf_test_ask(&s, line);
             if (ok(r)) {
                 assert_true(cJSON_IsString(cJSON_GetObjectItem(r, "action")));
                 moves++;
@@ -123,7 +112,7 @@ static void bots_play_to_the_end_then_save_and_load(void **state)
     expect_error(&s, "{\"cmd\":\"bot\",\"seat\":0}", "game_over");
     expect_error(&s, "{\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 0\"}", "game_over");
 
-    cJSON *saved = ask(&s, "{\"cmd\":\"save\"}");
+    cJSON *saved = pf_test_ask(&s, "{\"cmd\":\"save\"}");
     cJSON *replay = cJSON_GetObjectItem(saved, "replay");
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(replay, "actions")), moves);
     cJSON *load = cJSON_CreateObject();
@@ -132,7 +121,7 @@ static void bots_play_to_the_end_then_save_and_load(void **state)
     char *line = cJSON_PrintUnformatted(load);
     pf_session s2;
     pf_session_init(&s2);
-    cJSON *r = ask(&s2, line);
+    cJSON *r = pf_test_ask(&s2, line);
     assert_true(ok(r));
     assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "over")));
     cJSON_Delete(r);
@@ -151,7 +140,7 @@ static void bad_input_gets_errors_and_loses_nothing(void **state)
     pf_session s;
     pf_session_init(&s);
     expect_error(&s, "{\"cmd\":\"legal\",\"seat\":0}", "no_game");
-    cJSON_Delete(ask(&s, NEW_GAME));
+    cJSON_Delete(pf_test_ask(&s, NEW_GAME));
     void *before = malloc(s.match->game->state_size);
     memcpy(before, s.match->state, s.match->game->state_size);
 
@@ -205,12 +194,12 @@ static void request_id_is_echoed(void **state)
     (void)state;
     pf_session s;
     pf_session_init(&s);
-    cJSON *r = ask(&s, "{\"id\":42,\"cmd\":\"games\"}");
+    cJSON *r = pf_test_ask(&s, "{\"id\":42,\"cmd\":\"games\"}");
     assert_true(ok(r));
     assert_int_equal(cJSON_GetObjectItem(r, "id")->valueint, 42);
     assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(r, "games")) >= 1);
     cJSON_Delete(r);
-    r = ask(&s, "{\"id\":\"a\",\"cmd\":\"nope\"}");
+    r = pf_test_ask(&s, "{\"id\":\"a\",\"cmd\":\"nope\"}");
     assert_string_equal(cJSON_GetObjectItem(r, "id")->valuestring, "a");
     cJSON_Delete(r);
     pf_session_fini(&s);
@@ -219,7 +208,7 @@ static void request_id_is_echoed(void **state)
 /* The seed of the session's game, from its replay. */
 static char *seed_of(pf_session *s)
 {
-    cJSON *r = ask(s, "{\"cmd\":\"save\"}");
+    cJSON *r = pf_test_ask(s, "{\"cmd\":\"save\"}");
     char *seed = strdup(
         cJSON_GetObjectItem(cJSON_GetObjectItem(r, "replay"), "seed")->valuestring);
     cJSON_Delete(r);
@@ -234,7 +223,7 @@ static void new_carries_setup_events_and_a_fresh_seed(void **state)
     (void)state;
     pf_session s;
     pf_session_init(&s);
-    cJSON *r = ask(&s, "{\"cmd\":\"new\",\"game\":\"pancake\",\"seats\":2,\"seed\":4}");
+    cJSON *r = pf_test_ask(&s, "{\"cmd\":\"new\",\"game\":\"pancake\",\"seats\":2,\"seed\":4}");
     assert_true(ok(r));
     const cJSON *ev = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "events"), 0);
     assert_string_equal(cJSON_GetObjectItem(ev, "kind")->valuestring, "draw");
@@ -246,7 +235,7 @@ static void new_carries_setup_events_and_a_fresh_seed(void **state)
 
     char *seeds[2];
     for (int i = 0; i < 2; i++) {
-        r = ask(&s, "{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":2}");
+        r = pf_test_ask(&s, "{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":2}");
         assert_true(ok(r));
         assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(r, "events")), 0);
         assert_null(cJSON_GetObjectItem(r, "seed"));

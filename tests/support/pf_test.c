@@ -1,6 +1,8 @@
 /* pf_test.c: helpers shared by the cmocka test programs. */
 #include "pf_test.h"
 
+#include "partyfood/parse.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,4 +103,23 @@ char *pf_test_view_text(const pf_game *g, const void *st, int seat)
     char *s = cJSON_PrintUnformatted(v);
     cJSON_Delete(v);
     return s;
+}
+
+cJSON *pf_test_ask_n(pf_session *s, const char *line, size_t len)
+{
+    char *text = pf_session_handle(s, line, len);
+    assert_non_null(text);
+    assert_null(strchr(text, '\n'));
+    if (!pf_utf8_valid(text, strlen(text)))
+        fail_msg("answer is not UTF-8: %s", text);
+    cJSON *r = cJSON_ParseWithOpts(text, NULL, true);
+    if (!cJSON_IsObject(r))
+        fail_msg("answer is not one JSON object: %s", text);
+    free(text);
+    return r;
+}
+
+cJSON *pf_test_ask(pf_session *s, const char *line)
+{
+    return pf_test_ask_n(s, line, strlen(line));
 }

@@ -15,6 +15,7 @@
 #include "partyfood/bot.h"
 #include "partyfood/game.h"
 #include "partyfood/match.h"
+#include "partyfood/session.h"
 
 /* The registered game id, failing the test when absent. */
 const pf_game *pf_test_game(const char *id);
@@ -73,5 +74,13 @@ bool pf_test_secrecy(const pf_game *g, const void *st, int seats, int64_t t, pf_
 bool pf_test_secrecy_seeds(const pf_game *g, int seats, const pf_options *opt, uint64_t seed1,
                            uint64_t seed2, pf_rng *rng, pf_secrecy_stats *stats, char *why,
                            size_t n);
+
+/* Sends the len bytes at line to the session and returns the parsed answer
+ * (caller deletes), failing the test unless the answer is one line of UTF-8
+ * text holding exactly one JSON object. */
+cJSON *pf_test_ask_n(pf_session *s, const char *line, size_t len);
+
+/* pf_test_ask_n for a NUL-terminated line. */
+cJSON *pf_test_ask(pf_session *s, const char *line);
 
 #endif

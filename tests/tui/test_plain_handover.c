@@ -14,7 +14,10 @@ static void the_screen_is_cleared_before_the_hand_over(void **state)
     th_expect(&t, "Pass the keyboard to ana", 5000);
     th_keys(&t, "Enter");
     th_expect(&t, "ana>", 3000);
-    th_keys(&t, "'toss 0.10' Enter");
+    th_keys(&t, "toss Enter"); /* on a terminal a toss is a meter (C-4) */
+    th_expect(&t, "Enter stops it", 3000);
+    th_keys(&t, "Enter");
+    th_expect(&t, "stopped at", 3000);
     th_expect(&t, "'pick'", 3000);
     th_keys(&t, "pick Enter");
     th_expect(&t, "You peek", 3000); /* ana sees her peek */

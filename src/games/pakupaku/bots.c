@@ -127,6 +127,41 @@ static double top_margin(const top3 *r, int type, int64_t aim)
     return best / PAKUPAKU__UNIT;
 }
 
+/* A near-normal deviate (mean 0, sd 1) from three uniforms: their sum,
+ * cheaper than Box-Muller. */
+static inline double near_normal(double u1, double u2, double u3)
+{
+    return (u1 + u2 + u3 - 1.5) * 2.0;
+}
+
+/* The offset (hundredths) where a hand aiming at aim puts the piece, its
+ * error sd (table units) times the deviate z: the one error model of a
+ * stack, shared by the profiles and by front ends that cannot time a
+ * person (C-4). */
+static inline int land(int aim, double sd, double z)
+{
+    int off = aim + round_int(sd * z * 100);
+    if (off > PAKUPAKU__OFF_MAX)
+        off = PAKUPAKU__OFF_MAX;
+    if (off < -PAKUPAKU__OFF_MAX)
+        off = -PAKUPAKU__OFF_MAX;
+    return off;
+}
+
+bool pakupaku__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action *played)
+{
+    *played = aim;
+    int type = (int)(aim >> 16) - 1;
+    uint32_t code = aim & 0xffff;
+    if (type < 0 || type >= PAKUPAKU__NTYPES || code > 2 * PAKUPAKU__OFF_MAX)
+        return false;
+    /* the adult profile (the `medium` level) stacking at its usual pace */
+    double z = near_normal(pf_rng_double(rng), pf_rng_double(rng), pf_rng_double(rng));
+    *played = PAKUPAKU__STACK(type, land((int)code - PAKUPAKU__OFF_MAX,
+                                         wobble * adult.sd_fast, z));
+    return true;
+}
+
 /* The type to stack and its aim (hundredths) for profile pr, with perfect
  * aim; *margin gets the predicted margin of the top joints. */
 static inline int pick_piece(const profile *pr, const pakupaku__state *s, uint64_t *x, int *aim,
@@ -202,14 +237,8 @@ choose(const profile *pr, const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t
         double sd = pr->sd_fast * pr->stack_ms / slow;
         if (sd < pr->sd_min)
             sd = pr->sd_min;
-        /* a near-normal deviate (sum of 3 uniforms, sd 1): cheaper than Box-Muller */
-        double z = (unit(&x) + unit(&x) + unit(&x) - 1.5) * 2.0;
-        int off = aim + round_int(sd * z * 100);
-        if (off > PAKUPAKU__OFF_MAX)
-            off = PAKUPAKU__OFF_MAX;
-        if (off < -PAKUPAKU__OFF_MAX)
-            off = -PAKUPAKU__OFF_MAX;
-        *a = PAKUPAKU__STACK(type, off);
+        double u1 = unit(&x), u2 = unit(&x), u3 = unit(&x);
+        *a = PAKUPAKU__STACK(type, land(aim, sd, near_normal(u1, u2, u3)));
         dur = (int64_t)slow;
     }
     if (dur < PF_REACTION_MIN_MS)

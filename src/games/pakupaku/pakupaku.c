@@ -750,4 +750,5 @@ const pf_game pf_game_pakupaku = {
     .stats = pk_stats,
     .plan_key = pk_plan_key,
     .ready_at = pk_ready_at,
+    .skill_error = pakupaku__skill_error,
 };

@@ -74,6 +74,9 @@ static inline int64_t pakupaku__ready(const pakupaku__state *s, int seat)
     return s->busy[seat] > s->since[seat] ? s->busy[seat] : s->since[seat];
 }
 
+/* The game's skill_error (C-4): a stack's offset moved by a hand's error (bots.c). */
+bool pakupaku__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action *played);
+
 /* Dice seat holds; *free_ and *waiting (may be NULL) get the split. */
 static inline int pakupaku__held(const pakupaku__state *s, int seat, int *free_,
                                  int *waiting)

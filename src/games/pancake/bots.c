@@ -15,7 +15,12 @@
  * face-down pancakes: more bonus and more chances), shares while the
  * expected gain of a share is positive, and gives a pancake it expects to be
  * guessed right to the player it least minds helping, never to a player on
- * 11 while it can avoid it. */
+ * 11 while it can avoid it.
+ *
+ * Hands (C-4): a bot aims its toss and its hand misses by a normal error,
+ * so no bot flicks the same p every time; flick() is that model, and the
+ * game's skill_error hands it to the level ladder's searches and to front
+ * ends that cannot time a person. */
 #include "games/pancake/pancake.h"
 
 #include <string.h>
@@ -23,10 +28,34 @@
 /* One named level of play. */
 typedef struct bot_cfg {
     double forget; /* chance of forgetting each face-down pancake seen */
-    int flick;     /* target p in hundredths */
-    int flick_sd;  /* spread of the flick, hundredths */
+    int flick;     /* aimed p in hundredths */
+    int flick_sd;  /* the hand's error around the aim, hundredths (C-4: never 0) */
     bool scheme;   /* scheming chef; otherwise share once and stop */
 } bot_cfg;
+
+/* An average hand's flick error, hundredths: the forgetful bot's, which is
+ * the `medium` level (docs/bots.md). */
+#define MEDIUM_FLICK_SD 8
+
+/* The p (hundredths) a hand aiming at aim tosses: a normal error of sd,
+ * kept within what a flick can do. The one error model of a toss, shared
+ * by the bots and by front ends that cannot time a person (C-4). */
+static int flick(double aim, double sd, pf_rng *rng) {
+    double h = aim + sd * pf_rng_normal(rng);
+    int hi = (int)(h + 0.5);
+    if (hi < PANCAKE_P_MIN) hi = PANCAKE_P_MIN;
+    if (hi > PANCAKE_P_MAX) hi = PANCAKE_P_MAX;
+    return hi;
+}
+
+bool pancake__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action *played) {
+    *played = aim;
+    if (aim < PANCAKE_A_TOSS + PANCAKE_P_MIN || aim > PANCAKE_A_TOSS + PANCAKE_P_MAX)
+        return false;
+    *played = PANCAKE_A_TOSS +
+              (unsigned)flick(aim - PANCAKE_A_TOSS, wobble * MEDIUM_FLICK_SD, rng);
+    return true;
+}
 
 static const double box_share[PANCAKE_TOPPINGS] = {8 / 36.0, 8 / 36.0, 8 / 36.0, 8 / 36.0,
                                                    4 / 36.0};
@@ -142,14 +171,9 @@ static pf_err choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t,
     pf_obs_sample(o, rng, &s);
     *t = pf_obs_now(o);
     switch (s.phase) {
-    case PANCAKE_P_TOSS: {
-        double h = cfg->flick + (cfg->flick_sd ? cfg->flick_sd * pf_rng_normal(rng) : 0);
-        int hi = (int)(h + 0.5);
-        if (hi < PANCAKE_P_MIN) hi = PANCAKE_P_MIN;
-        if (hi > PANCAKE_P_MAX) hi = PANCAKE_P_MAX;
-        *a = PANCAKE_A_TOSS + (unsigned)hi;
+    case PANCAKE_P_TOSS:
+        *a = PANCAKE_A_TOSS + (unsigned)flick(cfg->flick, cfg->flick_sd, rng);
         return PF_E_OK;
-    }
     case PANCAKE_P_SHARE:
         *a = keep_sharing(&s, cfg, rng) ? PANCAKE_A_PICK : PANCAKE_A_STOP;
         return PF_E_OK;
@@ -164,21 +188,23 @@ static pf_err choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t,
     }
 }
 
-#define LEVEL(fn, forget, flick, sd, scheme)                                       \
+#define LEVEL(fn, forget, aim, sd, scheme)                                         \
     static pf_err fn(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t) {     \
-        static const bot_cfg cfg = {forget, flick, sd, scheme};                    \
+        static const bot_cfg cfg = {forget, aim, sd, scheme};                      \
         return choose(o, rng, a, t, &cfg);                                         \
     }
-LEVEL(choose_schemer, 0.0, 90, 0, true)
-LEVEL(choose_guesser, 0.0, 50, 0, false)
-LEVEL(choose_forgetful, 0.25, 80, 8, true)
+/* A steady adult hand: 5 hundredths, against the average 8. */
+LEVEL(choose_schemer, 0.0, 90, 5, true)
+LEVEL(choose_guesser, 0.0, 50, 5, false)
+LEVEL(choose_forgetful, 0.25, 80, MEDIUM_FLICK_SD, true)
 LEVEL(choose_child, 0.5, 60, 15, true)
 #undef LEVEL
 
 const pf_bot_def pancake__bots[] = {
-    {"schemer", "perfect memory; as chef flicks hard and shares by expected gain, keeping the leader from 12",
+    {"schemer", "perfect memory; as chef flicks hard (aims at 0.90, a steady hand) and shares by "
+                "expected gain, keeping the leader from 12",
      choose_schemer},
-    {"guesser", "perfect memory; as chef tosses at 0.50 and shares once", choose_guesser},
+    {"guesser", "perfect memory; as chef aims its toss at 0.50 and shares once", choose_guesser},
     {"forgetful", "forgets a quarter of the face-down pancakes it saw; scheming chef", choose_forgetful},
     {"child", "forgets half of the face-down pancakes it saw; scheming chef, wobbly flick", choose_child},
     {NULL, NULL, NULL}};

@@ -608,7 +608,7 @@ static void pc_render(const void *st, int seat, char *buf, size_t n) {
     put(buf, n, &w, "\n");
     switch (s->phase) {
     case PANCAKE_P_TOSS:
-        put(buf, n, &w, "Seat %d tosses: 'toss P' with P from 0.10 to 0.90 (harder flick, more face-down)\n", s->chef);
+        put(buf, n, &w, "Seat %d tosses: a flick of strength P, from 0.10 (soft) to 0.90 (hard: more face-down)\n", s->chef);
         break;
     case PANCAKE_P_SHARE:
         put(buf, n, &w, "Seat %d shares: 'pick'%s\n", s->chef, s->shared ? " or 'stop'" : "");
@@ -679,4 +679,5 @@ const pf_game pf_game_pancake = {
     .parse = pc_parse,
     .render = pc_render,
     .stats = pc_stats,
+    .skill_error = pancake__skill_error,
 };

@@ -60,6 +60,9 @@ typedef struct pancake_state {
 
 extern const pf_bot_def pancake__bots[];
 
+/* The game's skill_error (C-4): a toss's p moved by a hand's error (bots.c). */
+bool pancake__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action *played);
+
 /* The multiset of pancakes everyone knows to be face-down or taken from the
  * face-down ones this turn (face-down + bonus + picked): YYP-7. */
 void pancake__public_down(const pancake_state *s, int counts[PANCAKE_TOPPINGS]);

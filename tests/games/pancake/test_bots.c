@@ -122,6 +122,33 @@ static void test_chef_keeps_leader_from_12(void **state) {
     test_free(s);
 }
 
+/* C-4: a bot's toss is its aim plus its hand's error. No bot, the level
+ * ladder's searches included, flicks the same p every time. */
+static void test_tosses_have_a_hand(void **state) {
+    (void)state;
+    static const struct { const char *bot; int decisions; } bots[] = {
+        {"schemer", 200}, {"guesser", 200}, {"forgetful", 200}, {"child", 200},
+        {"easy", 200},    {"medium", 200},  {"hard", 200},      {"expert", 30},
+        {"ismcts", 30}};
+    pancake_state *s = pf_test_new(G, 2, "", 3);
+    for (size_t b = 0; b < sizeof bots / sizeof bots[0]; b++) {
+        char first[32], buf[32];
+        int same = 0;
+        bot_says(bots[b].bot, s, 0, 1, first, sizeof first);
+        assert_true(strncmp(first, "toss ", 5) == 0);
+        for (uint64_t seed = 2; seed <= (uint64_t)bots[b].decisions; seed++) {
+            bot_says(bots[b].bot, s, 0, seed, buf, sizeof buf);
+            same += strcmp(buf, first) == 0;
+        }
+        if (same == bots[b].decisions - 1)
+            fail_msg("%s tossed %s in all %d decisions", bots[b].bot, first, bots[b].decisions);
+    }
+    /* The schemer aims at 0.90, the hardest flick: it lands there or below. */
+    assert_true(count_says("schemer", s, 0, "toss 0.90") < 150);
+    assert_true(count_says("schemer", s, 0, "toss 0.90") > 50);
+    test_free(s);
+}
+
 /* Every bot only ever plays legal actions, in every configuration. */
 static void test_bots_play_legal(void **state) {
     (void)state;
@@ -228,6 +255,7 @@ int main(void) {
         cmocka_unit_test(test_guess_gamble),
         cmocka_unit_test(test_chef_stops),
         cmocka_unit_test(test_chef_keeps_leader_from_12),
+        cmocka_unit_test(test_tosses_have_a_hand),
         cmocka_unit_test(test_bots_play_legal),
         cmocka_unit_test(test_strength),
     };
