@@ -3,6 +3,7 @@
  * The core checks everything that comes from outside (seat counts, option
  * names, the seat to act, the action's legality) so the games never repeat
  * those checks (after OpenSpiel's ApplyAction / DoApplyAction). */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -55,6 +56,11 @@ static pf_err check_action(const pf_game *g, const void *st, int seat, pf_action
         return pf_error_set(err, PF_E_BAD_SEAT, "seat %d does not exist", seat);
     if (!(g->to_act(st) & (1u << seat)))
         return pf_error_set(err, PF_E_NOT_YOUR_TURN, "seat %d may not act now", seat);
+    /* The rules add durations to times (PAKU-10): a bounded time cannot overflow. */
+    if (t_ms < 0 || t_ms > PF_TIME_MAX_MS)
+        return pf_error_set(err, PF_E_BAD_REQUEST,
+                            "an action's time must be from 0 to %" PRId64 " ms, not %" PRId64,
+                            PF_TIME_MAX_MS, t_ms);
     pf_err e;
     if (g->check) {
         e = g->check(st, seat, a, t_ms);
