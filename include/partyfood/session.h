@@ -21,6 +21,10 @@
     "{\"ok\":false,\"error\":{\"code\":\"no_memory\",\"message\":\"the engine " \
     "ran out of memory; the game is as it was\"}}"
 
+/* The wire format's version, reported by "games" and `partyfood
+ * --version`; docs/protocol.md keeps its changelog. */
+#define PF_PROTOCOL_VERSION 2
+
 typedef struct pf_session {
     pf_match *match; /* NULL until "new" or "load" */
 } pf_session;

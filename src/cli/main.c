@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "partyfood/session.h"
 
 static const struct command {
     const char *name, *args, *about;
@@ -23,7 +24,7 @@ static void usage(FILE *f)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(f, "  partyfood %-7s %-36s %s\n", commands[i].name, commands[i].args,
                 commands[i].about);
-    fprintf(f, "\n`partyfood COMMAND --help` says more.\n");
+    fprintf(f, "\n`partyfood COMMAND --help` says more; `partyfood --version` the version.\n");
 }
 
 int main(int argc, char **argv)
@@ -32,6 +33,10 @@ int main(int argc, char **argv)
         strcmp(argv[1], "help") == 0) {
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("partyfood %s (engine protocol %d)\n", PF_VERSION, PF_PROTOCOL_VERSION);
+        return 0;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)

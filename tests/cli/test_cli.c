@@ -102,6 +102,19 @@ static void bad_arguments_explain(void **state)
     free(out);
 }
 
+/* A packager's and a bug reporter's first question. */
+static void version_names_program_and_protocol(void **state)
+{
+    (void)state;
+    char cmd[512], want[64];
+    snprintf(cmd, sizeof cmd, "%s --version", bin());
+    char *out = run(cmd);
+    snprintf(want, sizeof want, "(engine protocol %d)\n", PF_PROTOCOL_VERSION);
+    assert_true(strncmp(out, "partyfood ", 10) == 0);
+    assert_non_null(strstr(out, want));
+    free(out);
+}
+
 static void bench_json_has_the_keys(void **state)
 {
     (void)state;
@@ -155,6 +168,7 @@ int main(void)
         cmocka_unit_test(plain_play_with_bots_reaches_the_end),
         cmocka_unit_test(plain_play_person_saves_and_replays),
         cmocka_unit_test(bad_arguments_explain),
+        cmocka_unit_test(version_names_program_and_protocol),
         cmocka_unit_test(bench_json_has_the_keys),
         cmocka_unit_test(plain_play_keeps_the_seed_secret),
     };

@@ -198,6 +198,7 @@ static void request_id_is_echoed(void **state)
     assert_true(ok(r));
     assert_int_equal(cJSON_GetObjectItem(r, "id")->valueint, 42);
     assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(r, "games")) >= 1);
+    assert_int_equal(cJSON_GetObjectItem(r, "protocol")->valueint, PF_PROTOCOL_VERSION);
     cJSON_Delete(r);
     r = pf_test_ask(&s, "{\"id\":\"a\",\"cmd\":\"nope\"}");
     assert_string_equal(cJSON_GetObjectItem(r, "id")->valuestring, "a");
