@@ -357,7 +357,12 @@ static pf_err do_save(pf_session *s, const cJSON *req, cJSON *out, pf_error *err
         return e;
     errno = 0;
     cJSON *replay = pf_match_save(s->match);
-    return add_built(out, "replay", replay, err);
+    e = add_built(out, "replay", replay, err);
+    /* Mid-game the replay's seed tells every hidden piece and future draw:
+     * say so plainly, for a program that would show it to a player. */
+    if (!e && !add(out, "spoiler", cJSON_CreateBool(!pf_match_over(s->match, NULL))))
+        return no_memory(err);
+    return e;
 }
 
 static pf_err do_load(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)

@@ -46,6 +46,10 @@ static void new_legal_act_view_result(void **state)
     assert_int_equal(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "to_act"), 0)->valueint, 0);
     assert_true(cJSON_IsFalse(cJSON_GetObjectItem(r, "over")));
     cJSON_Delete(r);
+    /* Mid-game a save holds the seed: marked as a spoiler. */
+    r = pf_test_ask(&s, "{\"cmd\":\"save\"}");
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "spoiler")));
+    cJSON_Delete(r);
 
     r = pf_test_ask(&s, "{\"cmd\":\"legal\",\"seat\":0}");
     assert_true(ok(r));
@@ -115,6 +119,7 @@ static void bots_play_to_the_end_then_save_and_load(void **state)
     cJSON *saved = pf_test_ask(&s, "{\"cmd\":\"save\"}");
     cJSON *replay = cJSON_GetObjectItem(saved, "replay");
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(replay, "actions")), moves);
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItem(saved, "spoiler"))); /* over: no secret */
     cJSON *load = cJSON_CreateObject();
     cJSON_AddStringToObject(load, "cmd", "load");
     cJSON_AddItemReferenceToObject(load, "replay", replay);
