@@ -1,0 +1,75 @@
+/* test_docs.c: the sessions shown in docs/protocol.md are real. Every
+ * "> request" line of the page is sent, in order, to one session (a "new"
+ * starts a fresh game), and the engine's answer must be the "< answer" line
+ * that follows it, byte for byte. PF_GOLDEN_UPDATE=1 rewrites the answers
+ * after a deliberate change (read the diff). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "partyfood/file.h"
+#include "pf_test.h"
+
+static void the_worked_sessions_are_what_the_engine_says(void **state)
+{
+    (void)state;
+    const char *src = getenv("PF_SOURCE_DIR");
+    if (!src)
+        fail_msg("PF_SOURCE_DIR is not set (run through ctest)");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/docs/protocol.md", src);
+    pf_error err;
+    char *doc = pf_file_read(path, 1 << 20, NULL, &err);
+    if (!doc)
+        fail_msg("%s", err.msg);
+    bool update = getenv("PF_GOLDEN_UPDATE") != NULL;
+    char *out = NULL;
+    size_t out_len = 0;
+    FILE *rewritten = open_memstream(&out, &out_len);
+    pf_session s;
+    pf_session_init(&s);
+    char *answer = NULL; /* the engine's answer to the last request */
+    int requests = 0, mismatches = 0;
+    for (char *line = doc, *next; *line; line = next) {
+        char *nl = strchr(line, '\n');
+        next = nl ? nl + 1 : line + strlen(line);
+        size_t len = (size_t)(next - line) - (nl ? 1 : 0);
+        if (len > 2 && line[0] == '>' && line[1] == ' ') {
+            free(answer);
+            line[len] = '\0'; /* pf_session_handle wants a NUL after the request */
+            answer = pf_session_handle(&s, line + 2, len - 2);
+            if (nl)
+                *nl = '\n';
+            requests++;
+        } else if (len > 2 && line[0] == '<' && line[1] == ' ' && answer) {
+            if (strlen(answer) != len - 2 || memcmp(answer, line + 2, len - 2) != 0) {
+                mismatches++;
+                if (!update)
+                    print_error("docs/protocol.md says:\n  %.*s\nthe engine says:\n  %s\n",
+                                (int)(len - 2), line + 2, answer);
+            }
+            fprintf(rewritten, "< %s\n", answer);
+            free(answer);
+            answer = NULL;
+            continue;
+        }
+        fwrite(line, 1, (size_t)(next - line), rewritten);
+    }
+    free(answer);
+    fclose(rewritten);
+    pf_session_fini(&s);
+    assert_true(requests >= 10);
+    if (update && mismatches)
+        assert_int_equal(pf_file_write_atomic(path, out, out_len, &err), PF_E_OK);
+    else
+        assert_int_equal(mismatches, 0);
+    free(out);
+    free(doc);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_worked_sessions_are_what_the_engine_says),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
