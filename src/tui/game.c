@@ -673,7 +673,11 @@ static int real_time(tui_game *g)
 int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a)
 {
     tui_game *g = calloc(1, sizeof *g);
-    g->names = calloc(PF_MAX_LEGAL, sizeof *g->names);
+    if (!g || !(g->names = calloc(PF_MAX_LEGAL, sizeof *g->names))) {
+        free(g);
+        pf_match_destroy(m);
+        return TUI_OUT_NO_MEMORY;
+    }
     g->m = m;
     g->seats = *s;
     g->scr = tui__screen_for(m->game);

@@ -221,7 +221,7 @@ bool tui__prompt(const char *question, char *buf, size_t n);
 
 /* ---- the app (app.c, menu.c, seats.c) ----------------------------------- */
 
-enum { TUI_OUT_QUIT, TUI_OUT_MENU, TUI_OUT_AGAIN };
+enum { TUI_OUT_QUIT, TUI_OUT_MENU, TUI_OUT_AGAIN, TUI_OUT_NO_MEMORY };
 
 /* Plays match m with seating s to its end screen; returns what the person
  * chose there. Takes m (it may be replaced by an undo; destroyed here). */
