@@ -60,7 +60,8 @@ const pf_bot_def *pf_bot_find(const pf_game *g, const char *name);
 /* Writes up to cap bot names for g into out (generic bots, then the game's
  * own); returns the count. */
 int pf_bot_names(const pf_game *g, const char **out, int cap);
-/* Lists the bot names for g, comma separated, into buf. */
+/* Lists the bot names for g, comma separated, into buf (n bytes); a list
+ * that does not fit ends at the last whole name. */
 void pf_bot_list(const pf_game *g, char *buf, size_t n);
 
 /* Every bot's shortest reaction in a real-time game (ruling PAKU-9): no

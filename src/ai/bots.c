@@ -38,9 +38,16 @@ void pf_bot_list(const pf_game *g, char *buf, size_t n)
 {
     const char *names[64];
     int k = pf_bot_names(g, names, 64);
-    size_t len = 0;
+    if (n == 0)
+        return;
+    size_t len = 0; /* always < n: buf + len stays inside buf */
     buf[0] = '\0';
-    for (int i = 0; i < k; i++)
-        len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s", i ? ", " : "",
-                                names[i]);
+    for (int i = 0; i < k; i++) {
+        int w = snprintf(buf + len, n - len, "%s%s", i ? ", " : "", names[i]);
+        if (w < 0 || (size_t)w >= n - len) {
+            buf[len] = '\0'; /* the list ends at the last name that fits whole */
+            return;
+        }
+        len += (size_t)w;
+    }
 }

@@ -4,7 +4,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "partyfood/file.h"
 #include "partyfood/parse.h"
 
 const char *pf_arg_value(const char *cmd, int argc, char **argv, int *i)
@@ -54,4 +56,31 @@ bool pf_arg_seed(const char *cmd, const char *flag, const char *value, uint64_t 
     fprintf(stderr, "partyfood %s: %s wants a whole number from 0 to %llu, not '%s'\n", cmd,
             flag, (unsigned long long)UINT64_MAX, value);
     return false;
+}
+
+bool pf_arg_option(const char *cmd, const char *kv, pf_options *opt)
+{
+    pf_error err;
+    const char *eq = strchr(kv, '=');
+    if (!eq || eq[1] != '@') {
+        if (pf_options_parse(opt, kv, &err) == PF_E_OK)
+            return true;
+        fprintf(stderr, "partyfood %s: %s\n", cmd, err.msg);
+        return false;
+    }
+    /* a key longer than the limit stays too long, so pf_options_set refuses it */
+    char key[PF_OPT_KEY + 1];
+    int klen = (int)(eq - kv) < PF_OPT_KEY ? (int)(eq - kv) : PF_OPT_KEY;
+    snprintf(key, sizeof key, "%.*s", klen, kv);
+    size_t len;
+    char *text = pf_file_read(eq + 2, PF_OPT_VAL - 1, &len, &err);
+    bool ok = false;
+    if (!text)
+        fprintf(stderr, "partyfood %s: --option %s: %s\n", cmd, kv, err.msg);
+    else if (strlen(text) != len)
+        fprintf(stderr, "partyfood %s: --option %s: the file holds a NUL byte\n", cmd, kv);
+    else if (!(ok = pf_options_set(opt, key, text, &err) == PF_E_OK))
+        fprintf(stderr, "partyfood %s: %s\n", cmd, err.msg);
+    free(text);
+    return ok;
 }

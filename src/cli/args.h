@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "partyfood/game.h"
+
 /* The value after the flag at argv[*i], moving *i onto it; NULL (with a
  * message) when the flag is the last argument. */
 const char *pf_arg_value(const char *cmd, int argc, char **argv, int *i);
@@ -24,5 +26,11 @@ bool pf_arg_real(const char *cmd, const char *flag, const char *value, double lo
 
 /* value as a seed: a whole number from 0 to 2^64 - 1, as replays store it. */
 bool pf_arg_seed(const char *cmd, const char *flag, const char *value, uint64_t *out);
+
+/* Sets the option kv ("KEY=VALUE") in *opt. KEY=@FILE takes the value from
+ * FILE (at most PF_OPT_VAL - 1 bytes), so a long value such as a numbers
+ * table can live in a file: only the command line reads it, the rules and
+ * the protocol never open a file, and a replay stores the text itself. */
+bool pf_arg_option(const char *cmd, const char *kv, pf_options *opt);
 
 #endif

@@ -69,11 +69,10 @@ static long bot_game(const pf_game *g, void *st, int seats, const pf_bot_def *bo
  * playouts, one thread), searching again and again with 10,000 iterations a
  * search (the size of the strong levels' trees); 0 for a real-time game,
  * which ISMCTS does not play. */
-static double ismcts_rate(const pf_game *g, int seats, double seconds)
+static double ismcts_rate(const pf_game *g, void *st, int seats, double seconds)
 {
     if (g->real_time)
         return 0;
-    void *st = malloc(g->state_size);
     pf_state_init(g, st, seats, NULL, 1, NULL);
     pf_obs o;
     pf_obs_init(&o, g, st, __builtin_ctz(g->to_act(st)), seats, 0, 0);
@@ -89,13 +88,11 @@ static double ismcts_rate(const pf_game *g, int seats, double seconds)
         iterations += stats.iterations;
         spent += stats.seconds;
     } while (spent < seconds);
-    free(st);
     return spent > 0 ? (double)iterations / spent : 0;
 }
 
-static bench_result run(const pf_game *g, int seats, double seconds)
+static bench_result run(const pf_game *g, void *st, int seats, double seconds)
 {
-    void *st = malloc(g->state_size);
     const pf_bot_def *bot = g->bench_bot ? pf_bot_find(g, g->bench_bot) : NULL;
     bench_result r = {0, 0, 0};
     double start = now_s();
@@ -105,7 +102,6 @@ static bench_result run(const pf_game *g, int seats, double seconds)
                              : random_game(g, st, seats, (uint64_t)r.games);
         r.seconds = now_s() - start;
     } while (r.seconds < seconds);
-    free(st);
     return r;
 }
 
@@ -157,9 +153,15 @@ int cmd_bench(int argc, char **argv)
         int n = seats < g->min_seats   ? g->min_seats
                 : seats > g->max_seats ? g->max_seats
                                        : (int)seats;
-        bench_result r = run(g, n, seconds);
+        void *st = malloc(g->state_size);
+        if (!st) {
+            fprintf(stderr, "partyfood bench: %s\n", pf_strerror(PF_E_NO_MEMORY));
+            return 1;
+        }
+        bench_result r = run(g, st, n, seconds);
         double gps = (double)r.games / r.seconds, aps = (double)r.actions / r.seconds;
-        double ips = ismcts_rate(g, n, seconds);
+        double ips = ismcts_rate(g, st, n, seconds);
+        free(st);
         char ipsbuf[32];
         if (ips > 0)
             snprintf(ipsbuf, sizeof ipsbuf, "%.1f", ips);

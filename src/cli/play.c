@@ -24,7 +24,8 @@ static void usage(FILE *f)
                "              e.g. --seats ana,ben,bot:random. Default: you and two\n"
                "              bots in a random order (drawn from the seed)\n"
                "  --seed N    the game's seed (default: a fresh secret one)\n"
-               "  --option    a game option, e.g. --option difficulty=4\n"
+               "  --option    a game option, e.g. --option difficulty=4; KEY=@FILE takes the\n"
+               "              value from FILE\n"
                "  --plain     line mode (also when output is not a terminal or TERM=dumb)\n"
                "  --resume    continue a saved game (its seating too, unless --seats)\n"
                "  --pace MS   full-screen mode: pause after each bot move (default 700,\n"
@@ -103,10 +104,8 @@ int cmd_play(int argc, char **argv)
         } else if (strcmp(a, "--memory-aid") == 0) {
             memory_aid = true;
         } else if (strcmp(a, "--option") == 0 && has_value) {
-            if (pf_options_parse(&opt, argv[++i], &err) != PF_E_OK) {
-                fprintf(stderr, "partyfood play: %s\n", err.msg);
+            if (!pf_arg_option("play", argv[++i], &opt))
                 return 2;
-            }
         } else if (strcmp(a, "--resume") == 0 && has_value) {
             resume = argv[++i];
         } else if (strcmp(a, "--plain") == 0) {

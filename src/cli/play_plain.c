@@ -53,8 +53,10 @@ static void print_setup(FILE *out, const pf_match *m, int seat)
     void *st = malloc(m->game->state_size);
     pf_event buf[EVENT_CAP];
     pf_events ev = {buf, 0, EVENT_CAP, 0};
-    if (st && pf_state_init_events(m->game, st, m->seats, &m->opt, m->seed, &ev, NULL) ==
-                  PF_E_OK)
+    if (!st)
+        fprintf(out, "(cannot show the setup: %s)\n", pf_strerror(PF_E_NO_MEMORY));
+    else if (pf_state_init_events(m->game, st, m->seats, &m->opt, m->seed, &ev, NULL) ==
+             PF_E_OK)
         print_events(out, &ev, seat);
     free(st);
 }
@@ -62,6 +64,10 @@ static void print_setup(FILE *out, const pf_match *m, int seat)
 static void print_table(FILE *out, const pf_match *m, int seat)
 {
     char *text = malloc(TEXT_CAP);
+    if (!text) {
+        fprintf(out, "(cannot show the table: %s)\n", pf_strerror(PF_E_NO_MEMORY));
+        return;
+    }
     m->game->render(m->state, seat, text, TEXT_CAP);
     fprintf(out, "%s\n", text);
     free(text);
@@ -70,8 +76,11 @@ static void print_table(FILE *out, const pf_match *m, int seat)
 static void print_choices(FILE *out, const pf_match *m, int seat, const plain_skill *k)
 {
     plain_choice *c = malloc(PF_MAX_LEGAL * sizeof *c);
-    if (!c)
+    if (!c) {
+        fprintf(out, "(cannot list your choices: %s; type a name)\n",
+                pf_strerror(PF_E_NO_MEMORY));
         return;
+    }
     int n = plain_choices(m, seat, c, PF_MAX_LEGAL), shown = n < 60 ? n : 60;
     int width = 8;
     for (int i = 0; i < shown; i++) {

@@ -52,7 +52,13 @@ int cmd_replay(int argc, char **argv)
     /* Walk a fresh copy forward to show each step's events. */
     const pf_game *g = saved->game;
     pf_match *m = pf_match_create(g, saved->seats, &saved->opt, saved->seed, &err);
-    char *text = malloc(TEXT_CAP);
+    char *text = m ? malloc(TEXT_CAP) : NULL;
+    if (!text) {
+        fprintf(stderr, "partyfood replay: %s\n", m ? pf_strerror(PF_E_NO_MEMORY) : err.msg);
+        pf_match_destroy(m);
+        pf_match_destroy(saved);
+        return 1;
+    }
     printf("%s, %d seats, seed %llu, %d actions\n\n", g->title, saved->seats,
            (unsigned long long)saved->seed, saved->nsteps);
     g->render(m->state, seat, text, TEXT_CAP);

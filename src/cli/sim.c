@@ -38,6 +38,7 @@ static void usage(FILE *f)
             "                 3 seats or the nearest allowed); levels random, easy, medium,\n"
             "                 hard, expert, plus ismcts and the game's own bots\n"
             "  --games N      games per batch, 1 to %ld (default 1000)\n"
+            "  --option K=V   a game option; K=@FILE takes the value from FILE\n"
             "  --seed S       base seed; game i uses a seed derived from S and i (default 1)\n"
             "  --threads T    worker threads, 1 to %d (default or 0: every core); results do\n"
             "                 not depend on it\n"
@@ -94,11 +95,8 @@ static int parse_args(int argc, char **argv, sim_args *a)
         } else if (strcmp(arg, "--seats") == 0) {
             a->seats_arg = v;
         } else if (strcmp(arg, "--option") == 0) {
-            pf_error err;
-            if (pf_options_parse(&a->opt, v, &err) != PF_E_OK) {
-                fprintf(stderr, "partyfood sim: %s\n", err.msg);
+            if (!pf_arg_option("sim", v, &a->opt))
                 return 2;
-            }
         } else if (strcmp(arg, "--seed") == 0) {
             if (!pf_arg_seed("sim", arg, v, &a->seed))
                 return 2;

@@ -254,7 +254,9 @@ int pf_tui_run(pf_tui_args *a)
         int out = tui__play(m, &s, a);
         a->notice = NULL; /* about the first game only */
         m = NULL;
-        if (out == TUI_OUT_QUIT)
+        if (out == TUI_OUT_NO_MEMORY)
+            snprintf(error, sizeof error, "%s", pf_strerror(PF_E_NO_MEMORY));
+        if (out == TUI_OUT_QUIT || out == TUI_OUT_NO_MEMORY)
             break;
         if (out == TUI_OUT_MENU) {
             g = NULL;

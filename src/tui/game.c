@@ -29,15 +29,12 @@ int64_t tui__game_now(const tui_game *g)
     return tui__wall_ms() - g->start_wall - g->paused;
 }
 
-const char *tui__seat_name(const tui_game *g, int seat)
+const char *tui__seat_name_into(const tui_game *g, int seat, char *buf)
 {
-    static char buf[40];
     if (seat < 0 || seat >= g->seats.n)
         return "?";
-    if (g->seats.bot[seat])
-        snprintf(buf, sizeof buf, "bot %s", g->seats.name[seat]);
-    else
-        snprintf(buf, sizeof buf, "%s", g->seats.name[seat]);
+    snprintf(buf, TUI_SEAT_NAME_SIZE, "%s%s", g->seats.bot[seat] ? "bot " : "",
+             g->seats.name[seat]);
     return buf;
 }
 
@@ -676,7 +673,11 @@ static int real_time(tui_game *g)
 int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a)
 {
     tui_game *g = calloc(1, sizeof *g);
-    g->names = calloc(PF_MAX_LEGAL, sizeof *g->names);
+    if (!g || !(g->names = calloc(PF_MAX_LEGAL, sizeof *g->names))) {
+        free(g);
+        pf_match_destroy(m);
+        return TUI_OUT_NO_MEMORY;
+    }
     g->m = m;
     g->seats = *s;
     g->scr = tui__screen_for(m->game);

@@ -12,14 +12,23 @@
 
 #include "tui/tui_int.h"
 
+/* Tells the person that the log misses events, as memory ran out. */
+static void log_incomplete(tui_game *g)
+{
+    snprintf(g->status, sizeof g->status, "The game log misses events: %s.",
+             pf_strerror(PF_E_NO_MEMORY));
+}
+
 void tui__log_add(tui_game *g, int step, const pf_events *ev)
 {
     for (int i = 0; i < ev->n; i++) {
         if (g->nlog == g->caplog) {
             int cap = g->caplog ? g->caplog * 2 : 256;
             tui_log_entry *p = realloc(g->log, (size_t)cap * sizeof *p);
-            if (!p)
+            if (!p) {
+                log_incomplete(g);
                 return;
+            }
             g->log = p;
             g->caplog = cap;
         }
@@ -38,8 +47,12 @@ void tui__log_rebuild(tui_game *g)
     void *st = malloc(gm->state_size);
     pf_event buf[128];
     pf_events setup = {buf, 0, 128, 0};
-    if (!st || pf_state_init_events(gm, st, g->m->seats, &g->m->opt, g->m->seed, &setup,
-                                    NULL) != PF_E_OK) {
+    if (!st) {
+        log_incomplete(g);
+        return;
+    }
+    if (pf_state_init_events(gm, st, g->m->seats, &g->m->opt, g->m->seed, &setup, NULL) !=
+        PF_E_OK) {
         free(st);
         return;
     }
@@ -116,6 +129,13 @@ void tui__log_show(tui_game *g)
     int seat = g->viewer;
     const char **lines = calloc((size_t)g->nlog + 2, sizeof *lines);
     char *text = calloc((size_t)g->nlog + 1, 200);
+    if (!lines || !text) {
+        free(lines);
+        free(text);
+        snprintf(g->status, sizeof g->status, "Cannot show the log: %s.",
+                 pf_strerror(PF_E_NO_MEMORY));
+        return;
+    }
     int n = 0;
     for (int i = 0; i < g->nlog; i++) {
         if (!tui__log_shows(g, &g->log[i], seat))

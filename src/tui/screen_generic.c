@@ -9,6 +9,10 @@ static void draw(const tui_table *t)
 {
     const pf_match *m = t->g->m;
     char *text = malloc(8192);
+    if (!text) {
+        tui__putn(t->y, t->x + 1, t->w - 2, 0, pf_strerror(PF_E_NO_MEMORY));
+        return;
+    }
     m->game->render(m->state, t->seat, text, 8192);
     int row = t->y;
     for (char *line = text, *nl; line && row < t->y + t->h; line = nl ? nl + 1 : NULL, row++) {

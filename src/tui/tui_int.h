@@ -177,8 +177,14 @@ bool tui__act(tui_game *g, int seat, const char *name, int64_t t);
 /* Sends the held key press a human reaction (PF_REACTION_MIN_MS) after its
  * seat's hands are free; true when sent. */
 bool tui__send_held(tui_game *g);
-/* The display name of seat ("ana", "bot memory"). */
-const char *tui__seat_name(const tui_game *g, int seat);
+/* The display name of seat ("ana", "bot memory") written into buf (at
+ * least TUI_SEAT_NAME_SIZE bytes); returns buf, or "?" for no such seat. */
+#define TUI_SEAT_NAME_SIZE (sizeof "bot " + PF_SEAT_NAME_MAX)
+const char *tui__seat_name_into(const tui_game *g, int seat, char *buf);
+/* The display name in a buffer of its own that lasts to the end of the
+ * enclosing block, so two names can share one expression ("ana offers a
+ * swap to ben"). */
+#define tui__seat_name(g, seat) tui__seat_name_into((g), (seat), (char[TUI_SEAT_NAME_SIZE]){0})
 /* Starts a meter (a key press later plays fmt with its value). */
 void tui__meter_start(tui_game *g, const tui_meter *m);
 /* The meter's value now. */
@@ -215,7 +221,7 @@ bool tui__prompt(const char *question, char *buf, size_t n);
 
 /* ---- the app (app.c, menu.c, seats.c) ----------------------------------- */
 
-enum { TUI_OUT_QUIT, TUI_OUT_MENU, TUI_OUT_AGAIN };
+enum { TUI_OUT_QUIT, TUI_OUT_MENU, TUI_OUT_AGAIN, TUI_OUT_NO_MEMORY };
 
 /* Plays match m with seating s to its end screen; returns what the person
  * chose there. Takes m (it may be replaced by an undo; destroyed here). */

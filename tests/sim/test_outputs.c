@@ -320,23 +320,25 @@ static void files_are_replaced_not_followed(void **state)
     rm_dir(dir);
 }
 
-/* Text a person typed is escaped in the chart: an option naming a file
- * called "a<&>b" (an empty numbers table) keeps the SVG well formed. */
+/* Text a person typed is escaped in the chart: a numbers table (read from
+ * a file by --option numbers=@FILE) whose comment says "a<&>b" keeps the
+ * SVG well formed. */
 static void chart_escapes_option_text(void **state)
 {
     (void)state;
     char dir[64], path[128], cmd[1024];
     make_dir(dir, sizeof dir);
-    snprintf(path, sizeof path, "%s/a<&>b", dir);
-    assert_int_equal(pf_file_write_atomic(path, "", 0, NULL), PF_E_OK);
+    snprintf(path, sizeof path, "%s/table", dir);
+    const char *table = "# a<&>b";
+    assert_int_equal(pf_file_write_atomic(path, table, strlen(table), NULL), PF_E_OK);
     snprintf(cmd, sizeof cmd,
-             "%s sim passfood --seats random,random --games 2 --option 'numbers=%s' "
+             "%s sim passfood --seats random,random --games 2 --option 'numbers=@%s' "
              "--svg %s/chart.svg >/dev/null",
              bin(), path, dir);
     assert_int_equal(system(cmd), 0);
     snprintf(path, sizeof path, "%s/chart.svg", dir);
     char *text = read_text(path);
-    assert_non_null(strstr(text, "/a&lt;&amp;&gt;b;"));
+    assert_non_null(strstr(text, "numbers=# a&lt;&amp;&gt;b"));
     assert_null(strstr(text, "<&>"));
     free(text);
     rm_dir(dir);

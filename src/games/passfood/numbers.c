@@ -4,8 +4,8 @@
  * The rulebook does not print the points, the length of the score track or
  * its special spaces. The values below are this project's own defaults, not
  * the publisher's. An owner of the physical game may edit this text (no
- * rules code needs to change) or pass the same text, or a file holding it,
- * in the game option `numbers` (see docs/games/passfood.md). */
+ * rules code needs to change) or pass the same text in the game option
+ * `numbers` (see docs/games/passfood.md). */
 #include "games/passfood/passfood.h"
 
 const char passfood__default_numbers[] =
@@ -19,3 +19,6 @@ const char passfood__default_numbers[] =
     "ziggy_start:    0            # the grey paw space\n"
     "player_start:   1            # the white pawn space\n"
     "lucky_dips:     8 12 16 20 24 28\n";
+
+_Static_assert(sizeof passfood__default_numbers <= PF_OPT_VAL,
+               "the default table must fit in the option 'numbers'");

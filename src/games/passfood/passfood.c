@@ -35,11 +35,9 @@
 
 #include <assert.h>
 #include <ctype.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 const char *const passfood__food_names[PASSFOOD_FOODS] = {"snake", "biscuit",
                                                          "fairy bread", "pikelet",
@@ -472,26 +470,6 @@ static int read_ints(const char *txt, int lo, int hi, int *out, int cap)
     return n;
 }
 
-/* Reads a small file (a numbers table) into buf without allocating. */
-static bool read_small_file(const char *path, char *buf, size_t n)
-{
-    int fd = open(path, O_RDONLY);
-    if (fd < 0)
-        return false;
-    size_t got = 0;
-    for (;;) {
-        ssize_t r = read(fd, buf + got, n - 1 - got);
-        if (r <= 0)
-            break;
-        got += (size_t)r;
-        if (got == n - 1)
-            break;
-    }
-    close(fd);
-    buf[got] = '\0';
-    return true;
-}
-
 static const pf_option_def options[] = {
     {"difficulty", "3", "tiles on Ziggy's board at the start, 0 (easy) to 6 (hard)"},
     {"bag", "", "fixed bag order, first drawn first: letters S B F P L (snake, biscuit, "
@@ -504,8 +482,8 @@ static const pf_option_def options[] = {
     {"zpos", "", "Ziggy's start space (default: the table's)"},
     {"swaps", "2", "swap tokens per player, 0 to 2"},
     {"takes", "1", "take tokens per player, 0 to 1"},
-    {"numbers", "", "a table of printed numbers (PPF-2), inline text "
-                    "'key: values ...' or a file holding it; unnamed keys keep the default"},
+    {"numbers", "", "a table of printed numbers (PPF-2) as text 'key: values ...'; "
+                    "unnamed keys keep the default"},
     {NULL, NULL, NULL},
 };
 
@@ -541,19 +519,12 @@ static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
     if (!passfood__numbers_parse(passfood__default_numbers, &s->num, msg, sizeof msg))
         return pf_error_set(err, PF_E_BAD_OPTION, "default numbers: %s", msg);
     const char *v = pf_options_get(opt, "numbers");
-    if (v && *v) {
-        char file[PF_OPT_VAL + 1];
-        const char *text = v;
-        if (!strchr(v, ':')) {
-            if (!read_small_file(v, file, sizeof file))
-                return pf_error_set(err, PF_E_BAD_OPTION,
-                                    "option 'numbers': no table text (key: values) and "
-                                    "no readable file '%.80s'", v);
-            text = file;
-        }
-        if (!passfood__numbers_parse(text, &s->num, msg, sizeof msg))
-            return pf_error_set(err, PF_E_BAD_OPTION, "option 'numbers': %s", msg);
-    }
+    /* The value is the table itself: the rules never open a file (the
+     * command line reads one for --option numbers=@FILE). */
+    if (v && !passfood__numbers_parse(v, &s->num, msg, sizeof msg))
+        return pf_error_set(err, PF_E_BAD_OPTION, "option 'numbers': %s%s", msg,
+                            strchr(v, ':') ? "" : " (the value is the table's text, "
+                                                  "'key: values ...', not a file name)");
 
     int difficulty, swaps, takes;
     pf_err e;

@@ -681,7 +681,7 @@ static void test_ppf10_bad_options(void **state)
         {"numbers=col: 1 2", "player_columns"},
         {"numbers=colour: 1", "unknown key"},
         {"numbers=lucky_dips: 9 8", "lucky dips"},
-        {"numbers=/no/such/table", "no readable file"},
+        {"numbers=/no/such/table", "not a file name"},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         pf_error err;
@@ -715,8 +715,9 @@ static void test_ppf2_default_numbers(void **state)
     test_free(s);
 }
 
-/* PPF-2: another table, inline or from a file, changes the points and
- * spaces without touching the rules. */
+/* PPF-2: another table changes the points and spaces without touching the
+ * rules. The option holds the table's text: the name of a file holding a
+ * valid table is refused, never opened. */
 static void test_ppf2_other_table(void **state)
 {
     (void)state;
@@ -737,6 +738,10 @@ static void test_ppf2_other_table(void **state)
     close(fd);
     char spec[128];
     snprintf(spec, sizeof spec, "numbers=%s", path);
+    pf_error err;
+    assert_int_equal(pf_test_init_error(pfg(), 2, spec, &err), PF_E_BAD_OPTION);
+    assert_non_null(strstr(err.msg, "not a file name"));
+    snprintf(spec, sizeof spec, "numbers=%s", txt);
     s = scen(2, spec);
     assert_int_equal(s->num.cake, 40);
     assert_int_equal(s->pos[0], 3);
