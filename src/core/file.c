@@ -64,6 +64,21 @@ char *pf_file_read(const char *path, size_t max, size_t *len, pf_error *err)
     return buf;
 }
 
+/* The process's umask, read without changing it: umask(2) can only be read
+ * by setting it, which would race with threads creating files. */
+static mode_t current_umask(void)
+{
+    unsigned mask = 022;
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[128];
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "Umask: %o", &mask) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return (mode_t)mask;
+}
+
 static pf_err write_fail(pf_error *err, const char *path, const char *tmp, int fd)
 {
     int saved = errno;
@@ -95,9 +110,7 @@ pf_err pf_file_write_atomic(const char *path, const void *data, size_t len, pf_e
     if (fd < 0)
         return write_fail(err, path, NULL, -1);
     /* mkstemp makes the file 0600; a save or chart is an ordinary file. */
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
+    fchmod(fd, 0666 & ~current_umask());
     const char *p = data;
     size_t left = len;
     while (left > 0) {

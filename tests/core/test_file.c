@@ -51,6 +51,12 @@ static void write_then_read_back(void **state)
     assert_string_equal(got, "new text");
     free(got);
     assert_int_equal(files_in_dir(), 1); /* no temporary left behind */
+    struct stat st;
+    mode_t mask = umask(027);
+    assert_int_equal(pf_file_write_atomic(path, "x", 1, &err), PF_E_OK);
+    umask(mask);
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0640); /* the umask is honoured */
 }
 
 static void a_planted_symlink_is_replaced_not_followed(void **state)
