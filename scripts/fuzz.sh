@@ -2,9 +2,11 @@
 # fuzz.sh BUILD_DIR SECONDS [TARGET...]: runs each libFuzzer target of
 # fuzz/ (default: all) for SECONDS, one after the other.
 #
-# Each target starts from its committed seeds (fuzz/TARGET/seeds, read
-# only) plus what earlier runs found (BUILD_DIR/fuzz-corpus/TARGET, where
-# new inputs go), with fuzz/TARGET/TARGET.dict when there is one. A crash,
+# Each target starts from its committed seeds (fuzz/TARGET/seeds) and the
+# reproducers of bugs it found and that were fixed (fuzz/TARGET/crashes-found,
+# run again every time), both read only, plus what earlier runs found
+# (BUILD_DIR/fuzz-corpus/TARGET, where new inputs go), with
+# fuzz/TARGET/TARGET.dict when there is one. A crash,
 # a sanitizer report, a leak, a timeout or running out of memory stops
 # that target: the script prints the end of the log and the reproducer's
 # path, goes on with the others, and fails at the end.
@@ -31,12 +33,14 @@ for t in $targets; do
     mkdir -p "$corpus" "$findings" "$(dirname "$log")"
     dict=""
     [ -f "$src/fuzz/$t/$t.dict" ] && dict="-dict=$src/fuzz/$t/$t.dict"
+    found=""
+    [ -d "$src/fuzz/$t/crashes-found" ] && found="$src/fuzz/$t/crashes-found"
     fork=""
     [ "$jobs" -gt 1 ] && fork="-fork=$jobs -ignore_crashes=0"
     # shellcheck disable=SC2086
     "$bin" -max_total_time="$seconds" -rss_limit_mb="$rss" -timeout="$timeout" \
         -artifact_prefix="$findings/" -print_final_stats=1 $dict $fork \
-        "$corpus" "$src/fuzz/$t/seeds" </dev/null >"$log" 2>&1
+        "$corpus" "$src/fuzz/$t/seeds" $found </dev/null >"$log" 2>&1
     rc=$?
     if [ $rc -eq 0 ]; then
         # The last status line: executions, coverage, corpus, speed.

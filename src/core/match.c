@@ -11,6 +11,7 @@
 
 #include "partyfood/file.h"
 #include "partyfood/match.h"
+#include "partyfood/parse.h"
 
 #define REPLAY_FORMAT "partyfood-replay"
 #define REPLAY_VERSION 1
@@ -158,8 +159,11 @@ cJSON *pf_match_save(const pf_match *m)
 /* Reads the seed, a decimal string or a number. */
 static bool read_seed(const cJSON *v, uint64_t *seed)
 {
-    if (cJSON_IsNumber(v) && v->valuedouble >= 0) {
-        *seed = (uint64_t)v->valuedouble;
+    long long x;
+    if (cJSON_IsNumber(v)) {
+        if (!pf_json_int(v, 0, PF_JSON_INT_MAX, &x))
+            return false;
+        *seed = (uint64_t)x;
         return true;
     }
     if (cJSON_IsString(v) && *v->valuestring) {
@@ -208,13 +212,14 @@ pf_match *pf_match_load(const cJSON *r, pf_error *err)
         const cJSON *s = cJSON_GetArrayItem(step, 0), *n = cJSON_GetArrayItem(step, 1),
                     *t = cJSON_GetArrayItem(step, 2);
         pf_error e2;
-        if (!cJSON_IsNumber(s) || !cJSON_IsString(n) || (t && !cJSON_IsNumber(t))) {
+        long long when = m->now;
+        if (!cJSON_IsNumber(s) || !cJSON_IsString(n) ||
+            (t && !pf_json_int(t, -PF_JSON_INT_MAX, PF_JSON_INT_MAX, &when))) {
             pf_error_set(err, PF_E_BAD_REPLAY, "action %d is not [seat, \"name\", t]", i);
             pf_match_destroy(m);
             return NULL;
         }
-        if (pf_match_apply_named(m, s->valueint, n->valuestring,
-                                 t ? (int64_t)t->valuedouble : m->now, NULL, &e2)) {
+        if (pf_match_apply_named(m, s->valueint, n->valuestring, when, NULL, &e2)) {
             pf_error_set(err, PF_E_BAD_REPLAY, "action %d: %s", i, e2.msg);
             pf_match_destroy(m);
             return NULL;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "partyfood/parse.h"
 #include "partyfood/session.h"
 
 #define EVENT_CAP 128
@@ -162,11 +163,12 @@ static pf_err do_act(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(req, "t");
     if (!cJSON_IsString(action))
         return pf_error_set(err, PF_E_BAD_REQUEST, "\"act\" needs \"action\" (its name)");
-    if (t && !cJSON_IsNumber(t))
-        return pf_error_set(err, PF_E_BAD_REQUEST, "\"t\" must be a time in milliseconds");
+    long long when = s->match->now;
+    if (t && !pf_json_int(t, -PF_JSON_INT_MAX, PF_JSON_INT_MAX, &when))
+        return pf_error_set(err, PF_E_BAD_REQUEST,
+                            "\"t\" must be a time in whole milliseconds");
     pf_event buf[EVENT_CAP];
     pf_events ev = {buf, 0, EVENT_CAP, 0};
-    int64_t when = t ? (int64_t)t->valuedouble : s->match->now;
     e = pf_match_apply_named(s->match, seat, action->valuestring, when, &ev, err);
     if (e)
         return e;
