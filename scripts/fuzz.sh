@@ -5,8 +5,8 @@
 # Each target starts from its committed seeds (fuzz/TARGET/seeds) and the
 # reproducers of bugs it found and that were fixed (fuzz/TARGET/crashes-found,
 # run again every time), both read only, plus what earlier runs found
-# (BUILD_DIR/fuzz-corpus/TARGET, where new inputs go), with
-# fuzz/TARGET/TARGET.dict when there is one. A crash,
+# (FUZZ_CORPUS/TARGET, where new inputs go; FUZZ_CORPUS defaults to
+# BUILD_DIR/fuzz-corpus), with fuzz/TARGET/TARGET.dict when there is one. A crash,
 # a sanitizer report, a leak, a timeout or running out of memory stops
 # that target: the script prints the end of the log and the reproducer's
 # path, goes on with the others, and fails at the end.
@@ -22,12 +22,13 @@ targets=${*:-$(cd "$src/fuzz" && ls -d */ | tr -d /)}
 rss=${FUZZ_RSS_MB:-2048}
 timeout=${FUZZ_TIMEOUT:-20}
 jobs=${FUZZ_JOBS:-1}
+corpora=${FUZZ_CORPUS:-$build/fuzz-corpus}
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 failed=""
 for t in $targets; do
     bin=$build/fuzz_$t
-    corpus=$build/fuzz-corpus/$t
+    corpus=$corpora/$t
     findings=$build/fuzz-findings/$t
     log=$build/fuzz-logs/$t.log
     mkdir -p "$corpus" "$findings" "$(dirname "$log")"
