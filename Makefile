@@ -4,10 +4,23 @@
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+TSAN_BUILD ?= build-tsan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
-DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-dev libssl-dev tmux
+# Seconds each fuzz target runs in `make test` (a long run: see docs/design.md).
+FUZZ_SECONDS ?= 30
+# The ThreadSanitizer sims, for each game: games with quick bots, games with
+# ISMCTS searching on every thread, and the threads.
+TSAN_GAMES        ?= 300
+TSAN_SEARCH_GAMES ?= 4
+TSAN_THREADS      ?= 4
+# clang and its runtimes (libFuzzer, the sanitizers) build the fuzz targets
+# and the ThreadSanitizer build.
+DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-dev libssl-dev tmux \
+              clang libclang-rt-14-dev
 
-.PHONY: all deps build build-asan run test test-plain test-asan bench clean
+.PHONY: all deps build build-asan build-fuzz build-tsan run test test-plain test-asan \
+        test-fuzz test-tsan bench clean
 
 all: build
 
@@ -22,12 +35,25 @@ build-asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPF_SANITIZE=ON -DPF_GAMES= >/dev/null
 	@cmake --build $(ASAN_BUILD) -j$(JOBS)
 
+# Only the programs these two need: the tests are built and run above.
+build-fuzz: deps
+	@CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPF_FUZZ=ON \
+	    -DPF_GAMES= >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j$(JOBS) --target \
+	    $(patsubst fuzz/%/,fuzz_%,$(sort $(dir $(wildcard fuzz/*/fuzz_*.c))))
+
+build-tsan: deps
+	@CC=clang cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPF_TSAN=ON \
+	    -DPF_GAMES= >/dev/null
+	@cmake --build $(TSAN_BUILD) -j$(JOBS) --target partyfood
+
 run: build
 	./$(BUILD)/partyfood play
 
 # The whole suite, then again under AddressSanitizer + UBSan (fewer random
-# games there: the sanitizers make each one about ten times slower).
-test: test-plain test-asan
+# games there: the sanitizers make each one about ten times slower), then a
+# short run of every fuzz target and a multi-thread sim under ThreadSanitizer.
+test: test-plain test-asan test-fuzz test-tsan
 
 test-plain: build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
@@ -36,8 +62,18 @@ test-asan: build-asan
 	PF_TEST_SCALE=0.2 ASAN_OPTIONS=detect_leaks=1 \
 	    ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS)
 
+# From the seeds alone each time: a corpus grown by long runs (kept in
+# $(FUZZ_BUILD)/fuzz-corpus) would take longer than the budget to load.
+test-fuzz: build-fuzz
+	rm -rf $(FUZZ_BUILD)/fuzz-corpus-short
+	FUZZ_CORPUS=$(FUZZ_BUILD)/fuzz-corpus-short sh scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+test-tsan: build-tsan
+	TSAN_GAMES=$(TSAN_GAMES) TSAN_SEARCH_GAMES=$(TSAN_SEARCH_GAMES) TSAN_THREADS=$(TSAN_THREADS) \
+	    ctest --test-dir $(TSAN_BUILD) --output-on-failure -R '^sim_threads_tsan$$'
+
 bench: build
 	./$(BUILD)/partyfood bench
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD) build-fuzzcov

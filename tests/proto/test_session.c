@@ -178,11 +178,21 @@ static void bad_input_gets_errors_and_loses_nothing(void **state)
         {"{\"cmd\":\"act\",\"seat\":1,\"action\":\"flip 0\"}", "not_your_turn"},
         {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"switch blue\"}", "illegal_action"},
         {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 0\",\"t\":\"x\"}", "bad_request"},
+        /* Found by fuzz/engine: a time past int64_t was cast regardless. */
+        {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 0\",\"t\":1e300}", "bad_request"},
+        {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 0\",\"t\":2.5}", "bad_request"},
         {"{\"cmd\":\"bot\",\"seat\":0,\"bot\":\"genius\"}", "unknown_bot"},
         {"{\"cmd\":\"load\"}", "bad_request"},
         {"{\"cmd\":\"load\",\"replay\":{}}", "bad_replay"},
         {"{\"cmd\":\"load\",\"replay\":{\"game\":\"pizza\",\"seats\":2,\"seed\":1,"
          "\"actions\":[[0,\"flip 99\",0]]}}",
+         "bad_replay"},
+        /* A seed or a step time no integer holds: refused, never cast. */
+        {"{\"cmd\":\"load\",\"replay\":{\"game\":\"pizza\",\"seats\":2,\"seed\":1e300,"
+         "\"actions\":[]}}",
+         "bad_replay"},
+        {"{\"cmd\":\"load\",\"replay\":{\"game\":\"pizza\",\"seats\":2,\"seed\":1,"
+         "\"actions\":[[0,\"flip 0\",-1e300]]}}",
          "bad_replay"},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
