@@ -4,9 +4,13 @@
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+RELEASE_BUILD ?= build-release
+CLANG_BUILD ?= build-clang
 FUZZ_BUILD ?= build-fuzz
 TSAN_BUILD ?= build-tsan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+# The project's own builds treat warnings as errors (a packager's need not).
+STRICT     := -DPF_WERROR=ON
 # Seconds each fuzz target runs in `make test` (a long run: see docs/design.md).
 FUZZ_SECONDS ?= 30
 # The ThreadSanitizer sims, for each game: games with quick bots, games with
@@ -19,8 +23,8 @@ TSAN_THREADS      ?= 4
 DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-dev libssl-dev tmux \
               clang libclang-rt-14-dev
 
-.PHONY: all deps build build-asan build-fuzz build-tsan run test test-plain test-asan \
-        test-fuzz test-tsan bench clean
+.PHONY: all deps build build-asan build-fuzz build-tsan build-release build-clang run test test-plain \
+        test-asan test-fuzz test-tsan test-release bench clean
 
 all: build
 
@@ -28,32 +32,43 @@ deps:
 	@sh scripts/deps.sh $(DEPS)
 
 build: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPF_GAMES= >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(STRICT) -DPF_GAMES= >/dev/null
 	@cmake --build $(BUILD) -j$(JOBS)
 
 build-asan: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPF_SANITIZE=ON -DPF_GAMES= >/dev/null
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPF_SANITIZE=ON $(STRICT) -DPF_GAMES= >/dev/null
 	@cmake --build $(ASAN_BUILD) -j$(JOBS)
 
 # Only the programs these two need: the tests are built and run above.
 build-fuzz: deps
-	@CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPF_FUZZ=ON \
+	@CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPF_FUZZ=ON $(STRICT) \
 	    -DPF_GAMES= >/dev/null
 	@cmake --build $(FUZZ_BUILD) -j$(JOBS) --target \
 	    $(patsubst fuzz/%/,fuzz_%,$(sort $(dir $(wildcard fuzz/*/fuzz_*.c))))
 
 build-tsan: deps
-	@CC=clang cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPF_TSAN=ON \
+	@CC=clang cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPF_TSAN=ON $(STRICT) \
 	    -DPF_GAMES= >/dev/null
 	@cmake --build $(TSAN_BUILD) -j$(JOBS) --target partyfood
+
+# What a packager builds: Release (-O3), and everything with clang too,
+# warnings as errors in both.
+build-release: deps
+	@cmake -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release $(STRICT) -DPF_GAMES= >/dev/null
+	@cmake --build $(RELEASE_BUILD) -j$(JOBS)
+
+build-clang: deps
+	@CC=clang cmake -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Debug $(STRICT) -DPF_GAMES= >/dev/null
+	@cmake --build $(CLANG_BUILD) -j$(JOBS)
 
 run: build
 	./$(BUILD)/partyfood play
 
 # The whole suite, then again under AddressSanitizer + UBSan (fewer random
 # games there: the sanitizers make each one about ten times slower), then a
-# short run of every fuzz target and a multi-thread sim under ThreadSanitizer.
-test: test-plain test-asan test-fuzz test-tsan
+# short run of every fuzz target, a multi-thread sim under ThreadSanitizer,
+# and the suite once more on a Release build (-O3), with a clang build beside.
+test: test-plain test-asan test-fuzz test-tsan test-release
 
 test-plain: build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
@@ -72,8 +87,11 @@ test-tsan: build-tsan
 	TSAN_GAMES=$(TSAN_GAMES) TSAN_SEARCH_GAMES=$(TSAN_SEARCH_GAMES) TSAN_THREADS=$(TSAN_THREADS) \
 	    ctest --test-dir $(TSAN_BUILD) --output-on-failure -R '^sim_threads_tsan$$'
 
+test-release: build-release build-clang
+	PF_TEST_SCALE=0.2 ctest --test-dir $(RELEASE_BUILD) --output-on-failure -j$(JOBS)
+
 bench: build
 	./$(BUILD)/partyfood bench
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD) build-fuzzcov
+	rm -rf $(BUILD) $(ASAN_BUILD) $(RELEASE_BUILD) $(CLANG_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD) build-fuzzcov

@@ -10,14 +10,6 @@
 
 #include "pf_test.h"
 
-static const char *bin(void)
-{
-    const char *b = getenv("PF_BIN");
-    if (!b)
-        fail_msg("PF_BIN is not set (run through ctest)");
-    return b;
-}
-
 /* Reads a whole (small) file into a new string. */
 static char *slurp(const char *path)
 {
@@ -42,7 +34,7 @@ static outcome run(const char *args)
 {
     char dir[] = "/tmp/pf-args-XXXXXX", cmd[2048];
     assert_non_null(mkdtemp(dir));
-    snprintf(cmd, sizeof cmd, "timeout -s KILL 60 %s %s </dev/null >%s/out 2>%s/err", bin(),
+    snprintf(cmd, sizeof cmd, "timeout -s KILL 60 %s %s </dev/null >%s/out 2>%s/err", pf_test_bin(),
              args, dir, dir);
     int st = system(cmd);
     assert_true(st != -1);

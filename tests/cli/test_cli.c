@@ -23,14 +23,6 @@ static char *run(const char *cmd)
     return out;
 }
 
-static const char *bin(void)
-{
-    const char *b = getenv("PF_BIN");
-    if (!b)
-        fail_msg("PF_BIN is not set (run through ctest)");
-    return b;
-}
-
 static void engine_survives_garbage(void **state)
 {
     (void)state;
@@ -39,7 +31,7 @@ static void engine_survives_garbage(void **state)
              "printf '%%s\\n' 'not json' '{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":2}' "
              "'\\x01\\x02' '{\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 1\"}' "
              "'{\"cmd\":\"result\"}' | %s engine",
-             bin());
+             pf_test_bin());
     char *out = run(cmd);
     /* One answer per non-empty line, in order; the game survived the garbage. */
     int lines = 0;
@@ -58,7 +50,7 @@ static void plain_play_with_bots_reaches_the_end(void **state)
     (void)state;
     char cmd[512];
     snprintf(cmd, sizeof cmd,
-             "%s play pizza --plain --seed 3 --seats bot:random,bot:random </dev/null", bin());
+             "%s play pizza --plain --seed 3 --seats bot:random,bot:random </dev/null", pf_test_bin());
     char *out = run(cmd);
     assert_non_null(strstr(out, "Game over."));
     free(out);
@@ -74,12 +66,12 @@ static void plain_play_person_saves_and_replays(void **state)
     snprintf(cmd, sizeof cmd,
              "printf '1\\n1\\nsave %s/g.json\\nquit\\n' | %s play pizza --plain --seed 4 "
              "--seats ana,bot:random",
-             dir, bin());
+             dir, pf_test_bin());
     char *out = run(cmd);
     assert_non_null(strstr(out, "ana> "));
     assert_non_null(strstr(out, "saved to"));
     free(out);
-    snprintf(cmd, sizeof cmd, "%s replay %s/g.json", bin(), dir);
+    snprintf(cmd, sizeof cmd, "%s replay %s/g.json", pf_test_bin(), dir);
     out = run(cmd);
     assert_non_null(strstr(out, "Pizza Party, 2 seats, seed 4"));
     assert_non_null(strstr(out, "   1. seat 0: flip"));
@@ -94,7 +86,7 @@ static void bad_arguments_explain(void **state)
     (void)state;
     char cmd[512];
     snprintf(cmd, sizeof cmd, "%s play chess 2>&1; %s frobnicate 2>&1; %s bench nogame 2>&1",
-             bin(), bin(), bin());
+             pf_test_bin(), pf_test_bin(), pf_test_bin());
     char *out = run(cmd);
     assert_non_null(strstr(out, "no game called 'chess'"));
     assert_non_null(strstr(out, "unknown command 'frobnicate'"));
@@ -107,7 +99,7 @@ static void version_names_program_and_protocol(void **state)
 {
     (void)state;
     char cmd[512], want[64];
-    snprintf(cmd, sizeof cmd, "%s --version", bin());
+    snprintf(cmd, sizeof cmd, "%s --version", pf_test_bin());
     char *out = run(cmd);
     snprintf(want, sizeof want, "(engine protocol %d)\n", PF_PROTOCOL_VERSION);
     assert_true(strncmp(out, "partyfood ", 10) == 0);
@@ -119,7 +111,7 @@ static void bench_json_has_the_keys(void **state)
 {
     (void)state;
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "%s bench pizza --json --seconds 0.05", bin());
+    snprintf(cmd, sizeof cmd, "%s bench pizza --json --seconds 0.05", pf_test_bin());
     char *out = run(cmd);
     cJSON *j = cJSON_Parse(out);
     assert_non_null(j);
@@ -144,12 +136,12 @@ static void plain_play_keeps_the_seed_secret(void **state)
         snprintf(cmd, sizeof cmd,
                  "printf 'save %s/g%d.json\\nquit\\n' | %s play pancake --plain "
                  "--seats ana,bot:random",
-                 dir, i, bin());
+                 dir, i, pf_test_bin());
         char *out = run(cmd);
         assert_non_null(strstr(out, "Seat 0 is chef and draws"));
         assert_null(strstr(out, "seed"));
         free(out);
-        snprintf(cmd, sizeof cmd, "%s replay %s/g%d.json", bin(), dir, i);
+        snprintf(cmd, sizeof cmd, "%s replay %s/g%d.json", pf_test_bin(), dir, i);
         out = run(cmd);
         const char *at = strstr(out, "seed ");
         assert_non_null(at);

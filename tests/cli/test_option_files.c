@@ -8,14 +8,6 @@
 #include "partyfood/file.h"
 #include "pf_test.h"
 
-static const char *bin(void)
-{
-    const char *b = getenv("PF_BIN");
-    if (!b)
-        fail_msg("PF_BIN is not set (run through ctest)");
-    return b;
-}
-
 typedef struct scratch {
     char dir[32];
     char table[64]; /* a valid numbers table: cake: 40 */
@@ -44,7 +36,7 @@ static void scratch_remove(const scratch *t)
 static int run(const scratch *t, const char *input, const char *args, char **text)
 {
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "printf '%s' | %s %s >%s 2>&1", input, bin(), args, t->out);
+    snprintf(cmd, sizeof cmd, "printf '%s' | %s %s >%s 2>&1", input, pf_test_bin(), args, t->out);
     int st = system(cmd);
     assert_true(WIFEXITED(st));
     size_t len;

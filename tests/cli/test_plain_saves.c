@@ -42,14 +42,6 @@ static char *run(const char *cmd)
     return out;
 }
 
-static const char *bin(void)
-{
-    const char *b = getenv("PF_BIN");
-    if (!b)
-        fail_msg("PF_BIN is not set (run through ctest)");
-    return b;
-}
-
 static void the_line_mode_saves_and_restores_the_seating(void **state)
 {
     (void)state;
@@ -57,12 +49,12 @@ static void the_line_mode_saves_and_restores_the_seating(void **state)
     snprintf(cmd, sizeof cmd,
              "printf '1\\nsave %s/seated.json\\nquit\\n' | %s play pizza --plain --seed 4 "
              "--seats ana,bot:random",
-             dir, bin());
+             dir, pf_test_bin());
     char *out = run(cmd);
     assert_non_null(strstr(out, "saved to"));
     free(out);
     snprintf(cmd, sizeof cmd, "printf 'quit\\n' | %s play --resume %s/seated.json --plain",
-             bin(), dir);
+             pf_test_bin(), dir);
     out = run(cmd);
     if (!strstr(out, "0=ana 1=random (bot)"))
         fail_msg("the seating did not come back:\n%s", out);
@@ -83,7 +75,7 @@ static void names_from_a_file_are_shown_printably(void **state)
     snprintf(path, sizeof path, "%s/evil.json", dir);
     assert_int_equal(pf_seating_save(m, &s, false, path, &err), PF_E_OK);
     pf_match_destroy(m);
-    snprintf(cmd, sizeof cmd, "printf '1\\nquit\\n' | %s play --resume %s --plain", bin(), path);
+    snprintf(cmd, sizeof cmd, "printf '1\\nquit\\n' | %s play --resume %s --plain", pf_test_bin(), path);
     char *out = run(cmd);
     assert_null(strchr(out, '\x1b'));
     assert_null(strchr(out, '\x07'));
@@ -99,7 +91,7 @@ static void control_characters_in_seats_are_refused(void **state)
     snprintf(cmd, sizeof cmd,
              "%s play pizza --plain --seats \"$(printf 'a\\033[2Jb'),bot:random\" "
              "</dev/null 2>&1; echo \"exit $?\"",
-             bin());
+             pf_test_bin());
     char *out = run(cmd);
     assert_null(strchr(out, '\x1b'));
     if (!strstr(out, "has a control character") || !strstr(out, "exit 2"))
@@ -129,7 +121,7 @@ static void the_hand_over_hides_the_previous_persons_table(void **state)
     snprintf(cmd, sizeof cmd,
              "printf '\\ntoss 0.10\\npick\\nask 1\\n\\n\\nguess kiwi\\n' | "
              "%s play pancake --plain --seed 5 --seats ana,ben",
-             bin());
+             pf_test_bin());
     char *out = run(cmd);
     const char *peek = strstr(out, "You peek");
     const char *to_ben = strstr(out, "Pass the keyboard to ben");

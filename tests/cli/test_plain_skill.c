@@ -252,14 +252,6 @@ static char *run(const char *cmd)
     return out;
 }
 
-static const char *bin(void)
-{
-    const char *b = getenv("PF_BIN");
-    if (!b)
-        fail_msg("PF_BIN is not set (run through ctest)");
-    return b;
-}
-
 /* The real program reading a script: typing 0.90 does not toss 0.90 every time. */
 static void script_toss_is_not_exact(void **state)
 {
@@ -269,7 +261,7 @@ static void script_toss_is_not_exact(void **state)
         char cmd[512];
         snprintf(cmd, sizeof cmd,
                  "printf 'toss 0.9\\nquit\\n' | %s play pancake --plain --seed %d "
-                 "--seats ana,bot:hard", bin(), seed);
+                 "--seats ana,bot:hard", pf_test_bin(), seed);
         char *out = run(cmd);
         const char *played = strstr(out, "ana (seat 0): toss ");
         assert_non_null(played);
@@ -286,7 +278,7 @@ static void real_time_asks_every_person(void **state)
     char cmd[512];
     snprintf(cmd, sizeof cmd,
              "printf 'bob: roll\\nroll\\nquit\\n' | %s play pakupaku --plain --seed 3 "
-             "--seats ana,bob,bot:adult", bin());
+             "--seats ana,bob,bot:adult", pf_test_bin());
     char *out = run(cmd);
     assert_non_null(strstr(out, "ana, bob> "));
     assert_non_null(strstr(out, "bob (seat 1): roll"));

@@ -74,11 +74,8 @@ static const char *line_of(const char *cmd, const char *prefix)
  * ("...: 3 seats. 0=medium (bot) 1=you 2=medium (bot)"). */
 static int your_seat(const char *args)
 {
-    const char *bin = getenv("PF_BIN");
-    if (!bin)
-        fail_msg("PF_BIN is not set (run through ctest)");
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "%s play passfood --plain %s </dev/null", bin, args);
+    snprintf(cmd, sizeof cmd, "%s play passfood --plain %s </dev/null", pf_test_bin(), args);
     const char *h = line_of(cmd, "Pass the Party Food: 3 seats.");
     for (int i = 0; i < 3; i++) {
         char want[16];
@@ -130,7 +127,7 @@ static void resumed_game_keeps_the_drawn_seat(void **state)
     assert_int_not_equal(your_seat_seed(seed), 0);
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "printf 'save %s/g.json\\nquit\\n' | %s play passfood --plain --seed %d "
-             ">/dev/null", dir, getenv("PF_BIN"), seed);
+             ">/dev/null", dir, pf_test_bin(), seed);
     assert_int_equal(system(cmd), 0);
     snprintf(cmd, sizeof cmd, "--resume %s/g.json", dir);
     assert_int_equal(your_seat(cmd), your_seat_seed(seed));

@@ -18,14 +18,6 @@
 #include "partyfood/file.h"
 #include "pf_test.h"
 
-static const char *bin(void)
-{
-    const char *b = getenv("PF_BIN");
-    if (!b)
-        fail_msg("PF_BIN is not set (run through ctest)");
-    return b;
-}
-
 /* A fresh folder for one test (remove it with rm_dir). */
 static void make_dir(char *dir, size_t n)
 {
@@ -71,7 +63,7 @@ static char *read_text(const char *path)
  * returns its pid. */
 static pid_t start(const char *out_path, int ignored, const char *const *args)
 {
-    const char *argv[32] = {bin(), "sim"};
+    const char *argv[32] = {pf_test_bin(), "sim"};
     int n = 2;
     for (; args[n - 2]; n++)
         argv[n] = args[n - 2];
@@ -286,7 +278,7 @@ static void files_are_replaced_not_followed(void **state)
     snprintf(cmd, sizeof cmd,
              "%s sim pizza --seats random,random --games 20 --csv --out %s/report.csv "
              "--svg %s/chart.svg >/dev/null",
-             bin(), dir, dir);
+             pf_test_bin(), dir, dir);
     assert_int_equal(system(cmd), 0);
     char *text = read_text(target);
     assert_string_equal(text, "keep me");
@@ -307,7 +299,7 @@ static void files_are_replaced_not_followed(void **state)
     /* A folder that does not exist: the reason, and a failure status. */
     snprintf(cmd, sizeof cmd,
              "%s sim pizza --seats random,random --games 5 --svg %s/no/chart.svg 2>&1 >/dev/null",
-             bin(), dir);
+             pf_test_bin(), dir);
     FILE *p = popen(cmd, "r");
     assert_non_null(p);
     char err[512];
@@ -334,7 +326,7 @@ static void chart_escapes_option_text(void **state)
     snprintf(cmd, sizeof cmd,
              "%s sim passfood --seats random,random --games 2 --option 'numbers=@%s' "
              "--svg %s/chart.svg >/dev/null",
-             bin(), path, dir);
+             pf_test_bin(), path, dir);
     assert_int_equal(system(cmd), 0);
     snprintf(path, sizeof path, "%s/chart.svg", dir);
     char *text = read_text(path);

@@ -123,3 +123,11 @@ cJSON *pf_test_ask(pf_session *s, const char *line)
 {
     return pf_test_ask_n(s, line, strlen(line));
 }
+
+const char *pf_test_bin(void)
+{
+    const char *b = getenv("PF_BIN");
+    if (!b)
+        fail_msg("PF_BIN is not set (run through ctest)");
+    return b ? b : ""; /* fail_msg does not return; gcc -O3 cannot tell */
+}

@@ -75,6 +75,9 @@ bool pf_test_secrecy_seeds(const pf_game *g, int seats, const pf_options *opt, u
                            uint64_t seed2, pf_rng *rng, pf_secrecy_stats *stats, char *why,
                            size_t n);
 
+/* The program under test ($PF_BIN, set by ctest); fails the test when unset. */
+const char *pf_test_bin(void);
+
 /* Sends the len bytes at line to the session and returns the parsed answer
  * (caller deletes), failing the test unless the answer is one line of UTF-8
  * text holding exactly one JSON object. */
