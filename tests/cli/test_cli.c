@@ -5,24 +5,6 @@
 
 #include "pf_test.h"
 
-/* Runs `sh -c cmd` and returns its stdout (caller frees). */
-static char *run(const char *cmd)
-{
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t cap = 1 << 16, len = 0;
-    char *out = malloc(cap);
-    size_t got;
-    while ((got = fread(out + len, 1, cap - len - 1, p)) > 0) {
-        len += got;
-        if (len + 1 == cap)
-            out = realloc(out, cap *= 2);
-    }
-    out[len] = '\0';
-    pclose(p);
-    return out;
-}
-
 static void engine_survives_garbage(void **state)
 {
     (void)state;
@@ -32,7 +14,7 @@ static void engine_survives_garbage(void **state)
              "'\\x01\\x02' '{\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 1\"}' "
              "'{\"cmd\":\"result\"}' | %s engine",
              pf_test_bin());
-    char *out = run(cmd);
+    char *out = pf_test_run(cmd);
     /* One answer per non-empty line, in order; the game survived the garbage. */
     int lines = 0;
     for (char *p = out; (p = strchr(p, '\n')); p++)
@@ -51,7 +33,7 @@ static void plain_play_with_bots_reaches_the_end(void **state)
     char cmd[512];
     snprintf(cmd, sizeof cmd,
              "%s play pizza --plain --seed 3 --seats bot:random,bot:random </dev/null", pf_test_bin());
-    char *out = run(cmd);
+    char *out = pf_test_run(cmd);
     assert_non_null(strstr(out, "Game over."));
     free(out);
 }
@@ -67,12 +49,12 @@ static void plain_play_person_saves_and_replays(void **state)
              "printf '1\\n1\\nsave %s/g.json\\nquit\\n' | %s play pizza --plain --seed 4 "
              "--seats ana,bot:random",
              dir, pf_test_bin());
-    char *out = run(cmd);
+    char *out = pf_test_run(cmd);
     assert_non_null(strstr(out, "ana> "));
     assert_non_null(strstr(out, "saved to"));
     free(out);
     snprintf(cmd, sizeof cmd, "%s replay %s/g.json", pf_test_bin(), dir);
-    out = run(cmd);
+    out = pf_test_run(cmd);
     assert_non_null(strstr(out, "Pizza Party, 2 seats, seed 4"));
     assert_non_null(strstr(out, "   1. seat 0: flip"));
     assert_non_null(strstr(out, "not over"));
@@ -87,7 +69,7 @@ static void bad_arguments_explain(void **state)
     char cmd[512];
     snprintf(cmd, sizeof cmd, "%s play chess 2>&1; %s frobnicate 2>&1; %s bench nogame 2>&1",
              pf_test_bin(), pf_test_bin(), pf_test_bin());
-    char *out = run(cmd);
+    char *out = pf_test_run(cmd);
     assert_non_null(strstr(out, "no game called 'chess'"));
     assert_non_null(strstr(out, "unknown command 'frobnicate'"));
     assert_non_null(strstr(out, "no game called 'nogame'"));
@@ -100,7 +82,7 @@ static void version_names_program_and_protocol(void **state)
     (void)state;
     char cmd[512], want[64];
     snprintf(cmd, sizeof cmd, "%s --version", pf_test_bin());
-    char *out = run(cmd);
+    char *out = pf_test_run(cmd);
     snprintf(want, sizeof want, "(engine protocol %d)\n", PF_PROTOCOL_VERSION);
     assert_true(strncmp(out, "partyfood ", 10) == 0);
     assert_non_null(strstr(out, want));
@@ -112,7 +94,7 @@ static void bench_json_has_the_keys(void **state)
     (void)state;
     char cmd[512];
     snprintf(cmd, sizeof cmd, "%s bench pizza --json --seconds 0.05", pf_test_bin());
-    char *out = run(cmd);
+    char *out = pf_test_run(cmd);
     cJSON *j = cJSON_Parse(out);
     assert_non_null(j);
     assert_string_equal(cJSON_GetObjectItem(j, "game")->valuestring, "pizza");
@@ -137,12 +119,12 @@ static void plain_play_keeps_the_seed_secret(void **state)
                  "printf 'save %s/g%d.json\\nquit\\n' | %s play pancake --plain "
                  "--seats ana,bot:random",
                  dir, i, pf_test_bin());
-        char *out = run(cmd);
+        char *out = pf_test_run(cmd);
         assert_non_null(strstr(out, "Seat 0 is chef and draws"));
         assert_null(strstr(out, "seed"));
         free(out);
         snprintf(cmd, sizeof cmd, "%s replay %s/g%d.json", pf_test_bin(), dir, i);
-        out = run(cmd);
+        out = pf_test_run(cmd);
         const char *at = strstr(out, "seed ");
         assert_non_null(at);
         snprintf(seeds[i], sizeof seeds[i], "%.*s", (int)strcspn(at, ","), at);

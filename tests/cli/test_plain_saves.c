@@ -25,23 +25,6 @@ static int remove_dir(void **state)
     return system(cmd);
 }
 
-/* Runs `sh -c cmd` and returns its stdout (caller frees). */
-static char *run(const char *cmd)
-{
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t cap = 1 << 16, len = 0, got;
-    char *out = malloc(cap);
-    while ((got = fread(out + len, 1, cap - len - 1, p)) > 0) {
-        len += got;
-        if (len + 1 == cap)
-            out = realloc(out, cap *= 2);
-    }
-    out[len] = '\0';
-    pclose(p);
-    return out;
-}
-
 static void the_line_mode_saves_and_restores_the_seating(void **state)
 {
     (void)state;
@@ -50,12 +33,12 @@ static void the_line_mode_saves_and_restores_the_seating(void **state)
              "printf '1\\nsave %s/seated.json\\nquit\\n' | %s play pizza --plain --seed 4 "
              "--seats ana,bot:random",
              dir, pf_test_bin());
-    char *out = run(cmd);
+    char *out = pf_test_run(cmd);
     assert_non_null(strstr(out, "saved to"));
     free(out);
     snprintf(cmd, sizeof cmd, "printf 'quit\\n' | %s play --resume %s/seated.json --plain",
              pf_test_bin(), dir);
-    out = run(cmd);
+    out = pf_test_run(cmd);
     if (!strstr(out, "0=ana 1=random (bot)"))
         fail_msg("the seating did not come back:\n%s", out);
     free(out);
@@ -76,7 +59,7 @@ static void names_from_a_file_are_shown_printably(void **state)
     assert_int_equal(pf_seating_save(m, &s, false, path, &err), PF_E_OK);
     pf_match_destroy(m);
     snprintf(cmd, sizeof cmd, "printf '1\\nquit\\n' | %s play --resume %s --plain", pf_test_bin(), path);
-    char *out = run(cmd);
+    char *out = pf_test_run(cmd);
     assert_null(strchr(out, '\x1b'));
     assert_null(strchr(out, '\x07'));
     if (!strstr(out, "0=?]0;owned??[2J"))
@@ -92,7 +75,7 @@ static void control_characters_in_seats_are_refused(void **state)
              "%s play pizza --plain --seats \"$(printf 'a\\033[2Jb'),bot:random\" "
              "</dev/null 2>&1; echo \"exit $?\"",
              pf_test_bin());
-    char *out = run(cmd);
+    char *out = pf_test_run(cmd);
     assert_null(strchr(out, '\x1b'));
     if (!strstr(out, "has a control character") || !strstr(out, "exit 2"))
         fail_msg("no clear refusal:\n%s", out);
@@ -122,7 +105,7 @@ static void the_hand_over_hides_the_previous_persons_table(void **state)
              "printf '\\ntoss 0.10\\npick\\nask 1\\n\\n\\nguess kiwi\\n' | "
              "%s play pancake --plain --seed 5 --seats ana,ben",
              pf_test_bin());
-    char *out = run(cmd);
+    char *out = pf_test_run(cmd);
     const char *peek = strstr(out, "You peek");
     const char *to_ben = strstr(out, "Pass the keyboard to ben");
     if (!peek || !to_ben || to_ben < peek)

@@ -237,21 +237,6 @@ static void typed_stack_wobbles(void **state)
     pf_match_destroy(m);
 }
 
-/* Runs `sh -c cmd` and returns its stdout (caller frees). */
-static char *run(const char *cmd)
-{
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t cap = 1 << 16, len = 0, got;
-    char *out = malloc(cap);
-    while ((got = fread(out + len, 1, cap - len - 1, p)) > 0)
-        if ((len += got) + 1 == cap)
-            out = realloc(out, cap *= 2);
-    out[len] = '\0';
-    pclose(p);
-    return out;
-}
-
 /* The real program reading a script: typing 0.90 does not toss 0.90 every time. */
 static void script_toss_is_not_exact(void **state)
 {
@@ -262,7 +247,7 @@ static void script_toss_is_not_exact(void **state)
         snprintf(cmd, sizeof cmd,
                  "printf 'toss 0.9\\nquit\\n' | %s play pancake --plain --seed %d "
                  "--seats ana,bot:hard", pf_test_bin(), seed);
-        char *out = run(cmd);
+        char *out = pf_test_run(cmd);
         const char *played = strstr(out, "ana (seat 0): toss ");
         assert_non_null(played);
         exact += strncmp(played, "ana (seat 0): toss 0.90\n", 24) == 0;
@@ -279,7 +264,7 @@ static void real_time_asks_every_person(void **state)
     snprintf(cmd, sizeof cmd,
              "printf 'bob: roll\\nroll\\nquit\\n' | %s play pakupaku --plain --seed 3 "
              "--seats ana,bob,bot:adult", pf_test_bin());
-    char *out = run(cmd);
+    char *out = pf_test_run(cmd);
     assert_non_null(strstr(out, "ana, bob> "));
     assert_non_null(strstr(out, "bob (seat 1): roll"));
     assert_non_null(strstr(out, "Several of you may act"));

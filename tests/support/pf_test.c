@@ -131,3 +131,22 @@ const char *pf_test_bin(void)
         fail_msg("PF_BIN is not set (run through ctest)");
     return b ? b : ""; /* fail_msg does not return; gcc -O3 cannot tell */
 }
+
+char *pf_test_run(const char *cmd)
+{
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t cap = 1 << 16, len = 0, got;
+    char *out = malloc(cap);
+    assert_non_null(out);
+    while ((got = fread(out + len, 1, cap - len - 1, p)) > 0) {
+        len += got;
+        if (len + 1 == cap) {
+            out = realloc(out, cap *= 2);
+            assert_non_null(out);
+        }
+    }
+    out[len] = '\0';
+    pclose(p);
+    return out;
+}

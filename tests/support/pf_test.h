@@ -75,6 +75,9 @@ bool pf_test_secrecy_seeds(const pf_game *g, int seats, const pf_options *opt, u
                            uint64_t seed2, pf_rng *rng, pf_secrecy_stats *stats, char *why,
                            size_t n);
 
+/* Runs `sh -c cmd` and returns its whole stdout (caller frees). */
+char *pf_test_run(const char *cmd);
+
 /* The program under test ($PF_BIN, set by ctest); fails the test when unset. */
 const char *pf_test_bin(void);
 
