@@ -199,7 +199,10 @@ static int person_line(pf_match *m, const pf_seating *s, int seat, const char *l
     }
     if (strncmp(line, "save ", 5) == 0) {
         if (pf_seating_save(m, s, false, line + 5, &err) == PF_E_OK)
-            fprintf(out, "  saved to %s (resume with: partyfood play --resume %s)\n",
+            fprintf(out,
+                    "  saved to %s (resume with: partyfood play --resume %s)\n"
+                    "  The file holds the whole deal: reading it before the game ends "
+                    "spoils every hidden piece.\n",
                     line + 5, line + 5);
         else
             fprintf(out, "  %s\n", err.msg);

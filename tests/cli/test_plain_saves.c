@@ -35,6 +35,7 @@ static void the_line_mode_saves_and_restores_the_seating(void **state)
              dir, pf_test_bin());
     char *out = pf_test_run(cmd);
     assert_non_null(strstr(out, "saved to"));
+    assert_non_null(strstr(out, "spoils every hidden piece")); /* a mid-game save is a spoiler */
     free(out);
     snprintf(cmd, sizeof cmd, "printf 'quit\\n' | %s play --resume %s/seated.json --plain",
              pf_test_bin(), dir);
