@@ -400,8 +400,9 @@ static pf_err do_games(pf_session *s, const cJSON *req, cJSON *out, pf_error *er
     for (int i = 0; a && i < pf_game_count(); i++)
         if (!append(a, game_object(pf_game_at(i))))
             a = discard(a);
-    return add(out, "protocol", cJSON_CreateNumber(PF_PROTOCOL_VERSION)) &&
-                   add(out, "games", a)
+    /* "games" first: add frees the list when it cannot be added. */
+    return add(out, "games", a) &&
+                   add(out, "protocol", cJSON_CreateNumber(PF_PROTOCOL_VERSION))
                ? PF_E_OK
                : no_memory(err);
 }

@@ -123,7 +123,7 @@ static void a_huge_line_is_too_large_and_costs_no_memory(void **state)
         nth_line(out, 0, first, sizeof first);
         nth_line(out, 1, second, 12);
         bool ok = count_lines(out) == 2 && strstr(first, "\"code\":\"too_large\"") &&
-                  strcmp(second, "{\"id\":2,\"pr") == 0; /* the games answer */
+                  strcmp(second, "{\"id\":2,\"ga") == 0;
         if (!ok)
             fprintf(stderr, "engine answered: %.300s\n", out);
         _exit(ok ? 0 : 1);
