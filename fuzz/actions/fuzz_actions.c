@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "partyfood/match.h"
+#include "partyfood/match_bots.h"
 
 #define EVENT_CAP 256
 #define TEXT_CAP 16384

@@ -41,15 +41,6 @@ pf_err pf_match_apply(pf_match *m, int seat, pf_action a, int64_t t_ms, pf_event
 pf_err pf_match_apply_named(pf_match *m, int seat, const char *name, int64_t t_ms,
                             pf_events *ev, pf_error *err);
 
-/* Asks bot for seat's move (*a at time *t) without applying it: the move
- * pf_match_bot_move would play now. */
-pf_err pf_match_bot_plan(const pf_match *m, int seat, const pf_bot_def *bot, pf_action *a,
-                         int64_t *t, pf_error *err);
-
-/* Asks bot for seat's move and applies it; *played is set to the action. */
-pf_err pf_match_bot_move(pf_match *m, int seat, const pf_bot_def *bot, pf_events *ev,
-                         pf_action *played, pf_error *err);
-
 /* An observation of the match for seat (valid until the next apply). */
 void pf_match_obs(const pf_match *m, int seat, pf_obs *o);
 

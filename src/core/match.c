@@ -99,37 +99,6 @@ void pf_match_obs(const pf_match *m, int seat, pf_obs *o)
     pf_obs_init(o, m->game, m->state, seat, m->seats, m->nsteps, m->now);
 }
 
-pf_err pf_match_bot_plan(const pf_match *m, int seat, const pf_bot_def *bot, pf_action *a,
-                         int64_t *t, pf_error *err)
-{
-    if (m->game->over(m->state, NULL))
-        return pf_error_set(err, PF_E_GAME_OVER, NULL);
-    if (seat < 0 || seat >= m->seats)
-        return pf_error_set(err, PF_E_BAD_SEAT, "seat %d does not exist", seat);
-    if (!(m->game->to_act(m->state) & (1u << seat)))
-        return pf_error_set(err, PF_E_NOT_YOUR_TURN, "seat %d may not act now", seat);
-    /* Bots' chance depends on the game and the moment, so a saved game
-     * replays the same and bots in a batch differ game by game. */
-    pf_err e = pf_bot_plan(m->game, m->state, m->seats, m->nsteps, m->now, bot,
-                           pf_seed_derive(m->seed, 0xb07), seat, a, t);
-    if (e != PF_E_OK)
-        return pf_error_set(err, e, "bot '%s' found no move for seat %d", bot->name, seat);
-    return PF_E_OK;
-}
-
-pf_err pf_match_bot_move(pf_match *m, int seat, const pf_bot_def *bot, pf_events *ev,
-                         pf_action *played, pf_error *err)
-{
-    pf_action a;
-    int64_t t;
-    pf_err e = pf_match_bot_plan(m, seat, bot, &a, &t, err);
-    if (e == PF_E_OK)
-        e = pf_match_apply(m, seat, a, t, ev, err);
-    if (e == PF_E_OK && played)
-        *played = a;
-    return e;
-}
-
 bool pf_match_over(const pf_match *m, double *results)
 {
     return m->game->over(m->state, results);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "partyfood/match_bots.h"
 #include "partyfood/parse.h"
 #include "partyfood/session.h"
 

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli/seats.h"
+#include "table/seating.h"
 #include "partyfood/match.h"
 
 /* What `partyfood play` hands the client. */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "partyfood/file.h"
+#include "partyfood/match_bots.h"
 #include "partyfood/parse.h"
 #include "pf_test.h"
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "partyfood/match_bots.h"
 #include "partyfood/parse.h"
 #include "partyfood/session.h"
 #include "pf_test.h"

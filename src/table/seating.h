@@ -1,7 +1,8 @@
-/* seats.h: who sits where, from a "--seats" list like "ana,bot:medium,random"
- * or from the "seating" member of a save file. */
-#ifndef PF_CLI_SEATS_H
-#define PF_CLI_SEATS_H
+/* seating.h: who sits where at a table (the table layer, src/table/): from
+ * a "--seats" list like "ana,bot:medium,random" or from the "seating"
+ * member of a save file. */
+#ifndef PF_TABLE_SEATING_H
+#define PF_TABLE_SEATING_H
 
 #include <stdint.h>
 

@@ -1,6 +1,6 @@
-/* seats.c: parsing a seating list, the default random seating (C-1), and
+/* seating.c: parsing a seating list, the default random seating (C-1), and
  * the seating in a save file. */
-#include "cli/seats.h"
+#include "table/seating.h"
 
 #include <stdio.h>
 #include <string.h>
