@@ -44,8 +44,7 @@ static outcome run(const char *args)
     o.out = slurp(path);
     snprintf(path, sizeof path, "%s/err", dir);
     o.err = slurp(path);
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    pf_test_remove_dir(dir);
     return o;
 }
 

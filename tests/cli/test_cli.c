@@ -59,8 +59,7 @@ static void plain_play_person_saves_and_replays(void **state)
     assert_non_null(strstr(out, "   1. seat 0: flip"));
     assert_non_null(strstr(out, "not over"));
     free(out);
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    pf_test_remove_dir(dir);
 }
 
 static void bad_arguments_explain(void **state)
@@ -131,8 +130,7 @@ static void plain_play_keeps_the_seed_secret(void **state)
         free(out);
     }
     assert_string_not_equal(seeds[0], seeds[1]); /* equal once in 2^64 */
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    pf_test_remove_dir(dir);
 }
 
 int main(void)

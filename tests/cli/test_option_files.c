@@ -24,13 +24,6 @@ static void scratch_make(scratch *t)
     assert_int_equal(pf_file_write_atomic(t->table, text, strlen(text), NULL), PF_E_OK);
 }
 
-static void scratch_remove(const scratch *t)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", t->dir);
-    assert_int_equal(system(cmd), 0);
-}
-
 /* Runs `partyfood args` (stdin from input) and returns its exit status;
  * *text gets its output (caller frees). */
 static int run(const scratch *t, const char *input, const char *args, char **text)
@@ -65,7 +58,7 @@ static void play_reads_the_file_once(void **state)
     assert_non_null(strstr(save, "cake: 40"));
     assert_null(strstr(save, t.table));
     free(save);
-    scratch_remove(&t);
+    pf_test_remove_dir(t.dir);
 }
 
 static void sim_reads_the_file_once(void **state)
@@ -79,7 +72,7 @@ static void sim_reads_the_file_once(void **state)
     assert_int_equal(run(&t, "", args, &out), 0);
     assert_non_null(strstr(out, "numbers=# a house table"));
     free(out);
-    scratch_remove(&t);
+    pf_test_remove_dir(t.dir);
 }
 
 /* A missing file, a file past the limit and an endless one each stop the
@@ -113,7 +106,7 @@ static void bad_files_are_refused(void **state)
             free(out);
         }
     }
-    scratch_remove(&t);
+    pf_test_remove_dir(t.dir);
 }
 
 int main(void)

@@ -131,8 +131,7 @@ static void resumed_game_keeps_the_drawn_seat(void **state)
     assert_int_equal(system(cmd), 0);
     snprintf(cmd, sizeof cmd, "--resume %s/g.json", dir);
     assert_int_equal(your_seat(cmd), your_seat_seed(seed));
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    pf_test_remove_dir(dir);
 }
 
 int main(void)

@@ -25,13 +25,6 @@ static void make_dir(char *dir, size_t n)
     assert_non_null(mkdtemp(dir));
 }
 
-static void rm_dir(const char *dir)
-{
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
-}
-
 /* The names in dir, sorted and joined by spaces (a stray temporary shows). */
 static void dir_names(const char *dir, char *out, size_t n)
 {
@@ -180,7 +173,7 @@ static void sigterm_writes_partial_json_and_svg(void **state)
     free(text);
     dir_names(dir, names, sizeof names);
     assert_string_equal(names, "chart.svg report.json stdout");
-    rm_dir(dir);
+    pf_test_remove_dir(dir);
 }
 
 /* Every format says it is partial, whichever stop signal came. */
@@ -213,7 +206,7 @@ static void each_signal_marks_each_format(void **state)
         if (!rows[i].format) /* the table: the grid shows what is missing */
             assert_non_null(strstr(text, "\nsummary: "));
         free(text);
-        rm_dir(dir);
+        pf_test_remove_dir(dir);
     }
 }
 
@@ -240,7 +233,7 @@ static void second_signal_ends_at_once(void **state)
     free(text);
     dir_names(dir, names, sizeof names);
     assert_string_equal(names, "chart.svg stdout");
-    rm_dir(dir);
+    pf_test_remove_dir(dir);
 }
 
 /* A signal ignored when the simulator started (nohup ignores SIGHUP) stays
@@ -260,7 +253,7 @@ static void ignored_signals_stay_ignored(void **state)
     char *text = read_text(out);
     assert_non_null(strstr(text, "\npartial: stopped by SIGTERM after "));
     free(text);
-    rm_dir(dir);
+    pf_test_remove_dir(dir);
 }
 
 /* A file in the way is replaced, not written through: a symlink planted at
@@ -309,7 +302,7 @@ static void files_are_replaced_not_followed(void **state)
     assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 1);
     assert_non_null(strstr(err, "cannot write"));
     assert_non_null(strstr(err, "/no/chart.svg"));
-    rm_dir(dir);
+    pf_test_remove_dir(dir);
 }
 
 /* Text a person typed is escaped in the chart: a numbers table (read from
@@ -333,7 +326,7 @@ static void chart_escapes_option_text(void **state)
     assert_non_null(strstr(text, "numbers=# a&lt;&amp;&gt;b"));
     assert_null(strstr(text, "<&>"));
     free(text);
-    rm_dir(dir);
+    pf_test_remove_dir(dir);
 }
 
 int main(void)

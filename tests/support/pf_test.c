@@ -150,3 +150,10 @@ char *pf_test_run(const char *cmd)
     pclose(p);
     return out;
 }
+
+void pf_test_remove_dir(const char *dir)
+{
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}

@@ -78,6 +78,10 @@ bool pf_test_secrecy_seeds(const pf_game *g, int seats, const pf_options *opt, u
 /* Runs `sh -c cmd` and returns its whole stdout (caller frees). */
 char *pf_test_run(const char *cmd);
 
+/* Removes the folder dir and everything in it, failing the test when it
+ * cannot. */
+void pf_test_remove_dir(const char *dir);
+
 /* The program under test ($PF_BIN, set by ctest); fails the test when unset. */
 const char *pf_test_bin(void);
 
