@@ -6,7 +6,7 @@
 #ifndef PARTYFOOD_MATCH_H
 #define PARTYFOOD_MATCH_H
 
-#include "partyfood/bot.h"
+#include "partyfood/obs.h"
 #include "partyfood/game.h"
 
 typedef struct pf_step {

@@ -5,7 +5,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "partyfood/bot.h"
+#include "partyfood/obs.h"
 
 typedef struct obs_impl {
     const pf_game *game;

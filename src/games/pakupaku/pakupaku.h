@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "games/pakupaku/tower.h"
-#include "partyfood/bot.h"
+#include "partyfood/obs.h"
 #include "partyfood/game.h"
 
 #define PAKUPAKU__DICE 5

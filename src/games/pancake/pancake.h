@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "partyfood/bot.h"
+#include "partyfood/obs.h"
 #include "partyfood/game.h"
 
 enum { PANCAKE_STRAW, PANCAKE_KIWI, PANCAKE_BANANA, PANCAKE_BLUE, PANCAKE_CHOC, PANCAKE_TOPPINGS };

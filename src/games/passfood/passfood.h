@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "partyfood/bot.h"
+#include "partyfood/obs.h"
 #include "partyfood/game.h"
 
 #define PASSFOOD_FOODS 5

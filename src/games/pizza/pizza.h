@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "partyfood/bot.h"
+#include "partyfood/obs.h"
 #include "partyfood/game.h"
 
 enum {

@@ -1,0 +1,64 @@
+/* obs.h: what a bot is given: an observation, never the true state (core).
+ *
+ * A pf_obs is what one seat may know: its view, its legal actions, the
+ * time, and samples (determinizations) drawn from what it knows. The true
+ * state stays behind the opaque pf_obs (ARCHITECTURE idea 8), so a bot
+ * that peeks is a bug this API prevents. The type of a bot (pf_bot_def) is
+ * here too: a game's descriptor lists its own bots. Finding, driving and
+ * searching with bots is the ai layer's (bot.h). */
+#ifndef PARTYFOOD_OBS_H
+#define PARTYFOOD_OBS_H
+
+#include "partyfood/game.h"
+
+typedef struct pf_obs pf_obs;
+
+const pf_game *pf_obs_game(const pf_obs *o);
+int pf_obs_seat(const pf_obs *o);
+int pf_obs_seats(const pf_obs *o);
+/* Time of the last applied action (ms); bots in turn-based games answer with it. */
+int64_t pf_obs_now(const pf_obs *o);
+/* The moment from which the seat could act (the game's ready_at: its hands
+ * free and something to do; public). It may lie before pf_obs_now (the seat
+ * could have acted earlier) or after it (its hands are busy); pf_obs_now in
+ * a game without ready_at. */
+int64_t pf_obs_ready(const pf_obs *o);
+/* Number of actions applied so far in this game. */
+int pf_obs_step(const pf_obs *o);
+/* The seat's legal actions, sorted; returns the count. */
+int pf_obs_legal(const pf_obs *o, pf_action *out, int cap);
+/* The seat's view (caller deletes). */
+cJSON *pf_obs_view(const pf_obs *o);
+/* Writes into out (game->state_size bytes) a full state that agrees with
+ * everything the seat knows, hidden parts redrawn from rng. */
+void pf_obs_sample(const pf_obs *o, pf_rng *rng, void *out);
+
+/* A bot: picks an action for the observing seat, and the time (ms) at which
+ * it plays it (turn-based bots write pf_obs_now). Returns PF_E_OK and sets
+ * *a and *t, or an error when it has nothing to play. */
+typedef pf_err (*pf_bot_choose_fn)(const pf_obs *o, pf_rng *rng, pf_action *a,
+                                   int64_t *t);
+
+typedef struct pf_bot_def {
+    const char *name;  /* "random", "greedy", "medium" */
+    const char *about; /* one line for help and docs */
+    pf_bot_choose_fn choose;
+} pf_bot_def;
+
+/* Caller-owned storage for an observation. Its fields are the core's
+ * (src/core/obs.c): bots read it only through the functions above. */
+struct pf_obs {
+    uint64_t opaque_[6];
+};
+
+/* Builds an observation of st for seat; st must outlive it. Only drivers
+ * (the core's match, the simulator, tests) call this; bots never see st. */
+void pf_obs_init(pf_obs *o, const pf_game *g, const void *st, int seat, int seats,
+                 int step, int64_t now);
+
+
+/* Every bot's shortest reaction in a real-time game (ruling PAKU-9): no
+ * bot acts sooner than this after pf_obs_ready. */
+#define PF_REACTION_MIN_MS 150
+
+#endif
