@@ -383,12 +383,17 @@ static void restore_stop_actions(void)
         sigaction(stop_signals[k], &saved_actions[k], NULL);
 }
 
-/* Async-signal-safe: an atomic store and sigaction. The old actions (the
- * defaults) come back, so a second signal ends the program at once. */
+/* Async-signal-safe: an atomic exchange, sigaction and raise. The old
+ * actions (the defaults) come back, so a second signal ends the program at
+ * once; a second one that reached another thread's handler at the same
+ * moment is raised again under them, and ends it too. */
 static void on_stop_signal(int sig)
 {
-    atomic_store(&stop_signal, sig);
+    int first = 0;
+    bool was_first = atomic_compare_exchange_strong(&stop_signal, &first, sig);
     restore_stop_actions();
+    if (!was_first)
+        raise(sig); /* blocked until this handler returns, then the default */
 }
 
 /* Catches the stop signals, except those already ignored (nohup ignores

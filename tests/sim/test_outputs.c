@@ -118,6 +118,28 @@ static void wait_for_work(pid_t pid, double seconds)
     fail_msg("the simulator did no work");
 }
 
+/* Waits until pid no longer catches sig (its handler has run and put the
+ * default action back), read from the SigCgt mask in /proc/PID/status. */
+static void wait_until_uncaught(pid_t pid, int sig)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    for (int tries = 0; tries < 6000; tries++) {
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        unsigned long long caught = ~0ull;
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "SigCgt: %llx", &caught) == 1)
+                break;
+        fclose(f);
+        if (!(caught & (1ull << (sig - 1))))
+            return;
+        struct timespec nap = {0, 10 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+    }
+    fail_msg("the simulator still catches signal %d after the first stop signal", sig);
+}
+
 /* Waits for pid; its exit status, or 128 + the signal that killed it plus
  * 1000 (so the two cannot be confused). */
 static int finish(pid_t pid)
@@ -226,6 +248,7 @@ static void second_signal_ends_at_once(void **state)
     pid_t pid = start(out, 0, args);
     wait_for_work(pid, 0.3);
     kill(pid, SIGINT);
+    wait_until_uncaught(pid, SIGTERM); /* the first signal has been handled */
     kill(pid, SIGTERM);
     assert_int_equal(finish(pid), 1000 + 128 + SIGTERM);
     char *text = read_text(svg);
@@ -233,6 +256,27 @@ static void second_signal_ends_at_once(void **state)
     free(text);
     dir_names(dir, names, sizeof names);
     assert_string_equal(names, "chart.svg stdout");
+    pf_test_remove_dir(dir);
+}
+
+/* Two stop signals at the same moment may reach two threads' handlers at
+ * once; the program still ends by a signal (whichever came second), never
+ * by finishing the game in hand as if only one had come. */
+static void two_signals_at_once_still_end_it(void **state)
+{
+    (void)state;
+    char dir[64], out[96];
+    make_dir(dir, sizeof dir);
+    snprintf(out, sizeof out, "%s/stdout", dir);
+    const char *args[] = {"passfood", "--seats", "expert,expert,expert", "--threads", "2",
+                          "--games", "1000", NULL};
+    pid_t pid = start(out, 0, args);
+    wait_for_work(pid, 0.3);
+    kill(pid, SIGINT);
+    kill(pid, SIGTERM);
+    int status = finish(pid);
+    if (status != 1000 + 128 + SIGINT && status != 1000 + 128 + SIGTERM)
+        fail_msg("two signals: the simulator ended with status %d, not by a signal", status);
     pf_test_remove_dir(dir);
 }
 
@@ -335,6 +379,7 @@ int main(void)
         cmocka_unit_test(sigterm_writes_partial_json_and_svg),
         cmocka_unit_test(each_signal_marks_each_format),
         cmocka_unit_test(second_signal_ends_at_once),
+        cmocka_unit_test(two_signals_at_once_still_end_it),
         cmocka_unit_test(ignored_signals_stay_ignored),
         cmocka_unit_test(files_are_replaced_not_followed),
         cmocka_unit_test(chart_escapes_option_text),
