@@ -491,6 +491,8 @@ static const pf_option_def options[] = {
  * events tell every outcome of the setup draws. */
 static void tell_board(pf_events *ev, int seat, const uint8_t *board)
 {
+    if (!ev)
+        return; /* playouts ask for no events: no text to build */
     char list[128] = "";
     size_t len = 0;
     for (int f = 0; f < PASSFOOD_FOODS; f++)
