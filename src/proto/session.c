@@ -273,43 +273,49 @@ static pf_err do_act(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
     return no_memory(err);
 }
 
+/* The bot named by "bot" (default random) for the session's game. */
+static pf_err read_bot(const pf_session *s, const cJSON *req, const pf_bot_def **bot,
+                       pf_error *err)
+{
+    const char *bot_name = "random";
+    pf_err e = read_string(req, "bot", &bot_name, err);
+    if (e)
+        return e;
+    *bot = pf_bot_find(s->match->game, bot_name);
+    if (*bot)
+        return PF_E_OK;
+    char list[256];
+    pf_bot_list(s->match->game, list, sizeof list);
+    return pf_error_set(err, PF_E_UNKNOWN_BOT, "no bot '%.*s' for %s (bots: %s)",
+                        echo_len(bot_name), bot_name, s->match->game->title, list);
+}
+
 static pf_err do_bot(pf_session *s, const cJSON *req, cJSON *out, pf_error *err)
 {
     int seat;
-    const char *bot_name = "random";
+    const pf_bot_def *bot;
+    pf_action a;
+    int64_t t;
     pf_err e = need_seat(s, req, false, &seat, err);
     if (!e)
-        e = read_string(req, "bot", &bot_name, err);
+        e = read_bot(s, req, &bot, err);
+    if (!e)
+        e = pf_match_bot_plan(s->match, seat, bot, &a, &t, err);
     if (e)
         return e;
-    const pf_bot_def *bot = pf_bot_find(s->match->game, bot_name);
-    if (!bot) {
-        char list[256];
-        pf_bot_list(s->match->game, list, sizeof list);
-        return pf_error_set(err, PF_E_UNKNOWN_BOT, "no bot '%.*s' for %s (bots: %s)",
-                            echo_len(bot_name), bot_name, s->match->game->title, list);
-    }
-    /* The action's name is taken before it is applied: names may depend on
-     * the state (and the state is only changed on success). */
-    pf_match *m = s->match;
-    void *before = malloc(m->game->state_size);
-    if (!before)
-        return no_memory(err);
-    memcpy(before, m->state, m->game->state_size);
+    /* Named before it is applied: names may depend on the state. */
+    char aname[96];
+    s->match->game->name(s->match->state, a, aname, sizeof aname);
     pf_event buf[EVENT_CAP];
     pf_events ev = {buf, 0, EVENT_CAP, 0};
-    pf_action a;
-    e = pf_match_bot_move(m, seat, bot, &ev, &a, err);
-    if (!e) {
-        char aname[96];
-        m->game->name(before, a, aname, sizeof aname);
-        if (!add(out, "action", cJSON_CreateString(aname)) ||
-            !add(out, "t", cJSON_CreateNumber((double)m->steps[m->nsteps - 1].t_ms)) ||
-            !add(out, "events", events_for(&ev, seat)) || !add_progress(out, m))
-            e = no_memory(err);
-    }
-    free(before);
-    return e;
+    e = pf_match_apply(s->match, seat, a, t, &ev, err);
+    if (e)
+        return e;
+    if (!add(out, "action", cJSON_CreateString(aname)) ||
+        !add(out, "t", cJSON_CreateNumber((double)t)) ||
+        !add(out, "events", events_for(&ev, seat)) || !add_progress(out, s->match))
+        return no_memory(err);
+    return PF_E_OK;
 }
 
 /* Adds an item built by another layer (a game's view, a replay), whose
@@ -408,23 +414,6 @@ static pf_err do_games(pf_session *s, const cJSON *req, cJSON *out, pf_error *er
                : no_memory(err);
 }
 
-/* The bot named by "bot" (default random) for the session's game. */
-static pf_err read_bot(const pf_session *s, const cJSON *req, const pf_bot_def **bot,
-                       pf_error *err)
-{
-    const cJSON *name = cJSON_GetObjectItemCaseSensitive(req, "bot");
-    if (name && !cJSON_IsString(name))
-        return pf_error_set(err, PF_E_BAD_REQUEST, "\"bot\" must be a bot's name");
-    const char *bot_name = name ? name->valuestring : "random";
-    *bot = pf_bot_find(s->match->game, bot_name);
-    if (*bot)
-        return PF_E_OK;
-    char list[256];
-    pf_bot_list(s->match->game, list, sizeof list);
-    return pf_error_set(err, PF_E_UNKNOWN_BOT, "no bot '%.40s' for %s (bots: %s)", bot_name,
-                        s->match->game->title, list);
-}
-
 /* What a bot would play now and when, without playing it: in real time the
  * client schedules the move and sends "act" at its time, so a person's
  * earlier action still goes first. */
@@ -443,8 +432,9 @@ static pf_err do_plan(pf_session *s, const cJSON *req, cJSON *out, pf_error *err
         return e;
     char aname[96];
     s->match->game->name(s->match->state, a, aname, sizeof aname);
-    cJSON_AddStringToObject(out, "action", aname);
-    cJSON_AddNumberToObject(out, "t", (double)t);
+    if (!add(out, "action", cJSON_CreateString(aname)) ||
+        !add(out, "t", cJSON_CreateNumber((double)t)))
+        return no_memory(err);
     return PF_E_OK;
 }
 
