@@ -38,6 +38,9 @@ void pf_match_destroy(pf_match *m);
 /* Checked apply; records the step on success. */
 pf_err pf_match_apply(pf_match *m, int seat, pf_action a, int64_t t_ms, pf_events *ev,
                       pf_error *err);
+/* Reads an action name in the match's present state (UNKNOWN_ACTION with a
+ * message a person can act on when it is none). */
+pf_err pf_match_parse(const pf_match *m, const char *name, pf_action *a, pf_error *err);
 pf_err pf_match_apply_named(pf_match *m, int seat, const char *name, int64_t t_ms,
                             pf_events *ev, pf_error *err);
 

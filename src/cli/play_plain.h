@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "table/seating.h"
+#include "partyfood/seating.h"
 #include "partyfood/match.h"
 
 /* Plays m to its end (or until the people quit) reading from in and

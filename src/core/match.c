@@ -83,15 +83,21 @@ pf_err pf_match_apply(pf_match *m, int seat, pf_action a, int64_t t_ms, pf_event
     return e;
 }
 
+pf_err pf_match_parse(const pf_match *m, const char *name, pf_action *a, pf_error *err)
+{
+    if (m->game->parse(m->state, name, a) != PF_E_OK)
+        return pf_error_set(err, PF_E_UNKNOWN_ACTION,
+                            "'%.*s' is not an action of %s (ask \"legal\" for the list)",
+                            (int)pf_utf8_prefix(name, 60), name, m->game->title);
+    return PF_E_OK;
+}
+
 pf_err pf_match_apply_named(pf_match *m, int seat, const char *name, int64_t t_ms,
                             pf_events *ev, pf_error *err)
 {
     pf_action a;
-    if (m->game->parse(m->state, name, &a) != PF_E_OK)
-        return pf_error_set(err, PF_E_UNKNOWN_ACTION,
-                            "'%.*s' is not an action of %s (ask \"legal\" for the list)",
-                            (int)pf_utf8_prefix(name, 60), name, m->game->title);
-    return pf_match_apply(m, seat, a, t_ms, ev, err);
+    pf_err e = pf_match_parse(m, name, &a, err);
+    return e ? e : pf_match_apply(m, seat, a, t_ms, ev, err);
 }
 
 void pf_match_obs(const pf_match *m, int seat, pf_obs *o)

@@ -1,6 +1,6 @@
 /* seating.c: parsing a seating list, the default random seating (C-1), and
  * the seating in a save file. */
-#include "table/seating.h"
+#include "partyfood/seating.h"
 
 #include <stdio.h>
 #include <string.h>

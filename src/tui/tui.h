@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "table/seating.h"
+#include "partyfood/seating.h"
 #include "partyfood/match.h"
 
 /* What `partyfood play` hands the client. */

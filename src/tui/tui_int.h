@@ -14,7 +14,7 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
-#include "table/seating.h"
+#include "partyfood/seating.h"
 #include "partyfood/match.h"
 #include "tui/tui.h"
 

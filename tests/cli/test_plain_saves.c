@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "table/seating.h"
+#include "partyfood/seating.h"
 #include "pf_test.h"
 
 static char dir[] = "/tmp/pf-plain-XXXXXX";

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table/seating.h"
+#include "partyfood/seating.h"
 #include "pf_test.h"
 
 static pf_seating parsed(const char *list)

@@ -3,7 +3,7 @@
  * that is fair: never after chance or a reveal (issue 6, items 3 and 5). */
 #include <sys/stat.h>
 
-#include "table/seating.h"
+#include "partyfood/seating.h"
 #include "partyfood/file.h"
 #include "tui_harness.h"
 

@@ -1,8 +1,8 @@
 /* seating.h: who sits where at a table (the table layer, src/table/): from
  * a "--seats" list like "ana,bot:medium,random" or from the "seating"
  * member of a save file. */
-#ifndef PF_TABLE_SEATING_H
-#define PF_TABLE_SEATING_H
+#ifndef PARTYFOOD_SEATING_H
+#define PARTYFOOD_SEATING_H
 
 #include <stdint.h>
 

@@ -1,0 +1,140 @@
+/* table.h: one game at a table (the table layer, src/table/).
+ *
+ * A table is the room of a game: the match, who sits where (people and
+ * bots), the bots' moves on the table's clock, what each seat has been
+ * told, fair undo, saving, and turn timers. Every front end is a loop over
+ * a table: the terminal client, the line mode, the engine protocol and the
+ * server. The table reads no clock and does no input or output: the front
+ * end gives it the time (a wall clock minus pauses, a server's clock, a
+ * test clock) and hears of every applied step through the step hook. */
+#ifndef PARTYFOOD_TABLE_H
+#define PARTYFOOD_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "partyfood/match.h"
+#include "partyfood/seating.h"
+
+/* What the hook hears. */
+typedef enum pf_table_change {
+    PF_TABLE_SETUP, /* the steps the rules played while setting up (seat -1, no name) */
+    PF_TABLE_STEP,  /* an action was applied */
+    PF_TABLE_UNDO,  /* step `step` was taken back (no events) */
+} pf_table_change;
+
+typedef struct pf_table_step {
+    pf_table_change change;
+    int step;            /* the step's index in the match; -1 for the setup */
+    int seat;            /* who acted; PF_SEAT_SPECTATOR for the setup */
+    const char *name;    /* the action's canonical name ("" for the setup) */
+    int64_t t_ms;        /* the game time it was played at */
+    bool by_bot;         /* a bot played it: a bot's seat or a timer's fallback */
+    const pf_events *ev; /* every event, each with its addressee: give a seat
+                          * only those pf_event_visible allows */
+} pf_table_step;
+
+/* Called once per applied step, the setup included, after the step is in
+ * the match: a server appends it to storage and sends each seat its part. */
+typedef void (*pf_table_hook)(void *arg, const pf_table_step *step);
+
+/* One event in a table's log. */
+typedef struct pf_table_event {
+    int step; /* the step that produced it; -1: the setup */
+    int8_t to; /* -1: public; else the only seat that may see it */
+    char kind[16];
+    char text[PF_EVENT_TEXT];
+} pf_table_event;
+
+typedef struct pf_table_options {
+    bool memory_aid; /* the memory games' aid (C-3): stored in saves */
+    /* A turn timer for turn-based games: a person who has not acted within
+     * turn_ms of the table clock is played by `fallback` (the game's medium
+     * bot when NULL). 0: no timer. Refused for real-time games. */
+    int64_t turn_ms;
+    const pf_bot_def *fallback;
+} pf_table_options;
+
+typedef struct pf_table pf_table;
+
+/* A new game at a table: seating->n seats (a person's or a bot's each).
+ * The hook (may be NULL) hears the setup before this returns. NULL with
+ * err set when the game, options or seating are refused, or memory ran out. */
+pf_table *pf_table_create(const pf_game *g, const pf_seating *seating, const pf_options *opt,
+                          uint64_t seed, const pf_table_options *to, pf_table_hook hook,
+                          void *hook_arg, pf_error *err);
+/* A table around a match already in progress (a load, a resume): the table
+ * owns m from now on, even when this fails (NULL, err set). The hook hears
+ * nothing of the steps already played; the log is rebuilt from them. */
+pf_table *pf_table_adopt(pf_match *m, const pf_seating *seating, const pf_table_options *to,
+                         pf_table_hook hook, void *hook_arg, pf_error *err);
+void pf_table_destroy(pf_table *t);
+
+const pf_match *pf_table_match(const pf_table *t);
+const pf_seating *pf_table_seating(const pf_table *t);
+const pf_table_options *pf_table_options_of(const pf_table *t);
+bool pf_table_over(const pf_table *t, double *results);
+
+/* Plays seat's action `name` at time t_ms (raised to the match's time when
+ * earlier). PF_E_HANDS_BUSY when a real-time seat's hands are not free yet
+ * at t_ms but the action would be legal when they are (PAKU-10): a front
+ * end may hold the press and send it later. Refused actions change
+ * nothing. */
+pf_err pf_table_act(pf_table *t, int seat, const char *name, int64_t t_ms, pf_error *err);
+
+/* The next move of a bot at the table, nothing applied: a bot's seat, or a
+ * person's whose turn timer ran out, played by the fallback bot. False when
+ * no bot may move (a person must act). The answer is kept until the match
+ * moves, so asking again is free. */
+bool pf_table_bot_next(pf_table *t, int *seat, int64_t *t_ms);
+/* Applies the move pf_table_bot_next gives. */
+pf_err pf_table_bot_play(pf_table *t, pf_error *err);
+/* Plays every bot move due at or before the table clock `now`, in time
+ * order; returns how many were played (stops at an error, with err set). */
+int pf_table_advance(pf_table *t, int64_t now, pf_error *err);
+
+/* What bot would play for seat now, nothing applied (the engine's "plan",
+ * a hint for a person): the same move the table's bots would make with bot
+ * on that seat. GAME_OVER, BAD_SEAT or NOT_YOUR_TURN when it cannot. */
+pf_err pf_table_bot_plan(const pf_table *t, int seat, const pf_bot_def *bot, pf_action *a,
+                         int64_t *t_ms, pf_error *err);
+/* Plays that move (the engine's "bot"). */
+pf_err pf_table_bot_act(pf_table *t, int seat, const pf_bot_def *bot, pf_error *err);
+
+/* The table clock: the front end's time for turn timers. Turn-based actions
+ * keep the match's own time; this only says how long a person has waited. */
+void pf_table_clock(pf_table *t, int64_t now);
+/* When the person to act runs out of time on the table clock; -1 without a
+ * timer or when no person is waiting. */
+int64_t pf_table_deadline(const pf_table *t);
+
+/* Fair undo (the only kind): seat may take back its own last action when
+ * nobody acted since, the game is turn-based, and the action brought no
+ * chance and showed nothing hidden (tested by redrawing what seat could
+ * not know and comparing seat's view). False with the reason in why. */
+bool pf_table_undo_fair(const pf_table *t, int seat, char *why, size_t n);
+/* Takes back seat's last action when fair (PF_E_ILLEGAL_ACTION with the
+ * reason otherwise); the hook hears PF_TABLE_UNDO. */
+pf_err pf_table_undo(pf_table *t, int seat, pf_error *err);
+
+/* The log: every event so far with its addressee, the setup's first.
+ * *n is set to the count; valid until the next change. */
+const pf_table_event *pf_table_log(const pf_table *t, int *n);
+/* True when the log missed events because memory ran out. */
+bool pf_table_log_incomplete(const pf_table *t);
+
+/* Saves the game, its seating and options, as a replay file (see
+ * pf_seating_save); `partyfood play --resume` and pf_table_load read it. */
+pf_err pf_table_save(const pf_table *t, const char *path, pf_error *err);
+/* Loads a saved table. *seated is false when the file held no seating
+ * (then `seating` is used, or every seat is a person when NULL);
+ * *warning gets a sentence for a person, or NULL. */
+pf_table *pf_table_load(const char *path, const pf_seating *seating, bool *seated,
+                        const char **warning, pf_table_hook hook, void *hook_arg,
+                        pf_error *err);
+
+/* The seat's display name ("ana", "bot memory") into buf (n bytes). */
+const char *pf_table_seat_name(const pf_table *t, int seat, char *buf, size_t n);
+
+#endif

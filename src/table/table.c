@@ -1,0 +1,475 @@
+/* table.c: a game at a table (see table.h).
+ *
+ * The bots' moves come from one seed per game (the match's seed derived by
+ * BOT_STREAM), so a saved game resumed plays its bots the same. The next
+ * bot move is asked for once per step and kept: a front end may ask every
+ * frame. Every applied step goes the same way: into the match, into the
+ * log, then to the hook. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "partyfood/bot.h"
+#include "partyfood/table.h"
+
+#define EVENT_CAP 128
+/* The bots' own stream of the game seed, apart from the deal's. */
+#define BOT_STREAM 0xb07
+/* How many redraws of the hidden part undo tries before calling a step fair. */
+#define UNDO_REDRAWS 6
+
+struct pf_table {
+    pf_match *m;
+    pf_seating seats;
+    pf_table_options opt;
+    uint64_t bot_seed;
+    pf_table_hook hook;
+    void *hook_arg;
+    /* the table clock (turn timers) and when the person to act began waiting */
+    int64_t clock, waiting_since;
+    /* the next bot move, kept for step `next_step` */
+    bool next_known, next_some, next_fallback;
+    int next_step, next_seat;
+    pf_action next_a;
+    int64_t next_t;
+    /* the log */
+    pf_table_event *log;
+    int nlog, caplog;
+    bool log_incomplete;
+};
+
+/* ---- the log -------------------------------------------------------------- */
+
+static void log_add(pf_table *t, int step, const pf_events *ev)
+{
+    for (int i = 0; i < ev->n; i++) {
+        if (t->nlog == t->caplog) {
+            int cap = t->caplog ? t->caplog * 2 : 256;
+            pf_table_event *p = realloc(t->log, (size_t)cap * sizeof *p);
+            if (!p) {
+                t->log_incomplete = true;
+                return;
+            }
+            t->log = p;
+            t->caplog = cap;
+        }
+        pf_table_event *e = &t->log[t->nlog++];
+        e->step = step;
+        e->to = ev->buf[i].to;
+        snprintf(e->kind, sizeof e->kind, "%s", ev->buf[i].kind);
+        snprintf(e->text, sizeof e->text, "%s", ev->buf[i].text);
+    }
+    if (ev->dropped)
+        t->log_incomplete = true;
+}
+
+/* The log of a match already played: the setup's events, then each step's,
+ * replayed on a scratch state from the match's seed. */
+static void log_rebuild(pf_table *t)
+{
+    const pf_match *m = t->m;
+    const pf_game *g = m->game;
+    pf_event buf[EVENT_CAP];
+    pf_events ev = {buf, 0, EVENT_CAP, 0};
+    t->nlog = 0;
+    t->log_incomplete = false;
+    void *st = malloc(g->state_size);
+    if (!st || pf_state_init_events(g, st, m->seats, &m->opt, m->seed, &ev, NULL) != PF_E_OK) {
+        free(st);
+        t->log_incomplete = true;
+        return;
+    }
+    log_add(t, -1, &ev);
+    for (int i = 0; i < m->nsteps; i++) {
+        ev = (pf_events){buf, 0, EVENT_CAP, 0};
+        g->apply(st, m->steps[i].seat, m->steps[i].action, m->steps[i].t_ms, &ev);
+        log_add(t, i, &ev);
+    }
+    free(st);
+}
+
+const pf_table_event *pf_table_log(const pf_table *t, int *n)
+{
+    *n = t->nlog;
+    return t->log;
+}
+
+bool pf_table_log_incomplete(const pf_table *t)
+{
+    return t->log_incomplete;
+}
+
+/* ---- making and ending a table --------------------------------------------- */
+
+static pf_table *table_new(pf_match *m, const pf_seating *s, const pf_table_options *to,
+                           pf_table_hook hook, void *hook_arg, pf_error *err)
+{
+    if (s->n != m->seats) {
+        pf_error_set(err, PF_E_BAD_SEATS, "the seating has %d seats, the game %d", s->n,
+                     m->seats);
+        return NULL;
+    }
+    pf_table_options opt = to ? *to : (pf_table_options){0};
+    if (opt.turn_ms < 0 || (opt.turn_ms > 0 && m->game->real_time)) {
+        pf_error_set(err, PF_E_BAD_OPTION, "%s",
+                     opt.turn_ms < 0 ? "a turn timer cannot be negative"
+                                     : "a real-time game has no turns to time");
+        return NULL;
+    }
+    if (opt.turn_ms > 0 && !opt.fallback && !(opt.fallback = pf_bot_find(m->game, "medium")))
+        opt.fallback = &pf_bot_random;
+    pf_table *t = calloc(1, sizeof *t);
+    if (!t) {
+        pf_error_set(err, PF_E_NO_MEMORY, NULL);
+        return NULL;
+    }
+    t->m = m;
+    t->seats = *s;
+    t->opt = opt;
+    t->bot_seed = pf_seed_derive(m->seed, BOT_STREAM);
+    t->hook = hook;
+    t->hook_arg = hook_arg;
+    t->clock = t->waiting_since = m->now;
+    return t;
+}
+
+pf_table *pf_table_create(const pf_game *g, const pf_seating *seating, const pf_options *opt,
+                          uint64_t seed, const pf_table_options *to, pf_table_hook hook,
+                          void *hook_arg, pf_error *err)
+{
+    pf_event buf[EVENT_CAP];
+    pf_events ev = {buf, 0, EVENT_CAP, 0};
+    pf_match *m = pf_match_create_events(g, seating->n, opt, seed, &ev, err);
+    if (!m)
+        return NULL;
+    pf_table *t = table_new(m, seating, to, hook, hook_arg, err);
+    if (!t) {
+        pf_match_destroy(m);
+        return NULL;
+    }
+    log_add(t, -1, &ev);
+    if (hook)
+        hook(hook_arg, &(pf_table_step){PF_TABLE_SETUP, -1, PF_SEAT_SPECTATOR, "", m->now,
+                                        false, &ev});
+    return t;
+}
+
+pf_table *pf_table_adopt(pf_match *m, const pf_seating *seating, const pf_table_options *to,
+                         pf_table_hook hook, void *hook_arg, pf_error *err)
+{
+    pf_table *t = table_new(m, seating, to, hook, hook_arg, err);
+    if (!t) {
+        pf_match_destroy(m);
+        return NULL;
+    }
+    log_rebuild(t);
+    return t;
+}
+
+void pf_table_destroy(pf_table *t)
+{
+    if (!t)
+        return;
+    pf_match_destroy(t->m);
+    free(t->log);
+    free(t);
+}
+
+const pf_match *pf_table_match(const pf_table *t)
+{
+    return t->m;
+}
+
+const pf_seating *pf_table_seating(const pf_table *t)
+{
+    return &t->seats;
+}
+
+const pf_table_options *pf_table_options_of(const pf_table *t)
+{
+    return &t->opt;
+}
+
+bool pf_table_over(const pf_table *t, double *results)
+{
+    return pf_match_over(t->m, results);
+}
+
+const char *pf_table_seat_name(const pf_table *t, int seat, char *buf, size_t n)
+{
+    if (seat < 0 || seat >= t->seats.n)
+        snprintf(buf, n, "?");
+    else
+        snprintf(buf, n, "%s%s", t->seats.bot[seat] ? "bot " : "", t->seats.name[seat]);
+    return buf;
+}
+
+/* ---- playing ---------------------------------------------------------------- */
+
+/* Applies a parsed action: the match, the log, the hook. */
+static pf_err apply(pf_table *t, int seat, pf_action a, int64_t t_ms, bool by_bot,
+                    pf_error *err)
+{
+    pf_match *m = t->m;
+    pf_event buf[EVENT_CAP];
+    pf_events ev = {buf, 0, EVENT_CAP, 0};
+    char name[PF_REPLAY_NAME_MAX + 1];
+    int step = m->nsteps;
+    if (t_ms < m->now)
+        t_ms = m->now;
+    if (m->game->name(m->state, a, name, sizeof name) < 0)
+        snprintf(name, sizeof name, "?");
+    pf_err e = pf_match_apply(m, seat, a, t_ms, &ev, err);
+    if (e != PF_E_OK)
+        return e;
+    t->next_known = false;
+    t->waiting_since = t->clock;
+    log_add(t, step, &ev);
+    if (t->hook)
+        t->hook(t->hook_arg,
+                &(pf_table_step){PF_TABLE_STEP, step, seat, name, m->steps[step].t_ms, by_bot,
+                                 &ev});
+    return PF_E_OK;
+}
+
+/* True when seat may act and will be able to play a at its ready time: a
+ * press made while its hands were busy (PAKU-10). */
+static bool hands_busy(const pf_match *m, int seat, pf_action a, int64_t t_ms)
+{
+    const pf_game *g = m->game;
+    if (!g->ready_at || seat < 0 || seat >= m->seats || !(g->to_act(m->state) >> seat & 1))
+        return false;
+    int64_t ready = g->ready_at(m->state, seat);
+    return t_ms < ready && g->check(m->state, seat, a, ready) == PF_E_OK;
+}
+
+pf_err pf_table_act(pf_table *t, int seat, const char *name, int64_t t_ms, pf_error *err)
+{
+    pf_match *m = t->m;
+    pf_action a;
+    if (t_ms < m->now)
+        t_ms = m->now;
+    pf_err e = pf_match_parse(m, name, &a, err);
+    if (e != PF_E_OK)
+        return e;
+    if (hands_busy(m, seat, a, t_ms))
+        return pf_error_set(err, PF_E_HANDS_BUSY, "the hands of seat %d are busy until %.2f s",
+                            seat, (double)m->game->ready_at(m->state, seat) / 1000.0);
+    return apply(t, seat, a, t_ms, false, err);
+}
+
+/* ---- bots and the clock ------------------------------------------------------- */
+
+int64_t pf_table_deadline(const pf_table *t)
+{
+    const pf_match *m = t->m;
+    if (t->opt.turn_ms <= 0 || pf_match_over(m, NULL))
+        return -1;
+    uint32_t set = m->game->to_act(m->state);
+    if (!set || t->seats.bot[__builtin_ctz(set)])
+        return -1;
+    return t->waiting_since + t->opt.turn_ms;
+}
+
+/* A person whose time ran out: played by the fallback bot. */
+static bool fallback_due(const pf_table *t)
+{
+    int64_t d = pf_table_deadline(t);
+    return d >= 0 && t->clock >= d;
+}
+
+void pf_table_clock(pf_table *t, int64_t now)
+{
+    if (now > t->clock)
+        t->clock = now;
+}
+
+bool pf_table_bot_next(pf_table *t, int *seat, int64_t *t_ms)
+{
+    const pf_match *m = t->m;
+    bool fallback = fallback_due(t);
+    if (!t->next_known || t->next_step != m->nsteps || t->next_fallback != fallback) {
+        t->next_known = true;
+        t->next_step = m->nsteps;
+        t->next_fallback = fallback;
+        if (pf_match_over(m, NULL))
+            t->next_some = false;
+        else if (fallback) {
+            t->next_seat = __builtin_ctz(m->game->to_act(m->state));
+            t->next_some = pf_bot_plan(m->game, m->state, m->seats, m->nsteps, m->now,
+                                       t->opt.fallback, t->bot_seed, t->next_seat,
+                                       &t->next_a, &t->next_t) == PF_E_OK;
+        } else
+            t->next_some = pf_bots_next(m->game, m->state, m->seats, m->nsteps, m->now,
+                                        t->seats.bot, t->bot_seed, &t->next_seat,
+                                        &t->next_a, &t->next_t) == PF_E_OK;
+    }
+    if (t->next_some) {
+        *seat = t->next_seat;
+        *t_ms = t->next_t;
+    }
+    return t->next_some;
+}
+
+pf_err pf_table_bot_play(pf_table *t, pf_error *err)
+{
+    int seat;
+    int64_t at;
+    if (!pf_table_bot_next(t, &seat, &at))
+        return pf_error_set(err, PF_E_NOT_YOUR_TURN, "no bot may move now: a person must act");
+    return apply(t, seat, t->next_a, at, true, err);
+}
+
+int pf_table_advance(pf_table *t, int64_t now, pf_error *err)
+{
+    int seat, played = 0;
+    int64_t at;
+    pf_table_clock(t, now);
+    while (pf_table_bot_next(t, &seat, &at) && (at <= now || !t->m->game->real_time)) {
+        if (pf_table_bot_play(t, err) != PF_E_OK)
+            break;
+        played++;
+    }
+    return played;
+}
+
+pf_err pf_table_bot_plan(const pf_table *t, int seat, const pf_bot_def *bot, pf_action *a,
+                         int64_t *t_ms, pf_error *err)
+{
+    const pf_match *m = t->m;
+    if (pf_match_over(m, NULL))
+        return pf_error_set(err, PF_E_GAME_OVER, NULL);
+    if (seat < 0 || seat >= m->seats)
+        return pf_error_set(err, PF_E_BAD_SEAT, "seat %d does not exist", seat);
+    if (!(m->game->to_act(m->state) & (1u << seat)))
+        return pf_error_set(err, PF_E_NOT_YOUR_TURN, "seat %d may not act now", seat);
+    pf_err e = pf_bot_plan(m->game, m->state, m->seats, m->nsteps, m->now, bot, t->bot_seed,
+                           seat, a, t_ms);
+    if (e != PF_E_OK)
+        return pf_error_set(err, e, "bot '%s' found no move for seat %d", bot->name, seat);
+    return PF_E_OK;
+}
+
+pf_err pf_table_bot_act(pf_table *t, int seat, const pf_bot_def *bot, pf_error *err)
+{
+    pf_action a;
+    int64_t at;
+    pf_err e = pf_table_bot_plan(t, seat, bot, &a, &at, err);
+    return e ? e : apply(t, seat, a, at, true, err);
+}
+
+/* ---- undo ------------------------------------------------------------------ */
+
+/* The state after the first n steps of m, in a new buffer (caller frees). */
+static void *state_after(const pf_match *m, int n)
+{
+    void *st = malloc(m->game->state_size);
+    if (!st || pf_state_init(m->game, st, m->seats, &m->opt, m->seed, NULL) != PF_E_OK) {
+        free(st);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++)
+        m->game->apply(st, m->steps[i].seat, m->steps[i].action, m->steps[i].t_ms, NULL);
+    return st;
+}
+
+/* True when the last step would look the same to seat whatever seat did not
+ * know: redraw the hidden part of the state before it, apply the same
+ * action, compare seat's views. */
+static bool step_showed_nothing(const pf_match *m, int seat, bool *no_memory)
+{
+    const pf_step *last = &m->steps[m->nsteps - 1];
+    void *prev = state_after(m, m->nsteps - 1);
+    void *alt = malloc(m->game->state_size);
+    cJSON *now = pf_state_view(m->game, m->state, seat);
+    bool fair = prev && alt && now;
+    *no_memory = !fair;
+    for (int k = 0; k < UNDO_REDRAWS && fair; k++) {
+        memcpy(alt, prev, m->game->state_size);
+        pf_rng rng;
+        pf_rng_seed(&rng, pf_seed_derive(0x756e646fULL, (uint64_t)k + 1));
+        m->game->resample(alt, seat, &rng);
+        m->game->apply(alt, last->seat, last->action, last->t_ms, NULL);
+        cJSON *v = pf_state_view(m->game, alt, seat);
+        fair = v && cJSON_Compare(now, v, true);
+        *no_memory = !v;
+        cJSON_Delete(v);
+    }
+    cJSON_Delete(now);
+    free(prev);
+    free(alt);
+    return fair;
+}
+
+bool pf_table_undo_fair(const pf_table *t, int seat, char *why, size_t n)
+{
+    const pf_match *m = t->m;
+    bool no_memory = false;
+    if (m->game->real_time)
+        snprintf(why, n, "in a real-time game time has moved on");
+    else if (m->nsteps == 0 || seat < 0 || seat >= m->seats)
+        snprintf(why, n, "nothing of yours to take back");
+    else if (m->steps[m->nsteps - 1].seat != seat || t->seats.bot[seat])
+        snprintf(why, n, "another seat has acted since your last choice");
+    else if (step_showed_nothing(m, seat, &no_memory))
+        return true;
+    else
+        snprintf(why, n, "%s",
+                 no_memory ? pf_strerror(PF_E_NO_MEMORY)
+                           : "that choice brought chance or showed something hidden");
+    return false;
+}
+
+pf_err pf_table_undo(pf_table *t, int seat, pf_error *err)
+{
+    char why[160];
+    if (!pf_table_undo_fair(t, seat, why, sizeof why))
+        return pf_error_set(err, PF_E_ILLEGAL_ACTION, "no undo: %s", why);
+    pf_match *old = t->m;
+    pf_match *m = pf_match_create(old->game, old->seats, &old->opt, old->seed, err);
+    for (int i = 0; m && i + 1 < old->nsteps; i++)
+        if (pf_match_apply(m, old->steps[i].seat, old->steps[i].action, old->steps[i].t_ms,
+                           NULL, err) != PF_E_OK) {
+            pf_match_destroy(m);
+            m = NULL;
+        }
+    if (!m)
+        return err->code;
+    const pf_step last = old->steps[old->nsteps - 1];
+    t->m = m;
+    pf_match_destroy(old);
+    t->next_known = false;
+    t->waiting_since = t->clock;
+    log_rebuild(t);
+    if (t->hook)
+        t->hook(t->hook_arg, &(pf_table_step){PF_TABLE_UNDO, m->nsteps, last.seat, "",
+                                              last.t_ms, false, NULL});
+    return PF_E_OK;
+}
+
+/* ---- saving ----------------------------------------------------------------- */
+
+pf_err pf_table_save(const pf_table *t, const char *path, pf_error *err)
+{
+    return pf_seating_save(t->m, &t->seats, t->opt.memory_aid, path, err);
+}
+
+pf_table *pf_table_load(const char *path, const pf_seating *seating, bool *seated,
+                        const char **warning, pf_table_hook hook, void *hook_arg,
+                        pf_error *err)
+{
+    pf_seating s;
+    pf_table_options opt = {0};
+    pf_match *m = pf_seating_load(path, &s, seated, &opt.memory_aid, warning, err);
+    if (!m)
+        return NULL;
+    if (!*seated && seating)
+        s = *seating;
+    else if (!*seated) {
+        memset(&s, 0, sizeof s);
+        s.n = m->seats;
+        for (int i = 0; i < s.n; i++)
+            snprintf(s.name[i], sizeof s.name[i], "seat %d", i);
+    }
+    return pf_table_adopt(m, &s, &opt, hook, hook_arg, err);
+}
