@@ -71,6 +71,9 @@ pf_table *pf_table_adopt(pf_match *m, const pf_seating *seating, const pf_table_
                          pf_table_hook hook, void *hook_arg, pf_error *err);
 void pf_table_destroy(pf_table *t);
 
+/* The table's match: the same object for the table's whole life (an undo
+ * changes its contents), read-only: everything that changes it goes
+ * through the table. */
 const pf_match *pf_table_match(const pf_table *t);
 const pf_seating *pf_table_seating(const pf_table *t);
 const pf_table_options *pf_table_options_of(const pf_table *t);

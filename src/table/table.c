@@ -436,8 +436,12 @@ pf_err pf_table_undo(pf_table *t, int seat, pf_error *err)
     if (!m)
         return err->code;
     const pf_step last = old->steps[old->nsteps - 1];
-    t->m = m;
-    pf_match_destroy(old);
+    /* Swap contents so the match a front end holds stays the table's. */
+    pf_match keep = *old;
+    *old = *m;
+    *m = keep;
+    pf_match_destroy(m);
+    m = old;
     t->next_known = false;
     t->waiting_since = t->clock;
     log_rebuild(t);

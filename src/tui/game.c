@@ -31,22 +31,18 @@ int64_t tui__game_now(const tui_game *g)
 
 const char *tui__seat_name_into(const tui_game *g, int seat, char *buf)
 {
-    if (seat < 0 || seat >= g->seats.n)
-        return "?";
-    snprintf(buf, TUI_SEAT_NAME_SIZE, "%s%s", g->seats.bot[seat] ? "bot " : "",
-             g->seats.name[seat]);
-    return buf;
+    return pf_table_seat_name(g->t, seat, buf, TUI_SEAT_NAME_SIZE);
 }
 
 static int people(const tui_game *g)
 {
-    return pf_seating_people(&g->seats);
+    return pf_seating_people(g->seats);
 }
 
 static int first_person(const tui_game *g)
 {
-    for (int i = 0; i < g->seats.n; i++)
-        if (!g->seats.bot[i])
+    for (int i = 0; i < g->seats->n; i++)
+        if (!g->seats->bot[i])
             return i;
     return PF_SEAT_SPECTATOR;
 }
@@ -104,17 +100,9 @@ static void refresh_legal(tui_game *g, int seat)
 
 bool tui__act(tui_game *g, int seat, const char *name, int64_t t)
 {
-    pf_event buf[EVENT_CAP];
-    pf_events ev = {buf, 0, EVENT_CAP, 0};
     pf_error err;
-    int step = g->m->nsteps;
-    if (t < g->m->now)
-        t = g->m->now;
-    const pf_game *game = g->m->game;
-    pf_action a;
-    if (game->ready_at && game->parse(g->m->state, name, &a) == PF_E_OK &&
-        t < game->ready_at(g->m->state, seat) && (game->to_act(g->m->state) >> seat & 1) &&
-        game->check(g->m->state, seat, a, game->ready_at(g->m->state, seat)) == PF_E_OK) {
+    pf_err e = pf_table_act(g->t, seat, name, t, &err);
+    if (e == PF_E_HANDS_BUSY) {
         /* the hands are busy (PAKU-10): hold the press, send it when free */
         g->held = true;
         g->held_seat = seat;
@@ -123,13 +111,11 @@ bool tui__act(tui_game *g, int seat, const char *name, int64_t t)
                  name);
         return false;
     }
-    if (pf_match_apply_named(g->m, seat, name, t, &ev, &err) != PF_E_OK) {
+    if (e != PF_E_OK) {
         snprintf(g->status, sizeof g->status, "Not now: %.180s", err.msg);
         return false;
     }
-    tui__log_add(g, step, &ev);
     g->status[0] = '\0';
-    g->bot_cached = false;
     return true;
 }
 
@@ -181,8 +167,10 @@ static void draw_events(const tui_game *g, int seat, int y)
     tui__put(y - 1, 2, A_DIM, " what happened (l: the whole log) ");
     int shown = 0;
     char text[256];
-    for (int i = g->nlog - 1; i >= 0 && shown < EVENT_ROWS; i--) {
-        const tui_log_entry *e = &g->log[i];
+    int nlog;
+    const pf_table_event *log = pf_table_log(g->t, &nlog);
+    for (int i = nlog - 1; i >= 0 && shown < EVENT_ROWS; i--) {
+        const pf_table_event *e = &log[i];
         if (!tui__log_shows(g, e, seat))
             continue;
         tui__log_text(g, e, text, sizeof text);
@@ -281,7 +269,7 @@ static void draw(tui_game *g, int seat, bool mine)
     draw_title(g, who);
     if (seat >= 0)
         tui__put(0, COLS - 30 > 0 ? COLS - 30 : 0, tui__colour(TUI_TITLE), " you are: %-12s",
-                 g->seats.name[seat]);
+                 g->seats->name[seat]);
     tui_table t = {g, view, seat, 1, 0, table_bottom() - 2, COLS, NULL, g->memory_aid,
                    g->meter.on && mine, g->meter.on ? tui__meter_value(&g->meter) : 0,
                    g->meter.fmt};
@@ -327,7 +315,6 @@ static void overlay_end(tui_game *g, int64_t t0)
 {
     if (g->m->game->real_time)
         g->paused += tui__wall_ms() - t0;
-    g->bot_cached = false;
 }
 
 static bool confirm(const char *q)
@@ -406,12 +393,16 @@ static int person_key(tui_game *g, int seat, int ch)
         return g->legal_step != g->m->nsteps ? K_ACTED : K_NONE;
     if (ch == 'u' || ch == 'U') {
         char why[160];
-        if (tui__undo_fair(g, seat, why, sizeof why)) {
-            tui__undo(g);
+        pf_error err;
+        if (!pf_table_undo_fair(g->t, seat, why, sizeof why))
+            snprintf(g->status, sizeof g->status, "No undo: %s", why);
+        else if (pf_table_undo(g->t, seat, &err) != PF_E_OK)
+            snprintf(g->status, sizeof g->status, "No undo: %.150s", err.msg);
+        else {
+            g->legal_step = -1;
             snprintf(g->status, sizeof g->status, "Undone: your last choice is taken back.");
             return K_ACTED;
         }
-        snprintf(g->status, sizeof g->status, "No undo: %s", why);
         return K_NONE;
     }
     if (ch == TUI_KEY_CLICK) {
@@ -539,33 +530,14 @@ static int end_screen(tui_game *g)
 
 /* ---- the loops ---------------------------------------------------------- */
 
-/* The next bot move (cached until the state changes). */
-static bool bot_next(tui_game *g)
-{
-    if (g->bot_cached && g->bot_step == g->m->nsteps)
-        return g->bot_seat >= 0;
-    g->bot_cached = true;
-    g->bot_step = g->m->nsteps;
-    if (pf_bots_next(g->m->game, g->m->state, g->m->seats, g->m->nsteps, g->m->now,
-                     g->seats.bot, g->bot_seed, &g->bot_seat, &g->bot_action,
-                     &g->bot_t) != PF_E_OK)
-        g->bot_seat = -1;
-    return g->bot_seat >= 0;
-}
-
+/* Plays the next bot move; false (status set) when a bot's move was refused. */
 static bool apply_bot(tui_game *g)
 {
-    pf_event buf[EVENT_CAP];
-    pf_events ev = {buf, 0, EVENT_CAP, 0};
     pf_error err;
-    int step = g->m->nsteps;
-    int64_t t = g->bot_t < g->m->now ? g->m->now : g->bot_t;
-    g->bot_cached = false;
-    if (pf_match_apply(g->m, g->bot_seat, g->bot_action, t, &ev, &err) != PF_E_OK) {
+    if (pf_table_bot_play(g->t, &err) != PF_E_OK) {
         snprintf(g->status, sizeof g->status, "a bot's move was refused: %.150s", err.msg);
         return false;
     }
-    tui__log_add(g, step, &ev);
     return true;
 }
 
@@ -576,7 +548,7 @@ static int turn_based(tui_game *g)
         tui__autosave(g);
         uint32_t set = gm->to_act(g->m->state);
         int seat = __builtin_ctz(set);
-        if (g->seats.bot[seat]) {
+        if (g->seats->bot[seat]) {
             int64_t until = tui__wall_ms() + g->pace_ms;
             g->nlegal = 0;
             g->meter.on = false;
@@ -594,7 +566,7 @@ static int turn_based(tui_game *g)
                 if (ch == ' ' || ch == '\n' || ch == '\r')
                     break; /* hurry the bots along */
             }
-            if (!bot_next(g) || !apply_bot(g))
+            if (!apply_bot(g))
                 return TUI_OUT_QUIT;
             continue;
         }
@@ -622,15 +594,17 @@ static int real_time(tui_game *g)
 {
     while (!pf_match_over(g->m, NULL)) {
         tui__autosave(g);
-        int64_t now = tui__game_now(g);
-        if (bot_next(g) && g->bot_t <= now) {
+        int64_t now = tui__game_now(g), bot_t;
+        int bot_seat;
+        bool bot = pf_table_bot_next(g->t, &bot_seat, &bot_t);
+        if (bot && bot_t <= now) {
             apply_bot(g);
             continue;
         }
         if (tui__send_held(g))
             continue;
         uint32_t set = g->m->game->to_act(g->m->state);
-        if (g->focus < 0 || g->seats.bot[g->focus])
+        if (g->focus < 0 || g->seats->bot[g->focus])
             g->focus = first_person(g);
         int seat = g->focus;
         bool mine = seat >= 0 && (set >> seat & 1);
@@ -643,8 +617,8 @@ static int real_time(tui_game *g)
         }
         draw(g, seat >= 0 ? seat : PF_SEAT_SPECTATOR, seat >= 0);
         int wait = FRAME_MS;
-        if (g->bot_seat >= 0 && g->bot_t - now < wait)
-            wait = (int)(g->bot_t - now) > 0 ? (int)(g->bot_t - now) : 0;
+        if (bot && bot_t - now < wait)
+            wait = (int)(bot_t - now) > 0 ? (int)(bot_t - now) : 0;
         int64_t send_at = g->held ? held_at(g) : now + wait;
         if (send_at - now < wait)
             wait = send_at > now ? (int)(send_at - now) : 0;
@@ -673,19 +647,24 @@ static int real_time(tui_game *g)
 int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a)
 {
     tui_game *g = calloc(1, sizeof *g);
-    if (!g || !(g->names = calloc(PF_MAX_LEGAL, sizeof *g->names))) {
+    pf_error err;
+    pf_table_options to = {.memory_aid = a->memory_aid};
+    if (!g || !(g->names = calloc(PF_MAX_LEGAL, sizeof *g->names)) ||
+        !(g->t = pf_table_adopt(m, s, &to, NULL, NULL, &err))) {
+        if (g && !g->names)
+            pf_match_destroy(m);
+        if (g)
+            free(g->names);
         free(g);
-        pf_match_destroy(m);
         return TUI_OUT_NO_MEMORY;
     }
-    g->m = m;
-    g->seats = *s;
+    g->m = pf_table_match(g->t);
+    g->seats = pf_table_seating(g->t);
     g->scr = tui__screen_for(m->game);
     g->viewer = people(g) == 1 ? first_person(g) : PF_SEAT_SPECTATOR;
     g->focus = first_person(g);
     g->pace_ms = a->pace_ms >= 0 ? a->pace_ms : 700;
     g->memory_aid = a->memory_aid;
-    g->bot_seed = pf_seed_derive(m->seed, 0xb07);
     g->legal_step = -1;
     g->autosave_on = true;
     g->autosaved_steps = m->nsteps;
@@ -698,10 +677,10 @@ int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a)
     snprintf(g->save_path, sizeof g->save_path, "partyfood-%s-%s.json", m->game->id, when);
     if (a->notice)
         snprintf(g->status, sizeof g->status, "%s", a->notice);
-    tui__log_rebuild(g);
+    if (pf_table_log_incomplete(g->t))
+        tui__log_incomplete(g);
     int out = m->game->real_time ? real_time(g) : turn_based(g);
-    pf_match_destroy(g->m);
-    free(g->log);
+    pf_table_destroy(g->t);
     free(g->names);
     free(g);
     return out;

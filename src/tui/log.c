@@ -1,6 +1,6 @@
 /* log.c: the game log as the seat at the keyboard may see it.
  *
- * Every event of every step is kept with its addressee; what is shown is
+ * The table keeps every event of every step with its addressee; what is shown is
  * filtered per seat (C-3). In memory games the events that show a hidden
  * piece (the screen's memory_kinds) are shown only for the latest step
  * that produced events, unless the memory aid is on: remembering is the
@@ -12,58 +12,10 @@
 
 #include "tui/tui_int.h"
 
-/* Tells the person that the log misses events, as memory ran out. */
-static void log_incomplete(tui_game *g)
+void tui__log_incomplete(tui_game *g)
 {
     snprintf(g->status, sizeof g->status, "The game log misses events: %s.",
              pf_strerror(PF_E_NO_MEMORY));
-}
-
-void tui__log_add(tui_game *g, int step, const pf_events *ev)
-{
-    for (int i = 0; i < ev->n; i++) {
-        if (g->nlog == g->caplog) {
-            int cap = g->caplog ? g->caplog * 2 : 256;
-            tui_log_entry *p = realloc(g->log, (size_t)cap * sizeof *p);
-            if (!p) {
-                log_incomplete(g);
-                return;
-            }
-            g->log = p;
-            g->caplog = cap;
-        }
-        tui_log_entry *e = &g->log[g->nlog++];
-        e->step = step;
-        e->to = ev->buf[i].to;
-        snprintf(e->kind, sizeof e->kind, "%s", ev->buf[i].kind);
-        snprintf(e->text, sizeof e->text, "%s", ev->buf[i].text);
-    }
-}
-
-void tui__log_rebuild(tui_game *g)
-{
-    const pf_game *gm = g->m->game;
-    g->nlog = 0;
-    void *st = malloc(gm->state_size);
-    pf_event buf[128];
-    pf_events setup = {buf, 0, 128, 0};
-    if (!st) {
-        log_incomplete(g);
-        return;
-    }
-    if (pf_state_init_events(gm, st, g->m->seats, &g->m->opt, g->m->seed, &setup, NULL) !=
-        PF_E_OK) {
-        free(st);
-        return;
-    }
-    tui__log_add(g, -1, &setup); /* steps the rules played while setting up */
-    for (int i = 0; i < g->m->nsteps; i++) {
-        pf_events ev = {buf, 0, 128, 0};
-        const pf_step *s = &g->m->steps[i];
-        gm->apply(st, s->seat, s->action, s->t_ms, &ev);
-        tui__log_add(g, i, &ev);
-    }
-    free(st);
 }
 
 static bool memory_kind(const tui_game *g, const char *kind)
@@ -75,7 +27,7 @@ static bool memory_kind(const tui_game *g, const char *kind)
     return false;
 }
 
-bool tui__log_shows(const tui_game *g, const tui_log_entry *e, int seat)
+bool tui__log_shows(const tui_game *g, const pf_table_event *e, int seat)
 {
     (void)g; /* the memory games' masking is in tui__log_text */
     pf_event ev;
@@ -86,15 +38,17 @@ bool tui__log_shows(const tui_game *g, const tui_log_entry *e, int seat)
 }
 
 /* True when e's content is to be masked: a memory event of an earlier step. */
-static bool masked(const tui_game *g, const tui_log_entry *e)
+static bool masked(const tui_game *g, const pf_table_event *e)
 {
     if (g->memory_aid || !memory_kind(g, e->kind))
         return false;
-    int last = g->nlog ? g->log[g->nlog - 1].step : -1;
+    int n;
+    const pf_table_event *log = pf_table_log(g->t, &n);
+    int last = n ? log[n - 1].step : -1;
     return e->step != last;
 }
 
-void tui__log_text(const tui_game *g, const tui_log_entry *e, char *buf, size_t n)
+void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t n)
 {
     if (masked(g, e)) {
         snprintf(buf, n, "(an earlier reveal: remember it! the memory aid would show it)");
@@ -107,7 +61,7 @@ void tui__log_text(const tui_game *g, const tui_log_entry *e, char *buf, size_t 
         if ((s[0] == 's' || s[0] == 'S') && strncmp(s + 1, "eat ", 4) == 0 &&
             isdigit((unsigned char)s[5]) && !isdigit((unsigned char)s[6])) {
             int seat = s[5] - '0';
-            if (seat < g->seats.n) {
+            if (seat < g->seats->n) {
                 w += (size_t)snprintf(buf + w, n - w, "%s", tui__seat_name(g, seat));
                 if (w >= n)
                     w = n - 1;
@@ -126,9 +80,10 @@ void tui__log_text(const tui_game *g, const tui_log_entry *e, char *buf, size_t 
 
 void tui__log_show(tui_game *g)
 {
-    int seat = g->viewer;
-    const char **lines = calloc((size_t)g->nlog + 2, sizeof *lines);
-    char *text = calloc((size_t)g->nlog + 1, 200);
+    int seat = g->viewer, nlog;
+    const pf_table_event *log = pf_table_log(g->t, &nlog);
+    const char **lines = calloc((size_t)nlog + 2, sizeof *lines);
+    char *text = calloc((size_t)nlog + 1, 200);
     if (!lines || !text) {
         free(lines);
         free(text);
@@ -137,12 +92,12 @@ void tui__log_show(tui_game *g)
         return;
     }
     int n = 0;
-    for (int i = 0; i < g->nlog; i++) {
-        if (!tui__log_shows(g, &g->log[i], seat))
+    for (int i = 0; i < nlog; i++) {
+        if (!tui__log_shows(g, &log[i], seat))
             continue;
         char t[180];
-        tui__log_text(g, &g->log[i], t, sizeof t);
-        snprintf(text + (size_t)n * 200, 200, "%4d  %s", g->log[i].step + 1, t);
+        tui__log_text(g, &log[i], t, sizeof t);
+        snprintf(text + (size_t)n * 200, 200, "%4d  %s", log[i].step + 1, t);
         lines[n] = text + (size_t)n * 200;
         n++;
     }
@@ -150,7 +105,7 @@ void tui__log_show(tui_game *g)
         lines[n++] = "(nothing has happened yet)";
     char title[120];
     snprintf(title, sizeof title, "Game log, as %s may see it%s",
-             seat >= 0 ? g->seats.name[seat] : "everyone",
+             seat >= 0 ? g->seats->name[seat] : "everyone",
              g->memory_aid ? " (memory aid on)" : "");
     tui__pager(title, lines, n);
     free(lines);

@@ -23,7 +23,7 @@
 bool tui__save(const tui_game *g, const char *path, char *msg, size_t n)
 {
     pf_error err;
-    bool ok = pf_seating_save(g->m, &g->seats, g->memory_aid, path, &err) == PF_E_OK;
+    bool ok = pf_table_save(g->t, path, &err) == PF_E_OK;
     if (ok)
         snprintf(msg, n, "Saved to %s (continue with: partyfood play --resume %s)", path, path);
     else
@@ -65,7 +65,7 @@ void tui__autosave(tui_game *g)
     g->autosaved_steps = g->m->nsteps;
     if (!autosave_path(path, sizeof path, true))
         err = (pf_error){PF_E_IO, "no folder for it (set HOME or XDG_STATE_HOME)"};
-    else if (pf_seating_save(g->m, &g->seats, g->memory_aid, path, &err) == PF_E_OK)
+    else if (pf_table_save(g->t, path, &err) == PF_E_OK)
         return;
     /* Say it once and stop trying: the game itself goes on. */
     snprintf(g->status, sizeof g->status, "Autosave is off: %.150s", err.msg);

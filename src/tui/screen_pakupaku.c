@@ -244,7 +244,7 @@ static bool key(tui_game *g, int ch)
 {
     if (ch >= '1' && ch <= '8') {
         int s = ch - '1';
-        if (s < g->seats.n && !g->seats.bot[s]) {
+        if (s < g->seats->n && !g->seats->bot[s]) {
             g->focus = s;
             g->legal_step = -1;
             chosen = -1;
@@ -298,7 +298,7 @@ static const char *hint(const tui_game *g)
     snprintf(buf, sizeof buf, "%s%s%s%s", r ? "r or SPACE: ROLL your dice.   " : "",
              s ? "p plate / b bowl / c cup: pick a piece, then SPACE drops it.   " : "",
              !r && !s ? "Nothing to do right now: wait for dice to reach you.   " : "",
-             pf_seating_people(&g->seats) > 1 ? "1-8: whose hands" : "");
+             pf_seating_people(g->seats) > 1 ? "1-8: whose hands" : "");
     return buf;
 }
 

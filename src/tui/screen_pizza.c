@@ -46,8 +46,10 @@ static void remember(const tui_table *t, const struct piece **memory, int ncells
 {
     for (int i = 0; i < ncells; i++)
         memory[i] = NULL;
-    for (int i = 0; i < t->g->nlog; i++) {
-        const tui_log_entry *e = &t->g->log[i];
+    int nlog;
+    const pf_table_event *log = pf_table_log(t->g->t, &nlog);
+    for (int i = 0; i < nlog; i++) {
+        const pf_table_event *e = &log[i];
         int cell;
         char piece[32];
         if (strcmp(e->kind, "flip") == 0 && tui__log_shows(t->g, e, t->seat) &&
@@ -130,7 +132,7 @@ static void draw(const tui_table *t)
         char who[48], name[32];
         if (cJSON_IsNumber(seat))
             snprintf(who, sizeof who, "%s%s", tui__seat_name(t->g, seat->valueint),
-                     seat->valueint == t->seat && strcmp(t->g->seats.name[t->seat], "you")
+                     seat->valueint == t->seat && strcmp(t->g->seats->name[t->seat], "you")
                          ? " (you)"
                          : "");
         else

@@ -16,6 +16,7 @@
 
 #include "partyfood/seating.h"
 #include "partyfood/match.h"
+#include "partyfood/table.h"
 #include "tui/tui.h"
 
 /* ---- terminal (term.c) -------------------------------------------------- */
@@ -67,13 +68,6 @@ void tui__pager(const char *title, const char *const *lines, int n);
 const char *const *tui__rules(const char *id);
 
 /* ---- the game in progress (game.c) -------------------------------------- */
-
-typedef struct tui_log_entry {
-    int step;      /* the step whose action produced it; -1: the setup */
-    int8_t to;     /* -1 public, else the only seat that may see it */
-    char kind[16];
-    char text[PF_EVENT_TEXT];
-} tui_log_entry;
 
 /* A timing meter: a value swinging between lo and hi that a key press stops. */
 typedef struct tui_meter {
@@ -131,14 +125,14 @@ extern const tui_screen tui__screen_generic, tui__screen_pizza, tui__screen_panc
 #define TUI_MAX_NAME 64
 
 struct tui_game {
-    pf_match *m;
-    pf_seating seats;
+    pf_table *t;
+    const pf_match *m; /* the table's (the same object for the whole game) */
+    const pf_seating *seats; /* the table's */
     const tui_screen *scr;
     int viewer;          /* seat at the keyboard, or PF_SEAT_SPECTATOR */
     int focus;           /* real time: the person whose hands the keys are */
     int pace_ms;
     bool memory_aid;
-    uint64_t bot_seed;
     /* choices of the viewer */
     int nlegal;
     pf_action legal[PF_MAX_LEGAL];
@@ -146,16 +140,8 @@ struct tui_game {
     int sel;
     int legal_step;      /* m->nsteps when legal was listed (-1: stale) */
     tui_meter meter;
-    /* log */
-    tui_log_entry *log;
-    int nlog, caplog;
     /* real-time clock */
     int64_t start_wall, paused;
-    bool bot_cached;
-    int bot_seat;
-    pf_action bot_action;
-    int64_t bot_t;
-    int bot_step;
     /* real time: a key press made while the person's hands were busy
      * (PAKU-10), sent a reaction after they are free */
     bool held;
@@ -192,19 +178,13 @@ double tui__meter_value(const tui_meter *m);
 
 /* ---- log, undo, save (log.c, undo.c, save.c) ---------------------------- */
 
-void tui__log_add(tui_game *g, int step, const pf_events *ev);
-/* Replays the match from its start to rebuild the log (after a resume or undo). */
-void tui__log_rebuild(tui_game *g);
+/* Says on the status line that the log misses events (memory ran out). */
+void tui__log_incomplete(tui_game *g);
 /* True when e, from `step`, may be shown to seat now (C-3, memory games). */
-bool tui__log_shows(const tui_game *g, const tui_log_entry *e, int seat);
+bool tui__log_shows(const tui_game *g, const pf_table_event *e, int seat);
 /* Writes e's text with seat numbers replaced by names. */
-void tui__log_text(const tui_game *g, const tui_log_entry *e, char *buf, size_t n);
+void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t n);
 void tui__log_show(tui_game *g);
-
-/* True when seat may take back the match's last step; else why not in why. */
-bool tui__undo_fair(const tui_game *g, int seat, char *why, size_t n);
-/* Takes back the last step (call after tui__undo_fair). */
-bool tui__undo(tui_game *g);
 
 /* Saves the match and seating to path. */
 bool tui__save(const tui_game *g, const char *path, char *msg, size_t n);

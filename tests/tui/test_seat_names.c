@@ -10,13 +10,16 @@
 static void two_names_in_one_line(void **state)
 {
     (void)state;
-    static tui_game g;
-    g.seats.n = 3;
-    strcpy(g.seats.name[0], "ana");
-    strcpy(g.seats.name[1], "ben");
-    strcpy(g.seats.name[2], "greedy");
-    g.seats.bot[2] = pf_bot_find(pf_test_game("passfood"), "random");
-    assert_non_null(g.seats.bot[2]);
+    pf_seating seats = {.n = 3};
+    strcpy(seats.name[0], "ana");
+    strcpy(seats.name[1], "ben");
+    strcpy(seats.name[2], "greedy");
+    seats.bot[2] = pf_bot_find(pf_test_game("passfood"), "random");
+    assert_non_null(seats.bot[2]);
+    pf_error err;
+    tui_game g = {.t = pf_table_create(pf_test_game("passfood"), &seats, NULL, 1, NULL, NULL,
+                                       NULL, &err)};
+    assert_non_null(g.t);
     char line[128];
     snprintf(line, sizeof line, "%s offers a swap to %s", tui__seat_name(&g, 0),
              tui__seat_name(&g, 1));
@@ -26,6 +29,7 @@ static void two_names_in_one_line(void **state)
     assert_string_equal(line, "bot greedy offers a swap to ana");
     snprintf(line, sizeof line, "%s, %s", tui__seat_name(&g, 3), tui__seat_name(&g, -1));
     assert_string_equal(line, "?, ?");
+    pf_table_destroy(g.t);
 }
 
 int main(void)
