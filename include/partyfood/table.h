@@ -86,6 +86,10 @@ bool pf_table_over(const pf_table *t, double *results);
  * nothing. */
 pf_err pf_table_act(pf_table *t, int seat, const char *name, int64_t t_ms, pf_error *err);
 
+/* Plays seat's action a at time t_ms, like pf_table_act but already read
+ * (a front end's numbered choice). */
+pf_err pf_table_play(pf_table *t, int seat, pf_action a, int64_t t_ms, pf_error *err);
+
 /* The next move of a bot at the table, nothing applied: a bot's seat, or a
  * person's whose turn timer ran out, played by the fallback bot. False when
  * no bot may move (a person must act). The answer is kept until the match

@@ -186,7 +186,6 @@ int cmd_play(int argc, char **argv)
                           .offer_autosave = !resume, .notice = warning};
         return pf_tui_run(&ta);
     }
-    pf_play_plain(m, &seating, stdin, stdout); /* quitting is no failure */
-    pf_match_destroy(m);
+    plain_play(m, &seating, stdin, stdout); /* quitting is no failure */
     return 0;
 }

@@ -46,19 +46,17 @@ static void print_events(FILE *out, const pf_events *ev, int seat)
             fprintf(out, "  %s%s\n", ev->buf[i].to >= 0 ? "(only you) " : "", ev->buf[i].text);
 }
 
-/* The events of the steps the rules played while setting m up (a first
- * draw, a score), replayed from its seed on a scratch state. */
-static void print_setup(FILE *out, const pf_match *m, int seat)
+/* The events of the steps the rules played while setting the table up (a
+ * first draw, a score): the log's first entries. */
+static void print_setup(FILE *out, const pf_table *t, int seat)
 {
-    void *st = malloc(m->game->state_size);
-    pf_event buf[EVENT_CAP];
-    pf_events ev = {buf, 0, EVENT_CAP, 0};
-    if (!st)
-        fprintf(out, "(cannot show the setup: %s)\n", pf_strerror(PF_E_NO_MEMORY));
-    else if (pf_state_init_events(m->game, st, m->seats, &m->opt, m->seed, &ev, NULL) ==
-             PF_E_OK)
-        print_events(out, &ev, seat);
-    free(st);
+    int n;
+    const pf_table_event *log = pf_table_log(t, &n);
+    for (int i = 0; i < n && log[i].step < 0; i++) {
+        pf_event e = {.to = log[i].to};
+        if (pf_event_visible(&e, seat))
+            fprintf(out, "  %s%s\n", e.to >= 0 ? "(only you) " : "", log[i].text);
+    }
 }
 
 static void print_table(FILE *out, const pf_match *m, int seat)
@@ -121,22 +119,40 @@ static pf_err read_action(const pf_match *m, int seat, const char *line, pf_acti
     return PF_E_OK;
 }
 
-static pf_err apply_and_report(pf_match *m, int seat, pf_action a, int64_t t, int view_seat,
-                             const pf_seating *s, FILE *out)
+/* What the line mode tells of each applied step (the table's step hook). */
+typedef struct reporter {
+    FILE *out;
+    const pf_seating *s;
+    int view_seat;
+} reporter;
+
+static void report_step(void *arg, const pf_table_step *st)
 {
-    pf_event buf[EVENT_CAP];
-    pf_events ev = {buf, 0, EVENT_CAP, 0};
-    char name[96];
-    pf_error err;
-    m->game->name(m->state, a, name, sizeof name);
-    if (pf_match_apply(m, seat, a, t, &ev, &err) != PF_E_OK) {
-        fprintf(out, "  refused: %s\n", err.msg);
-        return err.code;
-    }
-    fprintf(out, "%s (seat %d): %s\n", s->name[seat], seat, name);
+    const reporter *r = arg;
+    if (st->change != PF_TABLE_STEP)
+        return;
+    fprintf(r->out, "%s (seat %d): %s\n", r->s->name[st->seat], st->seat, st->name);
     /* The person who just acted is at the keyboard: show them their secrets. */
-    print_events(out, &ev, s->bot[seat] ? view_seat : seat);
-    return PF_E_OK;
+    print_events(r->out, st->ev, r->s->bot[st->seat] ? r->view_seat : st->seat);
+}
+
+static pf_err play_and_report(pf_table *t, int seat, pf_action a, int64_t at, FILE *out)
+{
+    pf_error err;
+    pf_err e = pf_table_play(t, seat, a, at, &err);
+    if (e != PF_E_OK)
+        fprintf(out, "  refused: %s\n", err.msg);
+    return e;
+}
+
+/* Plays the next bot move (reported by the hook). */
+static pf_err bot_and_report(pf_table *t, FILE *out)
+{
+    pf_error err;
+    pf_err e = pf_table_bot_play(t, &err);
+    if (e != PF_E_OK)
+        fprintf(out, "  refused: %s\n", err.msg);
+    return e;
 }
 
 /* Reads one line with a deadline (ms, -1 for none). Returns 1 with a line,
@@ -179,9 +195,10 @@ static void print_help(FILE *out)
 }
 
 /* Handles a person's line. Returns 1 when an action was played, -1 to quit. */
-static int person_line(pf_match *m, const pf_seating *s, int seat, const char *line,
-                       int64_t t, int view_seat, FILE *out, const plain_skill *k)
+static int person_line(pf_table *tb, int seat, const char *line, int64_t t, FILE *out,
+                       const plain_skill *k)
 {
+    const pf_match *m = pf_table_match(tb);
     pf_error err;
     pf_action a;
     if (!*line)
@@ -198,7 +215,7 @@ static int person_line(pf_match *m, const pf_seating *s, int seat, const char *l
         return 0;
     }
     if (strncmp(line, "save ", 5) == 0) {
-        if (pf_seating_save(m, s, false, line + 5, &err) == PF_E_OK)
+        if (pf_table_save(tb, line + 5, &err) == PF_E_OK)
             fprintf(out,
                     "  saved to %s (resume with: partyfood play --resume %s)\n"
                     "  The file holds the whole deal: reading it before the game ends "
@@ -212,46 +229,41 @@ static int person_line(pf_match *m, const pf_seating *s, int seat, const char *l
         fprintf(out, "  %s\n", err.msg);
         return 0;
     }
-    return apply_and_report(m, seat, a, t, view_seat, s, out) == PF_E_OK;
+    return play_and_report(tb, seat, a, t, out) == PF_E_OK;
 }
 
 /* Real time: plays the bots' moves due by game time t, before a person's
  * action at t (the meter may have run while they came due). */
-static void bots_until(pf_match *m, const pf_seating *s, uint64_t bot_seed, int64_t t,
-                       int view_seat, FILE *out)
+static void bots_until(pf_table *tb, int64_t t, FILE *out)
 {
     int bs;
-    pf_action ba;
     int64_t bt;
-    while (!pf_match_over(m, NULL) &&
-           pf_bots_next(m->game, m->state, m->seats, m->nsteps, m->now, s->bot, bot_seed, &bs,
-                        &ba, &bt) == PF_E_OK &&
-           bt <= t)
-        if (apply_and_report(m, bs, ba, bt, view_seat, s, out) != PF_E_OK)
+    while (!pf_table_over(tb, NULL) && pf_table_bot_next(tb, &bs, &bt) && bt <= t)
+        if (bot_and_report(tb, out) != PF_E_OK)
             break;
 }
 
 /* A person's line at game time t: a skill action goes through the meter or
  * the hand (C-4), anything else through person_line. Returns 1 when an
  * action was played, -1 to quit, 0 otherwise. */
-static int person_input(pf_match *m, const pf_seating *s, int seat, const char *line,
-                        int64_t t, int view_seat, FILE *in, FILE *out, plain_skill *k,
-                        int64_t start, uint64_t bot_seed)
+static int person_input(pf_table *tb, int seat, const char *line, int64_t t, FILE *in,
+                        FILE *out, plain_skill *k, int64_t start)
 {
+    const pf_match *m = pf_table_match(tb);
     pf_action a;
     int64_t stopped;
     int r = plain_skill_read(k, m, seat, line, in, out, &a, &stopped);
     if (r == 0)
-        return person_line(m, s, seat, line, t, view_seat, out, k);
+        return person_line(tb, seat, line, t, out, k);
     if (r < 0)
         return stopped == -2 ? -1 : 0;
     if (m->game->real_time) {
         if (stopped >= 0)
             t = stopped - start;
         t = t < m->now ? m->now : t;
-        bots_until(m, s, bot_seed, t, view_seat, out);
+        bots_until(tb, t, out);
     }
-    return apply_and_report(m, seat, a, t, view_seat, s, out) == PF_E_OK;
+    return play_and_report(tb, seat, a, t, out) == PF_E_OK;
 }
 
 /* Real time: the person a line is from, among those who may act (set).
@@ -297,24 +309,63 @@ static void print_end(FILE *out, const pf_match *m, const pf_seating *s, int vie
         fprintf(out, "  seat %d %-12s result %g\n", i, s->name[i], r[i]);
 }
 
-int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
+/* A person's turn in a turn-based game: the keyboard passes to them when
+ * several people play, then they type until an action is played. Returns
+ * 1 when they quit (or the input ended). */
+static int person_turn(pf_table *tb, int seat, int *last_person, FILE *in, FILE *out,
+                       plain_skill *hands, int64_t start)
 {
-    const pf_game *g = m->game;
+    const pf_match *m = pf_table_match(tb);
+    const pf_seating *s = pf_table_seating(tb);
+    char line[512];
+    if (pf_seating_people(s) > 1 && seat != *last_person) {
+        if (*last_person >= 0 && hide_table(in, out, s, *last_person) < 0)
+            return 1;
+        fprintf(out, "\n---- Pass the keyboard to %s (seat %d) and press Enter ----\n",
+                s->name[seat], seat);
+        if (read_line(in, line, sizeof line, -1) < 0)
+            return 1;
+    }
+    *last_person = seat;
+    fprintf(out, "\n");
+    print_table(out, m, seat);
+    print_choices(out, m, seat, hands);
+    int r;
+    do {
+        fprintf(out, "%s> ", s->name[seat]);
+        fflush(out);
+        if (read_line(in, line, sizeof line, -1) < 0)
+            return 1;
+        r = person_input(tb, seat, line, m->now, in, out, hands, start);
+    } while (r == 0);
+    return r < 0;
+}
+
+int plain_play(pf_match *match, const pf_seating *s, FILE *in, FILE *out)
+{
+    const pf_game *g = match->game;
     const int view_seat = viewer(s);
     const int people = pf_seating_people(s);
-    const int64_t start = plain_steady_ms() - m->now;
+    const int64_t start = plain_steady_ms() - match->now;
     int last_person = -1;
     char line[512];
-    uint64_t bot_seed = pf_seed_derive(m->seed, 0xb07);
+    pf_error err;
+    reporter rep = {out, s, view_seat};
+    pf_table *tb = pf_table_adopt(match, s, NULL, report_step, &rep, &err);
+    if (!tb) {
+        fprintf(out, "%s\n", err.msg);
+        return 1;
+    }
+    const pf_match *m = pf_table_match(tb);
     plain_skill hands;
-    plain_skill_init(&hands, in, out, bot_seed);
+    plain_skill_init(&hands, in, out, m->seed);
 
     fprintf(out, "%s: %d seats.", g->title, m->seats);
     for (int i = 0; i < m->seats; i++)
         fprintf(out, " %d=%s%s", i, s->name[i], s->bot[i] ? " (bot)" : "");
     fprintf(out, "\n\n");
     if (m->nsteps == 0)
-        print_setup(out, m, view_seat);
+        print_setup(out, tb, view_seat);
     if (g->real_time && people > 1) {
         int first = 0;
         while (s->bot[first])
@@ -326,42 +377,18 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
      * show the start before the bots move. */
     if (!pf_match_over(m, NULL) && s->bot[__builtin_ctz(g->to_act(m->state))])
         print_table(out, m, view_seat);
-    while (!pf_match_over(m, NULL)) {
+    int quit = 0;
+    while (!quit && !pf_match_over(m, NULL)) {
         uint32_t set = g->to_act(m->state);
-        int seat = __builtin_ctz(set);
-        int bs;
-        pf_action ba;
+        int seat = __builtin_ctz(set), bs;
         int64_t bt;
-        pf_err bot_ok = pf_bots_next(g, m->state, m->seats, m->nsteps, m->now, s->bot,
-                                     bot_seed, &bs, &ba, &bt);
+        bool bot = pf_table_bot_next(tb, &bs, &bt);
         if (!g->real_time) {
             if (s->bot[seat]) {
-                apply_and_report(m, seat, ba, m->now, view_seat, s, out);
+                bot_and_report(tb, out);
                 continue;
             }
-            if (people > 1 && seat != last_person) {
-                if (last_person >= 0 && hide_table(in, out, s, last_person) < 0)
-                    return 1;
-                fprintf(out, "\n---- Pass the keyboard to %s (seat %d) and press Enter ----\n",
-                        s->name[seat], seat);
-                if (read_line(in, line, sizeof line, -1) < 0)
-                    return 1;
-            }
-            last_person = seat;
-            fprintf(out, "\n");
-            print_table(out, m, seat);
-            print_choices(out, m, seat, &hands);
-            int r;
-            do {
-                fprintf(out, "%s> ", s->name[seat]);
-                fflush(out);
-                if (read_line(in, line, sizeof line, -1) < 0)
-                    return 1;
-                r = person_input(m, s, seat, line, m->now, view_seat, in, out, &hands, start,
-                                 bot_seed);
-            } while (r == 0);
-            if (r < 0)
-                return 1;
+            quit = person_turn(tb, seat, &last_person, in, out, &hands, start);
             continue;
         }
         /* Real time: the game clock is the wall clock since the start. */
@@ -370,12 +397,12 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
             if (!s->bot[i] && (set & (1u << i)))
                 people_set |= 1u << i;
         int64_t now = plain_steady_ms() - start;
-        if (bot_ok == PF_E_OK && (people_set == 0 || bt <= now)) {
+        if (bot && (people_set == 0 || bt <= now)) {
             if (people_set == 0 && bt > now) {
                 fflush(out);
                 usleep((useconds_t)((bt - now) * 1000));
             }
-            apply_and_report(m, bs, ba, bt, view_seat, s, out);
+            bot_and_report(tb, out);
             continue;
         }
         if (!people_set)
@@ -384,9 +411,9 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
             fprintf(out, "%s%s", b == people_set ? "" : ", ", s->name[__builtin_ctz(b)]);
         fprintf(out, "> ");
         fflush(out);
-        int got = read_line(in, line, sizeof line, bot_ok == PF_E_OK ? bt - now : -1);
+        int got = read_line(in, line, sizeof line, bot ? bt - now : -1);
         if (got < 0)
-            return 1;
+            break;
         if (got == 0) {
             fprintf(out, "\n");
             continue;
@@ -396,12 +423,14 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
             t = m->now;
         const char *rest;
         if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0)
-            return 1;
+            break;
         if (!*line || (seat = who_typed(s, people_set, line, &rest, out)) < 0)
             continue;
-        if (person_input(m, s, seat, rest, t, view_seat, in, out, &hands, start, bot_seed) < 0)
-            return 1;
+        quit = person_input(tb, seat, rest, t, in, out, &hands, start) < 0;
     }
-    print_end(out, m, s, view_seat);
-    return 0;
+    bool over = pf_match_over(m, NULL);
+    if (over)
+        print_end(out, m, s, view_seat);
+    pf_table_destroy(tb);
+    return over ? 0 : 1;
 }

@@ -6,9 +6,10 @@
 
 #include "partyfood/seating.h"
 #include "partyfood/match.h"
+#include "partyfood/table.h"
 
-/* Plays m to its end (or until the people quit) reading from in and
+/* Plays m (taken: destroyed here) to its end (or until the people quit) reading from in and
  * writing to out. Returns 0 when the game ended, 1 when the people quit. */
-int pf_play_plain(pf_match *m, const pf_seating *seating, FILE *in, FILE *out);
+int plain_play(pf_match *m, const pf_seating *seating, FILE *in, FILE *out);
 
 #endif

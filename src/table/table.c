@@ -258,6 +258,11 @@ pf_err pf_table_act(pf_table *t, int seat, const char *name, int64_t t_ms, pf_er
     return apply(t, seat, a, t_ms, false, err);
 }
 
+pf_err pf_table_play(pf_table *t, int seat, pf_action a, int64_t t_ms, pf_error *err)
+{
+    return apply(t, seat, a, t_ms, false, err);
+}
+
 /* ---- bots and the clock ------------------------------------------------------- */
 
 int64_t pf_table_deadline(const pf_table *t)
