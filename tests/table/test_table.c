@@ -1,0 +1,269 @@
+/* test_table.c: the table layer (include/partyfood/table.h): the step hook,
+ * the bots' schedule on the table clock, turn timers, fair undo, saves. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "partyfood/table.h"
+#include "pf_test.h"
+
+/* What the hook heard. */
+typedef struct heard {
+    int n, setups, undos, by_bot;
+    int step[512], seat[512];
+    char name[512][PF_REPLAY_NAME_MAX + 1];
+    int events[512];
+} heard;
+
+static void listen(void *arg, const pf_table_step *st)
+{
+    heard *h = arg;
+    if (st->change == PF_TABLE_SETUP)
+        h->setups++;
+    if (st->change == PF_TABLE_UNDO)
+        h->undos++;
+    if (st->change != PF_TABLE_STEP || h->n == 512)
+        return;
+    h->step[h->n] = st->step;
+    h->seat[h->n] = st->seat;
+    h->events[h->n] = st->ev->n;
+    snprintf(h->name[h->n], sizeof h->name[0], "%s", st->name);
+    h->by_bot += st->by_bot;
+    h->n++;
+}
+
+static pf_seating seating(const pf_game *g, const char *list)
+{
+    pf_seating s;
+    pf_error err;
+    assert_int_equal(pf_seating_parse(&s, g, list, &err), 0);
+    return s;
+}
+
+static pf_table *table(const char *game, const char *seats, uint64_t seed,
+                       const pf_table_options *to, heard *h)
+{
+    const pf_game *g = pf_test_game(game);
+    pf_seating s = seating(g, seats);
+    pf_error err;
+    pf_table *t = pf_table_create(g, &s, NULL, seed, to, listen, h, &err);
+    if (!t)
+        fail_msg("%s", err.msg);
+    return t;
+}
+
+/* Every applied step reaches the hook once, the setup included, with the
+ * name the replay records; the hook never has to copy a state to name it. */
+static void the_hook_hears_every_step_once(void **state)
+{
+    (void)state;
+    for (int k = 0; k < pf_game_count(); k++) {
+        const pf_game *g = pf_game_at(k);
+        static heard h;
+        memset(&h, 0, sizeof h);
+        char seats[64] = "random";
+        for (int i = 1; i < g->min_seats; i++)
+            strcat(seats, ",random");
+        pf_table *t = table(g->id, seats, 11, NULL, &h);
+        assert_int_equal(h.setups, 1);
+        pf_error err;
+        while (!pf_table_over(t, NULL) && h.n < 400)
+            assert_int_equal(pf_table_advance(t, INT64_C(1) << 39, &err) > 0, 1);
+        const pf_match *m = pf_table_match(t);
+        int logged = 0;
+        (void)pf_table_log(t, &logged);
+        assert_int_equal(h.n, m->nsteps);
+        assert_int_equal(h.by_bot, h.n);
+        cJSON *replay = pf_match_save(m);
+        const cJSON *actions = cJSON_GetObjectItemCaseSensitive(replay, "actions");
+        for (int i = 0; i < h.n; i++) {
+            const cJSON *a = cJSON_GetArrayItem(actions, i);
+            assert_int_equal(h.step[i], i);
+            assert_int_equal(h.seat[i], cJSON_GetArrayItem(a, 0)->valueint);
+            assert_string_equal(h.name[i], cJSON_GetArrayItem(a, 1)->valuestring);
+        }
+        assert_true(logged > 0);
+        cJSON_Delete(replay);
+        pf_table_destroy(t);
+    }
+}
+
+/* Turn-based: advancing plays the bots until a person must act. */
+static void bots_play_until_a_person_must_act(void **state)
+{
+    (void)state;
+    static heard h;
+    memset(&h, 0, sizeof h);
+    /* seed 3: seat 0 acts first in Pass the Party Food with two seats */
+    pf_table *t = table("passfood", "bot:random,ana", 3, NULL, &h);
+    const pf_match *m = pf_table_match(t);
+    pf_error err;
+    int seat;
+    int64_t at;
+    assert_true(pf_table_advance(t, 0, &err) >= 1);
+    assert_false(pf_table_over(t, NULL));
+    assert_int_equal(m->game->to_act(m->state), 1u << 1); /* ana's turn */
+    assert_false(pf_table_bot_next(t, &seat, &at));
+    assert_int_equal(pf_table_bot_play(t, &err), PF_E_NOT_YOUR_TURN);
+    assert_int_equal(pf_table_advance(t, 1000, &err), 0);
+    pf_table_destroy(t);
+}
+
+/* Real time: a bot's move waits for its time on the table clock. */
+static void real_time_bots_wait_for_the_clock(void **state)
+{
+    (void)state;
+    static heard h;
+    memset(&h, 0, sizeof h);
+    pf_table *t = table("pakupaku", "random,random,ana", 5, NULL, &h);
+    const pf_match *m = pf_table_match(t);
+    int seat;
+    int64_t at;
+    pf_error err;
+    assert_true(pf_table_bot_next(t, &seat, &at));
+    assert_true(at > 0);
+    assert_int_equal(pf_table_advance(t, at - 1, &err), 0);
+    assert_int_equal(m->nsteps, 0);
+    assert_int_equal(pf_table_advance(t, at, &err), 1);
+    assert_int_equal(h.seat[0], seat);
+    assert_true(m->steps[0].t_ms == at);
+    pf_table_destroy(t);
+}
+
+/* A person who runs out of time is played by the fallback bot, and the
+ * next person's time starts from that step. */
+static void a_turn_timer_hands_the_seat_to_its_fallback(void **state)
+{
+    (void)state;
+    static heard h;
+    memset(&h, 0, sizeof h);
+    pf_table_options to = {.turn_ms = 5000};
+    pf_table *t = table("passfood", "ana,ben", 3, &to, &h);
+    int seat;
+    int64_t at;
+    pf_error err;
+    assert_int_equal(pf_table_deadline(t), 5000);
+    pf_table_clock(t, 4999);
+    assert_false(pf_table_bot_next(t, &seat, &at));
+    assert_int_equal(pf_table_advance(t, 4999, &err), 0);
+    assert_int_equal(pf_table_advance(t, 5000, &err), 1);
+    assert_int_equal(h.n, 1);
+    assert_int_equal(h.seat[0], 0);
+    assert_int_equal(h.by_bot, 1);
+    assert_int_equal(pf_table_deadline(t) >= 10000, 1);
+    /* a person who acts in time is not played for */
+    const pf_match *m = pf_table_match(t);
+    int next = __builtin_ctz(m->game->to_act(m->state));
+    pf_action legal[PF_MAX_LEGAL];
+    assert_true(m->game->legal(m->state, next, legal, PF_MAX_LEGAL) > 0);
+    pf_table_clock(t, 9000);
+    assert_int_equal(pf_table_play(t, next, legal[0], 0, &err), PF_E_OK);
+    assert_int_equal(h.by_bot, 1);
+    pf_table_destroy(t);
+}
+
+static void a_real_time_game_has_no_turn_timer(void **state)
+{
+    (void)state;
+    const pf_game *g = pf_test_game("pakupaku");
+    pf_seating s = seating(g, "ana,random,random");
+    pf_table_options to = {.turn_ms = 5000};
+    pf_error err;
+    assert_null(pf_table_create(g, &s, NULL, 1, &to, NULL, NULL, &err));
+    assert_int_equal(err.code, PF_E_BAD_OPTION);
+    to.turn_ms = -1;
+    assert_null(pf_table_create(pf_test_game("pizza"), &s, NULL, 1, &to, NULL, NULL, &err));
+    assert_int_equal(err.code, PF_E_BAD_OPTION);
+}
+
+/* Fair undo: a take token (nothing hidden, no chance) comes back; carrying
+ * on lets Ziggy draw (chance), which cannot be taken back. The match
+ * object stays the same across an undo. */
+static void undo_only_where_fair(void **state)
+{
+    (void)state;
+    static heard h;
+    memset(&h, 0, sizeof h);
+    pf_table *t = table("passfood", "ana,bot:random", 3, NULL, &h);
+    const pf_match *m = pf_table_match(t);
+    pf_error err;
+    char why[160];
+    assert_false(pf_table_undo_fair(t, 0, why, sizeof why));
+    assert_int_equal(pf_table_act(t, 0, "take ziggy snake", 0, &err), PF_E_OK);
+    assert_false(pf_table_undo_fair(t, 1, why, sizeof why));
+    assert_true(pf_table_undo_fair(t, 0, why, sizeof why));
+    int before;
+    (void)pf_table_log(t, &before);
+    assert_int_equal(pf_table_undo(t, 0, &err), PF_E_OK);
+    assert_ptr_equal(pf_table_match(t), m);
+    assert_int_equal(m->nsteps, 0);
+    assert_int_equal(h.undos, 1);
+    assert_true(pf_test_is_legal(m->game, m->state, 0, "take ziggy snake"));
+    assert_int_equal(pf_table_act(t, 0, "carry on", 0, &err), PF_E_OK);
+    assert_false(pf_table_undo_fair(t, 0, why, sizeof why));
+    assert_non_null(strstr(why, "chance"));
+    assert_int_equal(pf_table_undo(t, 0, &err), PF_E_ILLEGAL_ACTION);
+    assert_int_equal(m->nsteps, 1);
+    pf_table_destroy(t);
+}
+
+/* A save holds the seating and the memory aid; loading it seats everyone
+ * again and rebuilds the log as it was. */
+static void save_and_load(void **state)
+{
+    (void)state;
+    static heard h;
+    memset(&h, 0, sizeof h);
+    pf_table_options to = {.memory_aid = true};
+    pf_table *t = table("pizza", "ana,bot:memory", 9, &to, &h);
+    pf_error err;
+    const pf_match *m = pf_table_match(t);
+    while (m->nsteps < 6 && !pf_table_over(t, NULL)) {
+        int seat = __builtin_ctz(m->game->to_act(m->state));
+        if (pf_table_seating(t)->bot[seat])
+            assert_int_equal(pf_table_bot_play(t, &err), PF_E_OK);
+        else
+            assert_int_equal(pf_table_bot_act(t, seat, &pf_bot_random, &err), PF_E_OK);
+    }
+    char dir[] = "/tmp/pf_table_XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/save.json", dir);
+    assert_int_equal(pf_table_save(t, path, &err), PF_E_OK);
+    bool seated;
+    const char *warning;
+    pf_table *back = pf_table_load(path, NULL, &seated, &warning, NULL, NULL, &err);
+    assert_non_null(back);
+    assert_true(seated);
+    assert_null(warning);
+    assert_true(pf_table_options_of(back)->memory_aid);
+    assert_string_equal(pf_table_seating(back)->name[0], "ana");
+    assert_ptr_equal(pf_table_seating(back)->bot[1], pf_table_seating(t)->bot[1]);
+    int n1, n2;
+    const pf_table_event *l1 = pf_table_log(t, &n1), *l2 = pf_table_log(back, &n2);
+    assert_int_equal(n1, n2);
+    for (int i = 0; i < n1; i++) {
+        assert_int_equal(l1[i].step, l2[i].step);
+        assert_int_equal(l1[i].to, l2[i].to);
+        assert_string_equal(l1[i].kind, l2[i].kind);
+        assert_string_equal(l1[i].text, l2[i].text);
+    }
+    assert_memory_equal(pf_table_match(back)->state, m->state, m->game->state_size);
+    pf_table_destroy(back);
+    pf_table_destroy(t);
+    unlink(path);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_hook_hears_every_step_once),
+        cmocka_unit_test(bots_play_until_a_person_must_act),
+        cmocka_unit_test(real_time_bots_wait_for_the_clock),
+        cmocka_unit_test(a_turn_timer_hands_the_seat_to_its_fallback),
+        cmocka_unit_test(a_real_time_game_has_no_turn_timer),
+        cmocka_unit_test(undo_only_where_fair),
+        cmocka_unit_test(save_and_load),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
