@@ -224,8 +224,9 @@ static void bots_until(pf_match *m, const pf_seating *s, uint64_t bot_seed, int6
     pf_action ba;
     int64_t bt;
     while (!pf_match_over(m, NULL) &&
-           pf_bots_next(m->game, m->state, m->seats, m->nsteps, m->now, s->bot, bot_seed, &bs,
-                        &ba, &bt) == PF_E_OK &&
+           pf_bots_next(&(pf_bot_ctx){m->game, m->state, m->seats, m->nsteps, m->now,
+                                      bot_seed},
+                        s->bot, &bs, &ba, &bt) == PF_E_OK &&
            bt <= t)
         if (apply_and_report(m, bs, ba, bt, view_seat, s, out) != PF_E_OK)
             break;
@@ -332,8 +333,8 @@ int pf_play_plain(pf_match *m, const pf_seating *s, FILE *in, FILE *out)
         int bs;
         pf_action ba;
         int64_t bt;
-        pf_err bot_ok = pf_bots_next(g, m->state, m->seats, m->nsteps, m->now, s->bot,
-                                     bot_seed, &bs, &ba, &bt);
+        pf_bot_ctx c = {g, m->state, m->seats, m->nsteps, m->now, bot_seed};
+        pf_err bot_ok = pf_bots_next(&c, s->bot, &bs, &ba, &bt);
         if (!g->real_time) {
             if (s->bot[seat]) {
                 apply_and_report(m, seat, ba, m->now, view_seat, s, out);

@@ -546,9 +546,9 @@ static bool bot_next(tui_game *g)
         return g->bot_seat >= 0;
     g->bot_cached = true;
     g->bot_step = g->m->nsteps;
-    if (pf_bots_next(g->m->game, g->m->state, g->m->seats, g->m->nsteps, g->m->now,
-                     g->seats.bot, g->bot_seed, &g->bot_seat, &g->bot_action,
-                     &g->bot_t) != PF_E_OK)
+    pf_bot_ctx c = {g->m->game, g->m->state, g->m->seats, g->m->nsteps, g->m->now,
+                    g->bot_seed};
+    if (pf_bots_next(&c, g->seats.bot, &g->bot_seat, &g->bot_action, &g->bot_t) != PF_E_OK)
         g->bot_seat = -1;
     return g->bot_seat >= 0;
 }
