@@ -28,6 +28,7 @@
 
 #include "games/pakupaku/pakupaku.h"
 #include "games/pizza/pizza.h"
+#include "partyfood/replay.h"
 #include "pf_test.h"
 
 #define MAX_CONFIGS 256

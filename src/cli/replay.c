@@ -5,7 +5,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "partyfood/match.h"
+#include "partyfood/replay.h"
 
 #define EVENT_CAP 128
 #define TEXT_CAP 8192

@@ -13,6 +13,7 @@
 #include "partyfood/file.h"
 #include "partyfood/match_bots.h"
 #include "partyfood/parse.h"
+#include "partyfood/replay.h"
 #include "pf_test.h"
 
 /* A pancake game between two random bots, `steps` actions in. */
