@@ -9,10 +9,16 @@
 #include "partyfood/obs.h"
 #include "partyfood/game.h"
 
+/* The longest action name a step (and so a replay) holds, in bytes. */
+#define PF_REPLAY_NAME_MAX 95
+
+/* One applied action. Its name is the game's own for it, taken from the
+ * state before it, so nothing has to re-play the game to name it. */
 typedef struct pf_step {
     int8_t seat;
     pf_action action;
     int64_t t_ms;
+    char name[PF_REPLAY_NAME_MAX + 1];
 } pf_step;
 
 typedef struct pf_match {
@@ -35,9 +41,13 @@ pf_match *pf_match_create_events(const pf_game *g, int seats, const pf_options *
                                  uint64_t seed, pf_events *ev, pf_error *err);
 void pf_match_destroy(pf_match *m);
 
-/* Checked apply; records the step on success. */
+/* Checked apply; records the step, with the action's name, on success.
+ * An action the game cannot name (UNKNOWN_ACTION) or whose name is longer
+ * than PF_REPLAY_NAME_MAX (TOO_LARGE) is refused, the match unchanged. */
 pf_err pf_match_apply(pf_match *m, int seat, pf_action a, int64_t t_ms, pf_events *ev,
                       pf_error *err);
+/* Parses name and applies it; the step records the game's own name for
+ * the action, not the spelling given ("peek" is recorded as "pick"). */
 pf_err pf_match_apply_named(pf_match *m, int seat, const char *name, int64_t t_ms,
                             pf_events *ev, pf_error *err);
 
@@ -45,8 +55,5 @@ pf_err pf_match_apply_named(pf_match *m, int seat, const char *name, int64_t t_m
 void pf_match_obs(const pf_match *m, int seat, pf_obs *o);
 
 bool pf_match_over(const pf_match *m, double *results);
-
-/* The longest action name a replay may hold, in bytes. */
-#define PF_REPLAY_NAME_MAX 95
 
 #endif

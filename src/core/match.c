@@ -61,14 +61,29 @@ pf_err pf_match_apply(pf_match *m, int seat, pf_action a, int64_t t_ms, pf_event
                       pf_error *err)
 {
     pf_err e = reserve(m, err);
-    if (e == PF_E_OK)
-        e = pf_state_apply(m->game, m->state, seat, a, t_ms, ev, err);
-    if (e == PF_E_OK) {
-        m->steps[m->nsteps++] = (pf_step){(int8_t)seat, a, t_ms};
-        if (t_ms > m->now)
-            m->now = t_ms;
-    }
-    return e;
+    if (e != PF_E_OK)
+        return e;
+    /* Named before it is applied: a name may depend on the state. */
+    pf_step *s = &m->steps[m->nsteps];
+    int len = m->game->name(m->state, a, s->name, sizeof s->name);
+    if (len < 0)
+        return pf_error_set(err, PF_E_UNKNOWN_ACTION, "#%u is not an action of %s",
+                            (unsigned)a, m->game->title);
+    if (len > PF_REPLAY_NAME_MAX)
+        return pf_error_set(err, PF_E_TOO_LARGE,
+                            "the name of action #%u is longer than %d bytes, more than a "
+                            "replay holds",
+                            (unsigned)a, PF_REPLAY_NAME_MAX);
+    e = pf_state_apply(m->game, m->state, seat, a, t_ms, ev, err);
+    if (e != PF_E_OK)
+        return e;
+    s->seat = (int8_t)seat;
+    s->action = a;
+    s->t_ms = t_ms;
+    m->nsteps++;
+    if (t_ms > m->now)
+        m->now = t_ms;
+    return PF_E_OK;
 }
 
 pf_err pf_match_apply_named(pf_match *m, int seat, const char *name, int64_t t_ms,

@@ -123,25 +123,14 @@ cJSON *pf_match_save(const pf_match *m)
     for (int i = 0; i < m->opt.n; i++)
         cJSON_AddStringToObject(opts, m->opt.key[i], m->opt.val[i]);
     cJSON *acts = cJSON_AddArrayToObject(r, "actions");
-    /* Names depend on the state, so walk a copy of the game forward. */
-    void *st = malloc(m->game->state_size);
-    if (!st) {
-        cJSON_Delete(r);
-        return NULL;
-    }
-    pf_state_init(m->game, st, m->seats, &m->opt, m->seed, NULL);
     for (int i = 0; i < m->nsteps; i++) {
         const pf_step *s = &m->steps[i];
-        char name[PF_REPLAY_NAME_MAX + 1];
-        m->game->name(st, s->action, name, sizeof name);
         cJSON *step = cJSON_CreateArray();
         cJSON_AddItemToArray(step, cJSON_CreateNumber(s->seat));
-        cJSON_AddItemToArray(step, cJSON_CreateString(name));
+        cJSON_AddItemToArray(step, cJSON_CreateString(s->name));
         cJSON_AddItemToArray(step, cJSON_CreateNumber((double)s->t_ms));
         cJSON_AddItemToArray(acts, step);
-        m->game->apply(st, s->seat, s->action, s->t_ms, NULL);
     }
-    free(st);
     if (!pf_replay_seal(r)) {
         cJSON_Delete(r);
         return NULL;
