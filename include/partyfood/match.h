@@ -56,4 +56,18 @@ void pf_match_obs(const pf_match *m, int seat, pf_obs *o);
 
 bool pf_match_over(const pf_match *m, double *results);
 
+/* What pf_match_state_at reports as it rebuilds a state: step -1 is the
+ * setup (the steps the rules play while setting up), then each step i in
+ * order; st is the state after it, ev its events (at most
+ * PF_MATCH_STEP_EVENTS, ev->dropped counts the rest). */
+typedef void pf_match_step_fn(void *arg, int step, const void *st, const pf_events *ev);
+#define PF_MATCH_STEP_EVENTS 128
+
+/* Rebuilds into st (game->state_size bytes) the state after the first n
+ * steps of m (0 to m->nsteps) from its options, seed and steps, for undo, a
+ * step-by-step replay or a game log. each, unless NULL, is called for the
+ * setup and for every step replayed. It cannot fail: the match was set up
+ * from the same options and seed, and every step was checked when applied. */
+void pf_match_state_at(const pf_match *m, int n, void *st, pf_match_step_fn *each, void *arg);
+
 #endif

@@ -106,3 +106,20 @@ bool pf_match_over(const pf_match *m, double *results)
 {
     return m->game->over(m->state, results);
 }
+
+void pf_match_state_at(const pf_match *m, int n, void *st, pf_match_step_fn *each, void *arg)
+{
+    pf_event buf[PF_MATCH_STEP_EVENTS];
+    pf_events ev = {buf, 0, PF_MATCH_STEP_EVENTS, 0};
+    pf_events *evp = each ? &ev : NULL; /* games write no events for NULL */
+    pf_state_init_events(m->game, st, m->seats, &m->opt, m->seed, evp, NULL); /* as at create */
+    if (each)
+        each(arg, -1, st, &ev);
+    for (int i = 0; i < n; i++) {
+        const pf_step *s = &m->steps[i];
+        ev.n = ev.dropped = 0;
+        m->game->apply(st, s->seat, s->action, s->t_ms, evp);
+        if (each)
+            each(arg, i, st, &ev);
+    }
+}
