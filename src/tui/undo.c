@@ -18,19 +18,6 @@
 
 #define REDRAWS 6
 
-/* The state after the first n steps of m, in a new buffer (caller frees). */
-static void *state_after(const pf_match *m, int n)
-{
-    void *st = malloc(m->game->state_size);
-    if (!st || pf_state_init(m->game, st, m->seats, &m->opt, m->seed, NULL) != PF_E_OK) {
-        free(st);
-        return NULL;
-    }
-    for (int i = 0; i < n; i++)
-        m->game->apply(st, m->steps[i].seat, m->steps[i].action, m->steps[i].t_ms, NULL);
-    return st;
-}
-
 bool tui__undo_fair(const tui_game *g, int seat, char *why, size_t n)
 {
     const pf_match *m = g->m;
@@ -47,7 +34,7 @@ bool tui__undo_fair(const tui_game *g, int seat, char *why, size_t n)
         snprintf(why, n, "another seat has acted since your last choice");
         return false;
     }
-    void *prev = state_after(m, m->nsteps - 1);
+    void *prev = malloc(m->game->state_size);
     void *alt = malloc(m->game->state_size);
     if (!prev || !alt) {
         free(prev);
@@ -55,6 +42,7 @@ bool tui__undo_fair(const tui_game *g, int seat, char *why, size_t n)
         snprintf(why, n, "out of memory");
         return false;
     }
+    pf_match_state_at(m, m->nsteps - 1, prev, NULL, NULL);
     cJSON *now = pf_state_view(m->game, m->state, seat);
     bool fair = true;
     for (int k = 0; k < REDRAWS && fair; k++) {
