@@ -108,30 +108,46 @@ bool pf_replay_seal(cJSON *r)
     return replay_digest(r, hex) && cJSON_AddStringToObject(r, "check", hex);
 }
 
+/* Appends [seat, "name", t] to acts; false when memory ran out (acts may
+ * then hold part of it, and the caller drops the whole replay). */
+static bool add_step(cJSON *acts, const pf_step *s)
+{
+    cJSON *step = cJSON_CreateArray();
+    if (!cJSON_AddItemToArray(acts, step)) {
+        cJSON_Delete(step);
+        return false;
+    }
+    cJSON *items[] = {cJSON_CreateNumber(s->seat), cJSON_CreateString(s->name),
+                      cJSON_CreateNumber((double)s->t_ms)};
+    bool ok = true;
+    for (size_t i = 0; i < sizeof items / sizeof *items; i++)
+        if (!cJSON_AddItemToArray(step, items[i])) {
+            cJSON_Delete(items[i]);
+            ok = false;
+        }
+    return ok;
+}
+
 cJSON *pf_match_save(const pf_match *m)
 {
-    cJSON *r = cJSON_CreateObject();
     char seed[32];
-    cJSON_AddStringToObject(r, "format", REPLAY_FORMAT);
-    cJSON_AddNumberToObject(r, "version", PF_REPLAY_VERSION);
-    cJSON_AddStringToObject(r, "game", m->game->id);
-    cJSON_AddNumberToObject(r, "seats", m->seats);
     /* As a string: JSON numbers lose 64-bit seeds past 2^53. */
     snprintf(seed, sizeof seed, "%" PRIu64, m->seed);
-    cJSON_AddStringToObject(r, "seed", seed);
-    cJSON *opts = cJSON_AddObjectToObject(r, "options");
-    for (int i = 0; i < m->opt.n; i++)
-        cJSON_AddStringToObject(opts, m->opt.key[i], m->opt.val[i]);
-    cJSON *acts = cJSON_AddArrayToObject(r, "actions");
-    for (int i = 0; i < m->nsteps; i++) {
-        const pf_step *s = &m->steps[i];
-        cJSON *step = cJSON_CreateArray();
-        cJSON_AddItemToArray(step, cJSON_CreateNumber(s->seat));
-        cJSON_AddItemToArray(step, cJSON_CreateString(s->name));
-        cJSON_AddItemToArray(step, cJSON_CreateNumber((double)s->t_ms));
-        cJSON_AddItemToArray(acts, step);
-    }
-    if (!pf_replay_seal(r)) {
+    /* Every addition is checked: a replay missing a part must never be
+     * sealed as if it were whole. */
+    cJSON *r = cJSON_CreateObject(), *opts = NULL, *acts = NULL;
+    bool ok = cJSON_AddStringToObject(r, "format", REPLAY_FORMAT) &&
+              cJSON_AddNumberToObject(r, "version", PF_REPLAY_VERSION) &&
+              cJSON_AddStringToObject(r, "game", m->game->id) &&
+              cJSON_AddNumberToObject(r, "seats", m->seats) &&
+              cJSON_AddStringToObject(r, "seed", seed) &&
+              (opts = cJSON_AddObjectToObject(r, "options"));
+    for (int i = 0; ok && i < m->opt.n; i++)
+        ok = cJSON_AddStringToObject(opts, m->opt.key[i], m->opt.val[i]);
+    ok = ok && (acts = cJSON_AddArrayToObject(r, "actions"));
+    for (int i = 0; ok && i < m->nsteps; i++)
+        ok = add_step(acts, &m->steps[i]);
+    if (!ok || !pf_replay_seal(r)) {
         cJSON_Delete(r);
         return NULL;
     }

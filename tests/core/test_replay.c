@@ -421,6 +421,45 @@ static void names_are_recorded_the_games_way(void **state)
     pf_match_destroy(m);
 }
 
+/* cJSON's allocator, made to fail once at allocation number fail_at. */
+static long allocations, fail_at = -1;
+
+static void *failing_once(size_t n)
+{
+    return allocations++ == fail_at ? NULL : malloc(n);
+}
+
+/* Running out of memory at any one allocation while saving gives NULL or
+ * the whole replay, never a sealed replay with a part missing. */
+static void a_save_short_of_memory_is_whole_or_nothing(void **state)
+{
+    (void)state;
+    pf_match *m = played(12);
+    cJSON *whole = pf_match_save(m);
+    assert_non_null(whole);
+    cJSON_Hooks hooks = {failing_once, free};
+    cJSON_InitHooks(&hooks);
+    int failed = 0;
+    for (fail_at = 0;; fail_at++) {
+        allocations = 0;
+        cJSON *r = pf_match_save(m);
+        bool reached = allocations > fail_at;
+        if (r && !cJSON_Compare(r, whole, true)) {
+            cJSON_InitHooks(NULL);
+            fail_msg("allocation %ld failing gave a different replay", fail_at);
+        }
+        failed += !r;
+        cJSON_Delete(r);
+        if (!reached)
+            break;
+    }
+    cJSON_InitHooks(NULL);
+    fail_at = -1;
+    assert_true(failed > 0);
+    cJSON_Delete(whole);
+    pf_match_destroy(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -441,6 +480,7 @@ int main(void)
         cmocka_unit_test(a_save_names_steps_as_the_game_did),
         cmocka_unit_test(a_save_replays_nothing),
         cmocka_unit_test(names_are_recorded_the_games_way),
+        cmocka_unit_test(a_save_short_of_memory_is_whole_or_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
