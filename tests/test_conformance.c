@@ -28,6 +28,7 @@
 
 #include "games/pakupaku/pakupaku.h"
 #include "games/pizza/pizza.h"
+#include "partyfood/replay.h"
 #include "pf_test.h"
 
 #define MAX_CONFIGS 256
@@ -290,7 +291,7 @@ static void play_one(config_case *c, uint64_t seed, bool deep)
         assert_memory_equal(clone, st, g->state_size);
         for (int i = 0; i < ev.n; i++)
             assert_true(evbuf[i].to >= -1 && evbuf[i].to < seats);
-        steps[n++] = (pf_step){(int8_t)seat, a, t};
+        steps[n++] = (pf_step){.seat = (int8_t)seat, .action = a, .t_ms = t};
     }
     assert_int_equal(g->to_act(st), 0);
     double results[PF_MAX_SEATS];

@@ -56,9 +56,8 @@ static char *transcript(const pf_game *g)
         int seat;
         pf_action a;
         int64_t t;
-        assert_int_equal(pf_bots_next(g, m->state, m->seats, m->nsteps, m->now, bots, 99,
-                                      &seat, &a, &t),
-                         PF_E_OK);
+        pf_bot_ctx c = {g, m->state, m->seats, m->nsteps, m->now, 99};
+        assert_int_equal(pf_bots_next(&c, bots, &seat, &a, &t), PF_E_OK);
         char name[96];
         g->name(m->state, a, name, sizeof name);
         pf_event evbuf[EVENT_CAP];

@@ -23,6 +23,7 @@
 
 #include "partyfood/match.h"
 #include "partyfood/match_bots.h"
+#include "partyfood/replay.h"
 
 #define EVENT_CAP 256
 #define TEXT_CAP 16384

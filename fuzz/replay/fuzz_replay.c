@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
-#include "partyfood/match.h"
+#include "partyfood/replay.h"
 
 #define CHECK(cond, ...)                                                                   \
     do {                                                                                   \

@@ -34,23 +34,34 @@ void pf_bot_hand(const pf_obs *o, double wobble, pf_rng *rng, pf_action *a);
 extern const pf_bot_def pf_bot_random;
 
 
+/* Where a game stands when its bots are asked to move: the game and its
+ * state, the number of seats, the number of steps played so far, the time
+ * of the last action, and the seed all the bots' chance comes from. */
+typedef struct pf_bot_ctx {
+    const pf_game *game;
+    const void *state;
+    int seats;
+    int step;
+    int64_t now;
+    uint64_t seed;
+} pf_bot_ctx;
+
 /* The next bot move when bots[seat] plays each seat in to_act: every such
  * seat's bot proposes (action, time) and the earliest wins, ties going to
  * the lowest seat (ruling PAKU-2's "in seat order"). A bot's chance comes
- * from pf_seed_derive(seed, step * PF_MAX_SEATS + seat), so a game driven
- * this way is repeatable. Returns PF_E_OK with *seat, *a and *t set, or an
- * error when no seat in to_act has a bot. */
-pf_err pf_bots_next(const pf_game *g, const void *st, int seats, int step, int64_t now,
-                    const pf_bot_def *const *bots, uint64_t seed, int *seat, pf_action *a,
-                    int64_t *t);
+ * from pf_seed_derive(c->seed, c->step * PF_MAX_SEATS + seat), so a game
+ * driven this way is repeatable. Returns PF_E_OK with *seat, *a and *t set,
+ * or an error when no seat in to_act has a bot. */
+pf_err pf_bots_next(const pf_bot_ctx *c, const pf_bot_def *const *bots, int *seat,
+                    pf_action *a, int64_t *t);
 
 /* Seat's next move if bot played it: (action, time) exactly as
  * pf_bots_next would give with bot on that seat alone, nothing applied.
  * For real time, where a driver schedules the move and applies it when its
  * time comes, so anything earlier still goes first. NOT_YOUR_TURN when seat
  * may not act, BAD_SEAT when it does not exist. */
-pf_err pf_bot_plan(const pf_game *g, const void *st, int seats, int step, int64_t now,
-                   const pf_bot_def *bot, uint64_t seed, int seat, pf_action *a, int64_t *t);
+pf_err pf_bot_plan(const pf_bot_ctx *c, const pf_bot_def *bot, int seat, pf_action *a,
+                   int64_t *t);
 
 /* The bots' standing plans in one game, for games with a plan_key: a seat
  * whose fingerprint has not changed keeps its (action, time) instead of
@@ -67,8 +78,7 @@ typedef struct pf_bot_plans {
 void pf_bot_plans_clear(pf_bot_plans *p);
 
 /* pf_bots_next with standing plans (plans may be NULL). */
-pf_err pf_bots_next_planned(const pf_game *g, const void *st, int seats, int step,
-                            int64_t now, const pf_bot_def *const *bots, uint64_t seed,
+pf_err pf_bots_next_planned(const pf_bot_ctx *c, const pf_bot_def *const *bots,
                             pf_bot_plans *plans, int *seat, pf_action *a, int64_t *t);
 
 /* What pf_bots_play reports when a game does not end. */

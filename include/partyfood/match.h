@@ -2,17 +2,23 @@
  *
  * A match owns a game state and the list of (seat, action, time) applied
  * to it. Options + seed + that list reproduce the game exactly (ARCHITECTURE
- * idea 9): it is the save file and the bug-report format. */
+ * idea 9): replay.h makes it the save file and the bug-report format. */
 #ifndef PARTYFOOD_MATCH_H
 #define PARTYFOOD_MATCH_H
 
 #include "partyfood/obs.h"
 #include "partyfood/game.h"
 
+/* The longest action name a step (and so a replay) holds, in bytes. */
+#define PF_REPLAY_NAME_MAX 95
+
+/* One applied action. Its name is the game's own for it, taken from the
+ * state before it, so nothing has to re-play the game to name it. */
 typedef struct pf_step {
     int8_t seat;
     pf_action action;
     int64_t t_ms;
+    char name[PF_REPLAY_NAME_MAX + 1];
 } pf_step;
 
 typedef struct pf_match {
@@ -35,12 +41,16 @@ pf_match *pf_match_create_events(const pf_game *g, int seats, const pf_options *
                                  uint64_t seed, pf_events *ev, pf_error *err);
 void pf_match_destroy(pf_match *m);
 
-/* Checked apply; records the step on success. */
+/* Checked apply; records the step, with the action's name, on success.
+ * An action the game cannot name (UNKNOWN_ACTION) or whose name is longer
+ * than PF_REPLAY_NAME_MAX (TOO_LARGE) is refused, the match unchanged. */
 pf_err pf_match_apply(pf_match *m, int seat, pf_action a, int64_t t_ms, pf_events *ev,
                       pf_error *err);
 /* Reads an action name in the match's present state (UNKNOWN_ACTION with a
  * message a person can act on when it is none). */
 pf_err pf_match_parse(const pf_match *m, const char *name, pf_action *a, pf_error *err);
+/* Parses name and applies it; the step records the game's own name for
+ * the action, not the spelling given ("peek" is recorded as "pick"). */
 pf_err pf_match_apply_named(pf_match *m, int seat, const char *name, int64_t t_ms,
                             pf_events *ev, pf_error *err);
 
@@ -49,44 +59,18 @@ void pf_match_obs(const pf_match *m, int seat, pf_obs *o);
 
 bool pf_match_over(const pf_match *m, double *results);
 
-/* The replay object (docs/protocol.md, "The replay object"):
- * {"format":"partyfood-replay","version":2,"game","seats","seed",
- *  "options":{},"actions":[[seat,"name",t],...],"check":"sha256:..."}.
- * "check" is the SHA-256 of the object without "check" (see
- * pf_replay_seal): a cut or edited file is refused. It guards against
- * damage and careless edits, not against a forger, who can recompute it. */
-#define PF_REPLAY_VERSION 2
-/* The longest action name a replay may hold, in bytes. */
-#define PF_REPLAY_NAME_MAX 95
+/* What pf_match_state_at reports as it rebuilds a state: step -1 is the
+ * setup (the steps the rules play while setting up), then each step i in
+ * order; st is the state after it, ev its events (at most
+ * PF_MATCH_STEP_EVENTS, ev->dropped counts the rest). */
+typedef void pf_match_step_fn(void *arg, int step, const void *st, const pf_events *ev);
+#define PF_MATCH_STEP_EVENTS 128
 
-/* NULL when memory ran out. */
-cJSON *pf_match_save(const pf_match *m);
-/* A seed as JSON: a whole number from 0 to 2^53 - 1 (larger ones lose
- * digits as JSON numbers) or a string of decimal digits up to 2^64 - 1. */
-bool pf_seed_from_json(const cJSON *v, uint64_t *seed);
-/* Rebuilds a match from a replay object, applying every action. Refuses
- * (PF_E_BAD_REPLAY) a wrong format, a newer version, a check that does not
- * match, text that is not UTF-8, numbers that are not whole or out of
- * range, more actions than the game's max_steps, names longer than
- * PF_REPLAY_NAME_MAX. Version 1 (no check) still loads: see
- * pf_replay_warning. */
-pf_match *pf_match_load(const cJSON *replay, pf_error *err);
-/* A sentence to show a person before playing a loaded replay (an old
- * version without a check), or NULL. */
-const char *pf_replay_warning(const cJSON *replay);
-/* Sets the replay's "version" to the current one and its "check" over
- * everything else in it, members that front ends added included; false
- * when out of memory. */
-bool pf_replay_seal(cJSON *replay);
-
-/* Reads a replay file's JSON (caller deletes), for front ends that keep
- * their own members beside the replay's (the terminal client's seating). */
-cJSON *pf_replay_read_file(const char *path, pf_error *err);
-/* Seals the replay and writes it to path through a temporary file and a
- * rename, so a crash never leaves a half-written save. */
-pf_err pf_replay_write_file(cJSON *replay, const char *path, pf_error *err);
-
-/* Reads a replay file. */
-pf_match *pf_match_load_file(const char *path, pf_error *err);
+/* Rebuilds into st (game->state_size bytes) the state after the first n
+ * steps of m (0 to m->nsteps) from its options, seed and steps, for undo, a
+ * step-by-step replay or a game log. each, unless NULL, is called for the
+ * setup and for every step replayed. It cannot fail: the match was set up
+ * from the same options and seed, and every step was checked when applied. */
+void pf_match_state_at(const pf_match *m, int n, void *st, pf_match_step_fn *each, void *arg);
 
 #endif

@@ -7,22 +7,22 @@ void pf_bot_plans_clear(pf_bot_plans *p)
 }
 
 /* Asks seat s's bot for its move; PF_E_OK with *a and *t set. */
-static pf_err ask(const pf_game *g, const void *st, int seats, int step, int64_t now,
-                  const pf_bot_def *bot, uint64_t seed, int s, pf_action *a, int64_t *t)
+static pf_err ask(const pf_bot_ctx *c, const pf_bot_def *bot, int s, pf_action *a,
+                  int64_t *t)
 {
     pf_obs o;
     pf_rng rng;
-    pf_obs_init(&o, g, st, s, seats, step, now);
-    pf_rng_seed(&rng, pf_seed_derive(seed, (uint64_t)step * PF_MAX_SEATS + (uint64_t)s));
-    *t = now;
+    pf_obs_init(&o, c->game, c->state, s, c->seats, c->step, c->now);
+    pf_rng_seed(&rng, pf_seed_derive(c->seed, (uint64_t)c->step * PF_MAX_SEATS + (uint64_t)s));
+    *t = c->now;
     return bot->choose(&o, &rng, a, t);
 }
 
-pf_err pf_bots_next_planned(const pf_game *g, const void *st, int seats, int step,
-                            int64_t now, const pf_bot_def *const *bots, uint64_t seed,
+pf_err pf_bots_next_planned(const pf_bot_ctx *c, const pf_bot_def *const *bots,
                             pf_bot_plans *plans, int *seat, pf_action *a, int64_t *t)
 {
-    uint32_t set = g->to_act(st) & ((1u << seats) - 1);
+    const pf_game *g = c->game;
+    uint32_t set = g->to_act(c->state) & ((1u << c->seats) - 1);
     pf_err best = PF_E_NOT_YOUR_TURN;
     int bs = 0;
     pf_action ba = 0;
@@ -35,12 +35,12 @@ pf_err pf_bots_next_planned(const pf_game *g, const void *st, int seats, int ste
             continue;
         pf_action sa;
         int64_t stime;
-        uint64_t key = plans ? g->plan_key(st, s) : 0;
+        uint64_t key = plans ? g->plan_key(c->state, s) : 0;
         if (plans && (plans->valid & (1u << s)) && plans->key[s] == key) {
             sa = plans->a[s];
             stime = plans->t[s];
         } else {
-            if (ask(g, st, seats, step, now, bots[s], seed, s, &sa, &stime) != PF_E_OK)
+            if (ask(c, bots[s], s, &sa, &stime) != PF_E_OK)
                 continue;
             if (plans) {
                 plans->valid |= 1u << s;
@@ -49,8 +49,8 @@ pf_err pf_bots_next_planned(const pf_game *g, const void *st, int seats, int ste
                 plans->t[s] = stime;
             }
         }
-        if (stime < now)
-            stime = now;
+        if (stime < c->now)
+            stime = c->now;
         /* selects without a branch: which seat is earliest is unpredictable */
         int take = (best != PF_E_OK) | (stime < bt);
         bs = take ? s : bs;
@@ -66,22 +66,21 @@ pf_err pf_bots_next_planned(const pf_game *g, const void *st, int seats, int ste
     return best;
 }
 
-pf_err pf_bots_next(const pf_game *g, const void *st, int seats, int step, int64_t now,
-                    const pf_bot_def *const *bots, uint64_t seed, int *seat, pf_action *a,
-                    int64_t *t)
+pf_err pf_bots_next(const pf_bot_ctx *c, const pf_bot_def *const *bots, int *seat,
+                    pf_action *a, int64_t *t)
 {
-    return pf_bots_next_planned(g, st, seats, step, now, bots, seed, NULL, seat, a, t);
+    return pf_bots_next_planned(c, bots, NULL, seat, a, t);
 }
 
-pf_err pf_bot_plan(const pf_game *g, const void *st, int seats, int step, int64_t now,
-                   const pf_bot_def *bot, uint64_t seed, int seat, pf_action *a, int64_t *t)
+pf_err pf_bot_plan(const pf_bot_ctx *c, const pf_bot_def *bot, int seat, pf_action *a,
+                   int64_t *t)
 {
-    if (seat < 0 || seat >= seats)
+    if (seat < 0 || seat >= c->seats)
         return PF_E_BAD_SEAT;
     const pf_bot_def *bots[PF_MAX_SEATS] = {0};
     bots[seat] = bot;
     int s;
-    return pf_bots_next(g, st, seats, step, now, bots, seed, &s, a, t);
+    return pf_bots_next(c, bots, &s, a, t);
 }
 
 int pf_bots_play(const pf_game *g, void *st, int seats, const pf_bot_def *const *bots,
@@ -89,14 +88,12 @@ int pf_bots_play(const pf_game *g, void *st, int seats, const pf_bot_def *const 
 {
     pf_bot_plans plans;
     pf_bot_plans_clear(&plans);
-    int step = 0;
-    int64_t now = 0;
+    pf_bot_ctx c = {.game = g, .state = st, .seats = seats, .step = 0, .now = 0, .seed = seed};
     while (!g->over(st, NULL)) {
         int seat;
         pf_action a;
         int64_t t;
-        if (step >= g->max_steps ||
-            pf_bots_next_planned(g, st, seats, step, now, bots, seed, &plans, &seat, &a, &t))
+        if (c.step >= g->max_steps || pf_bots_next_planned(&c, bots, &plans, &seat, &a, &t))
             return PF_BOTS_STUCK;
         if (g->check) {
             /* the loop checked over and seat came from to_act: only the
@@ -107,8 +104,8 @@ int pf_bots_play(const pf_game *g, void *st, int seats, const pf_bot_def *const 
         } else if (pf_state_apply(g, st, seat, a, t, NULL, NULL) != PF_E_OK) {
             return PF_BOTS_ILLEGAL;
         }
-        now = t;
-        step++;
+        c.now = t;
+        c.step++;
     }
-    return step;
+    return c.step;
 }

@@ -14,8 +14,9 @@ pf_err pf_match_bot_plan(const pf_match *m, int seat, const pf_bot_def *bot, pf_
         return pf_error_set(err, PF_E_NOT_YOUR_TURN, "seat %d may not act now", seat);
     /* Bots' chance depends on the game and the moment, so a saved game
      * replays the same and bots in a batch differ game by game. */
-    pf_err e = pf_bot_plan(m->game, m->state, m->seats, m->nsteps, m->now, bot,
-                           pf_seed_derive(m->seed, 0xb07), seat, a, t);
+    pf_bot_ctx c = {m->game, m->state, m->seats, m->nsteps, m->now,
+                    pf_seed_derive(m->seed, 0xb07)};
+    pf_err e = pf_bot_plan(&c, bot, seat, a, t);
     if (e != PF_E_OK)
         return pf_error_set(err, e, "bot '%s' found no move for seat %d", bot->name, seat);
     return PF_E_OK;

@@ -5,10 +5,36 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "partyfood/match.h"
+#include "partyfood/replay.h"
 
-#define EVENT_CAP 128
 #define TEXT_CAP 8192
+
+/* What the steps are shown from and to whom. */
+typedef struct shown {
+    const pf_match *m;
+    int seat;
+    char *text; /* TEXT_CAP bytes for the table */
+} shown;
+
+/* The table once set up, then each step with the events seat may see. */
+static void show_step(void *arg, int step, const void *st, const pf_events *ev)
+{
+    const shown *w = arg;
+    const pf_game *g = w->m->game;
+    if (step < 0) {
+        g->render(st, w->seat, w->text, TEXT_CAP);
+        printf("%s\n", w->text);
+        return;
+    }
+    const pf_step *s = &w->m->steps[step];
+    printf("%4d. seat %d: %s", step + 1, s->seat, s->name);
+    if (g->real_time)
+        printf("  (t=%lld ms)", (long long)s->t_ms);
+    printf("\n");
+    for (int k = 0; k < ev->n; k++)
+        if (pf_event_visible(&ev->buf[k], w->seat))
+            printf("      %s\n", ev->buf[k].text);
+}
 
 int cmd_replay(int argc, char **argv)
 {
@@ -49,48 +75,33 @@ int cmd_replay(int argc, char **argv)
         pf_match_destroy(saved);
         return 2;
     }
-    /* Walk a fresh copy forward to show each step's events. */
+    /* Rebuild the game from its start to show each step's events. */
     const pf_game *g = saved->game;
-    pf_match *m = pf_match_create(g, saved->seats, &saved->opt, saved->seed, &err);
-    char *text = m ? malloc(TEXT_CAP) : NULL;
-    if (!text) {
-        fprintf(stderr, "partyfood replay: %s\n", m ? pf_strerror(PF_E_NO_MEMORY) : err.msg);
-        pf_match_destroy(m);
+    shown w = {saved, seat, malloc(TEXT_CAP)};
+    void *st = malloc(g->state_size);
+    if (!w.text || !st) {
+        fprintf(stderr, "partyfood replay: %s\n", pf_strerror(PF_E_NO_MEMORY));
+        free(w.text);
+        free(st);
         pf_match_destroy(saved);
         return 1;
     }
     printf("%s, %d seats, seed %llu, %d actions\n\n", g->title, saved->seats,
            (unsigned long long)saved->seed, saved->nsteps);
-    g->render(m->state, seat, text, TEXT_CAP);
-    printf("%s\n", text);
-    for (int i = 0; i < saved->nsteps; i++) {
-        const pf_step *s = &saved->steps[i];
-        pf_event buf[EVENT_CAP];
-        pf_events ev = {buf, 0, EVENT_CAP, 0};
-        char name[96];
-        g->name(m->state, s->action, name, sizeof name);
-        pf_match_apply(m, s->seat, s->action, s->t_ms, &ev, NULL);
-        printf("%4d. seat %d: %s", i + 1, s->seat, name);
-        if (g->real_time)
-            printf("  (t=%lld ms)", (long long)s->t_ms);
-        printf("\n");
-        for (int k = 0; k < ev.n; k++)
-            if (pf_event_visible(&buf[k], seat))
-                printf("      %s\n", buf[k].text);
-    }
-    g->render(m->state, seat, text, TEXT_CAP);
-    printf("\n%s\n", text);
+    pf_match_state_at(saved, saved->nsteps, st, show_step, &w);
+    g->render(saved->state, seat, w.text, TEXT_CAP);
+    printf("\n%s\n", w.text);
     double r[PF_MAX_SEATS];
-    if (pf_match_over(m, r)) {
+    if (pf_match_over(saved, r)) {
         printf("Result:");
-        for (int i = 0; i < m->seats; i++)
+        for (int i = 0; i < saved->seats; i++)
             printf(" seat %d=%g", i, r[i]);
         printf("\n");
     } else {
         printf("The game is not over (continue it with `partyfood play --resume %s`).\n", path);
     }
-    free(text);
-    pf_match_destroy(m);
+    free(w.text);
+    free(st);
     pf_match_destroy(saved);
     return 0;
 }

@@ -14,6 +14,7 @@
 
 #include "partyfood/match_bots.h"
 #include "partyfood/parse.h"
+#include "partyfood/replay.h"
 #include "partyfood/session.h"
 
 #define EVENT_CAP 128

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "partyfood/parse.h"
+#include "partyfood/replay.h"
 #include "partyfood/rng.h"
 
 /* A person's name must be short, valid UTF-8 and free of control

@@ -63,28 +63,24 @@ static void log_add(pf_table *t, int step, const pf_events *ev)
         t->log_incomplete = true;
 }
 
+static void log_step(void *arg, int step, const void *st, const pf_events *ev)
+{
+    (void)st;
+    log_add(arg, step, ev);
+}
+
 /* The log of a match already played: the setup's events, then each step's,
  * replayed on a scratch state from the match's seed. */
 static void log_rebuild(pf_table *t)
 {
-    const pf_match *m = t->m;
-    const pf_game *g = m->game;
-    pf_event buf[EVENT_CAP];
-    pf_events ev = {buf, 0, EVENT_CAP, 0};
     t->nlog = 0;
     t->log_incomplete = false;
-    void *st = malloc(g->state_size);
-    if (!st || pf_state_init_events(g, st, m->seats, &m->opt, m->seed, &ev, NULL) != PF_E_OK) {
-        free(st);
+    void *st = malloc(t->m->game->state_size);
+    if (!st) {
         t->log_incomplete = true;
         return;
     }
-    log_add(t, -1, &ev);
-    for (int i = 0; i < m->nsteps; i++) {
-        ev = (pf_events){buf, 0, EVENT_CAP, 0};
-        g->apply(st, m->steps[i].seat, m->steps[i].action, m->steps[i].t_ms, &ev);
-        log_add(t, i, &ev);
-    }
+    pf_match_state_at(t->m, t->m->nsteps, st, log_step, t);
     free(st);
 }
 
@@ -213,12 +209,9 @@ static pf_err apply(pf_table *t, int seat, pf_action a, int64_t t_ms, bool by_bo
     pf_match *m = t->m;
     pf_event buf[EVENT_CAP];
     pf_events ev = {buf, 0, EVENT_CAP, 0};
-    char name[PF_REPLAY_NAME_MAX + 1];
     int step = m->nsteps;
     if (t_ms < m->now)
         t_ms = m->now;
-    if (m->game->name(m->state, a, name, sizeof name) < 0)
-        snprintf(name, sizeof name, "?");
     pf_err e = pf_match_apply(m, seat, a, t_ms, &ev, err);
     if (e != PF_E_OK)
         return e;
@@ -227,7 +220,7 @@ static pf_err apply(pf_table *t, int seat, pf_action a, int64_t t_ms, bool by_bo
     log_add(t, step, &ev);
     if (t->hook)
         t->hook(t->hook_arg,
-                &(pf_table_step){PF_TABLE_STEP, step, seat, name, m->steps[step].t_ms, by_bot,
+                &(pf_table_step){PF_TABLE_STEP, step, seat, m->steps[step].name, m->steps[step].t_ms, by_bot,
                                  &ev});
     return PF_E_OK;
 }
@@ -297,17 +290,16 @@ bool pf_table_bot_next(pf_table *t, int *seat, int64_t *t_ms)
         t->next_known = true;
         t->next_step = m->nsteps;
         t->next_fallback = fallback;
+        pf_bot_ctx c = {m->game, m->state, m->seats, m->nsteps, m->now, t->bot_seed};
         if (pf_match_over(m, NULL))
             t->next_some = false;
         else if (fallback) {
             t->next_seat = __builtin_ctz(m->game->to_act(m->state));
-            t->next_some = pf_bot_plan(m->game, m->state, m->seats, m->nsteps, m->now,
-                                       t->opt.fallback, t->bot_seed, t->next_seat,
-                                       &t->next_a, &t->next_t) == PF_E_OK;
+            t->next_some = pf_bot_plan(&c, t->opt.fallback, t->next_seat, &t->next_a,
+                                       &t->next_t) == PF_E_OK;
         } else
-            t->next_some = pf_bots_next(m->game, m->state, m->seats, m->nsteps, m->now,
-                                        t->seats.bot, t->bot_seed, &t->next_seat,
-                                        &t->next_a, &t->next_t) == PF_E_OK;
+            t->next_some = pf_bots_next(&c, t->seats.bot, &t->next_seat, &t->next_a,
+                                        &t->next_t) == PF_E_OK;
     }
     if (t->next_some) {
         *seat = t->next_seat;
@@ -348,8 +340,8 @@ pf_err pf_table_bot_plan(const pf_table *t, int seat, const pf_bot_def *bot, pf_
         return pf_error_set(err, PF_E_BAD_SEAT, "seat %d does not exist", seat);
     if (!(m->game->to_act(m->state) & (1u << seat)))
         return pf_error_set(err, PF_E_NOT_YOUR_TURN, "seat %d may not act now", seat);
-    pf_err e = pf_bot_plan(m->game, m->state, m->seats, m->nsteps, m->now, bot, t->bot_seed,
-                           seat, a, t_ms);
+    pf_bot_ctx c = {m->game, m->state, m->seats, m->nsteps, m->now, t->bot_seed};
+    pf_err e = pf_bot_plan(&c, bot, seat, a, t_ms);
     if (e != PF_E_OK)
         return pf_error_set(err, e, "bot '%s' found no move for seat %d", bot->name, seat);
     return PF_E_OK;
@@ -365,27 +357,16 @@ pf_err pf_table_bot_act(pf_table *t, int seat, const pf_bot_def *bot, pf_error *
 
 /* ---- undo ------------------------------------------------------------------ */
 
-/* The state after the first n steps of m, in a new buffer (caller frees). */
-static void *state_after(const pf_match *m, int n)
-{
-    void *st = malloc(m->game->state_size);
-    if (!st || pf_state_init(m->game, st, m->seats, &m->opt, m->seed, NULL) != PF_E_OK) {
-        free(st);
-        return NULL;
-    }
-    for (int i = 0; i < n; i++)
-        m->game->apply(st, m->steps[i].seat, m->steps[i].action, m->steps[i].t_ms, NULL);
-    return st;
-}
-
 /* True when the last step would look the same to seat whatever seat did not
  * know: redraw the hidden part of the state before it, apply the same
  * action, compare seat's views. */
 static bool step_showed_nothing(const pf_match *m, int seat, bool *no_memory)
 {
     const pf_step *last = &m->steps[m->nsteps - 1];
-    void *prev = state_after(m, m->nsteps - 1);
+    void *prev = malloc(m->game->state_size);
     void *alt = malloc(m->game->state_size);
+    if (prev)
+        pf_match_state_at(m, m->nsteps - 1, prev, NULL, NULL);
     cJSON *now = pf_state_view(m->game, m->state, seat);
     bool fair = prev && alt && now;
     *no_memory = !fair;

@@ -21,8 +21,8 @@ static int play_unplanned(const pf_game *g, void *st, int seats, const pf_bot_de
         int seat;
         pf_action a;
         int64_t t;
-        assert_int_equal(pf_bots_next(g, st, seats, step, now, bots, seed, &seat, &a, &t),
-                         PF_E_OK);
+        pf_bot_ctx c = {g, st, seats, step, now, seed};
+        assert_int_equal(pf_bots_next(&c, bots, &seat, &a, &t), PF_E_OK);
         assert_int_equal(pf_state_apply(g, st, seat, a, t, NULL, NULL), PF_E_OK);
         now = t;
         step++;

@@ -222,8 +222,8 @@ static void team_search(void **state)
                 int seat;
                 pf_action a;
                 int64_t tm;
-                assert_int_equal(pf_bots_next(g, st, 3, step, 0, bots, seed, &seat, &a, &tm),
-                                 PF_E_OK);
+                pf_bot_ctx c = {g, st, 3, step, 0, seed};
+                assert_int_equal(pf_bots_next(&c, bots, &seat, &a, &tm), PF_E_OK);
                 assert_int_equal(pf_state_apply(g, st, seat, a, 0, NULL, NULL), PF_E_OK);
                 step++;
             }

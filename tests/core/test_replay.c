@@ -13,6 +13,7 @@
 #include "partyfood/file.h"
 #include "partyfood/match_bots.h"
 #include "partyfood/parse.h"
+#include "partyfood/replay.h"
 #include "pf_test.h"
 
 /* A pancake game between two random bots, `steps` actions in. */
@@ -319,6 +320,146 @@ static void files_round_trip_and_cut_files_fail(void **state)
     cJSON_Delete(r);
 }
 
+/* Each step keeps the name the game gave it when it was applied, so a save
+ * holds exactly what naming every step along a re-played copy gave (what
+ * pf_match_save did before steps kept their names), in every game. */
+static void a_save_names_steps_as_the_game_did(void **state)
+{
+    (void)state;
+    for (int k = 0; k < pf_game_count(); k++) {
+        const pf_game *g = pf_game_at(k);
+        int seats = g->min_seats > 2 ? g->min_seats : 2;
+        pf_error err;
+        pf_match *m = pf_match_create(g, seats, NULL, 9, &err);
+        assert_non_null(m);
+        const pf_bot_def *bot = pf_bot_find(g, "random");
+        for (int i = 0; i < 60 && !pf_match_over(m, NULL); i++)
+            assert_int_equal(pf_match_bot_move(m, __builtin_ctz(g->to_act(m->state)), bot,
+                                               NULL, NULL, &err),
+                             PF_E_OK);
+        cJSON *r = pf_match_save(m);
+        const cJSON *acts = cJSON_GetObjectItem(r, "actions");
+        assert_int_equal(cJSON_GetArraySize(acts), m->nsteps);
+        void *st = pf_test_new(g, seats, "", 9);
+        for (int i = 0; i < m->nsteps; i++) {
+            const pf_step *s = &m->steps[i];
+            char name[PF_REPLAY_NAME_MAX + 1];
+            assert_true(g->name(st, s->action, name, sizeof name) > 0);
+            const cJSON *step = cJSON_GetArrayItem(acts, i);
+            assert_int_equal(cJSON_GetArrayItem(step, 0)->valuedouble, s->seat);
+            assert_string_equal(cJSON_GetArrayItem(step, 1)->valuestring, name);
+            assert_int_equal(cJSON_GetArrayItem(step, 2)->valuedouble, s->t_ms);
+            g->apply(st, s->seat, s->action, s->t_ms, NULL);
+        }
+        test_free(st);
+        cJSON_Delete(r);
+        pf_match_destroy(m);
+    }
+}
+
+/* Pancake through a descriptor whose apply counts its calls. */
+static const pf_game *counted_game;
+static int applies;
+
+static void counting_apply(void *st, int seat, pf_action a, int64_t t, pf_events *ev)
+{
+    applies++;
+    counted_game->apply(st, seat, a, t, ev);
+}
+
+/* Saving reads the recorded names: it applies no action, however long the
+ * game. */
+static void a_save_replays_nothing(void **state)
+{
+    (void)state;
+    counted_game = pf_test_game("pancake");
+    pf_game counting = *counted_game;
+    counting.apply = counting_apply;
+    pf_error err;
+    pf_match *m = pf_match_create(&counting, 2, NULL, 42, &err);
+    assert_non_null(m);
+    const pf_bot_def *bot = pf_bot_find(&counting, "random");
+    for (int i = 0; i < 30 && !pf_match_over(m, NULL); i++)
+        assert_int_equal(pf_match_bot_move(m, __builtin_ctz(counting.to_act(m->state)), bot,
+                                           NULL, NULL, &err),
+                         PF_E_OK);
+    assert_int_equal(applies, m->nsteps);
+    applies = 0;
+    cJSON *r = pf_match_save(m);
+    assert_non_null(r);
+    assert_int_equal(applies, 0);
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(r, "actions")), m->nsteps);
+    cJSON_Delete(r);
+    pf_match_destroy(m);
+}
+
+/* A replay holds the game's own names, whatever spelling a person or a
+ * replay written by hand used: Pancake Party's parser takes "TOSS .5",
+ * the step and the save say "toss 0.50". */
+static void names_are_recorded_the_games_way(void **state)
+{
+    (void)state;
+    const pf_game *g = pf_test_game("pancake");
+    pf_error err;
+    pf_match *m = pf_match_create(g, 2, NULL, 42, &err);
+    assert_non_null(m);
+    int seat = __builtin_ctz(g->to_act(m->state));
+    assert_int_equal(pf_match_apply_named(m, seat, "TOSS .5", 0, NULL, &err), PF_E_OK);
+    assert_string_equal(m->steps[0].name, "toss 0.50");
+    cJSON *r = pf_match_save(m);
+    const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "actions"), 0);
+    assert_string_equal(cJSON_GetArrayItem(first, 1)->valuestring, "toss 0.50");
+    /* A version 1 replay (no check) spelled the other way saves canonically. */
+    cJSON_ReplaceItemInArray((cJSON *)first, 1, cJSON_CreateString("TOSS .5"));
+    cJSON_DeleteItemFromObject(r, "check");
+    cJSON_ReplaceItemInObject(r, "version", cJSON_CreateNumber(1));
+    pf_match *back = pf_match_load(r, &err);
+    assert_non_null(back);
+    assert_string_equal(back->steps[0].name, "toss 0.50");
+    pf_match_destroy(back);
+    cJSON_Delete(r);
+    pf_match_destroy(m);
+}
+
+/* cJSON's allocator, made to fail once at allocation number fail_at. */
+static long allocations, fail_at = -1;
+
+static void *failing_once(size_t n)
+{
+    return allocations++ == fail_at ? NULL : malloc(n);
+}
+
+/* Running out of memory at any one allocation while saving gives NULL or
+ * the whole replay, never a sealed replay with a part missing. */
+static void a_save_short_of_memory_is_whole_or_nothing(void **state)
+{
+    (void)state;
+    pf_match *m = played(12);
+    cJSON *whole = pf_match_save(m);
+    assert_non_null(whole);
+    cJSON_Hooks hooks = {failing_once, free};
+    cJSON_InitHooks(&hooks);
+    int failed = 0;
+    for (fail_at = 0;; fail_at++) {
+        allocations = 0;
+        cJSON *r = pf_match_save(m);
+        bool reached = allocations > fail_at;
+        if (r && !cJSON_Compare(r, whole, true)) {
+            cJSON_InitHooks(NULL);
+            fail_msg("allocation %ld failing gave a different replay", fail_at);
+        }
+        failed += !r;
+        cJSON_Delete(r);
+        if (!reached)
+            break;
+    }
+    cJSON_InitHooks(NULL);
+    fail_at = -1;
+    assert_true(failed > 0);
+    cJSON_Delete(whole);
+    pf_match_destroy(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -336,6 +477,10 @@ int main(void)
         cmocka_unit_test(text_must_be_utf8),
         cmocka_unit_test(messages_quote_the_file_printably),
         cmocka_unit_test(files_round_trip_and_cut_files_fail),
+        cmocka_unit_test(a_save_names_steps_as_the_game_did),
+        cmocka_unit_test(a_save_replays_nothing),
+        cmocka_unit_test(names_are_recorded_the_games_way),
+        cmocka_unit_test(a_save_short_of_memory_is_whole_or_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

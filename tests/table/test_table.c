@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "partyfood/replay.h"
 #include "partyfood/table.h"
 #include "pf_test.h"
 

@@ -5,6 +5,7 @@
 
 #include "partyfood/seating.h"
 #include "partyfood/file.h"
+#include "partyfood/replay.h"
 #include "tui_harness.h"
 
 static const char *autosave_file(void)

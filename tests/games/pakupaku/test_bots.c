@@ -44,8 +44,8 @@ static void play(int seats, const char *const *names, const char *spec, uint64_t
         int seat;
         pf_action a;
         int64_t t;
-        assert_int_equal(pf_bots_next(G, s, seats, out->steps, now, bots, seed, &seat, &a, &t),
-                         PF_E_OK);
+        pf_bot_ctx c = {G, s, seats, out->steps, now, seed};
+        assert_int_equal(pf_bots_next(&c, bots, &seat, &a, &t), PF_E_OK);
         assert_true(t >= now);
         /* PAKU-9, PAKU-10: no bot acts within a human reaction of the
          * moment it could first act (its hands free, a die in them) */
