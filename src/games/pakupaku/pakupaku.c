@@ -35,12 +35,12 @@
  * never decreases. */
 #include <assert.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/pakupaku/pakupaku.h"
+#include "partyfood/text.h"
 
 static const char *const face_names[] = {"-", "P", "D", "1", "2"};
 
@@ -628,41 +628,24 @@ static pf_err pk_parse(const void *st, const char *str, pf_action *a)
     return PF_E_OK;
 }
 
-/* Appends formatted text to buf at *at, never past n. */
-static void put(char *buf, size_t n, size_t *at, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void put(char *buf, size_t n, size_t *at, const char *fmt, ...)
-{
-    if (*at >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(buf + *at, n - *at, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        *at += (size_t)k < n - *at ? (size_t)k : n - *at - 1;
-}
-
 static void pk_render(const void *st, int seat, char *buf, size_t n)
 {
     const pakupaku__state *s = st;
-    size_t at = 0;
-    if (n == 0)
-        return;
-    buf[0] = '\0';
-    put(buf, n, &at, "Paku Paku, round %d, t=%lld ms, %s%s%s\n", s->rounds,
+    pf_text t;
+    pf_text_init(&t, buf, n);
+    pf_text_put(&t, "Paku Paku, round %d, t=%lld ms, %s%s%s\n", s->rounds,
         (long long)s->now, phase_names[s->phase], s->architects ? ", architects" : "",
         s->brave ? ", brave" : "");
     for (int p = 0; p < s->seats; p++) {
-        put(buf, n, &at, "%s seat %d: %2d pts  dice:", p == seat ? ">" : " ", p, s->pen[p]);
+        pf_text_put(&t, "%s seat %d: %2d pts  dice:", p == seat ? ">" : " ", p, s->pen[p]);
         for (int d = 0; d < PAKUPAKU__DICE; d++)
             if (s->owner[d] == p && s->phase == PAKUPAKU__PLAY)
-                put(buf, n, &at, " [%s%s]", face_names[s->face[d]], s->wait[d] ? "!" : "");
+                pf_text_put(&t, " [%s%s]", face_names[s->face[d]], s->wait[d] ? "!" : "");
         if (s->busy[p] > s->now && s->phase != PAKUPAKU__OVER)
-            put(buf, n, &at, "  (hands busy until t=%lld)", (long long)s->busy[p]);
-        put(buf, n, &at, "\n");
+            pf_text_put(&t, "  (hands busy until t=%lld)", (long long)s->busy[p]);
+        pf_text_put(&t, "\n");
     }
-    put(buf, n, &at, "tower (%d/24, stop at %d dice; [D!] waits for a stack):\n",
+    pf_text_put(&t, "tower (%d/24, stop at %d dice; [D!] waits for a stack):\n",
         s->tower.n, s->thr);
     for (int k = s->tower.n - 1; k >= 0; k--) {
         double x = (double)pakupaku__tower_at(&s->tower, k) / PAKUPAKU__UNIT;
@@ -670,18 +653,18 @@ static void pk_render(const void *st, int seat, char *buf, size_t n)
         int left = (int)lrint(30 + x - w / 2.0);
         if (left < 0)
             left = 0;
-        put(buf, n, &at, "%*s", left, "");
+        pf_text_put(&t, "%*s", left, "");
         char c = s->tower.type[k] == PAKUPAKU__PLATE ? '=' :
                  s->tower.type[k] == PAKUPAKU__BOWL ? 'U' : 'u';
         for (int i = 0; i < w; i++)
-            put(buf, n, &at, "%c", c);
-        put(buf, n, &at, "  %s %+.2f\n", pakupaku__pieces[s->tower.type[k]].name, x);
+            pf_text_put(&t, "%c", c);
+        pf_text_put(&t, "  %s %+.2f\n", pakupaku__pieces[s->tower.type[k]].name, x);
     }
-    put(buf, n, &at, "%s\n", "~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~");
+    pf_text_put(&t, "%s\n", "~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~");
     if (s->phase == PAKUPAKU__DUEL)
-        put(buf, n, &at, "duel: seat %d stacks\n", s->duel_turn);
+        pf_text_put(&t, "duel: seat %d stacks\n", s->duel_turn);
     if (s->phase == PAKUPAKU__OVER)
-        put(buf, n, &at, "seat %d wins\n", s->winner);
+        pf_text_put(&t, "seat %d wins\n", s->winner);
 }
 
 static int pk_stats(const void *st, pf_stat *out, int cap)

@@ -28,11 +28,11 @@
  * down_n == 0 outside a turn's sharing; bonus/cur are -1 outside a turn;
  * the multiset (down + bonus + picked) is public (YYP-7), its order is not. */
 #include "games/pancake/pancake.h"
+#include "partyfood/text.h"
 
 #include <assert.h>
 #include <ctype.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,16 +79,11 @@ void pancake__public_down(const pancake_state *s, int c[PANCAKE_TOPPINGS]) {
 
 /* Writes counts as "2 kiwi, 1 banana" (or "none") into buf. */
 static void counts_text(const int c[PANCAKE_TOPPINGS], char *buf, size_t n) {
-    size_t w = 0;
-    buf[0] = 0;
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) {
-        if (!c[t]) continue;
-        int k = snprintf(buf + w, n - w, "%s%d %s", w ? ", " : "", c[t],
-                         pancake__topping_name[t]);
-        if (k < 0 || (size_t)k >= n - w) break;
-        w += (size_t)k;
-    }
-    if (!w) snprintf(buf, n, "none");
+    pf_text w;
+    pf_text_init(&w, buf, n);
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        if (c[t]) pf_text_put(&w, "%s%d %s", w.len ? ", " : "", c[t], pancake__topping_name[t]);
+    if (!w.len) pf_text_put(&w, "none");
 }
 
 /* Puts a[0..n) in canonical (sorted) order, then shuffles it from rng: the
@@ -565,66 +560,52 @@ static pf_err pc_parse(const void *st, const char *str, pf_action *a) {
     return PF_E_UNKNOWN_ACTION;
 }
 
-/* Appends formatted text to buf at *w, never overflowing. */
-static void put(char *buf, size_t n, size_t *w, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void put(char *buf, size_t n, size_t *w, const char *fmt, ...) {
-    if (*w >= n) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(buf + *w, n - *w, fmt, ap);
-    va_end(ap);
-    if (k > 0) *w += (size_t)k;
-    if (*w >= n) *w = n - 1;
-}
-
 static void pc_render(const void *st, int seat, char *buf, size_t n) {
     const pancake_state *s = st;
-    size_t w = 0;
+    pf_text w;
     int c[PANCAKE_TOPPINGS];
     char txt[96];
-    if (!n) return;
-    buf[0] = 0;
-    put(buf, n, &w, "Yummy Yummy Pancake - turn %d, chef: seat %d%s\n", s->turn, s->chef,
+    pf_text_init(&w, buf, n);
+    pf_text_put(&w, "Yummy Yummy Pancake - turn %d, chef: seat %d%s\n", s->turn, s->chef,
         s->gamble ? " (chocolate gamble)" : "");
-    put(buf, n, &w, "Table: %d pancakes left\n", PANCAKE_BOX - s->table_pos);
+    pf_text_put(&w, "Table: %d pancakes left\n", PANCAKE_BOX - s->table_pos);
     for (int t = 0; t < PANCAKE_TOPPINGS; t++) c[t] = s->pan_up[t];
     counts_text(c, txt, sizeof txt);
-    put(buf, n, &w, "Pan face-up: %s\n", txt);
-    put(buf, n, &w, "Pan face-down: %d%s\n", s->down_n,
+    pf_text_put(&w, "Pan face-up: %s\n", txt);
+    pf_text_put(&w, "Pan face-down: %d%s\n", s->down_n,
         s->bonus >= 0 ? " (and 1 bonus pancake taken by the chef)" : "");
     if (s->memory_aid) {
         pancake__public_down(s, c);
         counts_text(c, txt, sizeof txt);
-        put(buf, n, &w, "Memory aid, face-down this turn: %s\n", txt);
+        pf_text_put(&w, "Memory aid, face-down this turn: %s\n", txt);
     }
     if (seat == s->chef || seat == PF_SEAT_GOD) {
-        if (s->bonus >= 0) put(buf, n, &w, "Your bonus pancake: %s\n", pancake__topping_name[s->bonus]);
-        if (s->cur >= 0) put(buf, n, &w, "You peeked: %s\n", pancake__topping_name[s->cur]);
+        if (s->bonus >= 0) pf_text_put(&w, "Your bonus pancake: %s\n", pancake__topping_name[s->bonus]);
+        if (s->cur >= 0) pf_text_put(&w, "You peeked: %s\n", pancake__topping_name[s->cur]);
     }
-    put(buf, n, &w, "Piles:");
+    pf_text_put(&w, "Piles:");
     for (int i = 0; i < s->seats; i++)
-        put(buf, n, &w, " seat %d: %d%s", i, s->pile[i], i == seat ? " (you)" : "");
-    put(buf, n, &w, "\n");
+        pf_text_put(&w, " seat %d: %d%s", i, s->pile[i], i == seat ? " (you)" : "");
+    pf_text_put(&w, "\n");
     switch (s->phase) {
     case PANCAKE_P_TOSS:
-        put(buf, n, &w, "Seat %d tosses: a flick of strength P, from 0.10 (soft) to 0.90 (hard: more face-down)\n", s->chef);
+        pf_text_put(&w, "Seat %d tosses: a flick of strength P, from 0.10 (soft) to 0.90 (hard: more face-down)\n", s->chef);
         break;
     case PANCAKE_P_SHARE:
-        put(buf, n, &w, "Seat %d shares: 'pick'%s\n", s->chef, s->shared ? " or 'stop'" : "");
+        pf_text_put(&w, "Seat %d shares: 'pick'%s\n", s->chef, s->shared ? " or 'stop'" : "");
         break;
     case PANCAKE_P_ASK:
-        put(buf, n, &w, "Seat %d picked a pancake: 'ask N' names who guesses\n", s->chef);
+        pf_text_put(&w, "Seat %d picked a pancake: 'ask N' names who guesses\n", s->chef);
         break;
     case PANCAKE_P_GUESS:
-        put(buf, n, &w, "Seat %d, what is the topping? 'guess strawberry|kiwi|banana|blueberry|chocolate'\n",
+        pf_text_put(&w, "Seat %d, what is the topping? 'guess strawberry|kiwi|banana|blueberry|chocolate'\n",
             s->guesser);
         break;
     default:
-        put(buf, n, &w, "Game over. Winner(s):");
+        pf_text_put(&w, "Game over. Winner(s):");
         for (int i = 0; i < s->seats; i++)
-            if ((s->winners >> i) & 1u) put(buf, n, &w, " seat %d", i);
-        put(buf, n, &w, "\n");
+            if ((s->winners >> i) & 1u) pf_text_put(&w, " seat %d", i);
+        pf_text_put(&w, "\n");
     }
 }
 

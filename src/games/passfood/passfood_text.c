@@ -6,9 +6,9 @@
  * its contents per food, which anyone can work out from the 80 tiles. Only
  * PF_SEAT_GOD sees the order of the bag. */
 #include "games/passfood/passfood.h"
+#include "partyfood/text.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -323,34 +323,16 @@ void passfood__view(const void *st, int seat, cJSON *out)
 
 /* ---- the plain picture -------------------------------------------------- */
 
-typedef struct {
-    char *buf;
-    size_t n, k;
-} text;
-
-static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(text *t, const char *fmt, ...)
-{
-    if (t->k >= t->n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int r = vsnprintf(t->buf + t->k, t->n - t->k, fmt, ap);
-    va_end(ap);
-    if (r > 0)
-        t->k += (size_t)r < t->n - t->k ? (size_t)r : t->n - t->k - 1;
-}
-
 /* Draws a board as rows of letters ('.' for empty). */
-static void put_board(text *t, const uint8_t c[PASSFOOD_FOODS], int rows,
+static void put_board(pf_text *t, const uint8_t c[PASSFOOD_FOODS], int rows,
                       const char *indent)
 {
     static const char letter[] = "SBFPL";
     for (int r = 1; r <= rows; r++) {
-        put(t, "%s", indent);
+        pf_text_put(t, "%s", indent);
         for (int f = 0; f < PASSFOOD_FOODS; f++)
-            put(t, " %c", c[f] >= r ? letter[f] : '.');
-        put(t, "\n");
+            pf_text_put(t, " %c", c[f] >= r ? letter[f] : '.');
+        pf_text_put(t, "\n");
     }
 }
 
@@ -358,23 +340,22 @@ void passfood__render(const void *st, int seat, char *buf, size_t n)
 {
     const passfood_state *s = st;
     (void)seat;
-    text t = {buf, n, 0};
-    if (n)
-        buf[0] = '\0';
+    pf_text t;
+    pf_text_init(&t, buf, n);
     const char *const *fn = passfood__food_names;
-    put(&t, "Pass the Party Food  turn %d  seat %d to play (%s)\n", s->turn + 1, s->active,
+    pf_text_put(&t, "Pass the Party Food  turn %d  seat %d to play (%s)\n", s->turn + 1, s->active,
         phase_names[s->phase]);
-    put(&t, "Track 0..%d (cake %d), lucky dips:", s->num.cake, s->num.cake);
+    pf_text_put(&t, "Track 0..%d (cake %d), lucky dips:", s->num.cake, s->num.cake);
     for (int i = 0; i < s->num.ndips; i++)
-        put(&t, " %d", s->num.dips[i]);
-    put(&t, "\nColumns: S snake, B biscuit, F fairy bread, P pikelet, L lamington\n\n");
-    put(&t, "Ziggy on space %d", s->zpos);
+        pf_text_put(&t, " %d", s->num.dips[i]);
+    pf_text_put(&t, "\nColumns: S snake, B biscuit, F fairy bread, P pikelet, L lamington\n\n");
+    pf_text_put(&t, "Ziggy on space %d", s->zpos);
     if (s->last_zdraw != PASSFOOD_NONE)
-        put(&t, " (grabbed a %s this turn)", fn[s->last_zdraw]);
-    put(&t, "\n");
+        pf_text_put(&t, " (grabbed a %s this turn)", fn[s->last_zdraw]);
+    pf_text_put(&t, "\n");
     put_board(&t, s->zboard, PASSFOOD_ZROWS, "   ");
     for (int q = 0; q < s->seats; q++) {
-        put(&t, "Seat %d on space %d%s  swap tokens %d  take tokens %d%s\n", q, s->pos[q],
+        pf_text_put(&t, "Seat %d on space %d%s  swap tokens %d  take tokens %d%s\n", q, s->pos[q],
             s->pos[q] >= s->num.cake ? " (cake)" : "", s->swaps[q], s->takes[q],
             q == s->active ? "  <- to play" : "");
         put_board(&t, s->board[q], PASSFOOD_PROWS, "   ");
@@ -382,23 +363,23 @@ void passfood__render(const void *st, int seat, char *buf, size_t n)
     uint8_t cnt[PASSFOOD_FOODS] = {0};
     for (int i = 0; i < s->bag_n; i++)
         cnt[s->bag[i]]++;
-    put(&t, "Bag: %d tiles (S%d B%d F%d P%d L%d)  discard: S%d B%d F%d P%d L%d\n", s->bag_n,
+    pf_text_put(&t, "Bag: %d tiles (S%d B%d F%d P%d L%d)  discard: S%d B%d F%d P%d L%d\n", s->bag_n,
         cnt[0], cnt[1], cnt[2], cnt[3], cnt[4], s->discard[0], s->discard[1],
         s->discard[2], s->discard[3], s->discard[4]);
     if (s->phase == PASSFOOD_PH_PLATE) {
         const char *pn[3] = {"left", "centre", s->seats == 2 ? "x" : "right"};
-        put(&t, "Plates:");
+        pf_text_put(&t, "Plates:");
         for (int j = 0; j < 3; j++)
-            put(&t, "  %s=%s", pn[j], s->plate[j] == PASSFOOD_NONE ? "-" : fn[s->plate[j]]);
+            pf_text_put(&t, "  %s=%s", pn[j], s->plate[j] == PASSFOOD_NONE ? "-" : fn[s->plate[j]]);
         if (s->drawn != PASSFOOD_NONE)
-            put(&t, "\nDrawn: %s (choose a plate)", fn[s->drawn]);
-        put(&t, "\n");
+            pf_text_put(&t, "\nDrawn: %s (choose a plate)", fn[s->drawn]);
+        pf_text_put(&t, "\n");
     }
     if (s->phase == PASSFOOD_PH_ANSWER)
-        put(&t, "Seat %d offers seat %d a %s: seat %d answers with a tile or declines.\n",
+        pf_text_put(&t, "Seat %d offers seat %d a %s: seat %d answers with a tile or declines.\n",
             s->active, s->swap_to, fn[s->swap_food], s->swap_to);
     if (s->outcome == PASSFOOD_WON)
-        put(&t, "The team has won: everyone is on the cake!\n");
+        pf_text_put(&t, "The team has won: everyone is on the cake!\n");
     else if (s->outcome == PASSFOOD_LOST)
-        put(&t, "The team has lost (%s).\n", why_names[s->why]);
+        pf_text_put(&t, "The team has lost (%s).\n", why_names[s->why]);
 }
