@@ -52,7 +52,7 @@ typedef uint32_t pf_action;
 #define PF_OPT_MAX 16
 #define PF_OPT_KEY 32
 /* Room for the longest real value, a Pass the Party Food numbers table with
- * its comments (the default text is 579 bytes; numbers.c checks it fits). */
+ * its comments (the default text is 579 bytes; passfood_numbers.c checks it fits). */
 #define PF_OPT_VAL 640
 
 /* Game options as key=value strings, as a person or a client typed them. */

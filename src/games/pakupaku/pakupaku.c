@@ -16,7 +16,7 @@
  *   for it; a number does nothing. With all 24 pieces in the tower dishes
  *   block nothing.
  * - Stacking: the piece lands at the aimed offset plus table jitter (normal,
- *   sd 0.3, from the game's generator); tower.c decides if it stands.
+ *   sd 0.3, from the game's generator); pakupaku_tower.c decides if it stands.
  * - Paku stop: a seat holding 5 dice (2-3 players), 4 (4-5) or 3 (6-8), or a
  *   seat whose piece made the tower fall, is the unlucky panda. The penalty
  *   roll is automatic (part of the stop): all its dice are rolled and the
@@ -684,7 +684,7 @@ static int pk_stats(const void *st, pf_stat *out, int cap)
     return k;
 }
 
-/* Everything the profile bots (bots.c) read when they plan seat's move:
+/* Everything the profile bots (pakupaku_bots.c) read when they plan seat's move:
  * the phase and duel turn, whether the seat waits on a dish, its clock
  * (since and busy) and, for a seat that will stack, which tower stands (it
  * changes only by a stack, a collapse, a new round or a duel stack). No

@@ -1,5 +1,5 @@
 /* pakupaku.h: Paku Paku's state, shared by the rules (pakupaku.c) and the
- * bots (bots.c). Everything here but the generator is public table
+ * bots (pakupaku_bots.c). Everything here but the generator is public table
  * information: the dice on the table, the tower, the penalty points and the
  * times. The generator is the future rolls and the table jitter: it and
  * anything derived from it (the seed) stay out of every view. */
@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "games/pakupaku/tower.h"
+#include "games/pakupaku/pakupaku_tower.h"
 #include "partyfood/obs.h"
 #include "partyfood/game.h"
 
@@ -74,7 +74,7 @@ static inline int64_t pakupaku__ready(const pakupaku__state *s, int seat)
     return s->busy[seat] > s->since[seat] ? s->busy[seat] : s->since[seat];
 }
 
-/* The game's skill_error (C-4): a stack's offset moved by a hand's error (bots.c). */
+/* The game's skill_error (C-4): a stack's offset moved by a hand's error (pakupaku_bots.c). */
 bool pakupaku__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action *played);
 
 /* Dice seat holds; *free_ and *waiting (may be NULL) get the split. */

@@ -1,5 +1,5 @@
 /* pancake.h: Yummy Yummy Pancake internals shared by the files of this
- * folder (rules in pancake.c, bots in bots.c) and by its tests.
+ * folder (rules in pancake.c, bots in pancake_bots.c, text in pancake_text.c) and by its tests.
  *
  * Nothing here is part of the public API: the rest of the program sees only
  * `const pf_game pf_game_pancake`. See pancake.c for the rules. */
@@ -60,7 +60,7 @@ typedef struct pancake_state {
 
 extern const pf_bot_def pancake__bots[];
 
-/* The game's skill_error (C-4): a toss's p moved by a hand's error (bots.c). */
+/* The game's skill_error (C-4): a toss's p moved by a hand's error (pancake_bots.c). */
 bool pancake__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action *played);
 
 /* The multiset of pancakes everyone knows to be face-down or taken from the

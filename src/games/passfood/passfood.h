@@ -103,7 +103,7 @@ extern const pf_bot_def passfood__bots[];
 extern const char *const passfood__food_names[PASSFOOD_FOODS];
 extern const uint8_t passfood__supply[PASSFOOD_FOODS];
 
-/* The default table of printed numbers, as text (numbers.c). */
+/* The default table of printed numbers, as text (passfood_numbers.c). */
 extern const char passfood__default_numbers[];
 
 /* Parses table text over *num (keys not named keep their value); false with

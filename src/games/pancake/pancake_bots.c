@@ -1,4 +1,4 @@
-/* bots.c: Yummy Yummy Pancake bots. Each plays both roles, chef and guesser.
+/* pancake_bots.c: Yummy Yummy Pancake bots. Each plays both roles, chef and guesser.
  *
  * What a seat knows (YYP-7): the multiset of pancakes that went face-down
  * this turn (everyone saw the pan face-up before the toss), and, for the

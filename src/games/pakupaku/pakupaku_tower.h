@@ -1,4 +1,4 @@
-/* tower.h: the static physics of the tableware tower (ruling PAKU-5).
+/* pakupaku_tower.h: the static physics of the tableware tower (ruling PAKU-5).
  *
  * A tower is a column of up to 24 pieces, bottom first. Each piece has a
  * width, a height and a mass; its position is the offset of its centre

@@ -1,9 +1,9 @@
-/* tower.c: the static physics of PAKU-5 (see tower.h for the rule).
+/* pakupaku_tower.c: the static physics of PAKU-5 (pakupaku_tower.h has the rule).
  *
  * One pass from the top down keeps the load above piece k: its mass M and
  * its moment S = sum(mass * absolute centre). The load's centre is S / M,
  * compared without division as lo * M <= S <= hi * M in exact integers. */
-#include "games/pakupaku/tower.h"
+#include "games/pakupaku/pakupaku_tower.h"
 
 const pakupaku__piece_def pakupaku__pieces[PAKUPAKU__NTYPES] = {
     {"plate", 20, 2, 3},

@@ -1,4 +1,4 @@
-/* bots.c: Paku Paku's bot profiles (rulings PAKU-9, PAKU-10).
+/* pakupaku_bots.c: Paku Paku's bot profiles (rulings PAKU-9, PAKU-10).
  *
  * A profile is a speed and a steady hand: a reaction before each roll, the
  * time it takes to stack, and an aim error (sd, table units) that shrinks as
