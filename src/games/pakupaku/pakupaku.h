@@ -20,7 +20,10 @@
 
 /* Faces; FACE_NEW is a die dealt this round and not rolled yet. */
 enum { PAKUPAKU__FACE_NEW, PAKUPAKU__FACE_PANDA, PAKUPAKU__FACE_DISH,
-       PAKUPAKU__FACE_ONE, PAKUPAKU__FACE_TWO };
+       PAKUPAKU__FACE_ONE, PAKUPAKU__FACE_TWO, PAKUPAKU__FACES };
+
+/* A face as shown: "-" (new), "P", "D", "1", "2" (pakupaku.c). */
+extern const char *const pakupaku__face_names[PAKUPAKU__FACES];
 
 enum { PAKUPAKU__PLAY, PAKUPAKU__DUEL, PAKUPAKU__OVER };
 
@@ -30,7 +33,7 @@ enum { PAKUPAKU__PLAY, PAKUPAKU__DUEL, PAKUPAKU__OVER };
 #define PAKUPAKU__STACK(type, off) \
     ((pf_action)(((uint32_t)(type) + 1u) << 16 | (uint32_t)((off) + PAKUPAKU__OFF_MAX)))
 
-typedef struct pakupaku__state {
+typedef struct pakupaku_state {
     uint8_t seats, limit, thr;   /* thr: dice that stop the round (PAKU-4) */
     uint8_t architects, brave;   /* variants (PAKU-7) */
     uint8_t phase;               /* PLAY, DUEL, OVER */
@@ -59,7 +62,7 @@ typedef struct pakupaku__state {
     uint8_t script[PAKUPAKU__SCRIPT_MAX / 4]; /* scripted faces, 2 bits each (face - 1),
                                                 consumed by every roll in order */
     int16_t jit[PAKUPAKU__JIT_MAX];       /* scripted jitter in hundredths */
-} pakupaku__state;
+} pakupaku_state;
 
 /* How long an action keeps the actor's hands busy, from its time (PAKU-10). */
 #define PAKUPAKU__ROLL_HANDS_MS 800
@@ -67,9 +70,15 @@ typedef struct pakupaku__state {
 
 extern const pf_bot_def pakupaku__bots[];
 
+/* The descriptor's text slots (pakupaku_text.c). */
+void pakupaku__view(const void *st, int seat, cJSON *out);
+int pakupaku__name(const void *st, pf_action a, char *buf, size_t n);
+pf_err pakupaku__parse(const void *st, const char *str, pf_action *a);
+void pakupaku__render(const void *st, int seat, char *buf, size_t n);
+
 /* The moment seat could first act: its hands free, and since it last acted
  * or, idle, got a die (PAKU-10); actions timed earlier are refused. */
-static inline int64_t pakupaku__ready(const pakupaku__state *s, int seat)
+static inline int64_t pakupaku__ready(const pakupaku_state *s, int seat)
 {
     return s->busy[seat] > s->since[seat] ? s->busy[seat] : s->since[seat];
 }
@@ -78,7 +87,7 @@ static inline int64_t pakupaku__ready(const pakupaku__state *s, int seat)
 bool pakupaku__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action *played);
 
 /* Dice seat holds; *free_ and *waiting (may be NULL) get the split. */
-static inline int pakupaku__held(const pakupaku__state *s, int seat, int *free_,
+static inline int pakupaku__held(const pakupaku_state *s, int seat, int *free_,
                                  int *waiting)
 {
     if (free_)
@@ -90,10 +99,10 @@ static inline int pakupaku__held(const pakupaku__state *s, int seat, int *free_,
 
 /* Recomputes nfree, nwait and holders from owner[] and wait[] (the rules
  * call it after moving dice; tests after placing dice by hand). */
-void pakupaku__recount(pakupaku__state *s);
+void pakupaku__recount(pakupaku_state *s);
 
 /* True when a piece of type may go on the tower now (supply, architects). */
-static inline int pakupaku__type_allowed(const pakupaku__state *s, int type)
+static inline int pakupaku__type_allowed(const pakupaku_state *s, int type)
 {
     if (type < 0 || type >= PAKUPAKU__NTYPES || s->on[type] >= PAKUPAKU__PER_TYPE)
         return 0;

@@ -164,7 +164,7 @@ bool pakupaku__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action 
 
 /* The type to stack and its aim (hundredths) for profile pr, with perfect
  * aim; *margin gets the predicted margin of the top joints. */
-static inline int pick_piece(const profile *pr, const pakupaku__state *s, uint64_t *x, int *aim,
+static inline int pick_piece(const profile *pr, const pakupaku_state *s, uint64_t *x, int *aim,
                       double *margin)
 {
     const pakupaku__tower *t = &s->tower;
@@ -203,7 +203,7 @@ static inline int pick_piece(const profile *pr, const pakupaku__state *s, uint64
 static inline __attribute__((always_inline)) pf_err
 choose(const profile *pr, const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
 {
-    pakupaku__state s;
+    pakupaku_state s;
     pf_obs_sample(o, rng, &s);
     int seat = pf_obs_seat(o);
     int free_ = 0, waiting = 0;

@@ -53,8 +53,7 @@ static int topping_of_letter(char c) {
     return -1;
 }
 
-/* The topping named by s (full name, a prefix of at least 3 letters, or a letter), or -1. */
-static int topping_of_word(const char *s) {
+int pancake__topping_of_word(const char *s) {
     size_t n = strlen(s);
     if (n == 1) return topping_of_letter(s[0]);
     if (n < 3) return -1;
@@ -77,8 +76,7 @@ void pancake__public_down(const pancake_state *s, int c[PANCAKE_TOPPINGS]) {
     if (s->cur >= 0) c[s->cur]++;
 }
 
-/* Writes counts as "2 kiwi, 1 banana" (or "none") into buf. */
-static void counts_text(const int c[PANCAKE_TOPPINGS], char *buf, size_t n) {
+void pancake__counts_text(const int c[PANCAKE_TOPPINGS], char *buf, size_t n) {
     pf_text w;
     pf_text_init(&w, buf, n);
     for (int t = 0; t < PANCAKE_TOPPINGS; t++)
@@ -145,7 +143,7 @@ static void start_turn(pancake_state *s, pf_events *ev) {
     s->phase = PANCAKE_P_TOSS;
     if (ev) {
         char buf[96];
-        counts_text(drawn, buf, sizeof buf);
+        pancake__counts_text(drawn, buf, sizeof buf);
         pf_events_add(ev, -1, "draw", "Seat %d is chef and draws %s", s->chef, buf);
     }
 }
@@ -159,7 +157,7 @@ static void end_turn(pancake_state *s, pf_events *ev) {
     }
     if (ev && s->down_n) {
         char buf[96];
-        counts_text(up, buf, sizeof buf);
+        pancake__counts_text(up, buf, sizeof buf);
         pf_events_add(ev, -1, "turn_up", "Left face-up in the pan: %s", buf);
     }
     s->down_n = 0;
@@ -221,7 +219,7 @@ static void do_toss(pancake_state *s, int h, pf_events *ev) {
     s->down_n = (uint8_t)k;
     if (ev) {
         char buf[96];
-        counts_text(c, buf, sizeof buf);
+        pancake__counts_text(c, buf, sizeof buf);
         pf_events_add(ev, -1, "toss", "Seat %d tosses (p=%d.%02d): face-down %s", s->chef,
                       h / 100, h % 100, buf);
     }
@@ -321,7 +319,7 @@ too_long:
                         "and tosses together", PANCAKE_SCRIPT - 1);
 }
 
-static pf_err pc_init(void *st, int seats, const pf_options *opt, uint64_t seed,
+static pf_err pancake_init(void *st, int seats, const pf_options *opt, uint64_t seed,
                       pf_events *ev, pf_error *err) {
     pancake_state *s = st;
     memset(s, 0, sizeof *s);
@@ -349,12 +347,12 @@ static int actor(const pancake_state *s) {
     return s->phase == PANCAKE_P_GUESS ? s->guesser : s->chef;
 }
 
-static uint32_t pc_to_act(const void *st) {
+static uint32_t pancake_to_act(const void *st) {
     int a = actor(st);
     return a < 0 ? 0 : 1u << a;
 }
 
-static int pc_legal(const void *st, int seat, pf_action *out, int cap) {
+static int pancake_legal(const void *st, int seat, pf_action *out, int cap) {
     const pancake_state *s = st;
     (void)cap;
     if (seat != actor(s)) return 0;
@@ -378,7 +376,7 @@ static int pc_legal(const void *st, int seat, pf_action *out, int cap) {
     return n;
 }
 
-static pf_err pc_check(const void *st, int seat, pf_action a, int64_t t_ms) {
+static pf_err pancake_check(const void *st, int seat, pf_action a, int64_t t_ms) {
     const pancake_state *s = st;
     (void)t_ms;
     if (seat != actor(s)) return PF_E_NOT_YOUR_TURN;
@@ -386,13 +384,13 @@ static pf_err pc_check(const void *st, int seat, pf_action a, int64_t t_ms) {
         return a >= PANCAKE_A_TOSS + PANCAKE_P_MIN && a <= PANCAKE_A_TOSS + PANCAKE_P_MAX
                    ? PF_E_OK : PF_E_ILLEGAL_ACTION;
     pf_action l[16];
-    int n = pc_legal(st, seat, l, 16);
+    int n = pancake_legal(st, seat, l, 16);
     for (int i = 0; i < n; i++)
         if (l[i] == a) return PF_E_OK;
     return PF_E_ILLEGAL_ACTION;
 }
 
-static void pc_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_events *ev) {
+static void pancake_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_events *ev) {
     pancake_state *s = st;
     (void)seat, (void)t_ms;
     if (a >= PANCAKE_A_TOSS) {
@@ -421,7 +419,7 @@ static void pc_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_events *e
     }
 }
 
-static bool pc_over(const void *st, double *results) {
+static bool pancake_over(const void *st, double *results) {
     const pancake_state *s = st;
     if (s->phase != PANCAKE_P_OVER) return false;
     if (results)
@@ -429,65 +427,7 @@ static bool pc_over(const void *st, double *results) {
     return true;
 }
 
-static cJSON *counts_json(const int c[PANCAKE_TOPPINGS]) {
-    cJSON *o = cJSON_CreateObject();
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
-        cJSON_AddNumberToObject(o, pancake__topping_name[t], c[t]);
-    return o;
-}
-
-static cJSON *toppings_json(const uint8_t *a, int n) {
-    cJSON *arr = cJSON_CreateArray();
-    for (int i = 0; i < n; i++)
-        cJSON_AddItemToArray(arr, cJSON_CreateString(pancake__topping_name[a[i]]));
-    return arr;
-}
-
-static const char *const phase_name[] = {"toss", "share", "ask", "guess", "over"};
-
-static void pc_view(const void *st, int seat, cJSON *out) {
-    const pancake_state *s = st;
-    int c[PANCAKE_TOPPINGS];
-    cJSON_AddNumberToObject(out, "seats", s->seats);
-    cJSON_AddStringToObject(out, "phase", phase_name[s->phase]);
-    cJSON_AddNumberToObject(out, "chef", s->chef);
-    if (s->phase == PANCAKE_P_GUESS) cJSON_AddNumberToObject(out, "guesser", s->guesser);
-    cJSON_AddNumberToObject(out, "turn", s->turn);
-    cJSON_AddNumberToObject(out, "shared", s->shared);
-    cJSON_AddBoolToObject(out, "chocolate_gamble", s->gamble);
-    cJSON_AddBoolToObject(out, "memory_aid", s->memory_aid);
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) c[t] = s->pan_up[t];
-    cJSON_AddItemToObject(out, "pan_up", counts_json(c));
-    cJSON_AddNumberToObject(out, "face_down", s->down_n);
-    cJSON_AddBoolToObject(out, "bonus_taken", s->bonus >= 0);
-    cJSON_AddBoolToObject(out, "picked", s->cur >= 0);
-    pancake__public_down(s, c);
-    cJSON_AddItemToObject(out, "public_down", counts_json(c));
-    cJSON_AddNumberToObject(out, "table", PANCAKE_BOX - s->table_pos);
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) c[t] = 0;
-    for (int i = s->table_pos; i < PANCAKE_BOX; i++) c[s->table[i]]++;
-    cJSON_AddItemToObject(out, "table_toppings", counts_json(c));
-    cJSON *piles = cJSON_CreateArray();
-    for (int i = 0; i < s->seats; i++) cJSON_AddItemToArray(piles, cJSON_CreateNumber(s->pile[i]));
-    cJSON_AddItemToObject(out, "piles", piles);
-    if (seat == s->chef || seat == PF_SEAT_GOD) {
-        if (s->bonus >= 0) cJSON_AddStringToObject(out, "bonus", pancake__topping_name[s->bonus]);
-        if (s->cur >= 0) cJSON_AddStringToObject(out, "peek", pancake__topping_name[s->cur]);
-    }
-    if (seat == PF_SEAT_GOD) {
-        cJSON_AddItemToObject(out, "down_order", toppings_json(s->down, s->down_n));
-        cJSON_AddItemToObject(out, "table_order",
-                              toppings_json(s->table + s->table_pos, PANCAKE_BOX - s->table_pos));
-    }
-    if (s->phase == PANCAKE_P_OVER) {
-        cJSON *w = cJSON_CreateArray();
-        for (int i = 0; i < s->seats; i++)
-            if ((s->winners >> i) & 1u) cJSON_AddItemToArray(w, cJSON_CreateNumber(i));
-        cJSON_AddItemToObject(out, "winners", w);
-    }
-}
-
-static void pc_resample(void *st, int seat, pf_rng *rng) {
+static void pancake_resample(void *st, int seat, pf_rng *rng) {
     pancake_state *s = st;
     canon_shuffle(rng, s->table + s->table_pos, PANCAKE_BOX - s->table_pos);
     if (seat != PF_SEAT_GOD && seat != s->chef) {
@@ -508,108 +448,7 @@ static void pc_resample(void *st, int seat, pf_rng *rng) {
     pf_rng_seed(&s->rng, pf_rng_next(rng));
 }
 
-static int pc_name(const void *st, pf_action a, char *buf, size_t n) {
-    (void)st;
-    int k;
-    if (a < PANCAKE_A_GUESS + PANCAKE_TOPPINGS)
-        k = snprintf(buf, n, "guess %s", pancake__topping_name[a - PANCAKE_A_GUESS]);
-    else if (a >= PANCAKE_A_ASK && a < PANCAKE_A_ASK + 4)
-        k = snprintf(buf, n, "ask %u", (unsigned)(a - PANCAKE_A_ASK));
-    else if (a == PANCAKE_A_PICK)
-        k = snprintf(buf, n, "pick");
-    else if (a == PANCAKE_A_STOP)
-        k = snprintf(buf, n, "stop");
-    else if (a >= PANCAKE_A_TOSS && a <= PANCAKE_A_TOSS + 100) {
-        unsigned h = a - PANCAKE_A_TOSS;
-        k = snprintf(buf, n, "toss %u.%02u", h / 100, h % 100);
-    } else
-        return -1;
-    return k;
-}
-
-static pf_err pc_parse(const void *st, const char *str, pf_action *a) {
-    (void)st;
-    char w1[16], w2[24], extra[2];
-    int nw = sscanf(str, " %15s %23s %1s", w1, w2, extra);
-    if (nw == 1) {
-        if (!strcasecmp(w1, "pick") || !strcasecmp(w1, "peek")) return *a = PANCAKE_A_PICK, PF_E_OK;
-        if (!strcasecmp(w1, "stop")) return *a = PANCAKE_A_STOP, PF_E_OK;
-        int t = topping_of_word(w1); /* "kiwi" alone is a guess */
-        if (t >= 0) return *a = PANCAKE_A_GUESS + (unsigned)t, PF_E_OK;
-        return PF_E_UNKNOWN_ACTION;
-    }
-    if (nw != 2) return PF_E_UNKNOWN_ACTION;
-    if (!strcasecmp(w1, "guess")) {
-        int t = topping_of_word(w2);
-        if (t < 0) return PF_E_UNKNOWN_ACTION;
-        return *a = PANCAKE_A_GUESS + (unsigned)t, PF_E_OK;
-    }
-    char *end;
-    if (!strcasecmp(w1, "ask")) {
-        long j = strtol(w2, &end, 10);
-        if (*end || end == w2 || j < 0 || j > 3) return PF_E_UNKNOWN_ACTION;
-        return *a = PANCAKE_A_ASK + (unsigned)j, PF_E_OK;
-    }
-    if (!strcasecmp(w1, "toss")) {
-        double p = strtod(w2, &end);
-        if (*end || end == w2 || !(p >= 0 && p <= 1)) return PF_E_UNKNOWN_ACTION;
-        double h = round(p * 100);
-        if (fabs(p * 100 - h) > 1e-6) return PF_E_UNKNOWN_ACTION; /* hundredths only */
-        return *a = PANCAKE_A_TOSS + (unsigned)h, PF_E_OK;
-    }
-    return PF_E_UNKNOWN_ACTION;
-}
-
-static void pc_render(const void *st, int seat, char *buf, size_t n) {
-    const pancake_state *s = st;
-    pf_text w;
-    int c[PANCAKE_TOPPINGS];
-    char txt[96];
-    pf_text_init(&w, buf, n);
-    pf_text_put(&w, "Yummy Yummy Pancake - turn %d, chef: seat %d%s\n", s->turn, s->chef,
-        s->gamble ? " (chocolate gamble)" : "");
-    pf_text_put(&w, "Table: %d pancakes left\n", PANCAKE_BOX - s->table_pos);
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) c[t] = s->pan_up[t];
-    counts_text(c, txt, sizeof txt);
-    pf_text_put(&w, "Pan face-up: %s\n", txt);
-    pf_text_put(&w, "Pan face-down: %d%s\n", s->down_n,
-        s->bonus >= 0 ? " (and 1 bonus pancake taken by the chef)" : "");
-    if (s->memory_aid) {
-        pancake__public_down(s, c);
-        counts_text(c, txt, sizeof txt);
-        pf_text_put(&w, "Memory aid, face-down this turn: %s\n", txt);
-    }
-    if (seat == s->chef || seat == PF_SEAT_GOD) {
-        if (s->bonus >= 0) pf_text_put(&w, "Your bonus pancake: %s\n", pancake__topping_name[s->bonus]);
-        if (s->cur >= 0) pf_text_put(&w, "You peeked: %s\n", pancake__topping_name[s->cur]);
-    }
-    pf_text_put(&w, "Piles:");
-    for (int i = 0; i < s->seats; i++)
-        pf_text_put(&w, " seat %d: %d%s", i, s->pile[i], i == seat ? " (you)" : "");
-    pf_text_put(&w, "\n");
-    switch (s->phase) {
-    case PANCAKE_P_TOSS:
-        pf_text_put(&w, "Seat %d tosses: a flick of strength P, from 0.10 (soft) to 0.90 (hard: more face-down)\n", s->chef);
-        break;
-    case PANCAKE_P_SHARE:
-        pf_text_put(&w, "Seat %d shares: 'pick'%s\n", s->chef, s->shared ? " or 'stop'" : "");
-        break;
-    case PANCAKE_P_ASK:
-        pf_text_put(&w, "Seat %d picked a pancake: 'ask N' names who guesses\n", s->chef);
-        break;
-    case PANCAKE_P_GUESS:
-        pf_text_put(&w, "Seat %d, what is the topping? 'guess strawberry|kiwi|banana|blueberry|chocolate'\n",
-            s->guesser);
-        break;
-    default:
-        pf_text_put(&w, "Game over. Winner(s):");
-        for (int i = 0; i < s->seats; i++)
-            if ((s->winners >> i) & 1u) pf_text_put(&w, " seat %d", i);
-        pf_text_put(&w, "\n");
-    }
-}
-
-static int pc_stats(const void *st, pf_stat *out, int cap) {
+static int pancake_stats(const void *st, pf_stat *out, int cap) {
     static const char *const names[4] = {"pancakes_seat0", "pancakes_seat1", "pancakes_seat2",
                                          "pancakes_seat3"};
     const pancake_state *s = st;
@@ -619,14 +458,14 @@ static int pc_stats(const void *st, pf_stat *out, int cap) {
     return n;
 }
 
-static const pf_option_def pc_options[] = {
+static const pf_option_def options[] = {
     {"chocolate_gamble", "false", "variant YYP-5: a chocolate guess also moves a pancake between the piles"},
     {"memory_aid", "false", "show people how many of each topping are face-down (YYP-7)"},
     {"table", "", "first pancakes drawn from the table, letters S K B L C (tests, C-2)"},
     {"tosses", "", "scripted tosses, comma-separated face-down toppings in taking order, '-' for none (tests, C-2)"},
     {NULL, NULL, NULL}};
 
-static const pf_test_config pc_configs[] = {
+static const pf_test_config test_configs[] = {
     {2, ""}, {3, ""}, {4, ""},
     {2, "chocolate_gamble=true"}, {3, "chocolate_gamble=true"}, {4, "chocolate_gamble=true"},
     {0, NULL}};
@@ -643,22 +482,22 @@ const pf_game pf_game_pancake = {
     .max_steps = 200,
     .result_min = 0,
     .result_max = 1,
-    .options = pc_options,
-    .test_configs = pc_configs,
+    .options = options,
+    .test_configs = test_configs,
     .bots = pancake__bots,
     .real_time = false,
     .bench_bot = NULL,
-    .init = pc_init,
-    .to_act = pc_to_act,
-    .legal = pc_legal,
-    .check = pc_check,
-    .apply = pc_apply,
-    .over = pc_over,
-    .view = pc_view,
-    .resample = pc_resample,
-    .name = pc_name,
-    .parse = pc_parse,
-    .render = pc_render,
-    .stats = pc_stats,
+    .init = pancake_init,
+    .to_act = pancake_to_act,
+    .legal = pancake_legal,
+    .check = pancake_check,
+    .apply = pancake_apply,
+    .over = pancake_over,
+    .view = pancake__view,
+    .resample = pancake_resample,
+    .name = pancake__name,
+    .parse = pancake__parse,
+    .render = pancake__render,
+    .stats = pancake_stats,
     .skill_error = pancake__skill_error,
 };

@@ -1,5 +1,6 @@
 /* pancake.h: Yummy Yummy Pancake internals shared by the files of this
- * folder (rules in pancake.c, bots in pancake_bots.c, text in pancake_text.c) and by its tests.
+ * folder (rules in pancake.c, bots in pancake_bots.c, text in
+ * pancake_text.c) and by its tests.
  *
  * Nothing here is part of the public API: the rest of the program sees only
  * `const pf_game pf_game_pancake`. See pancake.c for the rules. */
@@ -69,5 +70,18 @@ void pancake__public_down(const pancake_state *s, int counts[PANCAKE_TOPPINGS]);
 
 /* The toppings' names ("strawberry"...). */
 extern const char *const pancake__topping_name[PANCAKE_TOPPINGS];
+
+/* The topping named by s (full name, a prefix of at least 3 letters, or a
+ * letter), or -1. */
+int pancake__topping_of_word(const char *s);
+
+/* Writes counts as "2 kiwi, 1 banana" (or "none") into buf. */
+void pancake__counts_text(const int c[PANCAKE_TOPPINGS], char *buf, size_t n);
+
+/* The descriptor's text slots (pancake_text.c). */
+void pancake__view(const void *st, int seat, cJSON *out);
+int pancake__name(const void *st, pf_action a, char *buf, size_t n);
+pf_err pancake__parse(const void *st, const char *str, pf_action *a);
+void pancake__render(const void *st, int seat, char *buf, size_t n);
 
 #endif

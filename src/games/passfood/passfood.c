@@ -505,7 +505,7 @@ static void tell_board(pf_events *ev, int seat, const uint8_t *board)
     EV(-1, "setup", "%s starts with %s.", name, len ? list : "an empty board");
 }
 
-static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
+static pf_err passfood_init(void *vs, int seats, const pf_options *opt, uint64_t seed,
                    pf_events *ev, pf_error *err)
 {
     passfood_state *s = vs;
@@ -699,7 +699,7 @@ static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
 
 /* ---- the interface ------------------------------------------------------ */
 
-static uint32_t to_act(const void *vs)
+static uint32_t passfood_to_act(const void *vs)
 {
     const passfood_state *s = vs;
     if (s->phase == PASSFOOD_PH_OVER)
@@ -709,12 +709,12 @@ static uint32_t to_act(const void *vs)
     return 1u << s->active;
 }
 
-static int legal(const void *vs, int seat, pf_action *out, int cap)
+static int passfood_legal(const void *vs, int seat, pf_action *out, int cap)
 {
     const passfood_state *s = vs;
     (void)cap;
     int n = 0;
-    if (!(to_act(s) >> seat & 1))
+    if (!(passfood_to_act(s) >> seat & 1))
         return 0;
     int a = s->active;
     switch (s->phase) {
@@ -764,7 +764,7 @@ static int legal(const void *vs, int seat, pf_action *out, int cap)
     return n;
 }
 
-static void apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_events *ev)
+static void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_events *ev)
 {
     passfood_state *s = vs;
     (void)seat;
@@ -829,7 +829,7 @@ static void apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_events *ev
     advance(s, ev);
 }
 
-static bool over(const void *vs, double *results)
+static bool passfood_over(const void *vs, double *results)
 {
     const passfood_state *s = vs;
     if (s->phase != PASSFOOD_PH_OVER)
@@ -840,7 +840,7 @@ static bool over(const void *vs, double *results)
     return true;
 }
 
-static void resample(void *vs, int seat, pf_rng *rng)
+static void passfood_resample(void *vs, int seat, pf_rng *rng)
 {
     passfood_state *s = vs;
     (void)seat; /* every seat knows the same: the bag's contents, not its order */
@@ -855,7 +855,7 @@ static void resample(void *vs, int seat, pf_rng *rng)
     pf_rng_seed(&s->rng, pf_rng_next(rng));
 }
 
-static int stats(const void *vs, pf_stat *out, int cap)
+static int passfood_stats(const void *vs, pf_stat *out, int cap)
 {
     const passfood_state *s = vs;
     pf_stat all[] = {
@@ -911,16 +911,16 @@ const pf_game pf_game_passfood = {
     .bots = passfood__bots,
     .real_time = false,
     .bench_bot = NULL,
-    .init = init,
-    .to_act = to_act,
-    .legal = legal,
+    .init = passfood_init,
+    .to_act = passfood_to_act,
+    .legal = passfood_legal,
     .check = NULL,
-    .apply = apply,
-    .over = over,
+    .apply = passfood_apply,
+    .over = passfood_over,
     .view = passfood__view,
-    .resample = resample,
+    .resample = passfood_resample,
     .name = passfood__name,
     .parse = passfood__parse,
     .render = passfood__render,
-    .stats = stats,
+    .stats = passfood_stats,
 };
