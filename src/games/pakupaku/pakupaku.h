@@ -69,6 +69,8 @@ typedef struct pakupaku_state {
 #define PAKUPAKU__STACK_HANDS_MS 600
 
 extern const pf_bot_def pakupaku__bots[];
+extern const pf_rung pakupaku__ladder[PF_LEVELS];
+extern const char *const pakupaku__rules[];
 
 /* The descriptor's text slots (pakupaku_text.c). */
 void pakupaku__view(const void *st, int seat, cJSON *out);

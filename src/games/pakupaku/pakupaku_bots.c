@@ -286,3 +286,11 @@ const pf_bot_def pakupaku__bots[] = {
      choose_masher},
     {NULL, NULL, NULL},
 };
+
+/* The levels a person picks (easy to expert), measured in docs/bots.md. */
+const pf_rung pakupaku__ladder[PF_LEVELS] = {
+    {"child", 0, 0, NULL, false, "the child profile: slow hands, shaky stacking", 1},
+    {"adult", 0, 0, NULL, false, "the adult profile", 1},
+    {"skilled", 0, 0, NULL, false, "the skilled profile: quick hands, corrects most lean", 1},
+    {"expert", 0, 0, NULL, false, "the expert profile: fastest reaction, steadiest aim", 1},
+};

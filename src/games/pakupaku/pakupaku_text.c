@@ -155,3 +155,37 @@ void pakupaku__render(const void *st, int seat, char *buf, size_t n)
     if (s->phase == PAKUPAKU__OVER)
         pf_text_put(&t, "seat %d wins\n", s->winner);
 }
+
+/* The rules in a few lines, for the `?` key (our own words). */
+const char *const pakupaku__rules[] = {
+    "PAKU PAKU: roll fast, pass the pandas, stack the dishes, don't topple.",
+    "",
+    "Five dice; each has two pandas (P), a dish (D), two 1s and a 2.",
+    "Everybody holding dice rolls at the same time: it is a race in real time.",
+    "",
+    "Press r to roll all your dice that are not waiting on a dish.",
+    "  P  a panda die jumps to your left neighbour at once;",
+    "  D  a dish die waits until you stack one piece of tableware;",
+    "  1, 2  nothing happens: roll again.",
+    "Your hands need time: after a roll they are busy 0.8 s, after a stack",
+    "0.6 s (the screen counts it down). A key pressed meanwhile is kept and",
+    "played a moment after they are free, like anyone's hands.",
+    "",
+    "Stacking is a skill: press p (plate), b (bowl) or c (cup). The piece",
+    "swings above the tower; press SPACE to let go. Where it lands is where it",
+    "was when you pressed, plus a little wobble of the table. The tower falls",
+    "when a piece and what rests on it hang over the edge of the piece below.",
+    "Plates are wide and flat, bowls middling, cups narrow and tall.",
+    "",
+    "A round stops when someone holds too many dice (5 with 2-3 players,",
+    "4 with 4-5, 3 with 6-8) or makes the tower fall. That unlucky panda",
+    "rolls all their dice and takes the sum of the numbers as penalty points.",
+    "The dice are dealt again from the next seat and a new round starts.",
+    "",
+    "When someone reaches the penalty limit the game ends: the fewest points",
+    "win. Tied players duel: they stack one piece each in turn on a fresh",
+    "tower, and whoever topples it is out.",
+    "",
+    "With several people at one keyboard, press the seat number (1-8) to",
+    "give the keys to that person.",
+    NULL};

@@ -208,3 +208,16 @@ const pf_bot_def pancake__bots[] = {
     {"forgetful", "forgets a quarter of the face-down pancakes it saw; scheming chef", choose_forgetful},
     {"child", "forgets half of the face-down pancakes it saw; scheming chef, wobbly flick", choose_child},
     {NULL, NULL, NULL}};
+
+/* The levels a person picks (easy to expert), measured in docs/bots.md. */
+const pf_rung pancake__ladder[PF_LEVELS] = {
+    {"child", 0, 0, NULL, false, "the child bot: forgets half of what went face down", 1},
+    {"forgetful", 0, 0, NULL, false,
+     "the forgetful bot: forgets a quarter of what went face down, scheming chef", 1},
+    {"schemer", 0, 0, NULL, false,
+     "the schemer: perfect memory, flicks hard, shares by expected gain", 1},
+    {NULL, 0, 1000, "schemer", true,
+     "paired search, 1000 schemer playouts a decision, leaves the schemer's move at z > 2; "
+     "the schemer's steady hand",
+     5.0 / 8},
+};

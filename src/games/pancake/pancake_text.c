@@ -168,3 +168,33 @@ void pancake__render(const void *st, int seat, char *buf, size_t n) {
         pf_text_put(&w, "\n");
     }
 }
+
+/* The rules in a few lines, for the `?` key (our own words). */
+const char *const pancake__rules[] = {
+    "YUMMY YUMMY PANCAKE: toss, peek, and guess what is under the pancake.",
+    "",
+    "Toppings: S strawberry, K kiwi, B banana, L blueberry, C chocolate.",
+    "",
+    "Seats take turns as the chef. The chef fills the pan up to 8 pancakes,",
+    "all face up, so everyone can see the toppings. Look well!",
+    "",
+    "The toss: you stop a power meter. The further right, the harder the flick:",
+    "each pancake lands face down with that chance. If fewer than 2 land face",
+    "down the chef tosses again. Face-down pancakes all look the same.",
+    "With 5 or more face down, the chef secretly takes one as a bonus.",
+    "",
+    "Sharing: the chef picks a face-down pancake and peeks at it, then asks",
+    "another player which topping it is. A right guess gives that player the",
+    "pancake; a wrong guess gives it to the chef. Then everyone sees it.",
+    "The chef shares at least once, then may share again or stop. Pancakes",
+    "still face down are turned face up and stay in the pan.",
+    "",
+    "Whoever first holds 12 pancakes wins. If the pan cannot be filled back",
+    "to 8, the biggest pile wins (ties share the win).",
+    "",
+    "Chocolate gamble (variant): a right chocolate guess also takes one",
+    "pancake from the chef; a wrong one gives the chef one of yours.",
+    "",
+    "Memory: which toppings went face down is hidden unless the memory aid",
+    "option is on: remember them!",
+    NULL};

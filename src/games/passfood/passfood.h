@@ -100,6 +100,8 @@ typedef struct passfood_state {
 } passfood_state;
 
 extern const pf_bot_def passfood__bots[];
+extern const pf_rung passfood__ladder[PF_LEVELS];
+extern const char *const passfood__rules[];
 extern const char *const passfood__food_names[PASSFOOD_FOODS];
 extern const uint8_t passfood__supply[PASSFOOD_FOODS];
 

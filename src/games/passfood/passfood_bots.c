@@ -424,3 +424,14 @@ const pf_bot_def passfood__bots[] = {
                "big sets, swaps that complete a set", greedy_choose},
     {NULL, NULL, NULL},
 };
+
+/* The levels a person picks (easy to expert), measured in docs/bots.md. */
+const pf_rung passfood__ladder[PF_LEVELS] = {
+    {"greedy", 0.3, 0, NULL, false,
+     "the greedy team bot with 30% random moves (a distracted team)", 1},
+    {"greedy", 0.05, 0, NULL, false,
+     "the greedy team bot slipping on 5% of moves: plays like PPF-2's careful family", 1},
+    {"greedy", 0, 0, NULL, false, "the greedy team bot, no slips", 1},
+    {NULL, 0, 200, "greedy", true,
+     "paired search, 200 greedy playouts a decision, leaves greedy's move at z > 2", 1},
+};

@@ -383,3 +383,32 @@ void passfood__render(const void *st, int seat, char *buf, size_t n)
     else if (s->outcome == PASSFOOD_LOST)
         pf_text_put(&t, "The team has lost (%s).\n", why_names[s->why]);
 }
+
+/* The rules in a few lines, for the `?` key (our own words). */
+const char *const passfood__rules[] = {
+    "PASS THE PARTY FOOD: all of you together against Ziggy the dog.",
+    "",
+    "Foods: S green snake, B biscuit, F fairy bread, P pikelet, L lamington.",
+    "Every board has a column per food; yours has 4 spaces per column,",
+    "Ziggy's 3. A tile goes to the top free space of its column, or to the",
+    "discard pile when the column is full.",
+    "",
+    "A set: a full column (all alike), or a full row (one of each food).",
+    "Scoring a set removes its tiles and moves the owner's pawn forward on",
+    "the score track by the points shown. Landing on or passing a lucky dip",
+    "space (*) draws a free tile onto your own board.",
+    "",
+    "A turn: Ziggy gets a tile, and may score a set. Then the active player",
+    "draws three tiles one at a time and puts each on a free plate: the",
+    "left plate goes to the next seat, the centre one is yours, the right",
+    "one goes to the previous seat (with 2 players the third space is an X:",
+    "that tile is thrown away). Then you may score one set of your own.",
+    "",
+    "Tokens: each player has 2 swaps and 1 take. Take moves a tile from",
+    "Ziggy's board to yours. Swap gives one of your tiles to a partner, who",
+    "gives one back (or declines).",
+    "",
+    "You all win when every pawn is on the birthday cake. You all lose when",
+    "Ziggy reaches the cake, or when, at the end of your turn, Ziggy is level",
+    "with or ahead of your pawn.",
+    NULL};

@@ -134,3 +134,16 @@ const pf_bot_def pizza__bots[] = {
      choose_forgetful},
     {NULL, NULL, NULL},
 };
+
+/* The levels a person picks (easy to expert), measured in docs/bots.md. */
+const pf_rung pizza__ladder[PF_LEVELS] = {
+    {"forgetful", 0, 0, NULL, false,
+     "the forgetful bot: remembers only the last 6 turns' reveals", 1},
+    {"memory", 0, 0, NULL, false,
+     "the memory bot: remembers every reveal, plays a simple sensible policy", 1},
+    {NULL, 0, 300, "memory", true,
+     "paired search, 300 memory-bot playouts a decision, leaves the memory bot's move at z > 2", 1},
+    {NULL, 0, 1000, "memory", true,
+     "paired search, 1000 memory-bot playouts a decision, leaves the memory bot's move at "
+     "z > 2", 1},
+};

@@ -206,3 +206,34 @@ void pizza__render(const void *st, int seat, char *buf, size_t n)
         pf_text_put(&t, "Last: seat %d turned over cell %d: %s (rule %s)\n", s->last_seat,
             s->last_cell, pizza__piece_name(s->last_piece), pizza__rule_name(s->last_rule));
 }
+
+/* The rules in a few lines, for the `?` key (our own words). */
+const char *const pizza__rules[] = {
+    "PIZZA PARTY: remember where the toppings are and fill your slice first.",
+    "",
+    "The table: face-down pieces in a grid of 8 columns. Most are toppings",
+    "(ON onion, PE pepper, MU mushroom, PP pepperoni); a few are switch pieces",
+    "(S:R red, S:Y yellow, S:G green, S:B blue) that match a slice's handle.",
+    "Each seat has a slice with a coloured handle; with fewer than 4 players",
+    "the spare slices still lie on the table and count as other slices.",
+    "",
+    "Your turn: turn over one face-down piece. Everybody sees it. Then:",
+    "  - a topping nobody's slice collects, and your slice is empty:",
+    "    it goes on your slice, and that kind is now yours;",
+    "  - a topping of your slice's kind: it goes on your slice;",
+    "  - a topping another slice collects, or a new kind while yours is",
+    "    already taken: it goes back face down, in the same place;",
+    "  - a switch of another slice's colour: you swap slices with that slice,",
+    "    toppings and all;",
+    "  - a switch of your own colour: you pick any other slice to swap with.",
+    "Used switch pieces leave the table.",
+    "",
+    "The first slice with 6 toppings wins.",
+    "",
+    "Memory: only the piece just turned over stays visible. Earlier reveals",
+    "are hidden (also in the log) unless the game was started with the",
+    "memory aid: remembering them is the game.",
+    "",
+    "Keys: arrows move over the grid, Enter turns over the marked piece;",
+    "a letter plays the choice listed with it; mouse clicks work too.",
+    NULL};
