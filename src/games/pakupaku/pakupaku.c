@@ -48,8 +48,9 @@ static const pf_option_def options[] = {
     {"architects", "false", "skilled architects: no two identical pieces in a row"},
     {"brave", "false", "brave pandas: the tower stays after a too-many-dice stop"},
     {"dice", "", "scripted faces for the next rolls, e.g. P,D,1,2 (then random)"},
-    {"jitter", "", "table jitter: empty for random (sd 0.3), or values in order "
-                   "(then 0), e.g. 0 or 0.1,-0.25"},
+    {"jitter", "",
+     "table jitter: empty for random (sd 0.3), or values in order "
+     "(then 0), e.g. 0 or 0.1,-0.25"},
     {NULL, NULL, NULL},
 };
 
@@ -81,9 +82,8 @@ void pakupaku__recount(pakupaku_state *s)
 /* The next face: from the script while it lasts, then the generator (PAKU-1). */
 static uint8_t draw_face(pakupaku_state *s)
 {
-    static const uint8_t die[6] = {PAKUPAKU__FACE_PANDA, PAKUPAKU__FACE_PANDA,
-                                   PAKUPAKU__FACE_DISH, PAKUPAKU__FACE_ONE,
-                                   PAKUPAKU__FACE_ONE, PAKUPAKU__FACE_TWO};
+    static const uint8_t die[6] = {PAKUPAKU__FACE_PANDA, PAKUPAKU__FACE_PANDA, PAKUPAKU__FACE_DISH,
+                                   PAKUPAKU__FACE_ONE,   PAKUPAKU__FACE_ONE,   PAKUPAKU__FACE_TWO};
     if (s->iscript < s->nscript) {
         int i = s->iscript++;
         return (uint8_t)((s->script[i >> 2] >> ((i & 3) * 2) & 3) + 1);
@@ -143,8 +143,7 @@ static void finish(pakupaku_state *s, int64_t t, pf_events *ev)
     if (pf_seat_count(tied) == 1) {
         s->phase = PAKUPAKU__OVER;
         s->winner = (uint8_t)__builtin_ctz(tied);
-        pf_events_add(ev, -1, "win", "seat %d wins with %d penalty points", s->winner,
-                      best);
+        pf_events_add(ev, -1, "win", "seat %d wins with %d penalty points", s->winner, best);
         return;
     }
     s->phase = PAKUPAKU__DUEL;
@@ -178,9 +177,9 @@ static void stop(pakupaku_state *s, int u, int collapse, int64_t t, pf_events *e
         s->collapses++;
     else
         s->pen_stops++;
-    pf_events_add(ev, -1, "stop", "Paku stop! seat %d %s; penalty roll %s: %d point%s (%d)",
-                  u, collapse ? "knocked the tower over" : "has too many dice", faces,
-                  sum, sum == 1 ? "" : "s", s->pen[u]);
+    pf_events_add(ev, -1, "stop", "Paku stop! seat %d %s; penalty roll %s: %d point%s (%d)", u,
+                  collapse ? "knocked the tower over" : "has too many dice", faces, sum,
+                  sum == 1 ? "" : "s", s->pen[u]);
     if (collapse || !s->brave)
         clear_tower(s);
     if (s->pen[u] >= s->limit) {
@@ -219,10 +218,9 @@ static int place(pakupaku_state *s, int type, int off, pf_events *ev, int seat)
         char x[24];
         units_text(s->tower.x[k], x, sizeof x);
         pf_events_add(ev, -1, ok ? "stack" : "collapse",
-                      "seat %d stacks a %s aimed at %.2f, landing at %s: %s (%d piece%s)",
-                      seat, pakupaku__pieces[type].name, off / 100.0, x,
-                      ok ? "it stands" : "the tower falls", s->tower.n,
-                      s->tower.n == 1 ? "" : "s");
+                      "seat %d stacks a %s aimed at %.2f, landing at %s: %s (%d piece%s)", seat,
+                      pakupaku__pieces[type].name, off / 100.0, x,
+                      ok ? "it stands" : "the tower falls", s->tower.n, s->tower.n == 1 ? "" : "s");
     }
     return ok;
 }
@@ -240,10 +238,20 @@ static pf_err parse_dice(pakupaku_state *s, const char *v, pf_error *err)
             break;
         uint8_t f;
         switch (*p) {
-        case 'P': case 'p': f = PAKUPAKU__FACE_PANDA; break;
-        case 'D': case 'd': f = PAKUPAKU__FACE_DISH; break;
-        case '1': f = PAKUPAKU__FACE_ONE; break;
-        case '2': f = PAKUPAKU__FACE_TWO; break;
+        case 'P':
+        case 'p':
+            f = PAKUPAKU__FACE_PANDA;
+            break;
+        case 'D':
+        case 'd':
+            f = PAKUPAKU__FACE_DISH;
+            break;
+        case '1':
+            f = PAKUPAKU__FACE_ONE;
+            break;
+        case '2':
+            f = PAKUPAKU__FACE_TWO;
+            break;
         default:
             return pf_error_set(err, PF_E_BAD_OPTION,
                                 "option dice: faces are P, D, 1 or 2 separated by commas");
@@ -289,14 +297,13 @@ static pf_err parse_jitter(pakupaku_state *s, const char *v, pf_error *err)
         if (*p == ',')
             p++;
         else if (*p)
-            return pf_error_set(err, PF_E_BAD_OPTION,
-                                "option jitter: numbers separated by commas");
+            return pf_error_set(err, PF_E_BAD_OPTION, "option jitter: numbers separated by commas");
     }
     return PF_E_OK;
 }
 
 static pf_err pakupaku_init(void *st, int seats, const pf_options *opt, uint64_t seed,
-                      pf_events *ev, pf_error *err)
+                            pf_events *ev, pf_error *err)
 {
     (void)ev; /* the deal is the starting table: no step is played */
     pakupaku_state *s = st;
@@ -425,7 +432,7 @@ static void apply_roll(pakupaku_state *s, int seat, int64_t t, pf_events *ev)
     s->nfree[seat] = (uint8_t)(s->nfree[seat] - passed - dishes);
     s->nwait[seat] = (uint8_t)(s->nwait[seat] + dishes);
     if (s->nfree[seat] + s->nwait[seat] == 0)
-        s->holders &= (uint8_t)~(1u << seat);
+        s->holders &= (uint8_t) ~(1u << seat);
     if (passed) {
         s->nfree[left] = (uint8_t)(s->nfree[left] + passed);
         s->holders |= (uint8_t)(1u << left);
@@ -441,21 +448,19 @@ static void apply_roll(pakupaku_state *s, int seat, int64_t t, pf_events *ev)
         stop(s, left, 0, t, ev);
 }
 
-static void apply_stack(pakupaku_state *s, int seat, int type, int off, int64_t t,
-                        pf_events *ev)
+static void apply_stack(pakupaku_state *s, int seat, int type, int off, int64_t t, pf_events *ev)
 {
     if (s->phase == PAKUPAKU__DUEL) {
         s->duel_stacks++;
         if (!place(s, type, off, ev, seat)) {
-            s->duel_in &= (uint8_t)~(1u << seat);
+            s->duel_in &= (uint8_t) ~(1u << seat);
             s->collapses++;
             clear_tower(s);
             pf_events_add(ev, -1, "out", "seat %d is out of the duel", seat);
             if (pf_seat_count(s->duel_in) == 1) {
                 s->phase = PAKUPAKU__OVER;
                 s->winner = (uint8_t)__builtin_ctz(s->duel_in);
-                pf_events_add(ev, -1, "win", "seat %d wins the duel and the game",
-                              s->winner);
+                pf_events_add(ev, -1, "win", "seat %d wins the duel and the game", s->winner);
                 return;
             }
         } else if (s->tower.n == PAKUPAKU__PIECES) {
@@ -492,13 +497,11 @@ static void pakupaku_apply(void *st, int seat, pf_action a, int64_t t, pf_events
     s->now = t;
     s->acts[seat]++;
     s->since[seat] = t;
-    s->busy[seat] = t + (a == PAKUPAKU__ROLL ? PAKUPAKU__ROLL_HANDS_MS
-                                             : PAKUPAKU__STACK_HANDS_MS);
+    s->busy[seat] = t + (a == PAKUPAKU__ROLL ? PAKUPAKU__ROLL_HANDS_MS : PAKUPAKU__STACK_HANDS_MS);
     if (a == PAKUPAKU__ROLL)
         apply_roll(s, seat, t, ev);
     else
-        apply_stack(s, seat, (int)(a >> 16) - 1, (int)(a & 0xffff) - PAKUPAKU__OFF_MAX, t,
-                    ev);
+        apply_stack(s, seat, (int)(a >> 16) - 1, (int)(a & 0xffff) - PAKUPAKU__OFF_MAX, t, ev);
 }
 
 static bool pakupaku_over(const void *st, double *results)
@@ -521,16 +524,21 @@ static void pakupaku_resample(void *st, int seat, pf_rng *rng)
 
 static int pakupaku_stats(const void *st, pf_stat *out, int cap)
 {
-    static const char *const pen_names[PF_MAX_SEATS] = {
-        "penalties_0", "penalties_1", "penalties_2", "penalties_3",
-        "penalties_4", "penalties_5", "penalties_6", "penalties_7"};
+    static const char *const pen_names[PF_MAX_SEATS] = {"penalties_0", "penalties_1", "penalties_2",
+                                                        "penalties_3", "penalties_4", "penalties_5",
+                                                        "penalties_6", "penalties_7"};
     const pakupaku_state *s = st;
     int k = 0;
-    if (k < cap) out[k++] = (pf_stat){"rounds", s->rounds};
-    if (k < cap) out[k++] = (pf_stat){"collapses", s->collapses};
-    if (k < cap) out[k++] = (pf_stat){"too_many_dice", s->pen_stops};
-    if (k < cap) out[k++] = (pf_stat){"duel_stacks", s->duel_stacks};
-    if (k < cap) out[k++] = (pf_stat){"game_ms", (double)s->now};
+    if (k < cap)
+        out[k++] = (pf_stat){"rounds", s->rounds};
+    if (k < cap)
+        out[k++] = (pf_stat){"collapses", s->collapses};
+    if (k < cap)
+        out[k++] = (pf_stat){"too_many_dice", s->pen_stops};
+    if (k < cap)
+        out[k++] = (pf_stat){"duel_stacks", s->duel_stacks};
+    if (k < cap)
+        out[k++] = (pf_stat){"game_ms", (double)s->now};
     for (int p = 0; p < s->seats && k < cap; p++)
         out[k++] = (pf_stat){pen_names[p], s->pen[p]};
     return k;
@@ -548,10 +556,10 @@ static uint64_t pakupaku_plan_key(const void *st, int seat)
     const pakupaku_state *s = st;
     uint64_t k = (uint64_t)s->acts[seat] << 40 ^ (uint64_t)s->since[seat] * 0x9e3779b97f4a7c15ull ^
                  (uint64_t)s->busy[seat] * 0x94d049bb133111ebull;
-    uint64_t tower = ((uint64_t)s->phase | (uint64_t)s->duel_turn << 8 |
-                      (uint64_t)s->tower.n << 32) ^
-                     ((uint64_t)s->rounds | (uint64_t)s->collapses << 16 |
-                      (uint64_t)s->duel_stacks << 32) * 0xbf58476d1ce4e5b9ull;
+    uint64_t tower =
+        ((uint64_t)s->phase | (uint64_t)s->duel_turn << 8 | (uint64_t)s->tower.n << 32) ^
+        ((uint64_t)s->rounds | (uint64_t)s->collapses << 16 | (uint64_t)s->duel_stacks << 32) *
+            0xbf58476d1ce4e5b9ull;
     uint64_t roll = s->phase == PAKUPAKU__PLAY && s->nwait[seat] == 0;
     return k ^ (tower & (roll - 1)); /* a roll: acts, since and busy only */
 }

@@ -47,8 +47,7 @@ void pakupaku__view(const void *st, int seat, cJSON *out)
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "piece", pakupaku__pieces[s->tower.type[k]].name);
         cJSON_AddNumberToObject(o, "x", k ? (double)s->tower.x[k] / PAKUPAKU__UNIT : 0);
-        cJSON_AddNumberToObject(o, "at",
-                                (double)pakupaku__tower_at(&s->tower, k) / PAKUPAKU__UNIT);
+        cJSON_AddNumberToObject(o, "at", (double)pakupaku__tower_at(&s->tower, k) / PAKUPAKU__UNIT);
         cJSON_AddItemToArray(tower, o);
     }
     cJSON *supply = cJSON_AddObjectToObject(out, "supply");
@@ -80,8 +79,8 @@ int pakupaku__name(const void *st, pf_action a, char *buf, size_t n)
         return -1;
     int off = code - PAKUPAKU__OFF_MAX;
     int m = off < 0 ? -off : off;
-    return snprintf(buf, n, "stack %s %s%d.%02d", pakupaku__pieces[type].name,
-                    off < 0 ? "-" : "", m / 100, m % 100);
+    return snprintf(buf, n, "stack %s %s%d.%02d", pakupaku__pieces[type].name, off < 0 ? "-" : "",
+                    m / 100, m % 100);
 }
 
 pf_err pakupaku__parse(const void *st, const char *str, pf_action *a)
@@ -122,9 +121,9 @@ void pakupaku__render(const void *st, int seat, char *buf, size_t n)
     const pakupaku_state *s = st;
     pf_text t;
     pf_text_init(&t, buf, n);
-    pf_text_put(&t, "Paku Paku, round %d, t=%lld ms, %s%s%s\n", s->rounds,
-        (long long)s->now, phase_names[s->phase], s->architects ? ", architects" : "",
-        s->brave ? ", brave" : "");
+    pf_text_put(&t, "Paku Paku, round %d, t=%lld ms, %s%s%s\n", s->rounds, (long long)s->now,
+                phase_names[s->phase], s->architects ? ", architects" : "",
+                s->brave ? ", brave" : "");
     for (int p = 0; p < s->seats; p++) {
         pf_text_put(&t, "%s seat %d: %2d pts  dice:", p == seat ? ">" : " ", p, s->pen[p]);
         for (int d = 0; d < PAKUPAKU__DICE; d++)
@@ -134,8 +133,8 @@ void pakupaku__render(const void *st, int seat, char *buf, size_t n)
             pf_text_put(&t, "  (hands busy until t=%lld)", (long long)s->busy[p]);
         pf_text_put(&t, "\n");
     }
-    pf_text_put(&t, "tower (%d/24, stop at %d dice; [D!] waits for a stack):\n",
-        s->tower.n, s->thr);
+    pf_text_put(&t, "tower (%d/24, stop at %d dice; [D!] waits for a stack):\n", s->tower.n,
+                s->thr);
     for (int k = s->tower.n - 1; k >= 0; k--) {
         double x = (double)pakupaku__tower_at(&s->tower, k) / PAKUPAKU__UNIT;
         int w = pakupaku__pieces[s->tower.type[k]].width;
@@ -143,8 +142,9 @@ void pakupaku__render(const void *st, int seat, char *buf, size_t n)
         if (left < 0)
             left = 0;
         pf_text_put(&t, "%*s", left, "");
-        char c = s->tower.type[k] == PAKUPAKU__PLATE ? '=' :
-                 s->tower.type[k] == PAKUPAKU__BOWL ? 'U' : 'u';
+        char c = s->tower.type[k] == PAKUPAKU__PLATE  ? '='
+                 : s->tower.type[k] == PAKUPAKU__BOWL ? 'U'
+                                                      : 'u';
         for (int i = 0; i < w; i++)
             pf_text_put(&t, "%c", c);
         pf_text_put(&t, "  %s %+.2f\n", pakupaku__pieces[s->tower.type[k]].name, x);

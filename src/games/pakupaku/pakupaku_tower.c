@@ -23,8 +23,7 @@ static void absolute(const pakupaku__tower *t, int64_t *abs)
 }
 
 /* The overlap [*lo, *hi] of piece k and the piece k - 1 it rests on. */
-static void overlap(const pakupaku__tower *t, const int64_t *abs, int k, int64_t *lo,
-                    int64_t *hi)
+static void overlap(const pakupaku__tower *t, const int64_t *abs, int k, int64_t *lo, int64_t *hi)
 {
     int64_t hp = (int64_t)pakupaku__pieces[t->type[k]].width / 2 * PAKUPAKU__UNIT;
     int64_t hq = (int64_t)pakupaku__pieces[t->type[k - 1]].width / 2 * PAKUPAKU__UNIT;

@@ -31,9 +31,9 @@ typedef struct pakupaku__piece_def {
 extern const pakupaku__piece_def pakupaku__pieces[PAKUPAKU__NTYPES];
 
 typedef struct pakupaku__tower {
-    uint8_t n;                         /* pieces stacked */
-    uint8_t type[PAKUPAKU__PIECES];    /* PAKUPAKU__PLATE.. per piece, bottom first */
-    int32_t x[PAKUPAKU__PIECES];       /* offset from the piece below, in 1/UNIT;
+    uint8_t n;                      /* pieces stacked */
+    uint8_t type[PAKUPAKU__PIECES]; /* PAKUPAKU__PLATE.. per piece, bottom first */
+    int32_t x[PAKUPAKU__PIECES];    /* offset from the piece below, in 1/UNIT;
                                           x[0] is ignored (the mat) */
 } pakupaku__tower;
 

@@ -9,15 +9,15 @@
 
 #include <stdint.h>
 
-#include "partyfood/obs.h"
 #include "partyfood/game.h"
+#include "partyfood/obs.h"
 
 enum { PANCAKE_STRAW, PANCAKE_KIWI, PANCAKE_BANANA, PANCAKE_BLUE, PANCAKE_CHOC, PANCAKE_TOPPINGS };
 
-#define PANCAKE_BOX 36      /* pancakes in the box */
-#define PANCAKE_PAN 8       /* pancakes in a full pan */
-#define PANCAKE_WIN 12      /* a pile this big wins at once (YYP-6) */
-#define PANCAKE_SCRIPT 128  /* bytes of scripted tosses */
+#define PANCAKE_BOX 36     /* pancakes in the box */
+#define PANCAKE_PAN 8      /* pancakes in a full pan */
+#define PANCAKE_WIN 12     /* a pile this big wins at once (YYP-6) */
+#define PANCAKE_SCRIPT 128 /* bytes of scripted tosses */
 
 /* Phases of a chef's turn. */
 enum {
@@ -29,11 +29,11 @@ enum {
 };
 
 /* Action encoding (ascending order = legal order). */
-#define PANCAKE_A_GUESS 0u   /* + topping (0..4) */
-#define PANCAKE_A_ASK 8u     /* + seat (0..3) */
+#define PANCAKE_A_GUESS 0u /* + topping (0..4) */
+#define PANCAKE_A_ASK 8u   /* + seat (0..3) */
 #define PANCAKE_A_PICK 16u
 #define PANCAKE_A_STOP 17u
-#define PANCAKE_A_TOSS 100u  /* + p in hundredths (10..90) */
+#define PANCAKE_A_TOSS 100u /* + p in hundredths (10..90) */
 #define PANCAKE_P_MIN 10
 #define PANCAKE_P_MAX 90
 
@@ -41,20 +41,22 @@ enum {
 typedef struct pancake_state {
     pf_rng rng;
     uint8_t seats, chef, phase;
-    uint8_t guesser;        /* seat answering, in PANCAKE_P_GUESS */
-    uint8_t gamble;         /* chocolate gamble variant (YYP-5) */
-    uint8_t memory_aid;     /* render shows the face-down counts (YYP-7) */
-    uint8_t winners;        /* bit set, when over */
-    uint8_t shared;         /* shares completed this turn */
-    uint8_t table[PANCAKE_BOX]; /* draw order; table[table_pos..] still on the table (hidden order) */
+    uint8_t guesser;    /* seat answering, in PANCAKE_P_GUESS */
+    uint8_t gamble;     /* chocolate gamble variant (YYP-5) */
+    uint8_t memory_aid; /* render shows the face-down counts (YYP-7) */
+    uint8_t winners;    /* bit set, when over */
+    uint8_t shared;     /* shares completed this turn */
+    uint8_t
+        table[PANCAKE_BOX]; /* draw order; table[table_pos..] still on the table (hidden order) */
     uint8_t table_pos;
     uint8_t pan_up[PANCAKE_TOPPINGS]; /* face-up pancakes in the pan, per topping */
-    uint8_t down[PANCAKE_PAN]; /* face-down pancakes; the next one taken is down[down_n-1] (hidden) */
+    uint8_t
+        down[PANCAKE_PAN]; /* face-down pancakes; the next one taken is down[down_n-1] (hidden) */
     uint8_t down_n;
-    int8_t bonus;           /* topping of this turn's bonus pancake, -1: none (chef only) */
-    int8_t cur;             /* topping of the picked pancake, -1: none (chef only) */
-    uint8_t pile[4];        /* pancakes won per seat (only counts matter) */
-    uint16_t turn;          /* chef turns started so far */
+    int8_t bonus;                   /* topping of this turn's bonus pancake, -1: none (chef only) */
+    int8_t cur;                     /* topping of the picked pancake, -1: none (chef only) */
+    uint8_t pile[4];                /* pancakes won per seat (only counts matter) */
+    uint16_t turn;                  /* chef turns started so far */
     uint8_t script[PANCAKE_SCRIPT]; /* scripted tosses: [k, t1..tk]... */
     uint8_t script_len, script_pos;
 } pancake_state;

@@ -10,14 +10,16 @@
 #include "games/pancake/pancake.h"
 #include "partyfood/text.h"
 
-static cJSON *counts_json(const int c[PANCAKE_TOPPINGS]) {
+static cJSON *counts_json(const int c[PANCAKE_TOPPINGS])
+{
     cJSON *o = cJSON_CreateObject();
     for (int t = 0; t < PANCAKE_TOPPINGS; t++)
         cJSON_AddNumberToObject(o, pancake__topping_name[t], c[t]);
     return o;
 }
 
-static cJSON *toppings_json(const uint8_t *a, int n) {
+static cJSON *toppings_json(const uint8_t *a, int n)
+{
     cJSON *arr = cJSON_CreateArray();
     for (int i = 0; i < n; i++)
         cJSON_AddItemToArray(arr, cJSON_CreateString(pancake__topping_name[a[i]]));
@@ -26,18 +28,21 @@ static cJSON *toppings_json(const uint8_t *a, int n) {
 
 static const char *const phase_name[] = {"toss", "share", "ask", "guess", "over"};
 
-void pancake__view(const void *st, int seat, cJSON *out) {
+void pancake__view(const void *st, int seat, cJSON *out)
+{
     const pancake_state *s = st;
     int c[PANCAKE_TOPPINGS];
     cJSON_AddNumberToObject(out, "seats", s->seats);
     cJSON_AddStringToObject(out, "phase", phase_name[s->phase]);
     cJSON_AddNumberToObject(out, "chef", s->chef);
-    if (s->phase == PANCAKE_P_GUESS) cJSON_AddNumberToObject(out, "guesser", s->guesser);
+    if (s->phase == PANCAKE_P_GUESS)
+        cJSON_AddNumberToObject(out, "guesser", s->guesser);
     cJSON_AddNumberToObject(out, "turn", s->turn);
     cJSON_AddNumberToObject(out, "shared", s->shared);
     cJSON_AddBoolToObject(out, "chocolate_gamble", s->gamble);
     cJSON_AddBoolToObject(out, "memory_aid", s->memory_aid);
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) c[t] = s->pan_up[t];
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        c[t] = s->pan_up[t];
     cJSON_AddItemToObject(out, "pan_up", counts_json(c));
     cJSON_AddNumberToObject(out, "face_down", s->down_n);
     cJSON_AddBoolToObject(out, "bonus_taken", s->bonus >= 0);
@@ -45,15 +50,20 @@ void pancake__view(const void *st, int seat, cJSON *out) {
     pancake__public_down(s, c);
     cJSON_AddItemToObject(out, "public_down", counts_json(c));
     cJSON_AddNumberToObject(out, "table", PANCAKE_BOX - s->table_pos);
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) c[t] = 0;
-    for (int i = s->table_pos; i < PANCAKE_BOX; i++) c[s->table[i]]++;
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        c[t] = 0;
+    for (int i = s->table_pos; i < PANCAKE_BOX; i++)
+        c[s->table[i]]++;
     cJSON_AddItemToObject(out, "table_toppings", counts_json(c));
     cJSON *piles = cJSON_CreateArray();
-    for (int i = 0; i < s->seats; i++) cJSON_AddItemToArray(piles, cJSON_CreateNumber(s->pile[i]));
+    for (int i = 0; i < s->seats; i++)
+        cJSON_AddItemToArray(piles, cJSON_CreateNumber(s->pile[i]));
     cJSON_AddItemToObject(out, "piles", piles);
     if (seat == s->chef || seat == PF_SEAT_GOD) {
-        if (s->bonus >= 0) cJSON_AddStringToObject(out, "bonus", pancake__topping_name[s->bonus]);
-        if (s->cur >= 0) cJSON_AddStringToObject(out, "peek", pancake__topping_name[s->cur]);
+        if (s->bonus >= 0)
+            cJSON_AddStringToObject(out, "bonus", pancake__topping_name[s->bonus]);
+        if (s->cur >= 0)
+            cJSON_AddStringToObject(out, "peek", pancake__topping_name[s->cur]);
     }
     if (seat == PF_SEAT_GOD) {
         cJSON_AddItemToObject(out, "down_order", toppings_json(s->down, s->down_n));
@@ -63,12 +73,14 @@ void pancake__view(const void *st, int seat, cJSON *out) {
     if (s->phase == PANCAKE_P_OVER) {
         cJSON *w = cJSON_CreateArray();
         for (int i = 0; i < s->seats; i++)
-            if ((s->winners >> i) & 1u) cJSON_AddItemToArray(w, cJSON_CreateNumber(i));
+            if ((s->winners >> i) & 1u)
+                cJSON_AddItemToArray(w, cJSON_CreateNumber(i));
         cJSON_AddItemToObject(out, "winners", w);
     }
 }
 
-int pancake__name(const void *st, pf_action a, char *buf, size_t n) {
+int pancake__name(const void *st, pf_action a, char *buf, size_t n)
+{
     (void)st;
     int k;
     if (a < PANCAKE_A_GUESS + PANCAKE_TOPPINGS)
@@ -87,61 +99,74 @@ int pancake__name(const void *st, pf_action a, char *buf, size_t n) {
     return k;
 }
 
-pf_err pancake__parse(const void *st, const char *str, pf_action *a) {
+pf_err pancake__parse(const void *st, const char *str, pf_action *a)
+{
     (void)st;
     char w1[16], w2[24], extra[2];
     int nw = sscanf(str, " %15s %23s %1s", w1, w2, extra);
     if (nw == 1) {
-        if (!strcasecmp(w1, "pick") || !strcasecmp(w1, "peek")) return *a = PANCAKE_A_PICK, PF_E_OK;
-        if (!strcasecmp(w1, "stop")) return *a = PANCAKE_A_STOP, PF_E_OK;
+        if (!strcasecmp(w1, "pick") || !strcasecmp(w1, "peek"))
+            return *a = PANCAKE_A_PICK, PF_E_OK;
+        if (!strcasecmp(w1, "stop"))
+            return *a = PANCAKE_A_STOP, PF_E_OK;
         int t = pancake__topping_of_word(w1); /* "kiwi" alone is a guess */
-        if (t >= 0) return *a = PANCAKE_A_GUESS + (unsigned)t, PF_E_OK;
+        if (t >= 0)
+            return *a = PANCAKE_A_GUESS + (unsigned)t, PF_E_OK;
         return PF_E_UNKNOWN_ACTION;
     }
-    if (nw != 2) return PF_E_UNKNOWN_ACTION;
+    if (nw != 2)
+        return PF_E_UNKNOWN_ACTION;
     if (!strcasecmp(w1, "guess")) {
         int t = pancake__topping_of_word(w2);
-        if (t < 0) return PF_E_UNKNOWN_ACTION;
+        if (t < 0)
+            return PF_E_UNKNOWN_ACTION;
         return *a = PANCAKE_A_GUESS + (unsigned)t, PF_E_OK;
     }
     char *end;
     if (!strcasecmp(w1, "ask")) {
         long j = strtol(w2, &end, 10);
-        if (*end || end == w2 || j < 0 || j > 3) return PF_E_UNKNOWN_ACTION;
+        if (*end || end == w2 || j < 0 || j > 3)
+            return PF_E_UNKNOWN_ACTION;
         return *a = PANCAKE_A_ASK + (unsigned)j, PF_E_OK;
     }
     if (!strcasecmp(w1, "toss")) {
         double p = strtod(w2, &end);
-        if (*end || end == w2 || !(p >= 0 && p <= 1)) return PF_E_UNKNOWN_ACTION;
+        if (*end || end == w2 || !(p >= 0 && p <= 1))
+            return PF_E_UNKNOWN_ACTION;
         double h = round(p * 100);
-        if (fabs(p * 100 - h) > 1e-6) return PF_E_UNKNOWN_ACTION; /* hundredths only */
+        if (fabs(p * 100 - h) > 1e-6)
+            return PF_E_UNKNOWN_ACTION; /* hundredths only */
         return *a = PANCAKE_A_TOSS + (unsigned)h, PF_E_OK;
     }
     return PF_E_UNKNOWN_ACTION;
 }
 
-void pancake__render(const void *st, int seat, char *buf, size_t n) {
+void pancake__render(const void *st, int seat, char *buf, size_t n)
+{
     const pancake_state *s = st;
     pf_text w;
     int c[PANCAKE_TOPPINGS];
     char txt[96];
     pf_text_init(&w, buf, n);
     pf_text_put(&w, "Yummy Yummy Pancake - turn %d, chef: seat %d%s\n", s->turn, s->chef,
-        s->gamble ? " (chocolate gamble)" : "");
+                s->gamble ? " (chocolate gamble)" : "");
     pf_text_put(&w, "Table: %d pancakes left\n", PANCAKE_BOX - s->table_pos);
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) c[t] = s->pan_up[t];
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        c[t] = s->pan_up[t];
     pancake__counts_text(c, txt, sizeof txt);
     pf_text_put(&w, "Pan face-up: %s\n", txt);
     pf_text_put(&w, "Pan face-down: %d%s\n", s->down_n,
-        s->bonus >= 0 ? " (and 1 bonus pancake taken by the chef)" : "");
+                s->bonus >= 0 ? " (and 1 bonus pancake taken by the chef)" : "");
     if (s->memory_aid) {
         pancake__public_down(s, c);
         pancake__counts_text(c, txt, sizeof txt);
         pf_text_put(&w, "Memory aid, face-down this turn: %s\n", txt);
     }
     if (seat == s->chef || seat == PF_SEAT_GOD) {
-        if (s->bonus >= 0) pf_text_put(&w, "Your bonus pancake: %s\n", pancake__topping_name[s->bonus]);
-        if (s->cur >= 0) pf_text_put(&w, "You peeked: %s\n", pancake__topping_name[s->cur]);
+        if (s->bonus >= 0)
+            pf_text_put(&w, "Your bonus pancake: %s\n", pancake__topping_name[s->bonus]);
+        if (s->cur >= 0)
+            pf_text_put(&w, "You peeked: %s\n", pancake__topping_name[s->cur]);
     }
     pf_text_put(&w, "Piles:");
     for (int i = 0; i < s->seats; i++)
@@ -149,7 +174,10 @@ void pancake__render(const void *st, int seat, char *buf, size_t n) {
     pf_text_put(&w, "\n");
     switch (s->phase) {
     case PANCAKE_P_TOSS:
-        pf_text_put(&w, "Seat %d tosses: a flick of strength P, from 0.10 (soft) to 0.90 (hard: more face-down)\n", s->chef);
+        pf_text_put(&w,
+                    "Seat %d tosses: a flick of strength P, from 0.10 (soft) to 0.90 (hard: more "
+                    "face-down)\n",
+                    s->chef);
         break;
     case PANCAKE_P_SHARE:
         pf_text_put(&w, "Seat %d shares: 'pick'%s\n", s->chef, s->shared ? " or 'stop'" : "");
@@ -158,13 +186,16 @@ void pancake__render(const void *st, int seat, char *buf, size_t n) {
         pf_text_put(&w, "Seat %d picked a pancake: 'ask N' names who guesses\n", s->chef);
         break;
     case PANCAKE_P_GUESS:
-        pf_text_put(&w, "Seat %d, what is the topping? 'guess strawberry|kiwi|banana|blueberry|chocolate'\n",
+        pf_text_put(
+            &w,
+            "Seat %d, what is the topping? 'guess strawberry|kiwi|banana|blueberry|chocolate'\n",
             s->guesser);
         break;
     default:
         pf_text_put(&w, "Game over. Winner(s):");
         for (int i = 0; i < s->seats; i++)
-            if ((s->winners >> i) & 1u) pf_text_put(&w, " seat %d", i);
+            if ((s->winners >> i) & 1u)
+                pf_text_put(&w, " seat %d", i);
         pf_text_put(&w, "\n");
     }
 }

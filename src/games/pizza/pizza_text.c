@@ -173,7 +173,7 @@ void pizza__render(const void *st, int seat, char *buf, size_t n)
         pf_text_put(&t, "Pizza Party, turn %d: over, no winner\n", s->turn);
     else
         pf_text_put(&t, "Pizza Party, turn %d: seat %d to %s\n", s->turn + 1, s->to_move,
-            s->choosing ? "pick a slice to switch with" : "turn over a piece");
+                    s->choosing ? "pick a slice to switch with" : "turn over a piece");
     for (int j = 0; j < s->nslices; j++) {
         int p = s->pos[j];
         char who[24];
@@ -185,7 +185,7 @@ void pizza__render(const void *st, int seat, char *buf, size_t n)
             pf_text_put(&t, "  %-6s %-11s empty\n", pizza__colour_name[j], who);
         else
             pf_text_put(&t, "  %-6s %-11s %s x%d\n", pizza__colour_name[j], who,
-                pizza__kind_name[s->slice_kind[j]], s->slice_count[j]);
+                        pizza__kind_name[s->slice_kind[j]], s->slice_count[j]);
     }
     pf_text_put(&t, "    ");
     for (int c = 0; c < PIZZA_COLS; c++)
@@ -200,11 +200,13 @@ void pizza__render(const void *st, int seat, char *buf, size_t n)
             shown = code_up[s->last_piece];
         pf_text_put(&t, " %s", shown);
     }
-    pf_text_put(&t, "\n  ## face down, .. empty, CAPITALS: just turned over%s; on pe mu pp toppings, "
-           "sr sy sg sb switches\n", s->memory_aid ? ", small: seen before" : "");
+    pf_text_put(&t,
+                "\n  ## face down, .. empty, CAPITALS: just turned over%s; on pe mu pp toppings, "
+                "sr sy sg sb switches\n",
+                s->memory_aid ? ", small: seen before" : "");
     if (s->last_piece != PIZZA_NONE)
         pf_text_put(&t, "Last: seat %d turned over cell %d: %s (rule %s)\n", s->last_seat,
-            s->last_cell, pizza__piece_name(s->last_piece), pizza__rule_name(s->last_rule));
+                    s->last_cell, pizza__piece_name(s->last_piece), pizza__rule_name(s->last_rule));
 }
 
 /* The rules in a few lines, for the `?` key (our own words). */

@@ -42,14 +42,14 @@ enum {
 /* The whole game in one flat struct with no pointers: callers copy it
  * with memcpy, and the bots' samples are states too. */
 typedef struct template_state {
-    pf_rng rng;                      /* the future draws from the bag */
-    uint8_t pile;                    /* counters left */
-    uint8_t to_move;                 /* the seat to act */
-    int8_t winner;                   /* -1 while the game runs */
-    uint8_t tile[TEMPLATE_SEATS];    /* each seat's hidden tile, 0: none */
+    pf_rng rng;                          /* the future draws from the bag */
+    uint8_t pile;                        /* counters left */
+    uint8_t to_move;                     /* the seat to act */
+    int8_t winner;                       /* -1 while the game runs */
+    uint8_t tile[TEMPLATE_SEATS];        /* each seat's hidden tile, 0: none */
     uint8_t bag[TEMPLATE_VALUES + 1];    /* tiles left in the bag, by value */
     uint8_t played[TEMPLATE_VALUES + 1]; /* tiles shown so far, by value (public) */
-    uint8_t bonuses[TEMPLATE_SEATS]; /* tiles each seat played (for stats) */
+    uint8_t bonuses[TEMPLATE_SEATS];     /* tiles each seat played (for stats) */
 } template_state;
 
 /* Tiles in the bag. */

@@ -48,12 +48,12 @@ static void a_bonus_is_shown_takes_its_value_and_is_replaced(void **state)
     assert_int_equal(s->played[v], 1);
     assert_int_equal(template__bag_size(s), bag - 1);
     assert_true(s->tile[0] >= 1);
-    assert_true(pf_test_saw(&ev, 1, "bonus"));    /* shown to everyone */
+    assert_true(pf_test_saw(&ev, 1, "bonus")); /* shown to everyone */
     int told_other = 0;
     for (int i = 0; i < ev.n; i++)
-        told_other += buf[i].to == -1 && strstr(buf[i].text, "worth") &&
-                      strcmp(buf[i].kind, "draw") == 0;
-    assert_int_equal(told_other, 0);                 /* the new tile's value: seat 0 only */
+        told_other +=
+            buf[i].to == -1 && strstr(buf[i].text, "worth") && strcmp(buf[i].kind, "draw") == 0;
+    assert_int_equal(told_other, 0); /* the new tile's value: seat 0 only */
     test_free(s);
 }
 
