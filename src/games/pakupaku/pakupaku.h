@@ -1,8 +1,9 @@
 /* pakupaku.h: Paku Paku's state, shared by the rules (pakupaku.c), the
  * text (pakupaku_text.c) and the bots (pakupaku_bots.c). Everything here
  * but the generator is public table information: the dice on the table,
- * the tower, the penalty points and the times. The generator is the future rolls and the table jitter: it and
- * anything derived from it (the seed) stay out of every view. */
+ * the tower, the penalty points and the times. The generator is the future
+ * rolls and the table jitter: it and anything derived from it (the seed)
+ * stay out of every view. */
 #ifndef PAKUPAKU_H
 #define PAKUPAKU_H
 
