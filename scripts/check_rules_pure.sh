@@ -5,9 +5,9 @@
 # environment (ARCHITECTURE idea 1; STYLE habit 4). Views build JSON through
 # cJSON, which is allowed.
 #
-# The objects are CMake's own (the library's members lose their folders,
-# and several are called bots.c.o): each source is matched to the object
-# whose path ends in src/games/GAME/FILE.c.o, so no file goes unseen.
+# The objects are CMake's own (the library's members lose their folders):
+# each source is matched to the object whose path ends in
+# src/games/GAME/FILE.c.o, so no file goes unseen.
 set -eu
 src=$1
 shift

@@ -62,7 +62,7 @@ for c in "$src"/src/games/*/*.c; do
 void *pf_planted(void) { return malloc(1); }'
     n=$((n + 1))
 done
-plant src/games/passfood/numbers.c "open fopen read stat getenv getrandom" '#include <fcntl.h>
+plant src/games/passfood/passfood_numbers.c "open fopen read stat getenv getrandom" '#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/random.h>

@@ -364,7 +364,7 @@ static void view_with_digest(const void *st, int seat, cJSON *out)
 /* Paku Paku's old leak: a number derived from the generator. */
 static void view_with_salt(const void *st, int seat, cJSON *out)
 {
-    const pakupaku__state *s = st;
+    const pakupaku_state *s = st;
     leak_base->view(st, seat, out);
     char hex[24];
     snprintf(hex, sizeof hex, "%016llx", (unsigned long long)(s->rng.s[0] ^ s->rng.s[3]));

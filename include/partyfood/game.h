@@ -52,7 +52,7 @@ typedef uint32_t pf_action;
 #define PF_OPT_MAX 16
 #define PF_OPT_KEY 32
 /* Room for the longest real value, a Pass the Party Food numbers table with
- * its comments (the default text is 579 bytes; numbers.c checks it fits). */
+ * its comments (the default text is 579 bytes; passfood_numbers.c checks it fits). */
 #define PF_OPT_VAL 640
 
 /* Game options as key=value strings, as a person or a client typed them. */
@@ -129,6 +129,7 @@ typedef struct pf_stat {
 } pf_stat;
 
 struct pf_bot_def;
+struct pf_rung;
 
 typedef struct pf_game {
     const char *id, *title;
@@ -140,6 +141,14 @@ typedef struct pf_game {
     const pf_option_def *options;  /* every option the game accepts */
     const pf_test_config *test_configs; /* ends with seats == 0 */
     const struct pf_bot_def *bots;      /* game-specific bots, ends with name == NULL */
+    /* The bots a person picks by level: PF_LEVELS rungs, easy to expert
+     * (obs.h); NULL: the ai layer's generic ladder. */
+    const struct pf_rung *ladder;
+    /* The rules in a few lines for the `?` key (our own words), ending with
+     * NULL; NULL: a generic note. */
+    const char *const *rules;
+    bool memory_game;         /* remembering hidden things is the game: a front end
+                                 offers the memory_aid option as a seating choice */
     bool real_time;           /* actions are ordered by their time (Paku Paku) */
     const char *bench_bot;    /* bot on every seat in `partyfood bench`; NULL: random */
 

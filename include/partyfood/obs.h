@@ -4,8 +4,9 @@
  * time, and samples (determinizations) drawn from what it knows. The true
  * state stays behind the opaque pf_obs (ARCHITECTURE idea 8), so a bot
  * that peeks is a bug this API prevents. The type of a bot (pf_bot_def) is
- * here too: a game's descriptor lists its own bots. Finding, driving and
- * searching with bots is the ai layer's (bot.h). */
+ * here too, and the rung of a ladder of levels: a game's descriptor lists
+ * its own bots and its ladder. Finding, driving and searching with bots is
+ * the ai layer's (bot.h). */
 #ifndef PARTYFOOD_OBS_H
 #define PARTYFOOD_OBS_H
 
@@ -44,6 +45,23 @@ typedef struct pf_bot_def {
     const char *about; /* one line for help and docs */
     pf_bot_choose_fn choose;
 } pf_bot_def;
+
+/* The levels a person picks a bot by, after "random": easy to expert. */
+enum { PF_LEVEL_EASY, PF_LEVEL_MEDIUM, PF_LEVEL_HARD, PF_LEVEL_EXPERT, PF_LEVELS };
+
+/* One rung of a game's ladder of levels, as plain data the ai layer plays
+ * (ai/levels.c): one of the game's bots (bot != NULL), maybe with a share
+ * of random moves, or ISMCTS (bot == NULL) with a budget and a playout
+ * policy. A game's descriptor lists PF_LEVELS of them, easy first. */
+typedef struct pf_rung {
+    const char *bot;     /* a bot of the game's list, or "random" */
+    double epsilon;      /* chance of a uniformly random legal action instead */
+    int iterations;      /* ISMCTS: iterations a decision */
+    const char *rollout; /* ISMCTS: the playout bot, NULL for random playouts */
+    bool paired;         /* ISMCTS: the paired flat search, the playout bot as prior */
+    const char *about;   /* one line for help and docs/bots.md */
+    double hand;         /* ISMCTS: its hand's error against an average hand's (C-4) */
+} pf_rung;
 
 /* Caller-owned storage for an observation. Its fields are the core's
  * (src/core/obs.c): bots read it only through the functions above. */

@@ -102,7 +102,7 @@ bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle
     }
     int sel = 0;
     *shuffle = true;
-    bool memory = g->id && (strcmp(g->id, "pizza") == 0 || strcmp(g->id, "pancake") == 0);
+    bool memory = g->memory_game;
     for (;;) {
         erase();
         if (!tui__too_small(60, 18, "the seating screen")) {

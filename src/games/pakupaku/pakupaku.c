@@ -16,7 +16,7 @@
  *   for it; a number does nothing. With all 24 pieces in the tower dishes
  *   block nothing.
  * - Stacking: the piece lands at the aimed offset plus table jitter (normal,
- *   sd 0.3, from the game's generator); tower.c decides if it stands.
+ *   sd 0.3, from the game's generator); pakupaku_tower.c decides if it stands.
  * - Paku stop: a seat holding 5 dice (2-3 players), 4 (4-5) or 3 (6-8), or a
  *   seat whose piece made the tower fall, is the unlucky panda. The penalty
  *   roll is automatic (part of the stop): all its dice are rolled and the
@@ -28,29 +28,29 @@
  *   it fall is out, the next seat after them starts again on a cleared
  *   tower; a full tower of 24 is cleared and the duel goes on.
  *
- * State: one flat pakupaku__state (pakupaku.h). Invariants: each die has
+ * State: one flat pakupaku_state (pakupaku.h). Invariants: each die has
  * exactly one owner; a blocked die shows a dish and the tower is not full;
  * on[] counts the tower's pieces by type; nfree/nwait/holders agree with
  * owner[] and wait[] after every function that moves dice (recount); now
  * never decreases. */
 #include <assert.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/pakupaku/pakupaku.h"
 
-static const char *const face_names[] = {"-", "P", "D", "1", "2"};
+const char *const pakupaku__face_names[PAKUPAKU__FACES] = {"-", "P", "D", "1", "2"};
 
 static const pf_option_def options[] = {
     {"limit", "10", "penalty points that end the game (5..30)"},
     {"architects", "false", "skilled architects: no two identical pieces in a row"},
     {"brave", "false", "brave pandas: the tower stays after a too-many-dice stop"},
     {"dice", "", "scripted faces for the next rolls, e.g. P,D,1,2 (then random)"},
-    {"jitter", "", "table jitter: empty for random (sd 0.3), or values in order "
-                   "(then 0), e.g. 0 or 0.1,-0.25"},
+    {"jitter", "",
+     "table jitter: empty for random (sd 0.3), or values in order "
+     "(then 0), e.g. 0 or 0.1,-0.25"},
     {NULL, NULL, NULL},
 };
 
@@ -66,7 +66,7 @@ static const pf_test_config test_configs[] = {
 /* ---- helpers ------------------------------------------------------------ */
 
 /* Recomputes the per-seat dice counts from owner[] and wait[]. */
-void pakupaku__recount(pakupaku__state *s)
+void pakupaku__recount(pakupaku_state *s)
 {
     memset(s->nfree, 0, sizeof s->nfree);
     memset(s->nwait, 0, sizeof s->nwait);
@@ -80,11 +80,10 @@ void pakupaku__recount(pakupaku__state *s)
 }
 
 /* The next face: from the script while it lasts, then the generator (PAKU-1). */
-static uint8_t draw_face(pakupaku__state *s)
+static uint8_t draw_face(pakupaku_state *s)
 {
-    static const uint8_t die[6] = {PAKUPAKU__FACE_PANDA, PAKUPAKU__FACE_PANDA,
-                                   PAKUPAKU__FACE_DISH, PAKUPAKU__FACE_ONE,
-                                   PAKUPAKU__FACE_ONE, PAKUPAKU__FACE_TWO};
+    static const uint8_t die[6] = {PAKUPAKU__FACE_PANDA, PAKUPAKU__FACE_PANDA, PAKUPAKU__FACE_DISH,
+                                   PAKUPAKU__FACE_ONE,   PAKUPAKU__FACE_ONE,   PAKUPAKU__FACE_TWO};
     if (s->iscript < s->nscript) {
         int i = s->iscript++;
         return (uint8_t)((s->script[i >> 2] >> ((i & 3) * 2) & 3) + 1);
@@ -93,7 +92,7 @@ static uint8_t draw_face(pakupaku__state *s)
 }
 
 /* The table jitter of one placement in 1/UNIT (PAKU-5). */
-static int32_t draw_jitter(pakupaku__state *s)
+static int32_t draw_jitter(pakupaku_state *s)
 {
     if (s->jit_scripted)
         return s->ijit < s->njit ? (int32_t)s->jit[s->ijit++] * (PAKUPAKU__UNIT / 100) : 0;
@@ -110,14 +109,14 @@ static int next_in(uint8_t set, int seat, int n)
     return seat;
 }
 
-static void clear_tower(pakupaku__state *s)
+static void clear_tower(pakupaku_state *s)
 {
     s->tower.n = 0;
     memset(s->on, 0, sizeof s->on);
 }
 
 /* Deals the five dice one at a time from seat `first` (PAKU-2, PAKU-6). */
-static void deal(pakupaku__state *s, int first, int64_t t)
+static void deal(pakupaku_state *s, int first, int64_t t)
 {
     for (int d = 0; d < PAKUPAKU__DICE; d++) {
         s->owner[d] = (uint8_t)((first + d) % s->seats);
@@ -130,7 +129,7 @@ static void deal(pakupaku__state *s, int first, int64_t t)
 }
 
 /* Ends the game, or starts the duel of the tied seats (PAKU-8). */
-static void finish(pakupaku__state *s, int64_t t, pf_events *ev)
+static void finish(pakupaku_state *s, int64_t t, pf_events *ev)
 {
     int best = 1 << 30;
     for (int p = 0; p < s->seats; p++)
@@ -144,8 +143,7 @@ static void finish(pakupaku__state *s, int64_t t, pf_events *ev)
     if (pf_seat_count(tied) == 1) {
         s->phase = PAKUPAKU__OVER;
         s->winner = (uint8_t)__builtin_ctz(tied);
-        pf_events_add(ev, -1, "win", "seat %d wins with %d penalty points", s->winner,
-                      best);
+        pf_events_add(ev, -1, "win", "seat %d wins with %d penalty points", s->winner, best);
         return;
     }
     s->phase = PAKUPAKU__DUEL;
@@ -158,7 +156,7 @@ static void finish(pakupaku__state *s, int64_t t, pf_events *ev)
 
 /* Paku stop: the penalty roll of the unlucky panda, then a new round or the
  * end (PAKU-4, PAKU-6, PAKU-7). */
-static void stop(pakupaku__state *s, int u, int collapse, int64_t t, pf_events *ev)
+static void stop(pakupaku_state *s, int u, int collapse, int64_t t, pf_events *ev)
 {
     int sum = 0, k = 0;
     char faces[24];
@@ -168,7 +166,7 @@ static void stop(pakupaku__state *s, int u, int collapse, int64_t t, pf_events *
             s->face[d] = f;
             s->wait[d] = 0;
             sum += f == PAKUPAKU__FACE_ONE ? 1 : f == PAKUPAKU__FACE_TWO ? 2 : 0;
-            faces[k++] = face_names[f][0];
+            faces[k++] = pakupaku__face_names[f][0];
             faces[k++] = ' ';
         }
     faces[k > 0 ? k - 1 : 0] = '\0';
@@ -179,9 +177,9 @@ static void stop(pakupaku__state *s, int u, int collapse, int64_t t, pf_events *
         s->collapses++;
     else
         s->pen_stops++;
-    pf_events_add(ev, -1, "stop", "Paku stop! seat %d %s; penalty roll %s: %d point%s (%d)",
-                  u, collapse ? "knocked the tower over" : "has too many dice", faces,
-                  sum, sum == 1 ? "" : "s", s->pen[u]);
+    pf_events_add(ev, -1, "stop", "Paku stop! seat %d %s; penalty roll %s: %d point%s (%d)", u,
+                  collapse ? "knocked the tower over" : "has too many dice", faces, sum,
+                  sum == 1 ? "" : "s", s->pen[u]);
     if (collapse || !s->brave)
         clear_tower(s);
     if (s->pen[u] >= s->limit) {
@@ -207,7 +205,7 @@ static void units_text(int32_t x, char *buf, size_t n)
 }
 
 /* Puts a piece on the tower with jitter; returns 1 when the tower stands. */
-static int place(pakupaku__state *s, int type, int off, pf_events *ev, int seat)
+static int place(pakupaku_state *s, int type, int off, pf_events *ev, int seat)
 {
     assert(s->tower.n < PAKUPAKU__PIECES);
     int32_t jit = draw_jitter(s);
@@ -220,10 +218,9 @@ static int place(pakupaku__state *s, int type, int off, pf_events *ev, int seat)
         char x[24];
         units_text(s->tower.x[k], x, sizeof x);
         pf_events_add(ev, -1, ok ? "stack" : "collapse",
-                      "seat %d stacks a %s aimed at %.2f, landing at %s: %s (%d piece%s)",
-                      seat, pakupaku__pieces[type].name, off / 100.0, x,
-                      ok ? "it stands" : "the tower falls", s->tower.n,
-                      s->tower.n == 1 ? "" : "s");
+                      "seat %d stacks a %s aimed at %.2f, landing at %s: %s (%d piece%s)", seat,
+                      pakupaku__pieces[type].name, off / 100.0, x,
+                      ok ? "it stands" : "the tower falls", s->tower.n, s->tower.n == 1 ? "" : "s");
     }
     return ok;
 }
@@ -231,7 +228,7 @@ static int place(pakupaku__state *s, int type, int off, pf_events *ev, int seat)
 /* ---- the interface ------------------------------------------------------ */
 
 /* Reads the dice script "P,D,1,2" into the state. */
-static pf_err parse_dice(pakupaku__state *s, const char *v, pf_error *err)
+static pf_err parse_dice(pakupaku_state *s, const char *v, pf_error *err)
 {
     s->nscript = 0;
     for (const char *p = v; *p;) {
@@ -241,10 +238,20 @@ static pf_err parse_dice(pakupaku__state *s, const char *v, pf_error *err)
             break;
         uint8_t f;
         switch (*p) {
-        case 'P': case 'p': f = PAKUPAKU__FACE_PANDA; break;
-        case 'D': case 'd': f = PAKUPAKU__FACE_DISH; break;
-        case '1': f = PAKUPAKU__FACE_ONE; break;
-        case '2': f = PAKUPAKU__FACE_TWO; break;
+        case 'P':
+        case 'p':
+            f = PAKUPAKU__FACE_PANDA;
+            break;
+        case 'D':
+        case 'd':
+            f = PAKUPAKU__FACE_DISH;
+            break;
+        case '1':
+            f = PAKUPAKU__FACE_ONE;
+            break;
+        case '2':
+            f = PAKUPAKU__FACE_TWO;
+            break;
         default:
             return pf_error_set(err, PF_E_BAD_OPTION,
                                 "option dice: faces are P, D, 1 or 2 separated by commas");
@@ -263,7 +270,7 @@ static pf_err parse_dice(pakupaku__state *s, const char *v, pf_error *err)
 }
 
 /* Reads the jitter script "0.1,-0.25" (hundredths, |v| <= 5) into the state. */
-static pf_err parse_jitter(pakupaku__state *s, const char *v, pf_error *err)
+static pf_err parse_jitter(pakupaku_state *s, const char *v, pf_error *err)
 {
     s->njit = 0;
     s->jit_scripted = 0;
@@ -290,17 +297,16 @@ static pf_err parse_jitter(pakupaku__state *s, const char *v, pf_error *err)
         if (*p == ',')
             p++;
         else if (*p)
-            return pf_error_set(err, PF_E_BAD_OPTION,
-                                "option jitter: numbers separated by commas");
+            return pf_error_set(err, PF_E_BAD_OPTION, "option jitter: numbers separated by commas");
     }
     return PF_E_OK;
 }
 
-static pf_err pk_init(void *st, int seats, const pf_options *opt, uint64_t seed,
-                      pf_events *ev, pf_error *err)
+static pf_err pakupaku_init(void *st, int seats, const pf_options *opt, uint64_t seed,
+                            pf_events *ev, pf_error *err)
 {
     (void)ev; /* the deal is the starting table: no step is played */
-    pakupaku__state *s = st;
+    pakupaku_state *s = st;
     memset(s, 0, sizeof *s);
     int limit;
     bool architects, brave;
@@ -329,9 +335,9 @@ static pf_err pk_init(void *st, int seats, const pf_options *opt, uint64_t seed,
     return PF_E_OK;
 }
 
-static uint32_t pk_to_act(const void *st)
+static uint32_t pakupaku_to_act(const void *st)
 {
-    const pakupaku__state *s = st;
+    const pakupaku_state *s = st;
     if (s->phase == PAKUPAKU__DUEL)
         return 1u << s->duel_turn;
     if (s->phase != PAKUPAKU__PLAY)
@@ -340,7 +346,7 @@ static uint32_t pk_to_act(const void *st)
 }
 
 /* True when seat may stack now. */
-static int may_stack(const pakupaku__state *s, int seat)
+static int may_stack(const pakupaku_state *s, int seat)
 {
     if (s->phase == PAKUPAKU__DUEL)
         return seat == s->duel_turn;
@@ -349,10 +355,10 @@ static int may_stack(const pakupaku__state *s, int seat)
     return s->phase == PAKUPAKU__PLAY && w > 0;
 }
 
-static int pk_legal(const void *st, int seat, pf_action *out, int cap)
+static int pakupaku_legal(const void *st, int seat, pf_action *out, int cap)
 {
-    const pakupaku__state *s = st;
-    if (!(pk_to_act(s) >> seat & 1))
+    const pakupaku_state *s = st;
+    if (!(pakupaku_to_act(s) >> seat & 1))
         return 0;
     int n = 0, f = 0;
     if (s->phase == PAKUPAKU__PLAY)
@@ -367,12 +373,12 @@ static int pk_legal(const void *st, int seat, pf_action *out, int cap)
     return n;
 }
 
-static pf_err pk_check(const void *st, int seat, pf_action a, int64_t t)
+static pf_err pakupaku_check(const void *st, int seat, pf_action a, int64_t t)
 {
-    const pakupaku__state *s = st;
+    const pakupaku_state *s = st;
     if (t < s->now)
         return PF_E_TIME_BACKWARDS;
-    if (s->phase == PAKUPAKU__OVER || !(pk_to_act(s) >> seat & 1))
+    if (s->phase == PAKUPAKU__OVER || !(pakupaku_to_act(s) >> seat & 1))
         return PF_E_NOT_YOUR_TURN;
     if (a == PAKUPAKU__ROLL) {
         int f = 0;
@@ -391,12 +397,12 @@ static pf_err pk_check(const void *st, int seat, pf_action a, int64_t t)
     return t < s->busy[seat] ? PF_E_HANDS_BUSY : PF_E_OK; /* PAKU-10 */
 }
 
-static int64_t pk_ready_at(const void *st, int seat)
+static int64_t pakupaku_ready_at(const void *st, int seat)
 {
     return pakupaku__ready(st, seat);
 }
 
-static void apply_roll(pakupaku__state *s, int seat, int64_t t, pf_events *ev)
+static void apply_roll(pakupaku_state *s, int seat, int64_t t, pf_events *ev)
 {
     int left = seat + 1 == s->seats ? 0 : seat + 1;
     int idle = pakupaku__held(s, left, NULL, NULL) == 0;
@@ -412,7 +418,7 @@ static void apply_roll(pakupaku__state *s, int seat, int64_t t, pf_events *ev)
         uint8_t f = draw_face(s);
         s->face[d] = f;
         if (ev) {
-            faces[k++] = face_names[f][0];
+            faces[k++] = pakupaku__face_names[f][0];
             faces[k++] = ' ';
         }
         int panda = f == PAKUPAKU__FACE_PANDA;
@@ -426,7 +432,7 @@ static void apply_roll(pakupaku__state *s, int seat, int64_t t, pf_events *ev)
     s->nfree[seat] = (uint8_t)(s->nfree[seat] - passed - dishes);
     s->nwait[seat] = (uint8_t)(s->nwait[seat] + dishes);
     if (s->nfree[seat] + s->nwait[seat] == 0)
-        s->holders &= (uint8_t)~(1u << seat);
+        s->holders &= (uint8_t) ~(1u << seat);
     if (passed) {
         s->nfree[left] = (uint8_t)(s->nfree[left] + passed);
         s->holders |= (uint8_t)(1u << left);
@@ -442,21 +448,19 @@ static void apply_roll(pakupaku__state *s, int seat, int64_t t, pf_events *ev)
         stop(s, left, 0, t, ev);
 }
 
-static void apply_stack(pakupaku__state *s, int seat, int type, int off, int64_t t,
-                        pf_events *ev)
+static void apply_stack(pakupaku_state *s, int seat, int type, int off, int64_t t, pf_events *ev)
 {
     if (s->phase == PAKUPAKU__DUEL) {
         s->duel_stacks++;
         if (!place(s, type, off, ev, seat)) {
-            s->duel_in &= (uint8_t)~(1u << seat);
+            s->duel_in &= (uint8_t) ~(1u << seat);
             s->collapses++;
             clear_tower(s);
             pf_events_add(ev, -1, "out", "seat %d is out of the duel", seat);
             if (pf_seat_count(s->duel_in) == 1) {
                 s->phase = PAKUPAKU__OVER;
                 s->winner = (uint8_t)__builtin_ctz(s->duel_in);
-                pf_events_add(ev, -1, "win", "seat %d wins the duel and the game",
-                              s->winner);
+                pf_events_add(ev, -1, "win", "seat %d wins the duel and the game", s->winner);
                 return;
             }
         } else if (s->tower.n == PAKUPAKU__PIECES) {
@@ -486,25 +490,23 @@ static void apply_stack(pakupaku__state *s, int seat, int type, int off, int64_t
     }
 }
 
-static void pk_apply(void *st, int seat, pf_action a, int64_t t, pf_events *ev)
+static void pakupaku_apply(void *st, int seat, pf_action a, int64_t t, pf_events *ev)
 {
-    pakupaku__state *s = st;
+    pakupaku_state *s = st;
     assert(t >= s->now);
     s->now = t;
     s->acts[seat]++;
     s->since[seat] = t;
-    s->busy[seat] = t + (a == PAKUPAKU__ROLL ? PAKUPAKU__ROLL_HANDS_MS
-                                             : PAKUPAKU__STACK_HANDS_MS);
+    s->busy[seat] = t + (a == PAKUPAKU__ROLL ? PAKUPAKU__ROLL_HANDS_MS : PAKUPAKU__STACK_HANDS_MS);
     if (a == PAKUPAKU__ROLL)
         apply_roll(s, seat, t, ev);
     else
-        apply_stack(s, seat, (int)(a >> 16) - 1, (int)(a & 0xffff) - PAKUPAKU__OFF_MAX, t,
-                    ev);
+        apply_stack(s, seat, (int)(a >> 16) - 1, (int)(a & 0xffff) - PAKUPAKU__OFF_MAX, t, ev);
 }
 
-static bool pk_over(const void *st, double *results)
+static bool pakupaku_over(const void *st, double *results)
 {
-    const pakupaku__state *s = st;
+    const pakupaku_state *s = st;
     if (s->phase != PAKUPAKU__OVER)
         return false;
     if (results)
@@ -513,210 +515,51 @@ static bool pk_over(const void *st, double *results)
     return true;
 }
 
-static const char *const phase_names[] = {"play", "duel", "over"};
-
-static void pk_view(const void *st, int seat, cJSON *out)
+static void pakupaku_resample(void *st, int seat, pf_rng *rng)
 {
-    const pakupaku__state *s = st;
-    (void)seat; /* everything on the table is public */
-    cJSON_AddStringToObject(out, "phase", phase_names[s->phase]);
-    cJSON_AddNumberToObject(out, "round", s->rounds);
-    cJSON_AddNumberToObject(out, "now", (double)s->now);
-    cJSON_AddNumberToObject(out, "limit", s->limit);
-    cJSON_AddNumberToObject(out, "threshold", s->thr);
-    cJSON_AddBoolToObject(out, "architects", s->architects);
-    cJSON_AddBoolToObject(out, "brave", s->brave);
-    cJSON *pen = cJSON_AddArrayToObject(out, "penalties");
-    cJSON *since = cJSON_AddArrayToObject(out, "since");
-    cJSON *acts = cJSON_AddArrayToObject(out, "acts");
-    cJSON *held = cJSON_AddArrayToObject(out, "held");
-    cJSON *busy = cJSON_AddArrayToObject(out, "busy_until");
-    for (int p = 0; p < s->seats; p++) {
-        cJSON_AddItemToArray(pen, cJSON_CreateNumber(s->pen[p]));
-        cJSON_AddItemToArray(since, cJSON_CreateNumber((double)s->since[p]));
-        cJSON_AddItemToArray(busy, cJSON_CreateNumber((double)s->busy[p]));
-        cJSON_AddItemToArray(acts, cJSON_CreateNumber(s->acts[p]));
-        cJSON_AddItemToArray(held, cJSON_CreateNumber(pakupaku__held(s, p, NULL, NULL)));
-    }
-    cJSON *dice = cJSON_AddArrayToObject(out, "dice");
-    for (int d = 0; d < PAKUPAKU__DICE; d++) {
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddNumberToObject(o, "seat", s->owner[d]);
-        cJSON_AddStringToObject(o, "face", face_names[s->face[d]]);
-        cJSON_AddBoolToObject(o, "waiting", s->wait[d]);
-        cJSON_AddItemToArray(dice, o);
-    }
-    cJSON *tower = cJSON_AddArrayToObject(out, "tower");
-    for (int k = 0; k < s->tower.n; k++) {
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "piece", pakupaku__pieces[s->tower.type[k]].name);
-        cJSON_AddNumberToObject(o, "x", k ? (double)s->tower.x[k] / PAKUPAKU__UNIT : 0);
-        cJSON_AddNumberToObject(o, "at",
-                                (double)pakupaku__tower_at(&s->tower, k) / PAKUPAKU__UNIT);
-        cJSON_AddItemToArray(tower, o);
-    }
-    cJSON *supply = cJSON_AddObjectToObject(out, "supply");
-    for (int type = 0; type < PAKUPAKU__NTYPES; type++)
-        cJSON_AddNumberToObject(supply, pakupaku__pieces[type].name,
-                                PAKUPAKU__PER_TYPE - s->on[type]);
-    if (s->phase == PAKUPAKU__DUEL) {
-        cJSON *duel = cJSON_AddObjectToObject(out, "duel");
-        cJSON *in = cJSON_AddArrayToObject(duel, "seats");
-        for (int p = 0; p < s->seats; p++)
-            if (s->duel_in >> p & 1)
-                cJSON_AddItemToArray(in, cJSON_CreateNumber(p));
-        cJSON_AddNumberToObject(duel, "turn", s->duel_turn);
-    }
-    if (s->unlucky != PAKUPAKU__NONE)
-        cJSON_AddNumberToObject(out, "unlucky", s->unlucky);
-    if (s->phase == PAKUPAKU__OVER)
-        cJSON_AddNumberToObject(out, "winner", s->winner);
-}
-
-static void pk_resample(void *st, int seat, pf_rng *rng)
-{
-    pakupaku__state *s = st;
+    pakupaku_state *s = st;
     (void)seat; /* nothing is hidden: only the future rolls are redrawn */
     pf_rng_seed(&s->rng, pf_rng_next(rng));
 }
 
-static int pk_name(const void *st, pf_action a, char *buf, size_t n)
+static int pakupaku_stats(const void *st, pf_stat *out, int cap)
 {
-    (void)st;
-    if (a == PAKUPAKU__ROLL)
-        return snprintf(buf, n, "roll");
-    int type = (int)(a >> 16) - 1;
-    int code = (int)(a & 0xffff);
-    if (type < 0 || type >= PAKUPAKU__NTYPES || code > 2 * PAKUPAKU__OFF_MAX)
-        return -1;
-    int off = code - PAKUPAKU__OFF_MAX;
-    int m = off < 0 ? -off : off;
-    return snprintf(buf, n, "stack %s %s%d.%02d", pakupaku__pieces[type].name,
-                    off < 0 ? "-" : "", m / 100, m % 100);
-}
-
-static pf_err pk_parse(const void *st, const char *str, pf_action *a)
-{
-    (void)st;
-    while (*str == ' ')
-        str++;
-    if (!strcmp(str, "roll") || !strcmp(str, "r")) {
-        *a = PAKUPAKU__ROLL;
-        return PF_E_OK;
-    }
-    char word[16], piece[16], num[32], extra[2];
-    int k = sscanf(str, "%15s %15s %31s %1s", word, piece, num, extra);
-    if (k < 2 || k > 3 || (strcmp(word, "stack") && strcmp(word, "s")))
-        return PF_E_UNKNOWN_ACTION;
-    int type = -1;
-    for (int i = 0; i < PAKUPAKU__NTYPES; i++)
-        if (!strcmp(piece, pakupaku__pieces[i].name) ||
-            (piece[1] == '\0' && piece[0] == pakupaku__pieces[i].name[0]))
-            type = i;
-    if (type < 0)
-        return PF_E_UNKNOWN_ACTION;
-    double x = 0;
-    if (k == 3) {
-        char *end;
-        x = strtod(num, &end);
-        if (end == num || *end)
-            return PF_E_UNKNOWN_ACTION;
-    }
-    if (!(x >= -PAKUPAKU__OFF_MAX / 100.0 && x <= PAKUPAKU__OFF_MAX / 100.0))
-        return PF_E_UNKNOWN_ACTION;
-    *a = PAKUPAKU__STACK(type, (int)lrint(x * 100));
-    return PF_E_OK;
-}
-
-/* Appends formatted text to buf at *at, never past n. */
-static void put(char *buf, size_t n, size_t *at, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void put(char *buf, size_t n, size_t *at, const char *fmt, ...)
-{
-    if (*at >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(buf + *at, n - *at, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        *at += (size_t)k < n - *at ? (size_t)k : n - *at - 1;
-}
-
-static void pk_render(const void *st, int seat, char *buf, size_t n)
-{
-    const pakupaku__state *s = st;
-    size_t at = 0;
-    if (n == 0)
-        return;
-    buf[0] = '\0';
-    put(buf, n, &at, "Paku Paku, round %d, t=%lld ms, %s%s%s\n", s->rounds,
-        (long long)s->now, phase_names[s->phase], s->architects ? ", architects" : "",
-        s->brave ? ", brave" : "");
-    for (int p = 0; p < s->seats; p++) {
-        put(buf, n, &at, "%s seat %d: %2d pts  dice:", p == seat ? ">" : " ", p, s->pen[p]);
-        for (int d = 0; d < PAKUPAKU__DICE; d++)
-            if (s->owner[d] == p && s->phase == PAKUPAKU__PLAY)
-                put(buf, n, &at, " [%s%s]", face_names[s->face[d]], s->wait[d] ? "!" : "");
-        if (s->busy[p] > s->now && s->phase != PAKUPAKU__OVER)
-            put(buf, n, &at, "  (hands busy until t=%lld)", (long long)s->busy[p]);
-        put(buf, n, &at, "\n");
-    }
-    put(buf, n, &at, "tower (%d/24, stop at %d dice; [D!] waits for a stack):\n",
-        s->tower.n, s->thr);
-    for (int k = s->tower.n - 1; k >= 0; k--) {
-        double x = (double)pakupaku__tower_at(&s->tower, k) / PAKUPAKU__UNIT;
-        int w = pakupaku__pieces[s->tower.type[k]].width;
-        int left = (int)lrint(30 + x - w / 2.0);
-        if (left < 0)
-            left = 0;
-        put(buf, n, &at, "%*s", left, "");
-        char c = s->tower.type[k] == PAKUPAKU__PLATE ? '=' :
-                 s->tower.type[k] == PAKUPAKU__BOWL ? 'U' : 'u';
-        for (int i = 0; i < w; i++)
-            put(buf, n, &at, "%c", c);
-        put(buf, n, &at, "  %s %+.2f\n", pakupaku__pieces[s->tower.type[k]].name, x);
-    }
-    put(buf, n, &at, "%s\n", "~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~");
-    if (s->phase == PAKUPAKU__DUEL)
-        put(buf, n, &at, "duel: seat %d stacks\n", s->duel_turn);
-    if (s->phase == PAKUPAKU__OVER)
-        put(buf, n, &at, "seat %d wins\n", s->winner);
-}
-
-static int pk_stats(const void *st, pf_stat *out, int cap)
-{
-    static const char *const pen_names[PF_MAX_SEATS] = {
-        "penalties_0", "penalties_1", "penalties_2", "penalties_3",
-        "penalties_4", "penalties_5", "penalties_6", "penalties_7"};
-    const pakupaku__state *s = st;
+    static const char *const pen_names[PF_MAX_SEATS] = {"penalties_0", "penalties_1", "penalties_2",
+                                                        "penalties_3", "penalties_4", "penalties_5",
+                                                        "penalties_6", "penalties_7"};
+    const pakupaku_state *s = st;
     int k = 0;
-    if (k < cap) out[k++] = (pf_stat){"rounds", s->rounds};
-    if (k < cap) out[k++] = (pf_stat){"collapses", s->collapses};
-    if (k < cap) out[k++] = (pf_stat){"too_many_dice", s->pen_stops};
-    if (k < cap) out[k++] = (pf_stat){"duel_stacks", s->duel_stacks};
-    if (k < cap) out[k++] = (pf_stat){"game_ms", (double)s->now};
+    if (k < cap)
+        out[k++] = (pf_stat){"rounds", s->rounds};
+    if (k < cap)
+        out[k++] = (pf_stat){"collapses", s->collapses};
+    if (k < cap)
+        out[k++] = (pf_stat){"too_many_dice", s->pen_stops};
+    if (k < cap)
+        out[k++] = (pf_stat){"duel_stacks", s->duel_stacks};
+    if (k < cap)
+        out[k++] = (pf_stat){"game_ms", (double)s->now};
     for (int p = 0; p < s->seats && k < cap; p++)
         out[k++] = (pf_stat){pen_names[p], s->pen[p]};
     return k;
 }
 
-/* Everything the profile bots (bots.c) read when they plan seat's move:
+/* Everything the profile bots (pakupaku_bots.c) read when they plan seat's move:
  * the phase and duel turn, whether the seat waits on a dish, its clock
  * (since and busy) and, for a seat that will stack, which tower stands (it
  * changes only by a stack, a collapse, a new round or a duel stack). No
  * plan reads the dice counts (only the seat's own moves and a new round
  * change "waits", and both change acts or rounds), and a roll reads no
  * tower, so other seats' moves leave most plans standing. */
-static uint64_t pk_plan_key(const void *st, int seat)
+static uint64_t pakupaku_plan_key(const void *st, int seat)
 {
-    const pakupaku__state *s = st;
+    const pakupaku_state *s = st;
     uint64_t k = (uint64_t)s->acts[seat] << 40 ^ (uint64_t)s->since[seat] * 0x9e3779b97f4a7c15ull ^
                  (uint64_t)s->busy[seat] * 0x94d049bb133111ebull;
-    uint64_t tower = ((uint64_t)s->phase | (uint64_t)s->duel_turn << 8 |
-                      (uint64_t)s->tower.n << 32) ^
-                     ((uint64_t)s->rounds | (uint64_t)s->collapses << 16 |
-                      (uint64_t)s->duel_stacks << 32) * 0xbf58476d1ce4e5b9ull;
+    uint64_t tower =
+        ((uint64_t)s->phase | (uint64_t)s->duel_turn << 8 | (uint64_t)s->tower.n << 32) ^
+        ((uint64_t)s->rounds | (uint64_t)s->collapses << 16 | (uint64_t)s->duel_stacks << 32) *
+            0xbf58476d1ce4e5b9ull;
     uint64_t roll = s->phase == PAKUPAKU__PLAY && s->nwait[seat] == 0;
     return k ^ (tower & (roll - 1)); /* a roll: acts, since and busy only */
 }
@@ -727,28 +570,30 @@ const pf_game pf_game_pakupaku = {
     .summary = "real-time dice race: pass the pandas, stack the dishes, don't topple",
     .min_seats = 2,
     .max_seats = 8,
-    .state_size = sizeof(pakupaku__state),
+    .state_size = sizeof(pakupaku_state),
     .max_steps = 200000,
     .result_min = 0,
     .result_max = 1,
     .options = options,
     .test_configs = test_configs,
     .bots = pakupaku__bots,
+    .ladder = pakupaku__ladder,
+    .rules = pakupaku__rules,
     .real_time = true,
     .bench_bot = "adult",
-    .init = pk_init,
-    .to_act = pk_to_act,
-    .legal = pk_legal,
-    .check = pk_check,
-    .apply = pk_apply,
-    .over = pk_over,
-    .view = pk_view,
-    .resample = pk_resample,
-    .name = pk_name,
-    .parse = pk_parse,
-    .render = pk_render,
-    .stats = pk_stats,
-    .plan_key = pk_plan_key,
-    .ready_at = pk_ready_at,
+    .init = pakupaku_init,
+    .to_act = pakupaku_to_act,
+    .legal = pakupaku_legal,
+    .check = pakupaku_check,
+    .apply = pakupaku_apply,
+    .over = pakupaku_over,
+    .view = pakupaku__view,
+    .resample = pakupaku_resample,
+    .name = pakupaku__name,
+    .parse = pakupaku__parse,
+    .render = pakupaku__render,
+    .stats = pakupaku_stats,
+    .plan_key = pakupaku_plan_key,
+    .ready_at = pakupaku_ready_at,
     .skill_error = pakupaku__skill_error,
 };

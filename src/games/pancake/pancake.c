@@ -28,97 +28,115 @@
  * down_n == 0 outside a turn's sharing; bonus/cur are -1 outside a turn;
  * the multiset (down + bonus + picked) is public (YYP-7), its order is not. */
 #include "games/pancake/pancake.h"
+#include "partyfood/text.h"
 
 #include <assert.h>
 #include <ctype.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-const char *const pancake__topping_name[PANCAKE_TOPPINGS] = {
-    "strawberry", "kiwi", "banana", "blueberry", "chocolate"};
+const char *const pancake__topping_name[PANCAKE_TOPPINGS] = {"strawberry", "kiwi", "banana",
+                                                             "blueberry", "chocolate"};
 static const char topping_letter[PANCAKE_TOPPINGS] = {'S', 'K', 'B', 'L', 'C'};
 static const uint8_t box_count[PANCAKE_TOPPINGS] = {8, 8, 8, 8, 4};
 
 /* ---- small helpers --------------------------------------------------------- */
 
 /* The topping for a letter (S K B L C, any case), or -1. */
-static int topping_of_letter(char c) {
+static int topping_of_letter(char c)
+{
     c = (char)toupper((unsigned char)c);
     for (int t = 0; t < PANCAKE_TOPPINGS; t++)
-        if (topping_letter[t] == c) return t;
+        if (topping_letter[t] == c)
+            return t;
     return -1;
 }
 
-/* The topping named by s (full name, a prefix of at least 3 letters, or a letter), or -1. */
-static int topping_of_word(const char *s) {
+int pancake__topping_of_word(const char *s)
+{
     size_t n = strlen(s);
-    if (n == 1) return topping_of_letter(s[0]);
-    if (n < 3) return -1;
+    if (n == 1)
+        return topping_of_letter(s[0]);
+    if (n < 3)
+        return -1;
     for (int t = 0; t < PANCAKE_TOPPINGS; t++)
-        if (strncasecmp(s, pancake__topping_name[t], n) == 0) return t;
-    if (strcasecmp(s, "blue") == 0) return PANCAKE_BLUE;
+        if (strncasecmp(s, pancake__topping_name[t], n) == 0)
+            return t;
+    if (strcasecmp(s, "blue") == 0)
+        return PANCAKE_BLUE;
     return -1;
 }
 
-static int pan_up_total(const pancake_state *s) {
+static int pan_up_total(const pancake_state *s)
+{
     int n = 0;
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) n += s->pan_up[t];
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        n += s->pan_up[t];
     return n;
 }
 
-void pancake__public_down(const pancake_state *s, int c[PANCAKE_TOPPINGS]) {
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) c[t] = 0;
-    for (int i = 0; i < s->down_n; i++) c[s->down[i]]++;
-    if (s->bonus >= 0) c[s->bonus]++;
-    if (s->cur >= 0) c[s->cur]++;
+void pancake__public_down(const pancake_state *s, int c[PANCAKE_TOPPINGS])
+{
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        c[t] = 0;
+    for (int i = 0; i < s->down_n; i++)
+        c[s->down[i]]++;
+    if (s->bonus >= 0)
+        c[s->bonus]++;
+    if (s->cur >= 0)
+        c[s->cur]++;
 }
 
-/* Writes counts as "2 kiwi, 1 banana" (or "none") into buf. */
-static void counts_text(const int c[PANCAKE_TOPPINGS], char *buf, size_t n) {
-    size_t w = 0;
-    buf[0] = 0;
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) {
-        if (!c[t]) continue;
-        int k = snprintf(buf + w, n - w, "%s%d %s", w ? ", " : "", c[t],
-                         pancake__topping_name[t]);
-        if (k < 0 || (size_t)k >= n - w) break;
-        w += (size_t)k;
-    }
-    if (!w) snprintf(buf, n, "none");
+void pancake__counts_text(const int c[PANCAKE_TOPPINGS], char *buf, size_t n)
+{
+    pf_text w;
+    pf_text_init(&w, buf, n);
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        if (c[t])
+            pf_text_put(&w, "%s%d %s", w.len ? ", " : "", c[t], pancake__topping_name[t]);
+    if (!w.len)
+        pf_text_put(&w, "none");
 }
 
 /* Puts a[0..n) in canonical (sorted) order, then shuffles it from rng: the
  * result depends on the multiset and rng only, never on the old order. */
-static void canon_shuffle(pf_rng *rng, uint8_t *a, int n) {
+static void canon_shuffle(pf_rng *rng, uint8_t *a, int n)
+{
     int c[PANCAKE_TOPPINGS] = {0};
-    for (int i = 0; i < n; i++) c[a[i]]++;
+    for (int i = 0; i < n; i++)
+        c[a[i]]++;
     int k = 0;
     for (int t = 0; t < PANCAKE_TOPPINGS; t++)
-        while (c[t]--) a[k++] = (uint8_t)t;
+        while (c[t]--)
+            a[k++] = (uint8_t)t;
     pf_rng_shuffle_u8(rng, a, n);
 }
 
 /* Ends the game with the given winners. */
-static void finish(pancake_state *s, uint8_t winners) {
+static void finish(pancake_state *s, uint8_t winners)
+{
     s->winners = winners;
     s->phase = PANCAKE_P_OVER;
 }
 
 /* After a pancake reached seat: ends the game if that pile holds 12 (YYP-6). */
-static bool check_win(pancake_state *s, int seat, pf_events *ev) {
-    if (s->pile[seat] < PANCAKE_WIN) return false;
+static bool check_win(pancake_state *s, int seat, pf_events *ev)
+{
+    if (s->pile[seat] < PANCAKE_WIN)
+        return false;
     finish(s, (uint8_t)(1u << seat));
     pf_events_add(ev, -1, "win", "Seat %d has %d pancakes and wins", seat, s->pile[seat]);
     return true;
 }
 
 /* Moves one pancake between piles, if `from` has any (YYP-5). */
-static void move_pancake(pancake_state *s, int from, int to, pf_events *ev) {
-    if (!s->pile[from]) return;
+static void move_pancake(pancake_state *s, int from, int to, pf_events *ev)
+{
+    if (!s->pile[from])
+        return;
     s->pile[from]--;
     s->pile[to]++;
     pf_events_add(ev, -1, "gamble", "Seat %d gives seat %d one pancake", from, to);
@@ -126,14 +144,17 @@ static void move_pancake(pancake_state *s, int from, int to, pf_events *ev) {
 
 /* Starts the current chef's turn: tops the pan up to 8 (YYP-1) or, when the
  * table cannot, ends the game by counting piles (YYP-6). */
-static void start_turn(pancake_state *s, pf_events *ev) {
+static void start_turn(pancake_state *s, pf_events *ev)
+{
     int need = PANCAKE_PAN - pan_up_total(s);
     if (PANCAKE_BOX - s->table_pos < need) {
         int best = -1;
         uint8_t w = 0;
         for (int i = 0; i < s->seats; i++) {
-            if (s->pile[i] > best) best = s->pile[i], w = 0;
-            if (s->pile[i] == best) w |= (uint8_t)(1u << i);
+            if (s->pile[i] > best)
+                best = s->pile[i], w = 0;
+            if (s->pile[i] == best)
+                w |= (uint8_t)(1u << i);
         }
         pf_events_add(ev, -1, "end", "The pan cannot be refilled: the most pancakes (%d) win",
                       best);
@@ -150,13 +171,14 @@ static void start_turn(pancake_state *s, pf_events *ev) {
     s->phase = PANCAKE_P_TOSS;
     if (ev) {
         char buf[96];
-        counts_text(drawn, buf, sizeof buf);
+        pancake__counts_text(drawn, buf, sizeof buf);
         pf_events_add(ev, -1, "draw", "Seat %d is chef and draws %s", s->chef, buf);
     }
 }
 
 /* Ends the chef's turn: face-down pancakes turn face-up and stay (YYP-4). */
-static void end_turn(pancake_state *s, pf_events *ev) {
+static void end_turn(pancake_state *s, pf_events *ev)
+{
     int up[PANCAKE_TOPPINGS] = {0};
     for (int i = 0; i < s->down_n; i++) {
         s->pan_up[s->down[i]]++;
@@ -164,7 +186,7 @@ static void end_turn(pancake_state *s, pf_events *ev) {
     }
     if (ev && s->down_n) {
         char buf[96];
-        counts_text(up, buf, sizeof buf);
+        pancake__counts_text(up, buf, sizeof buf);
         pf_events_add(ev, -1, "turn_up", "Left face-up in the pan: %s", buf);
     }
     s->down_n = 0;
@@ -177,17 +199,21 @@ static void end_turn(pancake_state *s, pf_events *ev) {
 
 /* One toss attempt with p = h/100 from the generator: writes the face-down
  * pancakes into down (in taking order) and returns their count. */
-static int toss_random(pancake_state *s, int h, uint8_t *down) {
+static int toss_random(pancake_state *s, int h, uint8_t *down)
+{
     uint8_t pan[PANCAKE_PAN];
     int n = 0, k = 0;
     for (int t = 0; t < PANCAKE_TOPPINGS; t++)
-        for (int i = 0; i < s->pan_up[t]; i++) pan[n++] = (uint8_t)t;
+        for (int i = 0; i < s->pan_up[t]; i++)
+            pan[n++] = (uint8_t)t;
     assert(n == PANCAKE_PAN);
     uint64_t thr = ((uint64_t)h << 32) / 100; /* P(32 random bits < thr) = h/100 */
     for (int i = 0; i < PANCAKE_PAN; i += 2) {
         uint64_t r = pf_rng_next(&s->rng);
-        if ((r & 0xffffffffu) < thr) down[k++] = pan[i];
-        if ((r >> 32) < thr) down[k++] = pan[i + 1];
+        if ((r & 0xffffffffu) < thr)
+            down[k++] = pan[i];
+        if ((r >> 32) < thr)
+            down[k++] = pan[i + 1];
     }
     pf_rng_shuffle_u8(&s->rng, down, k); /* YYP-2: positions are shuffled */
     return k;
@@ -195,26 +221,33 @@ static int toss_random(pancake_state *s, int h, uint8_t *down) {
 
 /* The next scripted toss, if any and if it fits the pan: writes down (in
  * taking order) and returns the count; -1 to toss at random instead. */
-static int toss_scripted(pancake_state *s, uint8_t *down) {
-    if (s->script_pos >= s->script_len) return -1;
+static int toss_scripted(pancake_state *s, uint8_t *down)
+{
+    if (s->script_pos >= s->script_len)
+        return -1;
     int k = s->script[s->script_pos];
     const uint8_t *e = s->script + s->script_pos + 1;
     s->script_pos = (uint8_t)(s->script_pos + 1 + k);
     int c[PANCAKE_TOPPINGS] = {0};
     for (int i = 0; i < k; i++)
-        if (++c[e[i]] > s->pan_up[e[i]]) return -1;
-    for (int i = 0; i < k; i++) down[i] = e[k - 1 - i]; /* first listed is taken first */
+        if (++c[e[i]] > s->pan_up[e[i]])
+            return -1;
+    for (int i = 0; i < k; i++)
+        down[i] = e[k - 1 - i]; /* first listed is taken first */
     return k;
 }
 
 /* The chef's toss (YYP-2), then the bonus (YYP-3). */
-static void do_toss(pancake_state *s, int h, pf_events *ev) {
+static void do_toss(pancake_state *s, int h, pf_events *ev)
+{
     uint8_t down[PANCAKE_PAN];
     int k;
     for (;;) {
         k = toss_scripted(s, down);
-        if (k < 0) k = toss_random(s, h, down);
-        if (k >= 2) break;
+        if (k < 0)
+            k = toss_random(s, h, down);
+        if (k >= 2)
+            break;
         pf_events_add(ev, -1, "retoss", "Only %d face-down: seat %d tosses again", k, s->chef);
     }
     int c[PANCAKE_TOPPINGS] = {0};
@@ -226,9 +259,9 @@ static void do_toss(pancake_state *s, int h, pf_events *ev) {
     s->down_n = (uint8_t)k;
     if (ev) {
         char buf[96];
-        counts_text(c, buf, sizeof buf);
-        pf_events_add(ev, -1, "toss", "Seat %d tosses (p=%d.%02d): face-down %s", s->chef,
-                      h / 100, h % 100, buf);
+        pancake__counts_text(c, buf, sizeof buf);
+        pf_events_add(ev, -1, "toss", "Seat %d tosses (p=%d.%02d): face-down %s", s->chef, h / 100,
+                      h % 100, buf);
     }
     s->phase = PANCAKE_P_SHARE;
     if (k >= 5) {
@@ -242,7 +275,8 @@ static void do_toss(pancake_state *s, int h, pf_events *ev) {
 }
 
 /* The guesser names topping g for the picked pancake (YYP-4, YYP-5). */
-static void do_guess(pancake_state *s, int g, pf_events *ev) {
+static void do_guess(pancake_state *s, int g, pf_events *ev)
+{
     int t = s->cur, chef = s->chef, j = s->guesser;
     bool right = g == t;
     s->cur = -1;
@@ -251,10 +285,12 @@ static void do_guess(pancake_state *s, int g, pf_events *ev) {
                   pancake__topping_name[g], pancake__topping_name[t], right ? j : chef);
     int winner = right ? j : chef, loser = right ? chef : j;
     s->pile[winner]++;
-    if (check_win(s, winner, ev)) return;
+    if (check_win(s, winner, ev))
+        return;
     if (s->gamble && g == PANCAKE_CHOC) {
         move_pancake(s, loser, winner, ev);
-        if (check_win(s, winner, ev)) return;
+        if (check_win(s, winner, ev))
+            return;
     }
     if (s->down_n == 0)
         end_turn(s, ev);
@@ -266,138 +302,171 @@ static void do_guess(pancake_state *s, int g, pf_events *ev) {
 
 /* Fills the table from option "table" (the first pancakes drawn, letters
  * S K B L C) and shuffles the rest of the box behind them. */
-static pf_err setup_table(pancake_state *s, const char *spec, pf_error *err) {
+static pf_err setup_table(pancake_state *s, const char *spec, pf_error *err)
+{
     int left[PANCAKE_TOPPINGS];
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) left[t] = box_count[t];
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        left[t] = box_count[t];
     int n = 0;
     for (const char *p = spec ? spec : ""; *p; p++) {
-        if (*p == ',' || *p == ' ') continue;
+        if (*p == ',' || *p == ' ')
+            continue;
         int t = topping_of_letter(*p);
         if (t < 0)
             return pf_error_set(err, PF_E_BAD_OPTION,
                                 "table: '%c' is no topping (use S K B L C for strawberry, "
-                                "kiwi, banana, blueberry, chocolate)", *p);
+                                "kiwi, banana, blueberry, chocolate)",
+                                *p);
         if (--left[t] < 0)
             return pf_error_set(err, PF_E_BAD_OPTION,
                                 "table: more than %d %s pancakes (the box holds 8 of each "
-                                "fruit and 4 chocolate)", box_count[t],
-                                pancake__topping_name[t]);
+                                "fruit and 4 chocolate)",
+                                box_count[t], pancake__topping_name[t]);
         s->table[n++] = (uint8_t)t;
     }
     int m = n;
     for (int t = 0; t < PANCAKE_TOPPINGS; t++)
-        while (left[t]--) s->table[m++] = (uint8_t)t;
+        while (left[t]--)
+            s->table[m++] = (uint8_t)t;
     pf_rng_shuffle_u8(&s->rng, s->table + n, PANCAKE_BOX - n);
     return PF_E_OK;
 }
 
 /* Reads option "tosses": comma-separated tosses, each the face-down
  * toppings in the order they are taken (bonus first), "-" for none. */
-static pf_err setup_script(pancake_state *s, const char *spec, pf_error *err) {
+static pf_err setup_script(pancake_state *s, const char *spec, pf_error *err)
+{
     int len = 0;
     const char *p = spec ? spec : "";
     while (*p) {
         const char *q = p;
-        while (*q && *q != ',') q++;
+        while (*q && *q != ',')
+            q++;
         int kpos = len++;
         int k = 0;
         for (const char *c = p; c < q; c++) {
-            if (*c == ' ' || *c == '-') continue;
+            if (*c == ' ' || *c == '-')
+                continue;
             int t = topping_of_letter(*c);
             if (t < 0)
                 return pf_error_set(err, PF_E_BAD_OPTION,
                                     "tosses: '%c' is no topping (use S K B L C, '-' for "
-                                    "none, ',' between tosses)", *c);
+                                    "none, ',' between tosses)",
+                                    *c);
             if (k == PANCAKE_PAN)
                 return pf_error_set(err, PF_E_BAD_OPTION,
                                     "tosses: a toss turns 0 to 8 pancakes face-down");
-            if (len >= PANCAKE_SCRIPT) goto too_long;
+            if (len >= PANCAKE_SCRIPT)
+                goto too_long;
             s->script[len++] = (uint8_t)t;
             k++;
         }
-        if (kpos >= PANCAKE_SCRIPT) goto too_long;
+        if (kpos >= PANCAKE_SCRIPT)
+            goto too_long;
         s->script[kpos] = (uint8_t)k;
         p = *q ? q + 1 : q;
     }
     s->script_len = (uint8_t)len;
     return PF_E_OK;
 too_long:
-    return pf_error_set(err, PF_E_BAD_OPTION, "tosses: the script may hold at most %d letters "
-                        "and tosses together", PANCAKE_SCRIPT - 1);
+    return pf_error_set(err, PF_E_BAD_OPTION,
+                        "tosses: the script may hold at most %d letters "
+                        "and tosses together",
+                        PANCAKE_SCRIPT - 1);
 }
 
-static pf_err pc_init(void *st, int seats, const pf_options *opt, uint64_t seed,
-                      pf_events *ev, pf_error *err) {
+static pf_err pancake_init(void *st, int seats, const pf_options *opt, uint64_t seed, pf_events *ev,
+                           pf_error *err)
+{
     pancake_state *s = st;
     memset(s, 0, sizeof *s);
     if (seats < 2 || seats > 4)
         return pf_error_set(err, PF_E_BAD_SEATS, "Yummy Yummy Pancake is for 2 to 4 players");
     bool gamble, aid;
     pf_err e;
-    if ((e = pf_options_bool(opt, "chocolate_gamble", false, &gamble, err))) return e;
-    if ((e = pf_options_bool(opt, "memory_aid", false, &aid, err))) return e;
+    if ((e = pf_options_bool(opt, "chocolate_gamble", false, &gamble, err)))
+        return e;
+    if ((e = pf_options_bool(opt, "memory_aid", false, &aid, err)))
+        return e;
     pf_rng_seed(&s->rng, seed);
     s->seats = (uint8_t)seats;
     s->gamble = gamble;
     s->memory_aid = aid;
     s->bonus = s->cur = -1;
-    if ((e = setup_table(s, pf_options_get(opt, "table"), err))) return e;
-    if ((e = setup_script(s, pf_options_get(opt, "tosses"), err))) return e;
+    if ((e = setup_table(s, pf_options_get(opt, "table"), err)))
+        return e;
+    if ((e = setup_script(s, pf_options_get(opt, "tosses"), err)))
+        return e;
     start_turn(s, ev);
     return PF_E_OK;
 }
 
 /* ---- the interface ------------------------------------------------------- */
 
-static int actor(const pancake_state *s) {
-    if (s->phase == PANCAKE_P_OVER) return -1;
+static int actor(const pancake_state *s)
+{
+    if (s->phase == PANCAKE_P_OVER)
+        return -1;
     return s->phase == PANCAKE_P_GUESS ? s->guesser : s->chef;
 }
 
-static uint32_t pc_to_act(const void *st) {
+static uint32_t pancake_to_act(const void *st)
+{
     int a = actor(st);
     return a < 0 ? 0 : 1u << a;
 }
 
-static int pc_legal(const void *st, int seat, pf_action *out, int cap) {
+static int pancake_legal(const void *st, int seat, pf_action *out, int cap)
+{
     const pancake_state *s = st;
     (void)cap;
-    if (seat != actor(s)) return 0;
+    if (seat != actor(s))
+        return 0;
     int n = 0;
     switch (s->phase) {
     case PANCAKE_P_TOSS:
-        for (int h = PANCAKE_P_MIN; h <= PANCAKE_P_MAX; h += 10) out[n++] = PANCAKE_A_TOSS + (unsigned)h;
+        for (int h = PANCAKE_P_MIN; h <= PANCAKE_P_MAX; h += 10)
+            out[n++] = PANCAKE_A_TOSS + (unsigned)h;
         break;
     case PANCAKE_P_SHARE:
-        if (s->down_n) out[n++] = PANCAKE_A_PICK;
-        if (s->shared) out[n++] = PANCAKE_A_STOP;
+        if (s->down_n)
+            out[n++] = PANCAKE_A_PICK;
+        if (s->shared)
+            out[n++] = PANCAKE_A_STOP;
         break;
     case PANCAKE_P_ASK:
         for (int j = 0; j < s->seats; j++)
-            if (j != s->chef) out[n++] = PANCAKE_A_ASK + (unsigned)j;
+            if (j != s->chef)
+                out[n++] = PANCAKE_A_ASK + (unsigned)j;
         break;
     case PANCAKE_P_GUESS:
-        for (int t = 0; t < PANCAKE_TOPPINGS; t++) out[n++] = PANCAKE_A_GUESS + (unsigned)t;
+        for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+            out[n++] = PANCAKE_A_GUESS + (unsigned)t;
         break;
     }
     return n;
 }
 
-static pf_err pc_check(const void *st, int seat, pf_action a, int64_t t_ms) {
+static pf_err pancake_check(const void *st, int seat, pf_action a, int64_t t_ms)
+{
     const pancake_state *s = st;
     (void)t_ms;
-    if (seat != actor(s)) return PF_E_NOT_YOUR_TURN;
+    if (seat != actor(s))
+        return PF_E_NOT_YOUR_TURN;
     if (s->phase == PANCAKE_P_TOSS) /* any p in hundredths, not only the listed grid */
         return a >= PANCAKE_A_TOSS + PANCAKE_P_MIN && a <= PANCAKE_A_TOSS + PANCAKE_P_MAX
-                   ? PF_E_OK : PF_E_ILLEGAL_ACTION;
+                   ? PF_E_OK
+                   : PF_E_ILLEGAL_ACTION;
     pf_action l[16];
-    int n = pc_legal(st, seat, l, 16);
+    int n = pancake_legal(st, seat, l, 16);
     for (int i = 0; i < n; i++)
-        if (l[i] == a) return PF_E_OK;
+        if (l[i] == a)
+            return PF_E_OK;
     return PF_E_ILLEGAL_ACTION;
 }
 
-static void pc_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_events *ev) {
+static void pancake_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_events *ev)
+{
     pancake_state *s = st;
     (void)seat, (void)t_ms;
     if (a >= PANCAKE_A_TOSS) {
@@ -407,8 +476,7 @@ static void pc_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_events *e
         assert(s->phase == PANCAKE_P_SHARE && s->down_n);
         s->cur = (int8_t)s->down[--s->down_n];
         s->phase = PANCAKE_P_ASK;
-        pf_events_add(ev, -1, "pick", "Seat %d picks a face-down pancake and looks at it",
-                      s->chef);
+        pf_events_add(ev, -1, "pick", "Seat %d picks a face-down pancake and looks at it", s->chef);
         pf_events_add(ev, s->chef, "peek", "You peek: %s", pancake__topping_name[s->cur]);
     } else if (a == PANCAKE_A_STOP) {
         assert(s->phase == PANCAKE_P_SHARE && s->shared);
@@ -426,86 +494,37 @@ static void pc_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_events *e
     }
 }
 
-static bool pc_over(const void *st, double *results) {
+static bool pancake_over(const void *st, double *results)
+{
     const pancake_state *s = st;
-    if (s->phase != PANCAKE_P_OVER) return false;
+    if (s->phase != PANCAKE_P_OVER)
+        return false;
     if (results)
-        for (int i = 0; i < s->seats; i++) results[i] = (s->winners >> i) & 1u;
+        for (int i = 0; i < s->seats; i++)
+            results[i] = (s->winners >> i) & 1u;
     return true;
 }
 
-static cJSON *counts_json(const int c[PANCAKE_TOPPINGS]) {
-    cJSON *o = cJSON_CreateObject();
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
-        cJSON_AddNumberToObject(o, pancake__topping_name[t], c[t]);
-    return o;
-}
-
-static cJSON *toppings_json(const uint8_t *a, int n) {
-    cJSON *arr = cJSON_CreateArray();
-    for (int i = 0; i < n; i++)
-        cJSON_AddItemToArray(arr, cJSON_CreateString(pancake__topping_name[a[i]]));
-    return arr;
-}
-
-static const char *const phase_name[] = {"toss", "share", "ask", "guess", "over"};
-
-static void pc_view(const void *st, int seat, cJSON *out) {
-    const pancake_state *s = st;
-    int c[PANCAKE_TOPPINGS];
-    cJSON_AddNumberToObject(out, "seats", s->seats);
-    cJSON_AddStringToObject(out, "phase", phase_name[s->phase]);
-    cJSON_AddNumberToObject(out, "chef", s->chef);
-    if (s->phase == PANCAKE_P_GUESS) cJSON_AddNumberToObject(out, "guesser", s->guesser);
-    cJSON_AddNumberToObject(out, "turn", s->turn);
-    cJSON_AddNumberToObject(out, "shared", s->shared);
-    cJSON_AddBoolToObject(out, "chocolate_gamble", s->gamble);
-    cJSON_AddBoolToObject(out, "memory_aid", s->memory_aid);
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) c[t] = s->pan_up[t];
-    cJSON_AddItemToObject(out, "pan_up", counts_json(c));
-    cJSON_AddNumberToObject(out, "face_down", s->down_n);
-    cJSON_AddBoolToObject(out, "bonus_taken", s->bonus >= 0);
-    cJSON_AddBoolToObject(out, "picked", s->cur >= 0);
-    pancake__public_down(s, c);
-    cJSON_AddItemToObject(out, "public_down", counts_json(c));
-    cJSON_AddNumberToObject(out, "table", PANCAKE_BOX - s->table_pos);
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) c[t] = 0;
-    for (int i = s->table_pos; i < PANCAKE_BOX; i++) c[s->table[i]]++;
-    cJSON_AddItemToObject(out, "table_toppings", counts_json(c));
-    cJSON *piles = cJSON_CreateArray();
-    for (int i = 0; i < s->seats; i++) cJSON_AddItemToArray(piles, cJSON_CreateNumber(s->pile[i]));
-    cJSON_AddItemToObject(out, "piles", piles);
-    if (seat == s->chef || seat == PF_SEAT_GOD) {
-        if (s->bonus >= 0) cJSON_AddStringToObject(out, "bonus", pancake__topping_name[s->bonus]);
-        if (s->cur >= 0) cJSON_AddStringToObject(out, "peek", pancake__topping_name[s->cur]);
-    }
-    if (seat == PF_SEAT_GOD) {
-        cJSON_AddItemToObject(out, "down_order", toppings_json(s->down, s->down_n));
-        cJSON_AddItemToObject(out, "table_order",
-                              toppings_json(s->table + s->table_pos, PANCAKE_BOX - s->table_pos));
-    }
-    if (s->phase == PANCAKE_P_OVER) {
-        cJSON *w = cJSON_CreateArray();
-        for (int i = 0; i < s->seats; i++)
-            if ((s->winners >> i) & 1u) cJSON_AddItemToArray(w, cJSON_CreateNumber(i));
-        cJSON_AddItemToObject(out, "winners", w);
-    }
-}
-
-static void pc_resample(void *st, int seat, pf_rng *rng) {
+static void pancake_resample(void *st, int seat, pf_rng *rng)
+{
     pancake_state *s = st;
     canon_shuffle(rng, s->table + s->table_pos, PANCAKE_BOX - s->table_pos);
     if (seat != PF_SEAT_GOD && seat != s->chef) {
         /* Only the multiset (face-down + bonus + picked) is known: redraw which is which. */
         uint8_t pool[PANCAKE_PAN];
         int n = 0;
-        for (int i = 0; i < s->down_n; i++) pool[n++] = s->down[i];
-        if (s->bonus >= 0) pool[n++] = (uint8_t)s->bonus;
-        if (s->cur >= 0) pool[n++] = (uint8_t)s->cur;
+        for (int i = 0; i < s->down_n; i++)
+            pool[n++] = s->down[i];
+        if (s->bonus >= 0)
+            pool[n++] = (uint8_t)s->bonus;
+        if (s->cur >= 0)
+            pool[n++] = (uint8_t)s->cur;
         canon_shuffle(rng, pool, n);
         n = 0;
-        if (s->bonus >= 0) s->bonus = (int8_t)pool[n++];
-        if (s->cur >= 0) s->cur = (int8_t)pool[n++];
+        if (s->bonus >= 0)
+            s->bonus = (int8_t)pool[n++];
+        if (s->cur >= 0)
+            s->cur = (int8_t)pool[n++];
         memcpy(s->down, pool + n, s->down_n);
     } else if (seat != PF_SEAT_GOD) {
         canon_shuffle(rng, s->down, s->down_n); /* the chef knows the multiset, not the order */
@@ -513,142 +532,36 @@ static void pc_resample(void *st, int seat, pf_rng *rng) {
     pf_rng_seed(&s->rng, pf_rng_next(rng));
 }
 
-static int pc_name(const void *st, pf_action a, char *buf, size_t n) {
-    (void)st;
-    int k;
-    if (a < PANCAKE_A_GUESS + PANCAKE_TOPPINGS)
-        k = snprintf(buf, n, "guess %s", pancake__topping_name[a - PANCAKE_A_GUESS]);
-    else if (a >= PANCAKE_A_ASK && a < PANCAKE_A_ASK + 4)
-        k = snprintf(buf, n, "ask %u", (unsigned)(a - PANCAKE_A_ASK));
-    else if (a == PANCAKE_A_PICK)
-        k = snprintf(buf, n, "pick");
-    else if (a == PANCAKE_A_STOP)
-        k = snprintf(buf, n, "stop");
-    else if (a >= PANCAKE_A_TOSS && a <= PANCAKE_A_TOSS + 100) {
-        unsigned h = a - PANCAKE_A_TOSS;
-        k = snprintf(buf, n, "toss %u.%02u", h / 100, h % 100);
-    } else
-        return -1;
-    return k;
-}
-
-static pf_err pc_parse(const void *st, const char *str, pf_action *a) {
-    (void)st;
-    char w1[16], w2[24], extra[2];
-    int nw = sscanf(str, " %15s %23s %1s", w1, w2, extra);
-    if (nw == 1) {
-        if (!strcasecmp(w1, "pick") || !strcasecmp(w1, "peek")) return *a = PANCAKE_A_PICK, PF_E_OK;
-        if (!strcasecmp(w1, "stop")) return *a = PANCAKE_A_STOP, PF_E_OK;
-        int t = topping_of_word(w1); /* "kiwi" alone is a guess */
-        if (t >= 0) return *a = PANCAKE_A_GUESS + (unsigned)t, PF_E_OK;
-        return PF_E_UNKNOWN_ACTION;
-    }
-    if (nw != 2) return PF_E_UNKNOWN_ACTION;
-    if (!strcasecmp(w1, "guess")) {
-        int t = topping_of_word(w2);
-        if (t < 0) return PF_E_UNKNOWN_ACTION;
-        return *a = PANCAKE_A_GUESS + (unsigned)t, PF_E_OK;
-    }
-    char *end;
-    if (!strcasecmp(w1, "ask")) {
-        long j = strtol(w2, &end, 10);
-        if (*end || end == w2 || j < 0 || j > 3) return PF_E_UNKNOWN_ACTION;
-        return *a = PANCAKE_A_ASK + (unsigned)j, PF_E_OK;
-    }
-    if (!strcasecmp(w1, "toss")) {
-        double p = strtod(w2, &end);
-        if (*end || end == w2 || !(p >= 0 && p <= 1)) return PF_E_UNKNOWN_ACTION;
-        double h = round(p * 100);
-        if (fabs(p * 100 - h) > 1e-6) return PF_E_UNKNOWN_ACTION; /* hundredths only */
-        return *a = PANCAKE_A_TOSS + (unsigned)h, PF_E_OK;
-    }
-    return PF_E_UNKNOWN_ACTION;
-}
-
-/* Appends formatted text to buf at *w, never overflowing. */
-static void put(char *buf, size_t n, size_t *w, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void put(char *buf, size_t n, size_t *w, const char *fmt, ...) {
-    if (*w >= n) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(buf + *w, n - *w, fmt, ap);
-    va_end(ap);
-    if (k > 0) *w += (size_t)k;
-    if (*w >= n) *w = n - 1;
-}
-
-static void pc_render(const void *st, int seat, char *buf, size_t n) {
-    const pancake_state *s = st;
-    size_t w = 0;
-    int c[PANCAKE_TOPPINGS];
-    char txt[96];
-    if (!n) return;
-    buf[0] = 0;
-    put(buf, n, &w, "Yummy Yummy Pancake - turn %d, chef: seat %d%s\n", s->turn, s->chef,
-        s->gamble ? " (chocolate gamble)" : "");
-    put(buf, n, &w, "Table: %d pancakes left\n", PANCAKE_BOX - s->table_pos);
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) c[t] = s->pan_up[t];
-    counts_text(c, txt, sizeof txt);
-    put(buf, n, &w, "Pan face-up: %s\n", txt);
-    put(buf, n, &w, "Pan face-down: %d%s\n", s->down_n,
-        s->bonus >= 0 ? " (and 1 bonus pancake taken by the chef)" : "");
-    if (s->memory_aid) {
-        pancake__public_down(s, c);
-        counts_text(c, txt, sizeof txt);
-        put(buf, n, &w, "Memory aid, face-down this turn: %s\n", txt);
-    }
-    if (seat == s->chef || seat == PF_SEAT_GOD) {
-        if (s->bonus >= 0) put(buf, n, &w, "Your bonus pancake: %s\n", pancake__topping_name[s->bonus]);
-        if (s->cur >= 0) put(buf, n, &w, "You peeked: %s\n", pancake__topping_name[s->cur]);
-    }
-    put(buf, n, &w, "Piles:");
-    for (int i = 0; i < s->seats; i++)
-        put(buf, n, &w, " seat %d: %d%s", i, s->pile[i], i == seat ? " (you)" : "");
-    put(buf, n, &w, "\n");
-    switch (s->phase) {
-    case PANCAKE_P_TOSS:
-        put(buf, n, &w, "Seat %d tosses: a flick of strength P, from 0.10 (soft) to 0.90 (hard: more face-down)\n", s->chef);
-        break;
-    case PANCAKE_P_SHARE:
-        put(buf, n, &w, "Seat %d shares: 'pick'%s\n", s->chef, s->shared ? " or 'stop'" : "");
-        break;
-    case PANCAKE_P_ASK:
-        put(buf, n, &w, "Seat %d picked a pancake: 'ask N' names who guesses\n", s->chef);
-        break;
-    case PANCAKE_P_GUESS:
-        put(buf, n, &w, "Seat %d, what is the topping? 'guess strawberry|kiwi|banana|blueberry|chocolate'\n",
-            s->guesser);
-        break;
-    default:
-        put(buf, n, &w, "Game over. Winner(s):");
-        for (int i = 0; i < s->seats; i++)
-            if ((s->winners >> i) & 1u) put(buf, n, &w, " seat %d", i);
-        put(buf, n, &w, "\n");
-    }
-}
-
-static int pc_stats(const void *st, pf_stat *out, int cap) {
+static int pancake_stats(const void *st, pf_stat *out, int cap)
+{
     static const char *const names[4] = {"pancakes_seat0", "pancakes_seat1", "pancakes_seat2",
                                          "pancakes_seat3"};
     const pancake_state *s = st;
     int n = 0;
-    for (int i = 0; i < s->seats && n < cap; i++) out[n++] = (pf_stat){names[i], s->pile[i]};
-    if (n < cap) out[n++] = (pf_stat){"turns", s->turn};
+    for (int i = 0; i < s->seats && n < cap; i++)
+        out[n++] = (pf_stat){names[i], s->pile[i]};
+    if (n < cap)
+        out[n++] = (pf_stat){"turns", s->turn};
     return n;
 }
 
-static const pf_option_def pc_options[] = {
-    {"chocolate_gamble", "false", "variant YYP-5: a chocolate guess also moves a pancake between the piles"},
+static const pf_option_def options[] = {
+    {"chocolate_gamble", "false",
+     "variant YYP-5: a chocolate guess also moves a pancake between the piles"},
     {"memory_aid", "false", "show people how many of each topping are face-down (YYP-7)"},
     {"table", "", "first pancakes drawn from the table, letters S K B L C (tests, C-2)"},
-    {"tosses", "", "scripted tosses, comma-separated face-down toppings in taking order, '-' for none (tests, C-2)"},
+    {"tosses", "",
+     "scripted tosses, comma-separated face-down toppings in taking order, '-' for none (tests, "
+     "C-2)"},
     {NULL, NULL, NULL}};
 
-static const pf_test_config pc_configs[] = {
-    {2, ""}, {3, ""}, {4, ""},
-    {2, "chocolate_gamble=true"}, {3, "chocolate_gamble=true"}, {4, "chocolate_gamble=true"},
-    {0, NULL}};
+static const pf_test_config test_configs[] = {{2, ""},
+                                              {3, ""},
+                                              {4, ""},
+                                              {2, "chocolate_gamble=true"},
+                                              {3, "chocolate_gamble=true"},
+                                              {4, "chocolate_gamble=true"},
+                                              {0, NULL}};
 
 _Static_assert(sizeof(pancake_state) < 512, "state must stay under 512 bytes");
 
@@ -662,22 +575,25 @@ const pf_game pf_game_pancake = {
     .max_steps = 200,
     .result_min = 0,
     .result_max = 1,
-    .options = pc_options,
-    .test_configs = pc_configs,
+    .options = options,
+    .test_configs = test_configs,
     .bots = pancake__bots,
+    .ladder = pancake__ladder,
+    .rules = pancake__rules,
+    .memory_game = true,
     .real_time = false,
     .bench_bot = NULL,
-    .init = pc_init,
-    .to_act = pc_to_act,
-    .legal = pc_legal,
-    .check = pc_check,
-    .apply = pc_apply,
-    .over = pc_over,
-    .view = pc_view,
-    .resample = pc_resample,
-    .name = pc_name,
-    .parse = pc_parse,
-    .render = pc_render,
-    .stats = pc_stats,
+    .init = pancake_init,
+    .to_act = pancake_to_act,
+    .legal = pancake_legal,
+    .check = pancake_check,
+    .apply = pancake_apply,
+    .over = pancake_over,
+    .view = pancake__view,
+    .resample = pancake_resample,
+    .name = pancake__name,
+    .parse = pancake__parse,
+    .render = pancake__render,
+    .stats = pancake_stats,
     .skill_error = pancake__skill_error,
 };

@@ -1,5 +1,6 @@
 /* pancake.h: Yummy Yummy Pancake internals shared by the files of this
- * folder (rules in pancake.c, bots in bots.c) and by its tests.
+ * folder (rules in pancake.c, bots in pancake_bots.c, text in
+ * pancake_text.c) and by its tests.
  *
  * Nothing here is part of the public API: the rest of the program sees only
  * `const pf_game pf_game_pancake`. See pancake.c for the rules. */
@@ -8,15 +9,15 @@
 
 #include <stdint.h>
 
-#include "partyfood/obs.h"
 #include "partyfood/game.h"
+#include "partyfood/obs.h"
 
 enum { PANCAKE_STRAW, PANCAKE_KIWI, PANCAKE_BANANA, PANCAKE_BLUE, PANCAKE_CHOC, PANCAKE_TOPPINGS };
 
-#define PANCAKE_BOX 36      /* pancakes in the box */
-#define PANCAKE_PAN 8       /* pancakes in a full pan */
-#define PANCAKE_WIN 12      /* a pile this big wins at once (YYP-6) */
-#define PANCAKE_SCRIPT 128  /* bytes of scripted tosses */
+#define PANCAKE_BOX 36     /* pancakes in the box */
+#define PANCAKE_PAN 8      /* pancakes in a full pan */
+#define PANCAKE_WIN 12     /* a pile this big wins at once (YYP-6) */
+#define PANCAKE_SCRIPT 128 /* bytes of scripted tosses */
 
 /* Phases of a chef's turn. */
 enum {
@@ -28,11 +29,11 @@ enum {
 };
 
 /* Action encoding (ascending order = legal order). */
-#define PANCAKE_A_GUESS 0u   /* + topping (0..4) */
-#define PANCAKE_A_ASK 8u     /* + seat (0..3) */
+#define PANCAKE_A_GUESS 0u /* + topping (0..4) */
+#define PANCAKE_A_ASK 8u   /* + seat (0..3) */
 #define PANCAKE_A_PICK 16u
 #define PANCAKE_A_STOP 17u
-#define PANCAKE_A_TOSS 100u  /* + p in hundredths (10..90) */
+#define PANCAKE_A_TOSS 100u /* + p in hundredths (10..90) */
 #define PANCAKE_P_MIN 10
 #define PANCAKE_P_MAX 90
 
@@ -40,27 +41,31 @@ enum {
 typedef struct pancake_state {
     pf_rng rng;
     uint8_t seats, chef, phase;
-    uint8_t guesser;        /* seat answering, in PANCAKE_P_GUESS */
-    uint8_t gamble;         /* chocolate gamble variant (YYP-5) */
-    uint8_t memory_aid;     /* render shows the face-down counts (YYP-7) */
-    uint8_t winners;        /* bit set, when over */
-    uint8_t shared;         /* shares completed this turn */
-    uint8_t table[PANCAKE_BOX]; /* draw order; table[table_pos..] still on the table (hidden order) */
+    uint8_t guesser;    /* seat answering, in PANCAKE_P_GUESS */
+    uint8_t gamble;     /* chocolate gamble variant (YYP-5) */
+    uint8_t memory_aid; /* render shows the face-down counts (YYP-7) */
+    uint8_t winners;    /* bit set, when over */
+    uint8_t shared;     /* shares completed this turn */
+    uint8_t
+        table[PANCAKE_BOX]; /* draw order; table[table_pos..] still on the table (hidden order) */
     uint8_t table_pos;
     uint8_t pan_up[PANCAKE_TOPPINGS]; /* face-up pancakes in the pan, per topping */
-    uint8_t down[PANCAKE_PAN]; /* face-down pancakes; the next one taken is down[down_n-1] (hidden) */
+    uint8_t
+        down[PANCAKE_PAN]; /* face-down pancakes; the next one taken is down[down_n-1] (hidden) */
     uint8_t down_n;
-    int8_t bonus;           /* topping of this turn's bonus pancake, -1: none (chef only) */
-    int8_t cur;             /* topping of the picked pancake, -1: none (chef only) */
-    uint8_t pile[4];        /* pancakes won per seat (only counts matter) */
-    uint16_t turn;          /* chef turns started so far */
+    int8_t bonus;                   /* topping of this turn's bonus pancake, -1: none (chef only) */
+    int8_t cur;                     /* topping of the picked pancake, -1: none (chef only) */
+    uint8_t pile[4];                /* pancakes won per seat (only counts matter) */
+    uint16_t turn;                  /* chef turns started so far */
     uint8_t script[PANCAKE_SCRIPT]; /* scripted tosses: [k, t1..tk]... */
     uint8_t script_len, script_pos;
 } pancake_state;
 
 extern const pf_bot_def pancake__bots[];
+extern const pf_rung pancake__ladder[PF_LEVELS];
+extern const char *const pancake__rules[];
 
-/* The game's skill_error (C-4): a toss's p moved by a hand's error (bots.c). */
+/* The game's skill_error (C-4): a toss's p moved by a hand's error (pancake_bots.c). */
 bool pancake__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action *played);
 
 /* The multiset of pancakes everyone knows to be face-down or taken from the
@@ -69,5 +74,18 @@ void pancake__public_down(const pancake_state *s, int counts[PANCAKE_TOPPINGS]);
 
 /* The toppings' names ("strawberry"...). */
 extern const char *const pancake__topping_name[PANCAKE_TOPPINGS];
+
+/* The topping named by s (full name, a prefix of at least 3 letters, or a
+ * letter), or -1. */
+int pancake__topping_of_word(const char *s);
+
+/* Writes counts as "2 kiwi, 1 banana" (or "none") into buf. */
+void pancake__counts_text(const int c[PANCAKE_TOPPINGS], char *buf, size_t n);
+
+/* The descriptor's text slots (pancake_text.c). */
+void pancake__view(const void *st, int seat, cJSON *out);
+int pancake__name(const void *st, pf_action a, char *buf, size_t n);
+pf_err pancake__parse(const void *st, const char *str, pf_action *a);
+void pancake__render(const void *st, int seat, char *buf, size_t n);
 
 #endif

@@ -39,16 +39,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const passfood__food_names[PASSFOOD_FOODS] = {"snake", "biscuit",
-                                                         "fairy bread", "pikelet",
-                                                         "lamington"};
+const char *const passfood__food_names[PASSFOOD_FOODS] = {"snake", "biscuit", "fairy bread",
+                                                          "pikelet", "lamington"};
 const uint8_t passfood__supply[PASSFOOD_FOODS] = {20, 20, 15, 15, 10};
 static const char food_letter[PASSFOOD_FOODS] = {'S', 'B', 'F', 'P', 'L'};
 
-#define EV(...)                          \
-    do {                                 \
-        if (ev)                          \
-            pf_events_add(ev, __VA_ARGS__); \
+#define EV(...)                                                                                    \
+    do {                                                                                           \
+        if (ev)                                                                                    \
+            pf_events_add(ev, __VA_ARGS__);                                                        \
     } while (0)
 
 /* ---- boards ------------------------------------------------------------- */
@@ -114,8 +113,7 @@ static uint8_t draw(passfood_state *s, pf_events *ev)
             return PASSFOOD_NONE;
         }
         pf_rng_shuffle_u8(&s->rng, s->bag, s->bag_n);
-        EV(-1, "refill", "The bag was empty: the %d discarded tiles go back into it.",
-           s->bag_n);
+        EV(-1, "refill", "The bag was empty: the %d discarded tiles go back into it.", s->bag_n);
     }
     return s->bag[--s->bag_n];
 }
@@ -148,8 +146,7 @@ static void give_ziggy(passfood_state *s, uint8_t f, pf_events *ev)
         s->zboard[f]++;
     } else {
         s->discard[f]++;
-        EV(-1, "discard", "Ziggy has no space for a %s: it is discarded.",
-           passfood__food_names[f]);
+        EV(-1, "discard", "Ziggy has no space for a %s: it is discarded.", passfood__food_names[f]);
     }
 }
 
@@ -184,8 +181,7 @@ static void ziggy_score(passfood_state *s, int bit, pf_events *ev)
     remove_set(s->zboard, bit);
     int from = s->zpos, to = from + pts;
     if (bit < 5)
-        EV(-1, "zscore", "Ziggy scores the %s column: %d points.",
-           passfood__food_names[bit], pts);
+        EV(-1, "zscore", "Ziggy scores the %s column: %d points.", passfood__food_names[bit], pts);
     else
         EV(-1, "zscore", "Ziggy scores row %d: %d points.", bit - 4, pts);
     if (to >= s->num.cake) {
@@ -216,8 +212,8 @@ static void player_score(passfood_state *s, int bit, pf_events *ev)
             s->discard[f]++;
     remove_set(s->board[p], bit);
     if (bit < 5)
-        EV(-1, "score", "Seat %d scores the %s column: %d points.", p,
-           passfood__food_names[bit], pts);
+        EV(-1, "score", "Seat %d scores the %s column: %d points.", p, passfood__food_names[bit],
+           pts);
     else
         EV(-1, "score", "Seat %d scores row %d: %d points.", p, bit - 4, pts);
     int from = s->pos[p], to = from + pts;
@@ -431,8 +427,7 @@ static void advance(passfood_state *s, pf_events *ev)
 
 /* Reads tile letters (S B F P L, any case; blanks ignored) until a stop
  * character or the end; returns the count, or -1 on a bad letter. */
-static int read_tiles(const char *txt, const char *stop, uint8_t *out, int cap,
-                      const char **end)
+static int read_tiles(const char *txt, const char *stop, uint8_t *out, int cap, const char **end)
 {
     int n = 0;
     for (; *txt && !strchr(stop, *txt); txt++) {
@@ -472,18 +467,21 @@ static int read_ints(const char *txt, int lo, int hi, int *out, int cap)
 
 static const pf_option_def options[] = {
     {"difficulty", "3", "tiles on Ziggy's board at the start, 0 (easy) to 6 (hard)"},
-    {"bag", "", "fixed bag order, first drawn first: letters S B F P L (snake, biscuit, "
-                "fairy bread, pikelet, lamington); the other tiles follow, shuffled"},
+    {"bag", "",
+     "fixed bag order, first drawn first: letters S B F P L (snake, biscuit, "
+     "fairy bread, pikelet, lamington); the other tiles follow, shuffled"},
     {"rest", "bag", "where the tiles not named in `bag` start: bag or discard"},
-    {"boards", "", "players' starting tiles instead of 2 random ones: one group of "
-                   "letters per seat, separated by '/' (e.g. SB/FP)"},
+    {"boards", "",
+     "players' starting tiles instead of 2 random ones: one group of "
+     "letters per seat, separated by '/' (e.g. SB/FP)"},
     {"ziggy", "", "Ziggy's starting tiles instead of `difficulty` random ones"},
     {"pos", "", "players' start spaces, comma separated (default: the table's)"},
     {"zpos", "", "Ziggy's start space (default: the table's)"},
     {"swaps", "2", "swap tokens per player, 0 to 2"},
     {"takes", "1", "take tokens per player, 0 to 1"},
-    {"numbers", "", "a table of printed numbers (PPF-2) as text 'key: values ...'; "
-                    "unnamed keys keep the default"},
+    {"numbers", "",
+     "a table of printed numbers (PPF-2) as text 'key: values ...'; "
+     "unnamed keys keep the default"},
     {NULL, NULL, NULL},
 };
 
@@ -497,16 +495,16 @@ static void tell_board(pf_events *ev, int seat, const uint8_t *board)
     size_t len = 0;
     for (int f = 0; f < PASSFOOD_FOODS; f++)
         if (board[f] && len < sizeof list)
-            len += (size_t)snprintf(list + len, sizeof list - len, "%s%d %s",
-                                    len ? ", " : "", board[f], passfood__food_names[f]);
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%d %s", len ? ", " : "",
+                                    board[f], passfood__food_names[f]);
     char name[16] = "Ziggy"; /* seat -1 */
     if (seat >= 0)
         snprintf(name, sizeof name, "Seat %d", seat);
     EV(-1, "setup", "%s starts with %s.", name, len ? list : "an empty board");
 }
 
-static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
-                   pf_events *ev, pf_error *err)
+static pf_err passfood_init(void *vs, int seats, const pf_options *opt, uint64_t seed,
+                            pf_events *ev, pf_error *err)
 {
     passfood_state *s = vs;
     memset(s, 0, sizeof *s);
@@ -525,8 +523,9 @@ static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
      * command line reads one for --option numbers=@FILE). */
     if (v && !passfood__numbers_parse(v, &s->num, msg, sizeof msg))
         return pf_error_set(err, PF_E_BAD_OPTION, "option 'numbers': %s%s", msg,
-                            strchr(v, ':') ? "" : " (the value is the table's text, "
-                                                  "'key: values ...', not a file name)");
+                            strchr(v, ':') ? ""
+                                           : " (the value is the table's text, "
+                                             "'key: values ...', not a file name)");
 
     int difficulty, swaps, takes;
     pf_err e;
@@ -561,8 +560,7 @@ static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
             if (q + 1 < seats) {
                 if (*p != '/' && *p != ',')
                     return pf_error_set(err, PF_E_BAD_OPTION,
-                                        "option 'boards': give one group per seat (%d)",
-                                        seats);
+                                        "option 'boards': give one group per seat (%d)", seats);
                 p++;
             }
         }
@@ -576,12 +574,10 @@ static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
         uint8_t t[20];
         int n = read_tiles(v, "", t, 20, NULL);
         if (n < 0)
-            return pf_error_set(err, PF_E_BAD_OPTION,
-                                "option 'ziggy': use letters S B F P L");
+            return pf_error_set(err, PF_E_BAD_OPTION, "option 'ziggy': use letters S B F P L");
         for (int i = 0; i < n; i++) {
             if (s->zboard[t[i]] == PASSFOOD_ZROWS)
-                return pf_error_set(err, PF_E_BAD_OPTION,
-                                    "option 'ziggy': more than 3 %s",
+                return pf_error_set(err, PF_E_BAD_OPTION, "option 'ziggy': more than 3 %s",
                                     passfood__food_names[t[i]]);
             s->zboard[t[i]]++;
         }
@@ -592,8 +588,8 @@ static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
             used += s->board[q][f];
         if (used > pool[f])
             return pf_error_set(err, PF_E_BAD_OPTION,
-                                "options 'boards'/'ziggy' use more than the %d %s tiles",
-                                pool[f], passfood__food_names[f]);
+                                "options 'boards'/'ziggy' use more than the %d %s tiles", pool[f],
+                                passfood__food_names[f]);
         pool[f] = (uint8_t)(pool[f] - used);
     }
 
@@ -643,14 +639,13 @@ static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
     if (v && *v) {
         if (read_ints(v, 0, s->num.cake, pos, PASSFOOD_MAX_SEATS) != seats)
             return pf_error_set(err, PF_E_BAD_OPTION,
-                                "option 'pos': give %d spaces from 0 to %d, comma separated",
-                                seats, s->num.cake);
+                                "option 'pos': give %d spaces from 0 to %d, comma separated", seats,
+                                s->num.cake);
     }
     v = pf_options_get(opt, "zpos");
     if (v && *v) {
         if (read_ints(v, 0, s->num.cake - 1, &zpos, 1) != 1)
-            return pf_error_set(err, PF_E_BAD_OPTION,
-                                "option 'zpos' must be a space from 0 to %d",
+            return pf_error_set(err, PF_E_BAD_OPTION, "option 'zpos' must be a space from 0 to %d",
                                 s->num.cake - 1);
     }
     int below = 0;
@@ -679,8 +674,7 @@ static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
             uint8_t t = draw(s, ev);
             if (t == PASSFOOD_NONE)
                 break;
-            if ((t == PASSFOOD_LAMINGTON && s->zboard[t] >= 1) ||
-                s->zboard[t] >= PASSFOOD_ZROWS) {
+            if ((t == PASSFOOD_LAMINGTON && s->zboard[t] >= 1) || s->zboard[t] >= PASSFOOD_ZROWS) {
                 return_to_bag(s, t);
                 continue;
             }
@@ -699,7 +693,7 @@ static pf_err init(void *vs, int seats, const pf_options *opt, uint64_t seed,
 
 /* ---- the interface ------------------------------------------------------ */
 
-static uint32_t to_act(const void *vs)
+static uint32_t passfood_to_act(const void *vs)
 {
     const passfood_state *s = vs;
     if (s->phase == PASSFOOD_PH_OVER)
@@ -709,12 +703,12 @@ static uint32_t to_act(const void *vs)
     return 1u << s->active;
 }
 
-static int legal(const void *vs, int seat, pf_action *out, int cap)
+static int passfood_legal(const void *vs, int seat, pf_action *out, int cap)
 {
     const passfood_state *s = vs;
     (void)cap;
     int n = 0;
-    if (!(to_act(s) >> seat & 1))
+    if (!(passfood_to_act(s) >> seat & 1))
         return 0;
     int a = s->active;
     switch (s->phase) {
@@ -731,8 +725,8 @@ static int legal(const void *vs, int seat, pf_action *out, int cap)
     case PASSFOOD_PH_PLATE:
         for (int j = 0; j < 3; j++)
             if (s->plate[j] == PASSFOOD_NONE)
-                out[n++] = j == 2 && s->seats == 2 ? PASSFOOD_A_PLATE_X
-                                                   : PASSFOOD_A_PLATE + (pf_action)j;
+                out[n++] =
+                    j == 2 && s->seats == 2 ? PASSFOOD_A_PLATE_X : PASSFOOD_A_PLATE + (pf_action)j;
         return n;
     default:
         break;
@@ -764,7 +758,7 @@ static int legal(const void *vs, int seat, pf_action *out, int cap)
     return n;
 }
 
-static void apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_events *ev)
+static void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_events *ev)
 {
     passfood_state *s = vs;
     (void)seat;
@@ -829,7 +823,7 @@ static void apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_events *ev
     advance(s, ev);
 }
 
-static bool over(const void *vs, double *results)
+static bool passfood_over(const void *vs, double *results)
 {
     const passfood_state *s = vs;
     if (s->phase != PASSFOOD_PH_OVER)
@@ -840,7 +834,7 @@ static bool over(const void *vs, double *results)
     return true;
 }
 
-static void resample(void *vs, int seat, pf_rng *rng)
+static void passfood_resample(void *vs, int seat, pf_rng *rng)
 {
     passfood_state *s = vs;
     (void)seat; /* every seat knows the same: the bag's contents, not its order */
@@ -855,7 +849,7 @@ static void resample(void *vs, int seat, pf_rng *rng)
     pf_rng_seed(&s->rng, pf_rng_next(rng));
 }
 
-static int stats(const void *vs, pf_stat *out, int cap)
+static int passfood_stats(const void *vs, pf_stat *out, int cap)
 {
     const passfood_state *s = vs;
     pf_stat all[] = {
@@ -909,18 +903,20 @@ const pf_game pf_game_passfood = {
     .options = options,
     .test_configs = test_configs,
     .bots = passfood__bots,
+    .ladder = passfood__ladder,
+    .rules = passfood__rules,
     .real_time = false,
     .bench_bot = NULL,
-    .init = init,
-    .to_act = to_act,
-    .legal = legal,
+    .init = passfood_init,
+    .to_act = passfood_to_act,
+    .legal = passfood_legal,
     .check = NULL,
-    .apply = apply,
-    .over = over,
+    .apply = passfood_apply,
+    .over = passfood_over,
     .view = passfood__view,
-    .resample = resample,
+    .resample = passfood_resample,
     .name = passfood__name,
     .parse = passfood__parse,
     .render = passfood__render,
-    .stats = stats,
+    .stats = passfood_stats,
 };

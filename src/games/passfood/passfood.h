@@ -12,20 +12,19 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "partyfood/obs.h"
 #include "partyfood/game.h"
+#include "partyfood/obs.h"
 
 #define PASSFOOD_FOODS 5
 #define PASSFOOD_TILES 80
-#define PASSFOOD_NONE 0xFF       /* no tile */
-#define PASSFOOD_PROWS 4         /* spaces per column on a player board */
-#define PASSFOOD_ZROWS 3         /* spaces per column on Ziggy's board */
+#define PASSFOOD_NONE 0xFF /* no tile */
+#define PASSFOOD_PROWS 4   /* spaces per column on a player board */
+#define PASSFOOD_ZROWS 3   /* spaces per column on Ziggy's board */
 #define PASSFOOD_MAX_SEATS 4
 #define PASSFOOD_MAX_DIPS 16
-#define PASSFOOD_TURN_LIMIT 500  /* PPF-9 safety net */
+#define PASSFOOD_TURN_LIMIT 500 /* PPF-9 safety net */
 
-enum { PASSFOOD_SNAKE, PASSFOOD_BISCUIT, PASSFOOD_FAIRY, PASSFOOD_PIKELET,
-       PASSFOOD_LAMINGTON };
+enum { PASSFOOD_SNAKE, PASSFOOD_BISCUIT, PASSFOOD_FAIRY, PASSFOOD_PIKELET, PASSFOOD_LAMINGTON };
 
 /* The printed numbers of PPF-2 (points, track, start spaces, lucky dips). */
 typedef struct passfood_numbers {
@@ -55,8 +54,13 @@ enum passfood_phase {
 };
 
 enum passfood_outcome { PASSFOOD_RUNNING, PASSFOOD_WON, PASSFOOD_LOST };
-enum passfood_why { PASSFOOD_WHY_NONE, PASSFOOD_WHY_CAUGHT, PASSFOOD_WHY_ZIGGY_CAKE,
-                    PASSFOOD_WHY_TURN_LIMIT, PASSFOOD_WHY_ALL_ON_CAKE };
+enum passfood_why {
+    PASSFOOD_WHY_NONE,
+    PASSFOOD_WHY_CAUGHT,
+    PASSFOOD_WHY_ZIGGY_CAKE,
+    PASSFOOD_WHY_TURN_LIMIT,
+    PASSFOOD_WHY_ALL_ON_CAKE
+};
 
 /* Action encoding (small integers, in this order in legal()). */
 enum {
@@ -81,7 +85,7 @@ typedef struct passfood_state {
     pf_rng rng;
     passfood_numbers num;
     uint8_t seats, active, phase;
-    uint8_t ret_phase;   /* phase to return to after a swap answer */
+    uint8_t ret_phase; /* phase to return to after a swap answer */
     uint8_t bag_n;
     uint8_t bag[PASSFOOD_TILES]; /* the next draw is bag[bag_n-1]; order hidden */
     uint8_t discard[PASSFOOD_FOODS];
@@ -89,27 +93,28 @@ typedef struct passfood_state {
     uint8_t zboard[PASSFOOD_FOODS];
     uint8_t pos[PASSFOOD_MAX_SEATS], zpos;
     uint8_t swaps[PASSFOOD_MAX_SEATS], takes[PASSFOOD_MAX_SEATS]; /* unused tokens */
-    uint8_t plate[3];    /* left, centre, right-or-X: a food or NONE */
-    uint8_t drawn;       /* the tile waiting for a plate, or NONE */
-    uint8_t ndraws;      /* draws made in this step 3 */
-    uint8_t declined;    /* seats that declined a swap this turn (bit set) */
+    uint8_t plate[3];           /* left, centre, right-or-X: a food or NONE */
+    uint8_t drawn;              /* the tile waiting for a plate, or NONE */
+    uint8_t ndraws;             /* draws made in this step 3 */
+    uint8_t declined;           /* seats that declined a swap this turn (bit set) */
     uint8_t swap_to, swap_food; /* the pending swap (phase ANSWER) */
     uint8_t outcome, why;
-    uint8_t last_zdraw;  /* Ziggy's step-1 tile this turn (for views), or NONE */
-    uint16_t turn;       /* index of the current turn, from 0 */
+    uint8_t last_zdraw; /* Ziggy's step-1 tile this turn (for views), or NONE */
+    uint16_t turn;      /* index of the current turn, from 0 */
 } passfood_state;
 
 extern const pf_bot_def passfood__bots[];
+extern const pf_rung passfood__ladder[PF_LEVELS];
+extern const char *const passfood__rules[];
 extern const char *const passfood__food_names[PASSFOOD_FOODS];
 extern const uint8_t passfood__supply[PASSFOOD_FOODS];
 
-/* The default table of printed numbers, as text (numbers.c). */
+/* The default table of printed numbers, as text (passfood_numbers.c). */
 extern const char passfood__default_numbers[];
 
 /* Parses table text over *num (keys not named keep their value); false with
  * a message in err (size n) when the text is malformed or out of range. */
-bool passfood__numbers_parse(const char *text, passfood_numbers *num, char *err,
-                             int n);
+bool passfood__numbers_parse(const char *text, passfood_numbers *num, char *err, int n);
 
 /* Complete sets of a board: bit f for column f, bit 5+k-1 for row k. */
 unsigned passfood__player_sets(const uint8_t c[PASSFOOD_FOODS]);

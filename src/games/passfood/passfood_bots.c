@@ -123,8 +123,7 @@ static double plates_value(const plate_ctx *x, unsigned freep, int t, int left,
                     if (!bag[f])
                         continue;
                     bag[f]--;
-                    e += (double)(bag[f] + 1) / tot *
-                         plates_value(x, rest, f, left - 1, bag, NULL);
+                    e += (double)(bag[f] + 1) / tot * plates_value(x, rest, f, left - 1, bag, NULL);
                     bag[f]++;
                 }
                 v += e;
@@ -191,8 +190,7 @@ static int choose_own_set(const passfood_state *s)
 
 /* Points Ziggy gets at step 2 when the active player picks the cheapest of
  * his sets on board c (0 when none), and that set's bit in *bit. */
-static int ziggy_cheapest(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS],
-                          int *bit)
+static int ziggy_cheapest(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS], int *bit)
 {
     unsigned sets = passfood__ziggy_sets(c);
     double bestv = 1e9;
@@ -254,8 +252,7 @@ static int choose_take_before_ziggy(const passfood_state *s)
         uint8_t d[PASSFOOD_FOODS];
         memcpy(d, s->zboard, sizeof d);
         d[f]--;
-        double gain = harm - ziggy_harm(s, ziggy_cheapest(s, d, NULL)) +
-                      0.3 * need(s, a, f, true);
+        double gain = harm - ziggy_harm(s, ziggy_cheapest(s, d, NULL)) + 0.3 * need(s, a, f, true);
         if (gain > bestgain)
             bestgain = gain, best = f;
     }
@@ -266,8 +263,7 @@ static int choose_take_before_ziggy(const passfood_state *s)
 
 /* The tile partner p gives back when the active player offers food g, and
  * its value to the team (the bot's answering rule). */
-static int answer_tile(const passfood_state *s, int p, int g, bool before_scoring,
-                       double *value)
+static int answer_tile(const passfood_state *s, int p, int g, bool before_scoring, double *value)
 {
     int a = s->active;
     uint8_t ca[PASSFOOD_FOODS], cp[PASSFOOD_FOODS];
@@ -420,7 +416,20 @@ static pf_err greedy_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t 
 }
 
 const pf_bot_def passfood__bots[] = {
-    {"greedy", "team play: tiles to who needs them, best sets, takes against Ziggy's "
-               "big sets, swaps that complete a set", greedy_choose},
+    {"greedy",
+     "team play: tiles to who needs them, best sets, takes against Ziggy's "
+     "big sets, swaps that complete a set",
+     greedy_choose},
     {NULL, NULL, NULL},
+};
+
+/* The levels a person picks (easy to expert), measured in docs/bots.md. */
+const pf_rung passfood__ladder[PF_LEVELS] = {
+    {"greedy", 0.3, 0, NULL, false, "the greedy team bot with 30% random moves (a distracted team)",
+     1},
+    {"greedy", 0.05, 0, NULL, false,
+     "the greedy team bot slipping on 5% of moves: plays like PPF-2's careful family", 1},
+    {"greedy", 0, 0, NULL, false, "the greedy team bot, no slips", 1},
+    {NULL, 0, 200, "greedy", true,
+     "paired search, 200 greedy playouts a decision, leaves greedy's move at z > 2", 1},
 };

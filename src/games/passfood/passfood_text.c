@@ -6,9 +6,9 @@
  * its contents per food, which anyone can work out from the 80 tiles. Only
  * PF_SEAT_GOD sees the order of the bag. */
 #include "games/passfood/passfood.h"
+#include "partyfood/text.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,16 +19,15 @@ static const struct {
     const char *name, *alias;
     int min_n, max_n;
 } table_keys[] = {
-    {"player_columns", "col", 5, 5}, {"player_rows", "row", 4, 4},
-    {"ziggy_columns", "zcol", 5, 5}, {"ziggy_rows", "zrow", 3, 3},
-    {"cake", "track", 1, 1},         {"ziggy_start", "zstart", 1, 1},
+    {"player_columns", "col", 5, 5},  {"player_rows", "row", 4, 4},
+    {"ziggy_columns", "zcol", 5, 5},  {"ziggy_rows", "zrow", 3, 3},
+    {"cake", "track", 1, 1},          {"ziggy_start", "zstart", 1, 1},
     {"player_start", "pstart", 1, 1}, {"lucky_dips", "dips", 0, PASSFOOD_MAX_DIPS},
 };
 #define NKEYS ((int)(sizeof table_keys / sizeof table_keys[0]))
 
 /* Stores the values of key k into *num; false with a message when malformed. */
-static bool table_store(int k, const int *v, int nv, passfood_numbers *num, char *err,
-                        int n)
+static bool table_store(int k, const int *v, int nv, passfood_numbers *num, char *err, int n)
 {
     if (nv < table_keys[k].min_n || nv > table_keys[k].max_n) {
         snprintf(err, (size_t)n, "'%s' needs %d value%s, not %d", table_keys[k].name,
@@ -41,7 +40,7 @@ static bool table_store(int k, const int *v, int nv, passfood_numbers *num, char
                      table_keys[k].name, v[i]);
             return false;
         }
-    uint8_t *dst[] = {num->pcol, num->prow, num->zcol, num->zrow,
+    uint8_t *dst[] = {num->pcol,  num->prow,    num->zcol,    num->zrow,
                       &num->cake, &num->zstart, &num->pstart, num->dips};
     for (int i = 0; i < nv; i++)
         dst[k][i] = (uint8_t)v[i];
@@ -78,9 +77,11 @@ bool passfood__numbers_parse(const char *text, passfood_numbers *num, char *err,
                     (strlen(table_keys[k].alias) == len && !strncmp(w, table_keys[k].alias, len)))
                     key = k;
             if (key < 0) {
-                snprintf(err, (size_t)n, "unknown key '%.*s' (keys: player_columns "
+                snprintf(err, (size_t)n,
+                         "unknown key '%.*s' (keys: player_columns "
                          "player_rows ziggy_columns ziggy_rows cake ziggy_start "
-                         "player_start lucky_dips)", (int)(len > 30 ? 30 : len), w);
+                         "player_start lucky_dips)",
+                         (int)(len > 30 ? 30 : len), w);
                 return false;
             }
             while (*p == ' ' || *p == '\t')
@@ -119,8 +120,8 @@ bool passfood__numbers_parse(const char *text, passfood_numbers *num, char *err,
     }
     for (int i = 0; i < t.ndips; i++)
         if (t.dips[i] < 1 || t.dips[i] >= t.cake || (i && t.dips[i] <= t.dips[i - 1])) {
-            snprintf(err, (size_t)n,
-                     "lucky dips must rise strictly and lie between 1 and %d", t.cake - 1);
+            snprintf(err, (size_t)n, "lucky dips must rise strictly and lie between 1 and %d",
+                     t.cake - 1);
             return false;
         }
     *num = t;
@@ -163,15 +164,24 @@ int passfood__name(const void *st, pf_action a, char *buf, size_t n)
 
 /* Word aliases accepted by parse, mapped to the words name() writes. */
 static const char *const aliases[][2] = {
-    {"s", "snake"},       {"snakes", "snake"},          {"b", "biscuit"},
-    {"biscuits", "biscuit"}, {"f", "fairy bread"},      {"fairybread", "fairy bread"},
-    {"fairy-bread", "fairy bread"}, {"p", "pikelet"},   {"pikelets", "pikelet"},
-    {"l", "lamington"},   {"lamingtons", "lamington"}, {"center", "centre"},
-    {"col", "column"},    {"x-space", "x"},
+    {"s", "snake"},
+    {"snakes", "snake"},
+    {"b", "biscuit"},
+    {"biscuits", "biscuit"},
+    {"f", "fairy bread"},
+    {"fairybread", "fairy bread"},
+    {"fairy-bread", "fairy bread"},
+    {"p", "pikelet"},
+    {"pikelets", "pikelet"},
+    {"l", "lamington"},
+    {"lamingtons", "lamington"},
+    {"center", "centre"},
+    {"col", "column"},
+    {"x-space", "x"},
 };
 /* Whole-line aliases. */
 static const char *const line_aliases[][2] = {
-    {"done", "carry on"}, {"pass", "carry on"}, {"continue", "carry on"},
+    {"done", "carry on"},     {"pass", "carry on"},        {"continue", "carry on"},
     {"carry-on", "carry on"}, {"decline", "swap decline"},
 };
 
@@ -239,10 +249,9 @@ static void add_food(cJSON *o, const char *key, uint8_t f)
         cJSON_AddStringToObject(o, key, passfood__food_names[f]);
 }
 
-static const char *const phase_names[] = {"start", "ziggy", "plate", "score",
-                                          "end", "answer", "over"};
-static const char *const why_names[] = {"", "caught", "ziggy_cake", "turn_limit",
-                                        "all_on_cake"};
+static const char *const phase_names[] = {"start", "ziggy",  "plate", "score",
+                                          "end",   "answer", "over"};
+static const char *const why_names[] = {"", "caught", "ziggy_cake", "turn_limit", "all_on_cake"};
 
 void passfood__view(const void *st, int seat, cJSON *out)
 {
@@ -323,34 +332,15 @@ void passfood__view(const void *st, int seat, cJSON *out)
 
 /* ---- the plain picture -------------------------------------------------- */
 
-typedef struct {
-    char *buf;
-    size_t n, k;
-} text;
-
-static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(text *t, const char *fmt, ...)
-{
-    if (t->k >= t->n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int r = vsnprintf(t->buf + t->k, t->n - t->k, fmt, ap);
-    va_end(ap);
-    if (r > 0)
-        t->k += (size_t)r < t->n - t->k ? (size_t)r : t->n - t->k - 1;
-}
-
 /* Draws a board as rows of letters ('.' for empty). */
-static void put_board(text *t, const uint8_t c[PASSFOOD_FOODS], int rows,
-                      const char *indent)
+static void put_board(pf_text *t, const uint8_t c[PASSFOOD_FOODS], int rows, const char *indent)
 {
     static const char letter[] = "SBFPL";
     for (int r = 1; r <= rows; r++) {
-        put(t, "%s", indent);
+        pf_text_put(t, "%s", indent);
         for (int f = 0; f < PASSFOOD_FOODS; f++)
-            put(t, " %c", c[f] >= r ? letter[f] : '.');
-        put(t, "\n");
+            pf_text_put(t, " %c", c[f] >= r ? letter[f] : '.');
+        pf_text_put(t, "\n");
     }
 }
 
@@ -358,47 +348,75 @@ void passfood__render(const void *st, int seat, char *buf, size_t n)
 {
     const passfood_state *s = st;
     (void)seat;
-    text t = {buf, n, 0};
-    if (n)
-        buf[0] = '\0';
+    pf_text t;
+    pf_text_init(&t, buf, n);
     const char *const *fn = passfood__food_names;
-    put(&t, "Pass the Party Food  turn %d  seat %d to play (%s)\n", s->turn + 1, s->active,
-        phase_names[s->phase]);
-    put(&t, "Track 0..%d (cake %d), lucky dips:", s->num.cake, s->num.cake);
+    pf_text_put(&t, "Pass the Party Food  turn %d  seat %d to play (%s)\n", s->turn + 1, s->active,
+                phase_names[s->phase]);
+    pf_text_put(&t, "Track 0..%d (cake %d), lucky dips:", s->num.cake, s->num.cake);
     for (int i = 0; i < s->num.ndips; i++)
-        put(&t, " %d", s->num.dips[i]);
-    put(&t, "\nColumns: S snake, B biscuit, F fairy bread, P pikelet, L lamington\n\n");
-    put(&t, "Ziggy on space %d", s->zpos);
+        pf_text_put(&t, " %d", s->num.dips[i]);
+    pf_text_put(&t, "\nColumns: S snake, B biscuit, F fairy bread, P pikelet, L lamington\n\n");
+    pf_text_put(&t, "Ziggy on space %d", s->zpos);
     if (s->last_zdraw != PASSFOOD_NONE)
-        put(&t, " (grabbed a %s this turn)", fn[s->last_zdraw]);
-    put(&t, "\n");
+        pf_text_put(&t, " (grabbed a %s this turn)", fn[s->last_zdraw]);
+    pf_text_put(&t, "\n");
     put_board(&t, s->zboard, PASSFOOD_ZROWS, "   ");
     for (int q = 0; q < s->seats; q++) {
-        put(&t, "Seat %d on space %d%s  swap tokens %d  take tokens %d%s\n", q, s->pos[q],
-            s->pos[q] >= s->num.cake ? " (cake)" : "", s->swaps[q], s->takes[q],
-            q == s->active ? "  <- to play" : "");
+        pf_text_put(&t, "Seat %d on space %d%s  swap tokens %d  take tokens %d%s\n", q, s->pos[q],
+                    s->pos[q] >= s->num.cake ? " (cake)" : "", s->swaps[q], s->takes[q],
+                    q == s->active ? "  <- to play" : "");
         put_board(&t, s->board[q], PASSFOOD_PROWS, "   ");
     }
     uint8_t cnt[PASSFOOD_FOODS] = {0};
     for (int i = 0; i < s->bag_n; i++)
         cnt[s->bag[i]]++;
-    put(&t, "Bag: %d tiles (S%d B%d F%d P%d L%d)  discard: S%d B%d F%d P%d L%d\n", s->bag_n,
-        cnt[0], cnt[1], cnt[2], cnt[3], cnt[4], s->discard[0], s->discard[1],
-        s->discard[2], s->discard[3], s->discard[4]);
+    pf_text_put(&t, "Bag: %d tiles (S%d B%d F%d P%d L%d)  discard: S%d B%d F%d P%d L%d\n", s->bag_n,
+                cnt[0], cnt[1], cnt[2], cnt[3], cnt[4], s->discard[0], s->discard[1], s->discard[2],
+                s->discard[3], s->discard[4]);
     if (s->phase == PASSFOOD_PH_PLATE) {
         const char *pn[3] = {"left", "centre", s->seats == 2 ? "x" : "right"};
-        put(&t, "Plates:");
+        pf_text_put(&t, "Plates:");
         for (int j = 0; j < 3; j++)
-            put(&t, "  %s=%s", pn[j], s->plate[j] == PASSFOOD_NONE ? "-" : fn[s->plate[j]]);
+            pf_text_put(&t, "  %s=%s", pn[j], s->plate[j] == PASSFOOD_NONE ? "-" : fn[s->plate[j]]);
         if (s->drawn != PASSFOOD_NONE)
-            put(&t, "\nDrawn: %s (choose a plate)", fn[s->drawn]);
-        put(&t, "\n");
+            pf_text_put(&t, "\nDrawn: %s (choose a plate)", fn[s->drawn]);
+        pf_text_put(&t, "\n");
     }
     if (s->phase == PASSFOOD_PH_ANSWER)
-        put(&t, "Seat %d offers seat %d a %s: seat %d answers with a tile or declines.\n",
-            s->active, s->swap_to, fn[s->swap_food], s->swap_to);
+        pf_text_put(&t, "Seat %d offers seat %d a %s: seat %d answers with a tile or declines.\n",
+                    s->active, s->swap_to, fn[s->swap_food], s->swap_to);
     if (s->outcome == PASSFOOD_WON)
-        put(&t, "The team has won: everyone is on the cake!\n");
+        pf_text_put(&t, "The team has won: everyone is on the cake!\n");
     else if (s->outcome == PASSFOOD_LOST)
-        put(&t, "The team has lost (%s).\n", why_names[s->why]);
+        pf_text_put(&t, "The team has lost (%s).\n", why_names[s->why]);
 }
+
+/* The rules in a few lines, for the `?` key (our own words). */
+const char *const passfood__rules[] = {
+    "PASS THE PARTY FOOD: all of you together against Ziggy the dog.",
+    "",
+    "Foods: S green snake, B biscuit, F fairy bread, P pikelet, L lamington.",
+    "Every board has a column per food; yours has 4 spaces per column,",
+    "Ziggy's 3. A tile goes to the top free space of its column, or to the",
+    "discard pile when the column is full.",
+    "",
+    "A set: a full column (all alike), or a full row (one of each food).",
+    "Scoring a set removes its tiles and moves the owner's pawn forward on",
+    "the score track by the points shown. Landing on or passing a lucky dip",
+    "space (*) draws a free tile onto your own board.",
+    "",
+    "A turn: Ziggy gets a tile, and may score a set. Then the active player",
+    "draws three tiles one at a time and puts each on a free plate: the",
+    "left plate goes to the next seat, the centre one is yours, the right",
+    "one goes to the previous seat (with 2 players the third space is an X:",
+    "that tile is thrown away). Then you may score one set of your own.",
+    "",
+    "Tokens: each player has 2 swaps and 1 take. Take moves a tile from",
+    "Ziggy's board to yours. Swap gives one of your tiles to a partner, who",
+    "gives one back (or declines).",
+    "",
+    "You all win when every pawn is on the birthday cake. You all lose when",
+    "Ziggy reaches the cake, or when, at the end of your turn, Ziggy is level",
+    "with or ahead of your pawn.",
+    NULL};

@@ -34,8 +34,7 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const pizza__kind_name[PIZZA_KINDS] = {"onion", "pepper", "mushroom",
-                                                   "pepperoni"};
+const char *const pizza__kind_name[PIZZA_KINDS] = {"onion", "pepper", "mushroom", "pepperoni"};
 const char *const pizza__colour_name[PIZZA_SLICES] = {"red", "yellow", "green", "blue"};
 
 /* Grid codes for the `grid` option, by piece (full names are accepted too). */
@@ -43,8 +42,8 @@ static const char *const piece_code[8] = {"on", "pe", "mu", "pp", "sr", "sy", "s
 
 const char *pizza__piece_name(uint8_t piece)
 {
-    static const char *const sw[PIZZA_SLICES] = {"red switch", "yellow switch",
-                                                 "green switch", "blue switch"};
+    static const char *const sw[PIZZA_SLICES] = {"red switch", "yellow switch", "green switch",
+                                                 "blue switch"};
     if (piece >= 8)
         return "nothing";
     return PIZZA_IS_TOPPING(piece) ? pizza__kind_name[piece] : sw[piece - 4];
@@ -81,8 +80,7 @@ static int parse_piece(const char *s, size_t len)
 
 /* Fills the grid from the `grid` option: exactly the pieces in play (per
  * piece type, `want`), one per cell, row by row. */
-static pf_err parse_grid(pizza_state *s, const char *text, const int want[8],
-                         pf_error *err)
+static pf_err parse_grid(pizza_state *s, const char *text, const int want[8], pf_error *err)
 {
     int got[8] = {0}, n = 0;
     const char *p = text;
@@ -110,14 +108,12 @@ static pf_err parse_grid(pizza_state *s, const char *text, const int want[8],
             break;
         if (*p != ',')
             return pf_error_set(err, PF_E_BAD_OPTION,
-                                "grid: pieces are separated by commas (after piece %d)",
-                                n - 1);
+                                "grid: pieces are separated by commas (after piece %d)", n - 1);
         p++;
     }
     if (n != s->ncells)
         return pf_error_set(err, PF_E_BAD_OPTION,
-                            "grid: %d pieces given; these options put %d in play", n,
-                            s->ncells);
+                            "grid: %d pieces given; these options put %d in play", n, s->ncells);
     for (int piece = 0; piece < 8; piece++)
         if (got[piece] != want[piece])
             return pf_error_set(err, PF_E_BAD_OPTION,
@@ -128,8 +124,8 @@ static pf_err parse_grid(pizza_state *s, const char *text, const int want[8],
 
 /* Sets up a game: options, slices in front of their seats, pieces shuffled
  * (or laid out by the `grid` option) into cells 0..ncells-1. */
-static pf_err pizza_init(void *vst, int seats, const pf_options *opt, uint64_t seed,
-                         pf_events *ev, pf_error *err)
+static pf_err pizza_init(void *vst, int seats, const pf_options *opt, uint64_t seed, pf_events *ev,
+                         pf_error *err)
 {
     (void)ev; /* the shuffle is the starting table: no step is played */
     pizza_state *s = vst;
@@ -246,8 +242,8 @@ static void tell_swap(const pizza_state *s, int seat, int q, pf_events *ev)
 {
     char who[24];
     uint8_t mine = s->at[seat], theirs = s->at[q];
-    pf_events_add(ev, -1, "switch", "seat %d now has the %s slice (%d %s), %s the %s slice",
-                  seat, pizza__colour_name[mine], s->slice_count[mine],
+    pf_events_add(ev, -1, "switch", "seat %d now has the %s slice (%d %s), %s the %s slice", seat,
+                  pizza__colour_name[mine], s->slice_count[mine],
                   s->slice_kind[mine] == PIZZA_NONE ? "toppings"
                                                     : pizza__kind_name[s->slice_kind[mine]],
                   holder(s, q, who, sizeof who), pizza__colour_name[theirs]);
@@ -259,8 +255,7 @@ static void end_turn(pizza_state *s, pf_events *ev)
     s->turn++;
     if (!s->ended && s->turn >= PIZZA_MAX_TURNS) {
         s->ended = 1;
-        pf_events_add(ev, -1, "end", "%d turns and no winner: the game ends",
-                      PIZZA_MAX_TURNS);
+        pf_events_add(ev, -1, "end", "%d turns and no winner: the game ends", PIZZA_MAX_TURNS);
     }
     s->to_move = s->to_move + 1 == s->seats ? 0 : (uint8_t)(s->to_move + 1);
 }
@@ -298,30 +293,34 @@ static void flip(pizza_state *s, int seat, int i, pf_events *ev)
             s->kind_slice[piece] = mine;
             s->slice_count[mine]++;
             if (ev)
-                pf_events_add(ev, -1, "place", "seat %d put the %s on the %s slice: %d of 6 "
-                              "(rule %s)", seat, pizza__kind_name[piece],
-                              pizza__colour_name[mine], s->slice_count[mine],
-                              pizza__rule_name(s->last_rule));
+                pf_events_add(ev, -1, "place",
+                              "seat %d put the %s on the %s slice: %d of 6 "
+                              "(rule %s)",
+                              seat, pizza__kind_name[piece], pizza__colour_name[mine],
+                              s->slice_count[mine], pizza__rule_name(s->last_rule));
             if (s->slice_count[mine] == PIZZA_PER_KIND) {
                 s->ended = 1;
                 s->winner = (uint8_t)seat;
                 if (ev)
-                    pf_events_add(ev, -1, "win", "seat %d filled the %s slice with %s "
-                                  "and wins", seat, pizza__colour_name[mine],
-                                  pizza__kind_name[piece]);
+                    pf_events_add(ev, -1, "win",
+                                  "seat %d filled the %s slice with %s "
+                                  "and wins",
+                                  seat, pizza__colour_name[mine], pizza__kind_name[piece]);
             }
         } else {
             s->seen |= bit;
             s->seen_turn[i] = s->turn;
             if (ev) {
                 if (s->last_rule == PIZZA_RULE_B)
-                    pf_events_add(ev, -1, "back", "seat %d put the %s back: it is the "
-                                  "%s slice's kind (rule b)", seat,
-                                  pizza__kind_name[piece], pizza__colour_name[owner]);
+                    pf_events_add(ev, -1, "back",
+                                  "seat %d put the %s back: it is the "
+                                  "%s slice's kind (rule b)",
+                                  seat, pizza__kind_name[piece], pizza__colour_name[owner]);
                 else
-                    pf_events_add(ev, -1, "back", "seat %d put the %s back: the %s "
-                                  "slice holds %s (rule c')", seat, pizza__kind_name[piece],
-                                  pizza__colour_name[mine],
+                    pf_events_add(ev, -1, "back",
+                                  "seat %d put the %s back: the %s "
+                                  "slice holds %s (rule c')",
+                                  seat, pizza__kind_name[piece], pizza__colour_name[mine],
                                   pizza__kind_name[s->slice_kind[mine]]);
             }
         }
@@ -347,8 +346,10 @@ static void flip(pizza_state *s, int seat, int i, pf_events *ev)
     } else {
         s->last_rule = PIZZA_RULE_E;
         s->choosing = 1;
-        pf_events_add(ev, -1, "choose", "seat %d turned over their own colour and picks "
-                      "a slice to switch with (rule e)", seat);
+        pf_events_add(ev, -1, "choose",
+                      "seat %d turned over their own colour and picks "
+                      "a slice to switch with (rule e)",
+                      seat);
     }
 }
 
@@ -390,9 +391,8 @@ static void redraw(pizza_state *s, uint32_t keep, pf_rng *rng)
 {
     int left[8] = {0};
     for (int k = 0; k < s->kinds; k++)
-        left[k] = PIZZA_PER_KIND - (s->kind_slice[k] == PIZZA_NONE
-                                        ? 0
-                                        : s->slice_count[s->kind_slice[k]]);
+        left[k] = PIZZA_PER_KIND -
+                  (s->kind_slice[k] == PIZZA_NONE ? 0 : s->slice_count[s->kind_slice[k]]);
     for (int c = 0; s->switches && c < s->nslices; c++)
         left[PIZZA_SWITCH(c)] = PIZZA_PER_COLOUR - s->used[c];
     for (uint32_t d = keep; d; d &= d - 1)
@@ -463,14 +463,16 @@ static const pf_option_def options[] = {
     {"extra_slices", "true",
      "with 2 or 3 players, the slices of imaginary seats are in play (false: left out, "
      "with their switch pieces)"},
-    {"kinds", "4", "topping kinds in play, 2 to 4 (onion, pepper, mushroom, pepperoni); "
-                   "at least the number of slices in play"},
+    {"kinds", "4",
+     "topping kinds in play, 2 to 4 (onion, pepper, mushroom, pepperoni); "
+     "at least the number of slices in play"},
     {"switches", "true", "switch pieces are in play"},
     {"memory_aid", "false",
      "the text picture shows every earlier reveal still face down (PIZ-7: off by default, "
      "remembering is the game)"},
-    {"grid", "", "fixes the layout: the pieces in play row by row, comma separated, as "
-                 "on pe mu pp (toppings) sr sy sg sb (switches); empty: shuffled"},
+    {"grid", "",
+     "fixes the layout: the pieces in play row by row, comma separated, as "
+     "on pe mu pp (toppings) sr sy sg sb (switches); empty: shuffled"},
     {NULL, NULL, NULL},
 };
 
@@ -507,6 +509,9 @@ const pf_game pf_game_pizza = {
     .options = options,
     .test_configs = test_configs,
     .bots = pizza__bots,
+    .ladder = pizza__ladder,
+    .rules = pizza__rules,
+    .memory_game = true,
     .real_time = false,
     .bench_bot = NULL,
     .init = pizza_init,

@@ -10,16 +10,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "partyfood/obs.h"
 #include "partyfood/game.h"
+#include "partyfood/obs.h"
 
 enum {
-    PIZZA_COLS = 8,       /* PIZ-1: the grid is 8 cells wide */
-    PIZZA_CELLS = 32,     /* at most 4 rows */
-    PIZZA_SLICES = 4,     /* red, yellow, green, blue */
-    PIZZA_KINDS = 4,      /* onion, pepper, mushroom, pepperoni */
-    PIZZA_PER_KIND = 6,   /* toppings of each kind, and a full slice */
-    PIZZA_PER_COLOUR = 2, /* switch pieces of each handle colour */
+    PIZZA_COLS = 8,         /* PIZ-1: the grid is 8 cells wide */
+    PIZZA_CELLS = 32,       /* at most 4 rows */
+    PIZZA_SLICES = 4,       /* red, yellow, green, blue */
+    PIZZA_KINDS = 4,        /* onion, pepper, mushroom, pepperoni */
+    PIZZA_PER_KIND = 6,     /* toppings of each kind, and a full slice */
+    PIZZA_PER_COLOUR = 2,   /* switch pieces of each handle colour */
     PIZZA_MAX_TURNS = 1000, /* PIZ-4 safety net */
     PIZZA_NONE = 0xff,
 };
@@ -53,27 +53,27 @@ typedef enum pizza_rule {
  * face-down cells == every piece in play; no slice holds 6 while the game
  * runs, so some cell is face down until the end. */
 typedef struct pizza_state {
-    pf_rng rng;                         /* only init's shuffle draws from it */
-    uint8_t cell[PIZZA_CELLS];          /* piece in each cell, PIZZA_NONE when empty */
-    uint16_t seen_turn[PIZZA_CELLS];    /* turn of the last reveal of a seen cell */
-    uint32_t down;                      /* bit set: face-down cells */
-    uint32_t seen;                      /* bit set: face-down cells shown before (public) */
-    uint8_t slice_kind[PIZZA_SLICES];   /* topping kind on each slice, or PIZZA_NONE */
-    uint8_t slice_count[PIZZA_SLICES];  /* toppings on each slice */
-    uint8_t kind_slice[PIZZA_KINDS];    /* slice holding each kind, or PIZZA_NONE */
-    uint8_t at[PIZZA_SLICES];           /* slice in front of each position */
-    uint8_t pos[PIZZA_SLICES];          /* position of each slice */
-    uint8_t used[PIZZA_SLICES];         /* switch pieces of each colour out of the game */
+    pf_rng rng;                        /* only init's shuffle draws from it */
+    uint8_t cell[PIZZA_CELLS];         /* piece in each cell, PIZZA_NONE when empty */
+    uint16_t seen_turn[PIZZA_CELLS];   /* turn of the last reveal of a seen cell */
+    uint32_t down;                     /* bit set: face-down cells */
+    uint32_t seen;                     /* bit set: face-down cells shown before (public) */
+    uint8_t slice_kind[PIZZA_SLICES];  /* topping kind on each slice, or PIZZA_NONE */
+    uint8_t slice_count[PIZZA_SLICES]; /* toppings on each slice */
+    uint8_t kind_slice[PIZZA_KINDS];   /* slice holding each kind, or PIZZA_NONE */
+    uint8_t at[PIZZA_SLICES];          /* slice in front of each position */
+    uint8_t pos[PIZZA_SLICES];         /* position of each slice */
+    uint8_t used[PIZZA_SLICES];        /* switch pieces of each colour out of the game */
     uint8_t seats, nslices, kinds, ncells;
-    uint8_t switches;                   /* 1 when switch pieces are in play */
-    uint8_t memory_aid;                 /* 1: the picture shows earlier reveals */
-    uint8_t to_move;                    /* seat whose turn it is */
-    uint8_t choosing;                   /* 1 after rule e: to_move picks a slice */
-    uint8_t winner;                     /* seat, or PIZZA_NONE */
-    uint8_t ended;                      /* 1 once someone won or the turns ran out */
-    uint8_t last_cell, last_piece;      /* the piece just turned over, PIZZA_NONE if none */
-    uint8_t last_seat, last_rule;       /* who turned it over, how it was resolved */
-    uint16_t turn;                      /* completed turns */
+    uint8_t switches;              /* 1 when switch pieces are in play */
+    uint8_t memory_aid;            /* 1: the picture shows earlier reveals */
+    uint8_t to_move;               /* seat whose turn it is */
+    uint8_t choosing;              /* 1 after rule e: to_move picks a slice */
+    uint8_t winner;                /* seat, or PIZZA_NONE */
+    uint8_t ended;                 /* 1 once someone won or the turns ran out */
+    uint8_t last_cell, last_piece; /* the piece just turned over, PIZZA_NONE if none */
+    uint8_t last_seat, last_rule;  /* who turned it over, how it was resolved */
+    uint16_t turn;                 /* completed turns */
 } pizza_state;
 
 _Static_assert(sizeof(pizza_state) < 512, "PIZ state must stay small");
@@ -94,6 +94,8 @@ void pizza__render(const void *st, int seat, char *buf, size_t n);
 
 /* Bots (pizza_bots.c), ending with name == NULL. */
 extern const pf_bot_def pizza__bots[];
+extern const pf_rung pizza__ladder[PF_LEVELS];
+extern const char *const pizza__rules[];
 /* The move a bot remembering reveals from the last `memory` turns (all of
  * them when memory < 0) would make in s for the seat to move. */
 pf_action pizza__memory_move(const pizza_state *s, int memory, pf_rng *rng);

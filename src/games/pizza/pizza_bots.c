@@ -127,10 +127,25 @@ static pf_err choose_forgetful(const pf_obs *o, pf_rng *rng, pf_action *a, int64
 }
 
 const pf_bot_def pizza__bots[] = {
-    {"memory", "perfect memory: takes remembered toppings it can use, switches when it "
-               "gains, otherwise discovers",
+    {"memory",
+     "perfect memory: takes remembered toppings it can use, switches when it "
+     "gains, otherwise discovers",
      choose_memory},
     {"forgetful", "the memory bot's play, remembering only the last 6 turns' reveals",
      choose_forgetful},
     {NULL, NULL, NULL},
+};
+
+/* The levels a person picks (easy to expert), measured in docs/bots.md. */
+const pf_rung pizza__ladder[PF_LEVELS] = {
+    {"forgetful", 0, 0, NULL, false, "the forgetful bot: remembers only the last 6 turns' reveals",
+     1},
+    {"memory", 0, 0, NULL, false,
+     "the memory bot: remembers every reveal, plays a simple sensible policy", 1},
+    {NULL, 0, 300, "memory", true,
+     "paired search, 300 memory-bot playouts a decision, leaves the memory bot's move at z > 2", 1},
+    {NULL, 0, 1000, "memory", true,
+     "paired search, 1000 memory-bot playouts a decision, leaves the memory bot's move at "
+     "z > 2",
+     1},
 };

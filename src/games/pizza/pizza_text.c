@@ -13,9 +13,9 @@
  * the events it was shown. The picture shows earlier reveals only when the
  * game was set up with the memory_aid option. */
 #include "games/pizza/pizza.h"
+#include "partyfood/text.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,26 +156,6 @@ void pizza__view(const void *st, int seat, cJSON *out)
 
 /* ---- the picture -------------------------------------------------------- */
 
-typedef struct text {
-    char *buf;
-    size_t n, len;
-} text;
-
-static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Appends to t, truncating at its end. */
-static void put(text *t, const char *fmt, ...)
-{
-    if (t->len >= t->n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(t->buf + t->len, t->n - t->len, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        t->len += (size_t)k;
-}
-
 /* Draws the slices, the grid (## face down, .. empty, the piece just turned
  * over in its cell in capitals) and the last reveal; with the memory_aid
  * option also the earlier reveals still face down, in small letters.
@@ -185,16 +165,15 @@ void pizza__render(const void *st, int seat, char *buf, size_t n)
     const pizza_state *s = st;
     static const char *const code[8] = {"on", "pe", "mu", "pp", "sr", "sy", "sg", "sb"};
     static const char *const code_up[8] = {"ON", "PE", "MU", "PP", "SR", "SY", "SG", "SB"};
-    text t = {buf, n, 0};
-    if (n)
-        buf[0] = '\0';
+    pf_text t;
+    pf_text_init(&t, buf, n);
     if (s->ended && s->winner != PIZZA_NONE)
-        put(&t, "Pizza Party, turn %d: seat %d won\n", s->turn, s->winner);
+        pf_text_put(&t, "Pizza Party, turn %d: seat %d won\n", s->turn, s->winner);
     else if (s->ended)
-        put(&t, "Pizza Party, turn %d: over, no winner\n", s->turn);
+        pf_text_put(&t, "Pizza Party, turn %d: over, no winner\n", s->turn);
     else
-        put(&t, "Pizza Party, turn %d: seat %d to %s\n", s->turn + 1, s->to_move,
-            s->choosing ? "pick a slice to switch with" : "turn over a piece");
+        pf_text_put(&t, "Pizza Party, turn %d: seat %d to %s\n", s->turn + 1, s->to_move,
+                    s->choosing ? "pick a slice to switch with" : "turn over a piece");
     for (int j = 0; j < s->nslices; j++) {
         int p = s->pos[j];
         char who[24];
@@ -203,27 +182,60 @@ void pizza__render(const void *st, int seat, char *buf, size_t n)
         else
             snprintf(who, sizeof who, "imaginary");
         if (s->slice_kind[j] == PIZZA_NONE)
-            put(&t, "  %-6s %-11s empty\n", pizza__colour_name[j], who);
+            pf_text_put(&t, "  %-6s %-11s empty\n", pizza__colour_name[j], who);
         else
-            put(&t, "  %-6s %-11s %s x%d\n", pizza__colour_name[j], who,
-                pizza__kind_name[s->slice_kind[j]], s->slice_count[j]);
+            pf_text_put(&t, "  %-6s %-11s %s x%d\n", pizza__colour_name[j], who,
+                        pizza__kind_name[s->slice_kind[j]], s->slice_count[j]);
     }
-    put(&t, "    ");
+    pf_text_put(&t, "    ");
     for (int c = 0; c < PIZZA_COLS; c++)
-        put(&t, " %2d", c);
+        pf_text_put(&t, " %2d", c);
     for (int i = 0; i < s->ncells; i++) {
         if (i % PIZZA_COLS == 0)
-            put(&t, "\n %2d ", i);
+            pf_text_put(&t, "\n %2d ", i);
         const char *shown = s->down >> i & 1 ? "##" : "..";
         if (s->memory_aid && (s->seen >> i & 1))
             shown = code[s->cell[i]];
         if (i == s->last_cell && s->last_piece != PIZZA_NONE)
             shown = code_up[s->last_piece];
-        put(&t, " %s", shown);
+        pf_text_put(&t, " %s", shown);
     }
-    put(&t, "\n  ## face down, .. empty, CAPITALS: just turned over%s; on pe mu pp toppings, "
-           "sr sy sg sb switches\n", s->memory_aid ? ", small: seen before" : "");
+    pf_text_put(&t,
+                "\n  ## face down, .. empty, CAPITALS: just turned over%s; on pe mu pp toppings, "
+                "sr sy sg sb switches\n",
+                s->memory_aid ? ", small: seen before" : "");
     if (s->last_piece != PIZZA_NONE)
-        put(&t, "Last: seat %d turned over cell %d: %s (rule %s)\n", s->last_seat,
-            s->last_cell, pizza__piece_name(s->last_piece), pizza__rule_name(s->last_rule));
+        pf_text_put(&t, "Last: seat %d turned over cell %d: %s (rule %s)\n", s->last_seat,
+                    s->last_cell, pizza__piece_name(s->last_piece), pizza__rule_name(s->last_rule));
 }
+
+/* The rules in a few lines, for the `?` key (our own words). */
+const char *const pizza__rules[] = {
+    "PIZZA PARTY: remember where the toppings are and fill your slice first.",
+    "",
+    "The table: face-down pieces in a grid of 8 columns. Most are toppings",
+    "(ON onion, PE pepper, MU mushroom, PP pepperoni); a few are switch pieces",
+    "(S:R red, S:Y yellow, S:G green, S:B blue) that match a slice's handle.",
+    "Each seat has a slice with a coloured handle; with fewer than 4 players",
+    "the spare slices still lie on the table and count as other slices.",
+    "",
+    "Your turn: turn over one face-down piece. Everybody sees it. Then:",
+    "  - a topping nobody's slice collects, and your slice is empty:",
+    "    it goes on your slice, and that kind is now yours;",
+    "  - a topping of your slice's kind: it goes on your slice;",
+    "  - a topping another slice collects, or a new kind while yours is",
+    "    already taken: it goes back face down, in the same place;",
+    "  - a switch of another slice's colour: you swap slices with that slice,",
+    "    toppings and all;",
+    "  - a switch of your own colour: you pick any other slice to swap with.",
+    "Used switch pieces leave the table.",
+    "",
+    "The first slice with 6 toppings wins.",
+    "",
+    "Memory: only the piece just turned over stays visible. Earlier reveals",
+    "are hidden (also in the log) unless the game was started with the",
+    "memory aid: remembering them is the game.",
+    "",
+    "Keys: arrows move over the grid, Enter turns over the marked piece;",
+    "a letter plays the choice listed with it; mouse clicks work too.",
+    NULL};

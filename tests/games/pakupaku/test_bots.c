@@ -37,7 +37,7 @@ static void play(int seats, const char *const *names, const char *spec, uint64_t
         bots[p] = pf_bot_find(G, names[p]);
         assert_non_null(bots[p]);
     }
-    pakupaku__state *s = pf_test_new(G, seats, spec, seed);
+    pakupaku_state *s = pf_test_new(G, seats, spec, seed);
     int64_t now = 0;
     out->steps = 0;
     while (!G->over(s, out->res)) {
@@ -105,7 +105,7 @@ static void every_bot_reacts(void **state)
     const pf_bot_def *ismcts = pf_bot_find(G, "ismcts");
     static const char *const experts[3] = {"expert", "expert", "expert"};
     play(3, experts, "", 1, &A);
-    pakupaku__state *s = pf_test_new(G, 3, "", 1);
+    pakupaku_state *s = pf_test_new(G, 3, "", 1);
     int asked = 0;
     for (int k = 0; k < A.steps; k++) {
         for (int seat = 0; seat < 3; seat++) {

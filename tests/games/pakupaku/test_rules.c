@@ -20,17 +20,17 @@ static int setup(void **state)
     return 0;
 }
 
-static pakupaku__state *new_game(int seats, const char *spec)
+static pakupaku_state *new_game(int seats, const char *spec)
 {
     return pf_test_new(G, seats, spec, 7);
 }
 
-static int held(const pakupaku__state *s, int seat)
+static int held(const pakupaku_state *s, int seat)
 {
     return pakupaku__held(s, seat, NULL, NULL);
 }
 
-static int waiting(const pakupaku__state *s, int seat)
+static int waiting(const pakupaku_state *s, int seat)
 {
     int w;
     pakupaku__held(s, seat, NULL, &w);
@@ -38,7 +38,7 @@ static int waiting(const pakupaku__state *s, int seat)
 }
 
 /* Gives die d to seat for each d (dice placed round the table by a test). */
-static void place_dice(pakupaku__state *s, const int *owner)
+static void place_dice(pakupaku_state *s, const int *owner)
 {
     for (int d = 0; d < PAKUPAKU__DICE; d++)
         s->owner[d] = (uint8_t)owner[d];
@@ -46,7 +46,7 @@ static void place_dice(pakupaku__state *s, const int *owner)
 }
 
 /* Builds a centred tower of n pieces: plates, then bowls, then cups. */
-static void centred_tower(pakupaku__state *s, int n)
+static void centred_tower(pakupaku_state *s, int n)
 {
     memset(&s->tower, 0, sizeof s->tower);
     memset(s->on, 0, sizeof s->on);
@@ -63,7 +63,7 @@ static void centred_tower(pakupaku__state *s, int n)
 static void paku1_faces(void **state)
 {
     (void)state;
-    pakupaku__state *s = new_game(3, "jitter=0");
+    pakupaku_state *s = new_game(3, "jitter=0");
     int count[5] = {0};
     int64_t t = 0;
     for (int i = 0; i < 3000; i++) {
@@ -102,7 +102,7 @@ static void paku2_deal(void **state)
         {8, {1, 1, 1, 1, 1, 0, 0, 0}},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        pakupaku__state *s = new_game(rows[i].seats, "");
+        pakupaku_state *s = new_game(rows[i].seats, "");
         uint32_t want = 0;
         for (int p = 0; p < rows[i].seats; p++) {
             assert_int_equal(held(s, p), rows[i].held[p]);
@@ -119,7 +119,7 @@ static void paku2_deal(void **state)
 static void paku2_time(void **state)
 {
     (void)state;
-    pakupaku__state *s = new_game(2, "dice=1,1,1,2,2,2,2");
+    pakupaku_state *s = new_game(2, "dice=1,1,1,2,2,2,2");
     pf_test_act(G, s, 0, "roll", 1000, NULL);
     pf_test_refused(G, s, 1, "roll", 999, PF_E_TIME_BACKWARDS);
     pf_test_refused(G, s, 0, "roll", 0, PF_E_TIME_BACKWARDS);
@@ -135,7 +135,7 @@ static void paku2_passed_die_rolls_next(void **state)
 {
     (void)state;
     /* 3 players: seat 2 holds 1 die; seat 1 passes it a panda */
-    pakupaku__state *s = new_game(3, "dice=P,1,2,2");
+    pakupaku_state *s = new_game(3, "dice=P,1,2,2");
     pf_test_act(G, s, 1, "roll", 1000, NULL);
     assert_int_equal(held(s, 2), 2);
     pf_test_act(G, s, 2, "roll", 1000, NULL);
@@ -152,7 +152,7 @@ static void paku3_esteban(void **state)
     (void)state;
     pf_event buf[16];
     pf_events ev = {buf, 0, 16, 0};
-    pakupaku__state *s = new_game(2, "dice=P,D,1,2,1;jitter=0");
+    pakupaku_state *s = new_game(2, "dice=P,D,1,2,1;jitter=0");
     assert_int_equal(held(s, 0), 3);
     pf_test_act(G, s, 0, "roll", 10000, &ev);
     assert_true(pf_test_saw(&ev, 1, "roll"));
@@ -177,7 +177,7 @@ static void paku3_esteban(void **state)
 static void paku3_receive_while_holding(void **state)
 {
     (void)state;
-    pakupaku__state *s = new_game(2, "dice=P,1,1,2,2,2");
+    pakupaku_state *s = new_game(2, "dice=P,1,1,2,2,2");
     assert_int_equal(held(s, 1), 2);
     pf_test_act(G, s, 0, "roll", 1000, NULL);
     assert_int_equal(held(s, 1), 3);
@@ -194,7 +194,7 @@ static void paku3_receive_while_holding(void **state)
 static void paku3_dish_blocks(void **state)
 {
     (void)state;
-    pakupaku__state *s = new_game(2, "dice=D,D,D,1,1;jitter=0");
+    pakupaku_state *s = new_game(2, "dice=D,D,D,1,1;jitter=0");
     pf_test_act(G, s, 0, "roll", 1000, NULL);
     assert_int_equal(waiting(s, 0), 3);
     pf_test_refused(G, s, 0, "roll", 2000, PF_E_ILLEGAL_ACTION);
@@ -216,7 +216,7 @@ static void paku4_thresholds(void **state)
     static const int thr[9] = {0, 0, 5, 5, 4, 4, 3, 3, 3};
     for (int n = 2; n <= 8; n++)
         for (int reach = 0; reach < 2; reach++) {
-            pakupaku__state *s = new_game(n, "dice=P,1,1,1,1,1,1,1,1,1,1;jitter=0");
+            pakupaku_state *s = new_game(n, "dice=P,1,1,1,1,1,1,1,1,1,1;jitter=0");
             assert_int_equal(s->thr, thr[n]);
             /* seat 1 holds thr-1 dice (reach) or thr-2; seat 0 the rest */
             int give = reach ? thr[n] - 1 : thr[n] - 2, owner[5];
@@ -254,7 +254,7 @@ static void paku5_jitter_script(void **state)
         {"dice=D,D,P,1,1;jitter=0", 0},
     };
     for (size_t i = 0; i < 3; i++) {
-        pakupaku__state *s = new_game(2, rows[i].spec);
+        pakupaku_state *s = new_game(2, rows[i].spec);
         pf_test_act(G, s, 0, "roll", 1000, NULL);
         pf_test_act(G, s, 0, "stack cup 0.00", 2000, NULL);
         pf_test_act(G, s, 0, "stack cup 3.60", 3000, NULL);
@@ -269,7 +269,7 @@ static void paku5_jitter_script(void **state)
 static void paku5_jitter_normal(void **state)
 {
     (void)state;
-    pakupaku__state *s = new_game(2, "");
+    pakupaku_state *s = new_game(2, "");
     double sum = 0, sq = 0;
     const int n = 4000;
     for (int i = 0; i < n; i++) {
@@ -294,7 +294,7 @@ static void paku5_jitter_normal(void **state)
 static void paku5_any_offset(void **state)
 {
     (void)state;
-    pakupaku__state *s = new_game(2, "dice=D,D,P;jitter=0");
+    pakupaku_state *s = new_game(2, "dice=D,D,P;jitter=0");
     pf_test_act(G, s, 0, "roll", 1000, NULL);
     assert_false(pf_test_is_legal(G, s, 0, "stack cup 0.33"));
     pf_test_act(G, s, 0, "stack cup 0.33", 2000, NULL);
@@ -314,7 +314,7 @@ static void c4_aim_is_the_input(void **state)
 {
     (void)state;
     for (uint64_t seed = 1; seed <= 20; seed++) {
-        pakupaku__state *s[3];
+        pakupaku_state *s[3];
         const char *aim[3] = {"stack cup 1.00", "stack cup 1.00", "stack cup 1.25"};
         for (int k = 0; k < 3; k++) {
             s[k] = pf_test_new(G, 2, "dice=D,D,P,1,1", seed);
@@ -339,7 +339,7 @@ static void paku5_full_tower(void **state)
     for (int i = 0; i < 24; i++)
         strcat(spec, ",D");
     strcat(spec, ",D,1,D,D,D");
-    pakupaku__state *s = new_game(2, spec);
+    pakupaku_state *s = new_game(2, spec);
     int64_t t = 0;
     pf_test_act(G, s, 1, "roll", t += 1000, NULL); /* seat 1: two dishes wait */
     assert_int_equal(waiting(s, 1), 2);
@@ -373,7 +373,7 @@ static void paku6_anne(void **state)
     (void)state;
     pf_event buf[16];
     pf_events ev = {buf, 0, 16, 0};
-    pakupaku__state *s = new_game(4, "dice=P,1,P,D,1,2;jitter=0");
+    pakupaku_state *s = new_game(4, "dice=P,1,P,D,1,2;jitter=0");
     int owner[5] = {1, 1, 1, 0, 0}; /* Anne is seat 1 with 3 dice */
     place_dice(s, owner);
     pf_test_act(G, s, 0, "roll", 500, &ev);
@@ -401,7 +401,7 @@ static void paku6_antoine(void **state)
     (void)state;
     pf_event buf[16];
     pf_events ev = {buf, 0, 16, 0};
-    pakupaku__state *s = new_game(2, "dice=D,D,P,2,P;jitter=0");
+    pakupaku_state *s = new_game(2, "dice=D,D,P,2,P;jitter=0");
     pf_test_act(G, s, 0, "roll", 1000, NULL); /* Antoine is seat 0 */
     assert_int_equal(held(s, 0), 2);
     pf_test_act(G, s, 0, "stack cup 0.00", 2000, NULL);
@@ -421,7 +421,7 @@ static void paku6_antoine(void **state)
 static void paku6_lucky_and_wrap(void **state)
 {
     (void)state;
-    pakupaku__state *s = new_game(4, "dice=P,1,P,P,D,P;jitter=0");
+    pakupaku_state *s = new_game(4, "dice=P,1,P,P,D,P;jitter=0");
     int owner[5] = {3, 3, 3, 2, 2}; /* seat 3 gets a fourth die from seat 2 */
     place_dice(s, owner);
     pf_test_act(G, s, 2, "roll", 1000, NULL);
@@ -440,7 +440,7 @@ static void paku6_lucky_and_wrap(void **state)
 static void paku7_architects(void **state)
 {
     (void)state;
-    pakupaku__state *s = new_game(2, "architects=true;dice=D,D,D;jitter=0");
+    pakupaku_state *s = new_game(2, "architects=true;dice=D,D,D;jitter=0");
     pf_test_act(G, s, 0, "roll", 1000, NULL);
     pf_test_act(G, s, 0, "stack cup 0.00", 2000, NULL);
     assert_false(pf_test_is_legal(G, s, 0, "stack cup 0.00"));
@@ -470,7 +470,7 @@ static void paku7_brave(void **state)
 {
     (void)state;
     for (int brave = 0; brave < 2; brave++) {
-        pakupaku__state *s = new_game(4, brave ? "brave=true;dice=D,1,P,1,1,1,1,1;jitter=0"
+        pakupaku_state *s = new_game(4, brave ? "brave=true;dice=D,1,P,1,1,1,1,1;jitter=0"
                                                : "dice=D,1,P,1,1,1,1,1;jitter=0");
         int owner[5] = {1, 1, 1, 0, 0};
         place_dice(s, owner);
@@ -481,7 +481,7 @@ static void paku7_brave(void **state)
         assert_int_equal(s->tower.n, brave ? 1 : 0);
         test_free(s);
     }
-    pakupaku__state *s = new_game(2, "brave=true;dice=D,D,P,2,P;jitter=0");
+    pakupaku_state *s = new_game(2, "brave=true;dice=D,D,P,2,P;jitter=0");
     pf_test_act(G, s, 0, "roll", 1000, NULL);
     pf_test_act(G, s, 0, "stack cup 0.00", 2000, NULL);
     pf_test_act(G, s, 0, "stack cup 5.00", 3000, NULL);
@@ -507,7 +507,7 @@ static void paku8_end(void **state)
         {"dice=P,2,P,P,P,P;jitter=0", 8, 10, 1},         /* default limit 10 */
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        pakupaku__state *s = new_game(2, rows[i].spec);
+        pakupaku_state *s = new_game(2, rows[i].spec);
         int owner[5] = {1, 1, 1, 1, 0};
         place_dice(s, owner);
         s->pen[0] = 2;
@@ -534,7 +534,7 @@ static void paku8_three_way_duel(void **state)
     (void)state;
     pf_event buf[16];
     pf_events ev = {buf, 0, 16, 0};
-    pakupaku__state *s = new_game(4, "limit=5;dice=P,1,1,P,P,P;jitter=0");
+    pakupaku_state *s = new_game(4, "limit=5;dice=P,1,1,P,P,P;jitter=0");
     int owner[5] = {3, 3, 3, 2, 2};
     place_dice(s, owner);
     s->pen[0] = s->pen[1] = s->pen[2] = 2;
@@ -571,7 +571,7 @@ static void paku8_three_way_duel(void **state)
 /* ---- PAKU-10 ------------------------------------------------------------ */
 
 /* The message pf_state_apply_named gives for seat's named action at t. */
-static pf_err refusal(pakupaku__state *s, int seat, const char *name, int64_t t, char *msg,
+static pf_err refusal(pakupaku_state *s, int seat, const char *name, int64_t t, char *msg,
                       size_t n)
 {
     pf_error err;
@@ -587,7 +587,7 @@ static pf_err refusal(pakupaku__state *s, int seat, const char *name, int64_t t,
 static void paku10_roll_keeps_hands_busy(void **state)
 {
     (void)state;
-    pakupaku__state *s = new_game(2, "dice=1,1,1,1,1,2,2,2,2,2");
+    pakupaku_state *s = new_game(2, "dice=1,1,1,1,1,2,2,2,2,2");
     pf_test_act(G, s, 0, "roll", 1000, NULL);
     char msg[256];
     assert_int_equal(refusal(s, 0, "roll", 1799, msg, sizeof msg), PF_E_HANDS_BUSY);
@@ -608,7 +608,7 @@ static void paku10_roll_keeps_hands_busy(void **state)
 static void paku10_stack_keeps_hands_busy(void **state)
 {
     (void)state;
-    pakupaku__state *s = new_game(2, "dice=D,1,1,1;jitter=0");
+    pakupaku_state *s = new_game(2, "dice=D,1,1,1;jitter=0");
     pf_test_act(G, s, 0, "roll", 1000, NULL); /* D, 1, 1: a dish waits */
     assert_int_equal(waiting(s, 0), 1);
     pf_test_refused(G, s, 0, "stack cup 0.00", 1799, PF_E_HANDS_BUSY);
@@ -626,7 +626,7 @@ static void paku10_passed_die_waits_for_hands(void **state)
 {
     (void)state;
     /* 3 players: seat 0 holds 2 dice, seat 1 one, seat 2 (idle) two */
-    pakupaku__state *s = new_game(3, "dice=1,P,P,1,1,1");
+    pakupaku_state *s = new_game(3, "dice=1,P,P,1,1,1");
     int owner[5] = {0, 0, 1, 2, 2};
     place_dice(s, owner);
     pf_test_act(G, s, 1, "roll", 1000, NULL); /* 1: seat 1 busy until 1800 */
@@ -644,7 +644,7 @@ static void paku10_passed_die_waits_for_hands(void **state)
             assert_int_equal(s->face[d], PAKUPAKU__FACE_ONE);
 
     /* an idle seat whose hands are free rolls a passed die at once */
-    pakupaku__state *t = new_game(3, "dice=P,1,1");
+    pakupaku_state *t = new_game(3, "dice=P,1,1");
     int own2[5] = {0, 0, 0, 1, 1};
     place_dice(t, own2);
     pf_test_act(G, t, 1, "roll", 500, NULL); /* P, 1: seat 2 gets a die */
@@ -673,7 +673,7 @@ static void names(void **state)
         {"stack cup", "stack cup 0.00"},
         {"stack plate 30.00", "stack plate 30.00"},
     };
-    pakupaku__state *s = new_game(2, "");
+    pakupaku_state *s = new_game(2, "");
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         pf_action a;
         char buf[64];
@@ -720,7 +720,7 @@ static void options(void **state)
 static void views(void **state)
 {
     (void)state;
-    pakupaku__state *s = new_game(3, "dice=D,1,P;jitter=0");
+    pakupaku_state *s = new_game(3, "dice=D,1,P;jitter=0");
     pf_test_act(G, s, 0, "roll", 500, NULL);
     pf_test_act(G, s, 0, "stack bowl 0.00", 1300, NULL);
     char *god = pf_test_view_text(G, s, PF_SEAT_GOD);
@@ -741,7 +741,7 @@ static void views(void **state)
     assert_non_null(strstr(text, "UUUUUUUUUUUUUU  bowl"));
     assert_null(strstr(god, "salt"));
     for (uint64_t seed = 1; seed <= 3; seed++) {
-        pakupaku__state *other = pf_test_new(G, 3, "dice=D,1,P;jitter=0", seed * 1000);
+        pakupaku_state *other = pf_test_new(G, 3, "dice=D,1,P;jitter=0", seed * 1000);
         pf_test_act(G, other, 0, "roll", 500, NULL);
         pf_test_act(G, other, 0, "stack bowl 0.00", 1300, NULL);
         for (int p = -1; p < 3; p++) {

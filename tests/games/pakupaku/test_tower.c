@@ -1,4 +1,4 @@
-/* test_tower.c: the static tower physics of ruling PAKU-5 (tower.c), on
+/* test_tower.c: the static tower physics of ruling PAKU-5 (pakupaku_tower.c), on
  * hand-built towers: a table of towers and whether (and where) they fall. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "games/pakupaku/tower.h"
+#include "games/pakupaku/pakupaku_tower.h"
 
 #define P PAKUPAKU__PLATE
 #define B PAKUPAKU__BOWL

@@ -1,9 +1,9 @@
-/* tower.c: the static physics of PAKU-5 (see tower.h for the rule).
+/* pakupaku_tower.c: the static physics of PAKU-5 (pakupaku_tower.h has the rule).
  *
  * One pass from the top down keeps the load above piece k: its mass M and
  * its moment S = sum(mass * absolute centre). The load's centre is S / M,
  * compared without division as lo * M <= S <= hi * M in exact integers. */
-#include "games/pakupaku/tower.h"
+#include "games/pakupaku/pakupaku_tower.h"
 
 const pakupaku__piece_def pakupaku__pieces[PAKUPAKU__NTYPES] = {
     {"plate", 20, 2, 3},
@@ -23,8 +23,7 @@ static void absolute(const pakupaku__tower *t, int64_t *abs)
 }
 
 /* The overlap [*lo, *hi] of piece k and the piece k - 1 it rests on. */
-static void overlap(const pakupaku__tower *t, const int64_t *abs, int k, int64_t *lo,
-                    int64_t *hi)
+static void overlap(const pakupaku__tower *t, const int64_t *abs, int k, int64_t *lo, int64_t *hi)
 {
     int64_t hp = (int64_t)pakupaku__pieces[t->type[k]].width / 2 * PAKUPAKU__UNIT;
     int64_t hq = (int64_t)pakupaku__pieces[t->type[k - 1]].width / 2 * PAKUPAKU__UNIT;

@@ -1,4 +1,4 @@
-/* bots.c: Paku Paku's bot profiles (rulings PAKU-9, PAKU-10).
+/* pakupaku_bots.c: Paku Paku's bot profiles (rulings PAKU-9, PAKU-10).
  *
  * A profile is a speed and a steady hand: a reaction before each roll, the
  * time it takes to stack, and an aim error (sd, table units) that shrinks as
@@ -157,15 +157,14 @@ bool pakupaku__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action 
         return false;
     /* the adult profile (the `medium` level) stacking at its usual pace */
     double z = near_normal(pf_rng_double(rng), pf_rng_double(rng), pf_rng_double(rng));
-    *played = PAKUPAKU__STACK(type, land((int)code - PAKUPAKU__OFF_MAX,
-                                         wobble * adult.sd_fast, z));
+    *played = PAKUPAKU__STACK(type, land((int)code - PAKUPAKU__OFF_MAX, wobble * adult.sd_fast, z));
     return true;
 }
 
 /* The type to stack and its aim (hundredths) for profile pr, with perfect
  * aim; *margin gets the predicted margin of the top joints. */
-static inline int pick_piece(const profile *pr, const pakupaku__state *s, uint64_t *x, int *aim,
-                      double *margin)
+static inline int pick_piece(const profile *pr, const pakupaku_state *s, uint64_t *x, int *aim,
+                             double *margin)
 {
     const pakupaku__tower *t = &s->tower;
     int64_t lean = 0;
@@ -200,10 +199,10 @@ static inline int pick_piece(const profile *pr, const pakupaku__state *s, uint64
 
 /* Chooses (action, time) for the observing seat with profile pr (inlined
  * into each profile's function, so the profile's numbers fold in). */
-static inline __attribute__((always_inline)) pf_err
-choose(const profile *pr, const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+static inline __attribute__((always_inline)) pf_err choose(const profile *pr, const pf_obs *o,
+                                                           pf_rng *rng, pf_action *a, int64_t *t)
 {
-    pakupaku__state s;
+    pakupaku_state s;
     pf_obs_sample(o, rng, &s);
     int seat = pf_obs_seat(o);
     int free_ = 0, waiting = 0;
@@ -218,8 +217,8 @@ choose(const profile *pr, const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t
     }
     if (!stack && free_ == 0)
         return PF_E_NOT_YOUR_TURN;
-    uint64_t x = (uint64_t)seat * 0x9e3779b97f4a7c15ull ^
-                 (uint64_t)s.acts[seat] << 40 ^ (uint64_t)s.since[seat] * 0xbf58476d1ce4e5b9ull;
+    uint64_t x = (uint64_t)seat * 0x9e3779b97f4a7c15ull ^ (uint64_t)s.acts[seat] << 40 ^
+                 (uint64_t)s.since[seat] * 0xbf58476d1ce4e5b9ull;
     int64_t dur;
     if (!stack) {
         *a = PAKUPAKU__ROLL;
@@ -278,11 +277,22 @@ const pf_bot_def pakupaku__bots[] = {
     {"child", "reacts in 0.9 s, shaky stacking (sd 2.6), no plan for the tower", choose_child},
     {"adult", "reacts in 0.35 s, 0.9 s a stack, sd 1.9 shrinking with care, half-corrects lean",
      choose_adult},
-    {"skilled", "reacts in 0.26 s, 0.7 s a stack, sd 1.7 shrinking with care, corrects most "
-                "of the lean", choose_skilled},
-    {"expert", "reacts in 0.2 s, 0.55 s a stack, sd 1.6 shrinking with care, keeps the tower "
-               "over its base", choose_expert},
-    {"masher", "rolls the moment its hands are free (0.15 s), stacks like an adult",
-     choose_masher},
+    {"skilled",
+     "reacts in 0.26 s, 0.7 s a stack, sd 1.7 shrinking with care, corrects most "
+     "of the lean",
+     choose_skilled},
+    {"expert",
+     "reacts in 0.2 s, 0.55 s a stack, sd 1.6 shrinking with care, keeps the tower "
+     "over its base",
+     choose_expert},
+    {"masher", "rolls the moment its hands are free (0.15 s), stacks like an adult", choose_masher},
     {NULL, NULL, NULL},
+};
+
+/* The levels a person picks (easy to expert), measured in docs/bots.md. */
+const pf_rung pakupaku__ladder[PF_LEVELS] = {
+    {"child", 0, 0, NULL, false, "the child profile: slow hands, shaky stacking", 1},
+    {"adult", 0, 0, NULL, false, "the adult profile", 1},
+    {"skilled", 0, 0, NULL, false, "the skilled profile: quick hands, corrects most lean", 1},
+    {"expert", 0, 0, NULL, false, "the expert profile: fastest reaction, steadiest aim", 1},
 };

@@ -1,4 +1,4 @@
-/* numbers.c: the printed numbers of Pass the Party Food (ruling PPF-2), the
+/* passfood_numbers.c: the printed numbers of Pass the Party Food (ruling PPF-2), the
  * one place they live.
  *
  * The rulebook does not print the points, the length of the score track or

@@ -1,4 +1,4 @@
-/* bots.c: Yummy Yummy Pancake bots. Each plays both roles, chef and guesser.
+/* pancake_bots.c: Yummy Yummy Pancake bots. Each plays both roles, chef and guesser.
  *
  * What a seat knows (YYP-7): the multiset of pancakes that went face-down
  * this turn (everyone saw the pan face-up before the toss), and, for the
@@ -40,20 +40,23 @@ typedef struct bot_cfg {
 /* The p (hundredths) a hand aiming at aim tosses: a normal error of sd,
  * kept within what a flick can do. The one error model of a toss, shared
  * by the bots and by front ends that cannot time a person (C-4). */
-static int flick(double aim, double sd, pf_rng *rng) {
+static int flick(double aim, double sd, pf_rng *rng)
+{
     double h = aim + sd * pf_rng_normal(rng);
     int hi = (int)(h + 0.5);
-    if (hi < PANCAKE_P_MIN) hi = PANCAKE_P_MIN;
-    if (hi > PANCAKE_P_MAX) hi = PANCAKE_P_MAX;
+    if (hi < PANCAKE_P_MIN)
+        hi = PANCAKE_P_MIN;
+    if (hi > PANCAKE_P_MAX)
+        hi = PANCAKE_P_MAX;
     return hi;
 }
 
-bool pancake__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action *played) {
+bool pancake__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action *played)
+{
     *played = aim;
     if (aim < PANCAKE_A_TOSS + PANCAKE_P_MIN || aim > PANCAKE_A_TOSS + PANCAKE_P_MAX)
         return false;
-    *played = PANCAKE_A_TOSS +
-              (unsigned)flick(aim - PANCAKE_A_TOSS, wobble * MEDIUM_FLICK_SD, rng);
+    *played = PANCAKE_A_TOSS + (unsigned)flick(aim - PANCAKE_A_TOSS, wobble * MEDIUM_FLICK_SD, rng);
     return true;
 }
 
@@ -63,36 +66,45 @@ static const double box_share[PANCAKE_TOPPINGS] = {8 / 36.0, 8 / 36.0, 8 / 36.0,
 /* What the bot recalls of counts c: each pancake kept with probability
  * 1-forget, the forgotten ones spread by the box's proportions. */
 static void recall(const int c[PANCAKE_TOPPINGS], double forget, pf_rng *rng,
-                   double out[PANCAKE_TOPPINGS]) {
+                   double out[PANCAKE_TOPPINGS])
+{
     int lost = 0;
     for (int t = 0; t < PANCAKE_TOPPINGS; t++) {
         int kept = c[t];
         if (forget > 0)
             for (int i = 0; i < c[t]; i++)
-                if (pf_rng_double(rng) < forget) kept--, lost++;
+                if (pf_rng_double(rng) < forget)
+                    kept--, lost++;
         out[t] = kept;
     }
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) out[t] += lost * box_share[t];
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        out[t] += lost * box_share[t];
 }
 
 /* The index of the largest of v[0..n), ties broken at random. */
-static int argmax(const double *v, int n, pf_rng *rng) {
+static int argmax(const double *v, int n, pf_rng *rng)
+{
     int best = 0, ties = 1;
     for (int i = 1; i < n; i++) {
-        if (v[i] > v[best] + 1e-12) best = i, ties = 1;
-        else if (v[i] > v[best] - 1e-12 && pf_rng_below(rng, (uint32_t)++ties) == 0) best = i;
+        if (v[i] > v[best] + 1e-12)
+            best = i, ties = 1;
+        else if (v[i] > v[best] - 1e-12 && pf_rng_below(rng, (uint32_t)++ties) == 0)
+            best = i;
     }
     return best;
 }
 
 /* The guesser's answer: the topping with the best expected gain. */
-static int guess(const pancake_state *s, int me, const bot_cfg *cfg, pf_rng *rng) {
+static int guess(const pancake_state *s, int me, const bot_cfg *cfg, pf_rng *rng)
+{
     int c[PANCAKE_TOPPINGS];
     double r[PANCAKE_TOPPINGS], tot = 0;
     pancake__public_down(s, c);
     recall(c, cfg->forget, rng, r);
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) tot += r[t];
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) r[t] = tot > 0 ? r[t] / tot : 0.2;
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        tot += r[t];
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        r[t] = tot > 0 ? r[t] / tot : 0.2;
     if (s->gamble) {
         double p = r[PANCAKE_CHOC];
         r[PANCAKE_CHOC] = p * (1 + (s->pile[s->chef] > 0)) - (1 - p) * (s->pile[me] > 0);
@@ -101,62 +113,82 @@ static int guess(const pancake_state *s, int me, const bot_cfg *cfg, pf_rng *rng
 }
 
 /* How much the chef minds seat j winning a pancake, against 1 for its own. */
-static double weight(const pancake_state *s, int j) {
+static double weight(const pancake_state *s, int j)
+{
     int me = s->chef, lead = 0;
-    if (s->pile[j] >= PANCAKE_WIN - 1) return 100; /* one more and j wins */
+    if (s->pile[j] >= PANCAKE_WIN - 1)
+        return 100; /* one more and j wins */
     for (int i = 0; i < s->seats; i++)
-        if (i != me && s->pile[i] > lead) lead = s->pile[i];
-    if (s->pile[j] == lead && lead + 1 >= s->pile[me]) return 1.0; /* the leader */
+        if (i != me && s->pile[i] > lead)
+            lead = s->pile[i];
+    if (s->pile[j] == lead && lead + 1 >= s->pile[me])
+        return 1.0; /* the leader */
     return 1.0 / (s->seats - 1);
 }
 
 /* The chef's gain for one pancake of its own. */
-static double own_gain(const pancake_state *s) {
+static double own_gain(const pancake_state *s)
+{
     return s->pile[s->chef] >= PANCAKE_WIN - 1 ? 100 : 1;
 }
 
 /* The chance a guesser names topping t, when guessers go by the public
  * multiset (recalled by the chef with its own memory). */
 static void guess_chances(const pancake_state *s, const bot_cfg *cfg, pf_rng *rng,
-                          double g[PANCAKE_TOPPINGS]) {
+                          double g[PANCAKE_TOPPINGS])
+{
     int c[PANCAKE_TOPPINGS], ties = 0;
     double r[PANCAKE_TOPPINGS], best = -1;
     pancake__public_down(s, c);
     recall(c, cfg->forget, rng, r);
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) if (r[t] > best + 1e-12) best = r[t];
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) ties += r[t] > best - 1e-12;
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) g[t] = r[t] > best - 1e-12 ? 1.0 / ties : 0;
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        if (r[t] > best + 1e-12)
+            best = r[t];
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        ties += r[t] > best - 1e-12;
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        g[t] = r[t] > best - 1e-12 ? 1.0 / ties : 0;
 }
 
 /* Chef in the sharing step: true to pick another pancake, false to stop. */
-static bool keep_sharing(const pancake_state *s, const bot_cfg *cfg, pf_rng *rng) {
-    if (!s->shared) return true; /* must share once */
-    if (!cfg->scheme) return false;
+static bool keep_sharing(const pancake_state *s, const bot_cfg *cfg, pf_rng *rng)
+{
+    if (!s->shared)
+        return true; /* must share once */
+    if (!cfg->scheme)
+        return false;
     double g[PANCAKE_TOPPINGS], a = 0;
     guess_chances(s, cfg, rng, g);
     int d[PANCAKE_TOPPINGS] = {0};
-    for (int i = 0; i < s->down_n; i++) d[s->down[i]]++;
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++) a += g[t] * d[t] / s->down_n;
+    for (int i = 0; i < s->down_n; i++)
+        d[s->down[i]]++;
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        a += g[t] * d[t] / s->down_n;
     double best = -1e9;
     for (int j = 0; j < s->seats; j++) {
-        if (j == s->chef) continue;
+        if (j == s->chef)
+            continue;
         double ev = (1 - a) * own_gain(s) - a * weight(s, j);
-        if (ev > best) best = ev;
+        if (ev > best)
+            best = ev;
     }
     return best > 0;
 }
 
 /* Chef with a picked pancake: the seat to ask. */
-static int whom(const pancake_state *s, const bot_cfg *cfg, pf_rng *rng) {
+static int whom(const pancake_state *s, const bot_cfg *cfg, pf_rng *rng)
+{
     double g[PANCAKE_TOPPINGS], ev[4];
     int seats[4], n = 0;
     guess_chances(s, cfg, rng, g);
     double a = cfg->scheme ? g[s->cur] : 0.5;
     for (int j = 0; j < s->seats; j++) {
-        if (j == s->chef) continue;
+        if (j == s->chef)
+            continue;
         double e = (1 - a) * own_gain(s) - a * weight(s, j);
         /* A sure miss: ask the biggest pile (the gamble may take from it). */
-        if (a == 0) e += 1e-3 * s->pile[j];
+        if (a == 0)
+            e += 1e-3 * s->pile[j];
         seats[n] = j;
         ev[n++] = e;
     }
@@ -164,8 +196,8 @@ static int whom(const pancake_state *s, const bot_cfg *cfg, pf_rng *rng) {
 }
 
 /* Shared body of every level. */
-static pf_err choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t,
-                     const bot_cfg *cfg) {
+static pf_err choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t, const bot_cfg *cfg)
+{
     pancake_state s;
     int me = pf_obs_seat(o);
     pf_obs_sample(o, rng, &s);
@@ -188,10 +220,11 @@ static pf_err choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t,
     }
 }
 
-#define LEVEL(fn, forget, aim, sd, scheme)                                         \
-    static pf_err fn(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t) {     \
-        static const bot_cfg cfg = {forget, aim, sd, scheme};                      \
-        return choose(o, rng, a, t, &cfg);                                         \
+#define LEVEL(fn, forget, aim, sd, scheme)                                                         \
+    static pf_err fn(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)                       \
+    {                                                                                              \
+        static const bot_cfg cfg = {forget, aim, sd, scheme};                                      \
+        return choose(o, rng, a, t, &cfg);                                                         \
     }
 /* A steady adult hand: 5 hundredths, against the average 8. */
 LEVEL(choose_schemer, 0.0, 90, 5, true)
@@ -201,10 +234,26 @@ LEVEL(choose_child, 0.5, 60, 15, true)
 #undef LEVEL
 
 const pf_bot_def pancake__bots[] = {
-    {"schemer", "perfect memory; as chef flicks hard (aims at 0.90, a steady hand) and shares by "
-                "expected gain, keeping the leader from 12",
+    {"schemer",
+     "perfect memory; as chef flicks hard (aims at 0.90, a steady hand) and shares by "
+     "expected gain, keeping the leader from 12",
      choose_schemer},
     {"guesser", "perfect memory; as chef aims its toss at 0.50 and shares once", choose_guesser},
-    {"forgetful", "forgets a quarter of the face-down pancakes it saw; scheming chef", choose_forgetful},
-    {"child", "forgets half of the face-down pancakes it saw; scheming chef, wobbly flick", choose_child},
+    {"forgetful", "forgets a quarter of the face-down pancakes it saw; scheming chef",
+     choose_forgetful},
+    {"child", "forgets half of the face-down pancakes it saw; scheming chef, wobbly flick",
+     choose_child},
     {NULL, NULL, NULL}};
+
+/* The levels a person picks (easy to expert), measured in docs/bots.md. */
+const pf_rung pancake__ladder[PF_LEVELS] = {
+    {"child", 0, 0, NULL, false, "the child bot: forgets half of what went face down", 1},
+    {"forgetful", 0, 0, NULL, false,
+     "the forgetful bot: forgets a quarter of what went face down, scheming chef", 1},
+    {"schemer", 0, 0, NULL, false,
+     "the schemer: perfect memory, flicks hard, shares by expected gain", 1},
+    {NULL, 0, 1000, "schemer", true,
+     "paired search, 1000 schemer playouts a decision, leaves the schemer's move at z > 2; "
+     "the schemer's steady hand",
+     5.0 / 8},
+};

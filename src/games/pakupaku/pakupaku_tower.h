@@ -1,4 +1,4 @@
-/* tower.h: the static physics of the tableware tower (ruling PAKU-5).
+/* pakupaku_tower.h: the static physics of the tableware tower (ruling PAKU-5).
  *
  * A tower is a column of up to 24 pieces, bottom first. Each piece has a
  * width, a height and a mass; its position is the offset of its centre
@@ -31,9 +31,9 @@ typedef struct pakupaku__piece_def {
 extern const pakupaku__piece_def pakupaku__pieces[PAKUPAKU__NTYPES];
 
 typedef struct pakupaku__tower {
-    uint8_t n;                         /* pieces stacked */
-    uint8_t type[PAKUPAKU__PIECES];    /* PAKUPAKU__PLATE.. per piece, bottom first */
-    int32_t x[PAKUPAKU__PIECES];       /* offset from the piece below, in 1/UNIT;
+    uint8_t n;                      /* pieces stacked */
+    uint8_t type[PAKUPAKU__PIECES]; /* PAKUPAKU__PLATE.. per piece, bottom first */
+    int32_t x[PAKUPAKU__PIECES];    /* offset from the piece below, in 1/UNIT;
                                           x[0] is ignored (the mat) */
 } pakupaku__tower;
 

@@ -1,0 +1,191 @@
+/* pakupaku_text.c: Paku Paku as text and JSON: each seat's view (everything
+ * on the table is public), action names and their parser, and the plain
+ * picture of the table. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/pakupaku/pakupaku.h"
+#include "partyfood/text.h"
+
+static const char *const phase_names[] = {"play", "duel", "over"};
+
+void pakupaku__view(const void *st, int seat, cJSON *out)
+{
+    const pakupaku_state *s = st;
+    (void)seat; /* everything on the table is public */
+    cJSON_AddStringToObject(out, "phase", phase_names[s->phase]);
+    cJSON_AddNumberToObject(out, "round", s->rounds);
+    cJSON_AddNumberToObject(out, "now", (double)s->now);
+    cJSON_AddNumberToObject(out, "limit", s->limit);
+    cJSON_AddNumberToObject(out, "threshold", s->thr);
+    cJSON_AddBoolToObject(out, "architects", s->architects);
+    cJSON_AddBoolToObject(out, "brave", s->brave);
+    cJSON *pen = cJSON_AddArrayToObject(out, "penalties");
+    cJSON *since = cJSON_AddArrayToObject(out, "since");
+    cJSON *acts = cJSON_AddArrayToObject(out, "acts");
+    cJSON *held = cJSON_AddArrayToObject(out, "held");
+    cJSON *busy = cJSON_AddArrayToObject(out, "busy_until");
+    for (int p = 0; p < s->seats; p++) {
+        cJSON_AddItemToArray(pen, cJSON_CreateNumber(s->pen[p]));
+        cJSON_AddItemToArray(since, cJSON_CreateNumber((double)s->since[p]));
+        cJSON_AddItemToArray(busy, cJSON_CreateNumber((double)s->busy[p]));
+        cJSON_AddItemToArray(acts, cJSON_CreateNumber(s->acts[p]));
+        cJSON_AddItemToArray(held, cJSON_CreateNumber(pakupaku__held(s, p, NULL, NULL)));
+    }
+    cJSON *dice = cJSON_AddArrayToObject(out, "dice");
+    for (int d = 0; d < PAKUPAKU__DICE; d++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "seat", s->owner[d]);
+        cJSON_AddStringToObject(o, "face", pakupaku__face_names[s->face[d]]);
+        cJSON_AddBoolToObject(o, "waiting", s->wait[d]);
+        cJSON_AddItemToArray(dice, o);
+    }
+    cJSON *tower = cJSON_AddArrayToObject(out, "tower");
+    for (int k = 0; k < s->tower.n; k++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "piece", pakupaku__pieces[s->tower.type[k]].name);
+        cJSON_AddNumberToObject(o, "x", k ? (double)s->tower.x[k] / PAKUPAKU__UNIT : 0);
+        cJSON_AddNumberToObject(o, "at", (double)pakupaku__tower_at(&s->tower, k) / PAKUPAKU__UNIT);
+        cJSON_AddItemToArray(tower, o);
+    }
+    cJSON *supply = cJSON_AddObjectToObject(out, "supply");
+    for (int type = 0; type < PAKUPAKU__NTYPES; type++)
+        cJSON_AddNumberToObject(supply, pakupaku__pieces[type].name,
+                                PAKUPAKU__PER_TYPE - s->on[type]);
+    if (s->phase == PAKUPAKU__DUEL) {
+        cJSON *duel = cJSON_AddObjectToObject(out, "duel");
+        cJSON *in = cJSON_AddArrayToObject(duel, "seats");
+        for (int p = 0; p < s->seats; p++)
+            if (s->duel_in >> p & 1)
+                cJSON_AddItemToArray(in, cJSON_CreateNumber(p));
+        cJSON_AddNumberToObject(duel, "turn", s->duel_turn);
+    }
+    if (s->unlucky != PAKUPAKU__NONE)
+        cJSON_AddNumberToObject(out, "unlucky", s->unlucky);
+    if (s->phase == PAKUPAKU__OVER)
+        cJSON_AddNumberToObject(out, "winner", s->winner);
+}
+
+int pakupaku__name(const void *st, pf_action a, char *buf, size_t n)
+{
+    (void)st;
+    if (a == PAKUPAKU__ROLL)
+        return snprintf(buf, n, "roll");
+    int type = (int)(a >> 16) - 1;
+    int code = (int)(a & 0xffff);
+    if (type < 0 || type >= PAKUPAKU__NTYPES || code > 2 * PAKUPAKU__OFF_MAX)
+        return -1;
+    int off = code - PAKUPAKU__OFF_MAX;
+    int m = off < 0 ? -off : off;
+    return snprintf(buf, n, "stack %s %s%d.%02d", pakupaku__pieces[type].name, off < 0 ? "-" : "",
+                    m / 100, m % 100);
+}
+
+pf_err pakupaku__parse(const void *st, const char *str, pf_action *a)
+{
+    (void)st;
+    while (*str == ' ')
+        str++;
+    if (!strcmp(str, "roll") || !strcmp(str, "r")) {
+        *a = PAKUPAKU__ROLL;
+        return PF_E_OK;
+    }
+    char word[16], piece[16], num[32], extra[2];
+    int k = sscanf(str, "%15s %15s %31s %1s", word, piece, num, extra);
+    if (k < 2 || k > 3 || (strcmp(word, "stack") && strcmp(word, "s")))
+        return PF_E_UNKNOWN_ACTION;
+    int type = -1;
+    for (int i = 0; i < PAKUPAKU__NTYPES; i++)
+        if (!strcmp(piece, pakupaku__pieces[i].name) ||
+            (piece[1] == '\0' && piece[0] == pakupaku__pieces[i].name[0]))
+            type = i;
+    if (type < 0)
+        return PF_E_UNKNOWN_ACTION;
+    double x = 0;
+    if (k == 3) {
+        char *end;
+        x = strtod(num, &end);
+        if (end == num || *end)
+            return PF_E_UNKNOWN_ACTION;
+    }
+    if (!(x >= -PAKUPAKU__OFF_MAX / 100.0 && x <= PAKUPAKU__OFF_MAX / 100.0))
+        return PF_E_UNKNOWN_ACTION;
+    *a = PAKUPAKU__STACK(type, (int)lrint(x * 100));
+    return PF_E_OK;
+}
+
+void pakupaku__render(const void *st, int seat, char *buf, size_t n)
+{
+    const pakupaku_state *s = st;
+    pf_text t;
+    pf_text_init(&t, buf, n);
+    pf_text_put(&t, "Paku Paku, round %d, t=%lld ms, %s%s%s\n", s->rounds, (long long)s->now,
+                phase_names[s->phase], s->architects ? ", architects" : "",
+                s->brave ? ", brave" : "");
+    for (int p = 0; p < s->seats; p++) {
+        pf_text_put(&t, "%s seat %d: %2d pts  dice:", p == seat ? ">" : " ", p, s->pen[p]);
+        for (int d = 0; d < PAKUPAKU__DICE; d++)
+            if (s->owner[d] == p && s->phase == PAKUPAKU__PLAY)
+                pf_text_put(&t, " [%s%s]", pakupaku__face_names[s->face[d]], s->wait[d] ? "!" : "");
+        if (s->busy[p] > s->now && s->phase != PAKUPAKU__OVER)
+            pf_text_put(&t, "  (hands busy until t=%lld)", (long long)s->busy[p]);
+        pf_text_put(&t, "\n");
+    }
+    pf_text_put(&t, "tower (%d/24, stop at %d dice; [D!] waits for a stack):\n", s->tower.n,
+                s->thr);
+    for (int k = s->tower.n - 1; k >= 0; k--) {
+        double x = (double)pakupaku__tower_at(&s->tower, k) / PAKUPAKU__UNIT;
+        int w = pakupaku__pieces[s->tower.type[k]].width;
+        int left = (int)lrint(30 + x - w / 2.0);
+        if (left < 0)
+            left = 0;
+        pf_text_put(&t, "%*s", left, "");
+        char c = s->tower.type[k] == PAKUPAKU__PLATE  ? '='
+                 : s->tower.type[k] == PAKUPAKU__BOWL ? 'U'
+                                                      : 'u';
+        for (int i = 0; i < w; i++)
+            pf_text_put(&t, "%c", c);
+        pf_text_put(&t, "  %s %+.2f\n", pakupaku__pieces[s->tower.type[k]].name, x);
+    }
+    pf_text_put(&t, "%s\n", "~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~");
+    if (s->phase == PAKUPAKU__DUEL)
+        pf_text_put(&t, "duel: seat %d stacks\n", s->duel_turn);
+    if (s->phase == PAKUPAKU__OVER)
+        pf_text_put(&t, "seat %d wins\n", s->winner);
+}
+
+/* The rules in a few lines, for the `?` key (our own words). */
+const char *const pakupaku__rules[] = {
+    "PAKU PAKU: roll fast, pass the pandas, stack the dishes, don't topple.",
+    "",
+    "Five dice; each has two pandas (P), a dish (D), two 1s and a 2.",
+    "Everybody holding dice rolls at the same time: it is a race in real time.",
+    "",
+    "Press r to roll all your dice that are not waiting on a dish.",
+    "  P  a panda die jumps to your left neighbour at once;",
+    "  D  a dish die waits until you stack one piece of tableware;",
+    "  1, 2  nothing happens: roll again.",
+    "Your hands need time: after a roll they are busy 0.8 s, after a stack",
+    "0.6 s (the screen counts it down). A key pressed meanwhile is kept and",
+    "played a moment after they are free, like anyone's hands.",
+    "",
+    "Stacking is a skill: press p (plate), b (bowl) or c (cup). The piece",
+    "swings above the tower; press SPACE to let go. Where it lands is where it",
+    "was when you pressed, plus a little wobble of the table. The tower falls",
+    "when a piece and what rests on it hang over the edge of the piece below.",
+    "Plates are wide and flat, bowls middling, cups narrow and tall.",
+    "",
+    "A round stops when someone holds too many dice (5 with 2-3 players,",
+    "4 with 4-5, 3 with 6-8) or makes the tower fall. That unlucky panda",
+    "rolls all their dice and takes the sum of the numbers as penalty points.",
+    "The dice are dealt again from the next seat and a new round starts.",
+    "",
+    "When someone reaches the penalty limit the game ends: the fewest points",
+    "win. Tied players duel: they stack one piece each in turn on a fresh",
+    "tower, and whoever topples it is out.",
+    "",
+    "With several people at one keyboard, press the seat number (1-8) to",
+    "give the keys to that person.",
+    NULL};
