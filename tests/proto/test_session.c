@@ -131,7 +131,7 @@ static void bots_play_to_the_end_then_save_and_load(void **state)
     assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "over")));
     cJSON_Delete(r);
     /* The loaded game and the original have the same state. */
-    assert_memory_equal(s.match->state, s2.match->state, s.match->game->state_size);
+    assert_memory_equal(pf_session_match(&s)->state, pf_session_match(&s2)->state, pf_session_match(&s)->game->state_size);
     free(line);
     cJSON_Delete(load);
     cJSON_Delete(saved);
@@ -146,8 +146,8 @@ static void bad_input_gets_errors_and_loses_nothing(void **state)
     pf_session_init(&s);
     expect_error(&s, "{\"cmd\":\"legal\",\"seat\":0}", "no_game");
     cJSON_Delete(pf_test_ask(&s, NEW_GAME));
-    void *before = malloc(s.match->game->state_size);
-    memcpy(before, s.match->state, s.match->game->state_size);
+    void *before = malloc(pf_session_match(&s)->game->state_size);
+    memcpy(before, pf_session_match(&s)->state, pf_session_match(&s)->game->state_size);
 
     static const struct {
         const char *line, *code;
@@ -197,8 +197,8 @@ static void bad_input_gets_errors_and_loses_nothing(void **state)
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         expect_error(&s, rows[i].line, rows[i].code);
-        assert_memory_equal(before, s.match->state, s.match->game->state_size);
-        assert_int_equal(s.match->nsteps, 0);
+        assert_memory_equal(before, pf_session_match(&s)->state, pf_session_match(&s)->game->state_size);
+        assert_int_equal(pf_session_match(&s)->nsteps, 0);
     }
     free(before);
     pf_session_fini(&s);
