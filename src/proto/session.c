@@ -108,9 +108,8 @@ static bool has_bots(const pf_table *t)
     return pf_seating_people(seating) < seating->n;
 }
 
-/* Lets the table's bots play (turn-based: until a person must act; real
- * time: their moves due by `now`), then adds who acts and whether it is
- * over: what every answer that changes the game carries. */
+/* Lets the table's bots play: turn-based, until a person must act; in real
+ * time, their moves due by `now`. */
 static pf_err bots_play(pf_session *s, int64_t now, pf_error *err)
 {
     if (!has_bots(s->table))
@@ -120,6 +119,8 @@ static pf_err bots_play(pf_session *s, int64_t now, pf_error *err)
     return err->code;
 }
 
+/* The bots play, then the answer says who acts and whether it is over:
+ * what every answer that changes the game carries. */
 static pf_err bots_then_progress(pf_session *s, int64_t now, cJSON *out, pf_error *err)
 {
     pf_err e = bots_play(s, now, err);

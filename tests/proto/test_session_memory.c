@@ -126,6 +126,10 @@ static void sweep(const char *const *setup, const char *probe)
 static const char *const nothing[] = {NULL};
 static const char *const pizza[] = {
     "{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":2,\"seed\":3}", NULL};
+/* Bots at the table: answers that change the game carry their steps. */
+static const char *const pizza_with_a_bot[] = {
+    "{\"cmd\":\"new\",\"game\":\"pizza\",\"seed\":3,\"seating\":[\"ana\",\"random\"]}",
+    NULL};
 static const char *const pizza_played[] = {
     "{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":2,\"seed\":3}",
     "{\"cmd\":\"bot\",\"seat\":0}", "{\"cmd\":\"bot\",\"seat\":1}", NULL};
@@ -148,6 +152,9 @@ static void requests_that_change_the_game(void **state)
     sweep(pizza, "{\"id\":1,\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 1\"}");
     sweep(pizza, "{\"cmd\":\"bot\",\"seat\":0,\"bot\":\"memory\"}");
     sweep(pizza_played, "{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":3}");
+    sweep(nothing, "{\"cmd\":\"new\",\"game\":\"pancake\",\"seed\":3,"
+                   "\"seating\":[\"bot:medium\",\"random\"]}");
+    sweep(pizza_with_a_bot, "{\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 1\"}");
     sweep(pizza_played, "{\"cmd\":\"load\",\"replay\":{\"game\":\"pizza\",\"seats\":2,"
                         "\"seed\":3,\"actions\":[]}}");
 }
