@@ -2,7 +2,20 @@
  * checked JSON builders every answer uses. */
 #include "codec.h"
 
+#include "partyfood/parse.h"
 #include "partyfood/proto.h"
+
+#define ECHO_BYTES 40 /* of client text quoted in an error message */
+
+pf_err pf__no_memory(pf_error *err)
+{
+    return pf_error_set(err, PF_E_NO_MEMORY, NULL);
+}
+
+int pf__echo_len(const char *s)
+{
+    return (int)pf_utf8_prefix(s, ECHO_BYTES);
+}
 
 bool pf__add(cJSON *obj, const char *key, cJSON *item)
 {
