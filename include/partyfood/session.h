@@ -50,6 +50,8 @@ typedef struct pf_session {
     pf_session_heard heard;
 } pf_session;
 
+/* A session must stay where it is in memory while it holds a game: its
+ * table's step hook points at it. */
 void pf_session_init(pf_session *s);
 void pf_session_fini(pf_session *s);
 

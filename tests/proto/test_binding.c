@@ -201,6 +201,8 @@ static void bots_play_in_real_time_up_to_t(void **state)
     expect(&s, "{\"cmd\":\"new\",\"game\":\"pakupaku\",\"seed\":4,"
                "\"seating\":[\"ana\",\"bot:adult\"]}", "ok");
     assert_int_equal(pf_session_match(&s)->nsteps, 0);
+    expect(&s, "{\"cmd\":\"wait\"}", "bad_request");
+    expect(&s, "{\"cmd\":\"wait\",\"t\":-1}", "bad_request");
     int64_t until = 0;
     int bot_steps = 0;
     for (int round = 0; round < 12; round++) {
