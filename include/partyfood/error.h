@@ -18,6 +18,7 @@
     X(NO_GAME, "no_game", "no game is running: send \"new\" or \"load\"")     \
     X(GAME_OVER, "game_over", "the game is over")                             \
     X(NOT_YOUR_TURN, "not_your_turn", "that seat may not act now")            \
+    X(NOT_YOUR_SEAT, "not_your_seat", "this session does not speak for that seat") \
     X(UNKNOWN_ACTION, "unknown_action", "that is not an action of this game") \
     X(ILLEGAL_ACTION, "illegal_action", "that action is not legal now")       \
     X(TIME_BACKWARDS, "time_backwards", "the action's time is earlier than the last one") \

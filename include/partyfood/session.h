@@ -1,14 +1,18 @@
 /* session.h: the engine protocol, one JSON request in, one JSON response out.
  *
- * A session holds at most one game. `partyfood engine` feeds it lines from
- * stdin; a server would feed it WebSocket messages. Every message is
- * documented in docs/protocol.md (its limits too). */
+ * A session holds at most one game, at a table (table.h). `partyfood
+ * engine` feeds it lines from stdin; a server would feed it WebSocket
+ * messages. Every message is documented in docs/protocol.md (its limits
+ * too). */
 #ifndef PARTYFOOD_SESSION_H
 #define PARTYFOOD_SESSION_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
-#include "partyfood/match.h"
+#include <cjson/cJSON.h>
+
+#include "partyfood/table.h"
 
 /* The longest request (bytes, without its end of line). Longer ones are
  * refused with too_large, so a reader of a longer line need keep only its
@@ -23,14 +27,41 @@
 
 /* The wire format's version, reported by "games" and `partyfood
  * --version`; docs/protocol.md keeps its changelog. */
-#define PF_PROTOCOL_VERSION 2
+#define PF_PROTOCOL_VERSION 3
+
+/* An unbound session: the owner of a local game, who may speak for every
+ * seat and save mid-game (the default). */
+#define PF_SESSION_OWNER (-2)
+
+/* What the table's step hook heard during the request being answered. */
+typedef struct pf_session_heard {
+    cJSON *steps;     /* every applied step, for the session's seat */
+    cJSON *events;    /* the events of the request's own step, once heard */
+    int events_seat;  /* whose events those are */
+    bool want_events; /* the next step heard is the request's own */
+    char action[PF_REPLAY_NAME_MAX + 1]; /* the request's own step: its name */
+    int64_t t_ms;                        /* and its time */
+    bool lost;        /* memory ran out while encoding */
+} pf_session_heard;
 
 typedef struct pf_session {
-    pf_match *match; /* NULL until "new" or "load" */
+    pf_table *table; /* NULL until "new" or "load" */
+    int bound;       /* PF_SESSION_OWNER, PF_SEAT_SPECTATOR or one seat */
+    pf_session_heard heard;
 } pf_session;
 
+/* A session must stay where it is in memory while it holds a game: its
+ * table's step hook points at it. */
 void pf_session_init(pf_session *s);
 void pf_session_fini(pf_session *s);
+
+/* Binds the session to one seat (requests for any other are refused with
+ * not_your_seat), to PF_SEAT_SPECTATOR (view as -1, result, games), or back
+ * to PF_SESSION_OWNER. The binding outlives "new" and "load". */
+void pf_session_bind(pf_session *s, int seat);
+
+/* The game being played, or NULL. */
+const pf_match *pf_session_match(const pf_session *s);
 
 /* Answers one request: the len bytes at line (followed by a NUL, which
  * line[len] must be). Returns a newly allocated JSON text (one line, no

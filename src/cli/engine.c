@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/args.h"
 #include "cli/commands.h"
 #include "partyfood/session.h"
 
@@ -24,7 +25,8 @@ static long read_line(FILE *in, char *buf, size_t cap)
     return (long)len;
 }
 
-int engine_run(FILE *in, FILE *out)
+/* Answers every line of in on out, for a session bound as `bound`. */
+static int serve(FILE *in, FILE *out, int bound)
 {
     /* The longest request, a '\r' before its '\n', one more byte to tell
      * a longer line, and the NUL. */
@@ -36,6 +38,7 @@ int engine_run(FILE *in, FILE *out)
     }
     pf_session s;
     pf_session_init(&s);
+    pf_session_bind(&s, bound);
     long len;
     while ((len = read_line(in, line, cap)) >= 0) {
         if (len > 0 && line[len - 1] == '\r')
@@ -53,12 +56,45 @@ int engine_run(FILE *in, FILE *out)
     return 0;
 }
 
+int engine_run(FILE *in, FILE *out)
+{
+    return serve(in, out, PF_SESSION_OWNER);
+}
+
+static int usage(FILE *f, int status)
+{
+    fprintf(f, "usage: partyfood engine [--seat N | --spectator]\n\n"
+               "Reads one JSON request per line on stdin and answers one JSON line each on "
+               "stdout.\nBy default the engine serves the owner of a local game, who may speak "
+               "for every\nseat. --seat N answers only requests for seat N (and keeps a "
+               "mid-game save from\nit); --spectator only watches. See docs/protocol.md.\n");
+    return status;
+}
+
 int cmd_engine(int argc, char **argv)
 {
-    if (argc > 1) {
-        printf("usage: partyfood engine\n\nReads one JSON request per line on stdin and "
-               "answers one JSON line each on stdout.\nSee docs/protocol.md.\n");
-        return strcmp(argv[1], "--help") == 0 ? 0 : 2;
+    int bound = PF_SESSION_OWNER;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        long long seat;
+        if (strcmp(argv[i], "--help") == 0)
+            return usage(stdout, 0);
+        if (bound != PF_SESSION_OWNER &&
+            (strcmp(argv[i], "--seat") == 0 || strcmp(argv[i], "--spectator") == 0)) {
+            fprintf(stderr, "partyfood engine: give one of --seat and --spectator, once\n");
+            return 2;
+        }
+        if (strcmp(argv[i], "--spectator") == 0)
+            bound = PF_SEAT_SPECTATOR;
+        else if (strcmp(argv[i], "--seat") == 0) {
+            if (!(v = pf_arg_value("engine", argc, argv, &i)) ||
+                !pf_arg_int("engine", "--seat", v, 0, PF_MAX_SEATS - 1, &seat))
+                return 2;
+            bound = (int)seat;
+        } else {
+            fprintf(stderr, "partyfood engine: unknown argument '%s'\n", argv[i]);
+            return usage(stderr, 2);
+        }
     }
-    return engine_run(stdin, stdout);
+    return serve(stdin, stdout, bound);
 }

@@ -1,13 +1,29 @@
 /* test_docs.c: the sessions shown in docs/protocol.md are real. Every
  * "> request" line of the page is sent, in order, to one session (a "new"
  * starts a fresh game), and the engine's answer must be the "< answer" line
- * that follows it, byte for byte. PF_GOLDEN_UPDATE=1 rewrites the answers
+ * that follows it, byte for byte. A line "$ partyfood engine [--seat N |
+ * --spectator]" starts a fresh session, bound as the flags say, for the
+ * rest of its code block; an unbound one follows. PF_GOLDEN_UPDATE=1 rewrites the answers
  * after a deliberate change (read the diff). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "partyfood/file.h"
 #include "pf_test.h"
+
+#define ENGINE "$ partyfood engine"
+
+/* The binding the flags after ENGINE ask for (up to the end of the line). */
+static int binding(const char *flags)
+{
+    if (strncmp(flags, " --spectator\n", 13) == 0)
+        return PF_SEAT_SPECTATOR;
+    if (strncmp(flags, " --seat ", 8) == 0)
+        return atoi(flags + 8);
+    if (*flags != '\n')
+        fail_msg("docs/protocol.md: unknown engine flags: %.40s", flags);
+    return PF_SESSION_OWNER;
+}
 
 static void the_worked_sessions_are_what_the_engine_says(void **state)
 {
@@ -33,7 +49,14 @@ static void the_worked_sessions_are_what_the_engine_says(void **state)
         char *nl = strchr(line, '\n');
         next = nl ? nl + 1 : line + strlen(line);
         size_t len = (size_t)(next - line) - (nl ? 1 : 0);
-        if (len > 2 && line[0] == '>' && line[1] == ' ') {
+        if (len > 2 && strncmp(line, ENGINE, strlen(ENGINE)) == 0) {
+            pf_session_fini(&s);
+            pf_session_init(&s);
+            pf_session_bind(&s, binding(line + strlen(ENGINE)));
+        } else if (strncmp(line, "```", 3) == 0 && s.bound != PF_SESSION_OWNER) {
+            pf_session_fini(&s);
+            pf_session_init(&s);
+        } else if (len > 2 && line[0] == '>' && line[1] == ' ') {
             free(answer);
             line[len] = '\0'; /* pf_session_handle wants a NUL after the request */
             answer = pf_session_handle(&s, line + 2, len - 2);

@@ -90,13 +90,14 @@ static void fuzz(void **state)
         const char *word = words[pf_rng_below(&rng, sizeof words / sizeof words[0])];
         /* Half the actions are real: a legal name for a seat that may act. */
         char legal_name[96] = "";
-        if (s.match && !pf_match_over(s.match, NULL) && pf_rng_below(&rng, 2)) {
+        const pf_match *m = pf_session_match(&s);
+        if (m && !pf_match_over(m, NULL) && pf_rng_below(&rng, 2)) {
             pf_action legal[PF_MAX_LEGAL];
-            uint32_t set = s.match->game->to_act(s.match->state);
+            uint32_t set = m->game->to_act(m->state);
             seat = __builtin_ctz(set);
-            int n = s.match->game->legal(s.match->state, seat, legal, PF_MAX_LEGAL);
-            s.match->game->name(s.match->state, legal[pf_rng_below(&rng, (uint32_t)n)],
-                                legal_name, sizeof legal_name);
+            int n = m->game->legal(m->state, seat, legal, PF_MAX_LEGAL);
+            m->game->name(m->state, legal[pf_rng_below(&rng, (uint32_t)n)], legal_name,
+                          sizeof legal_name);
             word = legal_name;
             k = 3;
         }
@@ -110,7 +111,7 @@ static void fuzz(void **state)
             break;
         case 3:
             snprintf(line, sizeof line, templates[3], seat, word,
-                     (int)(s.match ? s.match->now : 0) + (int)pf_rng_below(&rng, 900) - 100);
+                     (int)(m ? m->now : 0) + (int)pf_rng_below(&rng, 900) - 100);
             break;
         case 4:
             snprintf(line, sizeof line, templates[4], seat, word);
@@ -120,16 +121,17 @@ static void fuzz(void **state)
         }
         if (word != legal_name)
             mutate(line, sizeof line, &rng);
-        bool was_over = s.match && pf_match_over(s.match, NULL);
+        bool was_over = m && pf_match_over(m, NULL);
         accepted += answer_ok(&s, line) && k == 3;
-        finished += s.match && !was_over && pf_match_over(s.match, NULL);
+        m = pf_session_match(&s); /* the request may have replaced it */
+        finished += m && !was_over && pf_match_over(m, NULL);
     }
     print_message("%d requests, %d actions accepted, %d games finished\n", rounds, accepted,
                   finished);
     /* The mutations must not drown the games: many moves are played. */
     assert_true(accepted > rounds / 10);
     /* A saved game of whatever is running loads back. */
-    if (s.match) {
+    if (pf_session_match(&s)) {
         const char *save = "{\"cmd\":\"save\"}";
         char *text = pf_session_handle(&s, save, strlen(save));
         cJSON *r = cJSON_Parse(text);
@@ -141,7 +143,8 @@ static void fuzz(void **state)
         pf_session_init(&s2);
         char *ans = pf_session_handle(&s2, req, strlen(req));
         assert_non_null(strstr(ans, "\"ok\":true"));
-        assert_memory_equal(s.match->state, s2.match->state, s.match->game->state_size);
+        const pf_match *m = pf_session_match(&s);
+        assert_memory_equal(m->state, pf_session_match(&s2)->state, m->game->state_size);
         pf_session_fini(&s2);
         free(ans);
         free(req);

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "partyfood/match_bots.h"
 #include "partyfood/parse.h"
 #include "partyfood/session.h"
+#include "partyfood/table.h"
 #include "pf_test.h"
 
 
@@ -88,7 +88,7 @@ static void one_json_object_per_line(void **state)
     assert_non_null(strstr(error_message(r), "one request per line"));
     assert_int_equal(cJSON_GetObjectItem(r, "id")->valueint, 5);
     cJSON_Delete(r);
-    assert_int_equal(s.match->nsteps, 0); /* neither was played */
+    assert_int_equal(pf_session_match(&s)->nsteps, 0); /* neither was played */
     pf_session_fini(&s);
 }
 
@@ -159,7 +159,7 @@ static void strings_with_nul_escapes_are_refused(void **state)
     pf_session_init(&s);
     /* cJSON decodes \u0000 into a NUL: "pizza\u0000evil" read as "pizza". */
     expect(&s, "{\"cmd\":\"new\",\"game\":\"pizza\\u0000evil\",\"seats\":2}", "bad_request");
-    assert_null(s.match);
+    assert_null(pf_session_match(&s));
     expect(&s, "{\"cmd\":\"games\\u0000\"}", "bad_request");
     expect(&s, "{\"cmd\\u0000x\":\"games\"}", "bad_request");
     /* An escaped backslash then "u0000" is plain text, not a NUL. */
@@ -186,7 +186,7 @@ static void fields_of_the_wrong_type_are_refused(void **state)
     };
     for (size_t i = 0; i < sizeof before_a_game / sizeof before_a_game[0]; i++)
         expect(&s, before_a_game[i].line, before_a_game[i].code);
-    assert_null(s.match);
+    assert_null(pf_session_match(&s));
     new_pizza(&s);
     static const struct {
         const char *line, *code;
@@ -207,7 +207,7 @@ static void fields_of_the_wrong_type_are_refused(void **state)
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         expect(&s, rows[i].line, rows[i].code);
-    assert_int_equal(s.match->nsteps, 0);
+    assert_int_equal(pf_session_match(&s)->nsteps, 0);
     expect(&s, "{\"cmd\":\"bot\",\"seat\":0}", "ok"); /* no "bot": the random bot */
     pf_session_fini(&s);
 }
@@ -242,7 +242,7 @@ static void times_have_a_range(void **state)
 /* The lowest seat that may act and the name of its first legal action. */
 static void first_seat_to_act(const pf_session *s, int *seat, char *name, size_t n)
 {
-    const pf_match *m = s->match;
+    const pf_match *m = pf_session_match(s);
     pf_action legal[PF_MAX_LEGAL];
     *seat = __builtin_ctz(m->game->to_act(m->state));
     assert_true(m->game->legal(m->state, *seat, legal, PF_MAX_LEGAL) > 0);
@@ -272,7 +272,8 @@ static void bots_at_the_last_time_stay_in_range(void **state)
     uint32_t acted = 1u << seat;
     const char *bots[] = {"random", "child", "adult", "expert"};
     for (size_t i = 0; i < sizeof bots / sizeof bots[0]; i++) {
-        uint32_t free_seats = s.match->game->to_act(s.match->state) & ~acted;
+        const pf_match *m = pf_session_match(&s);
+        uint32_t free_seats = m->game->to_act(m->state) & ~acted;
         assert_true(free_seats != 0);
         seat = __builtin_ctz(free_seats);
         acted |= 1u << seat;
@@ -309,6 +310,7 @@ static void bots_past_the_range_do_not_overflow(void **state)
         pf_error err;
         pf_match *m = pf_match_create(g, 2, NULL, 1, &err);
         assert_non_null(m);
+        pf_seating people = {.n = 2, .name = {"ana", "bob"}};
         pf_action legal[PF_MAX_LEGAL];
         int seat = __builtin_ctz(g->to_act(m->state));
         assert_true(g->legal(m->state, seat, legal, PF_MAX_LEGAL) > 0);
@@ -319,10 +321,13 @@ static void bots_past_the_range_do_not_overflow(void **state)
                          PF_E_OK);
         /* The other seat's hands are free: its bot's delay is held at the limit. */
         seat = __builtin_ctz(g->to_act(m->state) & ~(1u << seat));
-        if (pf_match_bot_move(m, seat, pf_bot_find(g, bots[i]), NULL, NULL, &err) != PF_E_OK)
+        pf_table *t = pf_table_adopt(m, &people, NULL, NULL, NULL, &err);
+        assert_non_null(t);
+        if (pf_table_bot_act(t, seat, pf_bot_find(g, bots[i]), &err) != PF_E_OK)
             fail_msg("bot %s: %s", bots[i], err.msg);
-        assert_true(m->steps[m->nsteps - 1].t_ms == PF_TIME_MAX_MS);
-        pf_match_destroy(m);
+        const pf_match *played = pf_table_match(t);
+        assert_true(played->steps[played->nsteps - 1].t_ms == PF_TIME_MAX_MS);
+        pf_table_destroy(t);
     }
 }
 

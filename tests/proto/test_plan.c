@@ -54,16 +54,16 @@ static void plan_changes_nothing(void **state)
         pf_session s;
         pf_session_init(&s);
         must(&s, games[g]);
-        size_t size = s.match->game->state_size;
+        size_t size = pf_session_match(&s)->game->state_size;
         void *before = malloc(size);
-        memcpy(before, s.match->state, size);
+        memcpy(before, pf_session_match(&s)->state, size);
         char action[96];
         double t;
         plan(&s, 0, "hard", action, sizeof action, &t);
         plan(&s, 0, "hard", action, sizeof action, &t);
-        assert_memory_equal(before, s.match->state, size);
-        assert_int_equal(s.match->nsteps, 0);
-        assert_int_equal(s.match->now, 0);
+        assert_memory_equal(before, pf_session_match(&s)->state, size);
+        assert_int_equal(pf_session_match(&s)->nsteps, 0);
+        assert_int_equal(pf_session_match(&s)->now, 0);
         free(before);
         pf_session_fini(&s);
     }
@@ -93,8 +93,8 @@ static void planned_move_plays_like_bot(void **state)
         assert_string_equal(cJSON_GetObjectItem(r, "action")->valuestring, action);
         assert_true(cJSON_GetObjectItem(r, "t")->valuedouble == t);
         cJSON_Delete(r);
-        assert_memory_equal(planned.match->state, direct.match->state,
-                            planned.match->game->state_size);
+        assert_memory_equal(pf_session_match(&planned)->state, pf_session_match(&direct)->state,
+                            pf_session_match(&planned)->game->state_size);
     }
     pf_session_fini(&planned);
     pf_session_fini(&direct);
@@ -150,7 +150,7 @@ static void bad_plans_are_refused(void **state)
             fail_msg("%s: expected '%s', got '%s'", cases[i].line, cases[i].code, code_of(r));
         cJSON_Delete(r);
     }
-    assert_int_equal(s.match->nsteps, 0);
+    assert_int_equal(pf_session_match(&s)->nsteps, 0);
     pf_session_fini(&s);
 }
 

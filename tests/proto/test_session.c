@@ -131,7 +131,7 @@ static void bots_play_to_the_end_then_save_and_load(void **state)
     assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "over")));
     cJSON_Delete(r);
     /* The loaded game and the original have the same state. */
-    assert_memory_equal(s.match->state, s2.match->state, s.match->game->state_size);
+    assert_memory_equal(pf_session_match(&s)->state, pf_session_match(&s2)->state, pf_session_match(&s)->game->state_size);
     free(line);
     cJSON_Delete(load);
     cJSON_Delete(saved);
@@ -146,8 +146,8 @@ static void bad_input_gets_errors_and_loses_nothing(void **state)
     pf_session_init(&s);
     expect_error(&s, "{\"cmd\":\"legal\",\"seat\":0}", "no_game");
     cJSON_Delete(pf_test_ask(&s, NEW_GAME));
-    void *before = malloc(s.match->game->state_size);
-    memcpy(before, s.match->state, s.match->game->state_size);
+    void *before = malloc(pf_session_match(&s)->game->state_size);
+    memcpy(before, pf_session_match(&s)->state, pf_session_match(&s)->game->state_size);
 
     static const struct {
         const char *line, *code;
@@ -197,8 +197,8 @@ static void bad_input_gets_errors_and_loses_nothing(void **state)
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         expect_error(&s, rows[i].line, rows[i].code);
-        assert_memory_equal(before, s.match->state, s.match->game->state_size);
-        assert_int_equal(s.match->nsteps, 0);
+        assert_memory_equal(before, pf_session_match(&s)->state, pf_session_match(&s)->game->state_size);
+        assert_int_equal(pf_session_match(&s)->nsteps, 0);
     }
     free(before);
     pf_session_fini(&s);
@@ -265,6 +265,39 @@ static void new_carries_setup_events_and_a_fresh_seed(void **state)
     pf_session_fini(&s);
 }
 
+/* The rules word a real-time refusal (PAKU-10's busy hands, an action
+ * timed before the last one), not the table, which would raise an early
+ * time to the last one's and word busy hands its own way: the answers are
+ * what they were before the table. */
+static void real_time_refusals_are_the_rules_own(void **state)
+{
+    (void)state;
+    pf_session s;
+    pf_session_init(&s);
+    static const char *const lines[][2] = {
+        {"{\"cmd\":\"new\",\"game\":\"pakupaku\",\"seats\":2,\"seed\":1,"
+         "\"options\":{\"dice\":\"P,D,1,2,1\",\"jitter\":\"0\"}}", NULL},
+        {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"roll\",\"t\":800}", NULL},
+        {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"stack cup 0.25\",\"t\":1400}",
+         "{\"ok\":false,\"error\":{\"code\":\"hands_busy\",\"message\":\"'stack cup 0.25' is "
+         "not legal for seat 0 at t=1400: its hands are busy until t=1600\"}}"},
+        {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"stack cup 0.25\",\"t\":2100}", NULL},
+        {"{\"cmd\":\"act\",\"seat\":1,\"action\":\"roll\",\"t\":2000}",
+         "{\"ok\":false,\"error\":{\"code\":\"time_backwards\",\"message\":\"'roll' is not "
+         "legal for seat 1 now: the action's time is earlier than the last one\"}}"},
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        char *answer = pf_session_handle(&s, lines[i][0], strlen(lines[i][0]));
+        if (lines[i][1])
+            assert_string_equal(answer, lines[i][1]);
+        else
+            assert_non_null(strstr(answer, "\"ok\":true"));
+        free(answer);
+    }
+    assert_int_equal(pf_session_match(&s)->nsteps, 2);
+    pf_session_fini(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -273,6 +306,7 @@ int main(void)
         cmocka_unit_test(bad_input_gets_errors_and_loses_nothing),
         cmocka_unit_test(request_id_is_echoed),
         cmocka_unit_test(new_carries_setup_events_and_a_fresh_seed),
+        cmocka_unit_test(real_time_refusals_are_the_rules_own),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

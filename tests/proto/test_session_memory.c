@@ -53,23 +53,23 @@ typedef struct fingerprint {
 
 static void take(fingerprint *f, const pf_session *s)
 {
-    f->game = s->match ? s->match->game : NULL;
-    if (!s->match)
+    f->game = pf_session_match(s) ? pf_session_match(s)->game : NULL;
+    if (!pf_session_match(s))
         return;
-    assert_true(s->match->game->state_size <= sizeof f->state);
-    memcpy(f->state, s->match->state, s->match->game->state_size);
-    f->nsteps = s->match->nsteps;
-    f->now = s->match->now;
+    assert_true(pf_session_match(s)->game->state_size <= sizeof f->state);
+    memcpy(f->state, pf_session_match(s)->state, pf_session_match(s)->game->state_size);
+    f->nsteps = pf_session_match(s)->nsteps;
+    f->now = pf_session_match(s)->now;
 }
 
 static void expect_unchanged(const fingerprint *f, const pf_session *s)
 {
-    assert_true(f->game == (s->match ? s->match->game : NULL));
-    if (!s->match)
+    assert_true(f->game == (pf_session_match(s) ? pf_session_match(s)->game : NULL));
+    if (!pf_session_match(s))
         return;
-    assert_memory_equal(f->state, s->match->state, f->game->state_size);
-    assert_int_equal(f->nsteps, s->match->nsteps);
-    assert_true(f->now == s->match->now);
+    assert_memory_equal(f->state, pf_session_match(s)->state, f->game->state_size);
+    assert_int_equal(f->nsteps, pf_session_match(s)->nsteps);
+    assert_true(f->now == pf_session_match(s)->now);
 }
 
 /* Sends probe after setup with allocations failing after k = 0, 1, 2...
@@ -126,6 +126,10 @@ static void sweep(const char *const *setup, const char *probe)
 static const char *const nothing[] = {NULL};
 static const char *const pizza[] = {
     "{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":2,\"seed\":3}", NULL};
+/* Bots at the table: answers that change the game carry their steps. */
+static const char *const pizza_with_a_bot[] = {
+    "{\"cmd\":\"new\",\"game\":\"pizza\",\"seed\":3,\"seating\":[\"ana\",\"random\"]}",
+    NULL};
 static const char *const pizza_played[] = {
     "{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":2,\"seed\":3}",
     "{\"cmd\":\"bot\",\"seat\":0}", "{\"cmd\":\"bot\",\"seat\":1}", NULL};
@@ -148,6 +152,9 @@ static void requests_that_change_the_game(void **state)
     sweep(pizza, "{\"id\":1,\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 1\"}");
     sweep(pizza, "{\"cmd\":\"bot\",\"seat\":0,\"bot\":\"memory\"}");
     sweep(pizza_played, "{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":3}");
+    sweep(nothing, "{\"cmd\":\"new\",\"game\":\"pancake\",\"seed\":3,"
+                   "\"seating\":[\"bot:medium\",\"random\"]}");
+    sweep(pizza_with_a_bot, "{\"cmd\":\"act\",\"seat\":0,\"action\":\"flip 1\"}");
     sweep(pizza_played, "{\"cmd\":\"load\",\"replay\":{\"game\":\"pizza\",\"seats\":2,"
                         "\"seed\":3,\"actions\":[]}}");
 }

@@ -1,0 +1,509 @@
+/* commands.c: the engine protocol's commands, each a handler over the
+ * session's table, and the table of their flags that the dispatcher
+ * (session.c) checks before a handler runs. Each handler reads its fields
+ * strictly (a field of the wrong type is refused, never guessed), answers
+ * with its data or fails through pf_error. */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codec.h"
+#include "commands.h"
+#include "partyfood/parse.h"
+#include "partyfood/proto.h"
+
+static cJSON *seat_list(uint32_t set)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; a && i < PF_MAX_SEATS; i++)
+        if ((set & (1u << i)) && !pf__append(a, cJSON_CreateNumber(i)))
+            return pf__discard(a);
+    return a;
+}
+
+/* ---- what the table tells ---------------------------------------------------- */
+
+/* The seat the session's steps are encoded for: its own, or the public's. */
+static int steps_seat(const pf_session *s)
+{
+    return s->bound >= PF_SEAT_SPECTATOR ? s->bound : PF_SEAT_SPECTATOR;
+}
+
+/* The table's step hook: encodes each applied step as it is applied. */
+void pf__heard(void *arg, const pf_table_step *st)
+{
+    pf_session_heard *h = &((pf_session *)arg)->heard;
+    if (h->want_events) {
+        h->want_events = false;
+        h->lost |= !(h->events = pf_proto_events(st->ev, h->events_seat));
+        snprintf(h->action, sizeof h->action, "%s", st->name);
+        h->t_ms = st->t_ms;
+    }
+    if (h->steps && !pf__append(h->steps, pf_proto_step(st, steps_seat((pf_session *)arg))))
+        h->lost = true;
+}
+
+/* The next step heard is the request's own: keep its events for seat. */
+static void expect_own_step(pf_session *s, int seat)
+{
+    s->heard.want_events = true;
+    s->heard.events_seat = seat;
+}
+
+/* The events of the request's own step, now the caller's. */
+static cJSON *take_events(pf_session *s)
+{
+    cJSON *events = s->heard.events;
+    s->heard.events = NULL;
+    return events;
+}
+
+bool pf__has_bots(const pf_table *t)
+{
+    const pf_seating *seating = pf_table_seating(t);
+    return pf_seating_people(seating) < seating->n;
+}
+
+/* Lets the table's bots play: turn-based, until a person must act; in real
+ * time, their moves due by `now`. */
+static pf_err bots_play(pf_session *s, int64_t now, pf_error *err)
+{
+    if (!pf__has_bots(s->table))
+        return PF_E_OK;
+    pf_error_set(err, PF_E_OK, NULL);
+    pf_table_advance(s->table, now, err);
+    return err->code;
+}
+
+/* The bots play, then the answer says who acts and whether it is over:
+ * what every answer that changes the game carries. */
+static pf_err bots_then_progress(pf_session *s, int64_t now, cJSON *out, pf_error *err)
+{
+    pf_err e = bots_play(s, now, err);
+    if (e)
+        return e;
+    const pf_match *m = pf_table_match(s->table);
+    if (pf__add(out, "to_act", seat_list(m->game->to_act(m->state))) &&
+        pf__add(out, "over", cJSON_CreateBool(pf_match_over(m, NULL))))
+        return PF_E_OK;
+    return pf__no_memory(err);
+}
+
+/* ---- reading fields ------------------------------------------------------- */
+
+/* Reads "seat" as a seat of the game (a spectator when allowed). */
+pf_err pf__read_seat(const pf_match *m, const cJSON *req, bool spectator, int *seat,
+                        pf_error *err)
+{
+    long long x;
+    if (!pf_json_int(cJSON_GetObjectItemCaseSensitive(req, "seat"), -PF_JSON_INT_MAX,
+                     PF_JSON_INT_MAX, &x))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "\"seat\" must be a whole number");
+    int lo = spectator ? PF_SEAT_SPECTATOR : 0;
+    if (x < lo || x >= m->seats)
+        return pf_error_set(err, PF_E_BAD_SEAT, "seat %lld does not exist (seats are 0 to %d%s)",
+                            x, m->seats - 1, spectator ? ", -1 to watch" : "");
+    *seat = (int)x;
+    return PF_E_OK;
+}
+
+/* Reads the optional field key: absent, or a string. */
+static pf_err read_string(const cJSON *req, const char *key, const char **out,
+                          pf_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, key);
+    if (!v)
+        return PF_E_OK;
+    if (!cJSON_IsString(v))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "\"%s\" must be a string", key);
+    *out = v->valuestring;
+    return PF_E_OK;
+}
+
+/* Reads "t", by default the time of the last action. */
+static pf_err read_time(const cJSON *req, int64_t now, int64_t *t, pf_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, "t");
+    long long x = now;
+    if (v && !pf_json_int(v, 0, PF_TIME_MAX_MS, &x))
+        return pf_error_set(err, PF_E_BAD_REQUEST,
+                            "\"t\" must be a whole number of milliseconds from 0 to %" PRId64,
+                            PF_TIME_MAX_MS);
+    *t = x;
+    return PF_E_OK;
+}
+
+/* Reads "seed"; without one, a secret seed from the system: the seed gives
+ * every future draw, so nobody may know it while the game is on. */
+static pf_err read_seed(const cJSON *req, uint64_t *seed, pf_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, "seed");
+    if (!v)
+        return pf_seed_random(seed, err);
+    if (pf_seed_from_json(v, seed))
+        return PF_E_OK;
+    return pf_error_set(err, PF_E_BAD_REQUEST,
+                        "\"seed\" must be a whole number from 0 to %lld, or a string of "
+                        "decimal digits up to %" PRIu64,
+                        PF_JSON_INT_MAX - 1, UINT64_MAX);
+}
+
+/* A seating of n people (n as asked: the rules refuse a wrong count). */
+static void people(pf_seating *s, long long n)
+{
+    memset(s, 0, sizeof *s);
+    s->n = (int)n;
+    for (int i = 0; i < s->n && i < PF_MAX_SEATS; i++)
+        snprintf(s->name[i], sizeof s->name[i], "seat %d", i);
+}
+
+/* Reads "seating" (absent: every seat a person's, n of them): one string a
+ * seat, each read like an item of `partyfood play --seats`. */
+static pf_err read_seating(const cJSON *req, const pf_game *g, long long n, bool seats_given,
+                           pf_seating *s, pf_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, "seating");
+    if (!v) {
+        people(s, n);
+        return PF_E_OK;
+    }
+    if (!cJSON_IsArray(v))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "\"seating\" must be an array of strings");
+    char list[256] = "";
+    size_t used = 0;
+    int i = 0;
+    for (const cJSON *item = v->child; item; item = item->next, i++) {
+        if (!cJSON_IsString(item) || !*item->valuestring || strchr(item->valuestring, ','))
+            return pf_error_set(err, PF_E_BAD_REQUEST,
+                                "seat %d of \"seating\" must be a person's name or a bot "
+                                "(a string, not empty, without a comma)", i);
+        if (i == PF_MAX_SEATS)
+            return pf_error_set(err, PF_E_BAD_SEATS, "at most %d seats", PF_MAX_SEATS);
+        size_t len = strlen(item->valuestring);
+        if (len > PF_SEAT_NAME_MAX + 4) /* "bot:" and a name */
+            return pf_error_set(err, PF_E_BAD_SEATS, "the name of seat %d is too long", i);
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? "," : "",
+                                 item->valuestring);
+    }
+    if (pf_seating_parse(s, g, list, err) != 0)
+        return err->code;
+    if (seats_given && n != s->n)
+        return pf_error_set(err, PF_E_BAD_SEATS, "\"seats\" is %lld but \"seating\" has %d",
+                            n, s->n);
+    return PF_E_OK;
+}
+
+/* ---- commands --------------------------------------------------------------- */
+
+/* The answer to "new" and "load" (before its events): the game that is now
+ * running, after the bots' first moves. A bound session's seat must exist. */
+static pf_err answer_game(pf_session *s, cJSON *out, pf_error *err)
+{
+    const pf_match *m = pf_table_match(s->table);
+    if (s->bound >= m->seats)
+        return pf_error_set(err, PF_E_BAD_SEATS,
+                            "this session speaks for seat %d, and a game of %d seats has none",
+                            s->bound, m->seats);
+    if (!pf__add(out, "game", cJSON_CreateString(m->game->id)) ||
+        !pf__add(out, "seats", cJSON_CreateNumber(m->seats)))
+        return pf__no_memory(err);
+    return bots_then_progress(s, m->now, out, err);
+}
+
+static pf_err do_new(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+{
+    (void)seat;
+    const cJSON *game = cJSON_GetObjectItemCaseSensitive(req, "game");
+    const cJSON *seats = cJSON_GetObjectItemCaseSensitive(req, "seats");
+    if (!cJSON_IsString(game))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "\"new\" needs \"game\" (a game id)");
+    const pf_game *g = pf_game_find(game->valuestring);
+    if (!g)
+        return pf_error_set(err, PF_E_UNKNOWN_GAME, "no game called '%.*s'",
+                            pf__echo_len(game->valuestring), game->valuestring);
+    long long n = g->min_seats;
+    if (seats && !pf_json_int(seats, INT_MIN, INT_MAX, &n))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "\"seats\" must be a whole number");
+    uint64_t seed;
+    pf_options opt;
+    pf_options_clear(&opt);
+    pf_seating seating;
+    pf_err e = read_seed(req, &seed, err);
+    if (!e)
+        e = pf_options_from_json(&opt, cJSON_GetObjectItemCaseSensitive(req, "options"), err);
+    if (!e)
+        e = read_seating(req, g, n, seats != NULL, &seating, err);
+    if (e)
+        return e;
+    /* The steps the rules play while setting up; no seat asked, so the
+     * public ones (a seat's private ones are in its view). */
+    expect_own_step(s, PF_SEAT_SPECTATOR);
+    s->table = pf_table_create(g, &seating, &opt, seed, NULL, pf__heard, s, err);
+    if (!s->table)
+        return err->code;
+    e = answer_game(s, out, err);
+    if (!e && !pf__add(out, "events", take_events(s)))
+        return pf__no_memory(err);
+    return e;
+}
+
+static pf_err do_legal(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+{
+    (void)req;
+    const pf_match *m = pf_table_match(s->table);
+    const pf_game *g = m->game;
+    pf_action legal[PF_MAX_LEGAL];
+    int n = g->legal(m->state, seat, legal, PF_MAX_LEGAL);
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; a && i < n; i++) {
+        char name[96];
+        g->name(m->state, legal[i], name, sizeof name);
+        if (!pf__append(a, cJSON_CreateString(name)))
+            a = pf__discard(a);
+    }
+    return pf__add(out, "actions", a) ? PF_E_OK : pf__no_memory(err);
+}
+
+/* The rules' own verdict on seat playing a at t, tried on a scratch copy:
+ * the table raises an early time to the match's and words busy hands its
+ * own way, and the protocol answers as it always has (time_backwards, the
+ * rules' hands_busy message). Only asked when it could differ. */
+static pf_err rules_verdict(const pf_match *m, int seat, pf_action a, int64_t t, pf_error *err)
+{
+    const pf_game *g = m->game;
+    if (t >= m->now && !(g->ready_at && t < g->ready_at(m->state, seat)))
+        return PF_E_OK;
+    void *scratch = malloc(g->state_size);
+    if (!scratch)
+        return pf__no_memory(err);
+    memcpy(scratch, m->state, g->state_size);
+    pf_err e = pf_state_apply(g, scratch, seat, a, t, NULL, err);
+    free(scratch);
+    return e;
+}
+
+static pf_err do_act(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+{
+    const cJSON *action = cJSON_GetObjectItemCaseSensitive(req, "action");
+    if (!cJSON_IsString(action))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "\"act\" needs \"action\" (its name)");
+    int64_t when = 0;
+    pf_err e = read_time(req, pf_table_match(s->table)->now, &when, err);
+    if (e)
+        return e;
+    /* In real time the bots' moves due before this one go first. */
+    e = bots_play(s, when, err);
+    if (e)
+        return e;
+    const pf_match *m = pf_table_match(s->table);
+    pf_action a;
+    e = pf_match_parse(m, action->valuestring, &a, err);
+    if (!e)
+        e = rules_verdict(m, seat, a, when, err);
+    if (e)
+        return e;
+    expect_own_step(s, seat);
+    e = pf_table_act(s->table, seat, action->valuestring, when, err);
+    if (e)
+        return e;
+    if (!pf__add(out, "events", take_events(s)))
+        return pf__no_memory(err);
+    return bots_then_progress(s, when, out, err);
+}
+
+/* The bot named by "bot" (default random) for the session's game. */
+static pf_err read_bot(const pf_game *g, const cJSON *req, const pf_bot_def **bot,
+                       pf_error *err)
+{
+    const char *bot_name = "random";
+    pf_err e = read_string(req, "bot", &bot_name, err);
+    if (e)
+        return e;
+    *bot = pf_bot_find(g, bot_name);
+    if (*bot)
+        return PF_E_OK;
+    char list[256];
+    pf_bot_list(g, list, sizeof list);
+    return pf_error_set(err, PF_E_UNKNOWN_BOT, "no bot '%.*s' for %s (bots: %s)",
+                        pf__echo_len(bot_name), bot_name, g->title, list);
+}
+
+static pf_err do_bot(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+{
+    const pf_bot_def *bot;
+    pf_err e = read_bot(pf_table_match(s->table)->game, req, &bot, err);
+    if (e)
+        return e;
+    expect_own_step(s, seat);
+    e = pf_table_bot_act(s->table, seat, bot, err);
+    if (e)
+        return e;
+    /* The move as the table named it when it was applied. */
+    if (!pf__add(out, "action", cJSON_CreateString(s->heard.action)) ||
+        !pf__add(out, "t", cJSON_CreateNumber((double)s->heard.t_ms)) ||
+        !pf__add(out, "events", take_events(s)))
+        return pf__no_memory(err);
+    return bots_then_progress(s, pf_table_match(s->table)->now, out, err);
+}
+
+/* Adds an item built by another layer (a game's view, a replay), whose
+ * builders cannot report an allocation failing inside them: errno, cleared
+ * before building, then holds malloc's ENOMEM. */
+static pf_err add_built(cJSON *out, const char *key, cJSON *item, pf_error *err)
+{
+    if (errno == ENOMEM) {
+        cJSON_Delete(item);
+        return pf__no_memory(err);
+    }
+    return pf__add(out, key, item) ? PF_E_OK : pf__no_memory(err);
+}
+
+static pf_err do_view(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+{
+    (void)req;
+    const pf_match *m = pf_table_match(s->table);
+    errno = 0;
+    cJSON *view = pf_state_view(m->game, m->state, seat);
+    return add_built(out, "view", view, err);
+}
+
+static pf_err do_result(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+{
+    (void)req, (void)seat;
+    const pf_match *m = pf_table_match(s->table);
+    double results[PF_MAX_SEATS];
+    bool over = pf_match_over(m, results);
+    if (pf__add(out, "over", cJSON_CreateBool(over)) &&
+        pf__add(out, "results", over ? cJSON_CreateDoubleArray(results, m->seats) : cJSON_CreateNull()))
+        return PF_E_OK;
+    return pf__no_memory(err);
+}
+
+static pf_err do_save(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+{
+    (void)req, (void)seat;
+    const pf_match *m = pf_table_match(s->table);
+    errno = 0;
+    cJSON *replay = pf_match_save(m);
+    pf_err e = add_built(out, "replay", replay, err);
+    /* Mid-game the replay's seed tells every hidden piece and future draw:
+     * say so plainly, for a program that would show it to a player. */
+    if (!e && !pf__add(out, "spoiler", cJSON_CreateBool(!pf_match_over(m, NULL))))
+        return pf__no_memory(err);
+    return e;
+}
+
+static pf_err do_load(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+{
+    (void)seat;
+    const cJSON *r = cJSON_GetObjectItemCaseSensitive(req, "replay");
+    if (!cJSON_IsObject(r))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "\"load\" needs \"replay\" (an object)");
+    pf_match *m = pf_match_load(r, err);
+    if (!m)
+        return err->code;
+    /* Every seat a person's, whatever seating a front end's save holds:
+     * loading never sets bots playing by themselves. */
+    pf_seating seating;
+    people(&seating, m->seats);
+    s->table = pf_table_adopt(m, &seating, NULL, pf__heard, s, err);
+    return s->table ? answer_game(s, out, err) : err->code;
+}
+
+static cJSON *game_object(const pf_game *g)
+{
+    cJSON *o = cJSON_CreateObject(), *opts = NULL, *bots = NULL;
+    bool ok = o && pf__add(o, "id", cJSON_CreateString(g->id)) &&
+              pf__add(o, "title", cJSON_CreateString(g->title)) &&
+              pf__add(o, "min_seats", cJSON_CreateNumber(g->min_seats)) &&
+              pf__add(o, "max_seats", cJSON_CreateNumber(g->max_seats)) &&
+              pf__add(o, "real_time", cJSON_CreateBool(g->real_time)) &&
+              pf__add(o, "options", opts = cJSON_CreateObject()) &&
+              pf__add(o, "bots", bots = cJSON_CreateArray());
+    for (const pf_option_def *d = g->options; ok && d && d->key; d++)
+        ok = pf__add(opts, d->key, cJSON_CreateString(d->def));
+    const char *names[64];
+    int nb = pf_bot_names(g, names, 64);
+    for (int k = 0; ok && k < nb; k++)
+        ok = pf__append(bots, cJSON_CreateString(names[k]));
+    return ok ? o : pf__discard(o);
+}
+
+static pf_err do_games(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+{
+    (void)s, (void)req, (void)seat;
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; a && i < pf_game_count(); i++)
+        if (!pf__append(a, game_object(pf_game_at(i))))
+            a = pf__discard(a);
+    /* "games" first: add frees the list when it cannot be added. */
+    return pf__add(out, "games", a) &&
+                   pf__add(out, "protocol", cJSON_CreateNumber(PF_PROTOCOL_VERSION))
+               ? PF_E_OK
+               : pf__no_memory(err);
+}
+
+/* What a bot would play now and when, without playing it: in real time the
+ * client schedules the move and sends "act" at its time, so a person's
+ * earlier action still goes first. */
+static pf_err do_plan(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+{
+    const pf_match *m = pf_table_match(s->table);
+    const pf_bot_def *bot;
+    pf_action a;
+    int64_t t;
+    pf_err e = read_bot(m->game, req, &bot, err);
+    if (!e)
+        e = pf_table_bot_plan(s->table, seat, bot, &a, &t, err);
+    if (e)
+        return e;
+    char aname[96];
+    m->game->name(m->state, a, aname, sizeof aname);
+    if (!pf__add(out, "action", cJSON_CreateString(aname)) ||
+        !pf__add(out, "t", cJSON_CreateNumber((double)t)))
+        return pf__no_memory(err);
+    return PF_E_OK;
+}
+
+/* Real time at a table with bots: time passes to "t" and the bots' moves due
+ * by then are played. */
+static pf_err do_wait(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+{
+    (void)seat;
+    int64_t until = 0;
+    if (!cJSON_GetObjectItemCaseSensitive(req, "t"))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "\"wait\" needs \"t\" (whole ms)");
+    pf_err e = read_time(req, 0, &until, err);
+    return e ? e : bots_then_progress(s, until, out, err);
+}
+
+/* Fair undo: the caller's own last action, when nothing happened since
+ * and it showed nothing hidden. */
+static pf_err do_undo(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+{
+    (void)req;
+    pf_err e = pf_table_undo(s->table, seat, err);
+    return e ? e : bots_then_progress(s, pf_table_match(s->table)->now, out, err);
+}
+
+
+
+const pf__command pf__commands[] = {
+    {"new", do_new, REPLACES},
+    {"legal", do_legal, NEEDS_GAME | READS_SEAT | OWN_SEAT},
+    {"act", do_act, NEEDS_GAME | READS_SEAT | OWN_SEAT | CHANGES},
+    {"view", do_view, NEEDS_GAME | READS_SEAT | WATCH | OWN_SEAT},
+    {"result", do_result, NEEDS_GAME},
+    {"save", do_save, NEEDS_GAME | SPOILS},
+    {"load", do_load, REPLACES},
+    {"bot", do_bot, NEEDS_GAME | READS_SEAT | OWN_SEAT | CHANGES},
+    {"games", do_games, 0},
+    {"plan", do_plan, NEEDS_GAME | READS_SEAT | OWN_SEAT},
+    {"wait", do_wait, NEEDS_GAME | CHANGES | PLAYERS},
+    {"undo", do_undo, NEEDS_GAME | READS_SEAT | OWN_SEAT | CHANGES},
+};
+
+const size_t pf__ncommands = sizeof pf__commands / sizeof pf__commands[0];
