@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "partyfood/match.h"
-#include "partyfood/match_bots.h"
+#include "partyfood/bot.h"
 #include "partyfood/replay.h"
 
 #define EVENT_CAP 256
@@ -206,7 +206,11 @@ static void bot_move(pf_match *m, int seat, unsigned k)
     pf_events ev = {buf, 0, EVENT_CAP, 0};
     pf_error err;
     pf_action a;
-    pf_err e = pf_match_bot_move(m, seat, bot, &ev, &a, &err);
+    int64_t t;
+    pf_bot_ctx c = {m->game, m->state, m->seats, m->nsteps, m->now, m->seed};
+    pf_err e = pf_bot_plan(&c, bot, seat, &a, &t);
+    CHECK(e == PF_E_OK, "%s: bot '%s' found no move for seat %d", m->game->id, bot->name, seat);
+    e = pf_match_apply(m, seat, a, t < m->now ? m->now : t, &ev, &err);
     CHECK(e == PF_E_OK, "%s: bot '%s' failed for seat %d: %s", m->game->id, bot->name, seat,
           err.msg);
     check_events(m, &ev);

@@ -40,6 +40,8 @@ pf_match *pf_match_create(const pf_game *g, int seats, const pf_options *opt,
 pf_match *pf_match_create_events(const pf_game *g, int seats, const pf_options *opt,
                                  uint64_t seed, pf_events *ev, pf_error *err);
 void pf_match_destroy(pf_match *m);
+/* A copy with its own state and steps (NULL when memory ran out). */
+pf_match *pf_match_clone(const pf_match *m);
 
 /* Checked apply; records the step, with the action's name, on success.
  * An action the game cannot name (UNKNOWN_ACTION) or whose name is longer

@@ -22,6 +22,14 @@ typedef struct pf_seating {
  * Returns 0, or -1 with a message in err. */
 int pf_seating_parse(pf_seating *s, const pf_game *g, const char *list, pf_error *err);
 
+/* Adds one seat read like an item of that list; 0, or -1 with err set. */
+int pf_seating_add(pf_seating *s, const pf_game *g, const char *item, pf_error *err);
+/* 0 when g allows s->n seats, else -1 with err set. */
+int pf_seating_check(const pf_seating *s, const pf_game *g, pf_error *err);
+/* A seating of n people named "seat 0", "seat 1"... (for a caller who
+ * plays every seat, and saves without a seating). */
+void pf_seating_people_only(pf_seating *s, int n);
+
 /* Number of people in the seating. */
 int pf_seating_people(const pf_seating *s);
 

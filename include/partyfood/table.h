@@ -69,6 +69,9 @@ pf_table *pf_table_create(const pf_game *g, const pf_seating *seating, const pf_
  * nothing of the steps already played; the log is rebuilt from them. */
 pf_table *pf_table_adopt(pf_match *m, const pf_seating *seating, const pf_table_options *to,
                          pf_table_hook hook, void *hook_arg, pf_error *err);
+/* A copy of t with a hook of its own (a request tried on a copy and kept
+ * only when it all worked); NULL when memory ran out. */
+pf_table *pf_table_clone(const pf_table *t, pf_table_hook hook, void *hook_arg, pf_error *err);
 void pf_table_destroy(pf_table *t);
 
 /* The table's match: the same object for the table's whole life (an undo
@@ -79,12 +82,14 @@ const pf_seating *pf_table_seating(const pf_table *t);
 const pf_table_options *pf_table_options_of(const pf_table *t);
 bool pf_table_over(const pf_table *t, double *results);
 
-/* Plays seat's action `name` at time t_ms (raised to the match's time when
- * earlier). PF_E_HANDS_BUSY when a real-time seat's hands are not free yet
- * at t_ms but the action would be legal when they are (PAKU-10): a front
- * end may hold the press and send it later. Refused actions change
- * nothing. */
+/* Plays seat's action `name` at time t_ms. The rules judge it as they
+ * judge any action (an earlier time than the last step is time_backwards,
+ * busy hands are hands_busy: PAKU-10); a refused action changes nothing. */
 pf_err pf_table_act(pf_table *t, int seat, const char *name, int64_t t_ms, pf_error *err);
+/* For a press made while seat's hands are busy (PAKU-10): the time they are
+ * free when `name` will be legal then, so a front end may hold the press
+ * and send it; -1 otherwise. */
+int64_t pf_table_when_free(const pf_table *t, int seat, const char *name, int64_t t_ms);
 
 /* Plays seat's action a at time t_ms, like pf_table_act but already read
  * (a front end's numbered choice). */

@@ -3,6 +3,7 @@
  * Options + seed + the list of (seat, action, time) reproduce a game;
  * replay.c turns that into the replay object and back. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "partyfood/match.h"
 #include "partyfood/parse.h"
@@ -41,6 +42,24 @@ void pf_match_destroy(pf_match *m)
     free(m->state);
     free(m->steps);
     free(m);
+}
+
+pf_match *pf_match_clone(const pf_match *m)
+{
+    pf_match *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *m;
+    c->state = malloc(m->game->state_size);
+    c->steps = m->cap ? malloc((size_t)m->cap * sizeof *m->steps) : NULL;
+    if (!c->state || (m->cap && !c->steps)) {
+        pf_match_destroy(c);
+        return NULL;
+    }
+    memcpy(c->state, m->state, m->game->state_size);
+    if (m->nsteps)
+        memcpy(c->steps, m->steps, (size_t)m->nsteps * sizeof *m->steps);
+    return c;
 }
 
 /* Makes room for one more step, so a failed allocation changes nothing. */

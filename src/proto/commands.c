@@ -13,6 +13,7 @@
 #include "codec.h"
 #include "commands.h"
 #include "partyfood/parse.h"
+#include "partyfood/replay.h"
 #include "partyfood/proto.h"
 
 static cJSON *seat_list(uint32_t set)
@@ -151,15 +152,6 @@ static pf_err read_seed(const cJSON *req, uint64_t *seed, pf_error *err)
                         PF_JSON_INT_MAX - 1, UINT64_MAX);
 }
 
-/* A seating of n people (n as asked: the rules refuse a wrong count). */
-static void people(pf_seating *s, long long n)
-{
-    memset(s, 0, sizeof *s);
-    s->n = (int)n;
-    for (int i = 0; i < s->n && i < PF_MAX_SEATS; i++)
-        snprintf(s->name[i], sizeof s->name[i], "seat %d", i);
-}
-
 /* Reads "seating" (absent: every seat a person's, n of them): one string a
  * seat, each read like an item of `partyfood play --seats`. */
 static pf_err read_seating(const cJSON *req, const pf_game *g, long long n, bool seats_given,
@@ -167,28 +159,25 @@ static pf_err read_seating(const cJSON *req, const pf_game *g, long long n, bool
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, "seating");
     if (!v) {
-        people(s, n);
+        if (n < g->min_seats || n > g->max_seats)
+            return pf_error_set(err, PF_E_BAD_SEATS, "%s is for %d to %d seats, not %lld",
+                                g->title, g->min_seats, g->max_seats, n);
+        pf_seating_people_only(s, (int)n);
         return PF_E_OK;
     }
     if (!cJSON_IsArray(v))
         return pf_error_set(err, PF_E_BAD_REQUEST, "\"seating\" must be an array of strings");
-    char list[256] = "";
-    size_t used = 0;
+    s->n = 0;
     int i = 0;
     for (const cJSON *item = v->child; item; item = item->next, i++) {
-        if (!cJSON_IsString(item) || !*item->valuestring || strchr(item->valuestring, ','))
+        if (!cJSON_IsString(item))
             return pf_error_set(err, PF_E_BAD_REQUEST,
-                                "seat %d of \"seating\" must be a person's name or a bot "
-                                "(a string, not empty, without a comma)", i);
-        if (i == PF_MAX_SEATS)
-            return pf_error_set(err, PF_E_BAD_SEATS, "at most %d seats", PF_MAX_SEATS);
-        size_t len = strlen(item->valuestring);
-        if (len > PF_SEAT_NAME_MAX + 4) /* "bot:" and a name */
-            return pf_error_set(err, PF_E_BAD_SEATS, "the name of seat %d is too long", i);
-        used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? "," : "",
-                                 item->valuestring);
+                                "seat %d of \"seating\" must be a person's name or a bot (a "
+                                "string)", i);
+        if (pf_seating_add(s, g, item->valuestring, err) != 0)
+            return err->code;
     }
-    if (pf_seating_parse(s, g, list, err) != 0)
+    if (pf_seating_check(s, g, err) != 0)
         return err->code;
     if (seats_given && n != s->n)
         return pf_error_set(err, PF_E_BAD_SEATS, "\"seats\" is %lld but \"seating\" has %d",
@@ -267,24 +256,6 @@ static pf_err do_legal(pf_session *s, const cJSON *req, int seat, cJSON *out, pf
     return pf__add(out, "actions", a) ? PF_E_OK : pf__no_memory(err);
 }
 
-/* The rules' own verdict on seat playing a at t, tried on a scratch copy:
- * the table raises an early time to the match's and words busy hands its
- * own way, and the protocol answers as it always has (time_backwards, the
- * rules' hands_busy message). Only asked when it could differ. */
-static pf_err rules_verdict(const pf_match *m, int seat, pf_action a, int64_t t, pf_error *err)
-{
-    const pf_game *g = m->game;
-    if (t >= m->now && !(g->ready_at && t < g->ready_at(m->state, seat)))
-        return PF_E_OK;
-    void *scratch = malloc(g->state_size);
-    if (!scratch)
-        return pf__no_memory(err);
-    memcpy(scratch, m->state, g->state_size);
-    pf_err e = pf_state_apply(g, scratch, seat, a, t, NULL, err);
-    free(scratch);
-    return e;
-}
-
 static pf_err do_act(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
 {
     const cJSON *action = cJSON_GetObjectItemCaseSensitive(req, "action");
@@ -296,13 +267,6 @@ static pf_err do_act(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_e
         return e;
     /* In real time the bots' moves due before this one go first. */
     e = bots_play(s, when, err);
-    if (e)
-        return e;
-    const pf_match *m = pf_table_match(s->table);
-    pf_action a;
-    e = pf_match_parse(m, action->valuestring, &a, err);
-    if (!e)
-        e = rules_verdict(m, seat, a, when, err);
     if (e)
         return e;
     expect_own_step(s, seat);
@@ -408,7 +372,7 @@ static pf_err do_load(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_
     /* Every seat a person's, whatever seating a front end's save holds:
      * loading never sets bots playing by themselves. */
     pf_seating seating;
-    people(&seating, m->seats);
+    pf_seating_people_only(&seating, m->seats);
     s->table = pf_table_adopt(m, &seating, NULL, pf__heard, s, err);
     return s->table ? answer_game(s, out, err) : err->code;
 }

@@ -71,25 +71,6 @@ static pf_err admit(const pf_session *s, const pf__command *c, const cJSON *req,
 
 /* ---- the request as a whole ------------------------------------------------- */
 
-/* A copy of the match: its state and steps. */
-static pf_match *match_copy(const pf_match *m)
-{
-    pf_match *c = malloc(sizeof *c);
-    if (!c)
-        return NULL;
-    *c = *m;
-    c->state = malloc(m->game->state_size);
-    c->steps = m->cap ? malloc((size_t)m->cap * sizeof *m->steps) : NULL;
-    if (!c->state || (m->cap && !c->steps)) {
-        pf_match_destroy(c);
-        return NULL;
-    }
-    memcpy(c->state, m->state, m->game->state_size);
-    if (m->nsteps)
-        memcpy(c->steps, m->steps, (size_t)m->nsteps * sizeof *m->steps);
-    return c;
-}
-
 /* Before a command that may change the game: the table it runs on is a
  * copy, and the session's own is kept in *kept until the answer is built. */
 static pf_err begin(pf_session *s, const pf__command *c, pf_table **kept, pf_error *err)
@@ -100,11 +81,7 @@ static pf_err begin(pf_session *s, const pf__command *c, pf_table **kept, pf_err
         return pf__no_memory(err);
     if (!(c->flags & CHANGES))
         return PF_E_OK;
-    pf_match *m = match_copy(pf_table_match(s->table));
-    if (!m)
-        return pf__no_memory(err);
-    s->table = pf_table_adopt(m, pf_table_seating(*kept), pf_table_options_of(*kept), pf__heard, s,
-                              err);
+    s->table = pf_table_clone(*kept, pf__heard, s, err);
     if (!s->table) {
         s->table = *kept;
         return err->code;

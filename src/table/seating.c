@@ -23,7 +23,47 @@ static const char *name_problem(const char *name)
         return "is not valid UTF-8";
     if (strcmp(pf_text_printable(name, shown, sizeof shown), name) != 0)
         return "has a control character";
+    if (strchr(name, ','))
+        return "has a comma (commas part the names of a --seats list)";
     return NULL;
+}
+
+int pf_seating_add(pf_seating *s, const pf_game *g, const char *item, pf_error *err)
+{
+    if (s->n == PF_MAX_SEATS) {
+        pf_error_set(err, PF_E_BAD_SEATS, "at most %d seats", PF_MAX_SEATS);
+        return -1;
+    }
+    const pf_bot_def *b = pf_bot_find(g, item);
+    if (!b && strncmp(item, "bot:", 4) == 0) {
+        char bots[256], shown[64];
+        pf_bot_list(g, bots, sizeof bots);
+        pf_error_set(err, PF_E_UNKNOWN_BOT, "no bot '%s' for %s (bots: %s)",
+                     pf_text_printable(item + 4, shown, sizeof shown), g->title, bots);
+        return -1;
+    }
+    const char *why = b ? NULL : name_problem(item);
+    if (why) {
+        char shown[64];
+        pf_error_set(err, PF_E_BAD_SEATS,
+                     "the name of seat %d ('%s') %s: a name is printable text of 1 to %d bytes",
+                     s->n, pf_text_printable(item, shown, sizeof shown), why, PF_SEAT_NAME_MAX);
+        return -1;
+    }
+    s->bot[s->n] = b;
+    snprintf(s->name[s->n], sizeof s->name[0], "%s", b ? b->name : item);
+    s->n++;
+    return 0;
+}
+
+/* Refuses a seat count the game does not allow. */
+int pf_seating_check(const pf_seating *s, const pf_game *g, pf_error *err)
+{
+    if (s->n >= g->min_seats && s->n <= g->max_seats)
+        return 0;
+    pf_error_set(err, PF_E_BAD_SEATS, "%s is for %d to %d seats, not %d", g->title,
+                 g->min_seats, g->max_seats, s->n);
+    return -1;
 }
 
 int pf_seating_parse(pf_seating *s, const pf_game *g, const char *list, pf_error *err)
@@ -32,39 +72,18 @@ int pf_seating_parse(pf_seating *s, const pf_game *g, const char *list, pf_error
     snprintf(buf, sizeof buf, "%s", list);
     s->n = 0;
     char *save = NULL;
-    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (s->n == PF_MAX_SEATS) {
-            pf_error_set(err, PF_E_BAD_SEATS, "at most %d seats", PF_MAX_SEATS);
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+        if (pf_seating_add(s, g, tok, err) != 0)
             return -1;
-        }
-        const pf_bot_def *b = pf_bot_find(g, tok);
-        if (!b && strncmp(tok, "bot:", 4) == 0) {
-            char bots[256], shown[64];
-            pf_bot_list(g, bots, sizeof bots);
-            pf_error_set(err, PF_E_UNKNOWN_BOT, "no bot '%s' for %s (bots: %s)",
-                         pf_text_printable(tok + 4, shown, sizeof shown), g->title, bots);
-            return -1;
-        }
-        const char *why = b ? NULL : name_problem(tok);
-        if (why) {
-            char shown[64];
-            pf_error_set(err, PF_E_BAD_SEATS,
-                         "the name of seat %d ('%s') %s: a name is printable text of 1 to %d "
-                         "bytes",
-                         s->n, pf_text_printable(tok, shown, sizeof shown), why,
-                         PF_SEAT_NAME_MAX);
-            return -1;
-        }
-        s->bot[s->n] = b;
-        snprintf(s->name[s->n], sizeof s->name[0], "%s", b ? b->name : tok);
-        s->n++;
-    }
-    if (s->n < g->min_seats || s->n > g->max_seats) {
-        pf_error_set(err, PF_E_BAD_SEATS, "%s is for %d to %d seats, not %d", g->title,
-                     g->min_seats, g->max_seats, s->n);
-        return -1;
-    }
-    return 0;
+    return pf_seating_check(s, g, err);
+}
+
+void pf_seating_people_only(pf_seating *s, int n)
+{
+    memset(s, 0, sizeof *s);
+    s->n = n < 0 ? 0 : n > PF_MAX_SEATS ? PF_MAX_SEATS : n;
+    for (int i = 0; i < s->n; i++)
+        snprintf(s->name[i], sizeof s->name[i], "seat %d", i);
 }
 
 int pf_seating_people(const pf_seating *s)

@@ -162,6 +162,29 @@ pf_table *pf_table_adopt(pf_match *m, const pf_seating *seating, const pf_table_
     return t;
 }
 
+pf_table *pf_table_clone(const pf_table *t, pf_table_hook hook, void *hook_arg, pf_error *err)
+{
+    pf_table *c = malloc(sizeof *c);
+    pf_table_event *log = t->nlog ? malloc((size_t)t->nlog * sizeof *log) : NULL;
+    pf_match *m = pf_match_clone(t->m);
+    if (!c || (t->nlog && !log) || !m) {
+        free(c);
+        free(log);
+        pf_match_destroy(m);
+        pf_error_set(err, PF_E_NO_MEMORY, NULL);
+        return NULL;
+    }
+    *c = *t;
+    c->m = m;
+    c->hook = hook;
+    c->hook_arg = hook_arg;
+    c->log = log;
+    c->caplog = t->nlog;
+    if (t->nlog)
+        memcpy(log, t->log, (size_t)t->nlog * sizeof *log);
+    return c;
+}
+
 void pf_table_destroy(pf_table *t)
 {
     if (!t)
@@ -210,8 +233,6 @@ static pf_err apply(pf_table *t, int seat, pf_action a, int64_t t_ms, bool by_bo
     pf_event buf[EVENT_CAP];
     pf_events ev = {buf, 0, EVENT_CAP, 0};
     int step = m->nsteps;
-    if (t_ms < m->now)
-        t_ms = m->now;
     pf_err e = pf_match_apply(m, seat, a, t_ms, &ev, err);
     if (e != PF_E_OK)
         return e;
@@ -225,30 +246,23 @@ static pf_err apply(pf_table *t, int seat, pf_action a, int64_t t_ms, bool by_bo
     return PF_E_OK;
 }
 
-/* True when seat may act and will be able to play a at its ready time: a
- * press made while its hands were busy (PAKU-10). */
-static bool hands_busy(const pf_match *m, int seat, pf_action a, int64_t t_ms)
+int64_t pf_table_when_free(const pf_table *t, int seat, const char *name, int64_t t_ms)
 {
+    const pf_match *m = t->m;
     const pf_game *g = m->game;
-    if (!g->ready_at || seat < 0 || seat >= m->seats || !(g->to_act(m->state) >> seat & 1))
-        return false;
+    pf_action a;
+    if (!g->ready_at || seat < 0 || seat >= m->seats || !(g->to_act(m->state) >> seat & 1) ||
+        g->parse(m->state, name, &a) != PF_E_OK)
+        return -1;
     int64_t ready = g->ready_at(m->state, seat);
-    return t_ms < ready && g->check(m->state, seat, a, ready) == PF_E_OK;
+    return t_ms < ready && g->check(m->state, seat, a, ready) == PF_E_OK ? ready : -1;
 }
 
 pf_err pf_table_act(pf_table *t, int seat, const char *name, int64_t t_ms, pf_error *err)
 {
-    pf_match *m = t->m;
     pf_action a;
-    if (t_ms < m->now)
-        t_ms = m->now;
-    pf_err e = pf_match_parse(m, name, &a, err);
-    if (e != PF_E_OK)
-        return e;
-    if (hands_busy(m, seat, a, t_ms))
-        return pf_error_set(err, PF_E_HANDS_BUSY, "the hands of seat %d are busy until %.2f s",
-                            seat, (double)m->game->ready_at(m->state, seat) / 1000.0);
-    return apply(t, seat, a, t_ms, false, err);
+    pf_err e = pf_match_parse(t->m, name, &a, err);
+    return e ? e : apply(t, seat, a, t_ms, false, err);
 }
 
 pf_err pf_table_play(pf_table *t, int seat, pf_action a, int64_t t_ms, pf_error *err)
@@ -314,7 +328,8 @@ pf_err pf_table_bot_play(pf_table *t, pf_error *err)
     int64_t at;
     if (!pf_table_bot_next(t, &seat, &at))
         return pf_error_set(err, PF_E_NOT_YOUR_TURN, "no bot may move now: a person must act");
-    return apply(t, seat, t->next_a, at, true, err);
+    /* a move planned before the last step keeps the table's time order */
+    return apply(t, seat, t->next_a, at < t->m->now ? t->m->now : at, true, err);
 }
 
 int pf_table_advance(pf_table *t, int64_t now, pf_error *err)
@@ -352,7 +367,7 @@ pf_err pf_table_bot_act(pf_table *t, int seat, const pf_bot_def *bot, pf_error *
     pf_action a;
     int64_t at;
     pf_err e = pf_table_bot_plan(t, seat, bot, &a, &at, err);
-    return e ? e : apply(t, seat, a, at, true, err);
+    return e ? e : apply(t, seat, a, at < t->m->now ? t->m->now : at, true, err);
 }
 
 /* ---- undo ------------------------------------------------------------------ */
@@ -455,11 +470,7 @@ pf_table *pf_table_load(const char *path, const pf_seating *seating, bool *seate
         return NULL;
     if (!*seated && seating)
         s = *seating;
-    else if (!*seated) {
-        memset(&s, 0, sizeof s);
-        s.n = m->seats;
-        for (int i = 0; i < s.n; i++)
-            snprintf(s.name[i], sizeof s.name[i], "seat %d", i);
-    }
+    else if (!*seated)
+        pf_seating_people_only(&s, m->seats);
     return pf_table_adopt(m, &s, &opt, hook, hook_arg, err);
 }

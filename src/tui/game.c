@@ -101,8 +101,10 @@ static void refresh_legal(tui_game *g, int seat)
 bool tui__act(tui_game *g, int seat, const char *name, int64_t t)
 {
     pf_error err;
+    if (t < g->m->now)
+        t = g->m->now;
     pf_err e = pf_table_act(g->t, seat, name, t, &err);
-    if (e == PF_E_HANDS_BUSY) {
+    if (e == PF_E_HANDS_BUSY && pf_table_when_free(g->t, seat, name, t) >= 0) {
         /* the hands are busy (PAKU-10): hold the press, send it when free */
         g->held = true;
         g->held_seat = seat;

@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "partyfood/file.h"
-#include "partyfood/match_bots.h"
 #include "partyfood/parse.h"
 #include "partyfood/replay.h"
 #include "pf_test.h"
@@ -26,7 +25,7 @@ static pf_match *played(int steps)
     const pf_bot_def *bot = pf_bot_find(g, "random");
     for (int i = 0; i < steps && !pf_match_over(m, NULL); i++) {
         int seat = __builtin_ctz(g->to_act(m->state));
-        assert_int_equal(pf_match_bot_move(m, seat, bot, NULL, NULL, &err), PF_E_OK);
+        pf_test_bot_move(m, seat, bot, NULL);
     }
     assert_true(m->nsteps >= 4);
     return m;
@@ -334,9 +333,7 @@ static void a_save_names_steps_as_the_game_did(void **state)
         assert_non_null(m);
         const pf_bot_def *bot = pf_bot_find(g, "random");
         for (int i = 0; i < 60 && !pf_match_over(m, NULL); i++)
-            assert_int_equal(pf_match_bot_move(m, __builtin_ctz(g->to_act(m->state)), bot,
-                                               NULL, NULL, &err),
-                             PF_E_OK);
+            pf_test_bot_move(m, __builtin_ctz(g->to_act(m->state)), bot, NULL);
         cJSON *r = pf_match_save(m);
         const cJSON *acts = cJSON_GetObjectItem(r, "actions");
         assert_int_equal(cJSON_GetArraySize(acts), m->nsteps);
@@ -380,9 +377,7 @@ static void a_save_replays_nothing(void **state)
     assert_non_null(m);
     const pf_bot_def *bot = pf_bot_find(&counting, "random");
     for (int i = 0; i < 30 && !pf_match_over(m, NULL); i++)
-        assert_int_equal(pf_match_bot_move(m, __builtin_ctz(counting.to_act(m->state)), bot,
-                                           NULL, NULL, &err),
-                         PF_E_OK);
+        pf_test_bot_move(m, __builtin_ctz(counting.to_act(m->state)), bot, NULL);
     assert_int_equal(applies, m->nsteps);
     applies = 0;
     cJSON *r = pf_match_save(m);

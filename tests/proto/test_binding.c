@@ -243,9 +243,9 @@ static void seating_is_checked(void **state)
     pf_session_init(&s);
     expect(&s, "{\"cmd\":\"new\",\"game\":\"pizza\",\"seating\":\"ana,bob\"}", "bad_request");
     expect(&s, "{\"cmd\":\"new\",\"game\":\"pizza\",\"seating\":[\"ana\",2]}", "bad_request");
-    expect(&s, "{\"cmd\":\"new\",\"game\":\"pizza\",\"seating\":[\"ana\",\"\"]}", "bad_request");
+    expect(&s, "{\"cmd\":\"new\",\"game\":\"pizza\",\"seating\":[\"ana\",\"\"]}", "bad_seats");
     expect(&s, "{\"cmd\":\"new\",\"game\":\"pizza\",\"seating\":[\"ana\",\"b,c\"]}",
-           "bad_request");
+           "bad_seats");
     expect(&s, "{\"cmd\":\"new\",\"game\":\"pizza\",\"seating\":[\"ana\",\"bot:nobody\"]}",
            "unknown_bot");
     expect(&s, "{\"cmd\":\"new\",\"game\":\"pizza\",\"seats\":3,\"seating\":[\"ana\",\"bob\"]}",

@@ -157,3 +157,14 @@ void pf_test_remove_dir(const char *dir)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     assert_int_equal(system(cmd), 0);
 }
+
+void pf_test_bot_move(pf_match *m, int seat, const pf_bot_def *bot, pf_events *ev)
+{
+    pf_bot_ctx c = {m->game, m->state, m->seats, m->nsteps, m->now, m->seed};
+    pf_action a;
+    int64_t t;
+    pf_error err;
+    assert_int_equal(pf_bot_plan(&c, bot, seat, &a, &t), PF_E_OK);
+    if (pf_match_apply(m, seat, a, t < m->now ? m->now : t, ev, &err) != PF_E_OK)
+        fail_msg("%s: bot '%s' for seat %d: %s", m->game->id, bot->name, seat, err.msg);
+}

@@ -75,6 +75,11 @@ bool pf_test_secrecy_seeds(const pf_game *g, int seats, const pf_options *opt, u
                            uint64_t seed2, pf_rng *rng, pf_secrecy_stats *stats, char *why,
                            size_t n);
 
+/* Plays bot's move for seat (its chance drawn from the match's seed and
+ * step), its events into ev when not NULL; fails the test when the bot
+ * finds none or the rules refuse it. */
+void pf_test_bot_move(pf_match *m, int seat, const pf_bot_def *bot, pf_events *ev);
+
 /* Runs `sh -c cmd` and returns its whole stdout (caller frees). */
 char *pf_test_run(const char *cmd);
 

@@ -255,6 +255,54 @@ static void save_and_load(void **state)
     rmdir(dir);
 }
 
+/* A clone plays on by itself: the original and its hook hear nothing. */
+static void a_clone_is_a_table_of_its_own(void **state)
+{
+    (void)state;
+    static heard h, hc;
+    memset(&h, 0, sizeof h);
+    memset(&hc, 0, sizeof hc);
+    pf_table *t = table("passfood", "ana,bot:random", 3, NULL, &h);
+    pf_error err;
+    assert_int_equal(pf_table_act(t, 0, "take ziggy snake", 0, &err), PF_E_OK);
+    pf_table *c = pf_table_clone(t, listen, &hc, &err);
+    assert_non_null(c);
+    int n1, n2;
+    (void)pf_table_log(t, &n1);
+    (void)pf_table_log(c, &n2);
+    assert_int_equal(n1, n2);
+    assert_int_equal(pf_table_act(c, 0, "carry on", 0, &err), PF_E_OK);
+    assert_int_equal(hc.n, 1);
+    assert_int_equal(h.n, 1);
+    assert_int_equal(pf_table_match(t)->nsteps, 1);
+    assert_int_equal(pf_table_match(c)->nsteps, 2);
+    pf_table_destroy(c);
+    pf_table_destroy(t);
+}
+
+/* Actions are the rules' to judge: an earlier time in real time is
+ * time_backwards, a press while the hands are busy is hands_busy, and the
+ * table says when those hands are free (PAKU-10). */
+static void the_rules_judge_times(void **state)
+{
+    (void)state;
+    static heard h;
+    memset(&h, 0, sizeof h);
+    pf_table *t = table("pakupaku", "ana,random,random", 5, NULL, &h);
+    const pf_match *m = pf_table_match(t);
+    pf_error err;
+    assert_int_equal(pf_table_act(t, 0, "roll", 1000, &err), PF_E_OK);
+    int64_t busy = m->game->ready_at(m->state, 0);
+    assert_true(busy > 1000);
+    assert_true(m->game->to_act(m->state) & 1u);
+    assert_int_equal(pf_table_act(t, 0, "roll", 1100, &err), PF_E_HANDS_BUSY);
+    assert_int_equal(pf_table_when_free(t, 0, "roll", 1100), busy);
+    assert_int_equal(pf_table_when_free(t, 0, "roll", busy), -1);
+    assert_int_equal(pf_table_act(t, 0, "roll", 900, &err), PF_E_TIME_BACKWARDS);
+    assert_int_equal(m->nsteps, 1);
+    pf_table_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -265,6 +313,8 @@ int main(void)
         cmocka_unit_test(a_real_time_game_has_no_turn_timer),
         cmocka_unit_test(undo_only_where_fair),
         cmocka_unit_test(save_and_load),
+        cmocka_unit_test(a_clone_is_a_table_of_its_own),
+        cmocka_unit_test(the_rules_judge_times),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
