@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table/seating.h"
+#include "partyfood/seating.h"
 #include "partyfood/match.h"
 #include "partyfood/parse.h"
 
