@@ -132,6 +132,18 @@ static void played_free(played *p)
     for (int i = 0; i <= p->m->nsteps; i++)
         free(p->state[i]);
     pf_match_destroy(p->m);
+    free(p);
+}
+
+/* A game of g played and recorded, and a scratch state of its size. */
+static played *played_new(const pf_game *g, void **scratch)
+{
+    played *p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    play(g, p);
+    *scratch = malloc(g->state_size);
+    assert_non_null(*scratch);
+    return p;
 }
 
 static void the_state_after_n_steps_is_the_one_played(void **state)
@@ -139,11 +151,8 @@ static void the_state_after_n_steps_is_the_one_played(void **state)
     (void)state;
     for (int k = 0; k < pf_game_count(); k++) {
         const pf_game *g = pf_game_at(k);
-        played *p = calloc(1, sizeof *p);
-        assert_non_null(p);
-        play(g, p);
-        void *st = malloc(g->state_size);
-        assert_non_null(st);
+        void *st;
+        played *p = played_new(g, &st);
         for (int n = 0; n <= p->m->nsteps; n++) {
             memset(st, 0xa5, g->state_size);
             pf_match_state_at(p->m, n, st, NULL, NULL);
@@ -151,7 +160,6 @@ static void the_state_after_n_steps_is_the_one_played(void **state)
         }
         free(st);
         played_free(p);
-        free(p);
     }
 }
 
@@ -177,11 +185,8 @@ static void each_step_is_reported_with_its_events(void **state)
     (void)state;
     for (int k = 0; k < pf_game_count(); k++) {
         const pf_game *g = pf_game_at(k);
-        played *p = calloc(1, sizeof *p);
-        assert_non_null(p);
-        play(g, p);
-        void *st = malloc(g->state_size);
-        assert_non_null(st);
+        void *st;
+        played *p = played_new(g, &st);
         for (int n = 0; n <= p->m->nsteps; n += p->m->nsteps / 2 + 1) {
             walk w = {p, 0};
             pf_match_state_at(p->m, n, st, each_step, &w);
@@ -192,7 +197,6 @@ static void each_step_is_reported_with_its_events(void **state)
         assert_int_equal(w.calls, p->m->nsteps + 1);
         free(st);
         played_free(p);
-        free(p);
     }
 }
 
