@@ -42,6 +42,10 @@ pf_match *pf_match_create_events(const pf_game *g, int seats, const pf_options *
 void pf_match_destroy(pf_match *m);
 /* A copy with its own state and steps (NULL when memory ran out). */
 pf_match *pf_match_clone(const pf_match *m);
+/* Back to the match as it was when it had n steps, its state and time then
+ * kept by the caller: only steps applied since may be taken back this way
+ * (the first n are still in m->steps). */
+void pf_match_rewind(pf_match *m, int n, const void *state, int64_t now);
 
 /* Checked apply; records the step, with the action's name, on success.
  * An action the game cannot name (UNKNOWN_ACTION) or whose name is longer

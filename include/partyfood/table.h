@@ -74,6 +74,22 @@ pf_table *pf_table_adopt(pf_match *m, const pf_seating *seating, const pf_table_
 pf_table *pf_table_clone(const pf_table *t, pf_table_hook hook, void *hook_arg, pf_error *err);
 void pf_table_destroy(pf_table *t);
 
+/* A point to come back to, for a request tried on the table itself and
+ * taken back when it fails: a copy of the state and the counts, so it
+ * costs the state's size, not the game's length. Between setting it and
+ * the rollback only steps may be added (an undo needs pf_table_clone). */
+typedef struct pf_table_mark {
+    void *state;
+    int nsteps, nlog;
+    int64_t now, clock, waiting_since;
+    bool log_incomplete;
+} pf_table_mark;
+pf_err pf_table_mark_set(const pf_table *t, pf_table_mark *mk, pf_error *err);
+/* Back to the mark (the hook hears nothing of it); frees the mark. */
+void pf_table_rollback(pf_table *t, pf_table_mark *mk);
+/* Frees a mark no longer needed. */
+void pf_table_mark_drop(pf_table_mark *mk);
+
 /* The table's match: the same object for the table's whole life (an undo
  * changes its contents), read-only: everything that changes it goes
  * through the table. */

@@ -62,6 +62,13 @@ pf_match *pf_match_clone(const pf_match *m)
     return c;
 }
 
+void pf_match_rewind(pf_match *m, int n, const void *state, int64_t now)
+{
+    memcpy(m->state, state, m->game->state_size);
+    m->nsteps = n;
+    m->now = now;
+}
+
 /* Makes room for one more step, so a failed allocation changes nothing. */
 static pf_err reserve(pf_match *m, pf_error *err)
 {

@@ -467,7 +467,7 @@ const pf__command pf__commands[] = {
     {"games", do_games, 0},
     {"plan", do_plan, NEEDS_GAME | READS_SEAT | OWN_SEAT},
     {"wait", do_wait, NEEDS_GAME | CHANGES | PLAYERS},
-    {"undo", do_undo, NEEDS_GAME | READS_SEAT | OWN_SEAT | CHANGES},
+    {"undo", do_undo, NEEDS_GAME | READS_SEAT | OWN_SEAT | CHANGES | REWRITES},
 };
 
 const size_t pf__ncommands = sizeof pf__commands / sizeof pf__commands[0];

@@ -16,10 +16,11 @@ enum {
     READS_SEAT = 1 << 1, /* reads "seat", a seat of the game */
     WATCH = 1 << 2,      /* "seat" may be -1, the spectator's */
     OWN_SEAT = 1 << 3,   /* a bound session may name only its own seat (or -1 to watch) */
-    CHANGES = 1 << 4,    /* may change the game: runs on a copy of the table */
+    CHANGES = 1 << 4,    /* may add steps: taken back to a mark of the table if it fails */
     REPLACES = 1 << 5,   /* starts another game, the binding kept */
     SPOILS = 1 << 6,     /* tells hidden content while the game is on: the owner's only */
     PLAYERS = 1 << 7,    /* not for a spectator */
+    REWRITES = 1 << 8,   /* may take steps back (undo): runs on a copy of the table */
 };
 
 typedef struct pf__command {

@@ -71,31 +71,43 @@ static pf_err admit(const pf_session *s, const pf__command *c, const cJSON *req,
 
 /* ---- the request as a whole ------------------------------------------------- */
 
-/* Before a command that may change the game: the table it runs on is a
- * copy, and the session's own is kept in *kept until the answer is built. */
-static pf_err begin(pf_session *s, const pf__command *c, pf_table **kept, pf_error *err)
+/* What a request that may change the game keeps to go back to: a mark of
+ * the session's table, or (for an undo) the table itself while the
+ * request runs on a copy. */
+typedef struct undo_point {
+    pf_table_mark mark;
+    pf_table *kept;
+} undo_point;
+
+static pf_err begin(pf_session *s, const pf__command *c, undo_point *u, pf_error *err)
 {
-    *kept = s->table;
+    *u = (undo_point){.kept = s->table};
     s->heard = (pf_session_heard){.steps = cJSON_CreateArray()};
     if (!s->heard.steps)
         return pf__no_memory(err);
-    if (!(c->flags & CHANGES))
-        return PF_E_OK;
-    s->table = pf_table_clone(*kept, pf__heard, s, err);
-    if (!s->table) {
-        s->table = *kept;
-        return err->code;
-    }
+    if (c->flags & REWRITES) {
+        s->table = pf_table_clone(u->kept, pf__heard, s, err);
+        if (!s->table) {
+            s->table = u->kept;
+            return err->code;
+        }
+    } else if (c->flags & CHANGES)
+        return pf_table_mark_set(s->table, &u->mark, err);
     return PF_E_OK;
 }
 
-/* Keeps the request's table (commit) or the one before it. */
-static void end(pf_session *s, pf_table *kept, bool commit)
+/* Keeps what the request did (commit) or goes back to before it. */
+static void end(pf_session *s, undo_point *u, bool commit)
 {
-    if (s->table != kept) {
-        pf_table *drop = commit ? kept : s->table;
-        s->table = commit ? s->table : kept;
+    if (s->table != u->kept) { /* a copy, or a new game */
+        pf_table *drop = commit ? u->kept : s->table;
+        s->table = commit ? s->table : u->kept;
         pf_table_destroy(drop);
+    } else if (u->mark.state) {
+        if (commit)
+            pf_table_mark_drop(&u->mark);
+        else
+            pf_table_rollback(s->table, &u->mark);
     }
     cJSON_Delete(s->heard.steps);
     cJSON_Delete(s->heard.events);
@@ -219,7 +231,7 @@ char *pf_session_handle(pf_session *s, const char *line, size_t len)
     pf_error err;
     cJSON *req = NULL;
     const pf__command *c = NULL;
-    pf_table *kept = NULL;
+    undo_point undo = {0};
     bool changing = false;
     int seat = PF_SEAT_SPECTATOR;
     errno = 0; /* read_request tells a parse failing for want of memory by it */
@@ -230,7 +242,7 @@ char *pf_session_handle(pf_session *s, const char *line, size_t len)
         e = admit(s, c, req, &seat, &err);
     if (!e && (c->flags & (CHANGES | REPLACES))) {
         changing = true;
-        e = begin(s, c, &kept, &err);
+        e = begin(s, c, &undo, &err);
     }
     char *text = NULL;
     if (!e) {
@@ -246,7 +258,7 @@ char *pf_session_handle(pf_session *s, const char *line, size_t len)
             e = pf__no_memory(&err);
     }
     if (changing)
-        end(s, kept, e == PF_E_OK);
+        end(s, &undo, e == PF_E_OK);
     if (e)
         text = error_answer(req, e, &err);
     cJSON_Delete(req);

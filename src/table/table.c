@@ -185,6 +185,34 @@ pf_table *pf_table_clone(const pf_table *t, pf_table_hook hook, void *hook_arg, 
     return c;
 }
 
+pf_err pf_table_mark_set(const pf_table *t, pf_table_mark *mk, pf_error *err)
+{
+    const pf_match *m = t->m;
+    *mk = (pf_table_mark){malloc(m->game->state_size), m->nsteps, t->nlog, m->now, t->clock,
+                          t->waiting_since, t->log_incomplete};
+    if (!mk->state)
+        return pf_error_set(err, PF_E_NO_MEMORY, NULL);
+    memcpy(mk->state, m->state, m->game->state_size);
+    return PF_E_OK;
+}
+
+void pf_table_rollback(pf_table *t, pf_table_mark *mk)
+{
+    pf_match_rewind(t->m, mk->nsteps, mk->state, mk->now);
+    t->nlog = mk->nlog;
+    t->log_incomplete = mk->log_incomplete;
+    t->clock = mk->clock;
+    t->waiting_since = mk->waiting_since;
+    t->next_known = false;
+    pf_table_mark_drop(mk);
+}
+
+void pf_table_mark_drop(pf_table_mark *mk)
+{
+    free(mk->state);
+    mk->state = NULL;
+}
+
 void pf_table_destroy(pf_table *t)
 {
     if (!t)

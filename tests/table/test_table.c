@@ -280,6 +280,41 @@ static void a_clone_is_a_table_of_its_own(void **state)
     pf_table_destroy(t);
 }
 
+/* A mark takes the table back to where it was, whatever was played since;
+ * the bots then play the same again. */
+static void a_rollback_returns_to_the_mark(void **state)
+{
+    (void)state;
+    static heard h;
+    memset(&h, 0, sizeof h);
+    pf_table *t = table("pancake", "random,random,random", 4, NULL, &h);
+    const pf_match *m = pf_table_match(t);
+    pf_error err;
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(pf_table_bot_play(t, &err), PF_E_OK);
+    void *before = malloc(m->game->state_size);
+    assert_non_null(before);
+    memcpy(before, m->state, m->game->state_size);
+    int nlog, nlog2;
+    (void)pf_table_log(t, &nlog);
+    pf_table_mark mk;
+    assert_int_equal(pf_table_mark_set(t, &mk, &err), PF_E_OK);
+    for (int i = 0; i < 5 && !pf_table_over(t, NULL); i++)
+        assert_int_equal(pf_table_bot_play(t, &err), PF_E_OK);
+    char fourth[PF_REPLAY_NAME_MAX + 1];
+    snprintf(fourth, sizeof fourth, "%s", m->steps[3].name);
+    pf_table_rollback(t, &mk);
+    assert_null(mk.state);
+    assert_int_equal(m->nsteps, 3);
+    assert_memory_equal(m->state, before, m->game->state_size);
+    (void)pf_table_log(t, &nlog2);
+    assert_int_equal(nlog2, nlog);
+    assert_int_equal(pf_table_bot_play(t, &err), PF_E_OK);
+    assert_string_equal(m->steps[3].name, fourth);
+    free(before);
+    pf_table_destroy(t);
+}
+
 /* Actions are the rules' to judge: an earlier time in real time is
  * time_backwards, a press while the hands are busy is hands_busy, and the
  * table says when those hands are free (PAKU-10). */
@@ -314,6 +349,7 @@ int main(void)
         cmocka_unit_test(undo_only_where_fair),
         cmocka_unit_test(save_and_load),
         cmocka_unit_test(a_clone_is_a_table_of_its_own),
+        cmocka_unit_test(a_rollback_returns_to_the_mark),
         cmocka_unit_test(the_rules_judge_times),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
