@@ -42,7 +42,8 @@ static void usage(FILE *f)
             "usage: partyfood sim GAME [--games N] [--seats LIST] [--option KEY=VALUE]...\n"
             "                          [--seed S] [--threads T] [--sweep KEY=A..B]\n"
             "                          [--lines KEY=A..B] [--json | --csv] [--out FILE]\n"
-            "                          [--svg FILE] [--no-rotate] [--quiet] [--shard I/N]\n"
+            "                          [--svg FILE] [--no-rotate] [--quiet | --progress]\n"
+            "                          [--shard I/N]\n"
             "       partyfood sim merge FILE... [--json | --csv] [--out FILE] [--svg FILE]\n"
             "  --seats LIST   one bot per seat, e.g. bot:medium,bot:expert (default: medium,\n"
             "                 3 seats or the nearest allowed); levels random, easy, medium,\n"
@@ -63,6 +64,8 @@ static void usage(FILE *f)
             "  --out FILE     the report (table, JSON or CSV) into FILE instead of stdout\n"
             "  --svg FILE     charts: win rate (against the swept value) and game length\n"
             "  --quiet        no progress bar (there is none unless stderr is a terminal)\n"
+            "  --progress     a progress bar even when stderr is not a terminal (under\n"
+            "                 mpirun it is a pipe: rank 0 draws one when stdout is a terminal)\n"
             "  --shard I/N    play only slice I (0 to N-1) of N of every batch and write its\n"
             "                 exact totals to --out FILE; `partyfood sim merge` of all N\n"
             "                 files prints the report one run would\n"
@@ -84,7 +87,7 @@ static void usage(FILE *f)
 /* What the command line asked for. */
 typedef struct sim_args {
     const char *game_id, *seats_arg, *sweep_arg, *lines_arg, *out, *svg;
-    bool json, csv, no_rotate, quiet;
+    bool json, csv, no_rotate, quiet, progress;
     bool sharded; /* --shard: play slice shard of shards, write its totals to --out */
     int shard, shards;
     long long games, threads;
@@ -170,6 +173,8 @@ static int parse_args(int argc, char **argv, sim_args *a)
             a->no_rotate = true;
         } else if (strcmp(arg, "--quiet") == 0) {
             a->quiet = true;
+        } else if (strcmp(arg, "--progress") == 0) {
+            a->progress = true;
         } else if (arg[0] != '-' && !a->game_id) {
             a->game_id = arg;
         } else {
@@ -880,7 +885,10 @@ int cmd_sim(int argc, char **argv)
     }
     int played, sig;
     pf_error err;
-    pf_err e = run_batches(&plan, &part, isatty(2) && !args.quiet, res, &played, &sig, &err);
+    /* mpirun hands its ranks a pipe for stderr, and a terminal for stdout
+     * when its own is one. */
+    bool bar = !args.quiet && (args.progress || isatty(2) || (joined && isatty(1)));
+    pf_err e = run_batches(&plan, &part, bar, res, &played, &sig, &err);
     rc = 0;
     if (e != PF_E_OK) {
         if (part.rank == 0)

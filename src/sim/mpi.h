@@ -31,9 +31,10 @@ pf_err pf_sim_mpi_start(int *rank, int *ranks, pf_error *err);
  * PF_E_IO on every rank, naming the first rank that differs and how. */
 pf_err pf_sim_mpi_same_run(const pf_sim_run_id *id, int shard, int shards, pf_error *err);
 
-/* A pf_sim_tick (ctx unused): ranks above 0 send their count (at most ten
- * times a second); rank 0 returns its count plus the latest of every other. */
-long pf_sim_mpi_tick(void *ctx, long done);
+/* A pf_sim_tick (ctx unused): ranks above 0 send their count when it
+ * changed; rank 0 shows its count plus the latest of every other, and
+ * waits for every other rank's end of the batch. */
+bool pf_sim_mpi_tick(void *ctx, long done, long *shown);
 
 /* Called by every rank after each batch, with what its pf_sim_run gave
  * (local: PF_E_OK and *r filled, or the error in local_err) and the stop

@@ -265,10 +265,12 @@ void pf_sim_slice(long from, long to, int k, int n, long *first, long *end)
     *end = from + (to - from) * (k + 1) / n;
 }
 
-/* The progress so far: this process's count, or the whole run's. */
-static long shown_done(const pf_sim_config *c, long done)
+/* The progress so far (*shown: this process's count, or the whole
+ * run's); true while other processes still play the batch. */
+static bool progress_of(const pf_sim_config *c, long done, long *shown)
 {
-    return c->tick ? c->tick(c->tick_ctx, done) : done;
+    *shown = done;
+    return c->tick && c->tick(c->tick_ctx, done, shown);
 }
 
 pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
@@ -318,9 +320,13 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
             pf_sim_result_fini(&one.r);
         }
     }
+    long shown;
     if ((c->progress || c->tick) && started > 0) {
-        while (atomic_load(&done) < here && !stopped(c)) {
-            long shown = shown_done(c, atomic_load(&done));
+        for (;;) {
+            long mine = atomic_load(&done);
+            bool others = progress_of(c, mine, &shown);
+            if ((mine >= here && !others) || stopped(c))
+                break;
             if (c->progress)
                 draw_bar(c->label, shown, total, now_s() - t0);
             struct timespec nap = {0, 100 * 1000 * 1000};
@@ -332,7 +338,7 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
         pf_sim_result_merge(r, &w[k].r);
         pf_sim_result_fini(&w[k].r);
     }
-    long shown = shown_done(c, atomic_load(&done));
+    progress_of(c, atomic_load(&done), &shown);
     if (c->progress) {
         draw_bar(c->label, shown, total, now_s() - t0);
         fprintf(stderr, "\n");

@@ -44,9 +44,11 @@
 
 /* Called by pf_sim_run's calling thread about ten times a second while a
  * batch plays, and once when it ends, with the games this process has
- * played; returns the games the whole run has played (shown on the bar).
- * An MPI rank passes its count on here. */
-typedef long pf_sim_tick(void *ctx, long done);
+ * played; sets *shown to the games the whole run has played (for the bar)
+ * and returns whether other processes still play this batch: pf_sim_run
+ * then goes on calling it after its own games, so that the bar reaches
+ * the end. An MPI rank passes its count on here. */
+typedef bool pf_sim_tick(void *ctx, long done, long *shown);
 
 typedef struct pf_sim_config {
     const pf_game *game;

@@ -20,10 +20,11 @@ pf_err pf_sim_mpi_same_run(const pf_sim_run_id *id, int shard, int shards, pf_er
     return PF_E_OK;
 }
 
-long pf_sim_mpi_tick(void *ctx, long done)
+bool pf_sim_mpi_tick(void *ctx, long done, long *shown)
 {
     (void)ctx;
-    return done;
+    *shown = done;
+    return false;
 }
 
 pf_err pf_sim_mpi_gather(pf_sim_result *r, const pf_game *g, pf_err local,

@@ -116,10 +116,11 @@ static void receive(int source)
     }
 }
 
-long pf_sim_mpi_tick(void *ctx, long done)
+bool pf_sim_mpi_tick(void *ctx, long done, long *shown)
 {
     (void)ctx;
     static long sent = -1;
+    *shown = done;
     if (my_rank > 0) {
         if (done != sent) {
             char text[32];
@@ -127,16 +128,18 @@ long pf_sim_mpi_tick(void *ctx, long done)
             send_text(text);
             sent = done;
         }
-        return done;
+        return false;
     }
     int waiting;
     MPI_Status st;
     while (MPI_Iprobe(MPI_ANY_SOURCE, TAG, MPI_COMM_WORLD, &waiting, &st), waiting)
         receive(st.MPI_SOURCE);
-    long all = done;
-    for (int k = 1; k < nranks; k++)
-        all += others_done[k];
-    return all;
+    bool others = false;
+    for (int k = 1; k < nranks; k++) {
+        *shown += others_done[k];
+        others = others || !ending[k];
+    }
+    return others;
 }
 
 /* Rank above 0: sends the ending of its batch. */
