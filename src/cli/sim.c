@@ -65,7 +65,7 @@ static void usage(FILE *f)
             "  --svg FILE     charts: win rate (against the swept value) and game length\n"
             "  --quiet        no progress bar (there is none unless stderr is a terminal)\n"
             "  --progress     a progress bar even when stderr is not a terminal (under\n"
-            "                 mpirun it is a pipe: rank 0 draws one when stdout is a terminal)\n"
+            "                 mpirun it never is: there rank 0 draws it with --progress)\n"
             "  --shard I/N    play only slice I (0 to N-1) of N of every batch and write its\n"
             "                 exact totals to --out FILE; `partyfood sim merge` of all N\n"
             "                 files prints the report one run would\n"
@@ -885,9 +885,9 @@ int cmd_sim(int argc, char **argv)
     }
     int played, sig;
     pf_error err;
-    /* mpirun hands its ranks a pipe for stderr, and a terminal for stdout
-     * when its own is one. */
-    bool bar = !args.quiet && (args.progress || isatty(2) || (joined && isatty(1)));
+    /* mpirun hands its ranks a pipe for stderr (and a pseudo-terminal for
+     * stdout, even when its own output goes to a file): no telling there. */
+    bool bar = !args.quiet && (args.progress || isatty(2));
     pf_err e = run_batches(&plan, &part, bar, res, &played, &sig, &err);
     rc = 0;
     if (e != PF_E_OK) {
