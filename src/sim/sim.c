@@ -14,11 +14,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#define CHUNK 8
+#define CHUNK 8 /* games a worker takes at once, at most */
 
 typedef struct worker {
     const pf_sim_config *c;
-    long end; /* one past the last game to play */
+    long end;   /* one past the last game to play */
+    long chunk; /* games taken at once */
     atomic_long *next, *done;
     pf_sim_result r;
     bool failed; /* out of memory */
@@ -180,10 +181,10 @@ static void *work(void *arg)
         return NULL;
     }
     while (!stopped(c)) {
-        long i0 = atomic_fetch_add(w->next, CHUNK);
+        long i0 = atomic_fetch_add(w->next, w->chunk);
         if (i0 >= w->end)
             break;
-        long i1 = i0 + CHUNK < w->end ? i0 + CHUNK : w->end;
+        long i1 = i0 + w->chunk < w->end ? i0 + w->chunk : w->end;
         for (long i = i0; i < i1 && !stopped(c); i++) {
             play_one(c, i, st, &w->r);
             atomic_fetch_add(w->done, 1);
@@ -291,6 +292,10 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
         nt = PF_SIM_MAX_THREADS;
     if (nt > here)
         nt = here > 0 ? (int)here : 1;
+    /* Few slow games (expert bots): smaller chunks, or one thread would be
+     * left with 8 games while the others wait. */
+    long chunk = here / (8L * nt);
+    chunk = chunk < 1 ? 1 : chunk > CHUNK ? CHUNK : chunk;
     worker *w = calloc((size_t)nt, sizeof *w);
     if (!w || !pf_sim_result_init(r, g)) {
         free(w);
@@ -302,6 +307,7 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
     for (int k = 0; k < nt; k++) {
         w[k].c = c;
         w[k].end = end;
+        w[k].chunk = chunk;
         w[k].next = &next;
         w[k].done = &done;
         if (!pf_sim_result_init(&w[k].r, g))
@@ -313,7 +319,7 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
         started++;
     }
     if (started == 0) { /* no thread: play here */
-        worker one = {.c = c, .end = end, .next = &next, .done = &done};
+        worker one = {.c = c, .end = end, .chunk = chunk, .next = &next, .done = &done};
         if (pf_sim_result_init(&one.r, g)) {
             work(&one);
             pf_sim_result_merge(r, &one.r);
