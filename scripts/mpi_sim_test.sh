@@ -4,15 +4,12 @@
 # sweep and --lines among them, in every format; a shard played by two
 # ranks merges with one played alone; ranks started with different runs
 # are refused, naming the rank. Exits 77 (skipped, for CTest) where mpirun
-# is missing or partyfood was built without MPI.
+# is missing, or where partyfood was built without MPI (after checking that
+# it then refuses to run under mpirun).
 set -eu
 bin=$1
 if ! command -v mpirun >/dev/null 2>&1; then
     echo "skipped: mpirun is not installed (apt-get install openmpi-bin libopenmpi-dev)"
-    exit 77
-fi
-if ! "$bin" sim --help | grep -q "MPI: built in"; then
-    echo "skipped: this partyfood was built without MPI (see docs/sim.md)"
     exit 77
 fi
 dir=$(mktemp -d /tmp/pf-mpi-XXXXXX)
@@ -25,6 +22,20 @@ export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
 export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_hwloc_base_binding_policy=none
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpi() { timeout 60 mpirun -n 2 "$@"; }
+
+# Without MPI built in, a run under mpirun refuses instead of playing the
+# whole run once per rank; the rest needs MPI.
+if ! "$bin" sim --help | grep -q "MPI: built in"; then
+    if mpi "$bin" sim pizza --games 5 >out.txt 2>err.txt || [ -s out.txt ] ||
+        ! grep -q "this partyfood was built without MPI" err.txt; then
+        cat out.txt err.txt
+        echo "FAIL: a partyfood without MPI played under mpirun"
+        exit 1
+    fi
+    echo "ok: without MPI built in, a run under mpirun refuses"
+    echo "skipped: the rest, this partyfood was built without MPI (see docs/sim.md)"
+    exit 77
+fi
 
 # The report without its timings.
 untimed() { sed -e '/"seconds":/d' -e 's/) in [0-9.]* s, [0-9]* games\/s$/)/' "$1"; }
