@@ -74,8 +74,8 @@ static void usage(FILE *f)
             PF_SIM_MAX_GAMES, PF_SIM_MAX_THREADS, MAX_SWEEP);
     const char *mpi = pf_sim_mpi_library();
     if (mpi)
-        fprintf(f, "MPI: built in (%s): `mpirun -n N partyfood sim ...` splits every batch\n"
-                   "over N processes and prints what one process would.\n",
+        fprintf(f, "MPI: built in (%s): `mpirun -n N partyfood sim ...` splits\n"
+                   "every batch over N processes and prints what one process would.\n",
                 mpi);
     else
         fprintf(f, "MPI: not built in (build with Open MPI installed, see docs/sim.md);\n"

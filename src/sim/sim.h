@@ -115,7 +115,8 @@ void pf_sim_result_fini(pf_sim_result *r);
 
 /* Empty totals for a batch of game g (fini them); false when out of memory. */
 bool pf_sim_result_init(pf_sim_result *r, const pf_game *g);
-/* Adds the totals from (a slice of the same batch) to r. */
+/* Adds the totals in from (another slice of the same batch) to r; the
+ * seconds are the caller's to add, if it wants them. */
 void pf_sim_result_merge(pf_sim_result *r, const pf_sim_result *from);
 
 /* The games from..to-1 split in n near-equal slices: slice k is
