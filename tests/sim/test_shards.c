@@ -242,6 +242,27 @@ static void refuses_missing_doubled_partial_and_damaged(void **state)
     assert_err_has("nowhere.json", NULL);
 }
 
+/* A shard stopped by SIGTERM still writes the games it played, marked,
+ * and exits with 128 + 15; merge then asks for that shard again. The
+ * signal comes once the shard has spent a second of CPU time (evidence it
+ * is playing: no clock is asserted). */
+static void a_stopped_shard_is_written_marked(void **state)
+{
+    (void)state;
+    const char *bin = pf_test_bin();
+    const char *run = "pizza --seats random,random --games 100000000 --threads 1";
+    assert_int_equal(shell("%s sim %s --shard 1/2 --out s1.json & pid=$!; "
+                           "while [ \"$(ps -o times= -p $pid)\" -lt 1 ]; do sleep 0.1; done; "
+                           "kill -TERM $pid; wait $pid",
+                           bin, run),
+                     128 + 15);
+    char *text = read_text("s1.json");
+    assert_non_null(strstr(text, "\"stopped_by\":\t\"SIGTERM\""));
+    free(text);
+    assert_int_equal(shell("%s sim merge s1.json", bin), 2);
+    assert_err_has("s1.json was stopped by SIGTERM before it played all its games", NULL);
+}
+
 static void refuses_bad_shard_values(void **state)
 {
     (void)state;
@@ -272,6 +293,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(refuses_different_runs, setup, teardown),
         cmocka_unit_test_setup_teardown(refuses_missing_doubled_partial_and_damaged, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(a_stopped_shard_is_written_marked, setup, teardown),
         cmocka_unit_test_setup_teardown(refuses_bad_shard_values, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
