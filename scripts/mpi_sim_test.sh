@@ -2,8 +2,8 @@
 # mpi_sim_test.sh PARTYFOOD: `mpirun -n 2 partyfood sim` prints what one
 # process prints for the same seed (timings aside), for every game, a
 # sweep and --lines among them, in every format; a shard played by two
-# ranks merges with one played alone; ranks started with different runs
-# are refused, naming the rank. Exits 77 (skipped, for CTest) where mpirun
+# ranks merges with one played alone; rank 0's bar counts every rank's
+# games; ranks started with different runs are refused, naming the rank. Exits 77 (skipped, for CTest) where mpirun
 # is missing, or where partyfood was built without MPI (after checking that
 # it then refuses to run under mpirun).
 set -eu
@@ -80,6 +80,16 @@ mpi "$bin" sim $run --shard 0/2 --out s0.json
 "$bin" sim merge s0.json s1.json --json >merged.json
 same merged.json one.json "a shard on two ranks"
 echo "ok: a shard on two ranks merges with one played alone"
+
+# Rank 0's bar counts every rank's games: each batch's last bar is full.
+mpi "$bin" sim passfood --seats random,random --games 60 --sweep difficulty=1..2 --progress \
+    >/dev/null 2>bar.txt
+if [ "$(tr '\r' '\n' <bar.txt | grep -c '\] 60/60 games')" -ne 2 ]; then
+    tr '\r' '\n' <bar.txt
+    echo "FAIL: rank 0's progress bar does not end at 60/60 for each batch"
+    exit 1
+fi
+echo "ok: rank 0's bar counts the other rank's games"
 
 # Two ranks started with different runs: refused, naming the rank.
 if timeout 60 mpirun -n 1 "$bin" sim pizza --games 10 : -n 1 "$bin" sim pizza --games 10 \
