@@ -70,7 +70,7 @@ static int groups_of(const pf_sim_report *rep, int b, group *out)
         snprintf(out[0].label, sizeof out[0].label, "team");
         out[0].wins = r->seat_wins[0];
         out[0].games = r->seat_games[0];
-        out[0].result = r->seat_result[0];
+        out[0].result = (double)r->seat_result[0] / PF_SIM_RESULT_UNIT;
         return 1;
     }
     for (int i = 0; i < n; i++) {
@@ -78,12 +78,12 @@ static int groups_of(const pf_sim_report *rep, int b, group *out)
             snprintf(out[i].label, sizeof out[i].label, "%s#%d", rep->entry_names[i], i);
             out[i].wins = r->entry_wins[i];
             out[i].games = r->entry_games[i];
-            out[i].result = r->entry_result[i];
+            out[i].result = (double)r->entry_result[i] / PF_SIM_RESULT_UNIT;
         } else {
             snprintf(out[i].label, sizeof out[i].label, "seat %d %s", i, rep->entry_names[i]);
             out[i].wins = r->seat_wins[i];
             out[i].games = r->seat_games[i];
-            out[i].result = r->seat_result[i];
+            out[i].result = (double)r->seat_result[i] / PF_SIM_RESULT_UNIT;
         }
     }
     return n;
@@ -97,7 +97,7 @@ static double fig_half95(const pf_sim_fig *x)
 
 static double length_mean(const pf_sim_result *r)
 {
-    return r->finished ? r->length_sum / r->finished : 0;
+    return r->finished ? (double)r->length_sum / r->finished : 0;
 }
 
 static void options_text(const pf_options *o, char *buf, size_t n)

@@ -14,10 +14,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#define CHUNK 8
+#define CHUNK 8 /* games a worker takes at once, at most */
 
 typedef struct worker {
     const pf_sim_config *c;
+    long end;   /* one past the last game to play */
+    long chunk; /* games taken at once */
     atomic_long *next, *done;
     pf_sim_result r;
     bool failed; /* out of memory */
@@ -47,15 +49,16 @@ static pf_sim_fig *fig_slot(pf_sim_fig *figs, int *n, int stride, const char *na
     return f;
 }
 
-static void fig_add(pf_sim_fig *f, double v)
+static void fig_add(pf_sim_fig *f, double value)
 {
+    long long v = llround(value);
     if (f->n == 0 || v < f->min)
-        f->min = v;
+        f->min = (double)v;
     if (f->n == 0 || v > f->max)
-        f->max = v;
+        f->max = (double)v;
     f->n++;
     f->sum += v;
-    f->sumsq += v * v;
+    f->sumsq += (__int128)v * v;
 }
 
 static void fig_merge(pf_sim_fig *to, const pf_sim_fig *from)
@@ -124,8 +127,9 @@ static void play_one(const pf_sim_config *c, long i, void *st, pf_sim_result *r)
         r->entry_games[entry[s]]++;
         r->seat_wins[s] += win;
         r->entry_wins[entry[s]] += win;
-        r->seat_result[s] += v;
-        r->entry_result[entry[s]] += v;
+        long units = lround(v * PF_SIM_RESULT_UNIT);
+        r->seat_result[s] += units;
+        r->entry_result[entry[s]] += units;
     }
     r->team += same;
     r->length[step < r->length_cap ? step : r->length_cap]++;
@@ -148,7 +152,7 @@ static void play_one(const pf_sim_config *c, long i, void *st, pf_sim_result *r)
     }
 }
 
-static bool result_init(pf_sim_result *r, const pf_game *g)
+bool pf_sim_result_init(pf_sim_result *r, const pf_game *g)
 {
     memset(r, 0, sizeof *r);
     r->length_cap = g->max_steps;
@@ -177,10 +181,10 @@ static void *work(void *arg)
         return NULL;
     }
     while (!stopped(c)) {
-        long i0 = atomic_fetch_add(w->next, CHUNK);
-        if (i0 >= c->games)
+        long i0 = atomic_fetch_add(w->next, w->chunk);
+        if (i0 >= w->end)
             break;
-        long i1 = i0 + CHUNK < c->games ? i0 + CHUNK : c->games;
+        long i1 = i0 + w->chunk < w->end ? i0 + w->chunk : w->end;
         for (long i = i0; i < i1 && !stopped(c); i++) {
             play_one(c, i, st, &w->r);
             atomic_fetch_add(w->done, 1);
@@ -190,9 +194,10 @@ static void *work(void *arg)
     return NULL;
 }
 
-/* Adds a worker's totals to r. */
-static void merge(pf_sim_result *r, const pf_sim_result *w)
+void pf_sim_result_merge(pf_sim_result *r, const pf_sim_result *w)
 {
+    if (w->seats)
+        r->seats = w->seats;
     r->games += w->games;
     r->finished += w->finished;
     r->stalled += w->stalled;
@@ -254,12 +259,29 @@ pf_err pf_sim_check(const pf_sim_config *c, pf_error *err)
     return e;
 }
 
+void pf_sim_slice(long from, long to, int k, int n, long *first, long *end)
+{
+    /* (to - from) * k stays far below 2^63: a batch has at most 10^9 games. */
+    *first = from + (to - from) * k / n;
+    *end = from + (to - from) * (k + 1) / n;
+}
+
+/* The progress so far (*shown: this process's count, or the whole
+ * run's); true while other processes still play the batch. */
+static bool progress_of(const pf_sim_config *c, long done, long *shown)
+{
+    *shown = done;
+    return c->tick && c->tick(c->tick_ctx, done, shown);
+}
+
 pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
 {
     const pf_game *g = c->game;
     pf_err e = pf_sim_check(c, err);
     if (e != PF_E_OK)
         return e;
+    long first = c->sliced ? c->first : 0, end = c->sliced ? c->end : c->games;
+    long here = end - first, total = c->bar_games ? c->bar_games : here;
 
     int nt = c->threads;
     if (nt <= 0) {
@@ -268,21 +290,27 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
     }
     if (nt > PF_SIM_MAX_THREADS)
         nt = PF_SIM_MAX_THREADS;
-    if (nt > c->games)
-        nt = c->games > 0 ? (int)c->games : 1;
+    if (nt > here)
+        nt = here > 0 ? (int)here : 1;
+    /* Few slow games (expert bots): smaller chunks, or one thread would be
+     * left with 8 games while the others wait. */
+    long chunk = here / (8L * nt);
+    chunk = chunk < 1 ? 1 : chunk > CHUNK ? CHUNK : chunk;
     worker *w = calloc((size_t)nt, sizeof *w);
-    if (!w || !result_init(r, g)) {
+    if (!w || !pf_sim_result_init(r, g)) {
         free(w);
         return pf_error_set(err, PF_E_NO_MEMORY, "out of memory");
     }
-    atomic_long next = 0, done = 0;
+    atomic_long next = first, done = 0;
     double t0 = now_s();
     int started = 0;
     for (int k = 0; k < nt; k++) {
         w[k].c = c;
+        w[k].end = end;
+        w[k].chunk = chunk;
         w[k].next = &next;
         w[k].done = &done;
-        if (!result_init(&w[k].r, g))
+        if (!pf_sim_result_init(&w[k].r, g))
             break;
         if (pthread_create(&w[k].th, NULL, work, &w[k]) != 0) {
             pf_sim_result_fini(&w[k].r);
@@ -291,27 +319,34 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
         started++;
     }
     if (started == 0) { /* no thread: play here */
-        worker one = {.c = c, .next = &next, .done = &done};
-        if (result_init(&one.r, g)) {
+        worker one = {.c = c, .end = end, .chunk = chunk, .next = &next, .done = &done};
+        if (pf_sim_result_init(&one.r, g)) {
             work(&one);
-            merge(r, &one.r);
+            pf_sim_result_merge(r, &one.r);
             pf_sim_result_fini(&one.r);
         }
     }
-    if (c->progress && started > 0) {
-        while (atomic_load(&done) < c->games && !stopped(c)) {
-            draw_bar(c->label, atomic_load(&done), c->games, now_s() - t0);
+    long shown;
+    if ((c->progress || c->tick) && started > 0) {
+        for (;;) {
+            long mine = atomic_load(&done);
+            bool others = progress_of(c, mine, &shown);
+            if ((mine >= here && !others) || stopped(c))
+                break;
+            if (c->progress)
+                draw_bar(c->label, shown, total, now_s() - t0);
             struct timespec nap = {0, 100 * 1000 * 1000};
             nanosleep(&nap, NULL);
         }
     }
     for (int k = 0; k < started; k++) {
         pthread_join(w[k].th, NULL);
-        merge(r, &w[k].r);
+        pf_sim_result_merge(r, &w[k].r);
         pf_sim_result_fini(&w[k].r);
     }
+    progress_of(c, atomic_load(&done), &shown);
     if (c->progress) {
-        draw_bar(c->label, atomic_load(&done), c->games, now_s() - t0);
+        draw_bar(c->label, shown, total, now_s() - t0);
         fprintf(stderr, "\n");
     }
     free(w);

@@ -43,13 +43,13 @@ int pf_hist_quantile(const long *h, int cap, double q)
 
 double pf_sim_fig_mean(const pf_sim_fig *f)
 {
-    return f->n ? f->sum / f->n : 0;
+    return f->n ? (double)f->sum / f->n : 0;
 }
 
 double pf_sim_fig_sd(const pf_sim_fig *f)
 {
     if (f->n < 2)
         return 0;
-    double m = f->sum / f->n, var = (f->sumsq - f->n * m * m) / (f->n - 1);
+    double m = (double)f->sum / f->n, var = ((double)f->sumsq - f->n * m * m) / (f->n - 1);
     return var > 0 ? sqrt(var) : 0;
 }
