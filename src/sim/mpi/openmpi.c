@@ -116,17 +116,19 @@ static void receive(int source)
     }
 }
 
+/* A rank above 0: the count it last sent in this batch (-1: none yet). */
+static long progress_sent = -1;
+
 bool pf_sim_mpi_tick(void *ctx, long done, long *shown)
 {
     (void)ctx;
-    static long sent = -1;
     *shown = done;
     if (my_rank > 0) {
-        if (done != sent) {
+        if (done != progress_sent) {
             char text[32];
             snprintf(text, sizeof text, "p%ld", done);
             send_text(text);
-            sent = done;
+            progress_sent = done;
         }
         return false;
     }
@@ -202,6 +204,7 @@ pf_err pf_sim_mpi_gather(pf_sim_result *r, const pf_game *g, pf_err local,
     outcome o = {.failed_rank = -1, .stop = *stop};
     if (my_rank > 0) {
         send_ending(r, local, local_err, *stop);
+        progress_sent = -1; /* a new batch counts from 0: send its counts afresh */
     } else {
         if (local != PF_E_OK) {
             o.failed_rank = 0;
