@@ -18,7 +18,7 @@
 
 #define EVENT_CAP 128
 #define FRAME_MS 40
-#define EVENT_ROWS 3
+#define EVENT_ROWS 3   /* at most: fewer on a short terminal */
 #define CHOICE_ROWS 5
 #define CHOICE_W 26
 
@@ -147,23 +147,60 @@ static void label_of(const tui_game *g, const cJSON *view, int i, char *buf, siz
         snprintf(buf, n, "%s", g->names[i]);
 }
 
-static int table_bottom(void)
+/* Where things go, top to bottom: the title (row 0), the table, a rule,
+ * the events, a rule, the choices, the keys (the last row). The table gets
+ * the rows its screen needs; the events and choices get what is left, up
+ * to their full size, and only then does the table grow. */
+typedef struct layout {
+    int table_h, events, choices;
+    int events_y, choices_y; /* their first rows (each rule is the row above) */
+} layout;
+
+static layout layout_of(const tui_game *g)
 {
-    return LINES - 2 - EVENT_ROWS - CHOICE_ROWS;
+    layout l = {g->scr->rows, 2, 3, 0, 0};
+    int spare = LINES - tui__min_h(g->scr);
+    int more = spare < CHOICE_ROWS - l.choices ? spare : CHOICE_ROWS - l.choices;
+    if (more > 0) {
+        l.choices += more;
+        spare -= more;
+    }
+    more = spare < EVENT_ROWS - l.events ? spare : EVENT_ROWS - l.events;
+    if (more > 0) {
+        l.events += more;
+        spare -= more;
+    }
+    if (spare > 0)
+        l.table_h += spare;
+    l.events_y = 2 + l.table_h;
+    l.choices_y = l.events_y + l.events + 1;
+    return l;
 }
 
-static void draw_title(const tui_game *g, const char *who)
+static bool too_small(const tui_game *g)
 {
-    char line[300];
+    return COLS < g->scr->min_w || LINES < tui__min_h(g->scr);
+}
+
+/* The title line; "you are" goes at the right end when it fits beside the
+ * rest, so that nothing on the line is ever overwritten. */
+static void draw_title(const tui_game *g, const char *who, int seat)
+{
+    char line[300], you[80] = "";
     snprintf(line, sizeof line, " %s  |  %s  |  step %d", g->m->game->title, who,
              g->m->nsteps);
+    if (seat >= 0)
+        snprintf(you, sizeof you, "you are: %s ", tui__seat_name(g, seat));
     attron(tui__colour(TUI_TITLE));
     mvhline(0, 0, ' ', COLS);
     attroff(tui__colour(TUI_TITLE));
     tui__putn(0, 0, COLS, tui__colour(TUI_TITLE), line);
+    int yx = COLS - (int)strlen(you);
+    if (you[0] && yx >= (int)strlen(line) + 2)
+        tui__putn(0, yx, COLS - yx, tui__colour(TUI_TITLE), you);
 }
 
-static void draw_events(const tui_game *g, int seat, int y)
+static void draw_events(const tui_game *g, int seat, int y, int rows)
 {
     tui__hline(y - 1, 0, COLS, A_DIM);
     tui__put(y - 1, 2, A_DIM, " what happened (l: the whole log) ");
@@ -171,18 +208,18 @@ static void draw_events(const tui_game *g, int seat, int y)
     char text[256];
     int nlog;
     const pf_table_event *log = pf_table_log(g->t, &nlog);
-    for (int i = nlog - 1; i >= 0 && shown < EVENT_ROWS; i--) {
+    for (int i = nlog - 1; i >= 0 && shown < rows; i--) {
         const pf_table_event *e = &log[i];
         if (!tui__log_shows(g, e, seat))
             continue;
         tui__log_text(g, e, text, sizeof text);
-        int row = y + EVENT_ROWS - 1 - shown;
+        int row = y + rows - 1 - shown;
         tui__putn(row, 1, COLS - 2, shown == 0 ? A_BOLD : 0, text);
         shown++;
     }
 }
 
-static void draw_choices(tui_game *g, const cJSON *view, int y, bool mine)
+static void draw_choices(tui_game *g, const cJSON *view, int y, int rows, bool mine)
 {
     tui__hline(y - 1, 0, COLS, A_DIM);
     if (!mine)
@@ -217,7 +254,7 @@ static void draw_choices(tui_game *g, const cJSON *view, int y, bool mine)
     int cols = (COLS - 2) / CHOICE_W;
     if (cols < 1)
         cols = 1;
-    int per_page = cols * CHOICE_ROWS;
+    int per_page = cols * rows;
     int first = g->sel / per_page * per_page;
     for (int k = 0; k < per_page && first + k < g->nlegal; k++) {
         int i = first + k;
@@ -225,7 +262,7 @@ static void draw_choices(tui_game *g, const cJSON *view, int y, bool mine)
         label_of(g, view, i, label, sizeof label);
         char key = i < (int)sizeof hotkeys - 1 ? hotkeys[i] : ' ';
         snprintf(cell, sizeof cell, "%c%c %s", key, key != ' ' ? ')' : ' ', label);
-        int row = y + k % CHOICE_ROWS, col = 1 + (k / CHOICE_ROWS) * CHOICE_W;
+        int row = y + k % rows, col = 1 + (k / rows) * CHOICE_W;
         tui__putn(row, col, CHOICE_W - 1, i == g->sel ? A_REVERSE | A_BOLD : 0, cell);
         tui__hot_add(row, col, CHOICE_W - 1, g->names[i]);
     }
@@ -256,8 +293,9 @@ static void draw(tui_game *g, int seat, bool mine)
 {
     erase();
     tui__hot_clear();
-    if (tui__too_small(g->scr->min_w, g->scr->min_h, g->m->game->title))
+    if (tui__too_small(g->scr->min_w, tui__min_h(g->scr), g->m->game->title))
         return;
+    layout l = layout_of(g);
     cJSON *view = pf_state_view(g->m->game, g->m->state, seat);
     char who[120];
     uint32_t set = g->m->game->to_act(g->m->state);
@@ -268,18 +306,15 @@ static void draw(tui_game *g, int seat, bool mine)
     else
         snprintf(who, sizeof who, "%s to play%s", tui__seat_name(g, __builtin_ctz(set)),
                  mine ? " (your choice)" : "");
-    draw_title(g, who);
-    if (seat >= 0)
-        tui__put(0, COLS - 30 > 0 ? COLS - 30 : 0, tui__colour(TUI_TITLE), " you are: %-12s",
-                 g->seats->name[seat]);
-    tui_table t = {g, view, seat, 1, 0, table_bottom() - 2, COLS, NULL, g->memory_aid,
+    draw_title(g, who, seat);
+    tui_table t = {g, view, seat, 1, 0, l.table_h, COLS, NULL, g->memory_aid,
                    g->meter.on && mine, g->meter.on ? tui__meter_value(&g->meter) : 0,
                    g->meter.fmt};
     if (mine && g->nlegal > 0 && !g->meter.on)
         t.sel = g->names[g->sel];
     g->scr->draw(&t);
-    draw_events(g, seat, table_bottom());
-    draw_choices(g, view, table_bottom() + EVENT_ROWS + 1, mine);
+    draw_events(g, seat, l.events_y, l.events);
+    draw_choices(g, view, l.choices_y, l.choices, mine);
     draw_keys(g, mine);
     cJSON_Delete(view);
     refresh();
@@ -478,13 +513,13 @@ static int end_screen(tui_game *g)
         g->nlegal = 0;
         g->meter.on = false;
         draw(g, seat, false);
-        if (COLS < g->scr->min_w || LINES < g->scr->min_h) {
+        if (too_small(g)) {
             int ch = tui__key(-1);
             if (ch == 'q')
                 return TUI_OUT_QUIT;
             continue;
         }
-        int y = table_bottom() - 1;
+        int y = layout_of(g).events_y - 1;
         for (int row = y; row < LINES; row++) {
             move(row, 0);
             clrtoeol();

@@ -34,23 +34,49 @@ static bool in_list(const cJSON *arr, int v)
     return false;
 }
 
-/* One board: a column per food, `rows` spaces each, filled from the top. */
+/* One board: a column per food, `rows` spaces each, filled from the top.
+ * An empty space shows its column's letter in lower case, dimmed, so the
+ * board needs no header row to say which column is which food. */
 static void board(int y, int x, const char *title, const cJSON *counts, int rows, int attr)
 {
-    tui__put(y, x, attr | A_BOLD, "%-15.15s", title);
-    for (int f = 0; f < NFOODS; f++)
-        tui__put(y + 1, x + 2 + 2 * f, A_DIM, "%c", foods[f].letter);
+    tui__put(y, x, attr | A_BOLD, "%-14.14s", title);
     for (int r = 0; r < rows; r++) {
-        tui__put(y + 2 + r, x, A_DIM, "%d", r + 1);
+        tui__put(y + 1 + r, x, A_DIM, "%d", r + 1);
         for (int f = 0; f < NFOODS; f++) {
             int c = cJSON_GetArrayItem(counts, f) ? cJSON_GetArrayItem(counts, f)->valueint : 0;
             if (r < c)
-                tui__put(y + 2 + r, x + 2 + 2 * f, tui__colour(foods[f].colour), "%c",
+                tui__put(y + 1 + r, x + 2 + 2 * f, tui__colour(foods[f].colour) | A_BOLD, "%c",
                          foods[f].letter);
             else
-                tui__put(y + 2 + r, x + 2 + 2 * f, A_DIM, ".");
+                tui__put(y + 1 + r, x + 2 + 2 * f, A_DIM, "%c", foods[f].letter + 32);
         }
     }
+}
+
+/* The score track: a cell per space, the pawns stacked below their space
+ * (a row per pawn there can be: Ziggy and every player on one space). */
+static int track(const tui_table *t, int y, int x, int cake, const cJSON *dips,
+                 const cJSON *ziggy, const cJSON *players, int np)
+{
+    int cw = (t->w - 6) / (cake + 1) >= 3 ? 3 : 2;
+    for (int s = 0; s <= cake; s++) {
+        int cx = x + s * cw;
+        char mark = s == cake ? '@' : in_list(dips, s) ? '*' : '.';
+        tui__put(y + 1, cx,
+                 s == cake ? tui__colour(TUI_MAGENTA) : in_list(dips, s) ? (int)A_BOLD : (int)A_DIM,
+                 "%c", mark);
+        if ((s % 5 == 0 && cake - s > 2) || s == cake)
+            tui__put(y, cx, A_DIM, "%d", s);
+        int k = 0;
+        if (tui__num(ziggy, "pos", 0) == s)
+            tui__put(y + 2 + k++, cx, tui__colour(TUI_RED), "Z");
+        for (int i = 0; i < np; i++)
+            if (tui__num(cJSON_GetArrayItem(players, i), "pos", -1) == s)
+                tui__put(y + 2 + k++, cx, A_BOLD, "%d", i + 1);
+    }
+    tui__put(y + 2, x + (cake + 1) * cw + 1, A_DIM, "@ cake");
+    tui__put(y + 3, x + (cake + 1) * cw + 1, A_DIM, "* lucky dip");
+    return y + 2 + np + 1;
 }
 
 static void draw(const tui_table *t)
@@ -63,38 +89,23 @@ static void draw(const tui_table *t)
     int cake = tui__num(numbers, "cake", 31), active = tui__num(v, "active", 0);
     int np = cJSON_GetArraySize(players);
     const char *phase = tui__str(v, "phase") ? tui__str(v, "phase") : "";
-    int y = t->y + 1, x = t->x + 2;
-    tui__put(y++, x, A_BOLD, "Turn %d.  %s is the active player.  All of you against Ziggy (Z).",
+    /* Blank rows between the parts only when the area has room for them. */
+    int gap = t->h >= np + 11 + 3 ? 1 : 0;
+    int y = t->y + gap, x = t->x + 2;
+    tui__put(y++, x, A_BOLD, "Turn %d.  Active player: %s.  All of you against Ziggy (Z).",
              tui__num(v, "turn", 0), tui__seat_name(t->g, active));
-    /* The score track: a cell per space, pawns below their space. */
-    y++;
-    int cw = (t->w - 6) / (cake + 1) >= 3 ? 3 : 2;
-    for (int s = 0; s <= cake; s++) {
-        int cx = x + s * cw;
-        char mark = s == cake ? '@' : in_list(dips, s) ? '*' : '.';
-        tui__put(y, cx, s == cake ? tui__colour(TUI_MAGENTA) : in_list(dips, s) ? (int)A_BOLD : (int)A_DIM,
-                 "%c", mark);
-        if ((s % 5 == 0 && cake - s > 2) || s == cake)
-            tui__put(y - 1, cx, A_DIM, "%d", s);
-        char here[12] = "";
-        if (tui__num(ziggy, "pos", 0) == s)
-            strcat(here, "Z");
-        for (int i = 0; i < np; i++)
-            if (tui__num(cJSON_GetArrayItem(players, i), "pos", -1) == s && strlen(here) < 10) {
-                char d[2] = {(char)('1' + i), 0};
-                strcat(here, d);
-            }
-        for (int k = 0; here[k]; k++)
-            tui__put(y + 1 + (k < 2 ? k : 2), cx, here[k] == 'Z' ? tui__colour(TUI_RED) : (int)A_BOLD,
-                     "%c", k < 2 || !here[k + 1] ? here[k] : '+');
-    }
-    tui__put(y + 1, x + (cake + 1) * cw + 1, A_DIM, "@ cake");
-    tui__put(y + 2, x + (cake + 1) * cw + 1, A_DIM, "* lucky dip");
-    y += 4;
-    /* Boards. */
+    y = track(t, y + gap, x, cake, dips, ziggy, players, np) + gap;
+    /* Boards; the bag and the discard pile under Ziggy's shorter board. */
     int bw = 15;
     board(y, x, "Ziggy (Z)", cJSON_GetObjectItemCaseSensitive(ziggy, "board"), 3,
           tui__colour(TUI_RED));
+    const cJSON *bag = cJSON_GetObjectItemCaseSensitive(v, "bag");
+    const cJSON *disc = cJSON_GetObjectItemCaseSensitive(v, "discard");
+    int nd = 0;
+    for (int f = 0; f < NFOODS; f++)
+        nd += cJSON_GetArrayItem(disc, f) ? cJSON_GetArrayItem(disc, f)->valueint : 0;
+    tui__put(y + 4, x, A_DIM, "bag: %d", tui__num(bag, "count", 0));
+    tui__put(y + 5, x, A_DIM, "discard: %d", nd);
     for (int i = 0; i < np; i++) {
         const cJSON *p = cJSON_GetArrayItem(players, i);
         char title[40];
@@ -102,12 +113,12 @@ static void draw(const tui_table *t)
         board(y, x + bw * (i + 1), title, cJSON_GetObjectItemCaseSensitive(p, "board"), 4,
               i == active ? A_UNDERLINE : 0);
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "on_cake")))
-            tui__put(y + 6, x + bw * (i + 1), tui__colour(TUI_MAGENTA), "on the cake!");
+            tui__put(y + 5, x + bw * (i + 1), tui__colour(TUI_MAGENTA), "on the cake!");
         else
-            tui__put(y + 6, x + bw * (i + 1), 0, "swap %d take %d", tui__num(p, "swaps", 0),
+            tui__put(y + 5, x + bw * (i + 1), 0, "swap %d take %d", tui__num(p, "swaps", 0),
                      tui__num(p, "takes", 0));
     }
-    y += 7;
+    y += 6 + gap;
     /* Plates while distributing. */
     if (strcmp(phase, "plate") == 0) {
         const struct food *d = food_of(tui__str(v, "drawn"));
@@ -135,14 +146,6 @@ static void draw(const tui_table *t)
         }
         y++;
     }
-    const cJSON *bag = cJSON_GetObjectItemCaseSensitive(v, "bag");
-    const cJSON *disc = cJSON_GetObjectItemCaseSensitive(v, "discard");
-    int nd = 0;
-    for (int f = 0; f < NFOODS; f++)
-        nd += cJSON_GetArrayItem(disc, f) ? cJSON_GetArrayItem(disc, f)->valueint : 0;
-    if (y < t->y + t->h)
-        tui__put(y++, x, A_DIM, "Bag: %d tiles.  Discard pile: %d tiles.", tui__num(bag, "count", 0),
-                 nd);
     const cJSON *sw = cJSON_GetObjectItemCaseSensitive(v, "swap");
     if (cJSON_IsObject(sw) && y < t->y + t->h)
         tui__put(y++, x, A_BOLD, "%s offers a swap to %s, who answers with a tile (or declines).",
@@ -185,7 +188,7 @@ static void label(const tui_game *g, const cJSON *view, const char *name, char *
 const tui_screen tui__screen_passfood = {
     .id = "passfood",
     .min_w = 80,
-    .min_h = 28,
+    .rows = 15, /* 4 players: turn, track with 5 pawn rows, boards, a line */
     .draw = draw,
     .label = label,
 };

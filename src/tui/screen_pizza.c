@@ -72,8 +72,12 @@ static void draw(const tui_table *t)
     if (ncells > 64)
         ncells = 64;
     remember(t, memory, ncells);
-    bool roomy = t->h >= 2 * rows + 9;
-    int y = t->y + 1, x = t->x + 2;
+    /* Compact: the header, the grid, the line of the last piece, the slices'
+     * header, four slices and the switch line (4 + 2 * rows). Blank rows
+     * between grid rows and parts only when they fit. */
+    bool roomy = t->h >= 3 * rows + 9;
+    int gap = t->h >= rows + 8 + 2 ? 1 : 0;
+    int y = t->y + gap, x = t->x + 2;
     int down = 0;
     for (int i = 0; i < ncells; i++)
         down += strcmp(cJSON_GetArrayItem(grid, i)->valuestring, "down") == 0;
@@ -82,7 +86,7 @@ static void draw(const tui_table *t)
     y += 1;
     for (int i = 0; i < ncells; i++) {
         int r = i / cols, c = i % cols;
-        int cy = y + 1 + r * (roomy ? 2 : 1), cx = x + c * 7;
+        int cy = y + gap + r * (roomy ? 2 : 1), cx = x + c * 7;
         const char *state = cJSON_GetArrayItem(grid, i)->valuestring;
         bool is_down = strcmp(state, "down") == 0;
         char cell[24], name[32];
@@ -108,7 +112,7 @@ static void draw(const tui_table *t)
         if (is_down)
             tui__hot_add(cy, cx, 6, name);
     }
-    y += 2 + rows * (roomy ? 2 : 1);
+    y += 1 + gap + rows * (roomy ? 2 : 1);
     if (last_piece && piece_of(last_piece)) {
         const struct piece *p = piece_of(last_piece);
         int who = tui__num(last, "seat", -1);
@@ -155,7 +159,7 @@ static void draw(const tui_table *t)
         tui__put(sy, cx + 19, 0, "%d/6 %s", count, top ? top->name : "empty");
     }
     if (strcmp(tui__str(v, "phase") ? tui__str(v, "phase") : "", "switch") == 0 && t->sel)
-        tui__put(y + 6, x, A_BOLD,
+        tui__put(y + 5, x, A_BOLD,
                  "Your own colour's switch: choose the slice to swap with (arrows + Enter).");
 }
 
@@ -177,7 +181,7 @@ static const char *const memory_kinds[] = {"flip", "back", NULL};
 const tui_screen tui__screen_pizza = {
     .id = "pizza",
     .min_w = 80,
-    .min_h = 24,
+    .rows = 12, /* 4 grid rows: see draw */
     .draw = draw,
     .label = label,
     .memory_kinds = memory_kinds,

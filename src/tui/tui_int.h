@@ -97,7 +97,11 @@ typedef struct tui_table {
 
 typedef struct tui_screen {
     const char *id;
-    int min_w, min_h;
+    int min_w;
+    /* The rows the table needs at the least; game.c gives it more when the
+     * terminal is taller, and shrinks the events and choices below it
+     * (never the table) when it is short. */
+    int rows;
     /* Draws the table and adds a hot spot per action it shows. */
     void (*draw)(const tui_table *t);
     /* Optional: a friendlier label for an action name. */
@@ -175,6 +179,12 @@ const char *tui__seat_name_into(const tui_game *g, int seat, char *buf);
 void tui__meter_start(tui_game *g, const tui_meter *m);
 /* The meter's value now. */
 double tui__meter_value(const tui_meter *m);
+
+/* The rows around the table: the title, two rules, the keys, and at least
+ * two event rows and three choice rows. */
+#define TUI_FRAME_ROWS 9
+/* The terminal size a screen needs. */
+#define tui__min_h(scr) ((scr)->rows + TUI_FRAME_ROWS)
 
 /* ---- log, undo, save (log.c, undo.c, save.c) ---------------------------- */
 
