@@ -278,8 +278,8 @@ static void draw_keys(const tui_game *g, bool mine)
         snprintf(line, sizeof line, "%s", g->status);
     else if (mine && g->meter.on)
         snprintf(line, sizeof line, "SPACE/Enter stop the meter  ? rules  l log  s save  q quit");
-    else if (mine && g->m->game->real_time)
-        snprintf(line, sizeof line, "? rules  l log  s save  q quit");
+    else if (g->m->game->real_time)
+        snprintf(line, sizeof line, "Tab pause  ? rules  l log  s save  q quit");
     else if (mine)
         snprintf(line, sizeof line,
                  "arrows move  Enter plays  letter plays  ? rules  l log  u undo  s save  q quit");
@@ -341,7 +341,83 @@ static int index_of(const tui_game *g, const char *name)
 
 enum { K_NONE, K_ACTED, K_QUIT };
 
-/* Pauses the real-time clock around an overlay. */
+/* ---- the real-time clock -------------------------------------------------
+ * It runs only while the table can be seen: the time spent on anything
+ * else (too small a window, the rules, the log, saving, the quit question,
+ * the pause) is added to g->paused; then a count of three warns everyone
+ * before it runs again. */
+
+#define COUNTDOWN 3
+
+static void banner(const char *text)
+{
+    int w = (int)strlen(text) + 4;
+    int y = LINES / 2, x = (COLS - w) / 2 > 0 ? (COLS - w) / 2 : 0;
+    tui__put(y, x, A_REVERSE | A_BOLD, "  %s  ", text);
+    refresh();
+}
+
+static int clock_seat(const tui_game *g)
+{
+    return g->focus >= 0 ? g->focus : PF_SEAT_SPECTATOR;
+}
+
+/* Counts down before the clock runs (at the start, after any pause). */
+static void countdown(tui_game *g, const char *what)
+{
+    int64_t t0 = tui__wall_ms();
+    for (int left = COUNTDOWN; left > 0; left--) {
+        int64_t until = tui__wall_ms() + 1000;
+        while (tui__wall_ms() < until) {
+            draw(g, clock_seat(g), false);
+            char text[80];
+            snprintf(text, sizeof text, "%s in %d", what, left);
+            if (!too_small(g))
+                banner(text);
+            int ch = tui__key((int)(until - tui__wall_ms()) > 0 ? (int)(until - tui__wall_ms()) : 0);
+            (void)ch; /* keys wait: none counts before the clock runs */
+        }
+    }
+    g->paused += tui__wall_ms() - t0;
+}
+
+/* Holds the clock while the window is too small to show the table; false
+ * when the person quits meanwhile. */
+static bool hold_while_small(tui_game *g)
+{
+    int64_t t0 = tui__wall_ms();
+    while (too_small(g)) {
+        draw(g, clock_seat(g), false);
+        int ch = tui__key(-1);
+        if (ch == 'q' || ch == 'Q' || ch == 3) {
+            g->paused += tui__wall_ms() - t0;
+            return false;
+        }
+    }
+    g->paused += tui__wall_ms() - t0;
+    countdown(g, "Going on");
+    return true;
+}
+
+/* The pause key: the table is hidden until a key, then the countdown. */
+static void pause_game(tui_game *g)
+{
+    int64_t t0 = tui__wall_ms();
+    for (;;) {
+        erase();
+        char who[40];
+        snprintf(who, sizeof who, "paused");
+        draw_title(g, who, PF_SEAT_SPECTATOR);
+        banner("Paused: press any key to go on");
+        int ch = tui__key(-1);
+        if (ch != KEY_RESIZE && ch != TUI_KEY_NONE)
+            break;
+    }
+    g->paused += tui__wall_ms() - t0;
+    countdown(g, "Going on");
+}
+
+/* Holds the real-time clock around an overlay. */
 static void overlay_begin(tui_game *g, int64_t *t0)
 {
     (void)g;
@@ -350,8 +426,10 @@ static void overlay_begin(tui_game *g, int64_t *t0)
 
 static void overlay_end(tui_game *g, int64_t t0)
 {
-    if (g->m->game->real_time)
+    if (g->m->game->real_time) {
         g->paused += tui__wall_ms() - t0;
+        countdown(g, "Going on");
+    }
 }
 
 static bool confirm(const char *q)
@@ -629,7 +707,14 @@ static int turn_based(tui_game *g)
 
 static int real_time(tui_game *g)
 {
+    if (!too_small(g))
+        countdown(g, "Starting");
     while (!pf_match_over(g->m, NULL)) {
+        if (too_small(g)) {
+            if (!hold_while_small(g))
+                return TUI_OUT_QUIT;
+            continue;
+        }
         tui__autosave(g);
         int64_t now = tui__game_now(g), bot_t;
         int bot_seat;
@@ -662,6 +747,10 @@ static int real_time(tui_game *g)
         int ch = tui__key(wait);
         if (ch == TUI_KEY_NONE || ch == KEY_RESIZE)
             continue;
+        if (ch == '\t') {
+            pause_game(g);
+            continue;
+        }
         if (g->scr->key && g->scr->key(g, ch))
             continue;
         if (mine && g->meter.on && (ch == ' ' || ch == '\n' || ch == '\r')) {

@@ -46,6 +46,7 @@ static void pakupaku_to_end(void **state)
     th t;
     th_start(&t, 100, 40, "pakupaku --seats you,bot:child --seed 3 --option limit=5");
     th_expect(&t, "The tower", 5000);
+    th_after_countdown(&t);
     int64_t end = th_ms() + 90000;
     bool over = false;
     while (!over && th_ms() < end) {
@@ -91,6 +92,7 @@ static void pakupaku_held_press(void **state)
              "pakupaku --seats you,bot:child --seed 3 --option "
              "dice=1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1");
     th_expect(&t, "The tower", 5000);
+    th_after_countdown(&t);
     th_keys(&t, "r");
     th_expect(&t, "rolls 1 1 1", 2000);
     th_keys(&t, "r");
