@@ -71,6 +71,22 @@ static void print_table(FILE *out, const pf_match *m, int seat)
     free(text);
 }
 
+/* Whether the choices are typed as the numbers ending their names: when
+ * the game reads each such number alone as that very choice (Pizza's "flip
+ * 12" is 12), the number a person types names the cell, never a place in
+ * a list that shifts as cells empty. One rule for the whole list. */
+static bool own_numbers(const pf_match *m, const plain_choice *c, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *num = strrchr(c[i].name, ' ');
+        pf_action a;
+        if (c[i].skill || !num || m->game->parse(m->state, num + 1, &a) != PF_E_OK ||
+            a != c[i].a)
+            return false;
+    }
+    return n > 0;
+}
+
 static void print_choices(FILE *out, const pf_match *m, int seat, const plain_skill *k)
 {
     plain_choice *c = malloc(PF_MAX_LEGAL * sizeof *c);
@@ -86,9 +102,11 @@ static void print_choices(FILE *out, const pf_match *m, int seat, const plain_sk
         width = len > width ? len : width;
     }
     int per_line = 96 / (width + 7) > 0 ? 96 / (width + 7) : 1;
+    bool own = own_numbers(m, c, n);
     fprintf(out, "Your choices:");
     for (int i = 0; i < shown; i++)
-        fprintf(out, "%s%3d) %-*s", i % per_line == 0 ? "\n  " : "  ", i + 1, width, c[i].name);
+        fprintf(out, "%s%3d) %-*s", i % per_line == 0 ? "\n  " : "  ",
+                own ? atoi(strrchr(c[i].name, ' ') + 1) : i + 1, width, c[i].name);
     if (n > shown)
         fprintf(out, "\n  ... and %d more (type a name)", n - shown);
     fprintf(out, "\nType a number or a name; 'help' for commands.\n");
@@ -107,12 +125,14 @@ static pf_err read_action(const pf_match *m, int seat, const char *line, pf_acti
         if (!c)
             return pf_error_set(err, PF_E_NO_MEMORY, NULL);
         int n = plain_choices(m, seat, c, PF_MAX_LEGAL);
-        if (k >= 1 && k <= n)
+        bool own = own_numbers(m, c, n);
+        if (!own && k >= 1 && k <= n)
             *a = c[k - 1].a;
         free(c);
-        if (k < 1 || k > n)
+        if (!own && (k < 1 || k > n))
             return pf_error_set(err, PF_E_ILLEGAL_ACTION, "choose a number from 1 to %d", n);
-        return PF_E_OK;
+        if (!own)
+            return PF_E_OK;
     }
     if (m->game->parse(m->state, line, a) != PF_E_OK)
         return pf_error_set(err, PF_E_UNKNOWN_ACTION, "'%s' is not an action here", line);
