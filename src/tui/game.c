@@ -219,6 +219,12 @@ static void draw_events(const tui_game *g, int seat, int y, int rows)
     }
 }
 
+/* The screen's line instead of the list of choices, or NULL. */
+static const char *hint_of(const tui_game *g)
+{
+    return g->scr->hint ? g->scr->hint(g) : NULL;
+}
+
 static void draw_choices(tui_game *g, const cJSON *view, int y, int rows, bool mine)
 {
     tui__hline(y - 1, 0, COLS, A_DIM);
@@ -240,12 +246,10 @@ static void draw_choices(tui_game *g, const cJSON *view, int y, int rows, bool m
         tui__put(y + 2, 1, 0, "Press SPACE or Enter to stop the meter at the value you want.");
         return;
     }
-    if (g->scr->hint) {
-        const char *h = g->scr->hint(g);
-        if (h) {
-            tui__putn(y, 1, COLS - 2, A_BOLD, h);
-            return;
-        }
+    const char *h = hint_of(g);
+    if (h) {
+        tui__putn(y, 1, COLS - 2, A_BOLD, h);
+        return;
     }
     if (g->nlegal == 0) {
         tui__put(y, 1, A_DIM, "(nothing to choose right now)");
@@ -280,6 +284,9 @@ static void draw_keys(const tui_game *g, bool mine)
         snprintf(line, sizeof line, "SPACE/Enter stop the meter  ? rules  l log  s save  q quit");
     else if (g->m->game->real_time)
         snprintf(line, sizeof line, "Tab pause  ? rules  l log  s save  q quit");
+    else if (mine && hint_of(g))
+        snprintf(line, sizeof line,
+                 "arrows move  Enter plays  digits pick  ? rules  l log  u undo  s save  q quit");
     else if (mine)
         snprintf(line, sizeof line,
                  "arrows move  Enter plays  letter plays  ? rules  l log  u undo  s save  q quit");
@@ -340,6 +347,41 @@ static int index_of(const tui_game *g, const char *name)
 }
 
 enum { K_NONE, K_ACTED, K_QUIT };
+
+/* The number ending a choice's name ("flip 12"), or NULL. */
+static const char *number_of(const char *name)
+{
+    const char *sp = strrchr(name, ' ');
+    return sp && sp[1] >= '0' && sp[1] <= '9' ? sp + 1 : NULL;
+}
+
+/* A typed digit: selects the choice whose name ends in the number typed
+ * so far (Pizza's cells), which Enter then plays; a digit that makes no
+ * such number starts a new one. */
+static void type_digit(tui_game *g, int ch)
+{
+    char want[sizeof g->typed + 2];
+    for (int fresh = 0; fresh < 2; fresh++) {
+        snprintf(want, sizeof want, "%s%c", fresh ? "" : g->typed, ch);
+        bool prefix = false;
+        for (int i = 0; i < g->nlegal; i++) {
+            const char *num = number_of(g->names[i]);
+            if (!num || strncmp(num, want, strlen(want)) != 0)
+                continue;
+            prefix = true;
+            if (strcmp(num, want) == 0)
+                g->sel = i;
+        }
+        if (prefix && strlen(want) < sizeof g->typed) {
+            snprintf(g->typed, sizeof g->typed, "%s", want);
+            snprintf(g->status, sizeof g->status, "Typed %s: Enter plays \"%s\".", want,
+                     g->names[g->sel]);
+            return;
+        }
+    }
+    g->typed[0] = '\0';
+    snprintf(g->status, sizeof g->status, "No choice is numbered %c now.", ch);
+}
 
 /* ---- the real-time clock -------------------------------------------------
  * It runs only while the table can be seen: the time spent on anything
@@ -530,6 +572,11 @@ static int person_key(tui_game *g, int seat, int ch)
     }
     if (g->nlegal == 0)
         return common_key(g, ch);
+    if (ch >= '0' && ch <= '9') {
+        type_digit(g, ch);
+        return K_NONE;
+    }
+    g->typed[0] = '\0';
     switch (ch) {
     case '\n':
     case '\r':
@@ -567,7 +614,7 @@ static int person_key(tui_game *g, int seat, int ch)
         break;
     }
     const char *k = ch > 0 && ch < 128 ? strchr(hotkeys, ch) : NULL;
-    if (k && !g->meter.on) {
+    if (k && !g->meter.on && !hint_of(g)) { /* letters only for a list on screen */
         int i = (int)(k - hotkeys);
         if (i < g->nlegal)
             return tui__act(g, seat, g->names[i], g->m->now) ? K_ACTED : K_NONE;
@@ -685,7 +732,7 @@ static int turn_based(tui_game *g)
                 return TUI_OUT_QUIT;
             continue;
         }
-        if (people(g) > 1 && g->viewer != seat) {
+        if (people(g) > 1 && g->viewer != seat && g->scr->secrets) {
             if (!tui__handover(g, seat))
                 return TUI_OUT_QUIT;
             g->status[0] = '\0';

@@ -2,8 +2,8 @@
  *
  * The table keeps every event of every step with its addressee; what is shown is
  * filtered per seat (C-3). In memory games the events that show a hidden
- * piece (the screen's memory_kinds) are shown only for the latest step
- * that produced events, unless the memory aid is on: remembering is the
+ * piece (the screen's memory_kinds) are shown only for the latest reveal
+ * until the game ends, unless the memory aid is on: remembering is the
  * game (PIZ-7, YYP-7). */
 #include <ctype.h>
 #include <stdio.h>
@@ -37,15 +37,19 @@ bool tui__log_shows(const tui_game *g, const pf_table_event *e, int seat)
     return true;
 }
 
-/* True when e's content is to be masked: a memory event of an earlier step. */
+/* True when e's content is to be masked: a memory event with a later one
+ * after it. The latest reveal stays readable until the next reveal, however
+ * fast the bots play; after the game nothing is masked. */
 static bool masked(const tui_game *g, const pf_table_event *e)
 {
-    if (g->memory_aid || !memory_kind(g, e->kind))
+    if (g->memory_aid || !memory_kind(g, e->kind) || pf_match_over(g->m, NULL))
         return false;
     int n;
     const pf_table_event *log = pf_table_log(g->t, &n);
-    int last = n ? log[n - 1].step : -1;
-    return e->step != last;
+    for (int i = n - 1; i >= 0 && log[i].step > e->step; i--)
+        if (memory_kind(g, log[i].kind))
+            return true;
+    return false;
 }
 
 void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t n)

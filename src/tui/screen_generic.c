@@ -28,5 +28,6 @@ const tui_screen tui__screen_generic = {
     .id = "",
     .min_w = 80,
     .rows = 15,
+    .secrets = true,
     .draw = draw,
 };

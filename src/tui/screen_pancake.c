@@ -190,6 +190,7 @@ const tui_screen tui__screen_pancake = {
     .id = "pancake",
     .min_w = 80,
     .rows = 15, /* see draw */
+    .secrets = true,
     .draw = draw,
     .label = label,
     .meter = meter,

@@ -116,7 +116,7 @@ static void draw(const tui_table *t)
     if (last_piece && piece_of(last_piece)) {
         const struct piece *p = piece_of(last_piece);
         int who = tui__num(last, "seat", -1);
-        tui__put(y - 1, x, 0, "Just turned over by %s: cell %d is ",
+        tui__put(y - 1, x, 0, "Last turned over, by %s: cell %d is ",
                  who >= 0 ? tui__seat_name(t->g, who) : "?", last_cell);
         int at = getcurx(stdscr);
         tui__put(y - 1, at, tui__colour(p->colour), "%s %s", p->code, p->name);
@@ -176,6 +176,15 @@ static void label(const tui_game *g, const cJSON *view, const char *name, char *
         snprintf(buf, n, "%s", name);
 }
 
+/* Turning a piece over is chosen on the grid itself, not from a list. */
+static const char *hint(const tui_game *g)
+{
+    for (int i = 0; i < g->nlegal; i++)
+        if (strncmp(g->names[i], "flip ", 5) != 0)
+            return NULL;
+    return "Arrows move over the pieces, Enter turns one over, or type its number.";
+}
+
 static const char *const memory_kinds[] = {"flip", "back", NULL};
 
 const tui_screen tui__screen_pizza = {
@@ -184,5 +193,6 @@ const tui_screen tui__screen_pizza = {
     .rows = 12, /* 4 grid rows: see draw */
     .draw = draw,
     .label = label,
+    .hint = hint,
     .memory_kinds = memory_kinds,
 };

@@ -102,6 +102,9 @@ typedef struct tui_screen {
      * terminal is taller, and shrinks the events and choices below it
      * (never the table) when it is short. */
     int rows;
+    /* Whether seats see different things (a peek, a bonus): only then does
+     * the keyboard pass behind a hand-over screen between people. */
+    bool secrets;
     /* Draws the table and adds a hot spot per action it shows. */
     void (*draw)(const tui_table *t);
     /* Optional: a friendlier label for an action name. */
@@ -142,6 +145,7 @@ struct tui_game {
     pf_action legal[PF_MAX_LEGAL];
     char (*names)[TUI_MAX_NAME];
     int sel;
+    char typed[8];       /* digits typed so far to pick a choice by its number */
     int legal_step;      /* m->nsteps when legal was listed (-1: stale) */
     tui_meter meter;
     /* real-time clock */
