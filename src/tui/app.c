@@ -193,11 +193,11 @@ bool tui__handover(const tui_game *g, int seat)
         erase();
         tui__hot_clear();
         int y = LINES / 2 - 3 > 0 ? LINES / 2 - 3 : 0;
-        tui__put(y, 2, A_BOLD, "Pass the keyboard to %s (seat %d).", g->seats->name[seat],
+        tui__put(y, 2, A_BOLD, "Pass the keyboard to %s (seat %d).", tui__seat_name(g, seat),
                  seat + 1);
         tui__put(y + 2, 2, 0, "The table stays hidden so nobody sees another seat's secrets.");
         tui__put(y + 3, 2, 0, "%s, press Enter when only you can see the screen.",
-                 g->seats->name[seat]);
+                 tui__seat_name(g, seat));
         tui__put(LINES - 1, 0, A_DIM, "Enter: show my table   q: quit");
         refresh();
         int ch = tui__key(-1);

@@ -109,7 +109,7 @@ void tui__log_show(tui_game *g)
         lines[n++] = "(nothing has happened yet)";
     char title[120];
     snprintf(title, sizeof title, "Game log, as %s may see it%s",
-             seat >= 0 ? g->seats->name[seat] : "everyone",
+             seat >= 0 ? tui__seat_name(g, seat) : "everyone",
              g->memory_aid ? " (memory aid on)" : "");
     tui__pager(title, lines, n);
     free(lines);

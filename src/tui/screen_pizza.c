@@ -136,7 +136,7 @@ static void draw(const tui_table *t)
         char who[48], name[32];
         if (cJSON_IsNumber(seat))
             snprintf(who, sizeof who, "%s%s", tui__seat_name(t->g, seat->valueint),
-                     seat->valueint == t->seat && strcmp(t->g->seats->name[t->seat], "you")
+                     seat->valueint == t->seat && strcmp(tui__seat_name(t->g, t->seat), "you")
                          ? " (you)"
                          : "");
         else

@@ -39,7 +39,7 @@ static void passfood_shows_everything(void **state)
         th_start(&t, sizes[k][0], sizes[k][1],
                  "passfood --seats you,bot:random,bot:random,bot:random --seed 5 --pace 0");
         th_expect(&t, "Ziggy (Z)", 5000);
-        static const char *const texts[] = {"1 you", "2 bot", "3 bot", "4 bot", "bag: ",
+        static const char *const texts[] = {"1 you", "2 random 1", "3 random 2", "4 random 3", "bag: ",
                                             "discard: ", "a) carry on", NULL};
         expect_all(&t, texts);
         /* The pawns: all four players and Ziggy start near space 0; each
@@ -124,9 +124,9 @@ static void pakupaku_shows_everything(void **state)
         static const char *const texts[] = {"Round 1: the game ends at 10 points.",
                                             "Holding", "supply: P", "the mat", NULL};
         expect_all(&t, texts);
-        char row[400], seat[8];
+        char row[400], seat[16];
         for (int i = 1; i <= 8; i++) {
-            snprintf(seat, sizeof seat, " %d %s", i, i == 1 ? "you" : "bot");
+            snprintf(seat, sizeof seat, " %d %s", i, i == 1 ? "you" : "child");
             if (!row_with(th_capture(&t), seat, row, sizeof row))
                 th_dump(&t, seat);
             /* the penalty bar: ten cells, a '#' per point */
