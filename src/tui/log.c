@@ -52,6 +52,42 @@ static bool masked(const tui_game *g, const pf_table_event *e)
     return false;
 }
 
+/* Events speak of seats in the third person ("seat 0 has too many dice");
+ * a seat named "you" (the default name of the person) takes the second
+ * person: the verb that follows (after an optional "now") and "'s". */
+static const char *const second_person[][2] = {
+    {"has", "have"},       {"is", "are"},           {"was", "were"},       {"'s", "r"},
+    {"tosses", "toss"},    {"rolls", "roll"},       {"stacks", "stack"},   {"takes", "take"},
+    {"wins", "win"},       {"answers", "answer"},   {"picks", "pick"},     {"draws", "draw"},
+    {"starts", "start"},   {"asks", "ask"},         {"guesses", "guess"},  {"passes", "pass"},
+    {"gets", "get"},       {"offers", "offer"},     {"gives", "give"},     {"keeps", "keep"},
+    {"declines", "decline"}, {"throws", "throw"},   {"chooses", "choose"}, {"scores", "score"},
+    {"moves", "move"},     {"loses", "lose"},       {"drops", "drop"},     {"topples", "topple"},
+    {"holds", "hold"},     {"flips", "flip"},       {"swaps", "swap"},     {"reaches", "reach"},
+    {"lands", "land"},     {"eats", "eat"},         {"does", "do"},        {"goes", "go"},
+};
+
+/* Writes the words after "you" at s in the second person into buf + *w;
+ * returns how much of s it consumed. */
+static size_t you_verb(const char *s, char *buf, size_t *w, size_t n)
+{
+    size_t skip = strncmp(s, " now", 4) == 0 && (s[4] == ' ' || s[4] == '\0') ? 4 : 0;
+    const char *word = s + skip + (s[skip] == ' ' ? 1 : 0);
+    if (strncmp(s, "'s", 2) == 0)
+        word = s, skip = 0;
+    size_t len = strcspn(word, " ,.:;!)");
+    for (size_t i = 0; i < sizeof second_person / sizeof second_person[0]; i++)
+        if (strlen(second_person[i][0]) == len && strncmp(word, second_person[i][0], len) == 0) {
+            int k = snprintf(buf + *w, n - *w, "%.*s%s", (int)(word - s), s,
+                             second_person[i][1]);
+            *w += k > 0 ? (size_t)k : 0;
+            if (*w >= n)
+                *w = n - 1;
+            return (size_t)(word - s) + len;
+        }
+    return 0;
+}
+
 void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t n)
 {
     if (masked(g, e)) {
@@ -66,10 +102,13 @@ void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t
             isdigit((unsigned char)s[5]) && !isdigit((unsigned char)s[6])) {
             int seat = s[5] - '0';
             if (seat < g->seats->n) {
-                w += (size_t)snprintf(buf + w, n - w, "%s", tui__seat_name(g, seat));
+                const char *name = tui__seat_name(g, seat);
+                w += (size_t)snprintf(buf + w, n - w, "%s", name);
                 if (w >= n)
                     w = n - 1;
                 s += 6;
+                if (strcmp(name, "you") == 0)
+                    s += you_verb(s, buf, &w, n);
                 continue;
             }
         }

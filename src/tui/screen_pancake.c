@@ -62,7 +62,10 @@ static void draw(const tui_table *t)
     for (int k = 0; k < down; k++, n++)
         pancake(y, px + 4 * n, NULL, 0);
     if (picked) {
-        tui__put(y, px + 4 * n + 2, A_BOLD, "in %s's hand:", tui__seat_name(t->g, chef));
+        if (chef == t->seat)
+            tui__put(y, px + 4 * n + 2, A_BOLD, "in your hand:");
+        else
+            tui__put(y, px + 4 * n + 2, A_BOLD, "in %s's hand:", tui__seat_name(t->g, chef));
         const struct topping *p = topping_of(peek);
         pancake(y, getcurx(stdscr) + 1, p, A_REVERSE);
     }

@@ -94,14 +94,14 @@ static void pakupaku_held_press(void **state)
     th_expect(&t, "The tower", 5000);
     th_after_countdown(&t);
     th_keys(&t, "r");
-    th_expect(&t, "rolls 1 1 1", 2000);
+    th_expect(&t, "you roll 1 1 1", 2000);
     th_keys(&t, "r");
     th_expect(&t, "(roll held)", 1000);
-    assert_int_equal(count_of(th_capture(&t), "rolls 1 1 1"), 1);
+    assert_int_equal(count_of(th_capture(&t), "you roll 1 1 1"), 1);
     int64_t end = th_ms() + 3000;
-    while (count_of(th_capture(&t), "rolls 1 1 1") < 2 && th_ms() < end)
+    while (count_of(th_capture(&t), "you roll 1 1 1") < 2 && th_ms() < end)
         th_sleep(50);
-    if (count_of(th_capture(&t), "rolls 1 1 1") < 2)
+    if (count_of(th_capture(&t), "you roll 1 1 1") < 2)
         th_dump(&t, "the held roll was not sent");
     assert_false(strstr(th_capture(&t), "(roll held)"));
     th_keys(&t, "q");
