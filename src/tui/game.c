@@ -674,7 +674,7 @@ static int end_screen(tui_game *g)
             const char *word = r[i] == best && best > g->m->game->result_min
                                    ? "WINS"
                                    : (r[i] <= g->m->game->result_min ? "loses" : "");
-            snprintf(line, sizeof line, "  seat %d  %-16s result %-6g %s", i,
+            snprintf(line, sizeof line, "  seat %d  %-16s result %-6g %s", i + 1,
                      tui__seat_name(g, i), r[i], word);
             tui__putn(row, 0, COLS, r[i] == best && best > g->m->game->result_min ? A_BOLD : 0,
                       line);

@@ -327,7 +327,7 @@ static const char *hint(const tui_game *g)
         s |= can_stack(g, i);
     snprintf(buf, sizeof buf, "%s%s%s%s", r ? "r or SPACE: ROLL your dice.   " : "",
              s ? "p plate / b bowl / c cup: pick a piece, then SPACE drops it.   " : "",
-             !r && !s ? "Nothing to do right now: wait for dice to reach you.   " : "",
+             !r && !s ? "Nothing for you to do right now: watch the table.   " : "",
              pf_seating_people(g->seats) > 1 ? "1-8: whose hands" : "");
     return buf;
 }

@@ -79,6 +79,21 @@ static int track(const tui_table *t, int y, int x, int cake, const cJSON *dips,
     return y + 2 + np + 1;
 }
 
+/* The view's code for how the game ended, in words. */
+static const char *why_words(const char *reason)
+{
+    static const char *const words[][2] = {
+        {"caught", "Ziggy caught up with a player"},
+        {"ziggy_cake", "Ziggy reached the cake"},
+        {"turn_limit", "the turns ran out"},
+        {"all_on_cake", "every player reached the cake"},
+    };
+    for (size_t i = 0; reason && i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(reason, words[i][0]) == 0)
+            return words[i][1];
+    return reason ? reason : "";
+}
+
 static void draw(const tui_table *t)
 {
     const cJSON *v = t->view;
@@ -153,7 +168,7 @@ static void draw(const tui_table *t)
     const char *res = tui__str(v, "result");
     if (res && y < t->y + t->h)
         tui__put(y++, x, A_BOLD, "The party is %s! (%s)", strcmp(res, "won") == 0 ? "WON" : "lost",
-                 tui__str(v, "reason") ? tui__str(v, "reason") : "");
+                 why_words(tui__str(v, "reason")));
 }
 
 static void label(const tui_game *g, const cJSON *view, const char *name, char *buf, size_t n)

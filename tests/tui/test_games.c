@@ -119,6 +119,10 @@ static void passfood_to_end(void **state)
     th_play_to_end(&t, "Enter", 600);
     th_expect(&t, "GAME OVER", 1000);
     th_expect(&t, "The party is", 1000);
+    /* how it ended, in words, not the view's code (issue 13) */
+    th_refute(&t, "all_on_cake");
+    th_refute(&t, "ziggy_cake");
+    th_refute(&t, "turn_limit");
     th_keys(&t, "q");
     th_stop(&t);
 }

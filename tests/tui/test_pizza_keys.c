@@ -80,6 +80,10 @@ static void the_log_after_the_game_shows_everything(void **state)
                    "--option extra_slices=false");
     th_expect(&t, "(your choice)", 5000);
     th_play_to_end(&t, "Enter", 300);
+    /* the result counts seats from 1, as the seating screen does */
+    th_expect(&t, "seat 1  ", 2000);
+    th_expect(&t, "seat 2  ", 2000);
+    th_refute(&t, "seat 0  ");
     th_keys(&t, "l");
     th_expect(&t, "Game log", 2000);
     th_refute(&t, "an earlier reveal");
