@@ -272,24 +272,39 @@ static void draw_choices(tui_game *g, const cJSON *view, int y, int rows, bool m
         tui__put(y, 1, A_DIM, "(nothing to choose right now)");
         return;
     }
-    int cols = (COLS - 2) / CHOICE_W;
+    /* Columns as wide as the longest label (so that no name is cut), and
+     * a page of at most one letter per choice: every choice has a key. */
+    int cw = CHOICE_W;
+    for (int i = 0; i < g->nlegal; i++) {
+        char label[96];
+        label_of(g, view, i, label, sizeof label);
+        if ((int)strlen(label) + 4 > cw)
+            cw = (int)strlen(label) + 4;
+    }
+    if (cw > COLS - 2)
+        cw = COLS - 2;
+    int cols = (COLS - 2) / cw;
     if (cols < 1)
         cols = 1;
     int per_page = cols * rows;
+    if (per_page > (int)sizeof hotkeys - 1)
+        per_page = (int)sizeof hotkeys - 1;
     int first = g->sel / per_page * per_page;
-    for (int k = 0; k < per_page && first + k < g->nlegal; k++) {
+    g->page_first = first;
+    g->page_n = 0;
+    for (int k = 0; k < per_page && first + k < g->nlegal; k++, g->page_n++) {
         int i = first + k;
         char label[96], cell[128];
         label_of(g, view, i, label, sizeof label);
-        char key = i < (int)sizeof hotkeys - 1 ? hotkeys[i] : ' ';
-        snprintf(cell, sizeof cell, "%c%c %s", key, key != ' ' ? ')' : ' ', label);
-        int row = y + k % rows, col = 1 + (k / rows) * CHOICE_W;
-        tui__putn(row, col, CHOICE_W - 1, i == g->sel ? A_REVERSE | A_BOLD : 0, cell);
-        tui__hot_add(row, col, CHOICE_W - 1, g->names[i]);
+        snprintf(cell, sizeof cell, "%c) %s", hotkeys[k], label);
+        int row = y + k % rows, col = 1 + (k / rows) * cw;
+        tui__putn(row, col, cw - 1, i == g->sel ? A_REVERSE | A_BOLD : 0, cell);
+        tui__hot_add(row, col, cw - 1, g->names[i]);
     }
     if (g->nlegal > per_page)
-        tui__put(y - 1, COLS - 24, A_DIM, " choices %d-%d of %d ", first + 1,
-                 first + per_page < g->nlegal ? first + per_page : g->nlegal, g->nlegal);
+        tui__put(y - 1, COLS - 36 > 0 ? COLS - 36 : 0, A_DIM, " choices %d-%d of %d (PgDn: more) ",
+                 first + 1, first + per_page < g->nlegal ? first + per_page : g->nlegal,
+                 g->nlegal);
 }
 
 static void draw_keys(const tui_game *g, bool mine)
@@ -621,19 +636,20 @@ static int person_key(tui_game *g, int seat, int ch)
     case KEY_BTAB:
         g->sel = (g->sel + g->nlegal - 1) % g->nlegal;
         return K_NONE;
-    case KEY_NPAGE:
-        g->sel = g->sel + 10 < g->nlegal ? g->sel + 10 : g->nlegal - 1;
+    case KEY_NPAGE: /* to the next page of choices, or the last choice */
+        g->sel = g->page_first + g->page_n < g->nlegal ? g->page_first + g->page_n
+                                                        : g->nlegal - 1;
         return K_NONE;
     case KEY_PPAGE:
-        g->sel = g->sel >= 10 ? g->sel - 10 : 0;
+        g->sel = g->page_first > 0 ? g->page_first - 1 : 0; /* into the page before */
         return K_NONE;
     default:
         break;
     }
     const char *k = ch > 0 && ch < 128 ? strchr(hotkeys, ch) : NULL;
     if (k && !g->meter.on && !hint_of(g)) { /* letters only for a list on screen */
-        int i = (int)(k - hotkeys);
-        if (i < g->nlegal)
+        int i = g->page_first + (int)(k - hotkeys);
+        if (k - hotkeys < g->page_n && i < g->nlegal)
             return tui__act(g, seat, g->names[i], g->m->now) ? K_ACTED : K_NONE;
     }
     return common_key(g, ch);

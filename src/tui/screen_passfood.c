@@ -163,7 +163,7 @@ static void draw(const tui_table *t)
     }
     const cJSON *sw = cJSON_GetObjectItemCaseSensitive(v, "swap");
     if (cJSON_IsObject(sw) && y < t->y + t->h)
-        tui__put(y++, x, A_BOLD, "%s offers a swap to %s, who answers with a tile (or declines).",
+        tui__put(y++, x, A_BOLD, "A swap from %s to %s waits for an answer (a tile, or no).",
                  tui__seat_name(t->g, tui__num(sw, "from", 0)), tui__seat_name(t->g, tui__num(sw, "to", 0)));
     const char *res = tui__str(v, "result");
     if (res && y < t->y + t->h)

@@ -145,6 +145,7 @@ struct tui_game {
     pf_action legal[PF_MAX_LEGAL];
     char (*names)[TUI_MAX_NAME];
     int sel;
+    int page_first, page_n; /* the choices on screen, lettered a) on */
     char typed[8];       /* digits typed so far to pick a choice by its number */
     int legal_step;      /* m->nsteps when legal was listed (-1: stale) */
     tui_meter meter;

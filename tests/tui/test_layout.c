@@ -138,6 +138,27 @@ static void pakupaku_shows_everything(void **state)
     }
 }
 
+/* Every choice has a key and a whole label (issue 13): the list pages by
+ * PgDn, each page lettered from a), and no name is cut. */
+static void every_choice_has_a_key(void **state)
+{
+    (void)state;
+    th t;
+    /* the bots wait 5 s (--pace), so the offer shows until answered */
+    th_start(&t, 80, 24, "passfood --seats you,bot:random,bot:random,bot:random --seed 5 --pace 5000");
+    th_expect(&t, "a) carry on", 5000);
+    th_expect(&t, "d) swap: biscuit to random 1", 1000);
+    th_expect(&t, "PgDn: more", 1000);
+    th_keys(&t, "NPage");
+    th_expect(&t, "a) swap: fairy bread to random 2", 2000);
+    th_refute(&t, "carry on");
+    th_keys(&t, "c");
+    th_expect(&t, "A swap from you to random 3", 3000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -145,6 +166,7 @@ int main(void)
         cmocka_unit_test_teardown(pizza_shows_everything, th_teardown),
         cmocka_unit_test_teardown(pancake_shows_everything, th_teardown),
         cmocka_unit_test_teardown(pakupaku_shows_everything, th_teardown),
+        cmocka_unit_test_teardown(every_choice_has_a_key, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
