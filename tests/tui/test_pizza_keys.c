@@ -75,7 +75,7 @@ static void the_log_after_the_game_shows_everything(void **state)
 {
     (void)state;
     th t;
-    th_start(&t, 100, 40,
+    th_start(&t, 80, 24, /* short: the log is longer than a screen */
              PIZZA "--seats you,bot:memory --option kinds=2 --option switches=false "
                    "--option extra_slices=false");
     th_expect(&t, "(your choice)", 5000);
@@ -87,6 +87,12 @@ static void the_log_after_the_game_shows_everything(void **state)
     th_keys(&t, "l");
     th_expect(&t, "Game log", 2000);
     th_refute(&t, "an earlier reveal");
+    /* the log opens at its end and says so (it once said "page 2 of 3") */
+    th_expect(&t, " (end)", 1000);
+    th_keys(&t, "Home");
+    th_refute(&t, " (end)");
+    th_keys(&t, "NPage NPage NPage NPage NPage NPage NPage NPage NPage NPage");
+    th_expect(&t, " (end)", 2000);
     th_keys(&t, "q");
     th_keys(&t, "q");
     th_stop(&t);
