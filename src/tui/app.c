@@ -47,7 +47,7 @@ const pf_game *tui__menu(void)
                 tui__put(5 + 3 * i, 9, A_DIM, "%s", g->summary);
             }
             tui__put(LINES - 1, 0, A_DIM,
-                     "arrows + Enter or a number choose   q quits   (mouse clicks work too)");
+                     "arrows + Enter or a number choose   ? the rules   q quits   (clicks work)");
             refresh();
         }
         tui__hot_clear();
@@ -64,6 +64,16 @@ const pf_game *tui__menu(void)
             return pf_game_at(sel);
         else if (ch >= '1' && ch < '1' + n)
             return pf_game_at(ch - '1');
+        else if (ch == '?' || ch == KEY_F(1)) {
+            const pf_game *g = pf_game_at(sel);
+            const char *const *r = tui__rules(g->id);
+            int nr = 0;
+            while (r[nr])
+                nr++;
+            char title[96];
+            snprintf(title, sizeof title, "%s: the rules in short", g->title);
+            tui__pager(title, r, nr);
+        }
         else if (ch == TUI_KEY_CLICK) {
             int y, x;
             tui__click(&y, &x);
@@ -92,7 +102,8 @@ bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle
     int kind[PF_MAX_SEATS];
     char name[PF_MAX_SEATS][24];
     int n = g->min_seats > 2 ? g->min_seats : (g->max_seats >= 3 ? 3 : g->max_seats);
-    const char *def = g->bots && g->bots[0].name ? g->bots[0].name : "random";
+    /* The bots `partyfood play GAME` seats by default (cli/play.c). */
+    const char *def = "medium";
     for (int i = 0; i < PF_MAX_SEATS; i++) {
         kind[i] = 0;
         for (int k = 1; k < nk; k++)

@@ -64,10 +64,31 @@ static void seating_is_drawn_unless_kept(void **state)
     assert_true(moved > 0);
 }
 
+/* The menu seats the bots `play GAME` seats (medium), and its `?` shows
+ * the chosen game's rules (issue 13). */
+static void menu_defaults_and_rules(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 80, 24, "--pace 0");
+    th_expect(&t, "Which game shall we play?", 5000);
+    th_expect(&t, "? the rules", 1000);
+    th_keys(&t, "?");
+    th_expect(&t, "the rules in short", 3000);
+    th_keys(&t, "q");
+    th_expect(&t, "Which game shall we play?", 3000);
+    th_stop(&t);
+    open_seating(&t, 1);
+    th_expect(&t, "seat 2  < bot: medium", 1000);
+    th_keys(&t, "q");
+    th_stop(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(seating_is_drawn_unless_kept, th_teardown),
+        cmocka_unit_test_teardown(menu_defaults_and_rules, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
