@@ -225,8 +225,10 @@ int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a);
 const pf_game *tui__menu(void);
 /* The seating screen for g; false when the person goes back. *shuffle says
  * whether the seats are to be drawn at random (C-1's default) or kept in
- * the order shown (the host chose it). */
-bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle);
+ * the order shown (the host chose it). *opt: the game's options, set
+ * there with `v` (each checked before it is kept). */
+bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle,
+                pf_options *opt);
 /* Shows "pass the keyboard to NAME" until Enter; false when they quit. */
 bool tui__handover(const tui_game *g, int seat);
 
