@@ -657,6 +657,53 @@ static int person_key(tui_game *g, int seat, int ch)
 
 /* ---- the end screen ----------------------------------------------------- */
 
+/* The wins over a run of rematches: the same game and the same names at
+ * the table (in any seats) go on counting; anything else starts afresh. */
+static struct tally {
+    const pf_game *game;
+    int seats, games;
+    char name[PF_MAX_SEATS][TUI_SEAT_NAME_SIZE];
+    int wins[PF_MAX_SEATS];
+} tally;
+
+static int tally_index(const char *name)
+{
+    for (int k = 0; k < tally.seats; k++)
+        if (strcmp(tally.name[k], name) == 0)
+            return k;
+    return -1;
+}
+
+static void tally_add(const tui_game *g, const double *r, double best, bool someone_won)
+{
+    bool same = tally.game == g->m->game && tally.seats == g->m->seats;
+    for (int i = 0; same && i < g->m->seats; i++)
+        same = tally_index(tui__seat_name(g, i)) >= 0;
+    if (!same) {
+        memset(&tally, 0, sizeof tally);
+        tally.game = g->m->game;
+        tally.seats = g->m->seats;
+        for (int i = 0; i < g->m->seats; i++)
+            tui__seat_name_into(g, i, tally.name[i]);
+    }
+    tally.games++;
+    for (int i = 0; i < g->m->seats; i++)
+        if (someone_won && r[i] == best)
+            tally.wins[tally_index(tui__seat_name(g, i))]++;
+}
+
+/* "After 3 games: ana 2 wins, ben 1 win" (from the second game on). */
+static void tally_line(char *buf, size_t n)
+{
+    buf[0] = '\0';
+    if (tally.games < 2)
+        return;
+    size_t w = (size_t)snprintf(buf, n, "After %d games:", tally.games);
+    for (int k = 0; k < tally.seats && w < n; k++)
+        w += (size_t)snprintf(buf + w, n - w, "%s %s %d win%s", k ? "," : "", tally.name[k],
+                              tally.wins[k], tally.wins[k] == 1 ? "" : "s");
+}
+
 static int end_screen(tui_game *g)
 {
     tui__autosave_remove();
@@ -667,6 +714,9 @@ static int end_screen(tui_game *g)
     for (int i = 1; i < g->m->seats; i++)
         if (r[i] > best)
             best = r[i];
+    tally_add(g, r, best, best > g->m->game->result_min);
+    char running[300];
+    tally_line(running, sizeof running);
     for (;;) {
         g->nlegal = 0;
         g->meter.on = false;
@@ -695,6 +745,8 @@ static int end_screen(tui_game *g)
             tui__putn(row, 0, COLS, r[i] == best && best > g->m->game->result_min ? A_BOLD : 0,
                       line);
         }
+        if (running[0] && row < LINES - 2)
+            tui__putn(row++, 2, COLS - 2, A_BOLD, running);
         tui__putn(LINES - 2, 0, COLS, 0,
                   "Enter/n: another game (menu)   r: rematch, same seats   l: log   s: save   q: quit");
         tui__putn(LINES - 1, 0, COLS, A_DIM, g->status);

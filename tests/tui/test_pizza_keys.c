@@ -98,6 +98,26 @@ static void the_log_after_the_game_shows_everything(void **state)
     th_stop(&t);
 }
 
+/* Rematches keep a running count of wins (issue 13). */
+static void rematches_keep_score(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 100, 40,
+             PIZZA "--seats you,bot:memory --option kinds=2 --option switches=false "
+                   "--option extra_slices=false");
+    th_expect(&t, "(your choice)", 5000);
+    th_play_to_end(&t, "Enter", 300);
+    th_refute(&t, "After 1 game");
+    th_keys(&t, "r");
+    th_expect(&t, "(your choice)", 5000);
+    th_play_to_end(&t, "Enter", 300);
+    th_expect(&t, "After 2 games: you ", 2000);
+    th_expect(&t, ", bot memory ", 1000);
+    th_keys(&t, "q");
+    th_stop(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -106,6 +126,7 @@ int main(void)
         cmocka_unit_test_teardown(letters_do_not_play_an_unlisted_choice, th_teardown),
         cmocka_unit_test_teardown(two_people_see_each_flip, th_teardown),
         cmocka_unit_test_teardown(the_log_after_the_game_shows_everything, th_teardown),
+        cmocka_unit_test_teardown(rematches_keep_score, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
