@@ -1,8 +1,9 @@
 /* play_plain.c: a plain line-mode game.
  *
  * Each person sees only their own seat's view; bots fill the other seats.
- * With several people at a turn-based game, a person's table and private
- * events are shown only after "pass the keyboard to NAME", and before the
+ * With several people at a turn-based game where they see different things
+ * (pf_tui_secrets_between_people), a person's table and private events
+ * are shown only after "pass the keyboard to NAME", and before the
  * keyboard passes on they are hidden: on a terminal the screen and its
  * scrollback are cleared; otherwise (a pipe, a log) HIDE_LINES blank lines
  * push them off the screen, but whatever keeps the output still has them.
@@ -18,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli/plain_skill.h"
+#include "tui/tui.h"
 
 #define EVENT_CAP 128
 #define TEXT_CAP 8192
@@ -338,7 +340,8 @@ static int person_turn(pf_table *tb, int seat, int *last_person, FILE *in, FILE 
     const pf_match *m = pf_table_match(tb);
     const pf_seating *s = pf_table_seating(tb);
     char line[512];
-    if (pf_seating_people(s) > 1 && seat != *last_person) {
+    if (pf_seating_people(s) > 1 && seat != *last_person &&
+        pf_tui_secrets_between_people(m->game)) {
         if (*last_person >= 0 && hide_table(in, out, s, *last_person) < 0)
             return 1;
         fprintf(out, "\n---- Pass the keyboard to %s (seat %d) and press Enter ----\n",

@@ -23,6 +23,11 @@ const tui_screen *tui__screen_for(const pf_game *g)
     return &tui__screen_generic;
 }
 
+bool pf_tui_secrets_between_people(const pf_game *g)
+{
+    return tui__screen_for(g)->secrets;
+}
+
 /* ---- the game menu ------------------------------------------------------ */
 
 const pf_game *tui__menu(void)

@@ -817,7 +817,7 @@ static int turn_based(tui_game *g)
                 return TUI_OUT_QUIT;
             continue;
         }
-        if (people(g) > 1 && g->viewer != seat && g->scr->secrets) {
+        if (people(g) > 1 && g->viewer != seat && pf_tui_secrets_between_people(g->m->game)) {
             if (!tui__handover(g, seat))
                 return TUI_OUT_QUIT;
             g->status[0] = '\0';

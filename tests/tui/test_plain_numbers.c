@@ -35,10 +35,25 @@ static void pizza_cell_numbers(void **state)
     assert_non_null(strstr(out, "you (seat 0): flip 12"));
 }
 
+/* Nothing is secret between people in Pizza Party: the line mode passes
+ * the keyboard without hiding the table (issue 13); Pancake still hides. */
+static void no_hand_over_without_secrets(void **state)
+{
+    (void)state;
+    th_state_dir();
+    const char *out = plain("pizza --seats ana,ben --seed 7", "5\n12\nquit\n");
+    assert_non_null(strstr(out, "ben (seat 1): flip 12"));
+    assert_null(strstr(out, "hide your table"));
+    assert_null(strstr(out, "Pass the keyboard"));
+    out = plain("pancake --seats ana,ben --seed 7", "\nquit\n");
+    assert_non_null(strstr(out, "Pass the keyboard to"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pizza_cell_numbers),
+        cmocka_unit_test(no_hand_over_without_secrets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
