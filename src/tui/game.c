@@ -405,7 +405,7 @@ static void type_digit(tui_game *g, int ch)
                 g->sel = i;
         }
         if (prefix && strlen(want) < sizeof g->typed) {
-            snprintf(g->typed, sizeof g->typed, "%s", want);
+            memcpy(g->typed, want, strlen(want) + 1);
             snprintf(g->status, sizeof g->status, "Typed %s: Enter plays \"%s\".", want,
                      g->names[g->sel]);
             return;

@@ -110,6 +110,8 @@ __attribute__((unused)) static void th_stop(th *t)
     if (t->running)
         th_run("tmux -L %s kill-server >/dev/null 2>&1", t->sock);
     t->running = false;
+    if (th_current == t) /* the teardown must not read a th that went out of scope */
+        th_current = NULL;
 }
 
 /* Sends tmux key names ("Enter", "r", "Space", "C-c"), space separated. */
