@@ -65,6 +65,8 @@ static const char *const second_person[][2] = {
     {"moves", "move"},     {"loses", "lose"},       {"drops", "drop"},     {"topples", "topple"},
     {"holds", "hold"},     {"flips", "flip"},       {"swaps", "swap"},     {"reaches", "reach"},
     {"lands", "land"},     {"eats", "eat"},         {"does", "do"},        {"goes", "go"},
+    {"puts", "put"},       {"grabs", "grab"},       {"sends", "send"},     {"fills", "fill"},
+    {"hands", "hand"},
 };
 
 /* Writes the words after "you" at s in the second person into buf + *w;

@@ -34,14 +34,19 @@ static bool in_list(const cJSON *arr, int v)
     return false;
 }
 
-/* One board: a column per food, `rows` spaces each, filled from the top.
+/* One board: a column per food, `rows` spaces each, filled from the top,
+ * with the points each full row scores at its end.
  * An empty space shows its column's letter in lower case, dimmed, so the
  * board needs no header row to say which column is which food. */
-static void board(int y, int x, const char *title, const cJSON *counts, int rows, int attr)
+static void board(int y, int x, const char *title, const cJSON *counts, int rows,
+                  const cJSON *row_worth, int attr)
 {
-    tui__put(y, x, attr | A_BOLD, "%-14.14s", title);
+    tui__put(y, x, attr | A_BOLD, "%-11.11s", title);
+    tui__put(y, x + 12, A_DIM, "pt"); /* heads the points of each full row */
     for (int r = 0; r < rows; r++) {
         tui__put(y + 1 + r, x, A_DIM, "%d", r + 1);
+        if (cJSON_GetArrayItem(row_worth, r)) /* what the full row scores */
+            tui__put(y + 1 + r, x + 12, A_DIM, "%d", cJSON_GetArrayItem(row_worth, r)->valueint);
         for (int f = 0; f < NFOODS; f++) {
             int c = cJSON_GetArrayItem(counts, f) ? cJSON_GetArrayItem(counts, f)->valueint : 0;
             if (r < c)
@@ -107,13 +112,23 @@ static void draw(const tui_table *t)
     /* Blank rows between the parts only when the area has room for them. */
     int gap = t->h >= np + 11 + 3 ? 1 : 0;
     int y = t->y + gap, x = t->x + 2;
-    tui__put(y++, x, A_BOLD, "Turn %d.  Active player: %s.  All of you against Ziggy (Z).",
-             tui__num(v, "turn", 0), tui__seat_name(t->g, active));
+    /* How close Ziggy is: reaching the last pawn (or the cake) loses the
+     * game, and each set Ziggy scores moves him on. */
+    int zpos = tui__num(ziggy, "pos", 0), gap_z = -1;
+    for (int i = 0; i < np; i++) {
+        const cJSON *p = cJSON_GetArrayItem(players, i);
+        int d = tui__num(p, "pos", 0) - zpos;
+        if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "on_cake")) && (gap_z < 0 || d < gap_z))
+            gap_z = d;
+    }
+    tui__put(y++, x, A_BOLD, "Turn %d.  Active player: %s.  Ziggy (Z) is %d space%s behind the last pawn.",
+             tui__num(v, "turn", 0), tui__seat_name(t->g, active), gap_z < 0 ? 0 : gap_z,
+             gap_z == 1 ? "" : "s");
     y = track(t, y + gap, x, cake, dips, ziggy, players, np) + gap;
     /* Boards; the bag and the discard pile under Ziggy's shorter board. */
     int bw = 15;
     board(y, x, "Ziggy (Z)", cJSON_GetObjectItemCaseSensitive(ziggy, "board"), 3,
-          tui__colour(TUI_RED));
+          cJSON_GetObjectItemCaseSensitive(numbers, "ziggy_rows"), tui__colour(TUI_RED));
     const cJSON *bag = cJSON_GetObjectItemCaseSensitive(v, "bag");
     const cJSON *disc = cJSON_GetObjectItemCaseSensitive(v, "discard");
     int nd = 0;
@@ -126,6 +141,7 @@ static void draw(const tui_table *t)
         char title[40];
         snprintf(title, sizeof title, "%d %s", i + 1, tui__seat_name(t->g, i));
         board(y, x + bw * (i + 1), title, cJSON_GetObjectItemCaseSensitive(p, "board"), 4,
+              cJSON_GetObjectItemCaseSensitive(numbers, "player_rows"),
               i == active ? A_UNDERLINE : 0);
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "on_cake")))
             tui__put(y + 5, x + bw * (i + 1), tui__colour(TUI_MAGENTA), "on the cake!");
@@ -192,6 +208,22 @@ static void label(const tui_game *g, const cJSON *view, const char *name, char *
         snprintf(food, sizeof food, "%.*s", (int)(at - name - 10), name + 10);
         to = (unsigned)atoi(at + 4);
         snprintf(buf, n, "swap: %s to %s", food, tui__seat_name(g, (int)to));
+    } else if (strncmp(name, "score ", 6) == 0 || strncmp(name, "ziggy scores ", 13) == 0) {
+        /* with what the set is worth: the spaces the pawn moves */
+        bool z = name[0] == 'z';
+        const char *what = name + (z ? 13 : 6);
+        const cJSON *numbers = cJSON_GetObjectItemCaseSensitive(view, "numbers");
+        const struct food *f = strncmp(what, "column ", 7) == 0 ? food_of(what + 7) : NULL;
+        int row = strncmp(what, "row ", 4) == 0 ? atoi(what + 4) : 0;
+        const cJSON *worth =
+            f ? cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(
+                                       numbers, z ? "ziggy_columns" : "player_columns"),
+                                   (int)(f - foods))
+              : cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(
+                                       numbers, z ? "ziggy_rows" : "player_rows"),
+                                   row - 1);
+        snprintf(buf, n, "%s%s: +%d spaces", z ? "Ziggy scores " : "score ", what,
+                 worth ? worth->valueint : 0);
     } else if (strncmp(name, "take ziggy ", 11) == 0)
         snprintf(buf, n, "take Ziggy's %s", name + 11);
     else if (strncmp(name, "swap answer give ", 17) == 0)

@@ -39,8 +39,10 @@ static void passfood_shows_everything(void **state)
         th_start(&t, sizes[k][0], sizes[k][1],
                  "passfood --seats you,bot:random,bot:random,bot:random --seed 5 --pace 0");
         th_expect(&t, "Ziggy (Z)", 5000);
+        /* also what a full row scores (pt) and how close Ziggy is */
         static const char *const texts[] = {"1 you", "2 random 1", "3 random 2", "4 random 3", "bag: ",
-                                            "discard: ", "a) carry on", NULL};
+                                            "discard: ", "a) carry on", "pt 1 you",
+                                            "behind the last pawn", NULL};
         expect_all(&t, texts);
         /* The pawns: all four players and Ziggy start near space 0; each
          * shows in the rows under the track, none hidden by another. */

@@ -80,6 +80,9 @@ static void you_in_the_second_person(void **state)
     tui__log_text(&g, &e, line, sizeof line);
     assert_string_equal(line, "you have too many dice; in your hand; you now have it; you toss; "
                               "ben tosses; you turned over cell 4");
+    snprintf(e.text, sizeof e.text, "seat 0 puts it down. seat 0 hands out the plates.");
+    tui__log_text(&g, &e, line, sizeof line);
+    assert_string_equal(line, "you put it down. you hand out the plates.");
     pf_table_destroy(g.t);
 }
 

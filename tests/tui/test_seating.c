@@ -24,7 +24,7 @@ static void open_seating(th *t, int seed)
 /* The seat number (1..3) the game screen shows for "you", or 0. */
 static int your_board(th *t)
 {
-    th_expect(t, "against Ziggy", 5000);
+    th_expect(t, "behind the last pawn", 5000);
     for (int i = 1; i <= 3; i++) {
         char title[16];
         snprintf(title, sizeof title, "%d you", i);
