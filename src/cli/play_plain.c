@@ -1,8 +1,9 @@
 /* play_plain.c: a plain line-mode game.
  *
  * Each person sees only their own seat's view; bots fill the other seats.
- * With several people at a turn-based game, a person's table and private
- * events are shown only after "pass the keyboard to NAME", and before the
+ * With several people at a turn-based game where they see different things
+ * (pf_tui_secrets_between_people), a person's table and private events
+ * are shown only after "pass the keyboard to NAME", and before the
  * keyboard passes on they are hidden: on a terminal the screen and its
  * scrollback are cleared; otherwise (a pipe, a log) HIDE_LINES blank lines
  * push them off the screen, but whatever keeps the output still has them.
@@ -18,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli/plain_skill.h"
+#include "tui/tui.h"
 
 #define EVENT_CAP 128
 #define TEXT_CAP 8192
@@ -71,6 +73,22 @@ static void print_table(FILE *out, const pf_match *m, int seat)
     free(text);
 }
 
+/* Whether the choices are typed as the numbers ending their names: when
+ * the game reads each such number alone as that very choice (Pizza's "flip
+ * 12" is 12), the number a person types names the cell, never a place in
+ * a list that shifts as cells empty. One rule for the whole list. */
+static bool own_numbers(const pf_match *m, const plain_choice *c, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *num = strrchr(c[i].name, ' ');
+        pf_action a;
+        if (c[i].skill || !num || m->game->parse(m->state, num + 1, &a) != PF_E_OK ||
+            a != c[i].a)
+            return false;
+    }
+    return n > 0;
+}
+
 static void print_choices(FILE *out, const pf_match *m, int seat, const plain_skill *k)
 {
     plain_choice *c = malloc(PF_MAX_LEGAL * sizeof *c);
@@ -86,9 +104,11 @@ static void print_choices(FILE *out, const pf_match *m, int seat, const plain_sk
         width = len > width ? len : width;
     }
     int per_line = 96 / (width + 7) > 0 ? 96 / (width + 7) : 1;
+    bool own = own_numbers(m, c, n);
     fprintf(out, "Your choices:");
     for (int i = 0; i < shown; i++)
-        fprintf(out, "%s%3d) %-*s", i % per_line == 0 ? "\n  " : "  ", i + 1, width, c[i].name);
+        fprintf(out, "%s%3d) %-*s", i % per_line == 0 ? "\n  " : "  ",
+                own ? atoi(strrchr(c[i].name, ' ') + 1) : i + 1, width, c[i].name);
     if (n > shown)
         fprintf(out, "\n  ... and %d more (type a name)", n - shown);
     fprintf(out, "\nType a number or a name; 'help' for commands.\n");
@@ -107,12 +127,14 @@ static pf_err read_action(const pf_match *m, int seat, const char *line, pf_acti
         if (!c)
             return pf_error_set(err, PF_E_NO_MEMORY, NULL);
         int n = plain_choices(m, seat, c, PF_MAX_LEGAL);
-        if (k >= 1 && k <= n)
+        bool own = own_numbers(m, c, n);
+        if (!own && k >= 1 && k <= n)
             *a = c[k - 1].a;
         free(c);
-        if (k < 1 || k > n)
+        if (!own && (k < 1 || k > n))
             return pf_error_set(err, PF_E_ILLEGAL_ACTION, "choose a number from 1 to %d", n);
-        return PF_E_OK;
+        if (!own)
+            return PF_E_OK;
     }
     if (m->game->parse(m->state, line, a) != PF_E_OK)
         return pf_error_set(err, PF_E_UNKNOWN_ACTION, "'%s' is not an action here", line);
@@ -318,7 +340,8 @@ static int person_turn(pf_table *tb, int seat, int *last_person, FILE *in, FILE 
     const pf_match *m = pf_table_match(tb);
     const pf_seating *s = pf_table_seating(tb);
     char line[512];
-    if (pf_seating_people(s) > 1 && seat != *last_person) {
+    if (pf_seating_people(s) > 1 && seat != *last_person &&
+        pf_tui_secrets_between_people(m->game)) {
         if (*last_person >= 0 && hide_table(in, out, s, *last_person) < 0)
             return 1;
         fprintf(out, "\n---- Pass the keyboard to %s (seat %d) and press Enter ----\n",

@@ -23,6 +23,11 @@ const tui_screen *tui__screen_for(const pf_game *g)
     return &tui__screen_generic;
 }
 
+bool pf_tui_secrets_between_people(const pf_game *g)
+{
+    return tui__screen_for(g)->secrets;
+}
+
 /* ---- the game menu ------------------------------------------------------ */
 
 const pf_game *tui__menu(void)
@@ -47,7 +52,7 @@ const pf_game *tui__menu(void)
                 tui__put(5 + 3 * i, 9, A_DIM, "%s", g->summary);
             }
             tui__put(LINES - 1, 0, A_DIM,
-                     "arrows + Enter or a number choose   q quits   (mouse clicks work too)");
+                     "arrows + Enter or a number choose   ? the rules   q quits   (clicks work)");
             refresh();
         }
         tui__hot_clear();
@@ -64,6 +69,16 @@ const pf_game *tui__menu(void)
             return pf_game_at(sel);
         else if (ch >= '1' && ch < '1' + n)
             return pf_game_at(ch - '1');
+        else if (ch == '?' || ch == KEY_F(1)) {
+            const pf_game *g = pf_game_at(sel);
+            const char *const *r = tui__rules(g->id);
+            int nr = 0;
+            while (r[nr])
+                nr++;
+            char title[96];
+            snprintf(title, sizeof title, "%s: the rules in short", g->title);
+            tui__pager(title, r, nr);
+        }
         else if (ch == TUI_KEY_CLICK) {
             int y, x;
             tui__click(&y, &x);
@@ -78,8 +93,30 @@ const pf_game *tui__menu(void)
 
 #define KINDS_MAX 16
 
-bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle)
+/* The options a person sets for a real game: those with a default (the
+ * rest script a table for tests); the memory aid has its own line. */
+static bool shown_option(const pf_option_def *o)
 {
+    return o->def && *o->def && strcmp(o->key, "memory_aid") != 0;
+}
+
+/* NULL when the game accepts opt with n seats, else why not (static). */
+static const char *options_problem(const pf_game *g, int n, const pf_options *opt)
+{
+    static pf_error err;
+    pf_match *m = pf_match_create(g, n, opt, 1, &err);
+    if (m) {
+        pf_match_destroy(m);
+        return NULL;
+    }
+    return err.msg;
+}
+
+bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle,
+                pf_options *opt)
+{
+    const char *problem = NULL;
+    static char error[sizeof ((pf_error *)0)->msg]; /* outlives a pf_error */
     /* kinds[0] is a person; the rest are the bots pf_bot_find knows. */
     char list[256], *save = NULL;
     const char *kinds[KINDS_MAX];
@@ -92,7 +129,8 @@ bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle
     int kind[PF_MAX_SEATS];
     char name[PF_MAX_SEATS][24];
     int n = g->min_seats > 2 ? g->min_seats : (g->max_seats >= 3 ? 3 : g->max_seats);
-    const char *def = g->bots && g->bots[0].name ? g->bots[0].name : "random";
+    /* The bots `partyfood play GAME` seats by default (cli/play.c). */
+    const char *def = "medium";
     for (int i = 0; i < PF_MAX_SEATS; i++) {
         kind[i] = 0;
         for (int k = 1; k < nk; k++)
@@ -131,7 +169,17 @@ bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle
             y++;
             tui__put(y++, 2, A_DIM, "up/down: pick a seat   left/right: person or which bot");
             tui__put(y++, 2, A_DIM, "e: type the person's name   +/-: add or remove a seat");
-            tui__put(y++, 2, A_DIM, "Enter: start the game   Esc: back to the menu   q: quit");
+            tui__put(y++, 2, A_DIM, "v: set a game option   Enter: start   Esc: the menu   q: quit");
+            if (problem)
+                tui__putn(y++, 2, COLS - 4, A_BOLD, problem);
+            for (const pf_option_def *o = g->options; o && o->key && y + 1 < LINES; o++)
+                if (shown_option(o)) {
+                    const char *v = pf_options_get(opt, o->key);
+                    char line[200];
+                    snprintf(line, sizeof line, "%-16s = %-6s %s", o->key, v ? v : o->def,
+                             o->help ? o->help : "");
+                    tui__putn(++y, 4, COLS - 6, 0, line);
+                }
             tui__put(y + 1, 2, 0, "Bots:");
             for (const pf_bot_def *b = g->bots; b && b->name && y + 2 < LINES; b++)
                 tui__put(y + 2 + (int)(b - g->bots), 4, A_DIM, "%-10s %s", b->name, b->about);
@@ -168,6 +216,19 @@ bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle
                 snprintf(name[sel], sizeof name[sel], "%s", buf);
             break;
         }
+        case 'v': case 'V': {
+            char buf[96] = "";
+            pf_error err;
+            problem = NULL;
+            if (tui__prompt("Option as key=value (e.g. limit=15): ", buf, sizeof buf) && *buf) {
+                pf_options trial = *opt;
+                if (pf_options_parse(&trial, buf, &err) != PF_E_OK)
+                    problem = strcpy(error, err.msg);
+                else if (!(problem = options_problem(g, n, &trial)))
+                    *opt = trial;
+            }
+            break;
+        }
         case 27: return false;
         case 'q': case 'Q': case 3: exit(0);
         case '\n': case '\r': case KEY_ENTER: {
@@ -176,7 +237,9 @@ bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle
                 snprintf(spec + strlen(spec), sizeof spec - strlen(spec), "%s%s%s",
                          i ? "," : "", kind[i] ? "bot:" : "", kind[i] ? kinds[kind[i]] : name[i]);
             pf_error err;
-            if (pf_seating_parse(s, g, spec, &err) == 0)
+            if (pf_seating_parse(s, g, spec, &err) != 0)
+                problem = strcpy(error, err.msg);
+            else if (!(problem = options_problem(g, n, opt)))
                 return true;
             break;
         }
@@ -193,11 +256,11 @@ bool tui__handover(const tui_game *g, int seat)
         erase();
         tui__hot_clear();
         int y = LINES / 2 - 3 > 0 ? LINES / 2 - 3 : 0;
-        tui__put(y, 2, A_BOLD, "Pass the keyboard to %s (seat %d).", g->seats->name[seat],
+        tui__put(y, 2, A_BOLD, "Pass the keyboard to %s (seat %d).", tui__seat_name(g, seat),
                  seat + 1);
         tui__put(y + 2, 2, 0, "The table stays hidden so nobody sees another seat's secrets.");
         tui__put(y + 3, 2, 0, "%s, press Enter when only you can see the screen.",
-                 g->seats->name[seat]);
+                 tui__seat_name(g, seat));
         tui__put(LINES - 1, 0, A_DIM, "Enter: show my table   q: quit");
         refresh();
         int ch = tui__key(-1);
@@ -231,13 +294,16 @@ int pf_tui_run(pf_tui_args *a)
             if (!g && !(g = tui__menu()))
                 break;
             bool shuffle = false;
-            if (!seated && !tui__seats(g, &s, &a->memory_aid, &shuffle)) {
+            pf_options opt;
+            if (g == a->game)
+                opt = a->opt; /* --option belongs to the game named with it */
+            else
+                pf_options_clear(&opt);
+            if (!seated && !tui__seats(g, &s, &a->memory_aid, &shuffle, &opt)) {
                 g = NULL;
                 continue;
             }
             uint64_t seed = a->seed;
-            pf_options none;
-            pf_options_clear(&none);
             pf_error err;
             if (!a->fixed_seed && pf_seed_random(&seed, &err) != PF_E_OK) {
                 snprintf(error, sizeof error, "%s", err.msg);
@@ -245,7 +311,7 @@ int pf_tui_run(pf_tui_args *a)
             }
             if (shuffle)
                 pf_seating_shuffle(&s, seed);
-            m = pf_match_create(g, s.n, g == a->game ? &a->opt : &none, seed, &err);
+            m = pf_match_create(g, s.n, &opt, seed, &err);
             if (!m) {
                 snprintf(error, sizeof error, "%s", err.msg);
                 break;

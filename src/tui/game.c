@@ -18,7 +18,7 @@
 
 #define EVENT_CAP 128
 #define FRAME_MS 40
-#define EVENT_ROWS 3
+#define EVENT_ROWS 3   /* at most: fewer on a short terminal */
 #define CHOICE_ROWS 5
 #define CHOICE_W 26
 
@@ -29,9 +29,26 @@ int64_t tui__game_now(const tui_game *g)
     return tui__wall_ms() - g->start_wall - g->paused;
 }
 
+/* Seats that would read alike ("bot schemer" twice, two people called
+ * ana) are told apart by their order among them: "schemer 1", "schemer 2"
+ * (a bot's name then drops "bot ", so the pair stays short), "ana 2". */
 const char *tui__seat_name_into(const tui_game *g, int seat, char *buf)
 {
-    return pf_table_seat_name(g->t, seat, buf, TUI_SEAT_NAME_SIZE);
+    const pf_seating *s = pf_table_seating(g->t);
+    pf_table_seat_name(g->t, seat, buf, TUI_SEAT_NAME_SIZE);
+    if (seat < 0 || seat >= s->n)
+        return buf;
+    int same = 0, order = 0;
+    for (int i = 0; i < s->n; i++)
+        if (!s->bot[i] == !s->bot[seat] && strcmp(s->name[i], s->name[seat]) == 0) {
+            same++;
+            if (i <= seat)
+                order++;
+        }
+    if (same > 1)
+        snprintf(buf, TUI_SEAT_NAME_SIZE, "%.*s %u", PF_SEAT_NAME_MAX, s->name[seat],
+                 (unsigned char)order); /* at most PF_MAX_SEATS */
+    return buf;
 }
 
 static int people(const tui_game *g)
@@ -147,23 +164,60 @@ static void label_of(const tui_game *g, const cJSON *view, int i, char *buf, siz
         snprintf(buf, n, "%s", g->names[i]);
 }
 
-static int table_bottom(void)
+/* Where things go, top to bottom: the title (row 0), the table, a rule,
+ * the events, a rule, the choices, the keys (the last row). The table gets
+ * the rows its screen needs; the events and choices get what is left, up
+ * to their full size, and only then does the table grow. */
+typedef struct layout {
+    int table_h, events, choices;
+    int events_y, choices_y; /* their first rows (each rule is the row above) */
+} layout;
+
+static layout layout_of(const tui_game *g)
 {
-    return LINES - 2 - EVENT_ROWS - CHOICE_ROWS;
+    layout l = {g->scr->rows, 2, 3, 0, 0};
+    int spare = LINES - tui__min_h(g->scr);
+    int more = spare < CHOICE_ROWS - l.choices ? spare : CHOICE_ROWS - l.choices;
+    if (more > 0) {
+        l.choices += more;
+        spare -= more;
+    }
+    more = spare < EVENT_ROWS - l.events ? spare : EVENT_ROWS - l.events;
+    if (more > 0) {
+        l.events += more;
+        spare -= more;
+    }
+    if (spare > 0)
+        l.table_h += spare;
+    l.events_y = 2 + l.table_h;
+    l.choices_y = l.events_y + l.events + 1;
+    return l;
 }
 
-static void draw_title(const tui_game *g, const char *who)
+static bool too_small(const tui_game *g)
 {
-    char line[300];
+    return COLS < g->scr->min_w || LINES < tui__min_h(g->scr);
+}
+
+/* The title line; "you are" goes at the right end when it fits beside the
+ * rest, so that nothing on the line is ever overwritten. */
+static void draw_title(const tui_game *g, const char *who, int seat)
+{
+    char line[300], you[80] = "";
     snprintf(line, sizeof line, " %s  |  %s  |  step %d", g->m->game->title, who,
              g->m->nsteps);
+    if (seat >= 0)
+        snprintf(you, sizeof you, "you are: %s ", tui__seat_name(g, seat));
     attron(tui__colour(TUI_TITLE));
     mvhline(0, 0, ' ', COLS);
     attroff(tui__colour(TUI_TITLE));
     tui__putn(0, 0, COLS, tui__colour(TUI_TITLE), line);
+    int yx = COLS - (int)strlen(you);
+    if (you[0] && yx >= (int)strlen(line) + 2)
+        tui__putn(0, yx, COLS - yx, tui__colour(TUI_TITLE), you);
 }
 
-static void draw_events(const tui_game *g, int seat, int y)
+static void draw_events(const tui_game *g, int seat, int y, int rows)
 {
     tui__hline(y - 1, 0, COLS, A_DIM);
     tui__put(y - 1, 2, A_DIM, " what happened (l: the whole log) ");
@@ -171,18 +225,24 @@ static void draw_events(const tui_game *g, int seat, int y)
     char text[256];
     int nlog;
     const pf_table_event *log = pf_table_log(g->t, &nlog);
-    for (int i = nlog - 1; i >= 0 && shown < EVENT_ROWS; i--) {
+    for (int i = nlog - 1; i >= 0 && shown < rows; i--) {
         const pf_table_event *e = &log[i];
         if (!tui__log_shows(g, e, seat))
             continue;
         tui__log_text(g, e, text, sizeof text);
-        int row = y + EVENT_ROWS - 1 - shown;
+        int row = y + rows - 1 - shown;
         tui__putn(row, 1, COLS - 2, shown == 0 ? A_BOLD : 0, text);
         shown++;
     }
 }
 
-static void draw_choices(tui_game *g, const cJSON *view, int y, bool mine)
+/* The screen's line instead of the list of choices, or NULL. */
+static const char *hint_of(const tui_game *g)
+{
+    return g->scr->hint ? g->scr->hint(g) : NULL;
+}
+
+static void draw_choices(tui_game *g, const cJSON *view, int y, int rows, bool mine)
 {
     tui__hline(y - 1, 0, COLS, A_DIM);
     if (!mine)
@@ -203,35 +263,48 @@ static void draw_choices(tui_game *g, const cJSON *view, int y, bool mine)
         tui__put(y + 2, 1, 0, "Press SPACE or Enter to stop the meter at the value you want.");
         return;
     }
-    if (g->scr->hint) {
-        const char *h = g->scr->hint(g);
-        if (h) {
-            tui__putn(y, 1, COLS - 2, A_BOLD, h);
-            return;
-        }
+    const char *h = hint_of(g);
+    if (h) {
+        tui__putn(y, 1, COLS - 2, A_BOLD, h);
+        return;
     }
     if (g->nlegal == 0) {
         tui__put(y, 1, A_DIM, "(nothing to choose right now)");
         return;
     }
-    int cols = (COLS - 2) / CHOICE_W;
+    /* Columns as wide as the longest label (so that no name is cut), and
+     * a page of at most one letter per choice: every choice has a key. */
+    int cw = CHOICE_W;
+    for (int i = 0; i < g->nlegal; i++) {
+        char label[96];
+        label_of(g, view, i, label, sizeof label);
+        if ((int)strlen(label) + 4 > cw)
+            cw = (int)strlen(label) + 4;
+    }
+    if (cw > COLS - 2)
+        cw = COLS - 2;
+    int cols = (COLS - 2) / cw;
     if (cols < 1)
         cols = 1;
-    int per_page = cols * CHOICE_ROWS;
+    int per_page = cols * rows;
+    if (per_page > (int)sizeof hotkeys - 1)
+        per_page = (int)sizeof hotkeys - 1;
     int first = g->sel / per_page * per_page;
-    for (int k = 0; k < per_page && first + k < g->nlegal; k++) {
+    g->page_first = first;
+    g->page_n = 0;
+    for (int k = 0; k < per_page && first + k < g->nlegal; k++, g->page_n++) {
         int i = first + k;
         char label[96], cell[128];
         label_of(g, view, i, label, sizeof label);
-        char key = i < (int)sizeof hotkeys - 1 ? hotkeys[i] : ' ';
-        snprintf(cell, sizeof cell, "%c%c %s", key, key != ' ' ? ')' : ' ', label);
-        int row = y + k % CHOICE_ROWS, col = 1 + (k / CHOICE_ROWS) * CHOICE_W;
-        tui__putn(row, col, CHOICE_W - 1, i == g->sel ? A_REVERSE | A_BOLD : 0, cell);
-        tui__hot_add(row, col, CHOICE_W - 1, g->names[i]);
+        snprintf(cell, sizeof cell, "%c) %s", hotkeys[k], label);
+        int row = y + k % rows, col = 1 + (k / rows) * cw;
+        tui__putn(row, col, cw - 1, i == g->sel ? A_REVERSE | A_BOLD : 0, cell);
+        tui__hot_add(row, col, cw - 1, g->names[i]);
     }
     if (g->nlegal > per_page)
-        tui__put(y - 1, COLS - 24, A_DIM, " choices %d-%d of %d ", first + 1,
-                 first + per_page < g->nlegal ? first + per_page : g->nlegal, g->nlegal);
+        tui__put(y - 1, COLS - 36 > 0 ? COLS - 36 : 0, A_DIM, " choices %d-%d of %d (PgDn: more) ",
+                 first + 1, first + per_page < g->nlegal ? first + per_page : g->nlegal,
+                 g->nlegal);
 }
 
 static void draw_keys(const tui_game *g, bool mine)
@@ -241,8 +314,11 @@ static void draw_keys(const tui_game *g, bool mine)
         snprintf(line, sizeof line, "%s", g->status);
     else if (mine && g->meter.on)
         snprintf(line, sizeof line, "SPACE/Enter stop the meter  ? rules  l log  s save  q quit");
-    else if (mine && g->m->game->real_time)
-        snprintf(line, sizeof line, "? rules  l log  s save  q quit");
+    else if (g->m->game->real_time)
+        snprintf(line, sizeof line, "Tab pause  ? rules  l log  s save  q quit");
+    else if (mine && hint_of(g))
+        snprintf(line, sizeof line,
+                 "arrows move  Enter plays  digits pick  ? rules  l log  u undo  s save  q quit");
     else if (mine)
         snprintf(line, sizeof line,
                  "arrows move  Enter plays  letter plays  ? rules  l log  u undo  s save  q quit");
@@ -256,8 +332,9 @@ static void draw(tui_game *g, int seat, bool mine)
 {
     erase();
     tui__hot_clear();
-    if (tui__too_small(g->scr->min_w, g->scr->min_h, g->m->game->title))
+    if (tui__too_small(g->scr->min_w, tui__min_h(g->scr), g->m->game->title))
         return;
+    layout l = layout_of(g);
     cJSON *view = pf_state_view(g->m->game, g->m->state, seat);
     char who[120];
     uint32_t set = g->m->game->to_act(g->m->state);
@@ -268,18 +345,15 @@ static void draw(tui_game *g, int seat, bool mine)
     else
         snprintf(who, sizeof who, "%s to play%s", tui__seat_name(g, __builtin_ctz(set)),
                  mine ? " (your choice)" : "");
-    draw_title(g, who);
-    if (seat >= 0)
-        tui__put(0, COLS - 30 > 0 ? COLS - 30 : 0, tui__colour(TUI_TITLE), " you are: %-12s",
-                 g->seats->name[seat]);
-    tui_table t = {g, view, seat, 1, 0, table_bottom() - 2, COLS, NULL, g->memory_aid,
+    draw_title(g, who, seat);
+    tui_table t = {g, view, seat, 1, 0, l.table_h, COLS, NULL, g->memory_aid,
                    g->meter.on && mine, g->meter.on ? tui__meter_value(&g->meter) : 0,
                    g->meter.fmt};
     if (mine && g->nlegal > 0 && !g->meter.on)
         t.sel = g->names[g->sel];
     g->scr->draw(&t);
-    draw_events(g, seat, table_bottom());
-    draw_choices(g, view, table_bottom() + EVENT_ROWS + 1, mine);
+    draw_events(g, seat, l.events_y, l.events);
+    draw_choices(g, view, l.choices_y, l.choices, mine);
     draw_keys(g, mine);
     cJSON_Delete(view);
     refresh();
@@ -306,7 +380,118 @@ static int index_of(const tui_game *g, const char *name)
 
 enum { K_NONE, K_ACTED, K_QUIT };
 
-/* Pauses the real-time clock around an overlay. */
+/* The number ending a choice's name ("flip 12"), or NULL. */
+static const char *number_of(const char *name)
+{
+    const char *sp = strrchr(name, ' ');
+    return sp && sp[1] >= '0' && sp[1] <= '9' ? sp + 1 : NULL;
+}
+
+/* A typed digit: selects the choice whose name ends in the number typed
+ * so far (Pizza's cells), which Enter then plays; a digit that makes no
+ * such number starts a new one. */
+static void type_digit(tui_game *g, int ch)
+{
+    char want[sizeof g->typed + 2];
+    for (int fresh = 0; fresh < 2; fresh++) {
+        snprintf(want, sizeof want, "%s%c", fresh ? "" : g->typed, ch);
+        bool prefix = false;
+        for (int i = 0; i < g->nlegal; i++) {
+            const char *num = number_of(g->names[i]);
+            if (!num || strncmp(num, want, strlen(want)) != 0)
+                continue;
+            prefix = true;
+            if (strcmp(num, want) == 0)
+                g->sel = i;
+        }
+        if (prefix && strlen(want) < sizeof g->typed) {
+            memcpy(g->typed, want, strlen(want) + 1);
+            snprintf(g->status, sizeof g->status, "Typed %s: Enter plays \"%s\".", want,
+                     g->names[g->sel]);
+            return;
+        }
+    }
+    g->typed[0] = '\0';
+    snprintf(g->status, sizeof g->status, "No choice is numbered %c now.", ch);
+}
+
+/* ---- the real-time clock -------------------------------------------------
+ * It runs only while the table can be seen: the time spent on anything
+ * else (too small a window, the rules, the log, saving, the quit question,
+ * the pause) is added to g->paused; then a count of three warns everyone
+ * before it runs again. */
+
+#define COUNTDOWN 3
+
+static void banner(const char *text)
+{
+    int w = (int)strlen(text) + 4;
+    int y = LINES / 2, x = (COLS - w) / 2 > 0 ? (COLS - w) / 2 : 0;
+    tui__put(y, x, A_REVERSE | A_BOLD, "  %s  ", text);
+    refresh();
+}
+
+static int clock_seat(const tui_game *g)
+{
+    return g->focus >= 0 ? g->focus : PF_SEAT_SPECTATOR;
+}
+
+/* Counts down before the clock runs (at the start, after any pause). */
+static void countdown(tui_game *g, const char *what)
+{
+    int64_t t0 = tui__wall_ms();
+    for (int left = COUNTDOWN; left > 0; left--) {
+        int64_t until = tui__wall_ms() + 1000;
+        while (tui__wall_ms() < until) {
+            draw(g, clock_seat(g), false);
+            char text[80];
+            snprintf(text, sizeof text, "%s in %d", what, left);
+            if (!too_small(g))
+                banner(text);
+            int ch = tui__key((int)(until - tui__wall_ms()) > 0 ? (int)(until - tui__wall_ms()) : 0);
+            (void)ch; /* keys wait: none counts before the clock runs */
+        }
+    }
+    g->paused += tui__wall_ms() - t0;
+}
+
+/* Holds the clock while the window is too small to show the table; false
+ * when the person quits meanwhile. */
+static bool hold_while_small(tui_game *g)
+{
+    int64_t t0 = tui__wall_ms();
+    while (too_small(g)) {
+        draw(g, clock_seat(g), false);
+        int ch = tui__key(-1);
+        if (ch == 'q' || ch == 'Q' || ch == 3) {
+            g->paused += tui__wall_ms() - t0;
+            return false;
+        }
+    }
+    g->paused += tui__wall_ms() - t0;
+    countdown(g, "Going on");
+    return true;
+}
+
+/* The pause key: the table is hidden until a key, then the countdown. */
+static void pause_game(tui_game *g)
+{
+    int64_t t0 = tui__wall_ms();
+    for (;;) {
+        erase();
+        char who[40];
+        snprintf(who, sizeof who, "paused");
+        draw_title(g, who, PF_SEAT_SPECTATOR);
+        banner("Paused: press any key to go on");
+        int ch = tui__key(-1);
+        if (ch != KEY_RESIZE && ch != TUI_KEY_NONE)
+            break;
+    }
+    g->paused += tui__wall_ms() - t0;
+    countdown(g, "Going on");
+}
+
+/* Holds the real-time clock around an overlay. */
 static void overlay_begin(tui_game *g, int64_t *t0)
 {
     (void)g;
@@ -315,8 +500,10 @@ static void overlay_begin(tui_game *g, int64_t *t0)
 
 static void overlay_end(tui_game *g, int64_t t0)
 {
-    if (g->m->game->real_time)
+    if (g->m->game->real_time) {
         g->paused += tui__wall_ms() - t0;
+        countdown(g, "Going on");
+    }
 }
 
 static bool confirm(const char *q)
@@ -417,6 +604,11 @@ static int person_key(tui_game *g, int seat, int ch)
     }
     if (g->nlegal == 0)
         return common_key(g, ch);
+    if (ch >= '0' && ch <= '9') {
+        type_digit(g, ch);
+        return K_NONE;
+    }
+    g->typed[0] = '\0';
     switch (ch) {
     case '\n':
     case '\r':
@@ -444,25 +636,73 @@ static int person_key(tui_game *g, int seat, int ch)
     case KEY_BTAB:
         g->sel = (g->sel + g->nlegal - 1) % g->nlegal;
         return K_NONE;
-    case KEY_NPAGE:
-        g->sel = g->sel + 10 < g->nlegal ? g->sel + 10 : g->nlegal - 1;
+    case KEY_NPAGE: /* to the next page of choices, or the last choice */
+        g->sel = g->page_first + g->page_n < g->nlegal ? g->page_first + g->page_n
+                                                        : g->nlegal - 1;
         return K_NONE;
     case KEY_PPAGE:
-        g->sel = g->sel >= 10 ? g->sel - 10 : 0;
+        g->sel = g->page_first > 0 ? g->page_first - 1 : 0; /* into the page before */
         return K_NONE;
     default:
         break;
     }
     const char *k = ch > 0 && ch < 128 ? strchr(hotkeys, ch) : NULL;
-    if (k && !g->meter.on) {
-        int i = (int)(k - hotkeys);
-        if (i < g->nlegal)
+    if (k && !g->meter.on && !hint_of(g)) { /* letters only for a list on screen */
+        int i = g->page_first + (int)(k - hotkeys);
+        if (k - hotkeys < g->page_n && i < g->nlegal)
             return tui__act(g, seat, g->names[i], g->m->now) ? K_ACTED : K_NONE;
     }
     return common_key(g, ch);
 }
 
 /* ---- the end screen ----------------------------------------------------- */
+
+/* The wins over a run of rematches: the same game and the same names at
+ * the table (in any seats) go on counting; anything else starts afresh. */
+static struct tally {
+    const pf_game *game;
+    int seats, games;
+    char name[PF_MAX_SEATS][TUI_SEAT_NAME_SIZE];
+    int wins[PF_MAX_SEATS];
+} tally;
+
+static int tally_index(const char *name)
+{
+    for (int k = 0; k < tally.seats; k++)
+        if (strcmp(tally.name[k], name) == 0)
+            return k;
+    return -1;
+}
+
+static void tally_add(const tui_game *g, const double *r, double best, bool someone_won)
+{
+    bool same = tally.game == g->m->game && tally.seats == g->m->seats;
+    for (int i = 0; same && i < g->m->seats; i++)
+        same = tally_index(tui__seat_name(g, i)) >= 0;
+    if (!same) {
+        memset(&tally, 0, sizeof tally);
+        tally.game = g->m->game;
+        tally.seats = g->m->seats;
+        for (int i = 0; i < g->m->seats; i++)
+            tui__seat_name_into(g, i, tally.name[i]);
+    }
+    tally.games++;
+    for (int i = 0; i < g->m->seats; i++)
+        if (someone_won && r[i] == best)
+            tally.wins[tally_index(tui__seat_name(g, i))]++;
+}
+
+/* "After 3 games: ana 2 wins, ben 1 win" (from the second game on). */
+static void tally_line(char *buf, size_t n)
+{
+    buf[0] = '\0';
+    if (tally.games < 2)
+        return;
+    size_t w = (size_t)snprintf(buf, n, "After %d games:", tally.games);
+    for (int k = 0; k < tally.seats && w < n; k++)
+        w += (size_t)snprintf(buf + w, n - w, "%s %s %d win%s", k ? "," : "", tally.name[k],
+                              tally.wins[k], tally.wins[k] == 1 ? "" : "s");
+}
 
 static int end_screen(tui_game *g)
 {
@@ -474,17 +714,20 @@ static int end_screen(tui_game *g)
     for (int i = 1; i < g->m->seats; i++)
         if (r[i] > best)
             best = r[i];
+    tally_add(g, r, best, best > g->m->game->result_min);
+    char running[300];
+    tally_line(running, sizeof running);
     for (;;) {
         g->nlegal = 0;
         g->meter.on = false;
         draw(g, seat, false);
-        if (COLS < g->scr->min_w || LINES < g->scr->min_h) {
+        if (too_small(g)) {
             int ch = tui__key(-1);
             if (ch == 'q')
                 return TUI_OUT_QUIT;
             continue;
         }
-        int y = table_bottom() - 1;
+        int y = layout_of(g).events_y - 1;
         for (int row = y; row < LINES; row++) {
             move(row, 0);
             clrtoeol();
@@ -497,11 +740,13 @@ static int end_screen(tui_game *g)
             const char *word = r[i] == best && best > g->m->game->result_min
                                    ? "WINS"
                                    : (r[i] <= g->m->game->result_min ? "loses" : "");
-            snprintf(line, sizeof line, "  seat %d  %-16s result %-6g %s", i,
+            snprintf(line, sizeof line, "  seat %d  %-16s result %-6g %s", i + 1,
                      tui__seat_name(g, i), r[i], word);
             tui__putn(row, 0, COLS, r[i] == best && best > g->m->game->result_min ? A_BOLD : 0,
                       line);
         }
+        if (running[0] && row < LINES - 2)
+            tui__putn(row++, 2, COLS - 2, A_BOLD, running);
         tui__putn(LINES - 2, 0, COLS, 0,
                   "Enter/n: another game (menu)   r: rematch, same seats   l: log   s: save   q: quit");
         tui__putn(LINES - 1, 0, COLS, A_DIM, g->status);
@@ -572,7 +817,7 @@ static int turn_based(tui_game *g)
                 return TUI_OUT_QUIT;
             continue;
         }
-        if (people(g) > 1 && g->viewer != seat) {
+        if (people(g) > 1 && g->viewer != seat && pf_tui_secrets_between_people(g->m->game)) {
             if (!tui__handover(g, seat))
                 return TUI_OUT_QUIT;
             g->status[0] = '\0';
@@ -594,7 +839,14 @@ static int turn_based(tui_game *g)
 
 static int real_time(tui_game *g)
 {
+    if (!too_small(g))
+        countdown(g, "Starting");
     while (!pf_match_over(g->m, NULL)) {
+        if (too_small(g)) {
+            if (!hold_while_small(g))
+                return TUI_OUT_QUIT;
+            continue;
+        }
         tui__autosave(g);
         int64_t now = tui__game_now(g), bot_t;
         int bot_seat;
@@ -627,6 +879,10 @@ static int real_time(tui_game *g)
         int ch = tui__key(wait);
         if (ch == TUI_KEY_NONE || ch == KEY_RESIZE)
             continue;
+        if (ch == '\t') {
+            pause_game(g);
+            continue;
+        }
         if (g->scr->key && g->scr->key(g, ch))
             continue;
         if (mine && g->meter.on && (ch == ' ' || ch == '\n' || ch == '\r')) {

@@ -38,10 +38,12 @@ void tui__pager(const char *title, const char *const *lines, int n)
         tui__put(0, 1, tui__colour(TUI_TITLE), "%s", title);
         for (int i = 0; i < rows && top + i < n; i++)
             tui__putn(1 + i, 1, COLS - 2, 0, lines[top + i]);
-        int pages = (n + rows - 1) / rows;
+        /* Lines, not pages: the last screen is a full one, so a page count
+         * would stop short of its last page ("page 2 of 3" at the end). */
+        int last = top + rows < n ? top + rows : n;
         tui__put(LINES - 1, 0, A_DIM,
-                 "page %d of %d   PgDn/space next  PgUp/b back  arrows scroll  q/Esc/Enter close",
-                 top / rows + 1, pages < 1 ? 1 : pages);
+                 "lines %d-%d of %d%s  PgDn/space next  PgUp/b back  arrows  q/Esc/Enter close",
+                 n ? top + 1 : 0, last, n, last == n ? " (end)" : "");
         refresh();
         int ch = tui__key(-1);
         switch (ch) {

@@ -2,8 +2,8 @@
  *
  * The table keeps every event of every step with its addressee; what is shown is
  * filtered per seat (C-3). In memory games the events that show a hidden
- * piece (the screen's memory_kinds) are shown only for the latest step
- * that produced events, unless the memory aid is on: remembering is the
+ * piece (the screen's memory_kinds) are shown only for the latest reveal
+ * until the game ends, unless the memory aid is on: remembering is the
  * game (PIZ-7, YYP-7). */
 #include <ctype.h>
 #include <stdio.h>
@@ -37,15 +37,57 @@ bool tui__log_shows(const tui_game *g, const pf_table_event *e, int seat)
     return true;
 }
 
-/* True when e's content is to be masked: a memory event of an earlier step. */
+/* True when e's content is to be masked: a memory event with a later one
+ * after it. The latest reveal stays readable until the next reveal, however
+ * fast the bots play; after the game nothing is masked. */
 static bool masked(const tui_game *g, const pf_table_event *e)
 {
-    if (g->memory_aid || !memory_kind(g, e->kind))
+    if (g->memory_aid || !memory_kind(g, e->kind) || pf_match_over(g->m, NULL))
         return false;
     int n;
     const pf_table_event *log = pf_table_log(g->t, &n);
-    int last = n ? log[n - 1].step : -1;
-    return e->step != last;
+    for (int i = n - 1; i >= 0 && log[i].step > e->step; i--)
+        if (memory_kind(g, log[i].kind))
+            return true;
+    return false;
+}
+
+/* Events speak of seats in the third person ("seat 0 has too many dice");
+ * a seat named "you" (the default name of the person) takes the second
+ * person: the verb that follows (after an optional "now") and "'s". */
+static const char *const second_person[][2] = {
+    {"has", "have"},       {"is", "are"},           {"was", "were"},       {"'s", "r"},
+    {"tosses", "toss"},    {"rolls", "roll"},       {"stacks", "stack"},   {"takes", "take"},
+    {"wins", "win"},       {"answers", "answer"},   {"picks", "pick"},     {"draws", "draw"},
+    {"starts", "start"},   {"asks", "ask"},         {"guesses", "guess"},  {"passes", "pass"},
+    {"gets", "get"},       {"offers", "offer"},     {"gives", "give"},     {"keeps", "keep"},
+    {"declines", "decline"}, {"throws", "throw"},   {"chooses", "choose"}, {"scores", "score"},
+    {"moves", "move"},     {"loses", "lose"},       {"drops", "drop"},     {"topples", "topple"},
+    {"holds", "hold"},     {"flips", "flip"},       {"swaps", "swap"},     {"reaches", "reach"},
+    {"lands", "land"},     {"eats", "eat"},         {"does", "do"},        {"goes", "go"},
+    {"puts", "put"},       {"grabs", "grab"},       {"sends", "send"},     {"fills", "fill"},
+    {"hands", "hand"},
+};
+
+/* Writes the words after "you" at s in the second person into buf + *w;
+ * returns how much of s it consumed. */
+static size_t you_verb(const char *s, char *buf, size_t *w, size_t n)
+{
+    size_t skip = strncmp(s, " now", 4) == 0 && (s[4] == ' ' || s[4] == '\0') ? 4 : 0;
+    const char *word = s + skip + (s[skip] == ' ' ? 1 : 0);
+    if (strncmp(s, "'s", 2) == 0)
+        word = s, skip = 0;
+    size_t len = strcspn(word, " ,.:;!)");
+    for (size_t i = 0; i < sizeof second_person / sizeof second_person[0]; i++)
+        if (strlen(second_person[i][0]) == len && strncmp(word, second_person[i][0], len) == 0) {
+            int k = snprintf(buf + *w, n - *w, "%.*s%s", (int)(word - s), s,
+                             second_person[i][1]);
+            *w += k > 0 ? (size_t)k : 0;
+            if (*w >= n)
+                *w = n - 1;
+            return (size_t)(word - s) + len;
+        }
+    return 0;
 }
 
 void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t n)
@@ -62,10 +104,13 @@ void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t
             isdigit((unsigned char)s[5]) && !isdigit((unsigned char)s[6])) {
             int seat = s[5] - '0';
             if (seat < g->seats->n) {
-                w += (size_t)snprintf(buf + w, n - w, "%s", tui__seat_name(g, seat));
+                const char *name = tui__seat_name(g, seat);
+                w += (size_t)snprintf(buf + w, n - w, "%s", name);
                 if (w >= n)
                     w = n - 1;
                 s += 6;
+                if (strcmp(name, "you") == 0)
+                    s += you_verb(s, buf, &w, n);
                 continue;
             }
         }
@@ -105,7 +150,7 @@ void tui__log_show(tui_game *g)
         lines[n++] = "(nothing has happened yet)";
     char title[120];
     snprintf(title, sizeof title, "Game log, as %s may see it%s",
-             seat >= 0 ? g->seats->name[seat] : "everyone",
+             seat >= 0 ? tui__seat_name(g, seat) : "everyone",
              g->memory_aid ? " (memory aid on)" : "");
     tui__pager(title, lines, n);
     free(lines);

@@ -27,6 +27,7 @@ static void draw(const tui_table *t)
 const tui_screen tui__screen_generic = {
     .id = "",
     .min_w = 80,
-    .min_h = 24,
+    .rows = 15,
+    .secrets = true,
     .draw = draw,
 };

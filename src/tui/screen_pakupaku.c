@@ -34,8 +34,9 @@ static const struct piece *piece_of(const char *name)
     return NULL;
 }
 
-/* Draws one piece with its centre at column cx and its lowest row at y. */
-static void draw_piece(const struct piece *p, int y, int cx, int top, int attr)
+/* Draws one piece with its centre at column cx and its lowest row at y,
+ * clipped to the columns [lo, hi) of the tower's area. */
+static void draw_piece(const struct piece *p, int y, int cx, int top, int lo, int hi, int attr)
 {
     int x0 = cx - p->width / 2;
     char row[40];
@@ -57,8 +58,17 @@ static void draw_piece(const struct piece *p, int y, int cx, int top, int attr)
         if (r == p->rows / 2)
             row[w / 2] = (char)(p->key - 32);
         row[w] = '\0';
-        tui__putn(yy, x0, w, attr | tui__colour(p->colour), row);
+        int skip = x0 < lo ? lo - x0 : 0, end = x0 + w > hi ? hi : x0 + w;
+        if (x0 + skip < end)
+            tui__putn(yy, x0 + skip, end - x0 - skip, attr | tui__colour(p->colour), row + skip);
     }
+}
+
+/* The left part: the round, every seat's dice and penalty bar, whose
+ * hands are busy; the tower gets the rest of the width. */
+static int left_width(const tui_table *t)
+{
+    return t->w >= 100 ? t->w / 2 - 2 : 46;
 }
 
 static void draw_tower(const tui_table *t, int x0, int w)
@@ -77,11 +87,18 @@ static void draw_tower(const tui_table *t, int x0, int w)
     int shift = rows > room ? rows - room : 0;
     tui__hline(base + 1, x0, w, A_DIM);
     tui__put(base + 1, x0 + 1, A_DIM, " the mat ");
-    tui__put(t->y + 1, x0, A_BOLD, "The tower: %d piece%s%s", n, n == 1 ? "" : "s",
-             shift ? " (the lower part is below the screen)" : "");
+    char line[120];
+    snprintf(line, sizeof line, "The tower: %d piece%s%s", n, n == 1 ? "" : "s",
+             shift ? " (its foot is below the screen)" : "");
+    tui__putn(t->y + 1, x0, w, A_BOLD, line);
     const cJSON *supply = cJSON_GetObjectItemCaseSensitive(v, "supply");
-    tui__put(t->y + 2, x0, 0, "supply: P plate %d  B bowl %d  C cup %d",
-             tui__num(supply, "plate", 0), tui__num(supply, "bowl", 0), tui__num(supply, "cup", 0));
+    int np = tui__num(supply, "plate", 0), nb = tui__num(supply, "bowl", 0),
+        nc = tui__num(supply, "cup", 0);
+    if (w >= 40)
+        snprintf(line, sizeof line, "supply: P plate %d  B bowl %d  C cup %d", np, nb, nc);
+    else
+        snprintf(line, sizeof line, "supply: P %d  B %d  C %d", np, nb, nc);
+    tui__putn(t->y + 2, x0, w, 0, line);
     int y = base + shift;
     double top_at = 0;
     int top_w = 0;
@@ -92,7 +109,7 @@ static void draw_tower(const tui_table *t, int x0, int w)
             continue;
         double at = cJSON_GetObjectItemCaseSensitive(o, "at")->valuedouble;
         if (y <= base)
-            draw_piece(p, y, cx + (int)lrint(at), top, 0);
+            draw_piece(p, y, cx + (int)lrint(at), top, x0, x0 + w, 0);
         y -= p->rows;
         top_at = at;
         top_w = p->width;
@@ -103,9 +120,10 @@ static void draw_tower(const tui_table *t, int x0, int w)
         int yy = (y < base ? y : base) - 2;
         if (yy - p->rows < top)
             yy = top + p->rows;
-        draw_piece(p, yy, cx + (int)lrint(x), top, A_BOLD);
-        tui__put(t->y + 3, x0, A_BOLD, "swinging: %s, offset %+.2f%s", p->name, t->meter,
-                 n ? "" : " (the first piece stands anywhere)");
+        draw_piece(p, yy, cx + (int)lrint(x), top, x0, x0 + w, A_BOLD);
+        snprintf(line, sizeof line, "swinging: %s, offset %+.2f%s", p->name, t->meter,
+                 n ? "" : " (the first stands anywhere)");
+        tui__putn(t->y + 3, x0, w, A_BOLD, line);
         (void)top_w;
     }
 }
@@ -136,27 +154,32 @@ static void draw_hands(const tui_table *t, int y, int x, int seats)
     if (at >= sizeof line)
         at = sizeof line - 1;
     if (at)
-        tui__put(y, x, A_BOLD, "%.*s", t->w / 2 - 2, line);
+        tui__put(y, x, A_BOLD, "%.*s", left_width(t), line);
 }
 
 static void draw(const tui_table *t)
 {
     const cJSON *v = t->view;
-    int y = t->y + 1, x = t->x + 1;
-    int left_w = t->w / 2 - 2;
     const char *phase = tui__str(v, "phase") ? tui__str(v, "phase") : "";
-    tui__put(y++, x, A_BOLD, "Round %d.  Game ends at %d penalty points.", tui__num(v, "round", 0),
-             tui__num(v, "limit", 0));
-    tui__put(y++, x, 0, "Holding %d dice stops the round.", tui__num(v, "threshold", 0));
     const cJSON *dice = cJSON_GetObjectItemCaseSensitive(v, "dice");
     const cJSON *pen = cJSON_GetObjectItemCaseSensitive(v, "penalties");
     int seats = cJSON_GetArraySize(pen);
     int limit = tui__num(v, "limit", 10);
-    tui__put(y++, x, A_DIM, "%-14s %-22s %s", "seat", "dice (D! waits: stack)", "penalty");
-    for (int s = 0; s < seats && y < t->y + t->h - 4; s++, y++) {
+    /* Compact: 3 header rows, a row per seat (8 at most) and 4 lines. */
+    int gap = t->h >= seats + 7 + 2 ? 1 : 0;
+    int y = t->y + gap, x = t->x + 1;
+    int left_w = left_width(t);
+    int bar_w = limit < 10 ? limit : 10; /* the bar's cells; scaled past 10 points */
+    int bar_x = x + left_w - bar_w - 4;
+    tui__put(y++, x, A_BOLD, "Round %d: the game ends at %d points.", tui__num(v, "round", 0),
+             limit);
+    tui__put(y++, x, 0, "Holding %d dice stops the round.", tui__num(v, "threshold", 0));
+    tui__put(y, x, A_DIM, "%-12s %s", "seat", "dice (D!: stack)");
+    tui__put(y++, bar_x, A_DIM, "penalty");
+    for (int s = 0; s < seats; s++, y++) {
         int attr = s == t->seat ? A_BOLD : 0;
-        tui__put(y, x, attr, "%d %-12.12s", s + 1, tui__seat_name(t->g, s));
-        int dx = x + 15;
+        tui__put(y, x, attr, "%d %-10.10s", s + 1, tui__seat_name(t->g, s));
+        int dx = x + 13;
         const cJSON *d;
         cJSON_ArrayForEach(d, dice)
         {
@@ -168,30 +191,37 @@ static void draw(const tui_table *t)
                     : f[0] == 'P'     ? TUI_GREEN
                     : f[0] == 'D'     ? TUI_CYAN
                                       : TUI_WHITE;
-            tui__put(y, dx, tui__colour(c) | (wait ? A_REVERSE : 0), "[%s%s]",
-                     !f || f[0] == '-' ? "?" : f, wait ? "!" : "");
-            dx += wait ? 5 : 4;
+            char die[8];
+            snprintf(die, sizeof die, "[%s%s]", !f || f[0] == '-' ? "?" : f, wait ? "!" : "");
+            if (dx + (int)strlen(die) >= bar_x) {
+                tui__put(y, dx, 0, "+");
+                break;
+            }
+            tui__put(y, dx, tui__colour(c) | (wait ? A_REVERSE : 0), "%s", die);
+            dx += (int)strlen(die) + 1;
         }
         int p = cJSON_GetArrayItem(pen, s)->valueint;
-        move(y, x + 38);
-        for (int k = 0; k < limit && x + 38 + k < left_w; k++)
-            addch(k < p ? ('#' | tui__colour(TUI_RED)) : '.');
-        tui__put(y, x + 39 + (limit < left_w - 39 ? limit : left_w - 39), 0, "%d", p);
+        int filled = limit > 0 ? (p * bar_w + limit - 1) / limit : 0;
+        move(y, bar_x);
+        for (int k = 0; k < bar_w; k++)
+            addch(k < filled ? ('#' | tui__colour(TUI_RED)) : '.');
+        tui__put(y, bar_x + bar_w + 1, 0, "%d", p);
     }
-    y++;
-    if (y < t->y + t->h)
-        draw_hands(t, y++, x, seats);
+    y += gap;
+    draw_hands(t, y++, x, seats);
     int unlucky = tui__num(v, "unlucky", -1);
-    if (unlucky >= 0 && y < t->y + t->h)
+    if (unlucky >= 0)
         tui__put(y++, x, 0, "Last unlucky panda: %s", tui__seat_name(t->g, unlucky));
     const cJSON *duel = cJSON_GetObjectItemCaseSensitive(v, "duel");
-    if (duel && y < t->y + t->h)
-        tui__put(y++, x, A_BOLD, "DUEL! %s stacks now; whoever topples the tower is out.",
+    if (duel)
+        tui__put(y++, x, A_BOLD, "DUEL! %s stacks now.",
                  tui__seat_name(t->g, tui__num(duel, "turn", 0)));
-    if (strcmp(phase, "over") == 0 && y < t->y + t->h)
+    if (duel)
+        tui__put(y++, x, 0, "Whoever topples the tower is out.");
+    if (strcmp(phase, "over") == 0)
         tui__put(y++, x, A_BOLD, "Game over: %s wins with the fewest points.",
                  tui__seat_name(t->g, tui__num(v, "winner", 0)));
-    draw_tower(t, t->x + t->w / 2, t->w / 2 - 1);
+    draw_tower(t, t->x + left_w + 2, t->w - left_w - 3);
 }
 
 static bool can_stack(const tui_game *g, int type)
@@ -297,7 +327,7 @@ static const char *hint(const tui_game *g)
         s |= can_stack(g, i);
     snprintf(buf, sizeof buf, "%s%s%s%s", r ? "r or SPACE: ROLL your dice.   " : "",
              s ? "p plate / b bowl / c cup: pick a piece, then SPACE drops it.   " : "",
-             !r && !s ? "Nothing to do right now: wait for dice to reach you.   " : "",
+             !r && !s ? "Nothing for you to do right now: watch the table.   " : "",
              pf_seating_people(g->seats) > 1 ? "1-8: whose hands" : "");
     return buf;
 }
@@ -305,7 +335,7 @@ static const char *hint(const tui_game *g)
 const tui_screen tui__screen_pakupaku = {
     .id = "pakupaku",
     .min_w = 80,
-    .min_h = 24,
+    .rows = 15, /* 8 seats: see draw */
     .draw = draw,
     .meter = meter,
     .key = key,

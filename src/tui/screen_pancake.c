@@ -40,10 +40,15 @@ static void draw(const tui_table *t)
     const char *phase = tui__str(v, "phase") ? tui__str(v, "phase") : "";
     int chef = tui__num(v, "chef", 0), down = tui__num(v, "face_down", 0);
     const cJSON *up = cJSON_GetObjectItemCaseSensitive(v, "pan_up");
-    int y = t->y + 1, x = t->x + 2;
+    /* Compact (15 rows at 4 seats): the turn, the pan's three lines, up to
+     * three secret lines, the piles with their header, the guess or the
+     * end, the flick; blank rows between the parts only when they fit. */
+    int np = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(v, "piles"));
+    int gap = t->h >= np + 11 + 4 ? 1 : 0;
+    int y = t->y + gap, x = t->x + 2;
     tui__put(y, x, A_BOLD, "Turn %d.  Chef: %s%s", tui__num(v, "turn", 0), tui__seat_name(t->g, chef),
              chef == t->seat ? " (that is you)" : "");
-    y += 2;
+    y += 1 + gap;
     /* The pan: face-up pancakes by topping, then the face-down ones. */
     tui__put(y, x, A_BOLD, "The pan");
     int px = x + 10, n = 0;
@@ -57,17 +62,27 @@ static void draw(const tui_table *t)
     for (int k = 0; k < down; k++, n++)
         pancake(y, px + 4 * n, NULL, 0);
     if (picked) {
-        tui__put(y, px + 4 * n + 2, A_BOLD, "in %s's hand:", tui__seat_name(t->g, chef));
+        if (chef == t->seat)
+            tui__put(y, px + 4 * n + 2, A_BOLD, "in your hand:");
+        else
+            tui__put(y, px + 4 * n + 2, A_BOLD, "in %s's hand:", tui__seat_name(t->g, chef));
         const struct topping *p = topping_of(peek);
         pancake(y, getcurx(stdscr) + 1, p, A_REVERSE);
     }
     y++;
     char line[200] = "";
-    for (int i = 0; i < NTOP; i++) {
-        int c = tui__num(up, toppings[i].name, 0);
-        if (c)
-            snprintf(line + strlen(line), sizeof line - strlen(line), "%s%d %c %s",
-                     line[0] ? ", " : "", c, toppings[i].letter, toppings[i].name);
+    /* With the toppings' names when they fit, else their letters only. */
+    for (int named = 1; named >= 0; named--) {
+        line[0] = '\0';
+        for (int i = 0; i < NTOP; i++) {
+            int c = tui__num(up, toppings[i].name, 0);
+            if (c)
+                snprintf(line + strlen(line), sizeof line - strlen(line), "%s%d %c%s%s",
+                         line[0] ? ", " : "", c, toppings[i].letter, named ? " " : "",
+                         named ? toppings[i].name : "");
+        }
+        if ((int)strlen(line) + (int)sizeof "face up: " < t->x + t->w - px)
+            break;
     }
     tui__put(y++, px, 0, "face up: %s", line[0] ? line : "none");
     tui__put(y++, px, 0, "face down: %d (they all look alike)", down);
@@ -92,8 +107,9 @@ static void draw(const tui_table *t)
         }
         tui__put(y++, px, A_DIM, "memory aid: the hidden ones are %s", line);
     }
-    y++;
-    tui__put(y++, x, A_BOLD, "Piles (12 pancakes win)");
+    y += gap;
+    tui__put(y++, x, A_BOLD, "Piles (12 pancakes win)   On the table: %d pancakes left to draw.",
+             tui__num(v, "table", 0));
     const cJSON *piles = cJSON_GetObjectItemCaseSensitive(v, "piles");
     for (int i = 0; i < cJSON_GetArraySize(piles) && y < t->y + t->h; i++, y++) {
         int c = cJSON_GetArrayItem(piles, i)->valueint;
@@ -112,11 +128,9 @@ static void draw(const tui_table *t)
             tui__put(y, x, A_REVERSE, ">");
         tui__hot_add(y, x + 2, 20, nm);
     }
-    y++;
-    if (y < t->y + t->h)
-        tui__put(y++, x, 0, "On the table: %d pancakes left to draw.", tui__num(v, "table", 0));
+    y += gap;
     if (strcmp(phase, "guess") == 0 && tui__num(v, "guesser", -1) == t->seat && y < t->y + t->h)
-        tui__put(y + 1, x, A_BOLD, "%s asks you: which topping is the pancake in their hand?",
+        tui__put(y, x, A_BOLD, "%s asks you: which topping is the pancake in their hand?",
                  tui__seat_name(t->g, chef));
     if (strcmp(phase, "over") == 0) {
         const cJSON *w = cJSON_GetObjectItemCaseSensitive(v, "winners");
@@ -125,10 +139,10 @@ static void draw(const tui_table *t)
         cJSON_ArrayForEach(e, w) snprintf(line + strlen(line), sizeof line - strlen(line),
                                          "%s%s", line[0] ? " and " : "",
                                          tui__seat_name(t->g, e->valueint));
-        tui__put(y + 1, x, A_BOLD, "The game is over: %s win%s!", line,
+        tui__put(y, x, A_BOLD, "The game is over: %s win%s!", line,
                  cJSON_GetArraySize(w) == 1 ? "s" : "");
     }
-    if (t->meter_on) {
+    if (t->meter_on && y + 1 < t->y + t->h) {
         int w = 40;
         int at = (int)((t->meter - 0.1) / 0.8 * (w - 1) + 0.5);
         tui__put(t->y + t->h - 2, x, A_BOLD, "Flick: ");
@@ -178,7 +192,8 @@ static const char *const memory_kinds[] = {"toss", "turn_up", "draw", NULL};
 const tui_screen tui__screen_pancake = {
     .id = "pancake",
     .min_w = 80,
-    .min_h = 24,
+    .rows = 15, /* see draw */
+    .secrets = true,
     .draw = draw,
     .label = label,
     .meter = meter,

@@ -34,23 +34,69 @@ static bool in_list(const cJSON *arr, int v)
     return false;
 }
 
-/* One board: a column per food, `rows` spaces each, filled from the top. */
-static void board(int y, int x, const char *title, const cJSON *counts, int rows, int attr)
+/* One board: a column per food, `rows` spaces each, filled from the top,
+ * with the points each full row scores at its end.
+ * An empty space shows its column's letter in lower case, dimmed, so the
+ * board needs no header row to say which column is which food. */
+static void board(int y, int x, const char *title, const cJSON *counts, int rows,
+                  const cJSON *row_worth, int attr)
 {
-    tui__put(y, x, attr | A_BOLD, "%-15.15s", title);
-    for (int f = 0; f < NFOODS; f++)
-        tui__put(y + 1, x + 2 + 2 * f, A_DIM, "%c", foods[f].letter);
+    tui__put(y, x, attr | A_BOLD, "%-11.11s", title);
+    tui__put(y, x + 12, A_DIM, "pt"); /* heads the points of each full row */
     for (int r = 0; r < rows; r++) {
-        tui__put(y + 2 + r, x, A_DIM, "%d", r + 1);
+        tui__put(y + 1 + r, x, A_DIM, "%d", r + 1);
+        if (cJSON_GetArrayItem(row_worth, r)) /* what the full row scores */
+            tui__put(y + 1 + r, x + 12, A_DIM, "%d", cJSON_GetArrayItem(row_worth, r)->valueint);
         for (int f = 0; f < NFOODS; f++) {
             int c = cJSON_GetArrayItem(counts, f) ? cJSON_GetArrayItem(counts, f)->valueint : 0;
             if (r < c)
-                tui__put(y + 2 + r, x + 2 + 2 * f, tui__colour(foods[f].colour), "%c",
+                tui__put(y + 1 + r, x + 2 + 2 * f, tui__colour(foods[f].colour) | A_BOLD, "%c",
                          foods[f].letter);
             else
-                tui__put(y + 2 + r, x + 2 + 2 * f, A_DIM, ".");
+                tui__put(y + 1 + r, x + 2 + 2 * f, A_DIM, "%c", foods[f].letter + 32);
         }
     }
+}
+
+/* The score track: a cell per space, the pawns stacked below their space
+ * (a row per pawn there can be: Ziggy and every player on one space). */
+static int track(const tui_table *t, int y, int x, int cake, const cJSON *dips,
+                 const cJSON *ziggy, const cJSON *players, int np)
+{
+    int cw = (t->w - 6) / (cake + 1) >= 3 ? 3 : 2;
+    for (int s = 0; s <= cake; s++) {
+        int cx = x + s * cw;
+        char mark = s == cake ? '@' : in_list(dips, s) ? '*' : '.';
+        tui__put(y + 1, cx,
+                 s == cake ? tui__colour(TUI_MAGENTA) : in_list(dips, s) ? (int)A_BOLD : (int)A_DIM,
+                 "%c", mark);
+        if ((s % 5 == 0 && cake - s > 2) || s == cake)
+            tui__put(y, cx, A_DIM, "%d", s);
+        int k = 0;
+        if (tui__num(ziggy, "pos", 0) == s)
+            tui__put(y + 2 + k++, cx, tui__colour(TUI_RED), "Z");
+        for (int i = 0; i < np; i++)
+            if (tui__num(cJSON_GetArrayItem(players, i), "pos", -1) == s)
+                tui__put(y + 2 + k++, cx, A_BOLD, "%d", i + 1);
+    }
+    tui__put(y + 2, x + (cake + 1) * cw + 1, A_DIM, "@ cake");
+    tui__put(y + 3, x + (cake + 1) * cw + 1, A_DIM, "* lucky dip");
+    return y + 2 + np + 1;
+}
+
+/* The view's code for how the game ended, in words. */
+static const char *why_words(const char *reason)
+{
+    static const char *const words[][2] = {
+        {"caught", "Ziggy caught up with a player"},
+        {"ziggy_cake", "Ziggy reached the cake"},
+        {"turn_limit", "the turns ran out"},
+        {"all_on_cake", "every player reached the cake"},
+    };
+    for (size_t i = 0; reason && i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(reason, words[i][0]) == 0)
+            return words[i][1];
+    return reason ? reason : "";
 }
 
 static void draw(const tui_table *t)
@@ -63,51 +109,47 @@ static void draw(const tui_table *t)
     int cake = tui__num(numbers, "cake", 31), active = tui__num(v, "active", 0);
     int np = cJSON_GetArraySize(players);
     const char *phase = tui__str(v, "phase") ? tui__str(v, "phase") : "";
-    int y = t->y + 1, x = t->x + 2;
-    tui__put(y++, x, A_BOLD, "Turn %d.  %s is the active player.  All of you against Ziggy (Z).",
-             tui__num(v, "turn", 0), tui__seat_name(t->g, active));
-    /* The score track: a cell per space, pawns below their space. */
-    y++;
-    int cw = (t->w - 6) / (cake + 1) >= 3 ? 3 : 2;
-    for (int s = 0; s <= cake; s++) {
-        int cx = x + s * cw;
-        char mark = s == cake ? '@' : in_list(dips, s) ? '*' : '.';
-        tui__put(y, cx, s == cake ? tui__colour(TUI_MAGENTA) : in_list(dips, s) ? (int)A_BOLD : (int)A_DIM,
-                 "%c", mark);
-        if ((s % 5 == 0 && cake - s > 2) || s == cake)
-            tui__put(y - 1, cx, A_DIM, "%d", s);
-        char here[12] = "";
-        if (tui__num(ziggy, "pos", 0) == s)
-            strcat(here, "Z");
-        for (int i = 0; i < np; i++)
-            if (tui__num(cJSON_GetArrayItem(players, i), "pos", -1) == s && strlen(here) < 10) {
-                char d[2] = {(char)('1' + i), 0};
-                strcat(here, d);
-            }
-        for (int k = 0; here[k]; k++)
-            tui__put(y + 1 + (k < 2 ? k : 2), cx, here[k] == 'Z' ? tui__colour(TUI_RED) : (int)A_BOLD,
-                     "%c", k < 2 || !here[k + 1] ? here[k] : '+');
+    /* Blank rows between the parts only when the area has room for them. */
+    int gap = t->h >= np + 11 + 3 ? 1 : 0;
+    int y = t->y + gap, x = t->x + 2;
+    /* How close Ziggy is: reaching the last pawn (or the cake) loses the
+     * game, and each set Ziggy scores moves him on. */
+    int zpos = tui__num(ziggy, "pos", 0), gap_z = -1;
+    for (int i = 0; i < np; i++) {
+        const cJSON *p = cJSON_GetArrayItem(players, i);
+        int d = tui__num(p, "pos", 0) - zpos;
+        if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "on_cake")) && (gap_z < 0 || d < gap_z))
+            gap_z = d;
     }
-    tui__put(y + 1, x + (cake + 1) * cw + 1, A_DIM, "@ cake");
-    tui__put(y + 2, x + (cake + 1) * cw + 1, A_DIM, "* lucky dip");
-    y += 4;
-    /* Boards. */
+    tui__put(y++, x, A_BOLD, "Turn %d.  Active player: %s.  Ziggy (Z) is %d space%s behind the last pawn.",
+             tui__num(v, "turn", 0), tui__seat_name(t->g, active), gap_z < 0 ? 0 : gap_z,
+             gap_z == 1 ? "" : "s");
+    y = track(t, y + gap, x, cake, dips, ziggy, players, np) + gap;
+    /* Boards; the bag and the discard pile under Ziggy's shorter board. */
     int bw = 15;
     board(y, x, "Ziggy (Z)", cJSON_GetObjectItemCaseSensitive(ziggy, "board"), 3,
-          tui__colour(TUI_RED));
+          cJSON_GetObjectItemCaseSensitive(numbers, "ziggy_rows"), tui__colour(TUI_RED));
+    const cJSON *bag = cJSON_GetObjectItemCaseSensitive(v, "bag");
+    const cJSON *disc = cJSON_GetObjectItemCaseSensitive(v, "discard");
+    int nd = 0;
+    for (int f = 0; f < NFOODS; f++)
+        nd += cJSON_GetArrayItem(disc, f) ? cJSON_GetArrayItem(disc, f)->valueint : 0;
+    tui__put(y + 4, x, A_DIM, "bag: %d", tui__num(bag, "count", 0));
+    tui__put(y + 5, x, A_DIM, "discard: %d", nd);
     for (int i = 0; i < np; i++) {
         const cJSON *p = cJSON_GetArrayItem(players, i);
         char title[40];
         snprintf(title, sizeof title, "%d %s", i + 1, tui__seat_name(t->g, i));
         board(y, x + bw * (i + 1), title, cJSON_GetObjectItemCaseSensitive(p, "board"), 4,
+              cJSON_GetObjectItemCaseSensitive(numbers, "player_rows"),
               i == active ? A_UNDERLINE : 0);
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "on_cake")))
-            tui__put(y + 6, x + bw * (i + 1), tui__colour(TUI_MAGENTA), "on the cake!");
+            tui__put(y + 5, x + bw * (i + 1), tui__colour(TUI_MAGENTA), "on the cake!");
         else
-            tui__put(y + 6, x + bw * (i + 1), 0, "swap %d take %d", tui__num(p, "swaps", 0),
+            tui__put(y + 5, x + bw * (i + 1), 0, "swap %d take %d", tui__num(p, "swaps", 0),
                      tui__num(p, "takes", 0));
     }
-    y += 7;
+    y += 6 + gap;
     /* Plates while distributing. */
     if (strcmp(phase, "plate") == 0) {
         const struct food *d = food_of(tui__str(v, "drawn"));
@@ -135,22 +177,14 @@ static void draw(const tui_table *t)
         }
         y++;
     }
-    const cJSON *bag = cJSON_GetObjectItemCaseSensitive(v, "bag");
-    const cJSON *disc = cJSON_GetObjectItemCaseSensitive(v, "discard");
-    int nd = 0;
-    for (int f = 0; f < NFOODS; f++)
-        nd += cJSON_GetArrayItem(disc, f) ? cJSON_GetArrayItem(disc, f)->valueint : 0;
-    if (y < t->y + t->h)
-        tui__put(y++, x, A_DIM, "Bag: %d tiles.  Discard pile: %d tiles.", tui__num(bag, "count", 0),
-                 nd);
     const cJSON *sw = cJSON_GetObjectItemCaseSensitive(v, "swap");
     if (cJSON_IsObject(sw) && y < t->y + t->h)
-        tui__put(y++, x, A_BOLD, "%s offers a swap to %s, who answers with a tile (or declines).",
+        tui__put(y++, x, A_BOLD, "A swap from %s to %s waits for an answer (a tile, or no).",
                  tui__seat_name(t->g, tui__num(sw, "from", 0)), tui__seat_name(t->g, tui__num(sw, "to", 0)));
     const char *res = tui__str(v, "result");
     if (res && y < t->y + t->h)
         tui__put(y++, x, A_BOLD, "The party is %s! (%s)", strcmp(res, "won") == 0 ? "WON" : "lost",
-                 tui__str(v, "reason") ? tui__str(v, "reason") : "");
+                 why_words(tui__str(v, "reason")));
 }
 
 static void label(const tui_game *g, const cJSON *view, const char *name, char *buf, size_t n)
@@ -174,6 +208,22 @@ static void label(const tui_game *g, const cJSON *view, const char *name, char *
         snprintf(food, sizeof food, "%.*s", (int)(at - name - 10), name + 10);
         to = (unsigned)atoi(at + 4);
         snprintf(buf, n, "swap: %s to %s", food, tui__seat_name(g, (int)to));
+    } else if (strncmp(name, "score ", 6) == 0 || strncmp(name, "ziggy scores ", 13) == 0) {
+        /* with what the set is worth: the spaces the pawn moves */
+        bool z = name[0] == 'z';
+        const char *what = name + (z ? 13 : 6);
+        const cJSON *numbers = cJSON_GetObjectItemCaseSensitive(view, "numbers");
+        const struct food *f = strncmp(what, "column ", 7) == 0 ? food_of(what + 7) : NULL;
+        int row = strncmp(what, "row ", 4) == 0 ? atoi(what + 4) : 0;
+        const cJSON *worth =
+            f ? cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(
+                                       numbers, z ? "ziggy_columns" : "player_columns"),
+                                   (int)(f - foods))
+              : cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(
+                                       numbers, z ? "ziggy_rows" : "player_rows"),
+                                   row - 1);
+        snprintf(buf, n, "%s%s: +%d spaces", z ? "Ziggy scores " : "score ", what,
+                 worth ? worth->valueint : 0);
     } else if (strncmp(name, "take ziggy ", 11) == 0)
         snprintf(buf, n, "take Ziggy's %s", name + 11);
     else if (strncmp(name, "swap answer give ", 17) == 0)
@@ -185,7 +235,7 @@ static void label(const tui_game *g, const cJSON *view, const char *name, char *
 const tui_screen tui__screen_passfood = {
     .id = "passfood",
     .min_w = 80,
-    .min_h = 28,
+    .rows = 15, /* 4 players: turn, track with 5 pawn rows, boards, a line */
     .draw = draw,
     .label = label,
 };

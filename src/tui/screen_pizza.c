@@ -72,8 +72,12 @@ static void draw(const tui_table *t)
     if (ncells > 64)
         ncells = 64;
     remember(t, memory, ncells);
-    bool roomy = t->h >= 2 * rows + 9;
-    int y = t->y + 1, x = t->x + 2;
+    /* Compact: the header, the grid, the line of the last piece, the slices'
+     * header, four slices and the switch line (4 + 2 * rows). Blank rows
+     * between grid rows and parts only when they fit. */
+    bool roomy = t->h >= 3 * rows + 9;
+    int gap = t->h >= rows + 8 + 2 ? 1 : 0;
+    int y = t->y + gap, x = t->x + 2;
     int down = 0;
     for (int i = 0; i < ncells; i++)
         down += strcmp(cJSON_GetArrayItem(grid, i)->valuestring, "down") == 0;
@@ -82,7 +86,7 @@ static void draw(const tui_table *t)
     y += 1;
     for (int i = 0; i < ncells; i++) {
         int r = i / cols, c = i % cols;
-        int cy = y + 1 + r * (roomy ? 2 : 1), cx = x + c * 7;
+        int cy = y + gap + r * (roomy ? 2 : 1), cx = x + c * 7;
         const char *state = cJSON_GetArrayItem(grid, i)->valuestring;
         bool is_down = strcmp(state, "down") == 0;
         char cell[24], name[32];
@@ -108,11 +112,11 @@ static void draw(const tui_table *t)
         if (is_down)
             tui__hot_add(cy, cx, 6, name);
     }
-    y += 2 + rows * (roomy ? 2 : 1);
+    y += 1 + gap + rows * (roomy ? 2 : 1);
     if (last_piece && piece_of(last_piece)) {
         const struct piece *p = piece_of(last_piece);
         int who = tui__num(last, "seat", -1);
-        tui__put(y - 1, x, 0, "Just turned over by %s: cell %d is ",
+        tui__put(y - 1, x, 0, "Last turned over, by %s: cell %d is ",
                  who >= 0 ? tui__seat_name(t->g, who) : "?", last_cell);
         int at = getcurx(stdscr);
         tui__put(y - 1, at, tui__colour(p->colour), "%s %s", p->code, p->name);
@@ -132,7 +136,7 @@ static void draw(const tui_table *t)
         char who[48], name[32];
         if (cJSON_IsNumber(seat))
             snprintf(who, sizeof who, "%s%s", tui__seat_name(t->g, seat->valueint),
-                     seat->valueint == t->seat && strcmp(t->g->seats->name[t->seat], "you")
+                     seat->valueint == t->seat && strcmp(tui__seat_name(t->g, t->seat), "you")
                          ? " (you)"
                          : "");
         else
@@ -155,7 +159,7 @@ static void draw(const tui_table *t)
         tui__put(sy, cx + 19, 0, "%d/6 %s", count, top ? top->name : "empty");
     }
     if (strcmp(tui__str(v, "phase") ? tui__str(v, "phase") : "", "switch") == 0 && t->sel)
-        tui__put(y + 6, x, A_BOLD,
+        tui__put(y + 5, x, A_BOLD,
                  "Your own colour's switch: choose the slice to swap with (arrows + Enter).");
 }
 
@@ -172,13 +176,23 @@ static void label(const tui_game *g, const cJSON *view, const char *name, char *
         snprintf(buf, n, "%s", name);
 }
 
+/* Turning a piece over is chosen on the grid itself, not from a list. */
+static const char *hint(const tui_game *g)
+{
+    for (int i = 0; i < g->nlegal; i++)
+        if (strncmp(g->names[i], "flip ", 5) != 0)
+            return NULL;
+    return "Arrows move over the pieces, Enter turns one over, or type its number.";
+}
+
 static const char *const memory_kinds[] = {"flip", "back", NULL};
 
 const tui_screen tui__screen_pizza = {
     .id = "pizza",
     .min_w = 80,
-    .min_h = 24,
+    .rows = 12, /* 4 grid rows: see draw */
     .draw = draw,
     .label = label,
+    .hint = hint,
     .memory_kinds = memory_kinds,
 };

@@ -197,13 +197,17 @@ bool tui__too_small(int w, int h, const char *what)
     if (COLS >= w && LINES >= h)
         return false;
     erase();
-    char line[160];
-    snprintf(line, sizeof line, "The terminal is %dx%d; %s needs at least %dx%d.", COLS,
-             LINES, what, w, h);
-    int y = LINES / 2 - 1;
-    tui__putn(y < 0 ? 0 : y, 0, COLS, A_BOLD, line);
-    tui__putn(y + 1 < LINES ? y + 1 : 0, 0, COLS, 0,
-              "Please make the window bigger (q quits).");
+    /* Short lines, so that even a narrow window shows all of them. */
+    char lines[4][120];
+    snprintf(lines[0], sizeof lines[0], "The terminal is %dx%d;", COLS, LINES);
+    snprintf(lines[1], sizeof lines[1], "%s needs at least %dx%d.", what, w, h);
+    snprintf(lines[2], sizeof lines[2], "Make the window bigger, or play");
+    snprintf(lines[3], sizeof lines[3], "in line mode with --plain. (q quits)");
+    int y = LINES / 2 - 2;
+    if (y < 0)
+        y = 0;
+    for (int i = 0; i < 4 && y + i < LINES; i++)
+        tui__putn(y + i, 0, COLS, i < 2 ? A_BOLD : 0, lines[i]);
     refresh();
     return true;
 }

@@ -35,4 +35,9 @@ int pf_tui_run(pf_tui_args *a);
  * terminals and TERM is set and not "dumb". */
 bool pf_tui_available(void);
 
+/* Whether people at one keyboard see different things in game g (a peek,
+ * a bonus pancake): only then does the keyboard pass behind a hand-over
+ * that hides the table. Both front ends ask here; unknown games do. */
+bool pf_tui_secrets_between_people(const pf_game *g);
+
 #endif

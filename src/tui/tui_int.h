@@ -97,7 +97,14 @@ typedef struct tui_table {
 
 typedef struct tui_screen {
     const char *id;
-    int min_w, min_h;
+    int min_w;
+    /* The rows the table needs at the least; game.c gives it more when the
+     * terminal is taller, and shrinks the events and choices below it
+     * (never the table) when it is short. */
+    int rows;
+    /* Whether seats see different things (a peek, a bonus): only then does
+     * the keyboard pass behind a hand-over screen between people. */
+    bool secrets;
     /* Draws the table and adds a hot spot per action it shows. */
     void (*draw)(const tui_table *t);
     /* Optional: a friendlier label for an action name. */
@@ -138,6 +145,8 @@ struct tui_game {
     pf_action legal[PF_MAX_LEGAL];
     char (*names)[TUI_MAX_NAME];
     int sel;
+    int page_first, page_n; /* the choices on screen, lettered a) on */
+    char typed[8];       /* digits typed so far to pick a choice by its number */
     int legal_step;      /* m->nsteps when legal was listed (-1: stale) */
     tui_meter meter;
     /* real-time clock */
@@ -176,6 +185,12 @@ void tui__meter_start(tui_game *g, const tui_meter *m);
 /* The meter's value now. */
 double tui__meter_value(const tui_meter *m);
 
+/* The rows around the table: the title, two rules, the keys, and at least
+ * two event rows and three choice rows. */
+#define TUI_FRAME_ROWS 9
+/* The terminal size a screen needs. */
+#define tui__min_h(scr) ((scr)->rows + TUI_FRAME_ROWS)
+
 /* ---- log, undo, save (log.c, undo.c, save.c) ---------------------------- */
 
 /* Says on the status line that the log misses events (memory ran out). */
@@ -210,8 +225,10 @@ int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a);
 const pf_game *tui__menu(void);
 /* The seating screen for g; false when the person goes back. *shuffle says
  * whether the seats are to be drawn at random (C-1's default) or kept in
- * the order shown (the host chose it). */
-bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle);
+ * the order shown (the host chose it). *opt: the game's options, set
+ * there with `v` (each checked before it is kept). */
+bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle,
+                pf_options *opt);
 /* Shows "pass the keyboard to NAME" until Enter; false when they quit. */
 bool tui__handover(const tui_game *g, int seat);
 

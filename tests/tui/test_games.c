@@ -46,6 +46,7 @@ static void pakupaku_to_end(void **state)
     th t;
     th_start(&t, 100, 40, "pakupaku --seats you,bot:child --seed 3 --option limit=5");
     th_expect(&t, "The tower", 5000);
+    th_after_countdown(&t);
     int64_t end = th_ms() + 90000;
     bool over = false;
     while (!over && th_ms() < end) {
@@ -91,15 +92,16 @@ static void pakupaku_held_press(void **state)
              "pakupaku --seats you,bot:child --seed 3 --option "
              "dice=1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1");
     th_expect(&t, "The tower", 5000);
+    th_after_countdown(&t);
     th_keys(&t, "r");
-    th_expect(&t, "rolls 1 1 1", 2000);
+    th_expect(&t, "you roll 1 1 1", 2000);
     th_keys(&t, "r");
     th_expect(&t, "(roll held)", 1000);
-    assert_int_equal(count_of(th_capture(&t), "rolls 1 1 1"), 1);
+    assert_int_equal(count_of(th_capture(&t), "you roll 1 1 1"), 1);
     int64_t end = th_ms() + 3000;
-    while (count_of(th_capture(&t), "rolls 1 1 1") < 2 && th_ms() < end)
+    while (count_of(th_capture(&t), "you roll 1 1 1") < 2 && th_ms() < end)
         th_sleep(50);
-    if (count_of(th_capture(&t), "rolls 1 1 1") < 2)
+    if (count_of(th_capture(&t), "you roll 1 1 1") < 2)
         th_dump(&t, "the held roll was not sent");
     assert_false(strstr(th_capture(&t), "(roll held)"));
     th_keys(&t, "q");
@@ -117,6 +119,10 @@ static void passfood_to_end(void **state)
     th_play_to_end(&t, "Enter", 600);
     th_expect(&t, "GAME OVER", 1000);
     th_expect(&t, "The party is", 1000);
+    /* how it ended, in words, not the view's code (issue 13) */
+    th_refute(&t, "all_on_cake");
+    th_refute(&t, "ziggy_cake");
+    th_refute(&t, "turn_limit");
     th_keys(&t, "q");
     th_stop(&t);
 }

@@ -32,10 +32,66 @@ static void two_names_in_one_line(void **state)
     pf_table_destroy(g.t);
 }
 
+/* Identical bots (and people of one name) read apart (issue 13): "ask
+ * bot schemer / ask bot schemer" told a person nothing. */
+static void identical_seats_read_apart(void **state)
+{
+    (void)state;
+    const pf_game *pc = pf_test_game("pancake");
+    pf_seating seats = {.n = 4};
+    strcpy(seats.name[0], "ana");
+    strcpy(seats.name[1], "schemer");
+    strcpy(seats.name[2], "schemer");
+    strcpy(seats.name[3], "random");
+    seats.bot[1] = seats.bot[2] = pf_bot_find(pc, "schemer");
+    seats.bot[3] = pf_bot_find(pc, "random");
+    assert_non_null(seats.bot[1]);
+    assert_non_null(seats.bot[3]);
+    pf_error err;
+    tui_game g = {.t = pf_table_create(pc, &seats, NULL, 1, NULL, NULL, NULL, &err)};
+    assert_non_null(g.t);
+    char line[160];
+    snprintf(line, sizeof line, "%s|%s|%s|%s", tui__seat_name(&g, 0), tui__seat_name(&g, 1),
+             tui__seat_name(&g, 2), tui__seat_name(&g, 3));
+    assert_string_equal(line, "ana|schemer 1|schemer 2|bot random");
+    pf_table_destroy(g.t);
+}
+
+/* A seat called "you" is spoken to in the second person (issue 13): never
+ * "you has too many dice", "in you's hand" or "you tosses". */
+static void you_in_the_second_person(void **state)
+{
+    (void)state;
+    const pf_game *pc = pf_test_game("pancake");
+    pf_seating seats = {.n = 2};
+    strcpy(seats.name[0], "you");
+    strcpy(seats.name[1], "ben");
+    pf_error err;
+    tui_game g = {.t = pf_table_create(pc, &seats, NULL, 1, NULL, NULL, NULL, &err)};
+    assert_non_null(g.t);
+    g.seats = pf_table_seating(g.t);
+    g.m = pf_table_match(g.t);
+    g.scr = &tui__screen_generic;
+    pf_table_event e = {.step = 0, .to = -1, .kind = "x"};
+    char line[200];
+    snprintf(e.text, sizeof e.text,
+             "seat 0 has too many dice; in seat 0's hand; seat 0 now has it; seat 0 tosses; "
+             "seat 1 tosses; seat 0 turned over cell 4");
+    tui__log_text(&g, &e, line, sizeof line);
+    assert_string_equal(line, "you have too many dice; in your hand; you now have it; you toss; "
+                              "ben tosses; you turned over cell 4");
+    snprintf(e.text, sizeof e.text, "seat 0 puts it down. seat 0 hands out the plates.");
+    tui__log_text(&g, &e, line, sizeof line);
+    assert_string_equal(line, "you put it down. you hand out the plates.");
+    pf_table_destroy(g.t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(two_names_in_one_line),
+        cmocka_unit_test(identical_seats_read_apart),
+        cmocka_unit_test(you_in_the_second_person),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

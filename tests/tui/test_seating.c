@@ -24,7 +24,7 @@ static void open_seating(th *t, int seed)
 /* The seat number (1..3) the game screen shows for "you", or 0. */
 static int your_board(th *t)
 {
-    th_expect(t, "against Ziggy", 5000);
+    th_expect(t, "behind the last pawn", 5000);
     for (int i = 1; i <= 3; i++) {
         char title[16];
         snprintf(title, sizeof title, "%d you", i);
@@ -64,10 +64,61 @@ static void seating_is_drawn_unless_kept(void **state)
     assert_true(moved > 0);
 }
 
+/* The menu seats the bots `play GAME` seats (medium), and its `?` shows
+ * the chosen game's rules (issue 13). */
+static void menu_defaults_and_rules(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 80, 24, "--pace 0");
+    th_expect(&t, "Which game shall we play?", 5000);
+    th_expect(&t, "? the rules", 1000);
+    th_keys(&t, "?");
+    th_expect(&t, "the rules in short", 3000);
+    th_keys(&t, "q");
+    th_expect(&t, "Which game shall we play?", 3000);
+    th_stop(&t);
+    open_seating(&t, 1);
+    th_expect(&t, "seat 2  < bot: medium", 1000);
+    th_keys(&t, "q");
+    th_stop(&t);
+}
+
+/* The seating screen sets a game's options (issue 13): a bad value is
+ * refused there with the game's reason, a good one reaches the table. */
+static void menu_sets_options(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 80, 24, "--pace 0");
+    th_expect(&t, "Which game shall we play?", 5000);
+    for (int i = 0; i < pf_game_count(); i++)
+        if (strcmp(pf_game_at(i)->id, "pakupaku") == 0) {
+            char key[16];
+            snprintf(key, sizeof key, "%d", i + 1);
+            th_keys(&t, key);
+        }
+    th_expect(&t, "who plays?", 3000);
+    th_expect(&t, "limit            = 10", 1000);
+    th_keys(&t, "v");
+    th_keys(&t, "limit=99 Enter");
+    th_expect(&t, "limit", 1000);
+    th_expect(&t, "99", 1000); /* the game's reason names the value */
+    th_expect(&t, "limit            = 10", 1000);
+    th_keys(&t, "v");
+    th_keys(&t, "limit=15 Enter");
+    th_expect(&t, "limit            = 15", 1000);
+    th_keys(&t, "Enter");
+    th_expect(&t, "the game ends at 15 points", 8000);
+    th_stop(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(seating_is_drawn_unless_kept, th_teardown),
+        cmocka_unit_test_teardown(menu_defaults_and_rules, th_teardown),
+        cmocka_unit_test_teardown(menu_sets_options, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -110,6 +110,8 @@ __attribute__((unused)) static void th_stop(th *t)
     if (t->running)
         th_run("tmux -L %s kill-server >/dev/null 2>&1", t->sock);
     t->running = false;
+    if (th_current == t) /* the teardown must not read a th that went out of scope */
+        th_current = NULL;
 }
 
 /* Sends tmux key names ("Enter", "r", "Space", "C-c"), space separated. */
@@ -156,6 +158,26 @@ __attribute__((unused)) static void th_expect(th *t, const char *text, int ms)
         th_dump(t, why);
         fail_msg("the screen never showed \"%s\"", text);
     }
+}
+
+/* Fails the test (printing the screen) unless `text` is gone within ms. */
+__attribute__((unused)) static void th_expect_gone(th *t, const char *text, int ms)
+{
+    int64_t end = th_ms() + ms;
+    while (strstr(th_capture(t), text)) {
+        if (th_ms() > end) {
+            th_dump(t, "still there");
+            fail_msg("the screen still shows \"%s\"", text);
+        }
+        th_sleep(25);
+    }
+}
+
+/* Real time: waits for the count before the clock runs to end. */
+__attribute__((unused)) static void th_after_countdown(th *t)
+{
+    th_expect(t, "Starting in", 5000);
+    th_expect_gone(t, "Starting in", 6000);
 }
 
 /* Fails the test (printing the screen) when the screen shows `text`. */

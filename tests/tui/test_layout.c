@@ -1,0 +1,174 @@
+/* test_layout.c: every game's screen shows everything at 80x24, the
+ * advertised minimum, and at a large size (issue 13): each seat, slice,
+ * pile, pawn and penalty bar, with the most seats the game takes. */
+#include <string.h>
+
+#include "tui_harness.h"
+
+static const int sizes[][2] = {{80, 24}, {100, 40}};
+
+/* The screen's row that holds `text`, copied into row; false when none. */
+static bool row_with(const char *screen, const char *text, char *row, size_t n)
+{
+    const char *at = strstr(screen, text);
+    if (!at)
+        return false;
+    const char *start = at;
+    while (start > screen && start[-1] != '\n')
+        start--;
+    const char *end = strchr(at, '\n');
+    size_t len = end ? (size_t)(end - start) : strlen(start);
+    if (len >= n)
+        len = n - 1;
+    memcpy(row, start, len);
+    row[len] = '\0';
+    return true;
+}
+
+static void expect_all(th *t, const char *const *texts)
+{
+    for (int i = 0; texts[i]; i++)
+        th_expect(t, texts[i], 2000);
+}
+
+static void passfood_shows_everything(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        th t;
+        th_start(&t, sizes[k][0], sizes[k][1],
+                 "passfood --seats you,bot:random,bot:random,bot:random --seed 5 --pace 0");
+        th_expect(&t, "Ziggy (Z)", 5000);
+        /* also what a full row scores (pt) and how close Ziggy is */
+        static const char *const texts[] = {"1 you", "2 random 1", "3 random 2", "4 random 3", "bag: ",
+                                            "discard: ", "a) carry on", "pt 1 you",
+                                            "behind the last pawn", NULL};
+        expect_all(&t, texts);
+        /* The pawns: all four players and Ziggy start near space 0; each
+         * shows in the rows under the track, none hidden by another. */
+        const char *s = th_capture(&t);
+        const char *track = strstr(s, ". . @");
+        assert_non_null(track);
+        const char *below = strchr(track, '\n');
+        assert_non_null(below);
+        char pawns[6] = {0};
+        const char *want = "Z1234";
+        for (int r = 0; r < 5 && below; r++) {
+            const char *end = strchr(below + 1, '\n');
+            for (const char *c = below + 1; c < (end ? end : below + strlen(below)) && c < below + 40;
+                 c++)
+                if (strchr(want, *c) && *c)
+                    pawns[strchr(want, *c) - want] = *c;
+            below = end;
+        }
+        if (strcmp(pawns, want) != 0)
+            th_dump(&t, "a pawn is missing under the track");
+        assert_string_equal(pawns, want);
+        th_keys(&t, "q");
+        th_keys(&t, "y");
+        th_stop(&t);
+    }
+}
+
+static void pizza_shows_everything(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        th t;
+        th_start(&t, sizes[k][0], sizes[k][1],
+                 "pizza --seats you,bot:memory,bot:memory,bot:memory --seed 7 --pace 0");
+        th_expect(&t, "Slices (6 toppings", 5000);
+        static const char *const texts[] = {"R red    handle", "Y yellow handle",
+                                            "G green  handle", "B blue   handle",
+                                            "[  0 ]", "[ 31 ]", NULL};
+        expect_all(&t, texts);
+        th_keys(&t, "q");
+        th_keys(&t, "y");
+        th_stop(&t);
+    }
+}
+
+static void pancake_shows_everything(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        th t;
+        th_start(&t, sizes[k][0], sizes[k][1],
+                 "pancake --seats ana,bo,cy,di --seed 11 --pace 0");
+        th_expect(&t, "Pass the keyboard", 5000);
+        th_keys(&t, "Enter");
+        th_expect(&t, "Piles (12 pancakes win)", 5000);
+        static const char *const texts[] = {"ana ", "bo ", "cy ", "di ", "On the table:",
+                                            "face up:", NULL};
+        expect_all(&t, texts);
+        char row[400];
+        const char *names[] = {"    ana", "    bo", "    cy", "    di"};
+        for (int i = 0; i < 4; i++) {
+            if (!row_with(th_capture(&t), names[i], row, sizeof row))
+                th_dump(&t, names[i]);
+            assert_non_null(strstr(row, "............"));
+        }
+        th_keys(&t, "q");
+        th_keys(&t, "y");
+        th_stop(&t);
+    }
+}
+
+static void pakupaku_shows_everything(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        th t;
+        th_start(&t, sizes[k][0], sizes[k][1],
+                 "pakupaku --seats you,bot:child,bot:child,bot:child,bot:child,bot:child,"
+                 "bot:child,bot:child --seed 3");
+        th_expect(&t, "The tower", 5000);
+        static const char *const texts[] = {"Round 1: the game ends at 10 points.",
+                                            "Holding", "supply: P", "the mat", NULL};
+        expect_all(&t, texts);
+        char row[400], seat[16];
+        for (int i = 1; i <= 8; i++) {
+            snprintf(seat, sizeof seat, " %d %s", i, i == 1 ? "you" : "child");
+            if (!row_with(th_capture(&t), seat, row, sizeof row))
+                th_dump(&t, seat);
+            /* the penalty bar: ten cells, a '#' per point */
+            assert_true(strstr(row, "..........") || strstr(row, "#"));
+        }
+        th_keys(&t, "q");
+        th_keys(&t, "y");
+        th_stop(&t);
+    }
+}
+
+/* Every choice has a key and a whole label (issue 13): the list pages by
+ * PgDn, each page lettered from a), and no name is cut. */
+static void every_choice_has_a_key(void **state)
+{
+    (void)state;
+    th t;
+    /* the bots wait 5 s (--pace), so the offer shows until answered */
+    th_start(&t, 80, 24, "passfood --seats you,bot:random,bot:random,bot:random --seed 5 --pace 5000");
+    th_expect(&t, "a) carry on", 5000);
+    th_expect(&t, "d) swap: biscuit to random 1", 1000);
+    th_expect(&t, "PgDn: more", 1000);
+    th_keys(&t, "NPage");
+    th_expect(&t, "a) swap: fairy bread to random 2", 2000);
+    th_refute(&t, "carry on");
+    th_keys(&t, "c");
+    th_expect(&t, "A swap from you to random 3", 3000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_teardown(passfood_shows_everything, th_teardown),
+        cmocka_unit_test_teardown(pizza_shows_everything, th_teardown),
+        cmocka_unit_test_teardown(pancake_shows_everything, th_teardown),
+        cmocka_unit_test_teardown(pakupaku_shows_everything, th_teardown),
+        cmocka_unit_test_teardown(every_choice_has_a_key, th_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
