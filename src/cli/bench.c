@@ -12,6 +12,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/nearest.h"
 #include "partyfood/bot.h"
 #include "partyfood/ismcts.h"
 
@@ -140,7 +141,7 @@ int cmd_bench(int argc, char **argv)
         }
     }
     if (only && !pf_game_find(only)) {
-        fprintf(stderr, "partyfood bench: no game called '%s'\n", only);
+        cli_no_such_game(stderr, "bench", only);
         return 2;
     }
     if (!json)

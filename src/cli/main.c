@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/nearest.h"
 #include "partyfood/session.h"
 
 static const struct command {
@@ -41,7 +42,14 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "partyfood: unknown command '%s'\n\n", argv[1]);
+    const char *names[sizeof commands / sizeof commands[0]];
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        names[i] = commands[i].name;
+    const char *near = cli_nearest(argv[1], names, (int)(sizeof names / sizeof names[0]));
+    fprintf(stderr, "partyfood: unknown command '%s'", argv[1]);
+    if (near)
+        fprintf(stderr, "; did you mean %s?", near);
+    fprintf(stderr, "\n\n");
     usage(stderr);
     return 2;
 }

@@ -5,6 +5,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/nearest.h"
 #include "cli/play_plain.h"
 #include "partyfood/parse.h"
 #include "tui/tui.h"
@@ -72,54 +73,6 @@ static const pf_game *ask_game(void)
             return g;
         printf("Type a number from 1 to %d or a game id.\n", pf_game_count());
     }
-}
-
-/* Edits (insert, delete, change, swap of neighbours) from a to b, or more
- * than 3 when it is more than that. */
-static int edits(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 30 || lb > 30 || (la > lb ? la - lb : lb - la) > 3)
-        return 4;
-    int d[32][32];
-    for (size_t i = 0; i <= la; i++)
-        for (size_t j = 0; j <= lb; j++) {
-            if (i == 0 || j == 0) {
-                d[i][j] = (int)(i + j);
-                continue;
-            }
-            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            if (d[i - 1][j] + 1 < best)
-                best = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < best)
-                best = d[i][j - 1] + 1;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-                d[i - 2][j - 2] + 1 < best)
-                best = d[i - 2][j - 2] + 1;
-            d[i][j] = best;
-        }
-    return d[la][lb];
-}
-
-/* Says a game id is unknown, with the nearest id when one is close. */
-static void no_such_game(const char *id)
-{
-    const pf_game *near = NULL;
-    int best = 3;
-    for (int i = 0; i < pf_game_count(); i++) {
-        int d = edits(id, pf_game_at(i)->id);
-        if (d < best) {
-            best = d;
-            near = pf_game_at(i);
-        }
-    }
-    fprintf(stderr, "partyfood play: no game called '%s'", id);
-    if (near && best <= 2)
-        fprintf(stderr, "; did you mean %s?", near->id);
-    fprintf(stderr, " (games:");
-    for (int i = 0; i < pf_game_count(); i++)
-        fprintf(stderr, " %s", pf_game_at(i)->id);
-    fprintf(stderr, ")\n\n");
 }
 
 int cmd_play(int argc, char **argv)
@@ -193,8 +146,9 @@ int cmd_play(int argc, char **argv)
         g = game_id ? pf_game_find(game_id) : ask_game();
         if (!g) {
             if (game_id)
-                no_such_game(game_id);
-            usage(stderr);
+                cli_no_such_game(stderr, "play", game_id);
+            else
+                usage(stderr);
             return 2;
         }
     }

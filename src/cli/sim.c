@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "cli/args.h"
+#include "cli/nearest.h"
 #include "cli/commands.h"
 #include "partyfood/parse.h"
 #include "sim/mpi.h"
@@ -399,8 +400,7 @@ static bool plan_run(const sim_args *a, sim_plan *p)
     memset(p, 0, sizeof *p);
     c->game = pf_game_find(a->game_id);
     if (!c->game) {
-        fprintf(stderr, "partyfood sim: no game called '%s' (see `partyfood games`)\n",
-                a->game_id);
+        cli_no_such_game(stderr, "sim", a->game_id);
         return false;
     }
     c->games = (long)a->games;

@@ -75,6 +75,27 @@ static void bad_arguments_explain(void **state)
     free(out);
 }
 
+/* A mistyped command or game gets the nearest one, in every command that
+ * takes a game (issue 13). */
+static void a_typo_gets_the_nearest_name(void **state)
+{
+    (void)state;
+    char cmd[768];
+    snprintf(cmd, sizeof cmd,
+             "%s simm 2>&1; %s sim pancak 2>&1; %s bench pizz 2>&1; %s engin 2>&1 </dev/null",
+             pf_test_bin(), pf_test_bin(), pf_test_bin(), pf_test_bin());
+    char *out = pf_test_run(cmd);
+    assert_non_null(strstr(out, "unknown command 'simm'; did you mean sim?"));
+    assert_non_null(strstr(out, "no game called 'pancak'; did you mean pancake?"));
+    assert_non_null(strstr(out, "no game called 'pizz'; did you mean pizza?"));
+    assert_non_null(strstr(out, "unknown command 'engin'; did you mean engine?"));
+    free(out);
+    snprintf(cmd, sizeof cmd, "%s frobnicate 2>&1", pf_test_bin());
+    out = pf_test_run(cmd);
+    assert_null(strstr(out, "did you mean"));
+    free(out);
+}
+
 /* A packager's and a bug reporter's first question. */
 static void version_names_program_and_protocol(void **state)
 {
@@ -137,6 +158,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(engine_survives_garbage),
+        cmocka_unit_test(a_typo_gets_the_nearest_name),
         cmocka_unit_test(plain_play_with_bots_reaches_the_end),
         cmocka_unit_test(plain_play_person_saves_and_replays),
         cmocka_unit_test(bad_arguments_explain),
