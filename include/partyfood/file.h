@@ -20,6 +20,11 @@
  * is refused with PF_E_TOO_LARGE. NULL on error with *err set. */
 char *pf_file_read(const char *path, size_t max, size_t *len, pf_error *err);
 
+/* Whether pf_file_write_atomic could write path now: its folder exists and
+ * may be written, and path is not a folder. For a long run that writes at
+ * its end: refuse before the work, not after. */
+pf_err pf_file_check_writable(const char *path, pf_error *err);
+
 /* Replaces path with the len bytes of data, atomically and durably. */
 pf_err pf_file_write_atomic(const char *path, const void *data, size_t len, pf_error *err);
 

@@ -30,6 +30,7 @@
 
 #include "cli/args.h"
 #include "cli/nearest.h"
+#include "partyfood/file.h"
 #include "cli/commands.h"
 #include "partyfood/parse.h"
 #include "sim/mpi.h"
@@ -123,6 +124,20 @@ static bool parse_shard(const char *v, sim_args *a)
 
 /* Reads argv into *a; returns -1 to go on, else the exit status (0 after
  * --help, 2 with a message on stderr). */
+/* --out and --svg are written at the end of a run that may be long: a
+ * folder that is missing or read-only is refused before it starts. */
+static bool outputs_writable(const sim_args *a)
+{
+    pf_error err;
+    const char *paths[] = {a->out, a->svg};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
+        if (paths[i] && pf_file_check_writable(paths[i], &err) != PF_E_OK) {
+            fprintf(stderr, "partyfood sim: %s\n", err.msg);
+            return false;
+        }
+    return true;
+}
+
 static int parse_args(int argc, char **argv, sim_args *a)
 {
     memset(a, 0, sizeof *a);
@@ -197,7 +212,7 @@ static int parse_args(int argc, char **argv, sim_args *a)
                         "--json, --csv or --svg: the report comes from `partyfood sim merge`)\n");
         return 2;
     }
-    return -1;
+    return outputs_writable(a) ? -1 : 2;
 }
 
 /* ---- plan ------------------------------------------------------------------- */
@@ -672,7 +687,7 @@ static int parse_merge_args(int argc, char **argv, merge_args *m)
                 m->nfiles ? "--json or --csv, not both" : "which shard files?");
         return 2;
     }
-    return -1;
+    return outputs_writable(&m->out) ? -1 : 2;
 }
 
 /* Adds shard sh (from path) to the merged totals, after checking that it

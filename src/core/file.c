@@ -131,3 +131,22 @@ pf_err pf_file_write_atomic(const char *path, const void *data, size_t len, pf_e
     sync_dir_of(path);
     return PF_E_OK;
 }
+
+pf_err pf_file_check_writable(const char *path, pf_error *err)
+{
+    char *copy = strdup(path);
+    if (!copy)
+        return pf_error_set(err, PF_E_NO_MEMORY, NULL);
+    struct stat st;
+    const char *dir = dirname(copy);
+    pf_err e = PF_E_OK;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        e = pf_error_set(err, PF_E_IO, "cannot write %s: no folder %s", path, dir);
+    else if (access(dir, W_OK | X_OK) != 0)
+        e = pf_error_set(err, PF_E_IO, "cannot write %s: the folder %s is not writable", path,
+                         dir);
+    else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        e = pf_error_set(err, PF_E_IO, "cannot write %s: it is a folder", path);
+    free(copy);
+    return e;
+}

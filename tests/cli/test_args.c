@@ -88,6 +88,10 @@ static void bad_values_are_refused_before_anything_runs(void **state)
         {"sim pizza --threads 10000", "--threads wants a whole number from 0 to 64, not '10000'"},
         {"sim pizza --threads -1", "--threads wants"},
         {"sim pizza --json --csv", "--json or --csv, not both"},
+        /* Written at the end of a long run: refused before it starts. */
+        {"sim pizza --games 1000000 --svg /nonexistent/x.svg",
+         "cannot write /nonexistent/x.svg: no folder /nonexistent"},
+        {"sim pizza --games 1000000 --out /tmp", "cannot write /tmp: it is a folder"},
         /* Checked before the first batch, not when its turn comes. */
         {"sim pizza --seats random,random --option extra_slices=false --sweep kinds=2..5",
          "with kinds=5: "},

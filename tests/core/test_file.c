@@ -106,6 +106,22 @@ static void a_write_into_a_missing_folder_fails_cleanly(void **state)
     assert_non_null(strstr(err.msg, "/nonexistent/dir/x"));
 }
 
+/* A folder that exists and may be written, and a path that is no folder. */
+static void writable_is_checked_before_the_work(void **state)
+{
+    (void)state;
+    pf_error err;
+    assert_int_equal(pf_file_check_writable("x.json", &err), PF_E_OK);
+    assert_int_equal(pf_file_check_writable("/nonexistent/x", &err), PF_E_IO);
+    assert_non_null(strstr(err.msg, "no folder /nonexistent"));
+    assert_int_equal(pf_file_check_writable(".", &err), PF_E_IO);
+    assert_non_null(strstr(err.msg, "is a folder"));
+    if (geteuid() != 0) { /* root may write anywhere */
+        assert_int_equal(pf_file_check_writable("/proc/x", &err), PF_E_IO);
+        assert_non_null(strstr(err.msg, "not writable"));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -113,6 +129,7 @@ int main(void)
         cmocka_unit_test(a_planted_symlink_is_replaced_not_followed),
         cmocka_unit_test(reads_are_bounded),
         cmocka_unit_test(a_write_into_a_missing_folder_fails_cleanly),
+        cmocka_unit_test(writable_is_checked_before_the_work),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
