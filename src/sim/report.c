@@ -61,6 +61,24 @@ static bool is_team(const pf_sim_result *r)
     return r->finished > 0 && r->team == r->finished;
 }
 
+/* The name of entry e of the --seats list for a person to read: the bot's
+ * name, numbered from 1 when the list holds that name more than once
+ * ("memory 1", "memory 2", "random"). */
+static void entry_label(const pf_sim_report *rep, int seats, int e, char *buf, size_t n)
+{
+    int same = 0, nth = 0;
+    for (int i = 0; i < seats; i++)
+        if (strcmp(rep->entry_names[i], rep->entry_names[e]) == 0) {
+            same++;
+            if (i <= e)
+                nth++;
+        }
+    if (same > 1)
+        snprintf(buf, n, "%s %d", rep->entry_names[e], nth);
+    else
+        snprintf(buf, n, "%s", rep->entry_names[e]);
+}
+
 /* The groups of batch b; returns their count. */
 static int groups_of(const pf_sim_report *rep, int b, group *out)
 {
@@ -75,7 +93,7 @@ static int groups_of(const pf_sim_report *rep, int b, group *out)
     }
     for (int i = 0; i < n; i++) {
         if (rep->cfg->rotate) {
-            snprintf(out[i].label, sizeof out[i].label, "%s#%d", rep->entry_names[i], i);
+            entry_label(rep, n, i, out[i].label, sizeof out[i].label);
             out[i].wins = r->entry_wins[i];
             out[i].games = r->entry_games[i];
             out[i].result = (double)r->entry_result[i] / PF_SIM_RESULT_UNIT;
@@ -153,9 +171,12 @@ static void print_batch(FILE *f, const pf_sim_report *rep, int b)
         fprintf(f, "per-seat figures by bot (mean, +- the 95%% interval's half-width):\n");
         for (int j = 0; j < r->nefig; j++) {
             fprintf(f, "  %-24s", r->efig[j][0].name);
-            for (int e = 0; e < r->seats; e++)
-                fprintf(f, "  %s#%d %.3f (+-%.3f)", rep->entry_names[e], e,
-                        pf_sim_fig_mean(&r->efig[j][e]), fig_half95(&r->efig[j][e]));
+            for (int e = 0; e < r->seats; e++) {
+                char who[64];
+                entry_label(rep, r->seats, e, who, sizeof who);
+                fprintf(f, "  %s %.3f (+-%.3f)", who, pf_sim_fig_mean(&r->efig[j][e]),
+                        fig_half95(&r->efig[j][e]));
+            }
             fprintf(f, "\n");
         }
     }
@@ -400,6 +421,21 @@ static void xml_text(FILE *f, const char *s)
 }
 
 /* Chart frame at vertical offset y0: axes, title, y grid in percent or counts. */
+/* The top of an axis of five steps holding v: five times 1, 2, 5 or 10
+ * times a power of ten, so every tick is a round number (36 games: 0, 10 ...
+ * 50). */
+static double round_top(double v)
+{
+    double p = 1;
+    while (p * 10 <= v / 5)
+        p *= 10;
+    static const double m[] = {1, 2, 5};
+    for (int k = 0; k < 3; k++)
+        if (p * m[k] * 5 >= v)
+            return p * m[k] * 5;
+    return p * 50;
+}
+
 static void frame(FILE *f, int y0, const char *title, const char *xlabel, const char *ylabel,
                   double ymax, bool percent)
 {
@@ -580,6 +616,7 @@ static void length_chart(FILE *f, const pf_sim_report *rep, int y0)
                 most = bins[k][i];
     char xl[64];
     snprintf(xl, sizeof xl, "game length (actions, %d a bin)", width);
+    most = (long)round_top((double)most);
     frame(f, y0, "Game length", xl, "games", (double)most, false);
     double bw = (double)pw / BINS;
     for (int i = 0; i <= BINS; i += 5)

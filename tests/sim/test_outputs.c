@@ -333,7 +333,8 @@ static void files_are_replaced_not_followed(void **state)
     }
     dir_names(dir, names, sizeof names);
     assert_string_equal(names, "chart.svg precious report.csv");
-    /* A folder that does not exist: the reason, and a failure status. */
+    /* A folder that does not exist: the reason, and the status of a bad
+     * argument, before any game is played. */
     snprintf(cmd, sizeof cmd,
              "%s sim pizza --seats random,random --games 5 --svg %s/no/chart.svg 2>&1 >/dev/null",
              pf_test_bin(), dir);
@@ -343,7 +344,7 @@ static void files_are_replaced_not_followed(void **state)
     size_t len = fread(err, 1, sizeof err - 1, p);
     err[len] = '\0';
     int st = pclose(p);
-    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 1);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 2);
     assert_non_null(strstr(err, "cannot write"));
     assert_non_null(strstr(err, "/no/chart.svg"));
     pf_test_remove_dir(dir);
