@@ -547,12 +547,12 @@ static int pancake_stats(const void *st, pf_stat *out, int cap)
 
 static const pf_option_def options[] = {
     {"chocolate_gamble", "false",
-     "variant YYP-5: a chocolate guess also moves a pancake between the piles"},
-    {"memory_aid", "false", "show people how many of each topping are face-down (YYP-7)"},
-    {"table", "", "first pancakes drawn from the table, letters S K B L C (tests, C-2)"},
+     "variant: a chocolate guess also moves a pancake between the piles"},
+    {"memory_aid", "false", "show people how many of each topping are face-down"},
+    {"table", "", "first pancakes drawn from the table, letters S K B L C (for tests)"},
     {"tosses", "",
-     "scripted tosses, comma-separated face-down toppings in taking order, '-' for none (tests, "
-     "C-2)"},
+     "scripted tosses, comma-separated face-down toppings in taking order, '-' for none (for "
+     "tests)"},
     {NULL, NULL, NULL}};
 
 static const pf_test_config test_configs[] = {{2, ""},

@@ -480,7 +480,7 @@ static const pf_option_def options[] = {
     {"swaps", "2", "swap tokens per player, 0 to 2"},
     {"takes", "1", "take tokens per player, 0 to 1"},
     {"numbers", "",
-     "a table of printed numbers (PPF-2) as text 'key: values ...'; "
+     "the table of printed numbers as text 'key: values ...'; "
      "unnamed keys keep the default"},
     {NULL, NULL, NULL},
 };

@@ -468,7 +468,7 @@ static const pf_option_def options[] = {
      "at least the number of slices in play"},
     {"switches", "true", "switch pieces are in play"},
     {"memory_aid", "false",
-     "the text picture shows every earlier reveal still face down (PIZ-7: off by default, "
+     "the text picture shows every earlier reveal still face down (off by default: "
      "remembering is the game)"},
     {"grid", "",
      "fixes the layout: the pieces in play row by row, comma separated, as "
