@@ -242,7 +242,8 @@ static void tell_swap(const pizza_state *s, int seat, int q, pf_events *ev)
 {
     char who[24];
     uint8_t mine = s->at[seat], theirs = s->at[q];
-    pf_events_add(ev, -1, "switch", "seat %d now has the %s slice (%d %s), %s the %s slice", seat,
+    pf_events_add(ev, -1, "switch",
+                  "seat %d now has the %s slice (%d %s), and %s has the %s slice", seat,
                   pizza__colour_name[mine], s->slice_count[mine],
                   s->slice_kind[mine] == PIZZA_NONE ? "toppings"
                                                     : pizza__kind_name[s->slice_kind[mine]],

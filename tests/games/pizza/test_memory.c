@@ -121,8 +121,8 @@ static void test_events(void **state)
         {"flip", "seat 0 turned over cell 24: red switch"},
         {"choose", "seat 0 turned over their own colour and picks a slice to switch with "
                    "(rule e)"},
-        {"switch", "seat 0 now has the blue slice (0 toppings), an imaginary seat the red "
-                   "slice"},
+        {"switch", "seat 0 now has the blue slice (0 toppings), and an imaginary seat has "
+                   "the red slice"},
     };
     assert_int_equal(ev.n, 5);
     for (int i = 0; i < ev.n; i++) {
