@@ -21,7 +21,7 @@ TSAN_THREADS      ?= 4
 # clang and its runtimes (libFuzzer, the sanitizers) build the fuzz targets
 # and the ThreadSanitizer build.
 DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-dev libssl-dev tmux \
-              clang libclang-rt-14-dev
+              clang libclang-rt-14-dev libwebsockets-dev libsqlite3-dev nodejs node-ws
 
 .PHONY: all deps build build-asan build-fuzz build-tsan build-release build-clang run test test-plain \
         test-asan test-fuzz test-tsan test-release bench clean
