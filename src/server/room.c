@@ -246,7 +246,7 @@ static void add_progress(const pf_room *r, cJSON *o)
     cJSON_AddBoolToObject(o, "over", over);
     cJSON_AddItemToObject(o, "results",
                           over ? cJSON_CreateDoubleArray(results, m->seats) : cJSON_CreateNull());
-    cJSON_AddNumberToObject(o, "steps", m->nsteps);
+    cJSON_AddNumberToObject(o, "step_count", m->nsteps);
     cJSON_AddNumberToObject(o, "clock", (double)room_now(r));
     int64_t d = pf_table_deadline(r->table);
     if (d >= 0)
