@@ -1,0 +1,72 @@
+// server_restart.js: nothing acknowledged is lost. Games are played part
+// way, the server is killed with SIGKILL, restarted on the same database:
+// every step a client was told of is there, the clients reconnect with
+// their tokens, get a full resync, and the games finish.
+'use strict';
+const { tempDir, startServer, stopServer, Client, playRandom, roomWithClients, checkSecrecy,
+        assert, run } = require('./lib.js');
+
+// Every event c was told of, as "step kind text".
+function toldEvents(c) {
+  const keys = new Set();
+  for (const f of c.frames) {
+    const m = JSON.parse(f);
+    if (m.push === 'steps')
+      for (const st of m.steps) for (const e of st.events || []) keys.add(`${st.step} ${e.kind} ${e.text}`);
+    if (m.push === 'sync') for (const e of m.log || []) keys.add(`${e.step} ${e.kind} ${e.text}`);
+  }
+  return keys;
+}
+
+// Plays random moves for c until the room has at least n steps.
+async function playUntil(c, n) {
+  while (c.last.step_count < n && !c.last.over) {
+    if (!c.last.to_act.includes(c.seat)) {
+      await new Promise((r) => setTimeout(r, 5));
+      continue;
+    }
+    const legal = await c.ask({ cmd: 'legal' });
+    if (legal.ok && legal.actions.length)
+      await c.ask({ cmd: 'act', action: legal.actions[Math.floor(Math.random() * legal.actions.length)] });
+  }
+}
+
+run(async () => {
+  const db = `${tempDir()}/rooms.db`;
+  let s = await startServer(db);
+  const rooms = [];
+  for (const game of ['pancake', 'pizza']) {
+    const r = await roomWithClients(s, { game, seats: ['person', 'person', 'bot:medium'] }, ['ana', 'bo']);
+    await Promise.all(r.clients.map((c) => playUntil(c, 8)));
+    // What the clients were told: the steps pushed to them.
+    r.told = Math.max(...r.clients.map((c) => c.last.step_count));
+    r.clients.forEach((c) => { c.told = toldEvents(c); });
+    rooms.push(r);
+  }
+  await stopServer(s, 'SIGKILL');
+  for (const r of rooms) await Promise.all(r.clients.map((c) => c.closed));
+
+  s = await startServer(db);
+  for (const r of rooms) {
+    for (const c of r.clients) {
+      const seat = c.seat;
+      c.s = s;
+      c.last = null;
+      await c.connect();
+      const h = await c.hello(r.room, c.token);
+      assert(h.ok && h.seat === seat, `the token keeps its seat: ${JSON.stringify(h)}`);
+      while (!c.last) await new Promise((res) => setTimeout(res, 5));
+      assert(c.last.push === 'sync' && c.last.step_count >= r.told,
+             `resync after the restart: ${c.last.step_count} steps, ${r.told} told`);
+      const log = new Set(c.last.log.map((e) => `${e.step} ${e.kind} ${e.text}`));
+      for (const k of c.told) assert(log.has(k), `the resync's log has "${k}"`);
+    }
+  }
+  for (const r of rooms) {
+    const ends = await Promise.all(r.clients.map((c) => playRandom(c, false)));
+    assert(ends.every((e) => e.over), 'the game finished after the restart');
+    checkSecrecy(r.clients);
+    for (const c of r.clients) await c.close();
+  }
+  await stopServer(s);
+});
