@@ -414,11 +414,13 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         }
         return 0;
     case LWS_CALLBACK_HTTP_BODY_COMPLETION: {
-        int rc = http_route(wsi, p);
-        free(p->body);
+        /* Completing the transaction may free p: the request is copied out. */
+        pss req = *p;
         p->body = NULL;
         p->body_len = 0;
         p->body_over = false;
+        int rc = http_route(wsi, &req);
+        free(req.body);
         return rc;
     }
     case LWS_CALLBACK_HTTP_DROP_PROTOCOL:

@@ -164,6 +164,15 @@ function playRandom(c, realTime, limitMs = 60000) {
   });
 }
 
+// Resolves once cond() holds (checked every 5 ms, for 10 s at most).
+async function waitFor(cond, what) {
+  for (let i = 0; i < 2000; i++) {
+    if (cond()) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`timed out waiting: ${what}`);
+}
+
 // Creates a room and seats a client for each of its person seats.
 async function roomWithClients(s, spec, names) {
   const created = await request(s, 'POST', '/rooms', spec);
@@ -180,6 +189,8 @@ async function roomWithClients(s, spec, names) {
     if (!h.ok) throw new Error(`hello: ${JSON.stringify(h)}`);
     clients.push(c);
   }
+  // Every person's seat is taken: each client hears the start.
+  await waitFor(() => clients.every((c) => c.last), 'every client heard the start');
   return { room, clients };
 }
 
@@ -223,4 +234,4 @@ function run(main) {
 }
 
 module.exports = { tempDir, startServer, stopServer, request, Client, playRandom,
-                   roomWithClients, checkSecrecy, assert, run };
+                   roomWithClients, checkSecrecy, waitFor, assert, run };

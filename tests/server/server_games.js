@@ -3,7 +3,7 @@
 // time on the server's clock. Every frame passes the fair-play checks.
 'use strict';
 const { tempDir, startServer, stopServer, request, Client, playRandom, roomWithClients,
-        checkSecrecy, assert, run } = require('./lib.js');
+        checkSecrecy, waitFor, assert, run } = require('./lib.js');
 
 const games = [
   { game: 'pizza', bot: 'bot:medium' },
@@ -25,9 +25,7 @@ async function playOne(s, g) {
   assert(seats[0] !== seats[1] && seats.every((x) => x >= 0 && x < 3), `seats ${seats}`);
   const ends = await Promise.all(clients.map((c) => playRandom(c, g.realTime)));
   // The spectator hears the end too, then everyone agrees on the result.
-  for (let i = 0; i < 100 && !(watcher.last && watcher.last.over); i++)
-    await new Promise((r) => setTimeout(r, 50));
-  assert(watcher.last && watcher.last.over, `${g.game}: the spectator saw the end`);
+  await waitFor(() => watcher.last && watcher.last.over, `${g.game}: the spectator sees the end`);
   for (const e of ends) {
     assert(e.over && JSON.stringify(e.results) === JSON.stringify(watcher.last.results),
            `${g.game}: same results`);

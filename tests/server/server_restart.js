@@ -3,8 +3,8 @@
 // every step a client was told of is there, the clients reconnect with
 // their tokens, get a full resync, and the games finish.
 'use strict';
-const { tempDir, startServer, stopServer, Client, playRandom, roomWithClients, checkSecrecy,
-        assert, run } = require('./lib.js');
+const { tempDir, startServer, stopServer, playRandom, roomWithClients, checkSecrecy,
+        waitFor, assert, run } = require('./lib.js');
 
 // Every event c was told of, as "step kind text".
 function toldEvents(c) {
@@ -55,7 +55,7 @@ run(async () => {
       await c.connect();
       const h = await c.hello(r.room, c.token);
       assert(h.ok && h.seat === seat, `the token keeps its seat: ${JSON.stringify(h)}`);
-      while (!c.last) await new Promise((res) => setTimeout(res, 5));
+      await waitFor(() => c.last, 'the resync');
       assert(c.last.push === 'sync' && c.last.step_count >= r.told,
              `resync after the restart: ${c.last.step_count} steps, ${r.told} told`);
       const log = new Set(c.last.log.map((e) => `${e.step} ${e.kind} ${e.text}`));
