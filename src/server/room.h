@@ -31,6 +31,7 @@ typedef struct pf_conn {
     struct pf_conn *next; /* in the room's list */
     pf_out *out_head, *out_tail; /* frames waiting to be written */
     size_t queued;
+    bool too_slow; /* frames piled up unread: closed at the next write */
     char *rx; /* the message being received */
     size_t rx_len;
 } pf_conn;

@@ -120,8 +120,11 @@ static void restore_one(void *arg, const pf_store_room *rec)
 void pf_server_send(pf_conn *c, const char *text)
 {
     size_t len = strlen(text);
-    if (c->queued + len > QUEUE_MAX)
-        return; /* the writeable callback closes it */
+    if (c->too_slow || c->queued + len > QUEUE_MAX) {
+        c->too_slow = true; /* the writeable callback closes it */
+        lws_callback_on_writable(c->wsi);
+        return;
+    }
     pf_out *o = malloc(sizeof *o + LWS_PRE + len);
     if (!o)
         return;
@@ -240,7 +243,7 @@ static int ws_receive(struct lws *wsi, pf_conn *c, const void *in, size_t len)
 
 static int ws_writeable(struct lws *wsi, pf_conn *c)
 {
-    if (c->queued > QUEUE_MAX)
+    if (c->too_slow)
         return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow: frames piled up");
     pf_out *o = c->out_head;
     if (!o)
