@@ -31,6 +31,40 @@ static pf_err fail(pf_store *s, pf_error *err, const char *what)
                         sqlite3_errmsg(s->db));
 }
 
+/* The value of a PRAGMA as text into out (n bytes); false when it fails. */
+static bool pragma(sqlite3 *db, const char *sql, char *out, size_t n)
+{
+    sqlite3_stmt *st = NULL;
+    bool ok = sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK &&
+              sqlite3_step(st) == SQLITE_ROW;
+    if (ok)
+        snprintf(out, n, "%s", (const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    return ok;
+}
+
+/* WAL and synchronous=FULL, read back: a database that cannot have them
+ * (in memory, some file systems) would lose acknowledged steps. */
+static bool durable(pf_store *s, const char *path, pf_error *err)
+{
+    char mode[16] = "", sync[16] = "";
+    if (!pragma(s->db, "PRAGMA journal_mode=WAL", mode, sizeof mode) ||
+        sqlite3_exec(s->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL) != SQLITE_OK ||
+        !pragma(s->db, "PRAGMA synchronous", sync, sizeof sync)) {
+        pf_error_set(err, PF_E_IO, "cannot set up the database %s: %s", path,
+                     sqlite3_errmsg(s->db));
+        return false;
+    }
+    if (strcmp(mode, "wal") != 0 || strcmp(sync, "2") != 0) {
+        pf_error_set(err, PF_E_IO,
+                     "the database %s runs with journal_mode=%s, synchronous=%s: the server "
+                     "needs WAL and FULL (2) so that no acknowledged step is lost",
+                     path, mode, sync);
+        return false;
+    }
+    return true;
+}
+
 pf_store *pf_store_open(const char *path, pf_error *err)
 {
     pf_store *s = calloc(1, sizeof *s);
@@ -38,12 +72,18 @@ pf_store *pf_store_open(const char *path, pf_error *err)
         pf_error_set(err, PF_E_NO_MEMORY, NULL);
         return NULL;
     }
-    if (sqlite3_open(path, &s->db) != SQLITE_OK ||
-        sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", NULL, NULL,
-                     NULL) != SQLITE_OK ||
-        sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK) {
+    if (sqlite3_open(path, &s->db) != SQLITE_OK) {
         pf_error_set(err, PF_E_IO, "cannot open the database %s: %s", path,
                      s->db ? sqlite3_errmsg(s->db) : "out of memory");
+        pf_store_close(s);
+        return NULL;
+    }
+    if (!durable(s, path, err)) {
+        pf_store_close(s);
+        return NULL;
+    }
+    if (sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK) {
+        fail(s, err, "create its tables");
         pf_store_close(s);
         return NULL;
     }
