@@ -129,17 +129,18 @@ class Client {
   close() { this.ws.close(); return this.closed; }
 }
 
-// Plays random legal moves for c's seat until the game is over; resolves
+// Plays random legal moves for c's seat until the game is over (or has
+// untilSteps steps); resolves
 // with the last push. Real time: plays the child bot's hint (clumsy: a short game) as soon as it
 // may, retrying busy hands.
-function playRandom(c, realTime, limitMs = 60000) {
+function playRandom(c, realTime, untilSteps = Infinity, limitMs = 120000) {
   return new Promise((resolve, reject) => {
     let busy = false;
-    const deadline = setTimeout(() => reject(new Error(`${c.name}: the game did not end`)), limitMs);
+    const deadline = setTimeout(() => reject(new Error(`${c.name}: the game did not end: ${JSON.stringify(c.last).slice(0, 300)}`)), limitMs);
     const done = () => { clearTimeout(deadline); c.onPush = null; resolve(c.last); };
     const step = async () => {
       if (busy || !c.last) return;
-      if (c.last.over) return done();
+      if (c.last.over || c.last.step_count >= untilSteps) return done();
       if (!c.last.to_act.includes(c.seat)) return;
       busy = true;
       // Real time: the child bot's hint (clumsy: a short game), as a bot author's program would.
@@ -159,7 +160,10 @@ function playRandom(c, realTime, limitMs = 60000) {
       if (realTime) setTimeout(step, 30);
       else step();
     };
-    c.onPush = (m) => { if (m.push === 'steps' || m.push === 'sync') step(); if (c.last && c.last.over) done(); };
+    c.onPush = (m) => {
+      if (m.push === 'steps' || m.push === 'sync') step();
+      if (c.last && (c.last.over || c.last.step_count >= untilSteps)) done();
+    };
     step();
   });
 }

@@ -1,5 +1,5 @@
 // server_restart.js: nothing acknowledged is lost. Games are played part
-// way, the server is killed with SIGKILL, restarted on the same database:
+// way (Paku Paku in real time among them), the server is killed with SIGKILL, restarted on the same database:
 // every step a client was told of is there, the clients reconnect with
 // their tokens, get a full resync, and the games finish.
 'use strict';
@@ -18,26 +18,15 @@ function toldEvents(c) {
   return keys;
 }
 
-// Plays random moves for c until the room has at least n steps.
-async function playUntil(c, n) {
-  while (c.last.step_count < n && !c.last.over) {
-    if (!c.last.to_act.includes(c.seat)) {
-      await new Promise((r) => setTimeout(r, 5));
-      continue;
-    }
-    const legal = await c.ask({ cmd: 'legal' });
-    if (legal.ok && legal.actions.length)
-      await c.ask({ cmd: 'act', action: legal.actions[Math.floor(Math.random() * legal.actions.length)] });
-  }
-}
-
 run(async () => {
   const db = `${tempDir()}/rooms.db`;
   let s = await startServer(db);
   const rooms = [];
-  for (const game of ['pancake', 'pizza']) {
-    const r = await roomWithClients(s, { game, seats: ['person', 'person', 'bot:medium'] }, ['ana', 'bo']);
-    await Promise.all(r.clients.map((c) => playUntil(c, 8)));
+  for (const [game, bot, realTime] of [['pancake', 'bot:medium', false], ['pizza', 'bot:medium', false],
+                                       ['pakupaku', 'bot:child', true]]) {
+    const r = await roomWithClients(s, { game, seats: ['person', 'person', bot] }, ['ana', 'bo']);
+    r.realTime = realTime;
+    await Promise.all(r.clients.map((c) => playRandom(c, realTime, 8)));
     // What the clients were told: the steps pushed to them.
     r.told = Math.max(...r.clients.map((c) => c.last.step_count));
     r.clients.forEach((c) => { c.told = toldEvents(c); });
@@ -63,7 +52,7 @@ run(async () => {
     }
   }
   for (const r of rooms) {
-    const ends = await Promise.all(r.clients.map((c) => playRandom(c, false)));
+    const ends = await Promise.all(r.clients.map((c) => playRandom(c, r.realTime)));
     assert(ends.every((e) => e.over), 'the game finished after the restart');
     checkSecrecy(r.clients);
     for (const c of r.clients) await c.close();
