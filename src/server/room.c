@@ -19,6 +19,7 @@
 #include "partyfood/proto.h"
 #include "partyfood/rng.h"
 #include "partyfood/session.h"
+#include "proto/commands.h"
 #include "server/room.h"
 
 #ifndef PF_VERSION
@@ -815,8 +816,15 @@ void pf_room_sync(pf_room *r, pf_conn *c)
 /* A read-only command answered by the engine protocol's own session, over
  * the room's table and bound to the connection's seat (its "seat" check
  * included), so the answers are the protocol's own. */
-static char *ask_session(pf_room *r, pf_conn *c, const char *msg, size_t len)
+static char *ask_session(pf_room *r, pf_conn *c, const cJSON *req, const char *msg, size_t len)
 {
+    /* A command that would change or replace the session's table would
+     * free the room's: those are the room's own (act, undo) or refused. */
+    const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(req, "cmd");
+    for (size_t i = 0; cJSON_IsString(cmd) && i < pf__ncommands; i++)
+        if (strcmp(pf__commands[i].cmd, cmd->valuestring) == 0 &&
+            (pf__commands[i].flags & (CHANGES | REPLACES)))
+            return pf_room_error(req, PF_E_UNKNOWN_COMMAND, "not available in a room");
     pf_session s;
     pf_session_init(&s);
     pf_session_bind(&s, c->seat);
@@ -888,7 +896,7 @@ char *pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len)
     char *text;
     const char *why;
     if (!cJSON_IsObject(req) || !cJSON_IsString(cmd))
-        text = ask_session(r, c, msg, len); /* its error, the protocol's own */
+        text = ask_session(r, c, req, msg, len); /* its error, the protocol's own */
     else if ((why = refused(cmd->valuestring)))
         text = pf_room_error(req, PF_E_UNKNOWN_COMMAND, why);
     else if (!strcmp(cmd->valuestring, "act") || !strcmp(cmd->valuestring, "undo"))
@@ -900,10 +908,10 @@ char *pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len)
         /* The seat is the connection's: added when the request names none. */
         cJSON_AddNumberToObject(req, "seat", c->seat);
         char *with = cJSON_PrintUnformatted(req);
-        text = with ? ask_session(r, c, with, strlen(with)) : NULL;
+        text = with ? ask_session(r, c, req, with, strlen(with)) : NULL;
         free(with);
     } else
-        text = ask_session(r, c, msg, len);
+        text = ask_session(r, c, req, msg, len);
     cJSON_Delete(req);
     return text;
 }
