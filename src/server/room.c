@@ -337,6 +337,7 @@ static pf_err change(pf_room *r, room_op *op, void *arg, pf_error *err)
             r->finished = (int64_t)time(NULL);
             if (save_room(r, &ferr))
                 fprintf(stderr, "partyfood serve: room %s: %s\n", r->code, ferr.msg);
+            pf_server_log("finished", r, NULL);
         }
         tell_steps(r);
     }
@@ -440,16 +441,17 @@ static pf_err start(pf_room *r, pf_error *err)
         return e;
     }
     r->clock_base = pf_server_now_ms();
+    pf_server_log("started", r, NULL);
+    /* A person's place moved with the shuffle: each connection follows its
+     * token to its seat before anyone is told. */
     for (pf_conn *c = r->conns; c; c = c->next) {
-        if (c->seat >= 0) /* a person's seat moved with the shuffle: tell it again */
-            for (int i = 0; i < r->n; i++)
-                if (memcmp(before[c->seat].token_hash, r->place[i].token_hash, PF_TOKEN_HASH) == 0 &&
-                    !r->place[i].bot) {
-                    c->seat = i;
-                    break;
-                }
+        const unsigned char *hash = c->seat >= 0 ? before[c->seat].token_hash : NULL;
+        for (int i = 0; hash && i < r->n; i++)
+            if (!r->place[i].bot && memcmp(hash, r->place[i].token_hash, PF_TOKEN_HASH) == 0) {
+                c->seat = i;
+                break;
+            }
     }
-    /* the connections' seats are remapped above before any is told */
     for (pf_conn *c = r->conns; c; c = c->next)
         pf_room_sync(r, c);
     pf_room_tick(r);

@@ -102,6 +102,9 @@ char *pf_room_error(const cJSON *req, pf_err e, const char *msg);
  * timer set to fire in ms milliseconds. */
 void pf_server_send(pf_conn *c, const char *text);
 void pf_server_wake(pf_room *r, int64_t ms);
+/* One log line on stdout per room event and refusal, key=value (r and
+ * detail may be NULL; never a token). */
+void pf_server_log(const char *event, const pf_room *r, const char *detail);
 /* The server's monotonic clock in ms. */
 int64_t pf_server_now_ms(void);
 

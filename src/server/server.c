@@ -56,6 +56,15 @@ int64_t pf_server_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+void pf_server_log(const char *event, const pf_room *r, const char *detail)
+{
+    printf("partyfood serve: event=%s", event);
+    if (r)
+        printf(" room=%s game=%s", r->code, r->g->id);
+    printf("%s%s\n", detail ? " " : "", detail ? detail : "");
+    fflush(stdout);
+}
+
 /* ---- rooms ------------------------------------------------------------------------ */
 
 static pf_room *find_room(const char *code)
@@ -113,6 +122,7 @@ static void restore_one(void *arg, const pf_store_room *rec)
     }
     r->next = srv.rooms;
     srv.rooms = r;
+    pf_server_log("restored", r, r->table ? "started=true" : "started=false");
 }
 
 /* ---- WebSocket frames ------------------------------------------------------------- */
@@ -187,6 +197,7 @@ static void hello(pf_conn *c, const char *msg, size_t len)
     else if (!token && !r->spectators)
         text = pf_room_error(req, PF_E_NOT_YOUR_SEAT, "this room has no spectators");
     if (text) {
+        pf_server_log("refused", r, "reason=hello");
         send_answer(c, text);
         cJSON_Delete(req);
         return;
@@ -210,6 +221,21 @@ static void hello(pf_conn *c, const char *msg, size_t len)
     cJSON_Delete(req);
 }
 
+/* A browser says which page opened the socket: only the server's own may
+ * (another site's page would act with its visitor's token). Programs that
+ * send no Origin are let in. */
+static bool origin_ok(struct lws *wsi)
+{
+    char origin[256], host[256], own[300];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0)
+        return true;
+    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) < 0 ||
+        lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+        return false;
+    snprintf(own, sizeof own, "http://%s", host);
+    return strcmp(origin, own) == 0;
+}
+
 static int ws_close(struct lws *wsi, enum lws_close_status status, const char *why)
 {
     lws_close_reason(wsi, status, (unsigned char *)why, strlen(why));
@@ -218,11 +244,15 @@ static int ws_close(struct lws *wsi, enum lws_close_status status, const char *w
 
 static int ws_receive(struct lws *wsi, pf_conn *c, const void *in, size_t len)
 {
-    if (lws_frame_is_binary(wsi))
+    if (lws_frame_is_binary(wsi)) {
+        pf_server_log("refused", c->room, "reason=binary");
         return ws_close(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE,
                         "binary frames are not accepted: send JSON text");
-    if (c->rx_len + len > PF_REQUEST_MAX_BYTES)
+    }
+    if (c->rx_len + len > PF_REQUEST_MAX_BYTES) {
+        pf_server_log("refused", c->room, "reason=too_large");
         return ws_close(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large");
+    }
     char *rx = realloc(c->rx, c->rx_len + len + 1);
     if (!rx)
         return ws_close(wsi, LWS_CLOSE_STATUS_UNEXPECTED_CONDITION, "out of memory");
@@ -312,8 +342,9 @@ static int create_room(struct lws *wsi, const cJSON *req)
                           err.code, err.msg);
     r->next = srv.rooms;
     srv.rooms = r;
-    printf("partyfood serve: room %s created (%s, %d seats)\n", r->code, r->g->id, r->n);
-    fflush(stdout);
+    char detail[32];
+    snprintf(detail, sizeof detail, "seats=%d", r->n);
+    pf_server_log("created", r, detail);
     return http_json(wsi, 201, pf_room_public(r, true));
 }
 
@@ -322,8 +353,13 @@ static int join_room(struct lws *wsi, pf_room *r, const cJSON *req)
     char token[PF_TOKEN_HEX + 1];
     int place;
     pf_error err;
-    if (pf_room_join(r, req, token, &place, &err))
+    if (pf_room_join(r, req, token, &place, &err)) {
+        pf_server_log("refused", r, "reason=join");
         return http_error(wsi, err.code == PF_E_IO ? 500 : 400, err.code, err.msg);
+    }
+    char detail[32];
+    snprintf(detail, sizeof detail, "place=%d", place);
+    pf_server_log(r->table ? "joined_and_started" : "joined", r, detail);
     cJSON *o = cJSON_CreateObject();
     if (o) {
         cJSON_AddStringToObject(o, "room", r->code);
@@ -431,6 +467,11 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         free(p->body);
         p->body = NULL;
         return 0;
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        if (origin_ok(wsi))
+            return 0;
+        pf_server_log("refused", NULL, "reason=origin");
+        return -1;
     case LWS_CALLBACK_ESTABLISHED: {
         char uri[64] = "";
         lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);

@@ -1,7 +1,8 @@
 // server_abuse.js: bad input gets an error or a close, never a crash and
 // never a change to the game: malformed JSON, binary frames, oversized
-// messages, a flood of requests, WebSockets elsewhere than /ws, a huge
-// HTTP body. The server keeps serving the room's other clients throughout.
+// messages, a flood of requests, WebSockets elsewhere than /ws or from
+// another site's page, a huge HTTP body. The server keeps serving the
+// room's other clients throughout.
 'use strict';
 const WebSocket = require('ws');
 const { tempDir, startServer, stopServer, request, Client, roomWithClients, assert, run } =
@@ -50,6 +51,16 @@ run(async () => {
   const elsewhere = new WebSocket(`ws://127.0.0.1:${s.port}/other`);
   const code = await new Promise((res) => { elsewhere.on('close', (c) => res(c)); elsewhere.on('error', () => {}); });
   assert(code !== 1000, `elsewhere: ${code}`);
+
+  // A page of another site may not open a socket (its visitor's token would
+  // act for it); the server's own pages may.
+  const opened = (origin) => new Promise((res) => {
+    const w = new WebSocket(`ws://127.0.0.1:${s.port}/ws`, { origin });
+    w.on('open', () => { w.close(); res(true); });
+    w.on('error', () => res(false));
+  });
+  assert(!(await opened('http://evil.example')), 'another origin refused');
+  assert(await opened(`http://127.0.0.1:${s.port}`), 'the own origin let in');
 
   // A huge HTTP body is refused.
   const huge = await request(s, 'POST', '/rooms', JSON.stringify({ game: 'pizza', pad: 'x'.repeat(100000) }));
