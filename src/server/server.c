@@ -12,6 +12,7 @@
 #include <libwebsockets.h>
 
 #include "partyfood/parse.h"
+#include "partyfood/replay.h"
 #include "partyfood/session.h"
 #include "server/room.h"
 #include "server/server.h"
@@ -370,6 +371,16 @@ static int join_room(struct lws *wsi, pf_room *r, const cJSON *req)
     return http_json(wsi, 200, o);
 }
 
+/* A finished game's replay (docs/protocol.md, "The replay object"): its
+ * seed tells every hidden piece, so only once the game is over. */
+static int replay(struct lws *wsi, const pf_room *r)
+{
+    if (!r->table || !pf_table_over(r->table, NULL))
+        return http_error(wsi, 409, PF_E_BAD_REQUEST,
+                          "the replay tells every hidden piece: it is given once the game is over");
+    return http_json(wsi, 200, pf_match_save(pf_table_match(r->table)));
+}
+
 static int list_rooms(struct lws *wsi)
 {
     cJSON *o = cJSON_CreateObject(), *a = cJSON_AddArrayToObject(o, "rooms");
@@ -418,6 +429,8 @@ static int http_route(struct lws *wsi, pss *p)
         rc = http_json(wsi, 200, pf_room_public(r, true));
     else if (p->post && strcmp(tail, "/join") == 0)
         rc = join_room(wsi, r, req);
+    else if (!p->post && strcmp(tail, "/replay") == 0)
+        rc = replay(wsi, r);
     else
         rc = http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page");
     cJSON_Delete(req);

@@ -1,6 +1,7 @@
 // server_games.js: a whole game of each of the four games in one room each,
 // two people's clients and a bot, a spectator watching; Paku Paku in real
-// time on the server's clock. Every frame passes the fair-play checks.
+// time on the server's clock. Every frame passes the fair-play checks; the
+// replay is given once the game is over.
 'use strict';
 const { tempDir, startServer, stopServer, request, Client, playRandom, roomWithClients,
         checkSecrecy, waitFor, assert, run } = require('./lib.js');
@@ -33,6 +34,10 @@ async function playOne(s, g) {
   }
   const state = await request(s, 'GET', `/rooms/${room}`);
   assert(state.body.over === true && state.body.step_count === watcher.last.step_count, `${g.game}: room state`);
+  // Once over, the replay: every step, and the seed that was kept secret.
+  const replay = await request(s, 'GET', `/rooms/${room}/replay`);
+  assert(replay.status === 200 && replay.body.actions.length === watcher.last.step_count &&
+         replay.body.seed !== undefined, `${g.game}: the replay`);
   checkSecrecy([...clients, watcher]);
   for (const c of [...clients, watcher]) await c.close();
   console.log(`${g.game}: ${Date.now() - t0} ms, ${watcher.last.step_count} steps, results ${JSON.stringify(watcher.last.results)}`);

@@ -33,6 +33,8 @@ run(async () => {
               'acting out of turn');
   for (const cmd of ['new', 'load', 'save', 'bot', 'wait', 'hello'])
     refusedWith(await mover.ask({ cmd, game: 'pizza' }), 'unknown_command', `"${cmd}" in a room`);
+  const early = await request(s, 'GET', `/rooms/${room}/replay`);
+  assert(early.status === 409 && !/"seed"/.test(JSON.stringify(early.body)), 'no replay mid-game');
   const state = (await request(s, 'GET', `/rooms/${room}`)).body;
   assert(state.step_count === 0, `nothing was played: ${state.step_count}`);
 
