@@ -32,6 +32,7 @@ typedef struct pf_conn {
     pf_out *out_head, *out_tail; /* frames waiting to be written */
     size_t queued;
     bool too_slow; /* frames piled up unread: closed at the next write */
+    bool restarting; /* the server stops: closed, asking to reconnect */
     char *rx; /* the message being received */
     size_t rx_len;
 } pf_conn;

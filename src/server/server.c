@@ -19,6 +19,11 @@
 
 /* The largest HTTP request body. */
 #define BODY_MAX (16 * 1024)
+/* The WebSocket close code "service restart" (RFC 6455's registry). */
+#define SERVICE_RESTART ((enum lws_close_status)1012)
+/* How long a stop waits for the connections to close. */
+#define STOP_MS 500
+
 /* Frames waiting for a slow client beyond this close its connection. */
 #define QUEUE_MAX (4 * 1024 * 1024)
 
@@ -274,6 +279,8 @@ static int ws_receive(struct lws *wsi, pf_conn *c, const void *in, size_t len)
 
 static int ws_writeable(struct lws *wsi, pf_conn *c)
 {
+    if (c->restarting)
+        return ws_close(wsi, SERVICE_RESTART, "the server is restarting: reconnect with your token");
     if (c->too_slow)
         return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow: frames piled up");
     pf_out *o = c->out_head;
@@ -515,6 +522,37 @@ static const struct lws_protocols protocols[] = {
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
+static void stop_waited(lws_sorted_usec_list_t *sul)
+{
+    (void)sul;
+    srv.stop = 2;
+}
+
+/* A clean stop: every client is told to reconnect (close 1012) and given
+ * STOP_MS to hear it. No change is half made: each is whole within one
+ * turn of the loop. */
+static void close_all(void)
+{
+    static lws_sorted_usec_list_t wait;
+    bool any = false;
+    for (pf_room *r = srv.rooms; r; r = r->next)
+        for (pf_conn *c = r->conns; c; c = c->next) {
+            c->restarting = any = true;
+            lws_callback_on_writable(c->wsi);
+        }
+    if (!any)
+        return;
+    memset(&wait, 0, sizeof wait);
+    lws_sul_schedule(srv.ctx, 0, &wait, stop_waited, (lws_usec_t)STOP_MS * 1000);
+    bool open = true;
+    while (open && srv.stop != 2 && lws_service(srv.ctx, 0) >= 0) {
+        open = false;
+        for (pf_room *r = srv.rooms; r; r = r->next)
+            open |= r->conns != NULL;
+    }
+    lws_sul_cancel(&wait);
+}
+
 static void on_signal(int sig)
 {
     (void)sig;
@@ -553,6 +591,7 @@ int pf_server_run(const pf_server_options *o)
     fflush(stdout);
     while (!srv.stop && lws_service(srv.ctx, 0) >= 0)
         ;
+    close_all();
     for (pf_room *r = srv.rooms; r; r = r->next)
         pf_server_wake(r, -1);
     lws_context_destroy(srv.ctx); /* closes the connections, the rooms still there */

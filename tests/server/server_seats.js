@@ -1,7 +1,8 @@
 // server_seats.js: the seat comes from the token, never from the request:
 // acting or asking for another seat is refused, a spectator only watches,
 // a wrong token holds no seat, and the engine's commands that do not fit a
-// room are refused; the game is unchanged by every refusal.
+// room are refused; the game is unchanged by every refusal. A clean stop
+// asks every client to reconnect.
 'use strict';
 const { tempDir, startServer, stopServer, request, Client, roomWithClients, assert, run } =
   require('./lib.js');
@@ -59,6 +60,11 @@ run(async () => {
   // The mover's own move goes through, its answer names it.
   const done = await mover.ask({ cmd: 'act', action: legal.actions[0] });
   assert(done.ok && done.step === 0 && typeof done.action === 'string', `the move: ${JSON.stringify(done)}`);
-  for (const c of [ana, bo, watcher, stranger]) await c.close();
+  // A clean stop tells every client in a room to reconnect.
+  await stranger.close();
   await stopServer(s);
+  for (const c of [ana, bo, watcher]) {
+    const closed = await c.closed;
+    assert(closed.code === 1012 && /reconnect/.test(closed.reason), `${c.name}: ${JSON.stringify(closed)}`);
+  }
 });
