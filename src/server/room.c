@@ -773,18 +773,20 @@ cJSON *pf_room_public(const pf_room *r, bool full)
 
 /* ---- messages ---------------------------------------------------------------------- */
 
-/* The table's log as seat may see it. */
-static cJSON *log_for(const pf_room *r, int seat)
+/* The table's log as seat may see it: every step's (step < -1), or one
+ * step's without the step field (an act's answer, as the engine's). */
+static cJSON *log_for(const pf_room *r, int seat, int step)
 {
     int n;
     const pf_table_event *ev = pf_table_log(r->table, &n);
     cJSON *a = cJSON_CreateArray();
     for (int i = 0; a && i < n; i++) {
-        if (ev[i].to >= 0 && ev[i].to != seat)
+        if ((ev[i].to >= 0 && ev[i].to != seat) || (step >= -1 && ev[i].step != step))
             continue;
         cJSON *o = cJSON_CreateObject();
         cJSON_AddItemToArray(a, o);
-        cJSON_AddNumberToObject(o, "step", ev[i].step);
+        if (step < -1)
+            cJSON_AddNumberToObject(o, "step", ev[i].step);
         cJSON_AddStringToObject(o, "kind", ev[i].kind);
         cJSON_AddStringToObject(o, "text", ev[i].text);
         cJSON_AddBoolToObject(o, "private", ev[i].to >= 0);
@@ -807,7 +809,7 @@ void pf_room_sync(pf_room *r, pf_conn *c)
         const pf_match *m = pf_table_match(r->table);
         add_progress(r, o);
         cJSON_AddItemToObject(o, "view", pf_state_view(r->g, m->state, c->seat));
-        cJSON_AddItemToObject(o, "log", log_for(r, c->seat));
+        cJSON_AddItemToObject(o, "log", log_for(r, c->seat, -2));
     }
     char *text = print(o);
     if (text)
@@ -877,15 +879,20 @@ static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
     pf_err e = undo ? change(r, op_undo, &c->seat, &err) : change(r, op_act, &a, &err);
     if (e)
         return pf_room_error(req, e, err.msg);
+    /* The engine's answer (its own step's events, who acts, whether it is
+     * over) with the step's index, name and time. */
     cJSON *out = answer_for(req);
     if (out && !undo) {
         const pf_step *st = &pf_table_match(r->table)->steps[before];
         cJSON_AddNumberToObject(out, "step", before);
         cJSON_AddStringToObject(out, "action", st->name);
         cJSON_AddNumberToObject(out, "t", (double)st->t_ms);
+        cJSON_AddItemToObject(out, "events", log_for(r, c->seat, before));
     }
-    if (out)
+    if (out) {
+        add_progress(r, out);
         cJSON_AddTrueToObject(out, "ok");
+    }
     return print(out);
 }
 

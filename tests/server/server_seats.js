@@ -59,7 +59,9 @@ run(async () => {
 
   // The mover's own move goes through, its answer names it.
   const done = await mover.ask({ cmd: 'act', action: legal.actions[0] });
-  assert(done.ok && done.step === 0 && typeof done.action === 'string', `the move: ${JSON.stringify(done)}`);
+  assert(done.ok && done.step === 0 && typeof done.action === 'string' && Array.isArray(done.events) &&
+         done.events.length > 0 && Array.isArray(done.to_act) && done.over === false,
+         `the move, answered as the engine answers: ${JSON.stringify(done)}`);
   // A clean stop tells every client in a room to reconnect.
   await stranger.close();
   await stopServer(s);
