@@ -4,14 +4,14 @@
 # Each object belongs to the layer of its source folder, src/LAYER/...; a
 # symbol an object uses (nm -u) and another object defines must be defined
 # in the same layer or one below. Ranks, lowest first:
-#   core 0, games 1, ai 2, table 3, proto 3, sim 4, tui 4, cli 5
+#   core 0, games 1, ai 2, table 3, proto 3, sim 4, tui 4, server 4, cli 5
 # One use is the design itself: the core's registry names the games'
 # descriptors (pf_game_<id>), which is how a game plugs in by existing.
 set -eu
 rank() {
     case $1 in
     core) echo 0 ;; games) echo 1 ;; ai) echo 2 ;; table | proto) echo 3 ;;
-    sim | tui) echo 4 ;; cli) echo 5 ;; *) echo 9 ;;
+    sim | tui | server) echo 4 ;; cli) echo 5 ;; *) echo 9 ;;
     esac
 }
 layer_of() { echo "$1" | sed -n 's|.*/src/\([a-z]*\)/.*|\1|p'; }

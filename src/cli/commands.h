@@ -13,5 +13,6 @@ int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_games(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

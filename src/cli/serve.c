@@ -1,0 +1,56 @@
+/* serve.c: `partyfood serve`, the game server (src/server/, docs/server.md). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "server/server.h"
+
+static int usage(FILE *f, int status)
+{
+    fprintf(f, "usage: partyfood serve [--listen HOST:PORT] [--db FILE]\n\n"
+               "Serves rooms over HTTP and WebSockets (docs/server.md). --listen is\n"
+               "127.0.0.1:8080 by default (port 0: any free port, named in the first line\n"
+               "printed); --db is partyfood.db by default (SQLite, created when missing).\n");
+    return status;
+}
+
+/* "HOST:PORT" into host (n bytes) and *port. */
+static bool read_listen(const char *v, char *host, size_t n, int *port)
+{
+    const char *colon = strrchr(v, ':');
+    long long p;
+    if (!colon || colon == v || (size_t)(colon - v) >= n) {
+        fprintf(stderr, "partyfood serve: --listen wants HOST:PORT, not '%s'\n", v);
+        return false;
+    }
+    if (!pf_arg_int("serve", "--listen's port", colon + 1, 0, 65535, &p))
+        return false;
+    memcpy(host, v, (size_t)(colon - v));
+    host[colon - v] = '\0';
+    *port = (int)p;
+    return true;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    char host[64] = "127.0.0.1";
+    pf_server_options o = {.host = host, .port = 8080, .db = "partyfood.db"};
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        if (strcmp(argv[i], "--help") == 0)
+            return usage(stdout, 0);
+        if (strcmp(argv[i], "--listen") == 0) {
+            if (!(v = pf_arg_value("serve", argc, argv, &i)) ||
+                !read_listen(v, host, sizeof host, &o.port))
+                return 2;
+        } else if (strcmp(argv[i], "--db") == 0) {
+            if (!(o.db = pf_arg_value("serve", argc, argv, &i)))
+                return 2;
+        } else {
+            fprintf(stderr, "partyfood serve: unknown argument '%s'\n", argv[i]);
+            return usage(stderr, 2);
+        }
+    }
+    return pf_server_run(&o);
+}

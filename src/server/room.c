@@ -1,0 +1,926 @@
+/* room.c: a room's game (room.h): seats and tokens, the shared table, the
+ * server's clock, storage before telling, and each seat's share.
+ *
+ * Every change (an action, an undo, the bots' moves, a fallback) runs on a
+ * copy of the table whose hook collects the steps: they are stored in one
+ * transaction, and only then the copy becomes the room's table and each
+ * connection is told its seat's part. A change that fails anywhere leaves
+ * the room as it was. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+
+#include "partyfood/parse.h"
+#include "partyfood/proto.h"
+#include "partyfood/rng.h"
+#include "partyfood/session.h"
+#include "proto/commands.h"
+#include "server/room.h"
+
+#ifndef PF_VERSION
+#define PF_VERSION "unknown"
+#endif
+
+/* The options that fix chance for tests: in a room nobody may know the
+ * hidden deal, the host included. */
+static const char *const chance_options[] = {"grid",  "bag",  "boards", "ziggy",
+                                             "table", "tosses", "dice",  "jitter"};
+
+/* ---- answers ------------------------------------------------------------------ */
+
+static cJSON *answer_for(const cJSON *req)
+{
+    cJSON *out = cJSON_CreateObject();
+    const cJSON *id = cJSON_IsObject(req) ? cJSON_GetObjectItemCaseSensitive(req, "id") : NULL;
+    if (out && id)
+        cJSON_AddItemToObject(out, "id", cJSON_Duplicate(id, true));
+    return out;
+}
+
+static char *print(cJSON *o)
+{
+    char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    return text;
+}
+
+char *pf_room_error(const cJSON *req, pf_err e, const char *msg)
+{
+    char clean[256];
+    pf_text_printable(msg, clean, sizeof clean);
+    cJSON *out = answer_for(req), *eo = NULL;
+    if (out) {
+        cJSON_AddFalseToObject(out, "ok");
+        eo = cJSON_AddObjectToObject(out, "error");
+    }
+    if (eo) {
+        cJSON_AddStringToObject(eo, "code", pf_err_code(e));
+        cJSON_AddStringToObject(eo, "message", clean);
+    }
+    return print(out);
+}
+
+/* ---- seats and tokens ----------------------------------------------------------- */
+
+static void token_hash(const char *token, unsigned char hash[PF_TOKEN_HASH])
+{
+    unsigned int n = PF_TOKEN_HASH;
+    EVP_Digest(token, strlen(token), hash, &n, EVP_sha256(), NULL);
+}
+
+static pf_err new_token(char *hex, pf_error *err)
+{
+    unsigned char raw[PF_TOKEN_HEX / 2];
+    if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
+        return pf_error_set(err, PF_E_IO, "the system's random source failed");
+    for (size_t i = 0; i < sizeof raw; i++)
+        snprintf(hex + 2 * i, 3, "%02x", raw[i]);
+    return PF_E_OK;
+}
+
+int pf_room_seat_of(const pf_room *r, const char *token)
+{
+    if (strlen(token) != PF_TOKEN_HEX)
+        return -2;
+    unsigned char h[PF_TOKEN_HASH];
+    token_hash(token, h);
+    for (int i = 0; i < r->n; i++)
+        if (r->place[i].taken && CRYPTO_memcmp(h, r->place[i].token_hash, sizeof h) == 0)
+            return i;
+    return -2;
+}
+
+/* A person's name: printable UTF-8, no comma (seating lists use them). */
+static pf_err check_name(const char *name, pf_error *err)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n > PF_SEAT_NAME_MAX || !pf_utf8_valid(name, n))
+        return pf_error_set(err, PF_E_BAD_REQUEST,
+                            "a name is 1 to %d bytes of UTF-8 text", PF_SEAT_NAME_MAX);
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f || name[i] == ',')
+            return pf_error_set(err, PF_E_BAD_REQUEST,
+                                "a name may not hold control characters or commas");
+    return PF_E_OK;
+}
+
+/* ---- storage -------------------------------------------------------------------- */
+
+static void hex_of(const unsigned char *b, size_t n, char *out)
+{
+    for (size_t i = 0; i < n; i++)
+        snprintf(out + 2 * i, 3, "%02x", b[i]);
+}
+
+static bool unhex(const char *hex, unsigned char *b, size_t n)
+{
+    if (strlen(hex) != 2 * n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned v;
+        if (sscanf(hex + 2 * i, "%2x", &v) != 1)
+            return false;
+        b[i] = (unsigned char)v;
+    }
+    return true;
+}
+
+/* Writes the room's row; the texts are built here and freed. */
+static pf_err save_room(pf_room *r, pf_error *err)
+{
+    cJSON *opts = cJSON_CreateObject(), *seating = cJSON_CreateArray(),
+          *settings = cJSON_CreateObject();
+    for (int i = 0; opts && i < r->opt.n; i++)
+        cJSON_AddStringToObject(opts, r->opt.key[i], r->opt.val[i]);
+    for (int i = 0; seating && i < r->n; i++) {
+        const pf_place *p = &r->place[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddItemToArray(seating, o);
+        if (p->bot) {
+            cJSON_AddStringToObject(o, "bot", p->bot->name);
+        } else if (p->taken) {
+            char hex[2 * PF_TOKEN_HASH + 1];
+            hex_of(p->token_hash, PF_TOKEN_HASH, hex);
+            cJSON_AddStringToObject(o, "person", p->name);
+            cJSON_AddStringToObject(o, "token_sha256", hex);
+        } else {
+            cJSON_AddNullToObject(o, "person");
+        }
+    }
+    if (settings) {
+        cJSON_AddNumberToObject(settings, "turn_ms", (double)r->turn_ms);
+        cJSON_AddBoolToObject(settings, "listed", r->listed);
+        cJSON_AddBoolToObject(settings, "spectators", r->spectators);
+        cJSON_AddBoolToObject(settings, "fixed_order", r->fixed_order);
+        cJSON_AddBoolToObject(settings, "memory_aid", r->memory_aid);
+    }
+    char *o = print(opts), *s = print(seating), *st = print(settings);
+    pf_err e;
+    if (!o || !s || !st)
+        e = pf_error_set(err, PF_E_NO_MEMORY, NULL);
+    else {
+        pf_store_room rec = {.game = r->g->id, .options = o, .seed = r->seed, .seating = s,
+                             .settings = st, .started = r->table != NULL,
+                             .engine_version = PF_VERSION, .protocol = PF_PROTOCOL_VERSION,
+                             .created = r->created, .finished = r->finished};
+        memcpy(rec.code, r->code, sizeof rec.code);
+        e = pf_store_room_put(r->store, &rec, err);
+    }
+    free(o), free(s), free(st);
+    return e;
+}
+
+/* ---- the table's hook ------------------------------------------------------------ */
+
+static void heard_reset(pf_room *r)
+{
+    for (int i = 0; i <= r->n; i++) {
+        cJSON_Delete(r->heard[i]);
+        r->heard[i] = NULL;
+    }
+    r->nsteps = 0;
+    r->lost = false;
+}
+
+static void keep_step(pf_room *r, const pf_table_step *st)
+{
+    if (r->nsteps == r->cap) {
+        int cap = r->cap ? 2 * r->cap : 16;
+        pf_store_step *s = realloc(r->steps, (size_t)cap * sizeof *s);
+        if (!s) {
+            r->lost = true;
+            return;
+        }
+        r->steps = s, r->cap = cap;
+    }
+    pf_store_step *s = &r->steps[r->nsteps++];
+    *s = (pf_store_step){.undo = st->change == PF_TABLE_UNDO, .index = st->step,
+                         .seat = st->seat, .t_ms = st->t_ms};
+    snprintf(s->name, sizeof s->name, "%s", st->name ? st->name : "");
+}
+
+/* Each seat's (and the public's) message for the step, and the step to store. */
+static void room_heard(void *arg, const pf_table_step *st)
+{
+    pf_room *r = arg;
+    if (st->change != PF_TABLE_SETUP)
+        keep_step(r, st);
+    for (int i = 0; i <= r->n; i++) {
+        if (!r->heard[i] && !(r->heard[i] = cJSON_CreateArray())) {
+            r->lost = true;
+            continue;
+        }
+        cJSON *m = pf_proto_step(st, i - 1);
+        /* A bot's move, a turn timer's fallback too: everyone sees it. */
+        if (m && st->change == PF_TABLE_STEP && !cJSON_AddBoolToObject(m, "by_bot", st->by_bot)) {
+            cJSON_Delete(m);
+            m = NULL;
+        }
+        if (!m || !cJSON_AddItemToArray(r->heard[i], m))
+            r->lost = true;
+    }
+}
+
+/* ---- the clock and what everyone is told ------------------------------------------ */
+
+static int64_t room_now(const pf_room *r)
+{
+    return pf_server_now_ms() - r->clock_base;
+}
+
+static cJSON *seat_list(uint32_t set)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; a && i < PF_MAX_SEATS; i++)
+        if (set & (1u << i))
+            cJSON_AddItemToArray(a, cJSON_CreateNumber(i));
+    return a;
+}
+
+/* Who acts, whether it is over, the results, the clock and the turn deadline. */
+static void add_progress(const pf_room *r, cJSON *o)
+{
+    const pf_match *m = pf_table_match(r->table);
+    double results[PF_MAX_SEATS];
+    bool over = pf_match_over(m, results);
+    cJSON_AddItemToObject(o, "to_act", seat_list(over ? 0 : m->game->to_act(m->state)));
+    cJSON_AddBoolToObject(o, "over", over);
+    cJSON_AddItemToObject(o, "results",
+                          over ? cJSON_CreateDoubleArray(results, m->seats) : cJSON_CreateNull());
+    cJSON_AddNumberToObject(o, "step_count", m->nsteps);
+    cJSON_AddNumberToObject(o, "clock", (double)room_now(r));
+    int64_t d = pf_table_deadline(r->table);
+    if (d >= 0)
+        cJSON_AddNumberToObject(o, "deadline", (double)d);
+}
+
+/* Sends every connection its seat's steps of the change just made. */
+static void tell_steps(pf_room *r)
+{
+    cJSON *progress = cJSON_CreateObject();
+    if (!progress)
+        return;
+    add_progress(r, progress);
+    char *tail = print(progress);
+    char *text[PF_MAX_SEATS + 1] = {0};
+    for (pf_conn *c = r->conns; tail && c; c = c->next) {
+        int i = c->seat + 1;
+        if (!text[i] && r->heard[i])
+            text[i] = cJSON_PrintUnformatted(r->heard[i]);
+        if (!text[i])
+            continue;
+        /* {"push":"steps","steps":[...], then the progress's members */
+        size_t n = strlen(text[i]) + strlen(tail) + 32;
+        char *frame = malloc(n);
+        if (frame) {
+            snprintf(frame, n, "{\"push\":\"steps\",\"steps\":%s,%s", text[i], tail + 1);
+            pf_server_send(c, frame);
+            free(frame);
+        }
+    }
+    for (int i = 0; i <= r->n; i++)
+        free(text[i]);
+    free(tail);
+}
+
+/* Sets the room's timer to the next bot move or turn deadline. */
+static void schedule(pf_room *r)
+{
+    if (!r->table || pf_table_over(r->table, NULL)) {
+        pf_server_wake(r, -1);
+        return;
+    }
+    int seat;
+    int64_t at = -1, now = room_now(r);
+    if (pf_table_bot_next(r->table, &seat, &at) && !r->g->real_time)
+        at = now;
+    int64_t d = pf_table_deadline(r->table);
+    if (d >= 0 && (at < 0 || d < at))
+        at = d;
+    pf_server_wake(r, at < 0 ? -1 : at > now ? at - now : 0);
+}
+
+/* ---- changes --------------------------------------------------------------------- */
+
+typedef pf_err room_op(pf_table *t, int64_t now, void *arg, pf_error *err);
+
+/* Runs op on a copy of the table; stores the steps it made, then keeps the
+ * copy and tells everyone. */
+static pf_err change(pf_room *r, room_op *op, void *arg, pf_error *err)
+{
+    heard_reset(r);
+    pf_table *copy = pf_table_clone(r->table, room_heard, r, err);
+    if (!copy)
+        return err->code;
+    int64_t now = room_now(r);
+    pf_table_clock(copy, now);
+    pf_err e = op(copy, now, arg, err);
+    if (!e && r->lost)
+        e = pf_error_set(err, PF_E_NO_MEMORY, NULL);
+    if (!e && r->nsteps > 0)
+        e = pf_store_steps_put(r->store, r->code, r->steps, r->nsteps, err);
+    if (e) {
+        pf_table_destroy(copy);
+        heard_reset(r);
+        return e;
+    }
+    pf_table_destroy(r->table);
+    r->table = copy;
+    if (r->nsteps > 0) {
+        if (pf_table_over(r->table, NULL)) {
+            pf_error ferr;
+            r->finished = (int64_t)time(NULL);
+            if (save_room(r, &ferr))
+                fprintf(stderr, "partyfood serve: room %s: %s\n", r->code, ferr.msg);
+            pf_server_log("finished", r, NULL);
+        }
+        tell_steps(r);
+    }
+    heard_reset(r);
+    schedule(r);
+    return PF_E_OK;
+}
+
+/* The bots' moves due by now (turn-based: until a person must act), and a
+ * person's whose turn timer ran out. */
+static pf_err op_bots(pf_table *t, int64_t now, void *arg, pf_error *err)
+{
+    (void)arg;
+    pf_error_set(err, PF_E_OK, NULL);
+    pf_table_advance(t, now, err);
+    return err->code;
+}
+
+typedef struct act_arg {
+    int seat;
+    const char *name;
+} act_arg;
+
+static pf_err op_act(pf_table *t, int64_t now, void *arg, pf_error *err)
+{
+    const act_arg *a = arg;
+    /* The bots' moves due before it go first (real time). */
+    pf_err e = op_bots(t, now, NULL, err);
+    if (e)
+        return e;
+    /* Timed by the server on arrival; a turn-based game's time only grows. */
+    int64_t when = now > pf_table_match(t)->now ? now : pf_table_match(t)->now;
+    e = pf_table_act(t, a->seat, a->name, when, err);
+    return e ? e : op_bots(t, now, NULL, err);
+}
+
+static pf_err op_undo(pf_table *t, int64_t now, void *arg, pf_error *err)
+{
+    pf_err e = pf_table_undo(t, *(const int *)arg, err);
+    return e ? e : op_bots(t, now, NULL, err);
+}
+
+void pf_room_tick(pf_room *r)
+{
+    pf_error err;
+    if (r->table && change(r, op_bots, NULL, &err))
+        fprintf(stderr, "partyfood serve: room %s: the bots could not play: %s\n", r->code,
+                err.msg);
+}
+
+/* ---- the start ------------------------------------------------------------------- */
+
+/* Ruling C-1: the places are shuffled from the seed, unless the host fixed
+ * the order. pf_seating_shuffle's permutation, read off places named by
+ * their index. */
+static void shuffle_places(pf_room *r)
+{
+    pf_seating s = {.n = r->n};
+    for (int i = 0; i < r->n; i++)
+        snprintf(s.name[i], sizeof s.name[i], "%d", i);
+    pf_seating_shuffle(&s, r->seed);
+    pf_place was[PF_MAX_SEATS];
+    memcpy(was, r->place, sizeof was);
+    for (int i = 0; i < r->n; i++)
+        r->place[i] = was[atoi(s.name[i])];
+}
+
+static void table_seating(const pf_room *r, pf_seating *s)
+{
+    *s = (pf_seating){.n = r->n};
+    for (int i = 0; i < r->n; i++) {
+        s->bot[i] = r->place[i].bot;
+        snprintf(s->name[i], sizeof s->name[i], "%s",
+                 r->place[i].bot ? r->place[i].bot->name : r->place[i].name);
+    }
+}
+
+static pf_table_options table_options(const pf_room *r)
+{
+    return (pf_table_options){.memory_aid = r->memory_aid, .turn_ms = r->turn_ms};
+}
+
+/* Every person's place is taken: the game begins. */
+static pf_err start(pf_room *r, pf_error *err)
+{
+    pf_place before[PF_MAX_SEATS];
+    memcpy(before, r->place, sizeof before);
+    if (!r->fixed_order)
+        shuffle_places(r);
+    pf_seating s;
+    table_seating(r, &s);
+    pf_table_options to = table_options(r);
+    heard_reset(r);
+    r->table = pf_table_create(r->g, &s, &r->opt, r->seed, &to, room_heard, r, err);
+    heard_reset(r); /* the setup: each seat gets it in its sync */
+    pf_err e = r->table ? save_room(r, err) : err->code;
+    if (e) {
+        pf_table_destroy(r->table);
+        r->table = NULL;
+        memcpy(r->place, before, sizeof before);
+        return e;
+    }
+    r->clock_base = pf_server_now_ms();
+    pf_server_log("started", r, NULL);
+    /* A person's place moved with the shuffle: each connection follows its
+     * token to its seat before anyone is told. */
+    for (pf_conn *c = r->conns; c; c = c->next) {
+        const unsigned char *hash = c->seat >= 0 ? before[c->seat].token_hash : NULL;
+        for (int i = 0; hash && i < r->n; i++)
+            if (!r->place[i].bot && memcmp(hash, r->place[i].token_hash, PF_TOKEN_HASH) == 0) {
+                c->seat = i;
+                break;
+            }
+    }
+    for (pf_conn *c = r->conns; c; c = c->next)
+        pf_room_sync(r, c);
+    pf_room_tick(r);
+    return PF_E_OK;
+}
+
+/* ---- creating and restoring ------------------------------------------------------- */
+
+static bool read_bool(const cJSON *req, const char *key, bool def, bool *out, pf_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, key);
+    if (!v || cJSON_IsNull(v)) {
+        *out = def;
+        return true;
+    }
+    if (!cJSON_IsBool(v)) {
+        pf_error_set(err, PF_E_BAD_REQUEST, "\"%s\" must be true or false", key);
+        return false;
+    }
+    *out = cJSON_IsTrue(v);
+    return true;
+}
+
+/* Reads "options": refuses those that fix chance, then checks the rest
+ * by setting up a game with them. */
+static pf_err read_options(pf_room *r, const cJSON *v, pf_error *err)
+{
+    if (v && !cJSON_IsObject(v))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "\"options\" must be an object");
+    for (const cJSON *o = v ? v->child : NULL; o; o = o->next)
+        for (size_t i = 0; i < sizeof chance_options / sizeof *chance_options; i++)
+            if (strcmp(o->string, chance_options[i]) == 0)
+                return pf_error_set(err, PF_E_BAD_OPTION,
+                                    "the option '%s' fixes chance: refused in rooms, where "
+                                    "nobody may know the hidden deal",
+                                    chance_options[i]);
+    pf_options_clear(&r->opt);
+    pf_err e = pf_options_from_json(&r->opt, v, err);
+    if (e)
+        return e;
+    pf_match *m = pf_match_create(r->g, r->n, &r->opt, 0, err);
+    if (!m)
+        return err->code;
+    pf_match_destroy(m);
+    return PF_E_OK;
+}
+
+static pf_err read_seats(pf_room *r, const cJSON *v, pf_error *err)
+{
+    if (!cJSON_IsArray(v))
+        return pf_error_set(err, PF_E_BAD_REQUEST,
+                            "\"seats\" must be an array of \"person\" or \"bot:LEVEL\"");
+    int n = cJSON_GetArraySize(v);
+    if (n < r->g->min_seats || n > r->g->max_seats)
+        return pf_error_set(err, PF_E_BAD_SEATS, "%s is for %d to %d seats, not %d",
+                            r->g->title, r->g->min_seats, r->g->max_seats, n);
+    r->n = 0;
+    for (const cJSON *s = v->child; s; s = s->next, r->n++) {
+        pf_place *p = &r->place[r->n];
+        *p = (pf_place){0};
+        if (cJSON_IsString(s) && strcmp(s->valuestring, "person") == 0)
+            continue;
+        if (cJSON_IsString(s) && strncmp(s->valuestring, "bot:", 4) == 0 &&
+            (p->bot = pf_bot_find(r->g, s->valuestring + 4)))
+            continue;
+        char list[256];
+        pf_bot_list(r->g, list, sizeof list);
+        return pf_error_set(err, PF_E_BAD_SEATS,
+                            "seat %d must be \"person\" or \"bot:LEVEL\" (bots: %s)", r->n,
+                            list);
+    }
+    return PF_E_OK;
+}
+
+static pf_room *room_new(pf_store *store, const char *code)
+{
+    pf_room *r = calloc(1, sizeof *r);
+    if (r) {
+        snprintf(r->code, sizeof r->code, "%s", code);
+        r->store = store;
+    }
+    return r;
+}
+
+pf_room *pf_room_create(pf_store *store, const char *code, const cJSON *req, pf_error *err)
+{
+    pf_room *r = room_new(store, code);
+    if (!r) {
+        pf_error_set(err, PF_E_NO_MEMORY, NULL);
+        return NULL;
+    }
+    const cJSON *game = cJSON_GetObjectItemCaseSensitive(req, "game");
+    const cJSON *turn = cJSON_GetObjectItemCaseSensitive(req, "turn_seconds");
+    long long secs = 0;
+    pf_err e = PF_E_OK;
+    if (!cJSON_IsString(game))
+        e = pf_error_set(err, PF_E_BAD_REQUEST, "a room needs \"game\" (a game id)");
+    else if (!(r->g = pf_game_find(game->valuestring)))
+        e = pf_error_set(err, PF_E_UNKNOWN_GAME, "no game called '%.*s'",
+                         (int)pf_utf8_prefix(game->valuestring, 40), game->valuestring);
+    else if (cJSON_GetObjectItemCaseSensitive(req, "seed"))
+        e = pf_error_set(err, PF_E_BAD_OPTION,
+                         "a room's seed is drawn by the server and kept secret: \"seed\" is "
+                         "refused");
+    else if (turn && !cJSON_IsNull(turn) && !pf_json_int(turn, 0, 3600, &secs))
+        e = pf_error_set(err, PF_E_BAD_REQUEST,
+                         "\"turn_seconds\" must be a whole number from 0 (off) to 3600");
+    else if (secs > 0 && r->g->real_time)
+        e = pf_error_set(err, PF_E_BAD_OPTION, "%s is played in real time: no turn timer",
+                         r->g->title);
+    if (!e)
+        e = read_seats(r, cJSON_GetObjectItemCaseSensitive(req, "seats"), err);
+    if (!e)
+        e = read_options(r, cJSON_GetObjectItemCaseSensitive(req, "options"), err);
+    if (!e && !(read_bool(req, "listed", false, &r->listed, err) &&
+                read_bool(req, "spectators", true, &r->spectators, err) &&
+                read_bool(req, "fixed_order", false, &r->fixed_order, err) &&
+                read_bool(req, "memory_aid", false, &r->memory_aid, err)))
+        e = err->code;
+    if (!e)
+        e = pf_seed_random(&r->seed, err);
+    if (!e) {
+        r->turn_ms = secs * 1000;
+        r->created = (int64_t)time(NULL);
+        e = save_room(r, err);
+    }
+    bool bots_only = true;
+    for (int i = 0; i < r->n; i++)
+        bots_only &= r->place[i].bot != NULL;
+    if (!e && bots_only)
+        e = start(r, err);
+    if (e) {
+        pf_room_destroy(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* Reads the stored seating back into the places. */
+static pf_err read_stored_seating(pf_room *r, const char *text, pf_error *err)
+{
+    cJSON *a = cJSON_Parse(text);
+    pf_err e = cJSON_IsArray(a) && cJSON_GetArraySize(a) <= PF_MAX_SEATS
+                   ? PF_E_OK
+                   : pf_error_set(err, PF_E_BAD_REPLAY, "its seating is unreadable");
+    r->n = 0;
+    for (const cJSON *s = a ? a->child : NULL; !e && s; s = s->next, r->n++) {
+        pf_place *p = &r->place[r->n];
+        const cJSON *bot = cJSON_GetObjectItemCaseSensitive(s, "bot");
+        const cJSON *person = cJSON_GetObjectItemCaseSensitive(s, "person");
+        const cJSON *hash = cJSON_GetObjectItemCaseSensitive(s, "token_sha256");
+        *p = (pf_place){0};
+        if (cJSON_IsString(bot))
+            p->bot = pf_bot_find(r->g, bot->valuestring);
+        else if (cJSON_IsString(person) && cJSON_IsString(hash)) {
+            p->taken = true;
+            snprintf(p->name, sizeof p->name, "%s", person->valuestring);
+            if (!unhex(hash->valuestring, p->token_hash, PF_TOKEN_HASH))
+                e = pf_error_set(err, PF_E_BAD_REPLAY, "a token's hash is unreadable");
+        }
+        if (cJSON_IsString(bot) && !p->bot)
+            e = pf_error_set(err, PF_E_BAD_REPLAY, "no bot %s any more", bot->valuestring);
+    }
+    cJSON_Delete(a);
+    return e;
+}
+
+static bool setting(const cJSON *o, const char *key)
+{
+    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key));
+}
+
+static pf_err replay_step(void *arg, const pf_store_step *st, pf_error *err)
+{
+    pf_match *m = arg;
+    if (st->index != m->nsteps)
+        return pf_error_set(err, PF_E_BAD_REPLAY, "step %d is missing", m->nsteps);
+    return pf_match_apply_named(m, st->seat, st->name, st->t_ms, NULL, err);
+}
+
+pf_room *pf_room_restore(pf_store *store, const pf_store_room *rec, pf_error *err)
+{
+    pf_room *r = room_new(store, rec->code);
+    if (!r) {
+        pf_error_set(err, PF_E_NO_MEMORY, NULL);
+        return NULL;
+    }
+    r->seed = rec->seed;
+    r->created = rec->created;
+    cJSON *opts = cJSON_Parse(rec->options), *settings = cJSON_Parse(rec->settings);
+    pf_err e = PF_E_OK;
+    if (!(r->g = pf_game_find(rec->game)))
+        e = pf_error_set(err, PF_E_UNKNOWN_GAME, "no game %s any more", rec->game);
+    if (!e)
+        e = read_stored_seating(r, rec->seating, err);
+    if (!e) {
+        pf_options_clear(&r->opt);
+        e = pf_options_from_json(&r->opt, opts, err);
+    }
+    const cJSON *turn = cJSON_GetObjectItemCaseSensitive(settings, "turn_ms");
+    r->turn_ms = cJSON_IsNumber(turn) ? (int64_t)turn->valuedouble : 0;
+    r->listed = setting(settings, "listed");
+    r->spectators = setting(settings, "spectators");
+    r->fixed_order = setting(settings, "fixed_order");
+    r->memory_aid = setting(settings, "memory_aid");
+    cJSON_Delete(opts);
+    cJSON_Delete(settings);
+    if (!e && rec->started) {
+        pf_match *m = pf_match_create(r->g, r->n, &r->opt, r->seed, err);
+        e = m ? pf_store_steps_of(store, r->code, replay_step, m, err) : err->code;
+        pf_seating s;
+        table_seating(r, &s);
+        pf_table_options to = table_options(r);
+        if (!e)
+            r->table = pf_table_adopt(m, &s, &to, room_heard, r, err);
+        else
+            pf_match_destroy(m);
+        if (!e && !r->table)
+            e = err->code;
+        /* The game's clock goes on from its last step: the time the server
+         * was down does not count. */
+        if (!e)
+            r->clock_base = pf_server_now_ms() - pf_table_match(r->table)->now;
+    }
+    if (e) {
+        pf_room_destroy(r);
+        return NULL;
+    }
+    schedule(r);
+    return r;
+}
+
+void pf_room_destroy(pf_room *r)
+{
+    if (!r)
+        return;
+    pf_server_wake(r, -1);
+    heard_reset(r);
+    free(r->steps);
+    pf_table_destroy(r->table);
+    free(r);
+}
+
+/* ---- seats ------------------------------------------------------------------------ */
+
+pf_err pf_room_join(pf_room *r, const cJSON *req, char *token, int *place, pf_error *err)
+{
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(req, "name");
+    if (r->table)
+        return pf_error_set(err, PF_E_BAD_SEATS, "the game has started: every seat is taken");
+    if (!cJSON_IsString(name))
+        return pf_error_set(err, PF_E_BAD_REQUEST, "joining needs \"name\" (a string)");
+    pf_err e = check_name(name->valuestring, err);
+    if (e)
+        return e;
+    int free_place = -1;
+    for (int i = r->n - 1; i >= 0; i--)
+        if (!r->place[i].bot && !r->place[i].taken)
+            free_place = i;
+    if (free_place < 0)
+        return pf_error_set(err, PF_E_BAD_SEATS, "every person's seat is taken");
+    if ((e = new_token(token, err)))
+        return e;
+    pf_place *p = &r->place[free_place], was = *p;
+    p->taken = true;
+    snprintf(p->name, sizeof p->name, "%s", name->valuestring);
+    token_hash(token, p->token_hash);
+    if ((e = save_room(r, err))) {
+        *p = was;
+        return e;
+    }
+    *place = free_place;
+    bool full = true;
+    for (int i = 0; i < r->n; i++)
+        full &= r->place[i].bot || r->place[i].taken;
+    if (full && start(r, err))
+        fprintf(stderr, "partyfood serve: room %s could not start: %s\n", r->code, err->msg);
+    return PF_E_OK;
+}
+
+bool pf_room_open(const pf_room *r)
+{
+    return r->listed && !r->table;
+}
+
+cJSON *pf_room_public(const pf_room *r, bool full)
+{
+    cJSON *o = cJSON_CreateObject(), *seats = NULL;
+    if (!o)
+        return NULL;
+    cJSON_AddStringToObject(o, "room", r->code);
+    cJSON_AddStringToObject(o, "game", r->g->id);
+    cJSON_AddBoolToObject(o, "started", r->table != NULL);
+    cJSON_AddBoolToObject(o, "spectators", r->spectators);
+    seats = cJSON_AddArrayToObject(o, "seats");
+    for (int i = 0; seats && i < r->n; i++) {
+        const pf_place *p = &r->place[i];
+        cJSON *s = cJSON_CreateObject();
+        cJSON_AddItemToArray(seats, s);
+        cJSON_AddNumberToObject(s, "seat", i);
+        cJSON_AddStringToObject(s, "kind", p->bot ? "bot" : "person");
+        if (p->bot || p->taken)
+            cJSON_AddStringToObject(s, "name", p->bot ? p->bot->name : p->name);
+        else
+            cJSON_AddNullToObject(s, "name");
+    }
+    if (!full)
+        return o;
+    cJSON_AddBoolToObject(o, "listed", r->listed);
+    cJSON_AddBoolToObject(o, "fixed_order", r->fixed_order);
+    cJSON_AddNumberToObject(o, "turn_seconds", (double)(r->turn_ms / 1000));
+    if (r->table) {
+        const pf_match *m = pf_table_match(r->table);
+        add_progress(r, o);
+        cJSON_AddItemToObject(o, "view", pf_state_view(r->g, m->state, PF_SEAT_SPECTATOR));
+    }
+    return o;
+}
+
+/* ---- messages ---------------------------------------------------------------------- */
+
+/* The table's log as seat may see it: every step's (step < -1), or one
+ * step's without the step field (an act's answer, as the engine's). */
+static cJSON *log_for(const pf_room *r, int seat, int step)
+{
+    int n;
+    const pf_table_event *ev = pf_table_log(r->table, &n);
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; a && i < n; i++) {
+        if ((ev[i].to >= 0 && ev[i].to != seat) || (step >= -1 && ev[i].step != step))
+            continue;
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddItemToArray(a, o);
+        if (step < -1)
+            cJSON_AddNumberToObject(o, "step", ev[i].step);
+        cJSON_AddStringToObject(o, "kind", ev[i].kind);
+        cJSON_AddStringToObject(o, "text", ev[i].text);
+        cJSON_AddBoolToObject(o, "private", ev[i].to >= 0);
+    }
+    return a;
+}
+
+void pf_room_sync(pf_room *r, pf_conn *c)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        return;
+    cJSON_AddStringToObject(o, "push", "sync");
+    cJSON_AddStringToObject(o, "room", r->code);
+    cJSON_AddStringToObject(o, "game", r->g->id);
+    cJSON_AddNumberToObject(o, "seat", c->seat);
+    cJSON_AddNumberToObject(o, "seats", r->n);
+    cJSON_AddBoolToObject(o, "started", r->table != NULL);
+    if (r->table) {
+        const pf_match *m = pf_table_match(r->table);
+        add_progress(r, o);
+        cJSON_AddItemToObject(o, "view", pf_state_view(r->g, m->state, c->seat));
+        cJSON_AddItemToObject(o, "log", log_for(r, c->seat, -2));
+    }
+    char *text = print(o);
+    if (text)
+        pf_server_send(c, text);
+    free(text);
+}
+
+/* A read-only command answered by the engine protocol's own session, over
+ * the room's table and bound to the connection's seat (its "seat" check
+ * included), so the answers are the protocol's own. */
+static char *ask_session(pf_room *r, pf_conn *c, const cJSON *req, const char *msg, size_t len)
+{
+    /* A command that would change or replace the session's table would
+     * free the room's: those are the room's own (act, undo) or refused. */
+    const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(req, "cmd");
+    for (size_t i = 0; cJSON_IsString(cmd) && i < pf__ncommands; i++)
+        if (strcmp(pf__commands[i].cmd, cmd->valuestring) == 0 &&
+            (pf__commands[i].flags & (CHANGES | REPLACES)))
+            return pf_room_error(req, PF_E_UNKNOWN_COMMAND, "not available in a room");
+    pf_session s;
+    pf_session_init(&s);
+    pf_session_bind(&s, c->seat);
+    s.table = r->table;
+    char *text = pf_session_handle(&s, msg, len);
+    s.table = NULL; /* the room's: no command asked here may change it */
+    return text;
+}
+
+/* The engine's commands a room refuses. */
+static const char *refused(const char *cmd)
+{
+    if (!strcmp(cmd, "new") || !strcmp(cmd, "load"))
+        return "a room plays the one game it was created with";
+    if (!strcmp(cmd, "save"))
+        return "a save tells every hidden piece: rooms keep the game until it is over";
+    if (!strcmp(cmd, "bot"))
+        return "the room's bots play by themselves; \"plan\" gives a hint";
+    if (!strcmp(cmd, "wait"))
+        return "the server's clock runs by itself: no need to wait";
+    if (!strcmp(cmd, "hello"))
+        return "this connection already said hello";
+    return NULL;
+}
+
+static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
+{
+    pf_error err;
+    const cJSON *seat = cJSON_GetObjectItemCaseSensitive(req, "seat");
+    const cJSON *action = cJSON_GetObjectItemCaseSensitive(req, "action");
+    long long asked = c->seat;
+    if (c->seat < 0)
+        return pf_room_error(req, PF_E_NOT_YOUR_SEAT, "a spectator may only watch");
+    if (seat && !pf_json_int(seat, -PF_JSON_INT_MAX, PF_JSON_INT_MAX, &asked))
+        return pf_room_error(req, PF_E_BAD_REQUEST, "\"seat\" must be a whole number");
+    if (asked != c->seat) {
+        snprintf(err.msg, sizeof err.msg,
+                 "this connection speaks for seat %d only, not seat %lld", c->seat, asked);
+        return pf_room_error(req, PF_E_NOT_YOUR_SEAT, err.msg);
+    }
+    if (!r->table)
+        return pf_room_error(req, PF_E_NO_GAME,
+                             "the game starts when every person's seat is taken");
+    if (!undo && !cJSON_IsString(action))
+        return pf_room_error(req, PF_E_BAD_REQUEST, "\"act\" needs \"action\" (its name)");
+    int before = pf_table_match(r->table)->nsteps;
+    act_arg a = {c->seat, undo ? NULL : action->valuestring};
+    pf_err e = undo ? change(r, op_undo, &c->seat, &err) : change(r, op_act, &a, &err);
+    if (e)
+        return pf_room_error(req, e, err.msg);
+    /* The engine's answer (its own step's events, who acts, whether it is
+     * over) with the step's index, name and time. */
+    cJSON *out = answer_for(req);
+    if (out && !undo) {
+        const pf_step *st = &pf_table_match(r->table)->steps[before];
+        cJSON_AddNumberToObject(out, "step", before);
+        cJSON_AddStringToObject(out, "action", st->name);
+        cJSON_AddNumberToObject(out, "t", (double)st->t_ms);
+        cJSON_AddItemToObject(out, "events", log_for(r, c->seat, before));
+    }
+    if (out) {
+        add_progress(r, out);
+        cJSON_AddTrueToObject(out, "ok");
+    }
+    return print(out);
+}
+
+char *pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len)
+{
+    cJSON *req = len <= PF_REQUEST_MAX_BYTES && pf_utf8_valid(msg, len)
+                     ? cJSON_ParseWithLength(msg, len)
+                     : NULL;
+    const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(req, "cmd");
+    char *text;
+    const char *why;
+    if (!cJSON_IsObject(req) || !cJSON_IsString(cmd))
+        text = ask_session(r, c, req, msg, len); /* its error, the protocol's own */
+    else if ((why = refused(cmd->valuestring)))
+        text = pf_room_error(req, PF_E_UNKNOWN_COMMAND, why);
+    else if (!strcmp(cmd->valuestring, "act") || !strcmp(cmd->valuestring, "undo"))
+        text = act_or_undo(r, c, req, cmd->valuestring[0] == 'u');
+    else if (!r->table && strcmp(cmd->valuestring, "games") != 0)
+        text = pf_room_error(req, PF_E_NO_GAME,
+                             "the game starts when every person's seat is taken");
+    else if (!cJSON_GetObjectItemCaseSensitive(req, "seat")) {
+        /* The seat is the connection's: added when the request names none. */
+        cJSON_AddNumberToObject(req, "seat", c->seat);
+        char *with = cJSON_PrintUnformatted(req);
+        text = with ? ask_session(r, c, req, with, strlen(with)) : NULL;
+        free(with);
+    } else
+        text = ask_session(r, c, req, msg, len);
+    cJSON_Delete(req);
+    return text;
+}
