@@ -9,7 +9,7 @@
 #include "partyfood/file.h"
 #include "partyfood/parse.h"
 
-const char *pf_arg_value(const char *cmd, int argc, char **argv, int *i)
+const char *cli_arg_value(const char *cmd, int argc, char **argv, int *i)
 {
     if (*i + 1 >= argc) {
         fprintf(stderr, "partyfood %s: %s needs a value\n", cmd, argv[*i]);
@@ -18,7 +18,7 @@ const char *pf_arg_value(const char *cmd, int argc, char **argv, int *i)
     return argv[++*i];
 }
 
-bool pf_arg_int(const char *cmd, const char *flag, const char *value, long long lo,
+bool cli_arg_int(const char *cmd, const char *flag, const char *value, long long lo,
                 long long hi, long long *out)
 {
     if (pf_parse_int(value, lo, hi, out))
@@ -28,7 +28,7 @@ bool pf_arg_int(const char *cmd, const char *flag, const char *value, long long 
     return false;
 }
 
-bool pf_arg_real(const char *cmd, const char *flag, const char *value, double lo, double hi,
+bool cli_arg_real(const char *cmd, const char *flag, const char *value, double lo, double hi,
                  double *out)
 {
     if (pf_parse_real(value, lo, hi, out))
@@ -38,7 +38,7 @@ bool pf_arg_real(const char *cmd, const char *flag, const char *value, double lo
     return false;
 }
 
-bool pf_arg_seed(const char *cmd, const char *flag, const char *value, uint64_t *out)
+bool cli_arg_seed(const char *cmd, const char *flag, const char *value, uint64_t *out)
 {
     /* Digits only: strtoull would take "-1" as 2^64 - 1 and " 7" as 7. */
     bool digits = *value != '\0';
@@ -58,7 +58,7 @@ bool pf_arg_seed(const char *cmd, const char *flag, const char *value, uint64_t 
     return false;
 }
 
-bool pf_arg_option(const char *cmd, const char *kv, pf_options *opt)
+bool cli_arg_option(const char *cmd, const char *kv, pf_options *opt)
 {
     pf_error err;
     const char *eq = strchr(kv, '=');

@@ -14,23 +14,23 @@
 
 /* The value after the flag at argv[*i], moving *i onto it; NULL (with a
  * message) when the flag is the last argument. */
-const char *pf_arg_value(const char *cmd, int argc, char **argv, int *i);
+const char *cli_arg_value(const char *cmd, int argc, char **argv, int *i);
 
 /* value as a whole number from lo to hi into *out. */
-bool pf_arg_int(const char *cmd, const char *flag, const char *value, long long lo,
+bool cli_arg_int(const char *cmd, const char *flag, const char *value, long long lo,
                 long long hi, long long *out);
 
 /* value as a finite number from lo to hi into *out. */
-bool pf_arg_real(const char *cmd, const char *flag, const char *value, double lo, double hi,
+bool cli_arg_real(const char *cmd, const char *flag, const char *value, double lo, double hi,
                  double *out);
 
 /* value as a seed: a whole number from 0 to 2^64 - 1, as replays store it. */
-bool pf_arg_seed(const char *cmd, const char *flag, const char *value, uint64_t *out);
+bool cli_arg_seed(const char *cmd, const char *flag, const char *value, uint64_t *out);
 
 /* Sets the option kv ("KEY=VALUE") in *opt. KEY=@FILE takes the value from
  * FILE (at most PF_OPT_VAL - 1 bytes), so a long value such as a numbers
  * table can live in a file: only the command line reads it, the rules and
  * the protocol never open a file, and a replay stores the text itself. */
-bool pf_arg_option(const char *cmd, const char *kv, pf_options *opt);
+bool cli_arg_option(const char *cmd, const char *kv, pf_options *opt);
 
 #endif

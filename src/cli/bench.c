@@ -121,12 +121,12 @@ int cmd_bench(int argc, char **argv)
         if (strcmp(argv[i], "--json") == 0) {
             json = true;
         } else if (strcmp(argv[i], "--seconds") == 0) {
-            if (!(v = pf_arg_value("bench", argc, argv, &i)) ||
-                !pf_arg_real("bench", "--seconds", v, MIN_SECONDS, MAX_SECONDS, &seconds))
+            if (!(v = cli_arg_value("bench", argc, argv, &i)) ||
+                !cli_arg_real("bench", "--seconds", v, MIN_SECONDS, MAX_SECONDS, &seconds))
                 return 2;
         } else if (strcmp(argv[i], "--seats") == 0) {
-            if (!(v = pf_arg_value("bench", argc, argv, &i)) ||
-                !pf_arg_int("bench", "--seats", v, 1, PF_MAX_SEATS, &seats))
+            if (!(v = cli_arg_value("bench", argc, argv, &i)) ||
+                !cli_arg_int("bench", "--seats", v, 1, PF_MAX_SEATS, &seats))
                 return 2;
         } else if (argv[i][0] != '-' && !only) {
             only = argv[i];

@@ -87,8 +87,8 @@ int cmd_engine(int argc, char **argv)
         if (strcmp(argv[i], "--spectator") == 0)
             bound = PF_SEAT_SPECTATOR;
         else if (strcmp(argv[i], "--seat") == 0) {
-            if (!(v = pf_arg_value("engine", argc, argv, &i)) ||
-                !pf_arg_int("engine", "--seat", v, 0, PF_MAX_SEATS - 1, &seat))
+            if (!(v = cli_arg_value("engine", argc, argv, &i)) ||
+                !cli_arg_int("engine", "--seat", v, 0, PF_MAX_SEATS - 1, &seat))
                 return 2;
             bound = (int)seat;
         } else {

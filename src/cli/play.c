@@ -94,18 +94,18 @@ int cmd_play(int argc, char **argv)
         } else if (strcmp(a, "--seats") == 0 && has_value) {
             seats = argv[++i];
         } else if (strcmp(a, "--seed") == 0) {
-            if (!(v = pf_arg_value("play", argc, argv, &i)) || !pf_arg_seed("play", a, v, &seed))
+            if (!(v = cli_arg_value("play", argc, argv, &i)) || !cli_arg_seed("play", a, v, &seed))
                 return 2;
             fixed_seed = true;
         } else if (strcmp(a, "--pace") == 0) {
-            if (!(v = pf_arg_value("play", argc, argv, &i)) ||
-                !pf_arg_int("play", a, v, 0, MAX_PACE_MS, &n))
+            if (!(v = cli_arg_value("play", argc, argv, &i)) ||
+                !cli_arg_int("play", a, v, 0, MAX_PACE_MS, &n))
                 return 2;
             pace = (int)n;
         } else if (strcmp(a, "--memory-aid") == 0) {
             memory_aid = true;
         } else if (strcmp(a, "--option") == 0 && has_value) {
-            if (!pf_arg_option("play", argv[++i], &opt))
+            if (!cli_arg_option("play", argv[++i], &opt))
                 return 2;
         } else if (strcmp(a, "--resume") == 0 && has_value) {
             resume = argv[++i];

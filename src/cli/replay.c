@@ -44,8 +44,8 @@ int cmd_replay(int argc, char **argv)
         const char *v;
         long long n;
         if (strcmp(argv[i], "--seat") == 0) {
-            if (!(v = pf_arg_value("replay", argc, argv, &i)) ||
-                !pf_arg_int("replay", "--seat", v, 0, PF_MAX_SEATS - 1, &n))
+            if (!(v = cli_arg_value("replay", argc, argv, &i)) ||
+                !cli_arg_int("replay", "--seat", v, 0, PF_MAX_SEATS - 1, &n))
                 return 2;
             seat = (int)n;
         } else if (strcmp(argv[i], "--all") == 0) {

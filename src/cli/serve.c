@@ -24,7 +24,7 @@ static bool read_listen(const char *v, char *host, size_t n, int *port)
         fprintf(stderr, "partyfood serve: --listen wants HOST:PORT, not '%s'\n", v);
         return false;
     }
-    if (!pf_arg_int("serve", "--listen's port", colon + 1, 0, 65535, &p))
+    if (!cli_arg_int("serve", "--listen's port", colon + 1, 0, 65535, &p))
         return false;
     memcpy(host, v, (size_t)(colon - v));
     host[colon - v] = '\0';
@@ -41,11 +41,11 @@ int cmd_serve(int argc, char **argv)
         if (strcmp(argv[i], "--help") == 0)
             return usage(stdout, 0);
         if (strcmp(argv[i], "--listen") == 0) {
-            if (!(v = pf_arg_value("serve", argc, argv, &i)) ||
+            if (!(v = cli_arg_value("serve", argc, argv, &i)) ||
                 !read_listen(v, host, sizeof host, &o.port))
                 return 2;
         } else if (strcmp(argv[i], "--db") == 0) {
-            if (!(o.db = pf_arg_value("serve", argc, argv, &i)))
+            if (!(o.db = cli_arg_value("serve", argc, argv, &i)))
                 return 2;
         } else {
             fprintf(stderr, "partyfood serve: unknown argument '%s'\n", argv[i]);

@@ -151,24 +151,24 @@ static int parse_args(int argc, char **argv, sim_args *a)
                            strcmp(arg, "--threads") == 0 || strcmp(arg, "--sweep") == 0 ||
                            strcmp(arg, "--lines") == 0 || strcmp(arg, "--out") == 0 ||
                            strcmp(arg, "--svg") == 0 || strcmp(arg, "--shard") == 0;
-        if (takes_value && !(v = pf_arg_value("sim", argc, argv, &i)))
+        if (takes_value && !(v = cli_arg_value("sim", argc, argv, &i)))
             return 2;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             usage(stdout);
             return 0;
         } else if (strcmp(arg, "--games") == 0) {
-            if (!pf_arg_int("sim", arg, v, 1, PF_SIM_MAX_GAMES, &a->games))
+            if (!cli_arg_int("sim", arg, v, 1, PF_SIM_MAX_GAMES, &a->games))
                 return 2;
         } else if (strcmp(arg, "--seats") == 0) {
             a->seats_arg = v;
         } else if (strcmp(arg, "--option") == 0) {
-            if (!pf_arg_option("sim", v, &a->opt))
+            if (!cli_arg_option("sim", v, &a->opt))
                 return 2;
         } else if (strcmp(arg, "--seed") == 0) {
-            if (!pf_arg_seed("sim", arg, v, &a->seed))
+            if (!cli_arg_seed("sim", arg, v, &a->seed))
                 return 2;
         } else if (strcmp(arg, "--threads") == 0) {
-            if (!pf_arg_int("sim", arg, v, 0, PF_SIM_MAX_THREADS, &a->threads))
+            if (!cli_arg_int("sim", arg, v, 0, PF_SIM_MAX_THREADS, &a->threads))
                 return 2;
         } else if (strcmp(arg, "--sweep") == 0) {
             a->sweep_arg = v;
@@ -661,7 +661,7 @@ static int parse_merge_args(int argc, char **argv, merge_args *m)
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v = NULL;
         bool takes_value = strcmp(arg, "--out") == 0 || strcmp(arg, "--svg") == 0;
-        if (takes_value && !(v = pf_arg_value("sim merge", argc, argv, &i)))
+        if (takes_value && !(v = cli_arg_value("sim merge", argc, argv, &i)))
             return 2;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             usage(stdout);
