@@ -11,15 +11,9 @@
 /* Runs the line mode with `input` and returns its output (static). */
 static const char *plain(const char *game_args, const char *input)
 {
-    static char out[65536];
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "printf '%s' | %s play %s --plain 2>&1", input, th_bin(), game_args);
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t n = fread(out, 1, sizeof out - 1, p);
-    out[n] = '\0';
-    pclose(p);
-    return out;
+    return th_output(cmd);
 }
 
 static void pizza_cell_numbers(void **state)

@@ -7,15 +7,9 @@
 
 static const char *run(const char *args)
 {
-    static char out[8192];
     char cmd[512];
     snprintf(cmd, sizeof cmd, "%s play %s --plain </dev/null 2>&1", th_bin(), args);
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t n = fread(out, 1, sizeof out - 1, p);
-    out[n] = '\0';
-    pclose(p);
-    return out;
+    return th_output(cmd);
 }
 
 static void did_you_mean(void **state)

@@ -47,6 +47,19 @@ static const char *th_bin(void)
     return b && *b ? b : "./partyfood";
 }
 
+/* Runs a shell command line and returns what it printed (a static buffer
+ * the next call replaces). */
+__attribute__((unused)) static const char *th_output(const char *cmd)
+{
+    static char out[65536];
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    pclose(p);
+    return out;
+}
+
 __attribute__((unused)) static int th_run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 __attribute__((unused)) static int th_run(const char *fmt, ...)
 {
