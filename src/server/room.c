@@ -216,11 +216,6 @@ static void room_heard(void *arg, const pf_table_step *st)
             continue;
         }
         cJSON *m = pf_proto_step(st, i - 1);
-        /* A bot's move, a turn timer's fallback too: everyone sees it. */
-        if (m && st->change == PF_TABLE_STEP && !cJSON_AddBoolToObject(m, "by_bot", st->by_bot)) {
-            cJSON_Delete(m);
-            m = NULL;
-        }
         if (!m || !cJSON_AddItemToArray(r->heard[i], m))
             r->lost = true;
     }
