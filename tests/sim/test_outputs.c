@@ -41,16 +41,6 @@ static void dir_names(const char *dir, char *out, size_t n)
     free(list);
 }
 
-static char *read_text(const char *path)
-{
-    size_t len;
-    pf_error err;
-    char *s = pf_file_read(path, 1 << 24, &len, &err);
-    if (!s)
-        fail_msg("%s", err.msg);
-    return s;
-}
-
 /* Starts `partyfood sim ARGS...` (NULL-terminated) with stdout into
  * out_path and the stop signals at their defaults but `ignored` (0: none);
  * returns its pid. */
@@ -168,7 +158,7 @@ static void sigterm_writes_partial_json_and_svg(void **state)
     kill(pid, SIGTERM);
     assert_int_equal(finish(pid), 128 + SIGTERM);
 
-    char *text = read_text(json);
+    char *text = pf_test_read(json);
     cJSON *j = cJSON_Parse(text);
     assert_non_null(j);
     assert_true(cJSON_IsTrue(cJSON_GetObjectItem(j, "partial")));
@@ -184,13 +174,13 @@ static void sigterm_writes_partial_json_and_svg(void **state)
     cJSON_Delete(j);
     free(text);
 
-    text = read_text(svg);
+    text = pf_test_read(svg);
     assert_non_null(strstr(text, "partial: stopped by SIGTERM after "));
     assert_non_null(strstr(text, "kinds=2"));
     size_t len = strlen(text);
     assert_true(len > 7 && strcmp(text + len - 7, "</svg>\n") == 0);
     free(text);
-    text = read_text(out);
+    text = pf_test_read(out);
     assert_string_equal(text, ""); /* the report went to --out */
     free(text);
     dir_names(dir, names, sizeof names);
@@ -222,7 +212,7 @@ static void each_signal_marks_each_format(void **state)
         wait_for_work(pid, 0.3);
         kill(pid, rows[i].sig);
         assert_int_equal(finish(pid), 128 + rows[i].sig);
-        char *text = read_text(out);
+        char *text = pf_test_read(out);
         if (!strstr(text, rows[i].mark))
             fail_msg("no '%s' in:\n%s", rows[i].mark, text);
         if (!rows[i].format) /* the table: the grid shows what is missing */
@@ -251,7 +241,7 @@ static void second_signal_ends_at_once(void **state)
     wait_until_uncaught(pid, SIGTERM); /* the first signal has been handled */
     kill(pid, SIGTERM);
     assert_int_equal(finish(pid), 1000 + 128 + SIGTERM);
-    char *text = read_text(svg);
+    char *text = pf_test_read(svg);
     assert_string_equal(text, "old chart");
     free(text);
     dir_names(dir, names, sizeof names);
@@ -294,7 +284,7 @@ static void ignored_signals_stay_ignored(void **state)
     kill(pid, SIGHUP);
     kill(pid, SIGTERM);
     assert_int_equal(finish(pid), 128 + SIGTERM);
-    char *text = read_text(out);
+    char *text = pf_test_read(out);
     assert_non_null(strstr(text, "\npartial: stopped by SIGTERM after "));
     free(text);
     pf_test_remove_dir(dir);
@@ -317,7 +307,7 @@ static void files_are_replaced_not_followed(void **state)
              "--svg %s/chart.svg >/dev/null",
              pf_test_bin(), dir, dir);
     assert_int_equal(system(cmd), 0);
-    char *text = read_text(target);
+    char *text = pf_test_read(target);
     assert_string_equal(text, "keep me");
     free(text);
     static const char *const made[] = {"chart.svg", "report.csv"};
@@ -327,7 +317,7 @@ static void files_are_replaced_not_followed(void **state)
         snprintf(path, sizeof path, "%s/%s", dir, made[i]);
         assert_int_equal(lstat(path, &st), 0);
         assert_true(S_ISREG(st.st_mode));
-        text = read_text(path);
+        text = pf_test_read(path);
         assert_non_null(strstr(text, i == 0 ? "</svg>" : "sweep_key,sweep_value,who"));
         free(text);
     }
@@ -367,7 +357,7 @@ static void chart_escapes_option_text(void **state)
              pf_test_bin(), path, dir);
     assert_int_equal(system(cmd), 0);
     snprintf(path, sizeof path, "%s/chart.svg", dir);
-    char *text = read_text(path);
+    char *text = pf_test_read(path);
     assert_non_null(strstr(text, "numbers=# a&lt;&amp;&gt;b"));
     assert_null(strstr(text, "<&>"));
     free(text);

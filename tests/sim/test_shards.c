@@ -47,16 +47,12 @@ static int shell(const char *fmt, ...)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* A file of the scratch folder. */
 static char *read_text(const char *name)
 {
     char path[128];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    size_t len;
-    pf_error err;
-    char *s = pf_file_read(path, 1 << 24, &len, &err);
-    if (!s)
-        fail_msg("%s", err.msg);
-    return s;
+    return pf_test_read(path);
 }
 
 /* A report without its timings: the JSON "seconds" lines and the table's

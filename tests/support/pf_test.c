@@ -1,6 +1,7 @@
 /* pf_test.c: helpers shared by the cmocka test programs. */
 #include "pf_test.h"
 
+#include "partyfood/file.h"
 #include "partyfood/parse.h"
 
 #include <stdio.h>
@@ -167,4 +168,13 @@ void pf_test_bot_move(pf_match *m, int seat, const pf_bot_def *bot, pf_events *e
     assert_int_equal(pf_bot_plan(&c, bot, seat, &a, &t), PF_E_OK);
     if (pf_match_apply(m, seat, a, t < m->now ? m->now : t, ev, &err) != PF_E_OK)
         fail_msg("%s: bot '%s' for seat %d: %s", m->game->id, bot->name, seat, err.msg);
+}
+
+char *pf_test_read(const char *path)
+{
+    pf_error err;
+    char *s = pf_file_read(path, 1 << 24, NULL, &err);
+    if (!s)
+        fail_msg("%s", err.msg);
+    return s;
 }

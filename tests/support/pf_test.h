@@ -80,6 +80,10 @@ bool pf_test_secrecy_seeds(const pf_game *g, int seats, const pf_options *opt, u
  * finds none or the rules refuse it. */
 void pf_test_bot_move(pf_match *m, int seat, const pf_bot_def *bot, pf_events *ev);
 
+/* The whole text of a file (caller frees), up to 16 MiB; fails the test
+ * when it cannot be read. */
+char *pf_test_read(const char *path);
+
 /* Runs `sh -c cmd` and returns its whole stdout (caller frees). */
 char *pf_test_run(const char *cmd);
 

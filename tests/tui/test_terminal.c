@@ -119,18 +119,6 @@ static void no_color_and_menu(void **state)
     th_stop(&t);
 }
 
-/* Runs a shell command and returns its output (static buffer). */
-static const char *run_out(const char *cmd)
-{
-    static char buf[65536];
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t n = fread(buf, 1, sizeof buf - 1, p);
-    buf[n] = '\0';
-    pclose(p);
-    return buf;
-}
-
 static void plain_mode(void **state)
 {
     (void)state;
@@ -139,7 +127,7 @@ static void plain_mode(void **state)
     snprintf(cmd, sizeof cmd,
              "printf '1\\nquit\\n' | %s play pizza --plain --seats you,bot:memory --seed 1",
              th_bin());
-    const char *out = run_out(cmd);
+    const char *out = th_output(cmd);
     if (!strstr(out, "Your choices:"))
         fprintf(stderr, "%s\n", out);
     assert_non_null(strstr(out, "Your choices:"));
