@@ -159,9 +159,9 @@ static pf_err read_seating(const cJSON *req, const pf_game *g, long long n, bool
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, "seating");
     if (!v) {
-        if (n < g->min_seats || n > g->max_seats)
-            return pf_error_set(err, PF_E_BAD_SEATS, "%s is for %d to %d seats, not %lld",
-                                g->title, g->min_seats, g->max_seats, n);
+        /* n is an int (read so): the count alone, checked as any seating */
+        if (pf_seating_check(&(pf_seating){.n = (int)n}, g, err) != 0)
+            return err->code;
         pf_seating_people_only(s, (int)n);
         return PF_E_OK;
     }
