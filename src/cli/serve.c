@@ -8,10 +8,14 @@
 
 static int usage(FILE *f, int status)
 {
-    fprintf(f, "usage: partyfood serve [--listen HOST:PORT] [--db FILE]\n\n"
+    fprintf(f, "usage: partyfood serve [--listen HOST:PORT] [--db FILE] [--idle-seconds N]\n"
+               "                       [--expire-seconds N]\n\n"
                "Serves rooms over HTTP and WebSockets (docs/server.md). --listen is\n"
                "127.0.0.1:8080 by default (port 0: any free port, named in the first line\n"
-               "printed); --db is partyfood.db by default (SQLite, created when missing).\n");
+               "printed); --db is partyfood.db by default (SQLite, created when missing).\n"
+               "A game with no change for --idle-seconds (60) lets its table go until\n"
+               "someone needs it; a room that never started and had nobody in it for\n"
+               "--expire-seconds (3600) is dropped.\n");
     return status;
 }
 
@@ -35,7 +39,9 @@ static bool read_listen(const char *v, char *host, size_t n, int *port)
 int cmd_serve(int argc, char **argv)
 {
     char host[64] = "127.0.0.1";
-    pf_server_options o = {.host = host, .port = 8080, .db = "partyfood.db"};
+    pf_server_options o = {.host = host, .port = 8080, .db = "partyfood.db",
+                           .idle_seconds = 60, .expire_seconds = 3600};
+    long long n;
     for (int i = 1; i < argc; i++) {
         const char *v;
         if (strcmp(argv[i], "--help") == 0)
@@ -47,6 +53,14 @@ int cmd_serve(int argc, char **argv)
         } else if (strcmp(argv[i], "--db") == 0) {
             if (!(o.db = cli_arg_value("serve", argc, argv, &i)))
                 return 2;
+        } else if (strcmp(argv[i], "--idle-seconds") == 0 ||
+                   strcmp(argv[i], "--expire-seconds") == 0) {
+            bool idle = argv[i][2] == 'i';
+            if (!(v = cli_arg_value("serve", argc, argv, &i)) ||
+                !cli_arg_int("serve", idle ? "--idle-seconds" : "--expire-seconds", v, 1,
+                             7 * 24 * 3600, &n))
+                return 2;
+            *(idle ? &o.idle_seconds : &o.expire_seconds) = (int)n;
         } else {
             fprintf(stderr, "partyfood serve: unknown argument '%s'\n", argv[i]);
             return usage(stderr, 2);

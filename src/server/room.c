@@ -1,11 +1,14 @@
 /* room.c: a room's game (room.h): seats and tokens, the shared table, the
  * server's clock, storage before telling, and each seat's share.
  *
- * Every change (an action, an undo, the bots' moves, a fallback) runs on a
- * copy of the table whose hook collects the steps: they are stored in one
- * transaction, and only then the copy becomes the room's table and each
- * connection is told its seat's part. A change that fails anywhere leaves
- * the room as it was. */
+ * Every change (an action, an undo, a bot's move, a fallback) runs on a
+ * copy of the game (the table after the changes still waiting, or the
+ * committed one) whose hook collects the steps. The change waits for the
+ * group commit of the loop's turn (commit.c) with what each seat is to be
+ * told and the requester's answer; once the steps are durable the copy
+ * becomes the room's table and everyone hears of them. A change or commit
+ * that fails leaves the room as it was. A turn-based bot's move is searched
+ * on the worker (think.c) and comes back as a change of its own. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,10 +20,13 @@
 
 #include "partyfood/parse.h"
 #include "partyfood/proto.h"
+#include "partyfood/replay.h"
 #include "partyfood/rng.h"
 #include "partyfood/session.h"
 #include "proto/commands.h"
+#include "server/commit.h"
 #include "server/room.h"
+#include "server/think.h"
 
 #ifndef PF_VERSION
 #define PF_VERSION "unknown"
@@ -30,6 +36,9 @@
  * hidden deal, the host included. */
 static const char *const chance_options[] = {"grid",  "bag",  "boards", "ziggy",
                                              "table", "tosses", "dice",  "jitter"};
+
+/* After a failed commit, how long the bots wait before trying again. */
+#define RETRY_MS 1000
 
 /* ---- answers ------------------------------------------------------------------ */
 
@@ -165,7 +174,7 @@ static pf_err save_room(pf_room *r, pf_error *err)
         e = pf_error_set(err, PF_E_NO_MEMORY, NULL);
     else {
         pf_store_room rec = {.game = r->g->id, .options = o, .seed = r->seed, .seating = s,
-                             .settings = st, .started = r->table != NULL,
+                             .settings = st, .started = r->started,
                              .engine_version = PF_VERSION, .protocol = PF_PROTOCOL_VERSION,
                              .created = r->created, .finished = r->finished};
         memcpy(rec.code, r->code, sizeof rec.code);
@@ -237,10 +246,11 @@ static cJSON *seat_list(uint32_t set)
     return a;
 }
 
-/* Who acts, whether it is over, the results, the clock and the turn deadline. */
-static void add_progress(const pf_room *r, cJSON *o)
+/* Who acts in t, whether it is over, the results, the clock and the turn
+ * deadline. */
+static void add_progress(const pf_room *r, const pf_table *t, cJSON *o)
 {
-    const pf_match *m = pf_table_match(r->table);
+    const pf_match *m = pf_table_match(t);
     double results[PF_MAX_SEATS];
     bool over = pf_match_over(m, results);
     cJSON_AddItemToObject(o, "to_act", seat_list(over ? 0 : m->game->to_act(m->state)));
@@ -249,24 +259,20 @@ static void add_progress(const pf_room *r, cJSON *o)
                           over ? cJSON_CreateDoubleArray(results, m->seats) : cJSON_CreateNull());
     cJSON_AddNumberToObject(o, "step_count", m->nsteps);
     cJSON_AddNumberToObject(o, "clock", (double)room_now(r));
-    int64_t d = pf_table_deadline(r->table);
+    int64_t d = pf_table_deadline(t);
     if (d >= 0)
         cJSON_AddNumberToObject(o, "deadline", (double)d);
 }
 
-/* Sends every connection its seat's steps of the change just made. */
-static void tell_steps(pf_room *r)
+/* Sends every connection its seat's steps of a committed change. */
+static void tell_steps(pf_room *r, const pf_told *told)
 {
-    cJSON *progress = cJSON_CreateObject();
-    if (!progress)
-        return;
-    add_progress(r, progress);
-    char *tail = print(progress);
+    const char *tail = told->progress;
     char *text[PF_MAX_SEATS + 1] = {0};
     for (pf_conn *c = r->conns; tail && c; c = c->next) {
         int i = c->seat + 1;
-        if (!text[i] && r->heard[i])
-            text[i] = cJSON_PrintUnformatted(r->heard[i]);
+        if (!text[i] && told->heard[i])
+            text[i] = cJSON_PrintUnformatted(told->heard[i]);
         if (!text[i])
             continue;
         /* {"push":"steps","steps":[...], then the progress's members */
@@ -280,69 +286,131 @@ static void tell_steps(pf_room *r)
     }
     for (int i = 0; i <= r->n; i++)
         free(text[i]);
-    free(tail);
 }
 
-/* Sets the room's timer to the next bot move or turn deadline. */
+/* Whether a bot's seat may act now (turn-based: its move is searched). */
+static bool bot_to_act(const pf_room *r)
+{
+    const pf_match *m = pf_table_match(r->table);
+    uint32_t set = m->game->to_act(m->state);
+    for (int i = 0; i < r->n; i++)
+        if ((set & (1u << i)) && r->place[i].bot)
+            return true;
+    return false;
+}
+
+/* Sets the room's timer to the next bot move or turn deadline. Nothing is
+ * due while changes wait for the commit or a bot thinks: the commit or the
+ * search's end calls this again. */
 static void schedule(pf_room *r)
 {
-    if (!r->table || pf_table_over(r->table, NULL)) {
+    if (!r->table || r->ahead || r->thinking || pf_table_over(r->table, NULL)) {
         pf_server_wake(r, -1);
         return;
     }
     int seat;
     int64_t at = -1, now = room_now(r);
-    if (pf_table_bot_next(r->table, &seat, &at) && !r->g->real_time)
+    if (r->g->real_time) /* the reaction models are cheap: planned on the loop */
+        pf_table_bot_next(r->table, &seat, &at);
+    else if (bot_to_act(r))
         at = now;
     int64_t d = pf_table_deadline(r->table);
     if (d >= 0 && (at < 0 || d < at))
         at = d;
-    pf_server_wake(r, at < 0 ? -1 : at > now ? at - now : 0);
+    if (at < 0) {
+        pf_server_wake(r, -1);
+        return;
+    }
+    int64_t wait = at > now ? at - now : 0, retry = r->retry_at - pf_server_now_ms();
+    pf_server_wake(r, retry > wait ? retry : wait);
 }
 
 /* ---- changes --------------------------------------------------------------------- */
 
 typedef pf_err room_op(pf_table *t, int64_t now, void *arg, pf_error *err);
 
-/* Runs op on a copy of the table; stores the steps it made, then keeps the
- * copy and tells everyone. */
-static pf_err change(pf_room *r, room_op *op, void *arg, pf_error *err)
+static void told_free(pf_told *t)
 {
-    heard_reset(r);
-    pf_table *copy = pf_table_clone(r->table, room_heard, r, err);
-    if (!copy)
-        return err->code;
+    for (int i = 0; i <= PF_MAX_SEATS; i++)
+        cJSON_Delete(t->heard[i]);
+    free(t->steps);
+    free(t->progress);
+    free(t);
+}
+
+/* What the hook heard, and the progress after it, as a change waiting for
+ * the commit. */
+static pf_told *told_new(pf_room *r, const pf_table *after, pf_error *err)
+{
+    pf_told *t = calloc(1, sizeof *t);
+    cJSON *progress = cJSON_CreateObject();
+    if (t && progress) {
+        add_progress(r, after, progress);
+        t->progress = print(progress);
+        progress = NULL;
+    }
+    cJSON_Delete(progress);
+    if (!t || !t->progress) {
+        if (t)
+            told_free(t);
+        pf_error_set(err, PF_E_NO_MEMORY, NULL);
+        return NULL;
+    }
+    memcpy(t->heard, r->heard, sizeof r->heard);
+    memset(r->heard, 0, sizeof r->heard);
+    t->steps = r->steps, t->nsteps = r->nsteps;
+    r->steps = NULL, r->nsteps = r->cap = 0;
+    if (pf_table_over(after, NULL))
+        t->finished = (int64_t)time(NULL);
+    return t;
+}
+
+/* Runs op on copy, the game after every change so far (its hook is the
+ * room's). When it made steps, they wait for the group commit and the copy
+ * is the game ahead; nobody hears of them before. On an error the room is
+ * as it was. */
+static pf_err change_on(pf_room *r, pf_table *copy, room_op *op, void *arg, pf_error *err)
+{
     int64_t now = room_now(r);
     pf_table_clock(copy, now);
     pf_err e = op(copy, now, arg, err);
     if (!e && r->lost)
         e = pf_error_set(err, PF_E_NO_MEMORY, NULL);
-    if (!e && r->nsteps > 0)
-        e = pf_store_steps_put(r->store, r->code, r->steps, r->nsteps, err);
+    pf_told *t = NULL;
+    if (!e && r->nsteps > 0 && !(t = told_new(r, copy, err)))
+        e = err->code;
+    heard_reset(r);
     if (e) {
         pf_table_destroy(copy);
-        heard_reset(r);
         return e;
     }
-    pf_table_destroy(r->table);
-    r->table = copy;
-    if (r->nsteps > 0) {
-        if (pf_table_over(r->table, NULL)) {
-            pf_error ferr;
-            r->finished = (int64_t)time(NULL);
-            if (save_room(r, &ferr))
-                fprintf(stderr, "partyfood serve: room %s: %s\n", r->code, ferr.msg);
-            pf_server_log("finished", r, NULL);
-        }
-        tell_steps(r);
+    pf_table **base = r->ahead || t ? &r->ahead : &r->table;
+    pf_table_destroy(*base);
+    *base = copy;
+    if (!t) /* nothing to store: the clock moved, a bot's plan was made */
+        return PF_E_OK;
+    r->version++;
+    r->active_ms = pf_server_now_ms();
+    if (r->told)
+        r->told_tail->next = t;
+    else {
+        r->told = t;
+        pf_commit_add(r);
     }
-    heard_reset(r);
-    schedule(r);
+    r->told_tail = t;
     return PF_E_OK;
 }
 
-/* The bots' moves due by now (turn-based: until a person must act), and a
- * person's whose turn timer ran out. */
+/* change_on on a copy of the game as it stands. */
+static pf_err change(pf_room *r, room_op *op, void *arg, pf_error *err)
+{
+    heard_reset(r);
+    pf_table *copy = pf_table_clone(r->ahead ? r->ahead : r->table, room_heard, r, err);
+    return copy ? change_on(r, copy, op, arg, err) : err->code;
+}
+
+/* The bots' moves due by now: real time only (turn-based bots think on the
+ * worker). */
 static pf_err op_bots(pf_table *t, int64_t now, void *arg, pf_error *err)
 {
     (void)arg;
@@ -359,28 +427,124 @@ typedef struct act_arg {
 static pf_err op_act(pf_table *t, int64_t now, void *arg, pf_error *err)
 {
     const act_arg *a = arg;
+    bool real_time = pf_table_match(t)->game->real_time;
     /* The bots' moves due before it go first (real time). */
-    pf_err e = op_bots(t, now, NULL, err);
+    pf_err e = real_time ? op_bots(t, now, NULL, err) : PF_E_OK;
     if (e)
         return e;
+    int64_t deadline = pf_table_deadline(t);
+    if (deadline >= 0 && now >= deadline)
+        return pf_error_set(err, PF_E_NOT_YOUR_TURN,
+                            "the turn timer ran out: the fallback bot plays this move");
     /* Timed by the server on arrival; a turn-based game's time only grows. */
     int64_t when = now > pf_table_match(t)->now ? now : pf_table_match(t)->now;
     e = pf_table_act(t, a->seat, a->name, when, err);
-    return e ? e : op_bots(t, now, NULL, err);
+    return e || !real_time ? e : op_bots(t, now, NULL, err);
 }
 
 static pf_err op_undo(pf_table *t, int64_t now, void *arg, pf_error *err)
 {
-    pf_err e = pf_table_undo(t, *(const int *)arg, err);
-    return e ? e : op_bots(t, now, NULL, err);
+    (void)now;
+    return pf_table_undo(t, *(const int *)arg, err);
+}
+
+/* The move a bot's search found (kept in the table it searched). */
+static pf_err op_thought(pf_table *t, int64_t now, void *arg, pf_error *err)
+{
+    (void)now, (void)arg;
+    return pf_table_bot_play(t, err);
+}
+
+static void bots_failed(pf_room *r, const pf_error *err)
+{
+    fprintf(stderr, "partyfood serve: room %s: the bots could not play: %s\n", r->code,
+            err->msg);
+    r->retry_at = pf_server_now_ms() + RETRY_MS;
+}
+
+/* A turn-based bot's move (or a fallback's) is searched on the worker, on a
+ * copy of the committed game. */
+static void think(pf_room *r)
+{
+    pf_error err;
+    pf_table *copy = pf_table_clone(r->table, room_heard, r, &err);
+    if (copy) {
+        pf_table_clock(copy, room_now(r));
+        if (!pf_think_submit(r, copy, r->version, &err)) {
+            r->thinking = true;
+            return;
+        }
+    }
+    pf_table_destroy(copy);
+    bots_failed(r, &err);
+    schedule(r);
 }
 
 void pf_room_tick(pf_room *r)
 {
     pf_error err;
-    if (r->table && change(r, op_bots, NULL, &err))
-        fprintf(stderr, "partyfood serve: room %s: the bots could not play: %s\n", r->code,
-                err.msg);
+    if (!r->table || r->ahead || r->thinking)
+        return;
+    if (!r->g->real_time)
+        think(r);
+    else if (change(r, op_bots, NULL, &err))
+        bots_failed(r, &err);
+    schedule(r);
+}
+
+void pf_room_thought(void *room, pf_table *t, uint64_t version)
+{
+    pf_room *r = room;
+    pf_error err;
+    r->thinking = false;
+    if (version != r->version || r->ahead || !r->table) {
+        pf_table_destroy(t); /* the game moved meanwhile: think again */
+    } else {
+        heard_reset(r);
+        if (change_on(r, t, op_thought, NULL, &err))
+            bots_failed(r, &err);
+    }
+    schedule(r);
+}
+
+void pf_room_committed(pf_room *r, const pf_error *failed)
+{
+    pf_told *list = r->told;
+    r->told = r->told_tail = NULL;
+    if (!failed) {
+        pf_table_destroy(r->table);
+        r->table = r->ahead;
+        for (pf_told *t = list; t; t = t->next) {
+            tell_steps(r, t);
+            if (t->finished) {
+                r->finished = t->finished;
+                pf_server_log("finished", r, NULL);
+            }
+        }
+    } else {
+        pf_table_destroy(r->ahead);
+        r->version++;
+        r->retry_at = pf_server_now_ms() + RETRY_MS;
+    }
+    r->ahead = NULL;
+    for (pf_told *t = list, *next; t; t = next) {
+        next = t->next;
+        told_free(t);
+    }
+    /* The answers after the pushes, then what each asker sent meanwhile. */
+    for (pf_conn *c = r->conns; c; c = c->next) {
+        if (!c->held)
+            continue;
+        char *text = failed ? pf_room_error(c->held, failed->code, failed->msg) : c->held_answer;
+        pf_server_send(c, text ? text : PF_ANSWER_NO_MEMORY);
+        if (failed)
+            free(text);
+        cJSON_Delete(c->held);
+        free(c->held_answer);
+        c->held = NULL, c->held_answer = NULL;
+    }
+    schedule(r);
+    pf_server_resume(r);
 }
 
 /* ---- the start ------------------------------------------------------------------- */
@@ -428,10 +592,12 @@ static pf_err start(pf_room *r, pf_error *err)
     heard_reset(r);
     r->table = pf_table_create(r->g, &s, &r->opt, r->seed, &to, room_heard, r, err);
     heard_reset(r); /* the setup: each seat gets it in its sync */
+    r->started = r->table != NULL;
     pf_err e = r->table ? save_room(r, err) : err->code;
     if (e) {
         pf_table_destroy(r->table);
         r->table = NULL;
+        r->started = false;
         memcpy(r->place, before, sizeof before);
         return e;
     }
@@ -449,7 +615,7 @@ static pf_err start(pf_room *r, pf_error *err)
     }
     for (pf_conn *c = r->conns; c; c = c->next)
         pf_room_sync(r, c);
-    pf_room_tick(r);
+    schedule(r);
     return PF_E_OK;
 }
 
@@ -527,6 +693,7 @@ static pf_room *room_new(pf_store *store, const char *code)
     if (r) {
         snprintf(r->code, sizeof r->code, "%s", code);
         r->store = store;
+        r->active_ms = pf_server_now_ms();
     }
     return r;
 }
@@ -627,6 +794,36 @@ static pf_err replay_step(void *arg, const pf_store_step *st, pf_error *err)
     return pf_match_apply_named(m, st->seat, st->name, st->t_ms, NULL, err);
 }
 
+/* The game rebuilt from its seed and stored steps. */
+static pf_err load_table(pf_room *r, pf_error *err)
+{
+    pf_match *m = pf_match_create(r->g, r->n, &r->opt, r->seed, err);
+    pf_err e = m ? pf_store_steps_of(r->store, r->code, replay_step, m, err) : err->code;
+    if (e) {
+        pf_match_destroy(m);
+        return e;
+    }
+    pf_seating s;
+    table_seating(r, &s);
+    pf_table_options to = table_options(r);
+    r->table = pf_table_adopt(m, &s, &to, room_heard, r, err);
+    return r->table ? PF_E_OK : err->code;
+}
+
+/* A started game's table, rebuilt when it was let go while idle. */
+static pf_err room_load(pf_room *r, pf_error *err)
+{
+    if (!r->started || r->table)
+        return PF_E_OK;
+    pf_err e = load_table(r, err);
+    if (e)
+        return e;
+    r->active_ms = pf_server_now_ms();
+    pf_server_log("loaded", r, NULL);
+    schedule(r);
+    return PF_E_OK;
+}
+
 pf_room *pf_room_restore(pf_store *store, const pf_store_room *rec, pf_error *err)
 {
     pf_room *r = room_new(store, rec->code);
@@ -654,18 +851,10 @@ pf_room *pf_room_restore(pf_store *store, const pf_store_room *rec, pf_error *er
     r->memory_aid = setting(settings, "memory_aid");
     cJSON_Delete(opts);
     cJSON_Delete(settings);
+    r->started = rec->started;
+    r->finished = rec->finished;
     if (!e && rec->started) {
-        pf_match *m = pf_match_create(r->g, r->n, &r->opt, r->seed, err);
-        e = m ? pf_store_steps_of(store, r->code, replay_step, m, err) : err->code;
-        pf_seating s;
-        table_seating(r, &s);
-        pf_table_options to = table_options(r);
-        if (!e)
-            r->table = pf_table_adopt(m, &s, &to, room_heard, r, err);
-        else
-            pf_match_destroy(m);
-        if (!e && !r->table)
-            e = err->code;
+        e = load_table(r, err);
         /* The game's clock goes on from its last step: the time the server
          * was down does not count. */
         if (!e)
@@ -686,8 +875,39 @@ void pf_room_destroy(pf_room *r)
     pf_server_wake(r, -1);
     heard_reset(r);
     free(r->steps);
+    for (pf_told *t = r->told, *next; t; t = next) {
+        next = t->next;
+        told_free(t);
+    }
+    pf_table_destroy(r->ahead);
     pf_table_destroy(r->table);
     free(r);
+}
+
+bool pf_room_idle(const pf_room *r, int64_t now, int64_t idle_ms)
+{
+    /* A detached timer: no bot move or turn deadline is due. */
+    return r->table && !r->ahead && !r->thinking && now - r->active_ms >= idle_ms &&
+           lws_dll2_is_detached(&r->timer.list);
+}
+
+void pf_room_unload(pf_room *r)
+{
+    pf_table_destroy(r->table);
+    r->table = NULL;
+    heard_reset(r);
+    free(r->steps);
+    r->steps = NULL, r->cap = 0;
+}
+
+cJSON *pf_room_replay(pf_room *r, pf_error *err)
+{
+    if (!r->started || r->finished == 0)
+        pf_error_set(err, PF_E_BAD_REQUEST,
+                     "the replay tells every hidden piece: it is given once the game is over");
+    else if (!room_load(r, err))
+        return pf_match_save(pf_table_match(r->table));
+    return NULL;
 }
 
 /* ---- seats ------------------------------------------------------------------------ */
@@ -695,7 +915,7 @@ void pf_room_destroy(pf_room *r)
 pf_err pf_room_join(pf_room *r, const cJSON *req, char *token, int *place, pf_error *err)
 {
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(req, "name");
-    if (r->table)
+    if (r->started)
         return pf_error_set(err, PF_E_BAD_SEATS, "the game has started: every seat is taken");
     if (!cJSON_IsString(name))
         return pf_error_set(err, PF_E_BAD_REQUEST, "joining needs \"name\" (a string)");
@@ -714,32 +934,37 @@ pf_err pf_room_join(pf_room *r, const cJSON *req, char *token, int *place, pf_er
     p->taken = true;
     snprintf(p->name, sizeof p->name, "%s", name->valuestring);
     token_hash(token, p->token_hash);
-    if ((e = save_room(r, err))) {
+    bool full = true;
+    for (int i = 0; i < r->n; i++)
+        full &= r->place[i].bot || r->place[i].taken;
+    /* The last place starts the game, stored with it in one write: a start
+     * that fails gives the place back (the room must not stay full and
+     * unstarted, refusing everyone). */
+    if ((e = full ? start(r, err) : save_room(r, err))) {
+        if (full)
+            fprintf(stderr, "partyfood serve: room %s could not start: %s\n", r->code,
+                    err->msg);
         *p = was;
         return e;
     }
     *place = free_place;
-    bool full = true;
-    for (int i = 0; i < r->n; i++)
-        full &= r->place[i].bot || r->place[i].taken;
-    if (full && start(r, err))
-        fprintf(stderr, "partyfood serve: room %s could not start: %s\n", r->code, err->msg);
+    r->active_ms = pf_server_now_ms();
     return PF_E_OK;
 }
 
 bool pf_room_open(const pf_room *r)
 {
-    return r->listed && !r->table;
+    return r->listed && !r->started;
 }
 
-cJSON *pf_room_public(const pf_room *r, bool full)
+cJSON *pf_room_public(pf_room *r, bool full)
 {
     cJSON *o = cJSON_CreateObject(), *seats = NULL;
     if (!o)
         return NULL;
     cJSON_AddStringToObject(o, "room", r->code);
     cJSON_AddStringToObject(o, "game", r->g->id);
-    cJSON_AddBoolToObject(o, "started", r->table != NULL);
+    cJSON_AddBoolToObject(o, "started", r->started);
     cJSON_AddBoolToObject(o, "spectators", r->spectators);
     seats = cJSON_AddArrayToObject(o, "seats");
     for (int i = 0; seats && i < r->n; i++) {
@@ -758,9 +983,14 @@ cJSON *pf_room_public(const pf_room *r, bool full)
     cJSON_AddBoolToObject(o, "listed", r->listed);
     cJSON_AddBoolToObject(o, "fixed_order", r->fixed_order);
     cJSON_AddNumberToObject(o, "turn_seconds", (double)(r->turn_ms / 1000));
+    pf_error err;
+    if (r->started && room_load(r, &err)) {
+        cJSON_Delete(o);
+        return NULL;
+    }
     if (r->table) {
         const pf_match *m = pf_table_match(r->table);
-        add_progress(r, o);
+        add_progress(r, r->table, o);
         cJSON_AddItemToObject(o, "view", pf_state_view(r->g, m->state, PF_SEAT_SPECTATOR));
     }
     return o;
@@ -770,10 +1000,10 @@ cJSON *pf_room_public(const pf_room *r, bool full)
 
 /* The table's log as seat may see it: every step's (step < -1), or one
  * step's without the step field (an act's answer, as the engine's). */
-static cJSON *log_for(const pf_room *r, int seat, int step)
+static cJSON *log_for(const pf_table *t, int seat, int step)
 {
     int n;
-    const pf_table_event *ev = pf_table_log(r->table, &n);
+    const pf_table_event *ev = pf_table_log(t, &n);
     cJSON *a = cJSON_CreateArray();
     for (int i = 0; a && i < n; i++) {
         if ((ev[i].to >= 0 && ev[i].to != seat) || (step >= -1 && ev[i].step != step))
@@ -799,12 +1029,20 @@ void pf_room_sync(pf_room *r, pf_conn *c)
     cJSON_AddStringToObject(o, "game", r->g->id);
     cJSON_AddNumberToObject(o, "seat", c->seat);
     cJSON_AddNumberToObject(o, "seats", r->n);
-    cJSON_AddBoolToObject(o, "started", r->table != NULL);
+    cJSON_AddBoolToObject(o, "started", r->started);
+    pf_error err;
+    if (r->started && room_load(r, &err)) {
+        cJSON_Delete(o);
+        char *text = pf_room_error(NULL, err.code, err.msg);
+        pf_server_send(c, text ? text : PF_ANSWER_NO_MEMORY);
+        free(text);
+        return;
+    }
     if (r->table) {
         const pf_match *m = pf_table_match(r->table);
-        add_progress(r, o);
+        add_progress(r, r->table, o);
         cJSON_AddItemToObject(o, "view", pf_state_view(r->g, m->state, c->seat));
-        cJSON_AddItemToObject(o, "log", log_for(r, c->seat, -2));
+        cJSON_AddItemToObject(o, "log", log_for(r->table, c->seat, -2));
     }
     char *text = print(o);
     if (text)
@@ -864,34 +1102,43 @@ static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
                  "this connection speaks for seat %d only, not seat %lld", c->seat, asked);
         return pf_room_error(req, PF_E_NOT_YOUR_SEAT, err.msg);
     }
-    if (!r->table)
+    if (!r->started)
         return pf_room_error(req, PF_E_NO_GAME,
                              "the game starts when every person's seat is taken");
     if (!undo && !cJSON_IsString(action))
         return pf_room_error(req, PF_E_BAD_REQUEST, "\"act\" needs \"action\" (its name)");
-    int before = pf_table_match(r->table)->nsteps;
+    const pf_table *t = r->ahead ? r->ahead : r->table;
+    int before = pf_table_match(t)->nsteps;
     act_arg a = {c->seat, undo ? NULL : action->valuestring};
     pf_err e = undo ? change(r, op_undo, &c->seat, &err) : change(r, op_act, &a, &err);
     if (e)
         return pf_room_error(req, e, err.msg);
     /* The engine's answer (its own step's events, who acts, whether it is
-     * over) with the step's index, name and time. */
+     * over) with the step's index, name and time, from the game ahead. */
+    t = r->ahead ? r->ahead : r->table;
     cJSON *out = answer_for(req);
     if (out && !undo) {
-        const pf_step *st = &pf_table_match(r->table)->steps[before];
+        const pf_step *st = &pf_table_match(t)->steps[before];
         cJSON_AddNumberToObject(out, "step", before);
         cJSON_AddStringToObject(out, "action", st->name);
         cJSON_AddNumberToObject(out, "t", (double)st->t_ms);
-        cJSON_AddItemToObject(out, "events", log_for(r, c->seat, before));
+        cJSON_AddItemToObject(out, "events", log_for(t, c->seat, before));
     }
     if (out) {
-        add_progress(r, out);
+        add_progress(r, t, out);
         cJSON_AddTrueToObject(out, "ok");
     }
-    return print(out);
+    char *text = print(out);
+    if (!text || !r->ahead)
+        return text;
+    /* Sent once the step is durable (pf_room_committed). */
+    if (!(c->held = answer_for(req)))
+        c->held = cJSON_CreateObject();
+    c->held_answer = text;
+    return NULL;
 }
 
-char *pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len)
+void pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len)
 {
     cJSON *req = len <= PF_REQUEST_MAX_BYTES && pf_utf8_valid(msg, len)
                      ? cJSON_ParseWithLength(msg, len)
@@ -899,13 +1146,16 @@ char *pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len)
     const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(req, "cmd");
     char *text;
     const char *why;
+    pf_error err;
     if (!cJSON_IsObject(req) || !cJSON_IsString(cmd))
         text = ask_session(r, c, req, msg, len); /* its error, the protocol's own */
     else if ((why = refused(cmd->valuestring)))
         text = pf_room_error(req, PF_E_UNKNOWN_COMMAND, why);
+    else if (r->started && room_load(r, &err))
+        text = pf_room_error(req, err.code, err.msg);
     else if (!strcmp(cmd->valuestring, "act") || !strcmp(cmd->valuestring, "undo"))
         text = act_or_undo(r, c, req, cmd->valuestring[0] == 'u');
-    else if (!r->table && strcmp(cmd->valuestring, "games") != 0)
+    else if (!r->started && strcmp(cmd->valuestring, "games") != 0)
         text = pf_room_error(req, PF_E_NO_GAME,
                              "the game starts when every person's seat is taken");
     else if (!cJSON_GetObjectItemCaseSensitive(req, "seat")) {
@@ -917,5 +1167,7 @@ char *pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len)
     } else
         text = ask_session(r, c, req, msg, len);
     cJSON_Delete(req);
-    return text;
+    if (text || !c->held)
+        pf_server_send(c, text ? text : PF_ANSWER_NO_MEMORY);
+    free(text);
 }

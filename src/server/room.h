@@ -21,6 +21,7 @@
 #define PF_TOKEN_HASH 32 /* SHA-256 */
 
 typedef struct pf_out pf_out;
+typedef struct pf_msg pf_msg;
 
 /* One WebSocket client: a seat's (or a spectator's, seat -1) once its
  * "hello" named a room. */
@@ -35,6 +36,13 @@ typedef struct pf_conn {
     bool restarting; /* the server stops: closed, asking to reconnect */
     char *rx; /* the message being received */
     size_t rx_len;
+    /* The answer to a change of the game waits for its commit (the
+     * request's id, an object; NULL when none), and the messages that came
+     * after it wait for that answer (server.c's queue). */
+    cJSON *held;
+    char *held_answer;
+    pf_msg *later, *later_tail;
+    int nlater;
 } pf_conn;
 
 /* A place at the room's table: a bot, or a person's once someone took it. */
@@ -44,6 +52,17 @@ typedef struct pf_place {
     char name[PF_SEAT_NAME_MAX + 1];
     unsigned char token_hash[PF_TOKEN_HASH];
 } pf_place;
+
+/* A change of the game waiting for the group commit (commit.c): its steps
+ * to store, and what each seat is told once they are durable. */
+typedef struct pf_told {
+    struct pf_told *next;
+    pf_store_step *steps;
+    int nsteps;
+    int64_t finished;               /* the game ended (Unix seconds); 0 while on */
+    cJSON *heard[PF_MAX_SEATS + 1]; /* steps for each seat; [0] the public's */
+    char *progress;                 /* the progress fields after the change (JSON) */
+} pf_told;
 
 typedef struct pf_room {
     char code[PF_ROOM_CODE_LEN + 1];
@@ -56,7 +75,8 @@ typedef struct pf_room {
     int64_t turn_ms;
     int64_t created, finished;
     pf_store *store;
-    pf_table *table;    /* NULL until every person's seat is taken */
+    bool started;
+    pf_table *table;    /* the committed game; NULL before the start or while idle */
     int64_t clock_base; /* the monotonic ms at the game's time 0 */
     pf_conn *conns;
     lws_sorted_usec_list_t timer; /* the bots' and turn timers' next move */
@@ -65,6 +85,15 @@ typedef struct pf_room {
     pf_store_step *steps;
     int nsteps, cap;
     bool lost;
+    /* The changes waiting for the group commit, and the table after them:
+     * nobody hears of them before the commit. */
+    pf_table *ahead;
+    pf_told *told, *told_tail;
+    struct pf_room *dirty_next; /* in commit.c's list */
+    uint64_t version;           /* counts the changes: a bot's search of an older game is dropped */
+    bool thinking;              /* a bot's search runs on the worker (think.c) */
+    int64_t retry_at;           /* after a failed commit, the bots wait until then */
+    int64_t active_ms;          /* the last change, join or connection (monotonic) */
     struct pf_room *next;
 } pf_room;
 
@@ -82,18 +111,35 @@ pf_err pf_room_join(pf_room *r, const cJSON *req, char *token, int *place, pf_er
 int pf_room_seat_of(const pf_room *r, const char *token);
 
 /* The room's public state (GET /rooms/CODE, and the lobby's items). */
-cJSON *pf_room_public(const pf_room *r, bool full);
+cJSON *pf_room_public(pf_room *r, bool full);
 /* Whether the lobby lists it: listed and waiting for people. */
 bool pf_room_open(const pf_room *r);
 
 /* A connection joined after its hello: sends it everything its seat may
  * see (a full resync). */
 void pf_room_sync(pf_room *r, pf_conn *c);
-/* Answers one message of a connection of the room (a newly allocated
- * text, NULL when memory ran out); steps go to everyone as pushes. */
-char *pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len);
+/* Answers one message of a connection of the room; a change's answer and
+ * pushes wait for the group commit (c->held is set meanwhile). */
+void pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len);
 /* The room's timer fired: the bots and the turn timers play what is due. */
 void pf_room_tick(pf_room *r);
+/* The group commit of the room's waiting changes is done: failed is NULL
+ * when they are durable (everyone is told), else why not (the room goes
+ * back to its committed game, the requesters get the error). */
+void pf_room_committed(pf_room *r, const pf_error *failed);
+/* A bot's search (think.c) is back with t, a copy of the game when the
+ * search began (version), its move found: played unless the game moved. */
+void pf_room_thought(void *room, pf_table *t, uint64_t version);
+
+/* A game whose table may be let go: started, nothing waiting, no bot or
+ * timer due, and no change since idle_ms. */
+bool pf_room_idle(const pf_room *r, int64_t now, int64_t idle_ms);
+/* Lets the table go (pf_room_idle said so); it is rebuilt from storage when
+ * someone needs it. */
+void pf_room_unload(pf_room *r);
+/* The finished game's replay, or NULL with err set (the game is on: 409's
+ * case is BAD_REQUEST; the database failed: IO). */
+cJSON *pf_room_replay(pf_room *r, pf_error *err);
 
 /* An error answer {"id","ok":false,"error":{code,message}}; NULL when
  * memory ran out. */
@@ -103,6 +149,9 @@ char *pf_room_error(const cJSON *req, pf_err e, const char *msg);
  * timer set to fire in ms milliseconds. */
 void pf_server_send(pf_conn *c, const char *text);
 void pf_server_wake(pf_room *r, int64_t ms);
+/* The room's connections whose answers were held may go on: their
+ * messages that waited are handled. */
+void pf_server_resume(pf_room *r);
 /* One log line on stdout per room event and refusal, key=value (r and
  * detail may be NULL; never a token). */
 void pf_server_log(const char *event, const pf_room *r, const char *detail);

@@ -1,7 +1,12 @@
 /* server.c: the network side of `partyfood serve` (server.h): one
  * libwebsockets event loop for the HTTP API, the WebSockets and the rooms'
- * timers. Each room's game is room.c's. */
+ * timers. Each room's game is room.c's. After every turn of the loop the
+ * changes it made are committed together (commit.c); a connection whose
+ * change waits for that commit has its next messages wait too, so its
+ * answers keep their order. Idle rooms are let go and rebuilt from storage
+ * when touched; rooms that never started expire. */
 #include <ctype.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,10 +17,12 @@
 #include <libwebsockets.h>
 
 #include "partyfood/parse.h"
-#include "partyfood/replay.h"
 #include "partyfood/session.h"
+#include "server/commit.h"
+#include "server/metrics.h"
 #include "server/room.h"
 #include "server/server.h"
+#include "server/think.h"
 
 /* The largest HTTP request body. */
 #define BODY_MAX (16 * 1024)
@@ -26,6 +33,10 @@
 
 /* Frames waiting for a slow client beyond this close its connection. */
 #define QUEUE_MAX (4 * 1024 * 1024)
+/* Messages waiting behind a held answer beyond this close the connection. */
+#define LATER_MAX 256
+/* How often idle and expired rooms are looked for. */
+#define SWEEP_MS 1000
 
 /* Room codes: letters people can read aloud and type, without look-alikes
  * (no I, L, O; no B, S, Z beside 8, 5, 2). */
@@ -37,11 +48,20 @@ struct pf_out {
     unsigned char data[]; /* LWS_PRE bytes, then the frame */
 };
 
+/* A message that waits for its connection's held answer. */
+struct pf_msg {
+    pf_msg *next;
+    size_t len;
+    char text[];
+};
+
 /* One process, one server: the timers' callbacks find it here. */
 static struct {
     struct lws_context *ctx;
     pf_store *store;
     pf_room *rooms;
+    int64_t idle_ms, expire_ms;
+    lws_sorted_usec_list_t sweep;
     volatile sig_atomic_t stop;
 } srv;
 
@@ -64,6 +84,9 @@ int64_t pf_server_now_ms(void)
 
 void pf_server_log(const char *event, const pf_room *r, const char *detail)
 {
+    const char *reason = detail ? strstr(detail, "reason=") : NULL;
+    if (strcmp(event, "refused") == 0)
+        pf_metrics_refusal(reason ? reason + 7 : "other");
     printf("partyfood serve: event=%s", event);
     if (r)
         printf(" room=%s game=%s", r->code, r->g->id);
@@ -73,6 +96,23 @@ void pf_server_log(const char *event, const pf_room *r, const char *detail)
 
 /* ---- rooms ------------------------------------------------------------------------ */
 
+static void restore_one(void *arg, const pf_store_room *rec)
+{
+    pf_error err;
+    pf_room *r = pf_room_restore(srv.store, rec, &err);
+    if (!r) {
+        fprintf(stderr, "partyfood serve: room %s not restored: %s\n", rec->code, err.msg);
+        return;
+    }
+    r->next = srv.rooms;
+    srv.rooms = r;
+    if (arg)
+        *(pf_room **)arg = r;
+    pf_server_log("restored", r, r->started ? "started=true" : "started=false");
+}
+
+/* The room with this code (either case): in memory, or else read back from
+ * storage (a room let go while idle, a finished game). */
 static pf_room *find_room(const char *code)
 {
     char up[PF_ROOM_CODE_LEN + 1];
@@ -84,7 +124,13 @@ static pf_room *find_room(const char *code)
     for (pf_room *r = srv.rooms; r; r = r->next)
         if (strcmp(r->code, up) == 0)
             return r;
-    return NULL;
+    if (strspn(up, code_letters) != PF_ROOM_CODE_LEN)
+        return NULL;
+    pf_room *r = NULL;
+    pf_error err;
+    if (pf_store_room_get(srv.store, up, restore_one, &r, &err))
+        fprintf(stderr, "partyfood serve: %s\n", err.msg);
+    return r;
 }
 
 static bool new_code(char *code)
@@ -117,19 +163,6 @@ void pf_server_wake(pf_room *r, int64_t ms)
         lws_sul_schedule(srv.ctx, 0, &r->timer, timer_fired, (lws_usec_t)ms * 1000);
 }
 
-static void restore_one(void *arg, const pf_store_room *rec)
-{
-    (void)arg;
-    pf_error err;
-    pf_room *r = pf_room_restore(srv.store, rec, &err);
-    if (!r) {
-        fprintf(stderr, "partyfood serve: room %s not restored: %s\n", rec->code, err.msg);
-        return;
-    }
-    r->next = srv.rooms;
-    srv.rooms = r;
-    pf_server_log("restored", r, r->table ? "started=true" : "started=false");
-}
 
 /* ---- WebSocket frames ------------------------------------------------------------- */
 
@@ -170,13 +203,57 @@ static void conn_free(pf_conn *c)
             p = &(*p)->next;
         if (*p)
             *p = c->next;
+        c->room->active_ms = pf_server_now_ms();
     }
     for (pf_out *o = c->out_head, *next; o; o = next) {
         next = o->next;
         free(o);
     }
+    for (pf_msg *m = c->later, *next; m; m = next) {
+        next = m->next;
+        free(m);
+    }
+    cJSON_Delete(c->held);
+    free(c->held_answer);
     free(c->rx);
     free(c);
+    pf_metrics_connection(-1);
+}
+
+/* Keeps a message until the connection's held answer is sent; false when
+ * too many wait. */
+static bool keep_for_later(pf_conn *c, const char *text, size_t len)
+{
+    pf_msg *m = c->nlater < LATER_MAX ? malloc(sizeof *m + len + 1) : NULL;
+    if (!m)
+        return false;
+    m->next = NULL;
+    m->len = len;
+    memcpy(m->text, text, len + 1);
+    if (c->later_tail)
+        c->later_tail->next = m;
+    else
+        c->later = m;
+    c->later_tail = m;
+    c->nlater++;
+    lws_rx_flow_control(c->wsi, 0); /* read no more until the answer is out */
+    return true;
+}
+
+void pf_server_resume(pf_room *r)
+{
+    for (pf_conn *c = r->conns; c; c = c->next) {
+        pf_msg *m;
+        while (!c->held && (m = c->later)) {
+            if (!(c->later = m->next))
+                c->later_tail = NULL;
+            c->nlater--;
+            pf_room_request(r, c, m->text, m->len);
+            free(m);
+        }
+        if (!c->later)
+            lws_rx_flow_control(c->wsi, 1);
+    }
 }
 
 /* The first message: {"cmd":"hello","room":CODE,"token":HEX}, no token for
@@ -212,6 +289,7 @@ static void hello(pf_conn *c, const char *msg, size_t len)
     c->seat = seat;
     c->next = r->conns;
     r->conns = c;
+    r->active_ms = pf_server_now_ms();
     cJSON *out = cJSON_CreateObject();
     if (out) {
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(req, "id");
@@ -272,8 +350,13 @@ static int ws_receive(struct lws *wsi, pf_conn *c, const void *in, size_t len)
     c->rx_len = 0;
     if (!c->room)
         hello(c, c->rx, n);
-    else
-        send_answer(c, pf_room_request(c->room, c, c->rx, n));
+    else if (!c->held && !c->later)
+        pf_room_request(c->room, c, c->rx, n);
+    else if (!keep_for_later(c, c->rx, n)) {
+        pf_server_log("refused", c->room, "reason=too_many_waiting");
+        return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                        "too many messages waiting for an answer");
+    }
     return 0;
 }
 
@@ -300,7 +383,7 @@ static int ws_writeable(struct lws *wsi, pf_conn *c)
 
 /* ---- HTTP --------------------------------------------------------------------------- */
 
-static int http_reply(struct lws *wsi, unsigned status, char *body)
+static int http_reply(struct lws *wsi, unsigned status, const char *type, char *body)
 {
     static const char no_memory[] = "{\"ok\":false,\"error\":{\"code\":\"no_memory\"}}";
     const char *text = body ? body : no_memory;
@@ -312,8 +395,8 @@ static int http_reply(struct lws *wsi, unsigned status, char *body)
     }
     unsigned char *start = buf + LWS_PRE, *p = start, *end = start + 2048;
     int rc = -1;
-    if (!lws_add_http_common_headers(wsi, body ? status : 500, "application/json", len, &p,
-                                     end) &&
+    if (!lws_add_http_common_headers(wsi, body ? status : 500, body ? type : "application/json",
+                                     len, &p, end) &&
         !lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
                                      (const unsigned char *)"no-store", 8, &p, end) &&
         !lws_finalize_write_http_header(wsi, start, &p, end)) {
@@ -328,14 +411,14 @@ static int http_reply(struct lws *wsi, unsigned status, char *body)
 
 static int http_error(struct lws *wsi, unsigned status, pf_err e, const char *msg)
 {
-    return http_reply(wsi, status, pf_room_error(NULL, e, msg));
+    return http_reply(wsi, status, "application/json", pf_room_error(NULL, e, msg));
 }
 
 static int http_json(struct lws *wsi, unsigned status, cJSON *o)
 {
     char *text = o ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
-    return http_reply(wsi, status, text);
+    return http_reply(wsi, status, "application/json", text);
 }
 
 static int create_room(struct lws *wsi, const cJSON *req)
@@ -367,25 +450,46 @@ static int join_room(struct lws *wsi, pf_room *r, const cJSON *req)
     }
     char detail[32];
     snprintf(detail, sizeof detail, "place=%d", place);
-    pf_server_log(r->table ? "joined_and_started" : "joined", r, detail);
+    pf_server_log(r->started ? "joined_and_started" : "joined", r, detail);
     cJSON *o = cJSON_CreateObject();
     if (o) {
         cJSON_AddStringToObject(o, "room", r->code);
         cJSON_AddStringToObject(o, "token", token);
         cJSON_AddNumberToObject(o, "place", place);
-        cJSON_AddBoolToObject(o, "started", r->table != NULL);
+        cJSON_AddBoolToObject(o, "started", r->started);
     }
     return http_json(wsi, 200, o);
 }
 
 /* A finished game's replay (docs/protocol.md, "The replay object"): its
  * seed tells every hidden piece, so only once the game is over. */
-static int replay(struct lws *wsi, const pf_room *r)
+static int replay(struct lws *wsi, pf_room *r)
 {
-    if (!r->table || !pf_table_over(r->table, NULL))
-        return http_error(wsi, 409, PF_E_BAD_REQUEST,
-                          "the replay tells every hidden piece: it is given once the game is over");
-    return http_json(wsi, 200, pf_match_save(pf_table_match(r->table)));
+    pf_error err;
+    cJSON *o = pf_room_replay(r, &err);
+    if (!o)
+        return http_error(wsi, err.code == PF_E_BAD_REQUEST ? 409 : 500, err.code, err.msg);
+    return http_json(wsi, 200, o);
+}
+
+/* GET /metrics: Prometheus' text format. */
+static int metrics(struct lws *wsi)
+{
+    pf_metrics_rooms g = {.thinking = pf_think_pending()};
+    for (pf_room *r = srv.rooms; r; r = r->next) {
+        if (!r->started)
+            g.waiting++;
+        else if (!r->table)
+            g.idle++;
+        else if (r->finished)
+            g.over++;
+        else
+            g.playing++;
+    }
+    char *text = pf_metrics_text(&g);
+    if (!text)
+        return http_error(wsi, 500, PF_E_NO_MEMORY, "out of memory");
+    return http_reply(wsi, 200, "text/plain; version=0.0.4", text);
 }
 
 static int list_rooms(struct lws *wsi)
@@ -402,9 +506,11 @@ static int http_route(struct lws *wsi, pss *p)
 {
     const char *path = p->path;
     if (!p->post && strcmp(path, "/healthz") == 0)
-        return http_reply(wsi, 200, strdup("{\"ok\":true}"));
+        return http_reply(wsi, 200, "application/json", strdup("{\"ok\":true}"));
     if (!p->post && strcmp(path, "/readyz") == 0)
-        return http_reply(wsi, 200, strdup("{\"ready\":true}"));
+        return http_reply(wsi, 200, "application/json", strdup("{\"ready\":true}"));
+    if (!p->post && strcmp(path, "/metrics") == 0)
+        return metrics(wsi);
     if (!p->post && strcmp(path, "/rooms") == 0)
         return list_rooms(wsi);
     bool rooms = strncmp(path, "/rooms", 6) == 0;
@@ -499,6 +605,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, "WebSockets are at /ws");
         if (!(p->conn = calloc(1, sizeof *p->conn)))
             return -1;
+        pf_metrics_connection(1);
         p->conn->wsi = wsi;
         p->conn->seat = PF_SEAT_SPECTATOR;
         return 0;
@@ -512,6 +619,9 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             conn_free(p->conn);
         p->conn = NULL;
         return 0;
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED: /* a bot's search is done */
+        pf_think_collect(pf_room_thought);
+        return 0;
     default:
         return lws_callback_http_dummy(wsi, reason, user, in, len);
     }
@@ -522,15 +632,54 @@ static const struct lws_protocols protocols[] = {
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
+/* Lets go of idle rooms' tables (the whole room when nobody is connected:
+ * it is read back from storage when someone asks for it) and drops the
+ * rooms that never started and had nobody for expire_ms. */
+static void sweep(lws_sorted_usec_list_t *sul)
+{
+    int64_t now = pf_server_now_ms();
+    bool freed = false;
+    for (pf_room **p = &srv.rooms, *r; (r = *p);) {
+        pf_error err;
+        bool expired = !r->started && !r->conns && now - r->active_ms >= srv.expire_ms;
+        if (expired && pf_store_room_drop(srv.store, r->code, &err)) {
+            fprintf(stderr, "partyfood serve: %s\n", err.msg);
+            expired = false;
+        }
+        bool idle = !expired && pf_room_idle(r, now, srv.idle_ms);
+        if (expired || idle) {
+            pf_server_log(expired ? "expired" : "unloaded", r, r->conns ? "kept=true" : NULL);
+            expired ? pf_metrics_expired() : pf_metrics_unloaded();
+            freed = true;
+        }
+        if (idle && r->conns)
+            pf_room_unload(r);
+        if ((expired || idle) && !r->conns) {
+            *p = r->next;
+            pf_room_destroy(r);
+        } else
+            p = &r->next;
+    }
+    if (freed)
+        malloc_trim(0); /* the freed tables back to the system */
+    lws_sul_schedule(srv.ctx, 0, sul, sweep, (lws_usec_t)SWEEP_MS * 1000);
+}
+
+static void wake_loop(void)
+{
+    lws_cancel_service(srv.ctx);
+}
+
 static void stop_waited(lws_sorted_usec_list_t *sul)
 {
     (void)sul;
     srv.stop = 2;
 }
 
-/* A clean stop: every client is told to reconnect (close 1012) and given
- * STOP_MS to hear it. No change is half made: each is whole within one
- * turn of the loop. */
+/* A clean stop: the changes of the last turn are committed (and told),
+ * then every client is told to reconnect (close 1012) and given STOP_MS to
+ * hear it. No change is half made: each is whole within one turn of the
+ * loop, and a commit is not cut by a signal. */
 static void close_all(void)
 {
     static lws_sorted_usec_list_t wait;
@@ -580,9 +729,19 @@ int pf_server_run(const pf_server_options *o)
         pf_store_close(srv.store);
         return 1;
     }
+    srv.idle_ms = (int64_t)o->idle_seconds * 1000;
+    srv.expire_ms = (int64_t)o->expire_seconds * 1000;
+    if (pf_think_start(wake_loop, &err)) {
+        fprintf(stderr, "partyfood serve: %s\n", err.msg);
+        lws_context_destroy(srv.ctx);
+        pf_store_close(srv.store);
+        return 1;
+    }
     /* Every unfinished room, before the first client. */
     if (pf_store_rooms_unfinished(srv.store, restore_one, NULL, &err))
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
+    memset(&srv.sweep, 0, sizeof srv.sweep);
+    lws_sul_schedule(srv.ctx, 0, &srv.sweep, sweep, (lws_usec_t)SWEEP_MS * 1000);
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
@@ -590,8 +749,11 @@ int pf_server_run(const pf_server_options *o)
     printf("partyfood serve: listening on http://%s:%d (database %s)\n", o->host, port, o->db);
     fflush(stdout);
     while (!srv.stop && lws_service(srv.ctx, 0) >= 0)
-        ;
+        pf_commit_flush(srv.store);
+    pf_commit_flush(srv.store);
+    lws_sul_cancel(&srv.sweep);
     close_all();
+    pf_think_stop();
     for (pf_room *r = srv.rooms; r; r = r->next)
         pf_server_wake(r, -1);
     lws_context_destroy(srv.ctx); /* closes the connections, the rooms still there */

@@ -7,6 +7,8 @@ typedef struct pf_server_options {
     const char *host; /* the address to listen on, 127.0.0.1 by default */
     int port;         /* 0: any free port (the log line says which) */
     const char *db;   /* the SQLite file */
+    int idle_seconds;   /* a game without a change for this long lets its table go */
+    int expire_seconds; /* a room never started, nobody in it for this long, is dropped */
 } pf_server_options;
 
 /* Runs the server until SIGINT or SIGTERM; the exit status. */

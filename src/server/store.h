@@ -5,7 +5,8 @@
  * code writes and reads back (store_room); its steps are (index, seat,
  * action name, time) rows, unique per room and index. Every call returns
  * when its transaction is durable: the server tells nobody of a step before
- * that. */
+ * that. The steps of many rooms go in one call (pf_store_commit: the
+ * server's group commit, one transaction each turn of its loop). */
 #ifndef PF_SERVER_STORE_H
 #define PF_SERVER_STORE_H
 
@@ -48,14 +49,28 @@ void pf_store_close(pf_store *s);
 /* Writes the room's row (a new room, a seat taken, the start, the end). */
 pf_err pf_store_room_put(pf_store *s, const pf_store_room *r, pf_error *err);
 
-/* Applies steps[0..n) of room in order, in one transaction. */
-pf_err pf_store_steps_put(pf_store *s, const char *room, const pf_store_step *steps, int n,
-                          pf_error *err);
+/* One room's part of a commit: its steps in order, and the end of its game. */
+typedef struct pf_store_change {
+    const char *room;
+    const pf_store_step *steps;
+    int nsteps;
+    int64_t finished; /* not 0: the game ended then (Unix seconds) */
+} pf_store_change;
+
+/* Applies changes[0..n) in order, in one transaction: all of them or, when
+ * it fails (err set), none. */
+pf_err pf_store_commit(pf_store *s, const pf_store_change *changes, int n, pf_error *err);
 
 /* Calls each for every unfinished room (the strings live during the call). */
 typedef void pf_store_room_fn(void *arg, const pf_store_room *r);
 pf_err pf_store_rooms_unfinished(pf_store *s, pf_store_room_fn *each, void *arg,
                                  pf_error *err);
+/* Calls each for the room with this code, finished or not, when there is
+ * one (a room the server let go of while idle, a finished game's replay). */
+pf_err pf_store_room_get(pf_store *s, const char *code, pf_store_room_fn *each, void *arg,
+                         pf_error *err);
+/* Removes a room and its steps (a room that expired before it started). */
+pf_err pf_store_room_drop(pf_store *s, const char *code, pf_error *err);
 
 /* Calls each for every step of room, by index. */
 typedef pf_err pf_store_step_fn(void *arg, const pf_store_step *st, pf_error *err);

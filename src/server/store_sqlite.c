@@ -1,8 +1,9 @@
 /* store_sqlite.c: the server's store in SQLite (store.h).
  *
  * WAL with synchronous=FULL: a committed transaction survives a crash of
- * the program or the machine. One transaction per call; the server calls
- * it once per change of a room (an action and the bots' replies). */
+ * the program or the machine. One transaction per call: the server's group
+ * commit gives the steps of every room that changed in a turn of its loop
+ * at once, so one fsync serves them all. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,8 @@
 
 struct pf_store {
     sqlite3 *db;
+    /* the commit's statements, prepared once */
+    sqlite3_stmt *insert, *remove, *finish;
 };
 
 static const char schema[] =
@@ -82,7 +85,13 @@ pf_store *pf_store_open(const char *path, pf_error *err)
         pf_store_close(s);
         return NULL;
     }
-    if (sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK) {
+    if (sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "INSERT INTO steps VALUES(?,?,?,?,?)", -1, &s->insert,
+                           NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "DELETE FROM steps WHERE room = ? AND idx >= ?", -1,
+                           &s->remove, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "UPDATE rooms SET finished = ? WHERE code = ?", -1,
+                           &s->finish, NULL) != SQLITE_OK) {
         fail(s, err, "create its tables");
         pf_store_close(s);
         return NULL;
@@ -93,6 +102,9 @@ pf_store *pf_store_open(const char *path, pf_error *err)
 void pf_store_close(pf_store *s)
 {
     if (s) {
+        sqlite3_finalize(s->insert);
+        sqlite3_finalize(s->remove);
+        sqlite3_finalize(s->finish);
         sqlite3_close(s->db);
         free(s);
     }
@@ -126,37 +138,69 @@ pf_err pf_store_room_put(pf_store *s, const pf_store_room *r, pf_error *err)
     return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "write a room");
 }
 
-pf_err pf_store_steps_put(pf_store *s, const char *room, const pf_store_step *steps, int n,
-                          pf_error *err)
+/* Runs a prepared statement once more with what is bound; true when done. */
+static bool run(sqlite3_stmt *st)
 {
-    sqlite3_stmt *ins = NULL, *del = NULL;
+    bool ok = sqlite3_step(st) == SQLITE_DONE;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return ok;
+}
+
+static bool put_change(pf_store *s, const pf_store_change *c)
+{
+    bool ok = true;
+    for (int i = 0; ok && i < c->nsteps; i++) {
+        const pf_store_step *step = &c->steps[i];
+        sqlite3_stmt *st = step->undo ? s->remove : s->insert;
+        sqlite3_bind_text(st, 1, c->room, -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 2, step->index);
+        if (!step->undo) {
+            sqlite3_bind_int(st, 3, step->seat);
+            sqlite3_bind_text(st, 4, step->name, -1, SQLITE_STATIC);
+            sqlite3_bind_int64(st, 5, step->t_ms);
+        }
+        ok = run(st);
+    }
+    if (ok && c->finished) {
+        sqlite3_bind_int64(s->finish, 1, c->finished);
+        sqlite3_bind_text(s->finish, 2, c->room, -1, SQLITE_STATIC);
+        ok = run(s->finish);
+    }
+    return ok;
+}
+
+/* Runs body in one transaction: all it wrote, or nothing when it failed. */
+static pf_err in_transaction(pf_store *s, bool (*body)(pf_store *, const void *),
+                             const void *arg, const char *what, pf_error *err)
+{
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return fail(s, err, "begin a transaction");
-    bool ok = sqlite3_prepare_v2(s->db, "INSERT INTO steps VALUES(?,?,?,?,?)", -1, &ins,
-                                 NULL) == SQLITE_OK &&
-              sqlite3_prepare_v2(s->db, "DELETE FROM steps WHERE room = ? AND idx >= ?", -1,
-                                 &del, NULL) == SQLITE_OK;
-    for (int i = 0; ok && i < n; i++) {
-        sqlite3_stmt *st = steps[i].undo ? del : ins;
-        sqlite3_reset(st);
-        sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
-        sqlite3_bind_int(st, 2, steps[i].index);
-        if (!steps[i].undo) {
-            sqlite3_bind_int(st, 3, steps[i].seat);
-            sqlite3_bind_text(st, 4, steps[i].name, -1, SQLITE_STATIC);
-            sqlite3_bind_int64(st, 5, steps[i].t_ms);
-        }
-        ok = sqlite3_step(st) == SQLITE_DONE;
-    }
-    pf_err e = ok ? PF_E_OK : fail(s, err, "write steps");
-    sqlite3_finalize(ins);
-    sqlite3_finalize(del);
-    if (!ok || sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        if (!e)
-            e = fail(s, err, "commit steps");
-        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    }
+    if (body(s, arg) && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+        return PF_E_OK;
+    pf_err e = fail(s, err, what);
+    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     return e;
+}
+
+typedef struct batch {
+    const pf_store_change *changes;
+    int n;
+} batch;
+
+static bool put_batch(pf_store *s, const void *arg)
+{
+    const batch *b = arg;
+    bool ok = true;
+    for (int i = 0; ok && i < b->n; i++)
+        ok = put_change(s, &b->changes[i]);
+    return ok;
+}
+
+pf_err pf_store_commit(pf_store *s, const pf_store_change *changes, int n, pf_error *err)
+{
+    batch b = {changes, n};
+    return in_transaction(s, put_batch, &b, "write steps", err);
 }
 
 static const char *text(sqlite3_stmt *st, int col)
@@ -165,16 +209,20 @@ static const char *text(sqlite3_stmt *st, int col)
     return t ? (const char *)t : "";
 }
 
-pf_err pf_store_rooms_unfinished(pf_store *s, pf_store_room_fn *each, void *arg,
-                                 pf_error *err)
+/* Calls each for every room the query (its ? bound to key, when not NULL) reads. */
+static pf_err rooms_where(pf_store *s, const char *where, const char *key,
+                          pf_store_room_fn *each, void *arg, pf_error *err)
 {
+    char sql[256];
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT code, game, options, seed, seating, settings, started,"
-                           " engine_version, protocol, created FROM rooms"
-                           " WHERE finished IS NULL ORDER BY created",
-                           -1, &st, NULL) != SQLITE_OK)
+    snprintf(sql, sizeof sql,
+             "SELECT code, game, options, seed, seating, settings, started,"
+             " engine_version, protocol, created, finished FROM rooms WHERE %s",
+             where);
+    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
         return fail(s, err, "read rooms");
+    if (key)
+        sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         pf_store_room r = {
@@ -187,12 +235,47 @@ pf_err pf_store_rooms_unfinished(pf_store *s, pf_store_room_fn *each, void *arg,
             .engine_version = text(st, 7),
             .protocol = sqlite3_column_int(st, 8),
             .created = sqlite3_column_int64(st, 9),
+            .finished = sqlite3_column_int64(st, 10),
         };
         snprintf(r.code, sizeof r.code, "%s", text(st, 0));
         each(arg, &r);
     }
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "read rooms");
+}
+
+pf_err pf_store_rooms_unfinished(pf_store *s, pf_store_room_fn *each, void *arg,
+                                 pf_error *err)
+{
+    return rooms_where(s, "finished IS NULL ORDER BY created", NULL, each, arg, err);
+}
+
+pf_err pf_store_room_get(pf_store *s, const char *code, pf_store_room_fn *each, void *arg,
+                         pf_error *err)
+{
+    return rooms_where(s, "code = ?", code, each, arg, err);
+}
+
+static bool drop(pf_store *s, const void *code)
+{
+    static const char *const sql[] = {"DELETE FROM steps WHERE room = ?",
+                                      "DELETE FROM rooms WHERE code = ?"};
+    bool ok = true;
+    for (int i = 0; ok && i < 2; i++) {
+        sqlite3_stmt *st = NULL;
+        ok = sqlite3_prepare_v2(s->db, sql[i], -1, &st, NULL) == SQLITE_OK;
+        if (ok) {
+            sqlite3_bind_text(st, 1, code, -1, SQLITE_STATIC);
+            ok = sqlite3_step(st) == SQLITE_DONE;
+        }
+        sqlite3_finalize(st);
+    }
+    return ok;
+}
+
+pf_err pf_store_room_drop(pf_store *s, const char *code, pf_error *err)
+{
+    return in_transaction(s, drop, code, "drop a room", err);
 }
 
 pf_err pf_store_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, void *arg,

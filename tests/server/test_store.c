@@ -1,6 +1,7 @@
 /* test_store.c: the server's SQLite store (src/server/store_sqlite.c):
  * durable settings checked at open, rooms and steps written and read back,
- * an undo's removal, and a step index stored twice refused. */
+ * an undo's removal, a step index stored twice refused, a commit across
+ * rooms all or nothing, a room found by code and dropped. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -88,13 +89,16 @@ static void test_rooms_and_steps_come_back(void **state)
     assert_int_equal(pf_store_room_put(s, &r, &err), PF_E_OK);
     pf_store_step batch[] = {step(0, 0, "flip 1", 10), step(1, 1, "flip 2", 20),
                              step(2, 0, "flip 3", 30)};
-    assert_int_equal(pf_store_steps_put(s, r.code, batch, 3, &err), PF_E_OK);
+    pf_store_change c = {r.code, batch, 3, 0};
+    assert_int_equal(pf_store_commit(s, &c, 1, &err), PF_E_OK);
     /* An undo of step 2, then another step 2, in one transaction. */
     pf_store_step redo[] = {{.undo = true, .index = 2}, step(2, 0, "flip 4", 40)};
-    assert_int_equal(pf_store_steps_put(s, r.code, redo, 2, &err), PF_E_OK);
+    c = (pf_store_change){r.code, redo, 2, 0};
+    assert_int_equal(pf_store_commit(s, &c, 1, &err), PF_E_OK);
     /* A step index stored twice is refused, and nothing of its batch stays. */
     pf_store_step twice[] = {step(3, 1, "flip 5", 50), step(1, 1, "flip 6", 60)};
-    assert_int_equal(pf_store_steps_put(s, r.code, twice, 2, &err), PF_E_IO);
+    c = (pf_store_change){r.code, twice, 2, 0};
+    assert_int_equal(pf_store_commit(s, &c, 1, &err), PF_E_IO);
     pf_store_close(s);
 
     s = pf_store_open(path, &err);
@@ -119,11 +123,82 @@ static void test_rooms_and_steps_come_back(void **state)
     pf_store_close(s);
 }
 
+static void count_room(void *arg, const pf_store_room *r)
+{
+    seen *s = arg;
+    s->rooms++;
+    s->seed = (uint64_t)r->finished;
+}
+
+static int steps_of(pf_store *s, const char *room)
+{
+    seen got = {0};
+    pf_error err;
+    assert_int_equal(pf_store_steps_of(s, room, each_step, &got, &err), PF_E_OK);
+    return got.steps;
+}
+
+/* The group commit: the changes of several rooms go in one transaction,
+ * all of them or none. A failure in the last room's part leaves the first
+ * rooms' steps (and a game's end) unwritten, so the server may tell every
+ * requester of the batch that it failed, and the rooms stay as they were. */
+static void test_commit_across_rooms_is_all_or_nothing(void **state)
+{
+    (void)state;
+    pf_error err;
+    pf_store *s = pf_store_open(path, &err);
+    assert_non_null(s);
+    const char *codes[] = {"CCCCCC", "DDDDDD", "EEEEEE"};
+    for (int i = 0; i < 3; i++) {
+        pf_store_room r = {.game = "pizza", .options = "{}", .seating = "[]",
+                           .settings = "{}", .started = true, .engine_version = "0.2.0",
+                           .protocol = 3, .created = 1};
+        snprintf(r.code, sizeof r.code, "%s", codes[i]);
+        assert_int_equal(pf_store_room_put(s, &r, &err), PF_E_OK);
+    }
+    pf_store_step first[] = {step(0, 0, "flip 1", 10)};
+    pf_store_change before = {codes[2], first, 1, 0};
+    assert_int_equal(pf_store_commit(s, &before, 1, &err), PF_E_OK);
+
+    pf_store_step a[] = {step(0, 0, "flip 1", 10), step(1, 1, "flip 2", 20)};
+    pf_store_step b[] = {step(0, 1, "flip 3", 10)};
+    pf_store_step again[] = {step(0, 0, "flip 9", 30)}; /* step 0 of EEEEEE is stored */
+    pf_store_change bad[] = {{codes[0], a, 2, 0}, {codes[1], b, 1, 77}, {codes[2], again, 1, 0}};
+    assert_int_equal(pf_store_commit(s, bad, 3, &err), PF_E_IO);
+    assert_int_equal(steps_of(s, codes[0]), 0);
+    assert_int_equal(steps_of(s, codes[1]), 0);
+    assert_int_equal(steps_of(s, codes[2]), 1);
+    seen got = {0};
+    assert_int_equal(pf_store_room_get(s, codes[1], count_room, &got, &err), PF_E_OK);
+    assert_int_equal(got.rooms, 1);
+    assert_int_equal(got.seed, 0); /* not finished */
+
+    /* The same batch without the clash: every room's part is written. */
+    pf_store_step next[] = {step(1, 0, "flip 9", 30)};
+    bad[2].steps = next;
+    assert_int_equal(pf_store_commit(s, bad, 3, &err), PF_E_OK);
+    assert_int_equal(steps_of(s, codes[0]), 2);
+    assert_int_equal(steps_of(s, codes[1]), 1);
+    assert_int_equal(steps_of(s, codes[2]), 2);
+    got = (seen){0};
+    assert_int_equal(pf_store_room_get(s, codes[1], count_room, &got, &err), PF_E_OK);
+    assert_int_equal(got.seed, 77); /* finished, read back by code */
+
+    /* A room dropped is gone, with its steps. */
+    assert_int_equal(pf_store_room_drop(s, codes[0], &err), PF_E_OK);
+    got = (seen){0};
+    assert_int_equal(pf_store_room_get(s, codes[0], count_room, &got, &err), PF_E_OK);
+    assert_int_equal(got.rooms, 0);
+    assert_int_equal(steps_of(s, codes[0]), 0);
+    pf_store_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_needs_wal_and_full_sync),
         cmocka_unit_test(test_rooms_and_steps_come_back),
+        cmocka_unit_test(test_commit_across_rooms_is_all_or_nothing),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

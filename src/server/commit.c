@@ -1,0 +1,65 @@
+/* commit.c: the group commit (commit.h). The rooms with changes waiting
+ * are kept in the order they changed; a flush gives the store one batch of
+ * every change of every room, then answers the rooms in the same order. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "server/commit.h"
+#include "server/metrics.h"
+
+static pf_room *first, *last;
+
+void pf_commit_add(pf_room *r)
+{
+    r->dirty_next = NULL;
+    if (last)
+        last->dirty_next = r;
+    else
+        first = r;
+    last = r;
+}
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void pf_commit_flush(pf_store *s)
+{
+    pf_room *rooms = first;
+    first = last = NULL; /* what the answers change goes in the next batch */
+    if (!rooms)
+        return;
+    int n = 0, actions = 0;
+    for (pf_room *r = rooms; r; r = r->dirty_next)
+        for (pf_told *t = r->told; t; t = t->next)
+            n++;
+    pf_store_change *batch = malloc((size_t)n * sizeof *batch);
+    pf_error err;
+    pf_err e;
+    if (!batch) {
+        e = pf_error_set(&err, PF_E_NO_MEMORY, NULL);
+    } else {
+        int i = 0;
+        for (pf_room *r = rooms; r; r = r->dirty_next)
+            for (pf_told *t = r->told; t; t = t->next) {
+                batch[i++] = (pf_store_change){r->code, t->steps, t->nsteps, t->finished};
+                for (int k = 0; k < t->nsteps; k++)
+                    actions += !t->steps[k].undo;
+            }
+        double t0 = seconds();
+        e = pf_store_commit(s, batch, n, &err);
+        pf_metrics_commit(seconds() - t0, e ? 0 : actions, e != PF_E_OK);
+        free(batch);
+    }
+    if (e)
+        fprintf(stderr, "partyfood serve: a commit of %d changes failed: %s\n", n, err.msg);
+    for (pf_room *r = rooms, *next; r; r = next) {
+        next = r->dirty_next;
+        r->dirty_next = NULL;
+        pf_room_committed(r, e ? &err : NULL);
+    }
+}
