@@ -318,7 +318,7 @@ static pf_err change(pf_room *r, room_op *op, void *arg, pf_error *err)
     if (!e && r->lost)
         e = pf_error_set(err, PF_E_NO_MEMORY, NULL);
     if (!e && r->nsteps > 0)
-        e = pf_store_steps_put(r->store, r->code, r->steps, r->nsteps, err);
+        e = pf_store_steps_put(r->store, r->code, NULL, r->steps, r->nsteps, err);
     if (e) {
         pf_table_destroy(copy);
         heard_reset(r);

@@ -1,7 +1,7 @@
 /* store.h: where the server keeps rooms and their steps (src/server/).
  *
- * One small interface so another database (PostgreSQL) can implement it
- * beside SQLite (store_sqlite.c). A room is one row of text fields the room
+ * One interface, two back ends: SQLite (store_sqlite.c, the default, one
+ * file) and PostgreSQL (store_pg.c, shared by several server nodes). A room is one row of text fields the room
  * code writes and reads back (store_room); its steps are (index, seat,
  * action name, time) rows, unique per room and index. Every call returns
  * when its transaction is durable: the server tells nobody of a step before
@@ -41,16 +41,26 @@ typedef struct pf_store_step {
     char name[PF_REPLAY_NAME_MAX + 1];
 } pf_store_step;
 
-/* Opens (creating when missing) the database at path. NULL with err set. */
-pf_store *pf_store_open(const char *path, pf_error *err);
+/* Opens the database at where: a postgresql:// (or postgres://) URL, or
+ * else an SQLite file, created when missing. The schema is created or
+ * migrated to this build's version. NULL with err set. */
+pf_store *pf_store_open(const char *where, pf_error *err);
 void pf_store_close(pf_store *s);
 
 /* Writes the room's row (a new room, a seat taken, the start, the end). */
 pf_err pf_store_room_put(pf_store *s, const pf_store_room *r, pf_error *err);
 
-/* Applies steps[0..n) of room in order, in one transaction. */
-pf_err pf_store_steps_put(pf_store *s, const char *room, const pf_store_step *steps, int n,
-                          pf_error *err);
+/* The node writing, and the epoch of its lease on the room (below). */
+typedef struct pf_store_owner {
+    const char *node;
+    int64_t epoch;
+} pf_store_owner;
+
+/* Applies steps[0..n) of room in order, in one transaction. With an owner,
+ * only while that node holds the room's lease at that epoch: PF_E_ELSEWHERE
+ * and nothing written otherwise. */
+pf_err pf_store_steps_put(pf_store *s, const char *room, const pf_store_owner *owner,
+                          const pf_store_step *steps, int n, pf_error *err);
 
 /* Calls each for every unfinished room (the strings live during the call). */
 typedef void pf_store_room_fn(void *arg, const pf_store_room *r);
@@ -61,5 +71,31 @@ pf_err pf_store_rooms_unfinished(pf_store *s, pf_store_room_fn *each, void *arg,
 typedef pf_err pf_store_step_fn(void *arg, const pf_store_step *st, pf_error *err);
 pf_err pf_store_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, void *arg,
                          pf_error *err);
+
+/* ---- who plays a room (issue 18) -------------------------------------------------
+ *
+ * Each room is played by one server node at a time: the node holding its
+ * lease. A lease lasts ttl_ms on the database's clock unless renewed, and
+ * its epoch grows each time another node takes it, so a node that was
+ * paused past its lease can tell it lost the room, and cannot write to it
+ * again (pf_store_steps_put checks the lease in its transaction). */
+
+#define PF_NODE_NAME_MAX 63
+
+/* Takes room's lease for node: when nobody holds it, when it expired, or
+ * when node already holds it (then it is renewed, the epoch kept). *epoch is
+ * the epoch now held. PF_E_ELSEWHERE when another node holds it live; its name
+ * is then in owner (PF_NODE_NAME_MAX + 1 bytes). */
+pf_err pf_store_lease_take(pf_store *s, const char *room, const char *node, int ttl_ms,
+                           int64_t *epoch, char *owner, pf_error *err);
+
+/* Renews room's lease if node still holds it at epoch; PF_E_ELSEWHERE when
+ * it was lost (taken over or expired). */
+pf_err pf_store_lease_renew(pf_store *s, const char *room, const char *node, int64_t epoch,
+                            int ttl_ms, pf_error *err);
+
+/* Calls each for every unfinished room whose lease expired or was never
+ * taken: the rooms a node may take over. */
+pf_err pf_store_rooms_orphaned(pf_store *s, pf_store_room_fn *each, void *arg, pf_error *err);
 
 #endif

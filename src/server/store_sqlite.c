@@ -1,21 +1,33 @@
-/* store_sqlite.c: the server's store in SQLite (store.h).
+/* store_sqlite.c: the server's store in SQLite (store.h), the default.
  *
  * WAL with synchronous=FULL: a committed transaction survives a crash of
- * the program or the machine. One transaction per call; the server calls
- * it once per change of a room (an action and the bots' replies). */
+ * the program or the machine. One transaction per call. Leases work as in
+ * PostgreSQL (on the machine's clock), so the server needs no case for a
+ * single node. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <sqlite3.h>
 
-#include "server/store.h"
+#include "server/store_backend.h"
 
-struct pf_store {
+typedef struct sqlite_store {
+    pf_store base;
     sqlite3 *db;
-};
+} sqlite_store;
 
-static const char schema[] =
+static sqlite3 *db_of(pf_store *s)
+{
+    return ((sqlite_store *)s)->db;
+}
+
+/* The database's clock in ms since 1970, as SQL. */
+#define NOW_MS "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+
+/* Version 1 (the first server) had rooms and steps; version 2 adds the
+ * leases and each step's epoch. Each migration runs in one transaction. */
+static const char *const migrations[PF_STORE_SCHEMA] = {
     "CREATE TABLE IF NOT EXISTS rooms ("
     " code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,"
     " seed TEXT NOT NULL, seating TEXT NOT NULL, settings TEXT NOT NULL,"
@@ -23,12 +35,16 @@ static const char schema[] =
     " created INTEGER NOT NULL, finished INTEGER);"
     "CREATE TABLE IF NOT EXISTS steps ("
     " room TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,"
-    " t INTEGER NOT NULL, UNIQUE(room, idx));";
+    " t INTEGER NOT NULL, UNIQUE(room, idx));",
+    "CREATE TABLE leases (room TEXT PRIMARY KEY, node TEXT NOT NULL,"
+    " epoch INTEGER NOT NULL, expires INTEGER NOT NULL);"
+    "ALTER TABLE steps ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;",
+};
 
 static pf_err fail(pf_store *s, pf_error *err, const char *what)
 {
     return pf_error_set(err, PF_E_IO, "the database failed to %s: %s", what,
-                        sqlite3_errmsg(s->db));
+                        sqlite3_errmsg(db_of(s)));
 }
 
 /* The value of a PRAGMA as text into out (n bytes); false when it fails. */
@@ -45,14 +61,14 @@ static bool pragma(sqlite3 *db, const char *sql, char *out, size_t n)
 
 /* WAL and synchronous=FULL, read back: a database that cannot have them
  * (in memory, some file systems) would lose acknowledged steps. */
-static bool durable(pf_store *s, const char *path, pf_error *err)
+static bool durable(sqlite3 *db, const char *path, pf_error *err)
 {
     char mode[16] = "", sync[16] = "";
-    if (!pragma(s->db, "PRAGMA journal_mode=WAL", mode, sizeof mode) ||
-        sqlite3_exec(s->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL) != SQLITE_OK ||
-        !pragma(s->db, "PRAGMA synchronous", sync, sizeof sync)) {
+    if (!pragma(db, "PRAGMA journal_mode=WAL", mode, sizeof mode) ||
+        sqlite3_exec(db, "PRAGMA synchronous=FULL", NULL, NULL, NULL) != SQLITE_OK ||
+        !pragma(db, "PRAGMA synchronous", sync, sizeof sync)) {
         pf_error_set(err, PF_E_IO, "cannot set up the database %s: %s", path,
-                     sqlite3_errmsg(s->db));
+                     sqlite3_errmsg(db));
         return false;
     }
     if (strcmp(mode, "wal") != 0 || strcmp(sync, "2") != 0) {
@@ -65,45 +81,79 @@ static bool durable(pf_store *s, const char *path, pf_error *err)
     return true;
 }
 
-pf_store *pf_store_open(const char *path, pf_error *err)
+/* Brings the schema to PF_STORE_SCHEMA (PRAGMA user_version counts the
+ * migrations run; the first one also fits a database made before it). */
+static bool migrate(sqlite3 *db, const char *path, pf_error *err)
 {
-    pf_store *s = calloc(1, sizeof *s);
+    char v[16] = "";
+    if (!pragma(db, "PRAGMA user_version", v, sizeof v))
+        goto failed;
+    int have = atoi(v);
+    if (have > PF_STORE_SCHEMA) {
+        pf_error_set(err, PF_E_IO,
+                     "the database %s has schema version %d, newer than this server's %d: "
+                     "run a newer partyfood",
+                     path, have, PF_STORE_SCHEMA);
+        return false;
+    }
+    for (int i = have; i < PF_STORE_SCHEMA; i++) {
+        char bump[40];
+        snprintf(bump, sizeof bump, "PRAGMA user_version=%d", i + 1);
+        if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+            goto failed;
+        if (sqlite3_exec(db, migrations[i], NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(db, bump, NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+            pf_error_set(err, PF_E_IO, "cannot bring the database %s to schema version %d: %s",
+                         path, i + 1, sqlite3_errmsg(db));
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+            return false;
+        }
+    }
+    return true;
+failed:
+    pf_error_set(err, PF_E_IO, "cannot read the schema of the database %s: %s", path,
+                 sqlite3_errmsg(db));
+    return false;
+}
+
+static const pf_store_ops sqlite_ops;
+
+pf_store *pf_store_sqlite_open(const char *path, pf_error *err)
+{
+    sqlite_store *s = calloc(1, sizeof *s);
     if (!s) {
         pf_error_set(err, PF_E_NO_MEMORY, NULL);
         return NULL;
     }
+    s->base.ops = &sqlite_ops;
     if (sqlite3_open(path, &s->db) != SQLITE_OK) {
         pf_error_set(err, PF_E_IO, "cannot open the database %s: %s", path,
                      s->db ? sqlite3_errmsg(s->db) : "out of memory");
-        pf_store_close(s);
+        pf_store_close(&s->base);
         return NULL;
     }
-    if (!durable(s, path, err)) {
-        pf_store_close(s);
+    /* Another process (a second node on one file) may hold the write lock. */
+    sqlite3_busy_timeout(s->db, 5000);
+    if (!durable(s->db, path, err) || !migrate(s->db, path, err)) {
+        pf_store_close(&s->base);
         return NULL;
     }
-    if (sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK) {
-        fail(s, err, "create its tables");
-        pf_store_close(s);
-        return NULL;
-    }
-    return s;
+    return &s->base;
 }
 
-void pf_store_close(pf_store *s)
+static void sqlite_close(pf_store *s)
 {
-    if (s) {
-        sqlite3_close(s->db);
-        free(s);
-    }
+    sqlite3_close(db_of(s));
+    free(s);
 }
 
-pf_err pf_store_room_put(pf_store *s, const pf_store_room *r, pf_error *err)
+static pf_err sqlite_room_put(pf_store *s, const pf_store_room *r, pf_error *err)
 {
     sqlite3_stmt *st = NULL;
     char seed[24];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
-    if (sqlite3_prepare_v2(s->db,
+    if (sqlite3_prepare_v2(db_of(s),
                            "INSERT OR REPLACE INTO rooms VALUES(?,?,?,?,?,?,?,?,?,?,?)", -1,
                            &st, NULL) != SQLITE_OK)
         return fail(s, err, "prepare a room");
@@ -126,16 +176,42 @@ pf_err pf_store_room_put(pf_store *s, const pf_store_room *r, pf_error *err)
     return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "write a room");
 }
 
-pf_err pf_store_steps_put(pf_store *s, const char *room, const pf_store_step *steps, int n,
+/* Whether owner holds room's lease at its epoch (inside the transaction). */
+static pf_err still_owner(pf_store *s, const char *room, const pf_store_owner *owner,
                           pf_error *err)
 {
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db_of(s),
+                           "SELECT 1 FROM leases WHERE room = ? AND node = ? AND epoch = ?", -1,
+                           &st, NULL) != SQLITE_OK)
+        return fail(s, err, "read a lease");
+    sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, owner->node, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, owner->epoch);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc == SQLITE_ROW)
+        return PF_E_OK;
+    if (rc == SQLITE_DONE)
+        return pf_error_set(err, PF_E_ELSEWHERE,
+                            "room %s: this node (%s) lost its lease (epoch %lld) to another",
+                            room, owner->node, (long long)owner->epoch);
+    return fail(s, err, "read a lease");
+}
+
+static pf_err sqlite_steps_put(pf_store *s, const char *room, const pf_store_owner *owner,
+                               const pf_store_step *steps, int n, pf_error *err)
+{
+    sqlite3 *db = db_of(s);
     sqlite3_stmt *ins = NULL, *del = NULL;
-    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return fail(s, err, "begin a transaction");
-    bool ok = sqlite3_prepare_v2(s->db, "INSERT INTO steps VALUES(?,?,?,?,?)", -1, &ins,
-                                 NULL) == SQLITE_OK &&
-              sqlite3_prepare_v2(s->db, "DELETE FROM steps WHERE room = ? AND idx >= ?", -1,
-                                 &del, NULL) == SQLITE_OK;
+    pf_err e = owner ? still_owner(s, room, owner, err) : PF_E_OK;
+    bool ok = !e &&
+              sqlite3_prepare_v2(db, "INSERT INTO steps VALUES(?,?,?,?,?,?)", -1, &ins, NULL) ==
+                  SQLITE_OK &&
+              sqlite3_prepare_v2(db, "DELETE FROM steps WHERE room = ? AND idx >= ?", -1, &del,
+                                 NULL) == SQLITE_OK;
     for (int i = 0; ok && i < n; i++) {
         sqlite3_stmt *st = steps[i].undo ? del : ins;
         sqlite3_reset(st);
@@ -145,16 +221,18 @@ pf_err pf_store_steps_put(pf_store *s, const char *room, const pf_store_step *st
             sqlite3_bind_int(st, 3, steps[i].seat);
             sqlite3_bind_text(st, 4, steps[i].name, -1, SQLITE_STATIC);
             sqlite3_bind_int64(st, 5, steps[i].t_ms);
+            sqlite3_bind_int64(st, 6, owner ? owner->epoch : 0);
         }
         ok = sqlite3_step(st) == SQLITE_DONE;
     }
-    pf_err e = ok ? PF_E_OK : fail(s, err, "write steps");
+    if (!ok && !e)
+        e = fail(s, err, "write steps");
     sqlite3_finalize(ins);
     sqlite3_finalize(del);
-    if (!ok || sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+    if (!ok || sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
         if (!e)
             e = fail(s, err, "commit steps");
-        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
     }
     return e;
 }
@@ -165,15 +243,20 @@ static const char *text(sqlite3_stmt *st, int col)
     return t ? (const char *)t : "";
 }
 
-pf_err pf_store_rooms_unfinished(pf_store *s, pf_store_room_fn *each, void *arg,
-                                 pf_error *err)
+static pf_err sqlite_rooms_unfinished(pf_store *s, bool orphaned, pf_store_room_fn *each,
+                                      void *arg, pf_error *err)
 {
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT code, game, options, seed, seating, settings, started,"
-                           " engine_version, protocol, created FROM rooms"
-                           " WHERE finished IS NULL ORDER BY created",
-                           -1, &st, NULL) != SQLITE_OK)
+    const char *sql =
+        orphaned ? "SELECT code, game, options, seed, seating, settings, started,"
+                   " engine_version, protocol, created FROM rooms"
+                   " LEFT JOIN leases ON leases.room = rooms.code"
+                   " WHERE finished IS NULL AND (leases.room IS NULL OR expires <= " NOW_MS ")"
+                   " ORDER BY created"
+                 : "SELECT code, game, options, seed, seating, settings, started,"
+                   " engine_version, protocol, created FROM rooms"
+                   " WHERE finished IS NULL ORDER BY created";
+    if (sqlite3_prepare_v2(db_of(s), sql, -1, &st, NULL) != SQLITE_OK)
         return fail(s, err, "read rooms");
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -195,11 +278,11 @@ pf_err pf_store_rooms_unfinished(pf_store *s, pf_store_room_fn *each, void *arg,
     return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "read rooms");
 }
 
-pf_err pf_store_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, void *arg,
-                         pf_error *err)
+static pf_err sqlite_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, void *arg,
+                              pf_error *err)
 {
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(s->db,
+    if (sqlite3_prepare_v2(db_of(s),
                            "SELECT idx, seat, name, t FROM steps WHERE room = ? ORDER BY idx",
                            -1, &st, NULL) != SQLITE_OK)
         return fail(s, err, "read steps");
@@ -220,3 +303,79 @@ pf_err pf_store_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, 
     sqlite3_finalize(st);
     return e;
 }
+
+/* The node holding room's lease into owner ("" when none). */
+static pf_err lease_holder(pf_store *s, const char *room, char *owner, pf_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db_of(s), "SELECT node FROM leases WHERE room = ?", -1, &st,
+                           NULL) != SQLITE_OK)
+        return fail(s, err, "read a lease");
+    sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    snprintf(owner, PF_NODE_NAME_MAX + 1, "%s", rc == SQLITE_ROW ? text(st, 0) : "");
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "read a lease");
+}
+
+static pf_err sqlite_lease_take(pf_store *s, const char *room, const char *node, int ttl_ms,
+                                int64_t *epoch, char *owner, pf_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(
+            db_of(s),
+            "INSERT INTO leases VALUES(?1, ?2, 1, " NOW_MS " + ?3)"
+            " ON CONFLICT(room) DO UPDATE SET"
+            " epoch = CASE WHEN node = excluded.node THEN epoch ELSE epoch + 1 END,"
+            " node = excluded.node, expires = excluded.expires"
+            " WHERE node = excluded.node OR expires <= " NOW_MS " RETURNING epoch",
+            -1, &st, NULL) != SQLITE_OK)
+        return fail(s, err, "take a lease");
+    sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, node, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 3, ttl_ms);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        *epoch = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    if (rc == SQLITE_ROW)
+        return PF_E_OK;
+    if (rc != SQLITE_DONE)
+        return fail(s, err, "take a lease");
+    pf_err e = lease_holder(s, room, owner, err);
+    return e ? e
+             : pf_error_set(err, PF_E_ELSEWHERE, "room %s is played by node %s", room, owner);
+}
+
+static pf_err sqlite_lease_renew(pf_store *s, const char *room, const char *node, int64_t epoch,
+                                 int ttl_ms, pf_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db_of(s),
+                           "UPDATE leases SET expires = " NOW_MS " + ?4"
+                           " WHERE room = ?1 AND node = ?2 AND epoch = ?3",
+                           -1, &st, NULL) != SQLITE_OK)
+        return fail(s, err, "renew a lease");
+    sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, node, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, epoch);
+    sqlite3_bind_int(st, 4, ttl_ms);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return fail(s, err, "renew a lease");
+    if (sqlite3_changes(db_of(s)) == 1)
+        return PF_E_OK;
+    return pf_error_set(err, PF_E_ELSEWHERE, "room %s: node %s lost its lease (epoch %lld)",
+                        room, node, (long long)epoch);
+}
+
+static const pf_store_ops sqlite_ops = {
+    .close = sqlite_close,
+    .room_put = sqlite_room_put,
+    .steps_put = sqlite_steps_put,
+    .rooms_unfinished = sqlite_rooms_unfinished,
+    .steps_of = sqlite_steps_of,
+    .lease_take = sqlite_lease_take,
+    .lease_renew = sqlite_lease_renew,
+};

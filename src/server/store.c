@@ -1,0 +1,63 @@
+/* store.c: the store's calls (store.h), forwarded to the back end the
+ * address names. */
+#include <string.h>
+
+#include "server/store_backend.h"
+
+static bool is_url(const char *where, const char *scheme)
+{
+    return strncmp(where, scheme, strlen(scheme)) == 0;
+}
+
+pf_store *pf_store_open(const char *where, pf_error *err)
+{
+    if (is_url(where, "postgresql://") || is_url(where, "postgres://"))
+        return pf_store_pg_open(where, err);
+    return pf_store_sqlite_open(where, err);
+}
+
+void pf_store_close(pf_store *s)
+{
+    if (s)
+        s->ops->close(s);
+}
+
+pf_err pf_store_room_put(pf_store *s, const pf_store_room *r, pf_error *err)
+{
+    return s->ops->room_put(s, r, err);
+}
+
+pf_err pf_store_steps_put(pf_store *s, const char *room, const pf_store_owner *owner,
+                          const pf_store_step *steps, int n, pf_error *err)
+{
+    return s->ops->steps_put(s, room, owner, steps, n, err);
+}
+
+pf_err pf_store_rooms_unfinished(pf_store *s, pf_store_room_fn *each, void *arg,
+                                 pf_error *err)
+{
+    return s->ops->rooms_unfinished(s, false, each, arg, err);
+}
+
+pf_err pf_store_rooms_orphaned(pf_store *s, pf_store_room_fn *each, void *arg, pf_error *err)
+{
+    return s->ops->rooms_unfinished(s, true, each, arg, err);
+}
+
+pf_err pf_store_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, void *arg,
+                         pf_error *err)
+{
+    return s->ops->steps_of(s, room, each, arg, err);
+}
+
+pf_err pf_store_lease_take(pf_store *s, const char *room, const char *node, int ttl_ms,
+                           int64_t *epoch, char *owner, pf_error *err)
+{
+    return s->ops->lease_take(s, room, node, ttl_ms, epoch, owner, err);
+}
+
+pf_err pf_store_lease_renew(pf_store *s, const char *room, const char *node, int64_t epoch,
+                            int ttl_ms, pf_error *err)
+{
+    return s->ops->lease_renew(s, room, node, epoch, ttl_ms, err);
+}

@@ -1,0 +1,37 @@
+/* store_backend.h: what a storage back end implements (src/server/,
+ * internal to store*.c). store.c picks the back end from the address and
+ * forwards each call of store.h to it. */
+#ifndef PF_SERVER_STORE_BACKEND_H
+#define PF_SERVER_STORE_BACKEND_H
+
+#include "server/store.h"
+
+typedef struct pf_store_ops {
+    void (*close)(pf_store *s);
+    pf_err (*room_put)(pf_store *s, const pf_store_room *r, pf_error *err);
+    pf_err (*steps_put)(pf_store *s, const char *room, const pf_store_owner *owner,
+                        const pf_store_step *steps, int n, pf_error *err);
+    /* orphaned: only the rooms whose lease expired or was never taken. */
+    pf_err (*rooms_unfinished)(pf_store *s, bool orphaned, pf_store_room_fn *each, void *arg,
+                               pf_error *err);
+    pf_err (*steps_of)(pf_store *s, const char *room, pf_store_step_fn *each, void *arg,
+                       pf_error *err);
+    pf_err (*lease_take)(pf_store *s, const char *room, const char *node, int ttl_ms,
+                         int64_t *epoch, char *owner, pf_error *err);
+    pf_err (*lease_renew)(pf_store *s, const char *room, const char *node, int64_t epoch,
+                          int ttl_ms, pf_error *err);
+} pf_store_ops;
+
+/* Every back end's handle starts with this. */
+struct pf_store {
+    const pf_store_ops *ops;
+};
+
+/* The schema version this build writes; a database with a newer one is
+ * refused (an older build must not write rooms it does not understand). */
+#define PF_STORE_SCHEMA 2
+
+pf_store *pf_store_sqlite_open(const char *path, pf_error *err);
+pf_store *pf_store_pg_open(const char *url, pf_error *err);
+
+#endif
