@@ -1,5 +1,6 @@
 /* serve.c: `partyfood serve`, the game server (src/server/, docs/server.md). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/args.h"
@@ -8,10 +9,11 @@
 
 static int usage(FILE *f, int status)
 {
-    fprintf(f, "usage: partyfood serve [--listen HOST:PORT] [--db FILE]\n\n"
+    fprintf(f, "usage: partyfood serve [--listen HOST:PORT] [--db FILE|URL]\n\n"
                "Serves rooms over HTTP and WebSockets (docs/server.md). --listen is\n"
                "127.0.0.1:8080 by default (port 0: any free port, named in the first line\n"
-               "printed); --db is partyfood.db by default (SQLite, created when missing).\n");
+               "printed). --db is an SQLite file, created when missing, or a\n"
+               "postgresql:// URL; without it, $PARTYFOOD_DB, else partyfood.db.\n");
     return status;
 }
 
@@ -35,7 +37,8 @@ static bool read_listen(const char *v, char *host, size_t n, int *port)
 int cmd_serve(int argc, char **argv)
 {
     char host[64] = "127.0.0.1";
-    pf_server_options o = {.host = host, .port = 8080, .db = "partyfood.db"};
+    const char *db = getenv("PARTYFOOD_DB");
+    pf_server_options o = {.host = host, .port = 8080, .db = db && *db ? db : "partyfood.db"};
     for (int i = 1; i < argc; i++) {
         const char *v;
         if (strcmp(argv[i], "--help") == 0)

@@ -1,5 +1,6 @@
 /* store.c: the store's calls (store.h), forwarded to the back end the
  * address names. */
+#include <stdio.h>
 #include <string.h>
 
 #include "server/store_backend.h"
@@ -14,6 +15,26 @@ pf_store *pf_store_open(const char *where, pf_error *err)
     if (is_url(where, "postgresql://") || is_url(where, "postgres://"))
         return pf_store_pg_open(where, err);
     return pf_store_sqlite_open(where, err);
+}
+
+void pf_store_where_shown(const char *where, char *out, size_t n)
+{
+    /* Copied piece by piece from where, each password left out. */
+    size_t len = 0;
+    const char *p = where, *user = strstr(where, "://");
+    const char *at = user ? strchr(user, '@') : NULL;
+    const char *colon = user ? strchr(user + 3, ':') : NULL;
+    if (colon && at && colon < at) {
+        len += (size_t)snprintf(out, n, "%.*s:***", (int)(colon - p), p);
+        p = at;
+    }
+    const char *pw = strstr(p, "password=");
+    if (pw && len < n) {
+        len += (size_t)snprintf(out + len, n - len, "%.*s=***", (int)(pw + 8 - p), p);
+        p = pw + 9 + strcspn(pw + 9, "&");
+    }
+    if (len < n)
+        snprintf(out + len, n - len, "%s", p);
 }
 
 void pf_store_close(pf_store *s)

@@ -10,6 +10,7 @@
 #define PF_SERVER_STORE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "partyfood/error.h"
@@ -46,6 +47,10 @@ typedef struct pf_store_step {
  * migrated to this build's version. NULL with err set. */
 pf_store *pf_store_open(const char *where, pf_error *err);
 void pf_store_close(pf_store *s);
+
+/* where as it may be printed (out: n bytes): a URL's password, in the
+ * user part or as a password= parameter, is replaced by ***. */
+void pf_store_where_shown(const char *where, char *out, size_t n);
 
 /* Writes the room's row (a new room, a seat taken, the start, the end). */
 pf_err pf_store_room_put(pf_store *s, const pf_store_room *r, pf_error *err);

@@ -104,6 +104,24 @@ static void test_an_unreachable_postgresql_is_an_error(void **state)
     assert_non_null(strstr(err.msg, "failed to connect"));
 }
 
+/* A database's password is never printed. */
+static void test_a_password_is_never_shown(void **state)
+{
+    (void)state;
+    char out[128];
+    pf_store_where_shown("postgresql://ana:s3cret@db.example/party", out, sizeof out);
+    assert_string_equal(out, "postgresql://ana:***@db.example/party");
+    pf_store_where_shown("postgresql://db/party?user=ana&password=s3cret&sslmode=require", out,
+                         sizeof out);
+    assert_string_equal(out, "postgresql://db/party?user=ana&password=***&sslmode=require");
+    pf_store_where_shown("postgresql://a:b@h/p?password=c", out, sizeof out);
+    assert_string_equal(out, "postgresql://a:***@h/p?password=***");
+    pf_store_where_shown("/tmp/rooms.db", out, sizeof out);
+    assert_string_equal(out, "/tmp/rooms.db");
+    pf_store_where_shown("postgresql://ana:s3cret@db.example/party", out, 20);
+    assert_null(strstr(out, "s3cret"));
+}
+
 typedef struct seen {
     int rooms, steps;
     char game[16], settings[64], code[PF_ROOM_CODE_LEN + 1];
@@ -299,6 +317,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_needs_wal_and_full_sync, fresh),
         cmocka_unit_test_setup(test_an_unreachable_postgresql_is_an_error, fresh),
+        cmocka_unit_test(test_a_password_is_never_shown),
         cmocka_unit_test_setup(test_rooms_and_steps_come_back, fresh),
         cmocka_unit_test_setup(test_a_newer_schema_is_refused, fresh),
         cmocka_unit_test_setup(test_a_first_server_database_is_migrated, fresh),
