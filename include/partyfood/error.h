@@ -27,7 +27,8 @@
     X(BAD_REPLAY, "bad_replay", "the replay could not be loaded")             \
     X(IO, "io", "a file could not be read or written")                        \
     X(NO_MEMORY, "no_memory", "the program ran out of memory")                \
-    X(TOO_LARGE, "too_large", "the input is larger than the limit")
+    X(TOO_LARGE, "too_large", "the input is larger than the limit")          \
+    X(ELSEWHERE, "elsewhere", "another server node plays this room")
 
 typedef enum pf_err {
 #define PF__ERR_ENUM(name, code, msg) PF_E_##name,

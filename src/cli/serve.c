@@ -1,5 +1,6 @@
 /* serve.c: `partyfood serve`, the game server (src/server/, docs/server.md). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/args.h"
@@ -8,11 +9,12 @@
 
 static int usage(FILE *f, int status)
 {
-    fprintf(f, "usage: partyfood serve [--listen HOST:PORT] [--db FILE] [--idle-seconds N]\n"
+    fprintf(f, "usage: partyfood serve [--listen HOST:PORT] [--db FILE|URL] [--idle-seconds N]\n"
                "                       [--expire-seconds N]\n\n"
                "Serves rooms over HTTP and WebSockets (docs/server.md). --listen is\n"
                "127.0.0.1:8080 by default (port 0: any free port, named in the first line\n"
-               "printed); --db is partyfood.db by default (SQLite, created when missing).\n"
+               "printed). --db is an SQLite file, created when missing, or a\n"
+               "postgresql:// URL; without it, $PARTYFOOD_DB, else partyfood.db.\n"
                "A game with no change for --idle-seconds (60) lets its table go until\n"
                "someone needs it; a room that never started and had nobody in it for\n"
                "--expire-seconds (3600) is dropped.\n");
@@ -39,7 +41,8 @@ static bool read_listen(const char *v, char *host, size_t n, int *port)
 int cmd_serve(int argc, char **argv)
 {
     char host[64] = "127.0.0.1";
-    pf_server_options o = {.host = host, .port = 8080, .db = "partyfood.db",
+    const char *db = getenv("PARTYFOOD_DB");
+    pf_server_options o = {.host = host, .port = 8080, .db = db && *db ? db : "partyfood.db",
                            .idle_seconds = 60, .expire_seconds = 3600};
     long long n;
     for (int i = 1; i < argc; i++) {

@@ -46,12 +46,12 @@ void pf_commit_flush(pf_store *s)
         int i = 0;
         for (pf_room *r = rooms; r; r = r->dirty_next)
             for (pf_told *t = r->told; t; t = t->next) {
-                batch[i++] = (pf_store_change){r->code, t->steps, t->nsteps, t->finished};
+                batch[i++] = (pf_store_change){r->code, t->steps, t->nsteps, t->finished, NULL};
                 for (int k = 0; k < t->nsteps; k++)
                     actions += !t->steps[k].undo;
             }
         double t0 = seconds();
-        e = pf_store_commit(s, batch, n, &err);
+        e = pf_store_commit(s, batch, n, NULL, &err);
         pf_metrics_commit(seconds() - t0, e ? 0 : actions, e != PF_E_OK);
         free(batch);
     }

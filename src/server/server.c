@@ -746,7 +746,9 @@ int pf_server_run(const pf_server_options *o)
     signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
     int port = lws_get_vhost_listen_port(lws_get_vhost_by_name(srv.ctx, "default"));
-    printf("partyfood serve: listening on http://%s:%d (database %s)\n", o->host, port, o->db);
+    char db[512];
+    pf_store_where_shown(o->db, db, sizeof db);
+    printf("partyfood serve: listening on http://%s:%d (database %s)\n", o->host, port, db);
     fflush(stdout);
     while (!srv.stop && lws_service(srv.ctx, 0) >= 0)
         pf_commit_flush(srv.store);

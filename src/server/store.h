@@ -1,16 +1,18 @@
 /* store.h: where the server keeps rooms and their steps (src/server/).
  *
- * One small interface so another database (PostgreSQL) can implement it
- * beside SQLite (store_sqlite.c). A room is one row of text fields the room
- * code writes and reads back (store_room); its steps are (index, seat,
- * action name, time) rows, unique per room and index. Every call returns
- * when its transaction is durable: the server tells nobody of a step before
- * that. The steps of many rooms go in one call (pf_store_commit: the
- * server's group commit, one transaction each turn of its loop). */
+ * One interface, two back ends: SQLite (store_sqlite.c, the default, one
+ * file) and PostgreSQL (store_pg.c, which several server nodes can share).
+ * A room is one row of text fields the room code writes and reads back
+ * (pf_store_room); its steps are (index, seat, action name, time) rows,
+ * unique per room and index. Every call returns when its transaction is
+ * durable: the server tells nobody of a step before that. The steps of many
+ * rooms go in one call (pf_store_commit: the server's group commit, one
+ * transaction each turn of its loop). */
 #ifndef PF_SERVER_STORE_H
 #define PF_SERVER_STORE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "partyfood/error.h"
@@ -19,6 +21,7 @@
 typedef struct pf_store pf_store;
 
 #define PF_ROOM_CODE_LEN 6
+#define PF_NODE_NAME_MAX 63
 
 /* A room as stored. The JSON texts are the room code's (room.c). */
 typedef struct pf_store_room {
@@ -42,12 +45,24 @@ typedef struct pf_store_step {
     char name[PF_REPLAY_NAME_MAX + 1];
 } pf_store_step;
 
-/* Opens (creating when missing) the database at path. NULL with err set. */
-pf_store *pf_store_open(const char *path, pf_error *err);
+/* Opens the database at where: a postgresql:// (or postgres://) URL, or
+ * else an SQLite file, created when missing. The schema is created or
+ * migrated to this build's version. NULL with err set. */
+pf_store *pf_store_open(const char *where, pf_error *err);
 void pf_store_close(pf_store *s);
+
+/* where as it may be printed (out: n bytes): a URL's password, in the
+ * user part or as a password= parameter, is replaced by ***. */
+void pf_store_where_shown(const char *where, char *out, size_t n);
 
 /* Writes the room's row (a new room, a seat taken, the start, the end). */
 pf_err pf_store_room_put(pf_store *s, const pf_store_room *r, pf_error *err);
+
+/* The node writing, and the epoch of its lease on the room (below). */
+typedef struct pf_store_owner {
+    const char *node;
+    int64_t epoch;
+} pf_store_owner;
 
 /* One room's part of a commit: its steps in order, and the end of its game. */
 typedef struct pf_store_change {
@@ -55,11 +70,17 @@ typedef struct pf_store_change {
     const pf_store_step *steps;
     int nsteps;
     int64_t finished; /* not 0: the game ended then (Unix seconds) */
+    /* Not NULL: written only while that node holds the room's lease at
+     * that epoch. */
+    const pf_store_owner *owner;
 } pf_store_change;
 
 /* Applies changes[0..n) in order, in one transaction: all of them or, when
- * it fails (err set), none. */
-pf_err pf_store_commit(pf_store *s, const pf_store_change *changes, int n, pf_error *err);
+ * it fails (err set), none. PF_E_ELSEWHERE when a change's owner lost its
+ * room's lease; *lost (when not NULL) is then that change's index, so the
+ * caller can let the room go and commit the others again. */
+pf_err pf_store_commit(pf_store *s, const pf_store_change *changes, int n, int *lost,
+                       pf_error *err);
 
 /* Calls each for every unfinished room (the strings live during the call). */
 typedef void pf_store_room_fn(void *arg, const pf_store_room *r);
@@ -69,12 +90,37 @@ pf_err pf_store_rooms_unfinished(pf_store *s, pf_store_room_fn *each, void *arg,
  * one (a room the server let go of while idle, a finished game's replay). */
 pf_err pf_store_room_get(pf_store *s, const char *code, pf_store_room_fn *each, void *arg,
                          pf_error *err);
-/* Removes a room and its steps (a room that expired before it started). */
+/* Removes a room, its steps and its lease (a room that expired before it
+ * started). */
 pf_err pf_store_room_drop(pf_store *s, const char *code, pf_error *err);
 
 /* Calls each for every step of room, by index. */
 typedef pf_err pf_store_step_fn(void *arg, const pf_store_step *st, pf_error *err);
 pf_err pf_store_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, void *arg,
                          pf_error *err);
+
+/* ---- who plays a room (issue 18) -------------------------------------------------
+ *
+ * Each room is played by one server node at a time: the node holding its
+ * lease. A lease lasts ttl_ms on the database's clock unless renewed, and
+ * its epoch grows each time another node takes it, so a node that was
+ * paused past its lease can tell it lost the room, and cannot write to it
+ * again (pf_store_commit checks the lease in its transaction). */
+
+/* Takes room's lease for node: when nobody holds it, when it expired, or
+ * when node already holds it (then it is renewed, the epoch kept). *epoch is
+ * the epoch now held. PF_E_ELSEWHERE when another node holds it live; its
+ * name is then in owner (PF_NODE_NAME_MAX + 1 bytes). */
+pf_err pf_store_lease_take(pf_store *s, const char *room, const char *node, int ttl_ms,
+                           int64_t *epoch, char *owner, pf_error *err);
+
+/* Renews room's lease if node still holds it at epoch; PF_E_ELSEWHERE when
+ * it was lost (taken over). */
+pf_err pf_store_lease_renew(pf_store *s, const char *room, const char *node, int64_t epoch,
+                            int ttl_ms, pf_error *err);
+
+/* Calls each for every unfinished room whose lease expired or was never
+ * taken: the rooms a node may take over. */
+pf_err pf_store_rooms_orphaned(pf_store *s, pf_store_room_fn *each, void *arg, pf_error *err);
 
 #endif

@@ -1,24 +1,41 @@
-/* store_sqlite.c: the server's store in SQLite (store.h).
+/* store_sqlite.c: the server's store in SQLite (store.h), the default.
  *
  * WAL with synchronous=FULL: a committed transaction survives a crash of
  * the program or the machine. One transaction per call: the server's group
  * commit gives the steps of every room that changed in a turn of its loop
- * at once, so one fsync serves them all. */
+ * at once, so one fsync serves them all. Leases work as in PostgreSQL (on
+ * this machine's clock), so the server needs no case for a single node. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <sqlite3.h>
 
-#include "server/store.h"
+#include "server/store_backend.h"
 
-struct pf_store {
+typedef struct sqlite_store {
+    pf_store base;
     sqlite3 *db;
     /* the commit's statements, prepared once */
-    sqlite3_stmt *insert, *remove, *finish;
-};
+    sqlite3_stmt *insert, *remove, *finish, *owned;
+} sqlite_store;
 
-static const char schema[] =
+static sqlite_store *of(pf_store *s)
+{
+    return (sqlite_store *)s;
+}
+
+static sqlite3 *db_of(pf_store *s)
+{
+    return of(s)->db;
+}
+
+/* The database's clock in ms since 1970, as SQL. */
+#define NOW_MS "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+
+/* Version 1 (the first server) had rooms and steps; version 2 adds the
+ * leases and each step's epoch. Each migration runs in one transaction. */
+static const char *const migrations[PF_STORE_SCHEMA] = {
     "CREATE TABLE IF NOT EXISTS rooms ("
     " code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,"
     " seed TEXT NOT NULL, seating TEXT NOT NULL, settings TEXT NOT NULL,"
@@ -26,12 +43,16 @@ static const char schema[] =
     " created INTEGER NOT NULL, finished INTEGER);"
     "CREATE TABLE IF NOT EXISTS steps ("
     " room TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,"
-    " t INTEGER NOT NULL, UNIQUE(room, idx));";
+    " t INTEGER NOT NULL, UNIQUE(room, idx));",
+    "CREATE TABLE leases (room TEXT PRIMARY KEY, node TEXT NOT NULL,"
+    " epoch INTEGER NOT NULL, expires INTEGER NOT NULL);"
+    "ALTER TABLE steps ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;",
+};
 
 static pf_err fail(pf_store *s, pf_error *err, const char *what)
 {
     return pf_error_set(err, PF_E_IO, "the database failed to %s: %s", what,
-                        sqlite3_errmsg(s->db));
+                        sqlite3_errmsg(db_of(s)));
 }
 
 /* The value of a PRAGMA as text into out (n bytes); false when it fails. */
@@ -48,14 +69,14 @@ static bool pragma(sqlite3 *db, const char *sql, char *out, size_t n)
 
 /* WAL and synchronous=FULL, read back: a database that cannot have them
  * (in memory, some file systems) would lose acknowledged steps. */
-static bool durable(pf_store *s, const char *path, pf_error *err)
+static bool durable(sqlite3 *db, const char *path, pf_error *err)
 {
     char mode[16] = "", sync[16] = "";
-    if (!pragma(s->db, "PRAGMA journal_mode=WAL", mode, sizeof mode) ||
-        sqlite3_exec(s->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL) != SQLITE_OK ||
-        !pragma(s->db, "PRAGMA synchronous", sync, sizeof sync)) {
+    if (!pragma(db, "PRAGMA journal_mode=WAL", mode, sizeof mode) ||
+        sqlite3_exec(db, "PRAGMA synchronous=FULL", NULL, NULL, NULL) != SQLITE_OK ||
+        !pragma(db, "PRAGMA synchronous", sync, sizeof sync)) {
         pf_error_set(err, PF_E_IO, "cannot set up the database %s: %s", path,
-                     sqlite3_errmsg(s->db));
+                     sqlite3_errmsg(db));
         return false;
     }
     if (strcmp(mode, "wal") != 0 || strcmp(sync, "2") != 0) {
@@ -68,54 +89,95 @@ static bool durable(pf_store *s, const char *path, pf_error *err)
     return true;
 }
 
-pf_store *pf_store_open(const char *path, pf_error *err)
+/* Brings the schema to PF_STORE_SCHEMA (PRAGMA user_version counts the
+ * migrations run; the first one also fits a database made before it). */
+static bool migrate(sqlite3 *db, const char *path, pf_error *err)
 {
-    pf_store *s = calloc(1, sizeof *s);
+    char v[16] = "";
+    if (!pragma(db, "PRAGMA user_version", v, sizeof v))
+        goto failed;
+    int have = atoi(v);
+    if (have > PF_STORE_SCHEMA) {
+        pf_error_set(err, PF_E_IO,
+                     "the database %s has schema version %d, newer than this server's %d: "
+                     "run a newer partyfood",
+                     path, have, PF_STORE_SCHEMA);
+        return false;
+    }
+    for (int i = have; i < PF_STORE_SCHEMA; i++) {
+        char bump[40];
+        snprintf(bump, sizeof bump, "PRAGMA user_version=%d", i + 1);
+        if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+            goto failed;
+        if (sqlite3_exec(db, migrations[i], NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(db, bump, NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+            pf_error_set(err, PF_E_IO, "cannot bring the database %s to schema version %d: %s",
+                         path, i + 1, sqlite3_errmsg(db));
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+            return false;
+        }
+    }
+    return true;
+failed:
+    pf_error_set(err, PF_E_IO, "cannot read the schema of the database %s: %s", path,
+                 sqlite3_errmsg(db));
+    return false;
+}
+
+static const pf_store_ops sqlite_ops;
+
+pf_store *pf_store_sqlite_open(const char *path, pf_error *err)
+{
+    sqlite_store *s = calloc(1, sizeof *s);
     if (!s) {
         pf_error_set(err, PF_E_NO_MEMORY, NULL);
         return NULL;
     }
+    s->base.ops = &sqlite_ops;
     if (sqlite3_open(path, &s->db) != SQLITE_OK) {
         pf_error_set(err, PF_E_IO, "cannot open the database %s: %s", path,
                      s->db ? sqlite3_errmsg(s->db) : "out of memory");
-        pf_store_close(s);
+        pf_store_close(&s->base);
         return NULL;
     }
-    if (!durable(s, path, err)) {
-        pf_store_close(s);
+    /* Another process (a second node on one file) may hold the write lock. */
+    sqlite3_busy_timeout(s->db, 5000);
+    if (!durable(s->db, path, err) || !migrate(s->db, path, err)) {
+        pf_store_close(&s->base);
         return NULL;
     }
-    if (sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(s->db, "INSERT INTO steps VALUES(?,?,?,?,?)", -1, &s->insert,
+    if (sqlite3_prepare_v2(s->db, "INSERT INTO steps VALUES(?,?,?,?,?,?)", -1, &s->insert,
                            NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "DELETE FROM steps WHERE room = ? AND idx >= ?", -1,
                            &s->remove, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "UPDATE rooms SET finished = ? WHERE code = ?", -1,
-                           &s->finish, NULL) != SQLITE_OK) {
-        fail(s, err, "create its tables");
-        pf_store_close(s);
+                           &s->finish, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "SELECT 1 FROM leases WHERE room = ? AND node = ? AND epoch = ?",
+                           -1, &s->owned, NULL) != SQLITE_OK) {
+        fail(&s->base, err, "prepare its statements");
+        pf_store_close(&s->base);
         return NULL;
     }
-    return s;
+    return &s->base;
 }
 
-void pf_store_close(pf_store *s)
+static void sqlite_close(pf_store *s)
 {
-    if (s) {
-        sqlite3_finalize(s->insert);
-        sqlite3_finalize(s->remove);
-        sqlite3_finalize(s->finish);
-        sqlite3_close(s->db);
-        free(s);
-    }
+    sqlite3_finalize(of(s)->insert);
+    sqlite3_finalize(of(s)->remove);
+    sqlite3_finalize(of(s)->finish);
+    sqlite3_finalize(of(s)->owned);
+    sqlite3_close(db_of(s));
+    free(s);
 }
 
-pf_err pf_store_room_put(pf_store *s, const pf_store_room *r, pf_error *err)
+static pf_err sqlite_room_put(pf_store *s, const pf_store_room *r, pf_error *err)
 {
     sqlite3_stmt *st = NULL;
     char seed[24];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
-    if (sqlite3_prepare_v2(s->db,
+    if (sqlite3_prepare_v2(db_of(s),
                            "INSERT OR REPLACE INTO rooms VALUES(?,?,?,?,?,?,?,?,?,?,?)", -1,
                            &st, NULL) != SQLITE_OK)
         return fail(s, err, "prepare a room");
@@ -138,13 +200,26 @@ pf_err pf_store_room_put(pf_store *s, const pf_store_room *r, pf_error *err)
     return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "write a room");
 }
 
-/* Runs a prepared statement once more with what is bound; true when done. */
-static bool run(sqlite3_stmt *st)
+/* Runs a prepared statement once more with what is bound: SQLITE_DONE,
+ * SQLITE_ROW or an error. */
+static int run(sqlite3_stmt *st)
 {
-    bool ok = sqlite3_step(st) == SQLITE_DONE;
+    int rc = sqlite3_step(st);
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
-    return ok;
+    return rc;
+}
+
+/* Whether c's owner (if any) still holds its room's lease. */
+static bool owned(pf_store *s, const pf_store_change *c)
+{
+    if (!c->owner)
+        return true;
+    sqlite3_stmt *st = of(s)->owned;
+    sqlite3_bind_text(st, 1, c->room, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, c->owner->node, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, c->owner->epoch);
+    return run(st) == SQLITE_ROW;
 }
 
 static bool put_change(pf_store *s, const pf_store_change *c)
@@ -152,55 +227,48 @@ static bool put_change(pf_store *s, const pf_store_change *c)
     bool ok = true;
     for (int i = 0; ok && i < c->nsteps; i++) {
         const pf_store_step *step = &c->steps[i];
-        sqlite3_stmt *st = step->undo ? s->remove : s->insert;
+        sqlite3_stmt *st = step->undo ? of(s)->remove : of(s)->insert;
         sqlite3_bind_text(st, 1, c->room, -1, SQLITE_STATIC);
         sqlite3_bind_int(st, 2, step->index);
         if (!step->undo) {
             sqlite3_bind_int(st, 3, step->seat);
             sqlite3_bind_text(st, 4, step->name, -1, SQLITE_STATIC);
             sqlite3_bind_int64(st, 5, step->t_ms);
+            sqlite3_bind_int64(st, 6, c->owner ? c->owner->epoch : 0);
         }
-        ok = run(st);
+        ok = run(st) == SQLITE_DONE;
     }
     if (ok && c->finished) {
-        sqlite3_bind_int64(s->finish, 1, c->finished);
-        sqlite3_bind_text(s->finish, 2, c->room, -1, SQLITE_STATIC);
-        ok = run(s->finish);
+        sqlite3_bind_int64(of(s)->finish, 1, c->finished);
+        sqlite3_bind_text(of(s)->finish, 2, c->room, -1, SQLITE_STATIC);
+        ok = run(of(s)->finish) == SQLITE_DONE;
     }
     return ok;
 }
 
-/* Runs body in one transaction: all it wrote, or nothing when it failed. */
-static pf_err in_transaction(pf_store *s, bool (*body)(pf_store *, const void *),
-                             const void *arg, const char *what, pf_error *err)
+static pf_err sqlite_commit(pf_store *s, const pf_store_change *changes, int n, int *lost,
+                            pf_error *err)
 {
-    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+    sqlite3 *db = db_of(s);
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return fail(s, err, "begin a transaction");
-    if (body(s, arg) && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
-        return PF_E_OK;
-    pf_err e = fail(s, err, what);
-    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    pf_err e = PF_E_OK;
+    for (int i = 0; !e && i < n; i++) {
+        if (!owned(s, &changes[i])) {
+            *lost = i;
+            e = pf_error_set(err, PF_E_ELSEWHERE,
+                             "room %s: this node (%s) lost its lease (epoch %lld) to another",
+                             changes[i].room, changes[i].owner->node,
+                             (long long)changes[i].owner->epoch);
+        } else if (!put_change(s, &changes[i])) {
+            e = fail(s, err, "write steps");
+        }
+    }
+    if (!e && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        e = fail(s, err, "commit steps");
+    if (e)
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
     return e;
-}
-
-typedef struct batch {
-    const pf_store_change *changes;
-    int n;
-} batch;
-
-static bool put_batch(pf_store *s, const void *arg)
-{
-    const batch *b = arg;
-    bool ok = true;
-    for (int i = 0; ok && i < b->n; i++)
-        ok = put_change(s, &b->changes[i]);
-    return ok;
-}
-
-pf_err pf_store_commit(pf_store *s, const pf_store_change *changes, int n, pf_error *err)
-{
-    batch b = {changes, n};
-    return in_transaction(s, put_batch, &b, "write steps", err);
 }
 
 static const char *text(sqlite3_stmt *st, int col)
@@ -209,20 +277,26 @@ static const char *text(sqlite3_stmt *st, int col)
     return t ? (const char *)t : "";
 }
 
-/* Calls each for every room the query (its ? bound to key, when not NULL) reads. */
-static pf_err rooms_where(pf_store *s, const char *where, const char *key,
-                          pf_store_room_fn *each, void *arg, pf_error *err)
+static pf_err sqlite_rooms(pf_store *s, pf_store_rooms which, const char *code,
+                           pf_store_room_fn *each, void *arg, pf_error *err)
 {
-    char sql[256];
-    sqlite3_stmt *st = NULL;
+    static const char *const where[] = {
+        [PF_ROOMS_UNFINISHED] = "finished IS NULL ORDER BY created, code",
+        [PF_ROOMS_ORPHANED] = "finished IS NULL AND code NOT IN"
+                              " (SELECT room FROM leases WHERE expires > " NOW_MS ")"
+                              " ORDER BY created, code",
+        [PF_ROOMS_CODE] = "code = ?",
+    };
+    char sql[512];
     snprintf(sql, sizeof sql,
              "SELECT code, game, options, seed, seating, settings, started,"
              " engine_version, protocol, created, finished FROM rooms WHERE %s",
-             where);
-    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+             where[which]);
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db_of(s), sql, -1, &st, NULL) != SQLITE_OK)
         return fail(s, err, "read rooms");
-    if (key)
-        sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    if (code)
+        sqlite3_bind_text(st, 1, code, -1, SQLITE_STATIC);
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         pf_store_room r = {
@@ -244,45 +318,36 @@ static pf_err rooms_where(pf_store *s, const char *where, const char *key,
     return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "read rooms");
 }
 
-pf_err pf_store_rooms_unfinished(pf_store *s, pf_store_room_fn *each, void *arg,
-                                 pf_error *err)
-{
-    return rooms_where(s, "finished IS NULL ORDER BY created", NULL, each, arg, err);
-}
-
-pf_err pf_store_room_get(pf_store *s, const char *code, pf_store_room_fn *each, void *arg,
-                         pf_error *err)
-{
-    return rooms_where(s, "code = ?", code, each, arg, err);
-}
-
-static bool drop(pf_store *s, const void *code)
+static pf_err sqlite_room_drop(pf_store *s, const char *code, pf_error *err)
 {
     static const char *const sql[] = {"DELETE FROM steps WHERE room = ?",
+                                      "DELETE FROM leases WHERE room = ?",
                                       "DELETE FROM rooms WHERE code = ?"};
+    sqlite3 *db = db_of(s);
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return fail(s, err, "begin a transaction");
     bool ok = true;
-    for (int i = 0; ok && i < 2; i++) {
+    for (int i = 0; ok && i < 3; i++) {
         sqlite3_stmt *st = NULL;
-        ok = sqlite3_prepare_v2(s->db, sql[i], -1, &st, NULL) == SQLITE_OK;
+        ok = sqlite3_prepare_v2(db, sql[i], -1, &st, NULL) == SQLITE_OK;
         if (ok) {
             sqlite3_bind_text(st, 1, code, -1, SQLITE_STATIC);
             ok = sqlite3_step(st) == SQLITE_DONE;
         }
         sqlite3_finalize(st);
     }
-    return ok;
+    if (ok && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+        return PF_E_OK;
+    pf_err e = fail(s, err, "drop a room");
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return e;
 }
 
-pf_err pf_store_room_drop(pf_store *s, const char *code, pf_error *err)
-{
-    return in_transaction(s, drop, code, "drop a room", err);
-}
-
-pf_err pf_store_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, void *arg,
-                         pf_error *err)
+static pf_err sqlite_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, void *arg,
+                              pf_error *err)
 {
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(s->db,
+    if (sqlite3_prepare_v2(db_of(s),
                            "SELECT idx, seat, name, t FROM steps WHERE room = ? ORDER BY idx",
                            -1, &st, NULL) != SQLITE_OK)
         return fail(s, err, "read steps");
@@ -303,3 +368,80 @@ pf_err pf_store_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, 
     sqlite3_finalize(st);
     return e;
 }
+
+/* The node holding room's lease into owner ("" when none). */
+static pf_err lease_holder(pf_store *s, const char *room, char *owner, pf_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db_of(s), "SELECT node FROM leases WHERE room = ?", -1, &st,
+                           NULL) != SQLITE_OK)
+        return fail(s, err, "read a lease");
+    sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    snprintf(owner, PF_NODE_NAME_MAX + 1, "%s", rc == SQLITE_ROW ? text(st, 0) : "");
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "read a lease");
+}
+
+static pf_err sqlite_lease_take(pf_store *s, const char *room, const char *node, int ttl_ms,
+                                int64_t *epoch, char *owner, pf_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(
+            db_of(s),
+            "INSERT INTO leases VALUES(?1, ?2, 1, " NOW_MS " + ?3)"
+            " ON CONFLICT(room) DO UPDATE SET"
+            " epoch = CASE WHEN node = excluded.node THEN epoch ELSE epoch + 1 END,"
+            " node = excluded.node, expires = excluded.expires"
+            " WHERE node = excluded.node OR expires <= " NOW_MS " RETURNING epoch",
+            -1, &st, NULL) != SQLITE_OK)
+        return fail(s, err, "take a lease");
+    sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, node, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 3, ttl_ms);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        *epoch = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    if (rc == SQLITE_ROW)
+        return PF_E_OK;
+    if (rc != SQLITE_DONE)
+        return fail(s, err, "take a lease");
+    pf_err e = lease_holder(s, room, owner, err);
+    return e ? e
+             : pf_error_set(err, PF_E_ELSEWHERE, "room %s is played by node %s", room, owner);
+}
+
+static pf_err sqlite_lease_renew(pf_store *s, const char *room, const char *node, int64_t epoch,
+                                 int ttl_ms, pf_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db_of(s),
+                           "UPDATE leases SET expires = " NOW_MS " + ?4"
+                           " WHERE room = ?1 AND node = ?2 AND epoch = ?3",
+                           -1, &st, NULL) != SQLITE_OK)
+        return fail(s, err, "renew a lease");
+    sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, node, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, epoch);
+    sqlite3_bind_int(st, 4, ttl_ms);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return fail(s, err, "renew a lease");
+    if (sqlite3_changes(db_of(s)) == 1)
+        return PF_E_OK;
+    return pf_error_set(err, PF_E_ELSEWHERE, "room %s: node %s lost its lease (epoch %lld)",
+                        room, node, (long long)epoch);
+}
+
+static const pf_store_ops sqlite_ops = {
+    .close = sqlite_close,
+    .room_put = sqlite_room_put,
+    .commit = sqlite_commit,
+    .rooms = sqlite_rooms,
+    .room_drop = sqlite_room_drop,
+    .steps_of = sqlite_steps_of,
+    .lease_take = sqlite_lease_take,
+    .lease_renew = sqlite_lease_renew,
+};

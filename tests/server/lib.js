@@ -23,9 +23,11 @@ const running = new Set();
 process.on('exit', () => { for (const p of running) p.kill('SIGKILL'); });
 
 // Starts `partyfood serve` on a free port; resolves with { proc, port, base }.
+// Under scripts/with_pg.sh (PF_TEST_PG set) the database is that
+// PostgreSQL instead of the SQLite file db.
 function startServer(db) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', db],
+    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', process.env.PF_TEST_PG || db],
                        { stdio: ['ignore', 'pipe', 'inherit'] });
     running.add(proc);
     let out = '';

@@ -1,0 +1,96 @@
+/* store.c: the store's calls (store.h), forwarded to the back end the
+ * address names. */
+#include <stdio.h>
+#include <string.h>
+
+#include "server/store_backend.h"
+
+static bool is_url(const char *where, const char *scheme)
+{
+    return strncmp(where, scheme, strlen(scheme)) == 0;
+}
+
+pf_store *pf_store_open(const char *where, pf_error *err)
+{
+    if (is_url(where, "postgresql://") || is_url(where, "postgres://"))
+        return pf_store_pg_open(where, err);
+    return pf_store_sqlite_open(where, err);
+}
+
+void pf_store_where_shown(const char *where, char *out, size_t n)
+{
+    /* Copied piece by piece from where, each password left out. */
+    size_t len = 0;
+    const char *p = where, *user = strstr(where, "://");
+    const char *at = user ? strchr(user, '@') : NULL;
+    const char *colon = user ? strchr(user + 3, ':') : NULL;
+    if (colon && at && colon < at) {
+        len += (size_t)snprintf(out, n, "%.*s:***", (int)(colon - p), p);
+        p = at;
+    }
+    const char *pw = strstr(p, "password=");
+    if (pw && len < n) {
+        len += (size_t)snprintf(out + len, n - len, "%.*s=***", (int)(pw + 8 - p), p);
+        p = pw + 9 + strcspn(pw + 9, "&");
+    }
+    if (len < n)
+        snprintf(out + len, n - len, "%s", p);
+}
+
+void pf_store_close(pf_store *s)
+{
+    if (s)
+        s->ops->close(s);
+}
+
+pf_err pf_store_room_put(pf_store *s, const pf_store_room *r, pf_error *err)
+{
+    return s->ops->room_put(s, r, err);
+}
+
+pf_err pf_store_commit(pf_store *s, const pf_store_change *changes, int n, int *lost,
+                       pf_error *err)
+{
+    int ignored;
+    return s->ops->commit(s, changes, n, lost ? lost : &ignored, err);
+}
+
+pf_err pf_store_rooms_unfinished(pf_store *s, pf_store_room_fn *each, void *arg,
+                                 pf_error *err)
+{
+    return s->ops->rooms(s, PF_ROOMS_UNFINISHED, NULL, each, arg, err);
+}
+
+pf_err pf_store_rooms_orphaned(pf_store *s, pf_store_room_fn *each, void *arg, pf_error *err)
+{
+    return s->ops->rooms(s, PF_ROOMS_ORPHANED, NULL, each, arg, err);
+}
+
+pf_err pf_store_room_get(pf_store *s, const char *code, pf_store_room_fn *each, void *arg,
+                         pf_error *err)
+{
+    return s->ops->rooms(s, PF_ROOMS_CODE, code, each, arg, err);
+}
+
+pf_err pf_store_room_drop(pf_store *s, const char *code, pf_error *err)
+{
+    return s->ops->room_drop(s, code, err);
+}
+
+pf_err pf_store_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, void *arg,
+                         pf_error *err)
+{
+    return s->ops->steps_of(s, room, each, arg, err);
+}
+
+pf_err pf_store_lease_take(pf_store *s, const char *room, const char *node, int ttl_ms,
+                           int64_t *epoch, char *owner, pf_error *err)
+{
+    return s->ops->lease_take(s, room, node, ttl_ms, epoch, owner, err);
+}
+
+pf_err pf_store_lease_renew(pf_store *s, const char *room, const char *node, int64_t epoch,
+                            int ttl_ms, pf_error *err)
+{
+    return s->ops->lease_renew(s, room, node, epoch, ttl_ms, err);
+}
