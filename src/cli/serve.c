@@ -5,19 +5,24 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "server/node.h"
 #include "server/server.h"
 
 static int usage(FILE *f, int status)
 {
     fprintf(f, "usage: partyfood serve [--listen HOST:PORT] [--db FILE|URL] [--idle-seconds N]\n"
-               "                       [--expire-seconds N]\n\n"
+               "                       [--expire-seconds N] [--node URL] [--lease-ms N]\n\n"
                "Serves rooms over HTTP and WebSockets (docs/server.md). --listen is\n"
                "127.0.0.1:8080 by default (port 0: any free port, named in the first line\n"
                "printed). --db is an SQLite file, created when missing, or a\n"
                "postgresql:// URL; without it, $PARTYFOOD_DB, else partyfood.db.\n"
                "A game with no change for --idle-seconds (60) lets its table go until\n"
                "someone needs it; a room that never started and had nobody in it for\n"
-               "--expire-seconds (3600) is dropped.\n");
+               "--expire-seconds (3600) is dropped.\n"
+               "Several nodes on one PostgreSQL: each room is played by one node at a time;\n"
+               "--node is this node's address as clients and other nodes reach it\n"
+               "(http://HOST:PORT by default), --lease-ms how long its hold on a room\n"
+               "lasts unrenewed, so how soon another node takes over when it dies (5000).\n");
     return status;
 }
 
@@ -43,7 +48,7 @@ int cmd_serve(int argc, char **argv)
     char host[64] = "127.0.0.1";
     const char *db = getenv("PARTYFOOD_DB");
     pf_server_options o = {.host = host, .port = 8080, .db = db && *db ? db : "partyfood.db",
-                           .idle_seconds = 60, .expire_seconds = 3600};
+                           .idle_seconds = 60, .expire_seconds = 3600, .lease_ms = 5000};
     long long n;
     for (int i = 1; i < argc; i++) {
         const char *v;
@@ -64,6 +69,24 @@ int cmd_serve(int argc, char **argv)
                              7 * 24 * 3600, &n))
                 return 2;
             *(idle ? &o.idle_seconds : &o.expire_seconds) = (int)n;
+        } else if (strcmp(argv[i], "--node") == 0) {
+            if (!(o.node = cli_arg_value("serve", argc, argv, &i)))
+                return 2;
+            if (strncmp(o.node, "http://", 7) != 0 && strncmp(o.node, "https://", 8) != 0) {
+                fprintf(stderr, "partyfood serve: --node wants the node's address, "
+                                "http://HOST:PORT or https://..., not '%s'\n", o.node);
+                return 2;
+            }
+            if (strlen(o.node) > PF_NODE_NAME_MAX) {
+                fprintf(stderr, "partyfood serve: --node is at most %d characters\n",
+                        PF_NODE_NAME_MAX);
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--lease-ms") == 0) {
+            if (!(v = cli_arg_value("serve", argc, argv, &i)) ||
+                !cli_arg_int("serve", "--lease-ms", v, PF_LEASE_MS_MIN, 600000, &n))
+                return 2;
+            o.lease_ms = (int)n;
         } else {
             fprintf(stderr, "partyfood serve: unknown argument '%s'\n", argv[i]);
             return usage(stderr, 2);

@@ -27,6 +27,26 @@ static double seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Commits batch[0..n), whose changes are of rooms of[0..n); a room whose
+ * lease another node took (its part refused) is left out and the rest
+ * committed again. Each refused room's *refused is set. */
+static pf_err commit(pf_store *s, pf_store_change *batch, pf_room **of, int n, pf_error *err)
+{
+    int lost;
+    pf_err e;
+    while ((e = pf_store_commit(s, batch, n, &lost, err)) == PF_E_ELSEWHERE) {
+        pf_room *gone = of[lost];
+        gone->lease_lost = true;
+        pf_server_log("lost", gone, "reason=commit");
+        int kept = 0;
+        for (int i = 0; i < n; i++)
+            if (of[i] != gone)
+                batch[kept] = batch[i], of[kept++] = of[i];
+        n = kept;
+    }
+    return e;
+}
+
 void pf_commit_flush(pf_store *s)
 {
     pf_room *rooms = first;
@@ -38,28 +58,34 @@ void pf_commit_flush(pf_store *s)
         for (pf_told *t = r->told; t; t = t->next)
             n++;
     pf_store_change *batch = malloc((size_t)n * sizeof *batch);
-    pf_error err;
+    pf_room **of = malloc((size_t)n * sizeof *of);
+    pf_error err, lost_err;
     pf_err e;
-    if (!batch) {
+    if (!batch || !of) {
         e = pf_error_set(&err, PF_E_NO_MEMORY, NULL);
     } else {
         int i = 0;
         for (pf_room *r = rooms; r; r = r->dirty_next)
             for (pf_told *t = r->told; t; t = t->next) {
-                batch[i++] = (pf_store_change){r->code, t->steps, t->nsteps, t->finished, NULL};
+                of[i] = r;
+                batch[i++] = (pf_store_change){r->code, t->steps, t->nsteps, t->finished,
+                                               r->lease.node ? &r->lease : NULL};
                 for (int k = 0; k < t->nsteps; k++)
                     actions += !t->steps[k].undo;
             }
         double t0 = seconds();
-        e = pf_store_commit(s, batch, n, NULL, &err);
+        e = commit(s, batch, of, n, &err);
         pf_metrics_commit(seconds() - t0, e ? 0 : actions, e != PF_E_OK);
-        free(batch);
     }
+    free(batch);
+    free(of);
     if (e)
         fprintf(stderr, "partyfood serve: a commit of %d changes failed: %s\n", n, err.msg);
+    pf_error_set(&lost_err, PF_E_ELSEWHERE,
+                 "another server node took this room over: reconnect to play on");
     for (pf_room *r = rooms, *next; r; r = next) {
         next = r->dirty_next;
         r->dirty_next = NULL;
-        pf_room_committed(r, e ? &err : NULL);
+        pf_room_committed(r, r->lease_lost ? &lost_err : e ? &err : NULL);
     }
 }

@@ -94,6 +94,11 @@ typedef struct pf_room {
     bool thinking;              /* a bot's search runs on the worker (think.c) */
     int64_t retry_at;           /* after a failed commit, the bots wait until then */
     int64_t active_ms;          /* the last change, join or connection (monotonic) */
+    /* This node's lease on the room when the store is shared (node.c);
+     * lease.node is NULL otherwise, and for finished games. */
+    pf_store_owner lease;
+    bool lease_lost;    /* another node took it: let go at the next sweep */
+    bool lease_renewed; /* found held by the last renewal (node.c) */
     struct pf_room *next;
 } pf_room;
 

@@ -20,6 +20,7 @@
 #include "partyfood/session.h"
 #include "server/commit.h"
 #include "server/metrics.h"
+#include "server/node.h"
 #include "server/room.h"
 #include "server/server.h"
 #include "server/think.h"
@@ -96,27 +97,45 @@ void pf_server_log(const char *event, const pf_room *r, const char *detail)
 
 /* ---- rooms ------------------------------------------------------------------------ */
 
+/* What restore_one found: the room loaded, or the node that plays it. */
+typedef struct found {
+    pf_room *room;
+    char owner[PF_NODE_NAME_MAX + 1]; /* "" unless another node plays it */
+} found;
+
+/* Loads a stored room into memory; with a shared store, an unfinished one
+ * only once this node holds its lease. */
 static void restore_one(void *arg, const pf_store_room *rec)
 {
+    found *f = arg;
     pf_error err;
+    pf_store_owner lease = {NULL, 0};
+    if (!rec->finished && pf_node_claim(rec->code, &lease, f->owner, &err)) {
+        if (err.code != PF_E_ELSEWHERE)
+            fprintf(stderr, "partyfood serve: room %s: %s\n", rec->code, err.msg);
+        return;
+    }
     pf_room *r = pf_room_restore(srv.store, rec, &err);
     if (!r) {
         fprintf(stderr, "partyfood serve: room %s not restored: %s\n", rec->code, err.msg);
         return;
     }
+    r->lease = lease;
     r->next = srv.rooms;
     srv.rooms = r;
-    if (arg)
-        *(pf_room **)arg = r;
+    f->room = r;
     pf_server_log("restored", r, r->started ? "started=true" : "started=false");
 }
 
 /* The room with this code (either case): in memory, or else read back from
- * storage (a room let go while idle, a finished game). */
-static pf_room *find_room(const char *code)
+ * storage (a room let go while idle, a finished game, a room whose node
+ * died). NULL when there is none here: owner (PF_NODE_NAME_MAX + 1 bytes)
+ * then names the node that plays it, or is "". */
+static pf_room *find_room(const char *code, char *owner)
 {
     char up[PF_ROOM_CODE_LEN + 1];
     size_t n = strlen(code);
+    owner[0] = '\0';
     if (n != PF_ROOM_CODE_LEN)
         return NULL;
     for (size_t i = 0; i <= n; i++)
@@ -126,14 +145,17 @@ static pf_room *find_room(const char *code)
             return r;
     if (strspn(up, code_letters) != PF_ROOM_CODE_LEN)
         return NULL;
-    pf_room *r = NULL;
+    found f = {NULL, ""};
     pf_error err;
-    if (pf_store_room_get(srv.store, up, restore_one, &r, &err))
+    if (pf_store_room_get(srv.store, up, restore_one, &f, &err))
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
-    return r;
+    snprintf(owner, PF_NODE_NAME_MAX + 1, "%s", f.owner);
+    return f.room;
 }
 
-static bool new_code(char *code)
+/* A code no room has, and (shared store) this node's lease on it, so two
+ * nodes cannot give out the same code at once. */
+static bool new_code(char *code, pf_store_owner *lease)
 {
     for (int tries = 0; tries < 16; tries++) {
         unsigned char raw[PF_ROOM_CODE_LEN];
@@ -142,8 +164,17 @@ static bool new_code(char *code)
         for (int i = 0; i < PF_ROOM_CODE_LEN; i++)
             code[i] = code_letters[raw[i] % (sizeof code_letters - 1)];
         code[PF_ROOM_CODE_LEN] = '\0';
-        if (!find_room(code))
+        char owner[PF_NODE_NAME_MAX + 1];
+        if (find_room(code, owner) || owner[0])
+            continue;
+        pf_error err;
+        pf_err e = pf_node_claim(code, lease, owner, &err);
+        if (!e)
             return true;
+        if (e != PF_E_ELSEWHERE) {
+            fprintf(stderr, "partyfood serve: %s\n", err.msg);
+            return false;
+        }
     }
     return false;
 }
@@ -266,14 +297,15 @@ static void hello(pf_conn *c, const char *msg, size_t len)
     const cJSON *token = cJSON_GetObjectItemCaseSensitive(req, "token");
     pf_room *r = NULL;
     int seat = PF_SEAT_SPECTATOR;
-    char *text = NULL;
+    char *text = NULL, owner[PF_NODE_NAME_MAX + 1] = "";
     if (!cJSON_IsObject(req))
         text = pf_room_error(NULL, PF_E_BAD_JSON, "the message is not a JSON object");
     else if (!cJSON_IsString(cmd) || strcmp(cmd->valuestring, "hello") != 0)
         text = pf_room_error(req, PF_E_BAD_REQUEST,
                              "say hello first: {\"cmd\":\"hello\",\"room\":CODE,\"token\":TOKEN}");
-    else if (!cJSON_IsString(code) || !(r = find_room(code->valuestring)))
-        text = pf_room_error(req, PF_E_BAD_REQUEST, "no room has that code");
+    else if (!cJSON_IsString(code) || !(r = find_room(code->valuestring, owner)))
+        text = owner[0] ? pf_node_elsewhere(req, code->valuestring, owner)
+                        : pf_room_error(req, PF_E_BAD_REQUEST, "no room has that code");
     else if (token && (!cJSON_IsString(token) ||
                        (seat = pf_room_seat_of(r, token->valuestring)) < 0))
         text = pf_room_error(req, PF_E_NOT_YOUR_SEAT, "that token holds no seat of this room");
@@ -383,7 +415,10 @@ static int ws_writeable(struct lws *wsi, pf_conn *c)
 
 /* ---- HTTP --------------------------------------------------------------------------- */
 
-static int http_reply(struct lws *wsi, unsigned status, const char *type, char *body)
+/* An HTTP answer with body (freed here; NULL: out of memory), and a
+ * Location header when location is not NULL. */
+static int http_answer(struct lws *wsi, unsigned status, const char *type, char *body,
+                       const char *location)
 {
     static const char no_memory[] = "{\"ok\":false,\"error\":{\"code\":\"no_memory\"}}";
     const char *text = body ? body : no_memory;
@@ -399,6 +434,10 @@ static int http_reply(struct lws *wsi, unsigned status, const char *type, char *
                                      len, &p, end) &&
         !lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
                                      (const unsigned char *)"no-store", 8, &p, end) &&
+        (!location ||
+         !lws_add_http_header_by_name(wsi, (const unsigned char *)"location:",
+                                      (const unsigned char *)location, (int)strlen(location),
+                                      &p, end)) &&
         !lws_finalize_write_http_header(wsi, start, &p, end)) {
         memcpy(p, text, len);
         if (lws_write(wsi, p, len, LWS_WRITE_HTTP_FINAL) == (int)len)
@@ -407,6 +446,21 @@ static int http_reply(struct lws *wsi, unsigned status, const char *type, char *
     free(buf);
     free(body);
     return rc;
+}
+
+static int http_reply(struct lws *wsi, unsigned status, const char *type, char *body)
+{
+    return http_answer(wsi, status, type, body, NULL);
+}
+
+/* A request for a room another node plays: 307 to the same path there. */
+static int http_elsewhere(struct lws *wsi, const char *code, const char *owner,
+                          const char *path)
+{
+    char location[PF_NODE_NAME_MAX + 80];
+    snprintf(location, sizeof location, "%s%s", owner, path);
+    return http_answer(wsi, 307, "application/json", pf_node_elsewhere(NULL, code, owner),
+                       location);
 }
 
 static int http_error(struct lws *wsi, unsigned status, pf_err e, const char *msg)
@@ -424,13 +478,15 @@ static int http_json(struct lws *wsi, unsigned status, cJSON *o)
 static int create_room(struct lws *wsi, const cJSON *req)
 {
     char code[PF_ROOM_CODE_LEN + 1];
+    pf_store_owner lease;
     pf_error err;
-    if (!new_code(code))
+    if (!new_code(code, &lease))
         return http_error(wsi, 503, PF_E_IO, "no free room code");
     pf_room *r = pf_room_create(srv.store, code, req, &err);
     if (!r)
         return http_error(wsi, err.code == PF_E_IO || err.code == PF_E_NO_MEMORY ? 500 : 400,
                           err.code, err.msg);
+    r->lease = lease;
     r->next = srv.rooms;
     srv.rooms = r;
     char detail[32];
@@ -492,12 +548,31 @@ static int metrics(struct lws *wsi)
     return http_reply(wsi, 200, "text/plain; version=0.0.4", text);
 }
 
+/* A lobby item for a stored room not loaded here (another node's, when
+ * the store is shared): read without a lease, since nothing is played. */
+static void lobby_item(void *arg, const pf_store_room *rec)
+{
+    for (pf_room *r = srv.rooms; r; r = r->next)
+        if (strcmp(r->code, rec->code) == 0)
+            return; /* the rooms in memory are listed from memory */
+    pf_error err;
+    pf_room *r = rec->started ? NULL : pf_room_restore(srv.store, rec, &err);
+    if (r && pf_room_open(r))
+        cJSON_AddItemToArray(arg, pf_room_public(r, false));
+    pf_room_destroy(r);
+}
+
+/* The lobby: every node of a shared store lists the same rooms, read from
+ * the database. */
 static int list_rooms(struct lws *wsi)
 {
     cJSON *o = cJSON_CreateObject(), *a = cJSON_AddArrayToObject(o, "rooms");
     for (pf_room *r = srv.rooms; a && r; r = r->next)
         if (pf_room_open(r))
             cJSON_AddItemToArray(a, pf_room_public(r, false));
+    pf_error err;
+    if (a && pf_node_name() && pf_store_rooms_unfinished(srv.store, lobby_item, a, &err))
+        fprintf(stderr, "partyfood serve: %s\n", err.msg);
     return http_json(wsi, 200, o);
 }
 
@@ -532,10 +607,13 @@ static int http_route(struct lws *wsi, pss *p)
     size_t n = rest[0] == '/' ? strcspn(rest + 1, "/") : 0;
     if (n > 0 && n <= PF_ROOM_CODE_LEN)
         memcpy(code, rest + 1, n);
-    pf_room *r = code[0] ? find_room(code) : NULL;
+    char owner[PF_NODE_NAME_MAX + 1] = "";
+    pf_room *r = code[0] ? find_room(code, owner) : NULL;
     const char *tail = rest[0] == '/' ? rest + 1 + n : rest;
     if (p->post && strcmp(path, "/rooms") == 0)
         rc = create_room(wsi, req);
+    else if (!r && owner[0])
+        rc = http_elsewhere(wsi, code, owner, path);
     else if (!r)
         rc = http_error(wsi, 404, PF_E_BAD_REQUEST, "no room has that code");
     else if (!p->post && tail[0] == '\0')
@@ -635,10 +713,40 @@ static const struct lws_protocols protocols[] = {
 /* Lets go of idle rooms' tables (the whole room when nobody is connected:
  * it is read back from storage when someone asks for it) and drops the
  * rooms that never started and had nobody for expire_ms. */
+/* Renews this node's leases and lets go of each room another node took:
+ * its clients are told to reconnect (they reach the new owner), and the
+ * room leaves memory once nothing of it is in flight. */
+static void let_go_lost(void)
+{
+    pf_node_renew(srv.rooms);
+    for (pf_room **p = &srv.rooms, *r; (r = *p);) {
+        if (!r->lease_lost) {
+            p = &r->next;
+            continue;
+        }
+        pf_server_wake(r, -1);
+        for (pf_conn *c = r->conns, *next; c; c = next) {
+            next = c->next;
+            c->room = NULL;
+            c->restarting = true;
+            lws_callback_on_writable(c->wsi);
+        }
+        r->conns = NULL;
+        if (r->told || r->thinking) { /* the commit or the worker still has it */
+            p = &r->next;
+            continue;
+        }
+        pf_server_log("lost", r, "reason=lease");
+        *p = r->next;
+        pf_room_destroy(r);
+    }
+}
+
 static void sweep(lws_sorted_usec_list_t *sul)
 {
     int64_t now = pf_server_now_ms();
     bool freed = false;
+    let_go_lost();
     for (pf_room **p = &srv.rooms, *r; (r = *p);) {
         pf_error err;
         bool expired = !r->started && !r->conns && now - r->active_ms >= srv.expire_ms;
@@ -737,18 +845,25 @@ int pf_server_run(const pf_server_options *o)
         pf_store_close(srv.store);
         return 1;
     }
-    /* Every unfinished room, before the first client. */
-    if (pf_store_rooms_unfinished(srv.store, restore_one, NULL, &err))
+    int port = lws_get_vhost_listen_port(lws_get_vhost_by_name(srv.ctx, "default"));
+    char name[PF_NODE_NAME_MAX + 1];
+    snprintf(name, sizeof name, "http://%s:%d", o->host, port);
+    pf_node_setup(srv.store, o->node ? o->node : name, o->lease_ms);
+    /* Every unfinished room, before the first client; with a shared store,
+     * each room is loaded by the node a client asks (node.h). */
+    found scratch;
+    if (!pf_node_name() && pf_store_rooms_unfinished(srv.store, restore_one, &scratch, &err))
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
     memset(&srv.sweep, 0, sizeof srv.sweep);
     lws_sul_schedule(srv.ctx, 0, &srv.sweep, sweep, (lws_usec_t)SWEEP_MS * 1000);
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
-    int port = lws_get_vhost_listen_port(lws_get_vhost_by_name(srv.ctx, "default"));
     char db[512];
     pf_store_where_shown(o->db, db, sizeof db);
     printf("partyfood serve: listening on http://%s:%d (database %s)\n", o->host, port, db);
+    if (pf_node_name())
+        printf("partyfood serve: node %s, leases of %d ms\n", pf_node_name(), o->lease_ms);
     fflush(stdout);
     while (!srv.stop && lws_service(srv.ctx, 0) >= 0)
         pf_commit_flush(srv.store);

@@ -1,12 +1,15 @@
 /* server.h: `partyfood serve`, the game server (src/server/): rooms over
- * HTTP, play over WebSockets, storage in SQLite. docs/server.md. */
+ * HTTP, play over WebSockets, storage in SQLite or PostgreSQL.
+ * docs/server.md. */
 #ifndef PF_SERVER_SERVER_H
 #define PF_SERVER_SERVER_H
 
 typedef struct pf_server_options {
     const char *host; /* the address to listen on, 127.0.0.1 by default */
     int port;         /* 0: any free port (the log line says which) */
-    const char *db;   /* the SQLite file */
+    const char *db;   /* the SQLite file or PostgreSQL URL */
+    const char *node; /* this node's address for the others (NULL: http://HOST:PORT) */
+    int lease_ms;     /* how long a room's lease lasts unrenewed (shared store) */
     int idle_seconds;   /* a game without a change for this long lets its table go */
     int expire_seconds; /* a room never started, nobody in it for this long, is dropped */
 } pf_server_options;

@@ -61,11 +61,6 @@ pf_err pf_store_rooms_unfinished(pf_store *s, pf_store_room_fn *each, void *arg,
     return s->ops->rooms(s, PF_ROOMS_UNFINISHED, NULL, each, arg, err);
 }
 
-pf_err pf_store_rooms_orphaned(pf_store *s, pf_store_room_fn *each, void *arg, pf_error *err)
-{
-    return s->ops->rooms(s, PF_ROOMS_ORPHANED, NULL, each, arg, err);
-}
-
 pf_err pf_store_room_get(pf_store *s, const char *code, pf_store_room_fn *each, void *arg,
                          pf_error *err)
 {
@@ -89,8 +84,13 @@ pf_err pf_store_lease_take(pf_store *s, const char *room, const char *node, int 
     return s->ops->lease_take(s, room, node, ttl_ms, epoch, owner, err);
 }
 
-pf_err pf_store_lease_renew(pf_store *s, const char *room, const char *node, int64_t epoch,
-                            int ttl_ms, pf_error *err)
+pf_err pf_store_leases_renew(pf_store *s, const char *node, int ttl_ms, pf_store_lease_fn *each,
+                             void *arg, pf_error *err)
 {
-    return s->ops->lease_renew(s, room, node, epoch, ttl_ms, err);
+    return s->ops->leases_renew(s, node, ttl_ms, each, arg, err);
+}
+
+bool pf_store_shared(const pf_store *s)
+{
+    return s->ops->shared;
 }

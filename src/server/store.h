@@ -114,13 +114,15 @@ pf_err pf_store_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, 
 pf_err pf_store_lease_take(pf_store *s, const char *room, const char *node, int ttl_ms,
                            int64_t *epoch, char *owner, pf_error *err);
 
-/* Renews room's lease if node still holds it at epoch; PF_E_ELSEWHERE when
- * it was lost (taken over). */
-pf_err pf_store_lease_renew(pf_store *s, const char *room, const char *node, int64_t epoch,
-                            int ttl_ms, pf_error *err);
+/* Renews every lease node holds on an unfinished room, for ttl_ms more, and
+ * calls each with each such room and its epoch: a room the node plays that
+ * is not among them was lost (taken over). */
+typedef void pf_store_lease_fn(void *arg, const char *room, int64_t epoch);
+pf_err pf_store_leases_renew(pf_store *s, const char *node, int ttl_ms, pf_store_lease_fn *each,
+                             void *arg, pf_error *err);
 
-/* Calls each for every unfinished room whose lease expired or was never
- * taken: the rooms a node may take over. */
-pf_err pf_store_rooms_orphaned(pf_store *s, pf_store_room_fn *each, void *arg, pf_error *err);
+/* Whether several server nodes may share this store (PostgreSQL): only then
+ * does the server take leases. */
+bool pf_store_shared(const pf_store *s);
 
 #endif

@@ -9,7 +9,6 @@
 /* Which rooms a listing reads. */
 typedef enum pf_store_rooms {
     PF_ROOMS_UNFINISHED,
-    PF_ROOMS_ORPHANED, /* unfinished, with no live lease */
     PF_ROOMS_CODE,     /* the one with the given code, finished or not */
 } pf_store_rooms;
 
@@ -25,8 +24,9 @@ typedef struct pf_store_ops {
                        pf_error *err);
     pf_err (*lease_take)(pf_store *s, const char *room, const char *node, int ttl_ms,
                          int64_t *epoch, char *owner, pf_error *err);
-    pf_err (*lease_renew)(pf_store *s, const char *room, const char *node, int64_t epoch,
-                          int ttl_ms, pf_error *err);
+    pf_err (*leases_renew)(pf_store *s, const char *node, int ttl_ms, pf_store_lease_fn *each,
+                           void *arg, pf_error *err);
+    bool shared;
 } pf_store_ops;
 
 /* Every back end's handle starts with this. */

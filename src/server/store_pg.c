@@ -284,9 +284,6 @@ static pf_err pg_rooms(pf_store *s, pf_store_rooms which, const char *code,
 {
     static const char *const where[] = {
         [PF_ROOMS_UNFINISHED] = "finished IS NULL ORDER BY created, code",
-        [PF_ROOMS_ORPHANED] = "finished IS NULL AND code NOT IN"
-                              " (SELECT room FROM leases WHERE expires > now())"
-                              " ORDER BY created, code",
         [PF_ROOMS_CODE] = "code = $1",
     };
     char sql[512];
@@ -401,26 +398,24 @@ static pf_err pg_lease_take(pf_store *s, const char *room, const char *node, int
     return pf_error_set(err, PF_E_ELSEWHERE, "room %s is played by node %s", room, owner);
 }
 
-static pf_err pg_lease_renew(pf_store *s, const char *room, const char *node, int64_t epoch,
-                             int ttl_ms, pf_error *err)
+static pf_err pg_leases_renew(pf_store *s, const char *node, int ttl_ms, pf_store_lease_fn *each,
+                              void *arg, pf_error *err)
 {
     reconnect(s);
-    char e[24], ttl[16];
-    snprintf(e, sizeof e, "%lld", (long long)epoch);
+    char ttl[16];
     snprintf(ttl, sizeof ttl, "%d", ttl_ms);
-    const char *p[] = {room, node, e, ttl};
-    PGresult *res = run(s, "renew a lease", PGRES_COMMAND_OK,
-                        "UPDATE leases SET expires = now() + $4 * interval '1 millisecond'"
-                        " WHERE room = $1 AND node = $2 AND epoch = $3",
-                        4, p, err);
+    const char *p[] = {node, ttl};
+    PGresult *res = run(s, "renew leases", PGRES_TUPLES_OK,
+                        "UPDATE leases SET expires = now() + $2 * interval '1 millisecond'"
+                        " WHERE node = $1 AND room IN"
+                        " (SELECT code FROM rooms WHERE finished IS NULL) RETURNING room, epoch",
+                        2, p, err);
     if (!res)
         return err->code;
-    bool renewed = strcmp(PQcmdTuples(res), "1") == 0;
+    for (int i = 0; i < PQntuples(res); i++)
+        each(arg, PQgetvalue(res, i, 0), strtoll(PQgetvalue(res, i, 1), NULL, 10));
     PQclear(res);
-    if (renewed)
-        return PF_E_OK;
-    return pf_error_set(err, PF_E_ELSEWHERE, "room %s: node %s lost its lease (epoch %lld)",
-                        room, node, (long long)epoch);
+    return PF_E_OK;
 }
 
 static const pf_store_ops pg_ops = {
@@ -431,5 +426,6 @@ static const pf_store_ops pg_ops = {
     .room_drop = pg_room_drop,
     .steps_of = pg_steps_of,
     .lease_take = pg_lease_take,
-    .lease_renew = pg_lease_renew,
+    .leases_renew = pg_leases_renew,
+    .shared = true,
 };

@@ -282,9 +282,6 @@ static pf_err sqlite_rooms(pf_store *s, pf_store_rooms which, const char *code,
 {
     static const char *const where[] = {
         [PF_ROOMS_UNFINISHED] = "finished IS NULL ORDER BY created, code",
-        [PF_ROOMS_ORPHANED] = "finished IS NULL AND code NOT IN"
-                              " (SELECT room FROM leases WHERE expires > " NOW_MS ")"
-                              " ORDER BY created, code",
         [PF_ROOMS_CODE] = "code = ?",
     };
     char sql[512];
@@ -412,27 +409,22 @@ static pf_err sqlite_lease_take(pf_store *s, const char *room, const char *node,
              : pf_error_set(err, PF_E_ELSEWHERE, "room %s is played by node %s", room, owner);
 }
 
-static pf_err sqlite_lease_renew(pf_store *s, const char *room, const char *node, int64_t epoch,
-                                 int ttl_ms, pf_error *err)
+static pf_err sqlite_leases_renew(pf_store *s, const char *node, int ttl_ms,
+                                  pf_store_lease_fn *each, void *arg, pf_error *err)
 {
     sqlite3_stmt *st = NULL;
     if (sqlite3_prepare_v2(db_of(s),
-                           "UPDATE leases SET expires = " NOW_MS " + ?4"
-                           " WHERE room = ?1 AND node = ?2 AND epoch = ?3",
+                           "UPDATE leases SET expires = " NOW_MS " + ?2 WHERE node = ?1 AND room IN"
+                           " (SELECT code FROM rooms WHERE finished IS NULL) RETURNING room, epoch",
                            -1, &st, NULL) != SQLITE_OK)
-        return fail(s, err, "renew a lease");
-    sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, node, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 3, epoch);
-    sqlite3_bind_int(st, 4, ttl_ms);
-    int rc = sqlite3_step(st);
+        return fail(s, err, "renew leases");
+    sqlite3_bind_text(st, 1, node, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, ttl_ms);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        each(arg, text(st, 0), sqlite3_column_int64(st, 1));
     sqlite3_finalize(st);
-    if (rc != SQLITE_DONE)
-        return fail(s, err, "renew a lease");
-    if (sqlite3_changes(db_of(s)) == 1)
-        return PF_E_OK;
-    return pf_error_set(err, PF_E_ELSEWHERE, "room %s: node %s lost its lease (epoch %lld)",
-                        room, node, (long long)epoch);
+    return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "renew leases");
 }
 
 static const pf_store_ops sqlite_ops = {
@@ -443,5 +435,6 @@ static const pf_store_ops sqlite_ops = {
     .room_drop = sqlite_room_drop,
     .steps_of = sqlite_steps_of,
     .lease_take = sqlite_lease_take,
-    .lease_renew = sqlite_lease_renew,
+    .leases_renew = sqlite_leases_renew,
+    .shared = false, /* one file, one machine: leases work but are not needed */
 };

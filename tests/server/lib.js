@@ -27,7 +27,9 @@ process.on('exit', () => { for (const p of running) p.kill('SIGKILL'); });
 // PostgreSQL instead of the SQLite file db.
 function startServer(db) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', process.env.PF_TEST_PG || db],
+    const args = ['serve', '--listen', '127.0.0.1:0', '--db', process.env.PF_TEST_PG || db];
+    if (process.env.PF_TEST_PG) args.push('--lease-ms', '2000');
+    const proc = spawn(BIN, args,
                        { stdio: ['ignore', 'pipe', 'inherit'] });
     running.add(proc);
     let out = '';
@@ -87,6 +89,7 @@ class Client {
     this.seat = null;
     this.last = null; // the latest push: to_act, over, steps...
     this.onPush = null;
+    this.retryElsewhere = true;
   }
 
   connect() {
@@ -120,10 +123,16 @@ class Client {
     });
   }
 
+  // Says hello; while the room's lease is held by a node that died
+  // (elsewhere, on a shared database), asks again as a real client would.
   async hello(room, token) {
     const req = { cmd: 'hello', room };
     if (token) req.token = token;
-    const a = await this.ask(req);
+    let a = await this.ask(req);
+    for (let i = 0; !a.ok && a.error.code === 'elsewhere' && this.retryElsewhere && i < 100; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      a = await this.ask(req);
+    }
     if (a.ok) this.seat = a.seat;
     return a;
   }

@@ -140,6 +140,14 @@ static void each_room(void *arg, const pf_store_room *r)
     s->seed = r->seed;
 }
 
+static void each_lease(void *arg, const char *room, int64_t epoch)
+{
+    seen *s = arg;
+    s->rooms++;
+    snprintf(s->code, sizeof s->code, "%s", room);
+    s->seed = (uint64_t)epoch;
+}
+
 static pf_err each_step(void *arg, const pf_store_step *st, pf_error *err)
 {
     (void)err;
@@ -354,23 +362,20 @@ static void test_a_lease_gives_a_room_one_node(void **state)
     pf_store_change c = {r.code, first, 1, 0, &as_a};
     assert_int_equal(pf_store_commit(a, &c, 1, NULL, &err), PF_E_OK);
 
-    /* a's lease ran out (0 ms): the room is orphaned, and b takes it over
-     * with a new epoch. */
-    seen orphans = {0};
-    assert_int_equal(pf_store_rooms_orphaned(b, each_room, &orphans, &err), PF_E_OK);
-    assert_int_equal(orphans.rooms, 1);
-    assert_string_equal(orphans.code, "LEASED");
+    /* a's lease ran out (0 ms): b takes the room over with a new epoch. */
     assert_int_equal(pf_store_lease_take(b, r.code, "node-b", 60000, &eb, owner, &err),
                      PF_E_OK);
     assert_int_equal(eb, 2);
-    orphans.rooms = 0;
-    assert_int_equal(pf_store_rooms_orphaned(a, each_room, &orphans, &err), PF_E_OK);
-    assert_int_equal(orphans.rooms, 0);
-
-    /* a, back from a pause, can neither renew nor write: nothing of its
-     * batch is stored. b writes on. */
-    assert_int_equal(pf_store_lease_renew(a, r.code, "node-a", ea, 60000, &err),
+    assert_int_equal(pf_store_lease_take(a, r.code, "node-a", 60000, &ea, owner, &err),
                      PF_E_ELSEWHERE);
+    assert_string_equal(owner, "node-b");
+
+    /* a, back from a pause, renews nothing and cannot write: nothing of
+     * its batch is stored. b writes on. */
+    seen renewed = {0};
+    assert_int_equal(pf_store_leases_renew(a, "node-a", 60000, each_lease, &renewed, &err),
+                     PF_E_OK);
+    assert_int_equal(renewed.rooms, 0);
     pf_store_room other = a_room("OTHERS");
     assert_int_equal(pf_store_room_put(a, &other, &err), PF_E_OK);
     pf_store_step late[] = {step(1, 1, "flip 2", 20)}, elsewhere[] = {step(0, 0, "flip 8", 5)};
@@ -386,7 +391,19 @@ static void test_a_lease_gives_a_room_one_node(void **state)
     pf_store_step next[] = {step(1, 1, "flip 3", 30)};
     c = (pf_store_change){r.code, next, 1, 0, &as_b};
     assert_int_equal(pf_store_commit(b, &c, 1, NULL, &err), PF_E_OK);
-    assert_int_equal(pf_store_lease_renew(b, r.code, "node-b", eb, 60000, &err), PF_E_OK);
+    assert_int_equal(pf_store_leases_renew(b, "node-b", 60000, each_lease, &renewed, &err),
+                     PF_E_OK);
+    assert_int_equal(renewed.rooms, 1);
+    assert_string_equal(renewed.code, "LEASED");
+    assert_int_equal(renewed.seed, 2); /* the epoch */
+    /* A finished room's lease is not renewed. */
+    r.finished = 3;
+    assert_int_equal(pf_store_room_put(b, &r, &err), PF_E_OK);
+    renewed.rooms = 0;
+    assert_int_equal(pf_store_leases_renew(b, "node-b", 60000, each_lease, &renewed, &err),
+                     PF_E_OK);
+    assert_int_equal(renewed.rooms, 0);
+    assert_false(pf_store_shared(a) != (pg != NULL));
 
     seen got = {0};
     assert_int_equal(pf_store_steps_of(a, r.code, each_step, &got, &err), PF_E_OK);

@@ -1,0 +1,83 @@
+/* node.c: this server among several on one database (node.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "partyfood/error.h"
+
+#include "server/node.h"
+
+static struct {
+    pf_store *store;
+    char name[PF_NODE_NAME_MAX + 1];
+    int lease_ms;
+} node;
+
+void pf_node_setup(pf_store *s, const char *name, int lease_ms)
+{
+    node.store = s;
+    snprintf(node.name, sizeof node.name, "%s", name);
+    node.lease_ms = lease_ms;
+}
+
+const char *pf_node_name(void)
+{
+    return node.store && pf_store_shared(node.store) ? node.name : NULL;
+}
+
+pf_err pf_node_claim(const char *code, pf_store_owner *lease, char *owner, pf_error *err)
+{
+    lease->node = NULL;
+    if (!pf_node_name())
+        return PF_E_OK;
+    int64_t epoch;
+    pf_err e = pf_store_lease_take(node.store, code, node.name, node.lease_ms, &epoch, owner, err);
+    if (!e)
+        *lease = (pf_store_owner){node.name, epoch};
+    return e;
+}
+
+char *pf_node_elsewhere(const cJSON *req, const char *code, const char *owner)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "room %s is played by the server node at %s: ask there", code,
+             owner);
+    cJSON *out = cJSON_CreateObject(), *e = cJSON_AddObjectToObject(out, "error");
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(req, "id");
+    if (id)
+        cJSON_AddItemToObject(out, "id", cJSON_Duplicate(id, true));
+    cJSON_AddFalseToObject(out, "ok");
+    cJSON_AddStringToObject(e, "code", pf_err_code(PF_E_ELSEWHERE));
+    cJSON_AddStringToObject(e, "message", msg);
+    cJSON_AddStringToObject(out, "node", owner);
+    char *text = cJSON_PrintUnformatted(out);
+    cJSON_Delete(out);
+    return text;
+}
+
+/* A lease the renewal found held: its room (of the list arg) is kept. A
+ * walk of the list per lease: rooms per node are in the thousands at most. */
+static void still_held(void *arg, const char *code, int64_t epoch)
+{
+    for (pf_room *r = arg; r; r = r->next)
+        if (r->lease.node && strcmp(r->code, code) == 0 && r->lease.epoch == epoch)
+            r->lease_renewed = true;
+}
+
+void pf_node_renew(pf_room *rooms)
+{
+    if (!pf_node_name())
+        return;
+    for (pf_room *r = rooms; r; r = r->next)
+        r->lease_renewed = false;
+    pf_error err;
+    if (pf_store_leases_renew(node.store, node.name, node.lease_ms, still_held, rooms, &err)) {
+        /* The database is out of reach: the rooms are kept; their commits
+         * fail until it is back, and if another node took them meanwhile,
+         * the epoch check refuses this one's writes. */
+        fprintf(stderr, "partyfood serve: %s\n", err.msg);
+        return;
+    }
+    for (pf_room *r = rooms; r; r = r->next)
+        if (r->lease.node && !r->finished && !r->lease_renewed)
+            r->lease_lost = true;
+}
