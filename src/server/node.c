@@ -81,3 +81,28 @@ void pf_node_renew(pf_room *rooms)
         if (r->lease.node && !r->finished && !r->lease_renewed)
             r->lease_lost = true;
 }
+
+void pf_node_let_go(const char *code)
+{
+    int64_t epoch;
+    char owner[PF_NODE_NAME_MAX + 1];
+    pf_error err;
+    /* Taken again for 0 ms: held by this node, it ends now. */
+    if (pf_node_name() &&
+        pf_store_lease_take(node.store, code, node.name, 0, &epoch, owner, &err) &&
+        err.code != PF_E_ELSEWHERE)
+        fprintf(stderr, "partyfood serve: %s\n", err.msg);
+}
+
+static void released(void *arg, const char *code, int64_t epoch)
+{
+    (void)arg, (void)code, (void)epoch;
+}
+
+void pf_node_release(void)
+{
+    pf_error err;
+    if (pf_node_name() &&
+        pf_store_leases_renew(node.store, node.name, 0, released, NULL, &err))
+        fprintf(stderr, "partyfood serve: %s\n", err.msg);
+}

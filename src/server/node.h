@@ -2,12 +2,14 @@
  * (src/server/, issue 18; docs/server.md "Several nodes").
  *
  * With a shared store (PostgreSQL) each room is played by the one node
- * holding its lease (store.h). A node claims a room when it loads it (a new
- * room, or one a client asks for), renews the leases of the rooms it holds
- * on every sweep, and lets go of a room whose lease another node took. A
- * node never takes rooms over by itself: a client that reconnects after its
- * node died brings the room to the node it reaches, once the dead node's
- * lease ran out. With SQLite (one machine) none of this runs. */
+ * holding its lease (store.h). A node claims a room when a client asks it
+ * for one nobody holds (a node that makes a room stores it and lets it go,
+ * so that the node a proxy picks for its code plays it), renews the leases
+ * of the rooms it holds on every sweep, and lets go of a room whose lease
+ * another node took. A node never takes rooms over by itself: a client that
+ * reconnects after its node died brings the room to the node it reaches,
+ * once the dead node's lease ran out. With SQLite (one machine) none of
+ * this runs. */
 #ifndef PF_SERVER_NODE_H
 #define PF_SERVER_NODE_H
 
@@ -36,5 +38,13 @@ char *pf_node_elsewhere(const cJSON *req, const char *code, const char *owner);
 /* Renews the leases of this node's rooms; each room of the list whose
  * lease was lost gets lease_lost. */
 void pf_node_renew(pf_room *rooms);
+
+/* Ends this node's lease on room code now (a room it made but does not
+ * play: another node may take it at once). */
+void pf_node_let_go(const char *code);
+
+/* A clean stop: this node's leases end now, so another node can take its
+ * rooms at once instead of after the lease. */
+void pf_node_release(void);
 
 #endif

@@ -153,9 +153,9 @@ static pf_room *find_room(const char *code, char *owner)
     return f.room;
 }
 
-/* A code no room has, and (shared store) this node's lease on it, so two
- * nodes cannot give out the same code at once. */
-static bool new_code(char *code, pf_store_owner *lease)
+/* A code no room has. With a shared store this node takes its lease first,
+ * so two nodes cannot give out the same code at once. */
+static bool new_code(char *code)
 {
     for (int tries = 0; tries < 16; tries++) {
         unsigned char raw[PF_ROOM_CODE_LEN];
@@ -168,7 +168,8 @@ static bool new_code(char *code, pf_store_owner *lease)
         if (find_room(code, owner) || owner[0])
             continue;
         pf_error err;
-        pf_err e = pf_node_claim(code, lease, owner, &err);
+        pf_store_owner lease;
+        pf_err e = pf_node_claim(code, &lease, owner, &err);
         if (!e)
             return true;
         if (e != PF_E_ELSEWHERE) {
@@ -478,21 +479,29 @@ static int http_json(struct lws *wsi, unsigned status, cJSON *o)
 static int create_room(struct lws *wsi, const cJSON *req)
 {
     char code[PF_ROOM_CODE_LEN + 1];
-    pf_store_owner lease;
     pf_error err;
-    if (!new_code(code, &lease))
+    if (!new_code(code))
         return http_error(wsi, 503, PF_E_IO, "no free room code");
     pf_room *r = pf_room_create(srv.store, code, req, &err);
-    if (!r)
+    if (!r) {
+        pf_node_let_go(code);
         return http_error(wsi, err.code == PF_E_IO || err.code == PF_E_NO_MEMORY ? 500 : 400,
                           err.code, err.msg);
-    r->lease = lease;
-    r->next = srv.rooms;
-    srv.rooms = r;
+    }
     char detail[32];
     snprintf(detail, sizeof detail, "seats=%d", r->n);
     pf_server_log("created", r, detail);
-    return http_json(wsi, 201, pf_room_public(r, true));
+    cJSON *state = pf_room_public(r, true);
+    if (pf_node_name()) {
+        /* Shared store: the node a client asks first plays the room, the
+         * one a proxy hashing on the code picks (node.h). */
+        pf_node_let_go(code);
+        pf_room_destroy(r);
+    } else {
+        r->next = srv.rooms;
+        srv.rooms = r;
+    }
+    return http_json(wsi, 201, state);
 }
 
 static int join_room(struct lws *wsi, pf_room *r, const cJSON *req)
@@ -870,6 +879,7 @@ int pf_server_run(const pf_server_options *o)
     pf_commit_flush(srv.store);
     lws_sul_cancel(&srv.sweep);
     close_all();
+    pf_node_release();
     pf_think_stop();
     for (pf_room *r = srv.rooms; r; r = r->next)
         pf_server_wake(r, -1);

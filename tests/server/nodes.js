@@ -4,7 +4,7 @@
 // both; a node killed with SIGKILL mid-game loses nothing: its rooms go on at
 // the other node once its lease ran out, clients reconnecting with their
 // tokens; a node stopped with SIGSTOP past its leases writes nothing more to
-// the rooms it lost.
+// the rooms it lost; a node stopped cleanly gives its leases back.
 'use strict';
 const { spawnSync } = require('child_process');
 const http = require('http');
@@ -139,5 +139,13 @@ run(async () => {
   checkSecrecy(p.clients);
   for (const c of p.clients) await c.close();
   await stopServer(c3);
+
+  // A clean stop ends the node's leases at once: no wait for a take-over.
+  const open = await request(b, 'POST', '/rooms', { game: 'pizza', seats: ['person', 'person'] });
+  const live = `SELECT count(*) FROM leases WHERE room = '${open.body.room}' AND expires > now()`;
+  assert(sql(live) === '0', 'a new room is held by no node until a client asks for it');
+  await request(b, 'GET', `/rooms/${open.body.room}`);
+  assert(sql(live) === '1', 'b holds the room it was asked for');
   await stopServer(b);
+  assert(sql(live) === '0', 'the lease ended with the clean stop');
 });
