@@ -20,6 +20,8 @@
 #include "partyfood/rng.h"
 #include "partyfood/session.h"
 #include "proto/commands.h"
+#include "server/chat.h"
+#include "server/host.h"
 #include "server/room.h"
 
 #ifndef PF_VERSION
@@ -67,13 +69,13 @@ char *pf_room_error(const cJSON *req, pf_err e, const char *msg)
 
 /* ---- seats and tokens ----------------------------------------------------------- */
 
-static void token_hash(const char *token, unsigned char hash[PF_TOKEN_HASH])
+void pf_token_hash(const char *token, unsigned char hash[PF_TOKEN_HASH])
 {
     unsigned int n = PF_TOKEN_HASH;
     EVP_Digest(token, strlen(token), hash, &n, EVP_sha256(), NULL);
 }
 
-static pf_err new_token(char *hex, pf_error *err)
+pf_err pf_token_new(char *hex, pf_error *err)
 {
     unsigned char raw[PF_TOKEN_HEX / 2];
     if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
@@ -88,7 +90,7 @@ int pf_room_seat_of(const pf_room *r, const char *token)
     if (strlen(token) != PF_TOKEN_HEX)
         return -2;
     unsigned char h[PF_TOKEN_HASH];
-    token_hash(token, h);
+    pf_token_hash(token, h);
     for (int i = 0; i < r->n; i++)
         if (r->place[i].taken && CRYPTO_memcmp(h, r->place[i].token_hash, sizeof h) == 0)
             return i;
@@ -111,13 +113,13 @@ static pf_err check_name(const char *name, pf_error *err)
 
 /* ---- storage -------------------------------------------------------------------- */
 
-static void hex_of(const unsigned char *b, size_t n, char *out)
+void pf_hex_of(const unsigned char *b, size_t n, char *out)
 {
     for (size_t i = 0; i < n; i++)
         snprintf(out + 2 * i, 3, "%02x", b[i]);
 }
 
-static bool unhex(const char *hex, unsigned char *b, size_t n)
+bool pf_unhex(const char *hex, unsigned char *b, size_t n)
 {
     if (strlen(hex) != 2 * n)
         return false;
@@ -131,7 +133,7 @@ static bool unhex(const char *hex, unsigned char *b, size_t n)
 }
 
 /* Writes the room's row; the texts are built here and freed. */
-static pf_err save_room(pf_room *r, pf_error *err)
+pf_err pf_room_save(pf_room *r, pf_error *err)
 {
     cJSON *opts = cJSON_CreateObject(), *seating = cJSON_CreateArray(),
           *settings = cJSON_CreateObject();
@@ -145,7 +147,7 @@ static pf_err save_room(pf_room *r, pf_error *err)
             cJSON_AddStringToObject(o, "bot", p->bot->name);
         } else if (p->taken) {
             char hex[2 * PF_TOKEN_HASH + 1];
-            hex_of(p->token_hash, PF_TOKEN_HASH, hex);
+            pf_hex_of(p->token_hash, PF_TOKEN_HASH, hex);
             cJSON_AddStringToObject(o, "person", p->name);
             cJSON_AddStringToObject(o, "token_sha256", hex);
         } else {
@@ -158,6 +160,7 @@ static pf_err save_room(pf_room *r, pf_error *err)
         cJSON_AddBoolToObject(settings, "spectators", r->spectators);
         cJSON_AddBoolToObject(settings, "fixed_order", r->fixed_order);
         cJSON_AddBoolToObject(settings, "memory_aid", r->memory_aid);
+        pf_host_settings_save(r, settings);
     }
     char *o = print(opts), *s = print(seating), *st = print(settings);
     pf_err e;
@@ -330,7 +333,7 @@ static pf_err change(pf_room *r, room_op *op, void *arg, pf_error *err)
         if (pf_table_over(r->table, NULL)) {
             pf_error ferr;
             r->finished = (int64_t)time(NULL);
-            if (save_room(r, &ferr))
+            if (pf_room_save(r, &ferr))
                 fprintf(stderr, "partyfood serve: room %s: %s\n", r->code, ferr.msg);
             pf_server_log("finished", r, NULL);
         }
@@ -428,7 +431,7 @@ static pf_err start(pf_room *r, pf_error *err)
     heard_reset(r);
     r->table = pf_table_create(r->g, &s, &r->opt, r->seed, &to, room_heard, r, err);
     heard_reset(r); /* the setup: each seat gets it in its sync */
-    pf_err e = r->table ? save_room(r, err) : err->code;
+    pf_err e = r->table ? pf_room_save(r, err) : err->code;
     if (e) {
         pf_table_destroy(r->table);
         r->table = NULL;
@@ -531,7 +534,8 @@ static pf_room *room_new(pf_store *store, const char *code)
     return r;
 }
 
-pf_room *pf_room_create(pf_store *store, const char *code, const cJSON *req, pf_error *err)
+pf_room *pf_room_create(pf_store *store, const char *code, const cJSON *req, char *host_token,
+                        pf_error *err)
 {
     pf_room *r = room_new(store, code);
     if (!r) {
@@ -568,10 +572,13 @@ pf_room *pf_room_create(pf_store *store, const char *code, const cJSON *req, pf_
         e = err->code;
     if (!e)
         e = pf_seed_random(&r->seed, err);
+    if (!e)
+        e = pf_host_new(r, host_token, err);
     if (!e) {
+        r->chat_on = true;
         r->turn_ms = secs * 1000;
         r->created = (int64_t)time(NULL);
-        e = save_room(r, err);
+        e = pf_room_save(r, err);
     }
     bool bots_only = true;
     for (int i = 0; i < r->n; i++)
@@ -604,7 +611,7 @@ static pf_err read_stored_seating(pf_room *r, const char *text, pf_error *err)
         else if (cJSON_IsString(person) && cJSON_IsString(hash)) {
             p->taken = true;
             snprintf(p->name, sizeof p->name, "%s", person->valuestring);
-            if (!unhex(hash->valuestring, p->token_hash, PF_TOKEN_HASH))
+            if (!pf_unhex(hash->valuestring, p->token_hash, PF_TOKEN_HASH))
                 e = pf_error_set(err, PF_E_BAD_REPLAY, "a token's hash is unreadable");
         }
         if (cJSON_IsString(bot) && !p->bot)
@@ -652,6 +659,7 @@ pf_room *pf_room_restore(pf_store *store, const pf_store_room *rec, pf_error *er
     r->spectators = setting(settings, "spectators");
     r->fixed_order = setting(settings, "fixed_order");
     r->memory_aid = setting(settings, "memory_aid");
+    pf_host_settings_load(r, settings);
     cJSON_Delete(opts);
     cJSON_Delete(settings);
     if (!e && rec->started) {
@@ -671,6 +679,8 @@ pf_room *pf_room_restore(pf_store *store, const pf_store_room *rec, pf_error *er
         if (!e)
             r->clock_base = pf_server_now_ms() - pf_table_match(r->table)->now;
     }
+    if (!e && pf_chat_restore(r, err))
+        fprintf(stderr, "partyfood serve: room %s: its chat is lost: %s\n", r->code, err->msg);
     if (e) {
         pf_room_destroy(r);
         return NULL;
@@ -687,6 +697,8 @@ void pf_room_destroy(pf_room *r)
     heard_reset(r);
     free(r->steps);
     pf_table_destroy(r->table);
+    pf_chat_free(r);
+    pf_rematch_free(r);
     free(r);
 }
 
@@ -695,8 +707,8 @@ void pf_room_destroy(pf_room *r)
 pf_err pf_room_join(pf_room *r, const cJSON *req, char *token, int *place, pf_error *err)
 {
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(req, "name");
-    if (r->table)
-        return pf_error_set(err, PF_E_BAD_SEATS, "the game has started: every seat is taken");
+    if (r->locked)
+        return pf_error_set(err, PF_E_BAD_SEATS, "the host locked the room: no new joins");
     if (!cJSON_IsString(name))
         return pf_error_set(err, PF_E_BAD_REQUEST, "joining needs \"name\" (a string)");
     pf_err e = check_name(name->valuestring, err);
@@ -707,23 +719,48 @@ pf_err pf_room_join(pf_room *r, const cJSON *req, char *token, int *place, pf_er
         if (!r->place[i].bot && !r->place[i].taken)
             free_place = i;
     if (free_place < 0)
-        return pf_error_set(err, PF_E_BAD_SEATS, "every person's seat is taken");
-    if ((e = new_token(token, err)))
+        return pf_error_set(err, PF_E_BAD_SEATS, "%s",
+                            r->table ? "the game has started: every seat is taken"
+                                     : "every person's seat is taken");
+    if ((e = pf_token_new(token, err)))
         return e;
     pf_place *p = &r->place[free_place], was = *p;
     p->taken = true;
     snprintf(p->name, sizeof p->name, "%s", name->valuestring);
-    token_hash(token, p->token_hash);
-    if ((e = save_room(r, err))) {
+    pf_token_hash(token, p->token_hash);
+    if ((e = pf_room_seated(r, err))) {
         *p = was;
         return e;
     }
     *place = free_place;
+    return PF_E_OK;
+}
+
+pf_err pf_room_seated(pf_room *r, pf_error *err)
+{
+    pf_err e = pf_room_save(r, err);
     bool full = true;
     for (int i = 0; i < r->n; i++)
         full &= r->place[i].bot || r->place[i].taken;
-    if (full && start(r, err))
-        fprintf(stderr, "partyfood serve: room %s could not start: %s\n", r->code, err->msg);
+    if (e || (!r->table && !full))
+        return e;
+    if (!r->table) {
+        if (start(r, err))
+            fprintf(stderr, "partyfood serve: room %s could not start: %s\n", r->code, err->msg);
+        return PF_E_OK;
+    }
+    /* The started game goes on with the new seating: a table around a copy
+     * of its match. */
+    pf_seating s;
+    table_seating(r, &s);
+    pf_table_options to = table_options(r);
+    pf_match *m = pf_match_clone(pf_table_match(r->table));
+    pf_table *t = m ? pf_table_adopt(m, &s, &to, room_heard, r, err) : NULL;
+    if (!t)
+        return m ? err->code : pf_error_set(err, PF_E_NO_MEMORY, NULL);
+    pf_table_destroy(r->table);
+    r->table = t;
+    pf_room_tick(r);
     return PF_E_OK;
 }
 
@@ -757,6 +794,8 @@ cJSON *pf_room_public(const pf_room *r, bool full)
         return o;
     cJSON_AddBoolToObject(o, "listed", r->listed);
     cJSON_AddBoolToObject(o, "fixed_order", r->fixed_order);
+    cJSON_AddBoolToObject(o, "locked", r->locked);
+    cJSON_AddBoolToObject(o, "chat_on", r->chat_on);
     cJSON_AddNumberToObject(o, "turn_seconds", (double)(r->turn_ms / 1000));
     if (r->table) {
         const pf_match *m = pf_table_match(r->table);
@@ -806,6 +845,7 @@ void pf_room_sync(pf_room *r, pf_conn *c)
         cJSON_AddItemToObject(o, "view", pf_state_view(r->g, m->state, c->seat));
         cJSON_AddItemToObject(o, "log", log_for(r, c->seat, -2));
     }
+    pf_chat_sync(r, o);
     char *text = print(o);
     if (text)
         pf_server_send(c, text);
@@ -869,9 +909,14 @@ static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
                              "the game starts when every person's seat is taken");
     if (!undo && !cJSON_IsString(action))
         return pf_room_error(req, PF_E_BAD_REQUEST, "\"act\" needs \"action\" (its name)");
+    /* A skill number comes from a meter (C-4, meter.c). */
+    char name[PF_REPLAY_NAME_MAX + 1];
+    pf_err e = undo ? PF_E_OK : pf_meter_action(r, c->seat, req, name, sizeof name, &err);
+    if (e)
+        return pf_room_error(req, e, err.msg);
     int before = pf_table_match(r->table)->nsteps;
-    act_arg a = {c->seat, undo ? NULL : action->valuestring};
-    pf_err e = undo ? change(r, op_undo, &c->seat, &err) : change(r, op_act, &a, &err);
+    act_arg a = {c->seat, undo ? NULL : name};
+    e = undo ? change(r, op_undo, &c->seat, &err) : change(r, op_act, &a, &err);
     if (e)
         return pf_room_error(req, e, err.msg);
     /* The engine's answer (its own step's events, who acts, whether it is
@@ -905,6 +950,12 @@ char *pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len)
         text = pf_room_error(req, PF_E_UNKNOWN_COMMAND, why);
     else if (!strcmp(cmd->valuestring, "act") || !strcmp(cmd->valuestring, "undo"))
         text = act_or_undo(r, c, req, cmd->valuestring[0] == 'u');
+    else if (!strcmp(cmd->valuestring, "chat"))
+        text = pf_chat_request(r, c, req);
+    else if (!strcmp(cmd->valuestring, "meter"))
+        text = pf_meter_request(r, c, req);
+    else if (!strcmp(cmd->valuestring, "rematch"))
+        text = pf_rematch_request(r, c, req);
     else if (!r->table && strcmp(cmd->valuestring, "games") != 0)
         text = pf_room_error(req, PF_E_NO_GAME,
                              "the game starts when every person's seat is taken");

@@ -14,6 +14,8 @@
 #include "partyfood/parse.h"
 #include "partyfood/replay.h"
 #include "partyfood/session.h"
+#include "server/host.h"
+#include "server/limits.h"
 #include "server/room.h"
 #include "server/server.h"
 
@@ -42,6 +44,7 @@ static struct {
     struct lws_context *ctx;
     pf_store *store;
     pf_room *rooms;
+    bool tls;
     volatile sig_atomic_t stop;
 } srv;
 
@@ -87,7 +90,7 @@ static pf_room *find_room(const char *code)
     return NULL;
 }
 
-static bool new_code(char *code)
+bool pf_server_new_code(char *code)
 {
     for (int tries = 0; tries < 16; tries++) {
         unsigned char raw[PF_ROOM_CODE_LEN];
@@ -100,6 +103,12 @@ static bool new_code(char *code)
             return true;
     }
     return false;
+}
+
+void pf_server_add_room(pf_room *r)
+{
+    r->next = srv.rooms;
+    srv.rooms = r;
 }
 
 static void timer_fired(lws_sorted_usec_list_t *sul)
@@ -176,7 +185,47 @@ static void conn_free(pf_conn *c)
         free(o);
     }
     free(c->rx);
+    pf_limits_conn_close(&c->limits);
     free(c);
+}
+
+/* Leaves the room at once (no more pushes, no more requests), closed at
+ * the next write. */
+void pf_server_close(pf_conn *c, int code, const char *reason)
+{
+    if (c->room) {
+        pf_conn **p = &c->room->conns;
+        while (*p && *p != c)
+            p = &(*p)->next;
+        if (*p)
+            *p = c->next;
+    }
+    c->room = NULL;
+    c->close_code = code;
+    c->close_reason = reason;
+    lws_callback_on_writable(c->wsi);
+}
+
+/* The client's address: the peer's, or behind a reverse proxy the last
+ * item of X-Forwarded-For (the address the proxy saw). */
+static void peer_address(struct lws *wsi, char *buf, size_t n)
+{
+    char fwd[256];
+    if (pf_limits_get()->behind_proxy &&
+        lws_hdr_copy(wsi, fwd, sizeof fwd, WSI_TOKEN_X_FORWARDED_FOR) > 0) {
+        const char *last = strrchr(fwd, ',');
+        last = last ? last + 1 : fwd;
+        while (*last == ' ')
+            last++;
+        size_t len = strlen(last);
+        if (len >= n)
+            len = n - 1;
+        memcpy(buf, last, len);
+        buf[len] = '\0';
+        return;
+    }
+    if (!lws_get_peer_simple(wsi, buf, n))
+        snprintf(buf, n, "?");
 }
 
 /* The first message: {"cmd":"hello","room":CODE,"token":HEX}, no token for
@@ -238,7 +287,7 @@ static bool origin_ok(struct lws *wsi)
     if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) < 0 ||
         lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
         return false;
-    snprintf(own, sizeof own, "http://%s", host);
+    snprintf(own, sizeof own, "%s://%s", srv.tls ? "https" : "http", host);
     return strcmp(origin, own) == 0;
 }
 
@@ -248,8 +297,27 @@ static int ws_close(struct lws *wsi, enum lws_close_status status, const char *w
     return -1;
 }
 
+/* A connection over its request rate: an error answer (with the
+ * request's id), or a close when the flood goes on. */
+static int rate_limited(struct lws *wsi, pf_conn *c, pf_verdict v, const char *msg, size_t len)
+{
+    pf_server_log("refused", c->room, v == PF_LIMIT_CLOSE ? "reason=flood" : "reason=rate");
+    if (v == PF_LIMIT_CLOSE)
+        return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                        "too many requests: the connection is closed");
+    cJSON *req = cJSON_ParseWithLength(msg, len);
+    char text[96];
+    snprintf(text, sizeof text, "at most %d requests a second: slow down",
+             pf_limits_get()->requests_per_s);
+    send_answer(c, pf_room_error(req, PF_E_RATE_LIMITED, text));
+    cJSON_Delete(req);
+    return 0;
+}
+
 static int ws_receive(struct lws *wsi, pf_conn *c, const void *in, size_t len)
 {
+    if (c->close_code)
+        return 0; /* closing: nothing more is read */
     if (lws_frame_is_binary(wsi)) {
         pf_server_log("refused", c->room, "reason=binary");
         return ws_close(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE,
@@ -270,6 +338,9 @@ static int ws_receive(struct lws *wsi, pf_conn *c, const void *in, size_t len)
         return 0;
     size_t n = c->rx_len;
     c->rx_len = 0;
+    pf_verdict v = pf_limits_request(&c->limits, pf_server_now_ms());
+    if (v != PF_LIMIT_PASS)
+        return rate_limited(wsi, c, v, c->rx, n);
     if (!c->room)
         hello(c, c->rx, n);
     else
@@ -283,6 +354,8 @@ static int ws_writeable(struct lws *wsi, pf_conn *c)
         return ws_close(wsi, SERVICE_RESTART, "the server is restarting: reconnect with your token");
     if (c->too_slow)
         return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow: frames piled up");
+    if (c->close_code && !c->out_head)
+        return ws_close(wsi, (enum lws_close_status)c->close_code, c->close_reason);
     pf_out *o = c->out_head;
     if (!o)
         return 0;
@@ -340,11 +413,18 @@ static int http_json(struct lws *wsi, unsigned status, cJSON *o)
 
 static int create_room(struct lws *wsi, const cJSON *req)
 {
-    char code[PF_ROOM_CODE_LEN + 1];
+    char code[PF_ROOM_CODE_LEN + 1], addr[64], host_token[PF_TOKEN_HEX + 1], msg[96];
     pf_error err;
-    if (!new_code(code))
+    peer_address(wsi, addr, sizeof addr);
+    if (!pf_limits_room(addr, pf_server_now_ms())) {
+        pf_server_log("refused", NULL, "reason=rooms_per_minute");
+        snprintf(msg, sizeof msg, "at most %d new rooms a minute from one address",
+                 pf_limits_get()->rooms_per_min);
+        return http_error(wsi, 429, PF_E_RATE_LIMITED, msg);
+    }
+    if (!pf_server_new_code(code))
         return http_error(wsi, 503, PF_E_IO, "no free room code");
-    pf_room *r = pf_room_create(srv.store, code, req, &err);
+    pf_room *r = pf_room_create(srv.store, code, req, host_token, &err);
     if (!r)
         return http_error(wsi, err.code == PF_E_IO || err.code == PF_E_NO_MEMORY ? 500 : 400,
                           err.code, err.msg);
@@ -353,7 +433,10 @@ static int create_room(struct lws *wsi, const cJSON *req)
     char detail[32];
     snprintf(detail, sizeof detail, "seats=%d", r->n);
     pf_server_log("created", r, detail);
-    return http_json(wsi, 201, pf_room_public(r, true));
+    cJSON *o = pf_room_public(r, true);
+    if (o) /* the creator's alone: never in any other answer */
+        cJSON_AddStringToObject(o, "host_token", host_token);
+    return http_json(wsi, 201, o);
 }
 
 static int join_room(struct lws *wsi, pf_room *r, const cJSON *req)
@@ -438,6 +521,11 @@ static int http_route(struct lws *wsi, pss *p)
         rc = join_room(wsi, r, req);
     else if (!p->post && strcmp(tail, "/replay") == 0)
         rc = replay(wsi, r);
+    else if (p->post && strcmp(tail, "/host") == 0) {
+        unsigned status;
+        char *text = pf_host_request(r, req, &status);
+        rc = http_reply(wsi, status, text);
+    }
     else
         rc = http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page");
     cJSON_Delete(req);
@@ -501,6 +589,15 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             return -1;
         p->conn->wsi = wsi;
         p->conn->seat = PF_SEAT_SPECTATOR;
+        char addr[64];
+        peer_address(wsi, addr, sizeof addr);
+        if (!pf_limits_conn_open(&p->conn->limits, addr, pf_server_now_ms())) {
+            free(p->conn);
+            p->conn = NULL;
+            pf_server_log("refused", NULL, "reason=connections_per_address");
+            return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                            "too many connections from your address");
+        }
         return 0;
     }
     case LWS_CALLBACK_RECEIVE:
@@ -575,8 +672,21 @@ int pf_server_run(const pf_server_options *o)
     info.iface = o->host;
     info.protocols = protocols;
     info.options = LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
+    if (o->cert) {
+        info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+        info.ssl_cert_filepath = o->cert;
+        info.ssl_private_key_filepath = o->key;
+        srv.tls = true;
+    }
+    pf_limits_set(&o->limits);
     if (!(srv.ctx = lws_create_context(&info))) {
-        fprintf(stderr, "partyfood serve: cannot listen on %s:%d\n", o->host, o->port);
+        if (o->cert)
+            fprintf(stderr,
+                    "partyfood serve: cannot listen on %s:%d with TLS (certificate %s, key %s: "
+                    "are they PEM files that match?)\n",
+                    o->host, o->port, o->cert, o->key);
+        else
+            fprintf(stderr, "partyfood serve: cannot listen on %s:%d\n", o->host, o->port);
         pf_store_close(srv.store);
         return 1;
     }
@@ -587,7 +697,8 @@ int pf_server_run(const pf_server_options *o)
     signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
     int port = lws_get_vhost_listen_port(lws_get_vhost_by_name(srv.ctx, "default"));
-    printf("partyfood serve: listening on http://%s:%d (database %s)\n", o->host, port, o->db);
+    printf("partyfood serve: listening on %s://%s:%d (database %s)\n", srv.tls ? "https" : "http",
+           o->host, port, o->db);
     fflush(stdout);
     while (!srv.stop && lws_service(srv.ctx, 0) >= 0)
         ;
@@ -602,6 +713,7 @@ int pf_server_run(const pf_server_options *o)
     }
     srv.rooms = NULL;
     pf_store_close(srv.store);
+    pf_limits_free();
     printf("partyfood serve: stopped\n");
     return 0;
 }

@@ -3,10 +3,14 @@
 #ifndef PF_SERVER_SERVER_H
 #define PF_SERVER_SERVER_H
 
+#include "server/limits.h"
+
 typedef struct pf_server_options {
     const char *host; /* the address to listen on, 127.0.0.1 by default */
     int port;         /* 0: any free port (the log line says which) */
     const char *db;   /* the SQLite file */
+    const char *cert, *key; /* TLS: the certificate and its key (PEM files); NULL: none */
+    pf_limits limits;
 } pf_server_options;
 
 /* Runs the server until SIGINT or SIGTERM; the exit status. */

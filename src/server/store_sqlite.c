@@ -23,7 +23,10 @@ static const char schema[] =
     " created INTEGER NOT NULL, finished INTEGER);"
     "CREATE TABLE IF NOT EXISTS steps ("
     " room TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,"
-    " t INTEGER NOT NULL, UNIQUE(room, idx));";
+    " t INTEGER NOT NULL, UNIQUE(room, idx));"
+    "CREATE TABLE IF NOT EXISTS chat ("
+    " room TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,"
+    " text TEXT NOT NULL, t INTEGER NOT NULL, UNIQUE(room, idx));";
 
 static pf_err fail(pf_store *s, pf_error *err, const char *what)
 {
@@ -219,4 +222,45 @@ pf_err pf_store_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, 
         e = fail(s, err, "read steps");
     sqlite3_finalize(st);
     return e;
+}
+
+pf_err pf_store_chat_put(pf_store *s, const char *room, const pf_store_chat *m, pf_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(s->db, "INSERT INTO chat VALUES(?,?,?,?,?,?)", -1, &st, NULL) !=
+        SQLITE_OK)
+        return fail(s, err, "prepare a chat message");
+    sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, m->index);
+    sqlite3_bind_int(st, 3, m->seat);
+    sqlite3_bind_text(st, 4, m->name, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 5, m->text, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 6, m->t_ms);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "write a chat message");
+}
+
+pf_err pf_store_chat_of(pf_store *s, const char *room, int last, pf_store_chat_fn *each,
+                        void *arg, pf_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT idx, seat, name, text, t FROM (SELECT * FROM chat"
+                           " WHERE room = ? ORDER BY idx DESC LIMIT ?) ORDER BY idx",
+                           -1, &st, NULL) != SQLITE_OK)
+        return fail(s, err, "read the chat");
+    sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, last);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        pf_store_chat m = {.index = sqlite3_column_int64(st, 0),
+                           .seat = sqlite3_column_int(st, 1),
+                           .name = text(st, 2),
+                           .text = text(st, 3),
+                           .t_ms = sqlite3_column_int64(st, 4)};
+        each(arg, &m);
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "read the chat");
 }

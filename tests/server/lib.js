@@ -118,6 +118,16 @@ class Client {
     });
   }
 
+  // Plays a skill action by meter (ruling C-4): asks for a meter, lets it
+  // run waitMs (more than a person's reaction) and stops it there.
+  async actByMeter(kind, waitMs = 150) {
+    const m = await this.ask({ cmd: 'meter' });
+    if (!m.ok) return m;
+    const received = Date.now();
+    await new Promise((r) => setTimeout(r, waitMs));
+    return this.ask({ cmd: 'act', action: kind, meter: { id: m.meter.id, stop_ms: Date.now() - received } });
+  }
+
   async hello(room, token) {
     const req = { cmd: 'hello', room };
     if (token) req.token = token;
@@ -127,6 +137,13 @@ class Client {
   }
 
   close() { this.ws.close(); return this.closed; }
+}
+
+// A skill action's kind ("toss", "stack cup") when its name ends in its
+// skill number, which a person's client gets from a meter (C-4); else null.
+function skillKind(action) {
+  const m = /^(toss|stack \S+) -?\d+(\.\d+)?$/.exec(action);
+  return m ? m[1] : null;
 }
 
 // Plays random legal moves for c's seat until the game is over (or has
@@ -153,7 +170,8 @@ function playRandom(c, realTime, untilSteps = Infinity, limitMs = 120000) {
         return;
       }
       const action = legal.actions[Math.floor(Math.random() * legal.actions.length)];
-      const a = await c.ask({ cmd: 'act', action });
+      const kind = skillKind(action);
+      const a = kind ? await c.actByMeter(kind) : await c.ask({ cmd: 'act', action });
       busy = false;
       if (!a.ok && !['not_your_turn', 'hands_busy', 'illegal_action', 'game_over'].includes(a.error.code))
         return reject(new Error(`${c.name}: ${JSON.stringify(a)}`));
@@ -237,5 +255,5 @@ function run(main) {
               (e) => { console.error(e.stack || e); process.exit(1); });
 }
 
-module.exports = { tempDir, startServer, stopServer, request, Client, playRandom,
+module.exports = { tempDir, startServer, stopServer, request, Client, playRandom, skillKind,
                    roomWithClients, checkSecrecy, waitFor, assert, run };
