@@ -5,6 +5,7 @@
 const { spawn } = require('child_process');
 const fs = require('fs');
 const http = require('http');
+const https = require('https');
 const os = require('os');
 const path = require('path');
 const WebSocket = require('ws');
@@ -22,21 +23,25 @@ function tempDir() {
 const running = new Set();
 process.on('exit', () => { for (const p of running) p.kill('SIGKILL'); });
 
-// Starts `partyfood serve` on a free port; resolves with { proc, port, base }.
-function startServer(db) {
+// Starts `partyfood serve` on a free port with more arguments (args) and,
+// for TLS, the certificate the clients trust (ca); resolves with { proc,
+// port, base, wsBase, ca, log() (its output so far) }.
+function startServer(db, { args = [], ca } = {}) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', db],
+    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', db, ...args],
                        { stdio: ['ignore', 'pipe', 'inherit'] });
     running.add(proc);
     let out = '';
     const timer = setTimeout(() => reject(new Error('the server did not start')), 10000);
     proc.stdout.on('data', (d) => {
       out += d;
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      const m = /listening on (https?):\/\/127\.0\.0\.1:(\d+)/.exec(out);
       if (m && !proc.port) {
         clearTimeout(timer);
-        proc.port = Number(m[1]);
-        resolve({ proc, port: proc.port, base: `http://127.0.0.1:${proc.port}` });
+        proc.port = Number(m[2]);
+        resolve({ proc, port: proc.port, base: `${m[1]}://127.0.0.1:${proc.port}`,
+                  wsBase: `${m[1] === 'https' ? 'wss' : 'ws'}://127.0.0.1:${proc.port}`, ca,
+                  log: () => out });
       }
     });
     proc.on('exit', (code) => { running.delete(proc); if (!proc.port) reject(new Error(`exit ${code}`)); });
@@ -59,7 +64,8 @@ function request(s, method, url, body) {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined
       : typeof body === 'string' ? body : JSON.stringify(body);
-    const req = http.request(`${s.base}${url}`, { method, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} }, (res) => {
+    const lib = s.base.startsWith('https') ? https : http;
+    const req = lib.request(`${s.base}${url}`, { method, ca: s.ca, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} }, (res) => {
       let text = '';
       res.on('data', (d) => { text += d; });
       res.on('end', () => {
@@ -89,7 +95,7 @@ class Client {
 
   connect() {
     return new Promise((resolve, reject) => {
-      this.ws = new WebSocket(`ws://127.0.0.1:${this.s.port}/ws`);
+      this.ws = new WebSocket(`${this.s.wsBase}/ws`, { ca: this.s.ca });
       this.closed = new Promise((res) => this.ws.on('close', (code, reason) => res({ code, reason: String(reason) })));
       this.ws.on('open', resolve);
       this.ws.on('error', reject);
