@@ -278,7 +278,8 @@ static void hello(pf_conn *c, const char *msg, size_t len)
 
 /* A browser says which page opened the socket: only the server's own may
  * (another site's page would act with its visitor's token). Programs that
- * send no Origin are let in. */
+ * send no Origin are let in. A reverse proxy must pass the Host it was
+ * asked for (nginx: proxy_set_header Host $http_host). */
 static bool origin_ok(struct lws *wsi)
 {
     char origin[256], host[256], own[300];
@@ -288,7 +289,12 @@ static bool origin_ok(struct lws *wsi)
         lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
         return false;
     snprintf(own, sizeof own, "%s://%s", srv.tls ? "https" : "http", host);
-    return strcmp(origin, own) == 0;
+    if (strcmp(origin, own) == 0)
+        return true;
+    /* Behind a reverse proxy that speaks TLS to the browsers, the pages
+     * are https while this side is http: the host must still be ours. */
+    snprintf(own, sizeof own, "https://%s", host);
+    return pf_limits_get()->behind_proxy && strcmp(origin, own) == 0;
 }
 
 static int ws_close(struct lws *wsi, enum lws_close_status status, const char *why)
