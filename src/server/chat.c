@@ -9,6 +9,10 @@
 #include "server/limits.h"
 #include "server/room.h"
 
+/* A number of the limits as text, for the messages. */
+#define PF_STR_(x) #x
+#define PF_STR(x) PF_STR_(x)
+
 typedef struct chat_line {
     int seat;
     char name[PF_SEAT_NAME_MAX + 1];
@@ -94,7 +98,7 @@ static const char *check_text(const char *s, size_t *from, size_t *len)
         chars += (ch & 0xc0) != 0x80;
     }
     if (chars > PF_CHAT_MAX_CHARS)
-        return "a chat message is at most 280 characters";
+        return "a chat message is at most " PF_STR(PF_CHAT_MAX_CHARS) " characters";
     *from = a, *len = b - a;
     return NULL;
 }
@@ -126,16 +130,21 @@ char *pf_chat_request(pf_room *r, pf_conn *c, const cJSON *req)
     pf_chat *ch = chat_of(r);
     if (!ch)
         return pf_room_error(req, PF_E_NO_MEMORY, NULL);
-    if (!pf_bucket_take(&ch->rate[c->seat], PF_CHAT_PER_S, PF_CHAT_BURST, pf_server_now_ms())) {
+    if (!pf_bucket_take(&ch->rate[c->seat], 1.0 / PF_CHAT_EVERY_S, PF_CHAT_BURST,
+                        pf_server_now_ms())) {
         pf_server_log("refused", r, "reason=chat_rate");
-        return pf_room_error(req, PF_E_RATE_LIMITED,
-                             "at most 5 chat messages at once, then one every 2 seconds");
+        return pf_room_error(
+            req, PF_E_RATE_LIMITED,
+            "at most " PF_STR(PF_CHAT_BURST) " chat messages at once, then one "
+                                             "every " PF_STR(PF_CHAT_EVERY_S) " seconds");
     }
     char *body = strndup(text->valuestring + from, len);
     if (!body)
         return pf_room_error(req, PF_E_NO_MEMORY, NULL);
     pf_error err;
-    pf_store_chat m = {.index = ch->total, .seat = c->seat, .name = r->place[c->seat].name,
+    pf_store_chat m = {.index = ch->total,
+                       .seat = c->seat,
+                       .name = r->place[c->seat].name,
                        .text = body,
                        .t_ms = r->table ? pf_server_now_ms() - r->clock_base : 0};
     pf_err e = pf_store_chat_put(r->store, r->code, &m, &err);

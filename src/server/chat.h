@@ -8,10 +8,10 @@
 
 #include "partyfood/error.h"
 
-#define PF_CHAT_KEEP 50        /* the messages a sync carries (and the room keeps in memory) */
-#define PF_CHAT_MAX_CHARS 280  /* characters of one message, after trimming */
-#define PF_CHAT_BURST 5        /* messages a seat may send at once... */
-#define PF_CHAT_PER_S 0.5      /* ...refilled at this rate */
+#define PF_CHAT_KEEP 50       /* the messages a sync carries (and the room keeps in memory) */
+#define PF_CHAT_MAX_CHARS 280 /* characters of one message, after trimming */
+#define PF_CHAT_BURST 5       /* messages a seat may send at once... */
+#define PF_CHAT_EVERY_S 2     /* ...then one every this many seconds */
 
 struct pf_room;
 struct pf_conn;

@@ -14,8 +14,8 @@ typedef struct pf_address {
     struct pf_address *next;
 } pf_address;
 
-static pf_limits limits = {PF_LIMIT_REQUESTS_PER_S, PF_LIMIT_ROOMS_PER_MIN,
-                           PF_LIMIT_CONNS_PER_ADDR, false};
+static pf_limits limits = {PF_LIMIT_REQUESTS_PER_S, PF_LIMIT_ROOMS_PER_MIN, PF_LIMIT_CONNS_PER_ADDR,
+                           false};
 static pf_address *addresses;
 
 void pf_limits_defaults(pf_limits *l)

@@ -10,11 +10,11 @@
 #include <stdint.h>
 
 /* The defaults (docs/server.md); 0 in pf_limits turns a limit off. */
-#define PF_LIMIT_REQUESTS_PER_S 100  /* a connection's sustained rate... */
-#define PF_LIMIT_REQUEST_BURST_S 2   /* ...and the seconds of it it may send at once */
-#define PF_LIMIT_STRIKES 50          /* refused requests, refilled one a second: then closed */
-#define PF_LIMIT_ROOMS_PER_MIN 20    /* rooms one address creates a minute (a burst of as many) */
-#define PF_LIMIT_CONNS_PER_ADDR 64   /* WebSockets open from one address */
+#define PF_LIMIT_REQUESTS_PER_S 100 /* a connection's sustained rate... */
+#define PF_LIMIT_REQUEST_BURST_S 2  /* ...and the seconds of it it may send at once */
+#define PF_LIMIT_STRIKES 50         /* refused requests, refilled one a second: then closed */
+#define PF_LIMIT_ROOMS_PER_MIN 20   /* rooms one address creates a minute (a burst of as many) */
+#define PF_LIMIT_CONNS_PER_ADDR 64  /* WebSockets open from one address */
 
 typedef struct pf_limits {
     int requests_per_s;

@@ -74,7 +74,8 @@ char *pf_meter_request(pf_room *r, pf_conn *c, const cJSON *req)
     if (!k || !r->g->skill_error)
         return pf_room_error(req, PF_E_BAD_REQUEST, "this game has no skill numbers: no meter");
     if (!r->table)
-        return pf_room_error(req, PF_E_NO_GAME, "the game starts when every person's seat is taken");
+        return pf_room_error(req, PF_E_NO_GAME,
+                             "the game starts when every person's seat is taken");
     const pf_match *m = pf_table_match(r->table);
     if (pf_match_over(m, NULL))
         return pf_room_error(req, PF_E_GAME_OVER, NULL);
@@ -147,8 +148,7 @@ static pf_err read_stop(pf_room *r, int seat, const cJSON *meter, long *value, p
     return PF_E_OK;
 }
 
-pf_err pf_meter_action(pf_room *r, int seat, const cJSON *req, char *name, size_t n,
-                       pf_error *err)
+pf_err pf_meter_action(pf_room *r, int seat, const cJSON *req, char *name, size_t n, pf_error *err)
 {
     const char *action = cJSON_GetObjectItemCaseSensitive(req, "action")->valuestring;
     const cJSON *meter = cJSON_GetObjectItemCaseSensitive(req, "meter");

@@ -22,8 +22,8 @@
 
 /* A seat's meter, the latest it asked for. */
 typedef struct pf_meter {
-    char id[17];        /* "" when none */
-    int64_t issued_ms;  /* the server's monotonic clock */
+    char id[17];       /* "" when none */
+    int64_t issued_ms; /* the server's monotonic clock */
     bool used;
 } pf_meter;
 
