@@ -154,6 +154,8 @@ pf_err pf_meter_action(pf_room *r, int seat, const cJSON *req, char *name, size_
     const cJSON *meter = cJSON_GetObjectItemCaseSensitive(req, "meter");
     const pf_match *m = pf_table_match(r->table);
     char kind_probe[PF_REPLAY_NAME_MAX + 8];
+    if (strlen(action) >= n) /* cut, it could name another action */
+        return pf_error_set(err, PF_E_UNKNOWN_ACTION, "no action has so long a name");
     snprintf(kind_probe, sizeof kind_probe, "%s 0.50", action);
     if (!meter) {
         if (is_skill(m, action) || is_skill(m, kind_probe))

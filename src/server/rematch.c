@@ -24,9 +24,9 @@ static cJSON *like(const pf_room *r)
           *opts = cJSON_AddObjectToObject(o, "options");
     cJSON_AddStringToObject(o, "game", r->g->id);
     for (int i = 0; seats && i < r->n; i++) {
-        char kind[48];
-        snprintf(kind, sizeof kind, r->place[i].bot ? "bot:%s" : "person",
-                 r->place[i].bot ? r->place[i].bot->name : "");
+        char kind[48] = "person";
+        if (r->place[i].bot)
+            snprintf(kind, sizeof kind, "bot:%s", r->place[i].bot->name);
         cJSON_AddItemToArray(seats, cJSON_CreateString(kind));
     }
     for (int i = 0; opts && i < r->opt.n; i++)
