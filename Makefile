@@ -24,7 +24,7 @@ TSAN_THREADS      ?= 4
 # make the server, whose tests are node programs using the ws package.
 DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-dev libssl-dev tmux \
               clang libclang-rt-14-dev libopenmpi-dev openmpi-bin \
-              libwebsockets-dev libsqlite3-dev libpq-dev postgresql nodejs node-ws
+              libwebsockets-dev libsqlite3-dev libpq-dev postgresql nodejs node-ws openssl
 
 .PHONY: all deps build build-asan build-fuzz build-tsan build-release build-clang run test test-plain \
         test-asan test-fuzz test-tsan test-release bench clean

@@ -27,7 +27,12 @@
     X(BAD_REPLAY, "bad_replay", "the replay could not be loaded")             \
     X(IO, "io", "a file could not be read or written")                        \
     X(NO_MEMORY, "no_memory", "the program ran out of memory")                \
-    X(TOO_LARGE, "too_large", "the input is larger than the limit")          \
+    X(TOO_LARGE, "too_large", "the input is larger than the limit")           \
+    X(BAD_ACTION, "bad_action", "that action must come another way (a meter)") \
+    X(BAD_METER, "bad_meter", "the meter is unknown, used, expired or implausible") \
+    X(CHAT_OFF, "chat_off", "the room's chat is turned off")                  \
+    X(RATE_LIMITED, "rate_limited", "too many requests: slow down")           \
+    X(NOT_HOST, "not_host", "only the room's host may do that")               \
     X(ELSEWHERE, "elsewhere", "another server node plays this room")
 
 typedef enum pf_err {

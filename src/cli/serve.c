@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -10,19 +11,28 @@
 
 static int usage(FILE *f, int status)
 {
-    fprintf(f, "usage: partyfood serve [--listen HOST:PORT] [--db FILE|URL] [--idle-seconds N]\n"
-               "                       [--expire-seconds N] [--node URL] [--lease-ms N]\n\n"
-               "Serves rooms over HTTP and WebSockets (docs/server.md). --listen is\n"
-               "127.0.0.1:8080 by default (port 0: any free port, named in the first line\n"
-               "printed). --db is an SQLite file, created when missing, or a\n"
-               "postgresql:// URL; without it, $PARTYFOOD_DB, else partyfood.db.\n"
-               "A game with no change for --idle-seconds (60) lets its table go until\n"
-               "someone needs it; a room that never started and had nobody in it for\n"
-               "--expire-seconds (3600) is dropped.\n"
-               "Several nodes on one PostgreSQL: each room is played by one node at a time;\n"
-               "--node is this node's address as clients and other nodes reach it\n"
-               "(http://HOST:PORT by default), --lease-ms how long its hold on a room\n"
-               "lasts unrenewed, so how soon another node takes over when it dies (5000).\n");
+    fprintf(f,
+            "usage: partyfood serve [--listen HOST:PORT] [--db FILE|URL] [--cert FILE --key FILE]\n"
+            "                       [--idle-seconds N] [--expire-seconds N] [--node URL]\n"
+            "                       [--lease-ms N] [--max-requests N] [--max-rooms N]\n"
+            "                       [--max-connections N] [--behind-proxy]\n\n"
+            "Serves rooms over HTTP and WebSockets (docs/server.md). --listen is\n"
+            "127.0.0.1:8080 by default (port 0: any free port, named in the first line\n"
+            "printed). --db is an SQLite file, created when missing, or a\n"
+            "postgresql:// URL; without it, $PARTYFOOD_DB, else partyfood.db.\n"
+            "--cert and --key (PEM files) serve over TLS (https, wss).\n"
+            "A game with no change for --idle-seconds (60) lets its table go until\n"
+            "someone needs it; a room that never started and had nobody in it for\n"
+            "--expire-seconds (3600) is dropped.\n"
+            "Several nodes on one PostgreSQL: each room is played by one node at a time;\n"
+            "--node is this node's address as clients and other nodes reach it\n"
+            "(http://HOST:PORT by default), --lease-ms how long its hold on a room\n"
+            "lasts unrenewed, so how soon another node takes over when it dies (5000).\n"
+            "Limits (0: none): --max-requests per second per connection (%d),\n"
+            "--max-rooms created per minute per address (%d), --max-connections open\n"
+            "per address (%d). --behind-proxy: the address is the last item of\n"
+            "X-Forwarded-For (a reverse proxy's view of its client).\n",
+            PF_LIMIT_REQUESTS_PER_S, PF_LIMIT_ROOMS_PER_MIN, PF_LIMIT_CONNS_PER_ADDR);
     return status;
 }
 
@@ -43,6 +53,33 @@ static bool read_listen(const char *v, char *host, size_t n, int *port)
     return true;
 }
 
+/* A limit's number: 0 (none) to 1,000,000. */
+static bool read_limit(int argc, char **argv, int *i, const char *what, int *out)
+{
+    const char *v = cli_arg_value("serve", argc, argv, i);
+    long long n;
+    if (!v || !cli_arg_int("serve", what, v, 0, 1000000, &n))
+        return false;
+    *out = (int)n;
+    return true;
+}
+
+/* --cert and --key come together and must be readable. */
+static bool tls_files_ok(const pf_server_options *o)
+{
+    if (!o->cert != !o->key) {
+        fprintf(stderr, "partyfood serve: TLS needs both --cert and --key\n");
+        return false;
+    }
+    const char *files[] = {o->cert, o->key};
+    for (int i = 0; o->cert && i < 2; i++)
+        if (access(files[i], R_OK) != 0) {
+            fprintf(stderr, "partyfood serve: cannot read %s\n", files[i]);
+            return false;
+        }
+    return true;
+}
+
 int cmd_serve(int argc, char **argv)
 {
     char host[64] = "127.0.0.1";
@@ -50,6 +87,7 @@ int cmd_serve(int argc, char **argv)
     pf_server_options o = {.host = host, .port = 8080, .db = db && *db ? db : "partyfood.db",
                            .idle_seconds = 60, .expire_seconds = 3600, .lease_ms = 5000};
     long long n;
+    pf_limits_defaults(&o.limits);
     for (int i = 1; i < argc; i++) {
         const char *v;
         if (strcmp(argv[i], "--help") == 0)
@@ -87,10 +125,29 @@ int cmd_serve(int argc, char **argv)
                 !cli_arg_int("serve", "--lease-ms", v, PF_LEASE_MS_MIN, 600000, &n))
                 return 2;
             o.lease_ms = (int)n;
+        } else if (strcmp(argv[i], "--cert") == 0) {
+            if (!(o.cert = cli_arg_value("serve", argc, argv, &i)))
+                return 2;
+        } else if (strcmp(argv[i], "--key") == 0) {
+            if (!(o.key = cli_arg_value("serve", argc, argv, &i)))
+                return 2;
+        } else if (strcmp(argv[i], "--max-requests") == 0) {
+            if (!read_limit(argc, argv, &i, "--max-requests", &o.limits.requests_per_s))
+                return 2;
+        } else if (strcmp(argv[i], "--max-rooms") == 0) {
+            if (!read_limit(argc, argv, &i, "--max-rooms", &o.limits.rooms_per_min))
+                return 2;
+        } else if (strcmp(argv[i], "--max-connections") == 0) {
+            if (!read_limit(argc, argv, &i, "--max-connections", &o.limits.conns_per_addr))
+                return 2;
+        } else if (strcmp(argv[i], "--behind-proxy") == 0) {
+            o.limits.behind_proxy = true;
         } else {
             fprintf(stderr, "partyfood serve: unknown argument '%s'\n", argv[i]);
             return usage(stderr, 2);
         }
     }
+    if (!tls_files_ok(&o))
+        return 2;
     return pf_server_run(&o);
 }

@@ -24,7 +24,9 @@
 #include "partyfood/rng.h"
 #include "partyfood/session.h"
 #include "proto/commands.h"
+#include "server/chat.h"
 #include "server/commit.h"
+#include "server/host.h"
 #include "server/room.h"
 #include "server/think.h"
 
@@ -76,13 +78,13 @@ char *pf_room_error(const cJSON *req, pf_err e, const char *msg)
 
 /* ---- seats and tokens ----------------------------------------------------------- */
 
-static void token_hash(const char *token, unsigned char hash[PF_TOKEN_HASH])
+void pf_token_hash(const char *token, unsigned char hash[PF_TOKEN_HASH])
 {
     unsigned int n = PF_TOKEN_HASH;
     EVP_Digest(token, strlen(token), hash, &n, EVP_sha256(), NULL);
 }
 
-static pf_err new_token(char *hex, pf_error *err)
+pf_err pf_token_new(char *hex, pf_error *err)
 {
     unsigned char raw[PF_TOKEN_HEX / 2];
     if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
@@ -97,7 +99,7 @@ int pf_room_seat_of(const pf_room *r, const char *token)
     if (strlen(token) != PF_TOKEN_HEX)
         return -2;
     unsigned char h[PF_TOKEN_HASH];
-    token_hash(token, h);
+    pf_token_hash(token, h);
     for (int i = 0; i < r->n; i++)
         if (r->place[i].taken && CRYPTO_memcmp(h, r->place[i].token_hash, sizeof h) == 0)
             return i;
@@ -120,13 +122,13 @@ static pf_err check_name(const char *name, pf_error *err)
 
 /* ---- storage -------------------------------------------------------------------- */
 
-static void hex_of(const unsigned char *b, size_t n, char *out)
+void pf_hex_of(const unsigned char *b, size_t n, char *out)
 {
     for (size_t i = 0; i < n; i++)
         snprintf(out + 2 * i, 3, "%02x", b[i]);
 }
 
-static bool unhex(const char *hex, unsigned char *b, size_t n)
+bool pf_unhex(const char *hex, unsigned char *b, size_t n)
 {
     if (strlen(hex) != 2 * n)
         return false;
@@ -140,7 +142,7 @@ static bool unhex(const char *hex, unsigned char *b, size_t n)
 }
 
 /* Writes the room's row; the texts are built here and freed. */
-static pf_err save_room(pf_room *r, pf_error *err)
+pf_err pf_room_save(pf_room *r, pf_error *err)
 {
     cJSON *opts = cJSON_CreateObject(), *seating = cJSON_CreateArray(),
           *settings = cJSON_CreateObject();
@@ -154,7 +156,7 @@ static pf_err save_room(pf_room *r, pf_error *err)
             cJSON_AddStringToObject(o, "bot", p->bot->name);
         } else if (p->taken) {
             char hex[2 * PF_TOKEN_HASH + 1];
-            hex_of(p->token_hash, PF_TOKEN_HASH, hex);
+            pf_hex_of(p->token_hash, PF_TOKEN_HASH, hex);
             cJSON_AddStringToObject(o, "person", p->name);
             cJSON_AddStringToObject(o, "token_sha256", hex);
         } else {
@@ -167,6 +169,7 @@ static pf_err save_room(pf_room *r, pf_error *err)
         cJSON_AddBoolToObject(settings, "spectators", r->spectators);
         cJSON_AddBoolToObject(settings, "fixed_order", r->fixed_order);
         cJSON_AddBoolToObject(settings, "memory_aid", r->memory_aid);
+        pf_host_settings_save(r, settings);
     }
     char *o = print(opts), *s = print(seating), *st = print(settings);
     pf_err e;
@@ -593,7 +596,7 @@ static pf_err start(pf_room *r, pf_error *err)
     r->table = pf_table_create(r->g, &s, &r->opt, r->seed, &to, room_heard, r, err);
     heard_reset(r); /* the setup: each seat gets it in its sync */
     r->started = r->table != NULL;
-    pf_err e = r->table ? save_room(r, err) : err->code;
+    pf_err e = r->table ? pf_room_save(r, err) : err->code;
     if (e) {
         pf_table_destroy(r->table);
         r->table = NULL;
@@ -698,7 +701,8 @@ static pf_room *room_new(pf_store *store, const char *code)
     return r;
 }
 
-pf_room *pf_room_create(pf_store *store, const char *code, const cJSON *req, pf_error *err)
+pf_room *pf_room_create(pf_store *store, const char *code, const cJSON *req, char *host_token,
+                        pf_error *err)
 {
     pf_room *r = room_new(store, code);
     if (!r) {
@@ -735,10 +739,13 @@ pf_room *pf_room_create(pf_store *store, const char *code, const cJSON *req, pf_
         e = err->code;
     if (!e)
         e = pf_seed_random(&r->seed, err);
+    if (!e)
+        e = pf_host_new(r, host_token, err);
     if (!e) {
+        r->chat_on = true;
         r->turn_ms = secs * 1000;
         r->created = (int64_t)time(NULL);
-        e = save_room(r, err);
+        e = pf_room_save(r, err);
     }
     bool bots_only = true;
     for (int i = 0; i < r->n; i++)
@@ -771,7 +778,7 @@ static pf_err read_stored_seating(pf_room *r, const char *text, pf_error *err)
         else if (cJSON_IsString(person) && cJSON_IsString(hash)) {
             p->taken = true;
             snprintf(p->name, sizeof p->name, "%s", person->valuestring);
-            if (!unhex(hash->valuestring, p->token_hash, PF_TOKEN_HASH))
+            if (!pf_unhex(hash->valuestring, p->token_hash, PF_TOKEN_HASH))
                 e = pf_error_set(err, PF_E_BAD_REPLAY, "a token's hash is unreadable");
         }
         if (cJSON_IsString(bot) && !p->bot)
@@ -849,6 +856,7 @@ pf_room *pf_room_restore(pf_store *store, const pf_store_room *rec, pf_error *er
     r->spectators = setting(settings, "spectators");
     r->fixed_order = setting(settings, "fixed_order");
     r->memory_aid = setting(settings, "memory_aid");
+    pf_host_settings_load(r, settings);
     cJSON_Delete(opts);
     cJSON_Delete(settings);
     r->started = rec->started;
@@ -860,6 +868,8 @@ pf_room *pf_room_restore(pf_store *store, const pf_store_room *rec, pf_error *er
         if (!e)
             r->clock_base = pf_server_now_ms() - pf_table_match(r->table)->now;
     }
+    if (!e && pf_chat_restore(r, err))
+        fprintf(stderr, "partyfood serve: room %s: its chat is lost: %s\n", r->code, err->msg);
     if (e) {
         pf_room_destroy(r);
         return NULL;
@@ -881,6 +891,8 @@ void pf_room_destroy(pf_room *r)
     }
     pf_table_destroy(r->ahead);
     pf_table_destroy(r->table);
+    pf_chat_free(r);
+    pf_rematch_free(r);
     free(r);
 }
 
@@ -915,8 +927,8 @@ cJSON *pf_room_replay(pf_room *r, pf_error *err)
 pf_err pf_room_join(pf_room *r, const cJSON *req, char *token, int *place, pf_error *err)
 {
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(req, "name");
-    if (r->started)
-        return pf_error_set(err, PF_E_BAD_SEATS, "the game has started: every seat is taken");
+    if (r->locked)
+        return pf_error_set(err, PF_E_BAD_SEATS, "the host locked the room: no new joins");
     if (!cJSON_IsString(name))
         return pf_error_set(err, PF_E_BAD_REQUEST, "joining needs \"name\" (a string)");
     pf_err e = check_name(name->valuestring, err);
@@ -927,28 +939,69 @@ pf_err pf_room_join(pf_room *r, const cJSON *req, char *token, int *place, pf_er
         if (!r->place[i].bot && !r->place[i].taken)
             free_place = i;
     if (free_place < 0)
-        return pf_error_set(err, PF_E_BAD_SEATS, "every person's seat is taken");
-    if ((e = new_token(token, err)))
+        return pf_error_set(err, PF_E_BAD_SEATS, "%s",
+                            r->table ? "the game has started: every seat is taken"
+                                     : "every person's seat is taken");
+    if ((e = pf_token_new(token, err)))
         return e;
     pf_place *p = &r->place[free_place], was = *p;
     p->taken = true;
     snprintf(p->name, sizeof p->name, "%s", name->valuestring);
-    token_hash(token, p->token_hash);
-    bool full = true;
-    for (int i = 0; i < r->n; i++)
-        full &= r->place[i].bot || r->place[i].taken;
-    /* The last place starts the game, stored with it in one write: a start
-     * that fails gives the place back (the room must not stay full and
-     * unstarted, refusing everyone). */
-    if ((e = full ? start(r, err) : save_room(r, err))) {
-        if (full)
-            fprintf(stderr, "partyfood serve: room %s could not start: %s\n", r->code,
-                    err->msg);
+    pf_token_hash(token, p->token_hash);
+    if ((e = pf_room_seated(r, err))) {
         *p = was;
         return e;
     }
     *place = free_place;
     r->active_ms = pf_server_now_ms();
+    return PF_E_OK;
+}
+
+/* A table around a copy of t's match with the room's seating now. */
+static pf_table *reseated(pf_room *r, const pf_table *t, pf_error *err)
+{
+    pf_seating s;
+    table_seating(r, &s);
+    pf_table_options to = table_options(r);
+    pf_match *m = pf_match_clone(pf_table_match(t));
+    pf_table *n = m ? pf_table_adopt(m, &s, &to, room_heard, r, err) : NULL;
+    if (!m)
+        pf_error_set(err, PF_E_NO_MEMORY, NULL);
+    return n;
+}
+
+pf_err pf_room_seated(pf_room *r, pf_error *err)
+{
+    if (!r->started) {
+        bool full = true;
+        for (int i = 0; i < r->n; i++)
+            full &= r->place[i].bot || r->place[i].taken;
+        /* The last place starts the game, stored with it in one write: a
+         * start that fails gives the place back (the room must not stay
+         * full and unstarted, refusing everyone). */
+        pf_err e = full ? start(r, err) : pf_room_save(r, err);
+        if (e && full)
+            fprintf(stderr, "partyfood serve: room %s could not start: %s\n", r->code,
+                    err->msg);
+        return e;
+    }
+    if (pf_room_save(r, err) || room_load(r, err))
+        return err->code;
+    /* The started game goes on with the new seating (and so do the changes
+     * waiting for the commit). */
+    pf_table *t = reseated(r, r->table, err);
+    pf_table *ahead = t && r->ahead ? reseated(r, r->ahead, err) : NULL;
+    if (!t || (r->ahead && !ahead)) {
+        pf_table_destroy(t);
+        return err->code;
+    }
+    pf_table_destroy(r->table);
+    r->table = t;
+    if (ahead) {
+        pf_table_destroy(r->ahead);
+        r->ahead = ahead;
+    }
+    pf_room_tick(r);
     return PF_E_OK;
 }
 
@@ -982,6 +1035,8 @@ cJSON *pf_room_public(pf_room *r, bool full)
         return o;
     cJSON_AddBoolToObject(o, "listed", r->listed);
     cJSON_AddBoolToObject(o, "fixed_order", r->fixed_order);
+    cJSON_AddBoolToObject(o, "locked", r->locked);
+    cJSON_AddBoolToObject(o, "chat_on", r->chat_on);
     cJSON_AddNumberToObject(o, "turn_seconds", (double)(r->turn_ms / 1000));
     pf_error err;
     if (r->started && room_load(r, &err)) {
@@ -1044,6 +1099,7 @@ void pf_room_sync(pf_room *r, pf_conn *c)
         cJSON_AddItemToObject(o, "view", pf_state_view(r->g, m->state, c->seat));
         cJSON_AddItemToObject(o, "log", log_for(r->table, c->seat, -2));
     }
+    pf_chat_sync(r, o);
     char *text = print(o);
     if (text)
         pf_server_send(c, text);
@@ -1107,10 +1163,15 @@ static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
                              "the game starts when every person's seat is taken");
     if (!undo && !cJSON_IsString(action))
         return pf_room_error(req, PF_E_BAD_REQUEST, "\"act\" needs \"action\" (its name)");
+    /* A skill number comes from a meter (C-4, meter.c). */
+    char name[PF_REPLAY_NAME_MAX + 1];
+    pf_err e = undo ? PF_E_OK : pf_meter_action(r, c->seat, req, name, sizeof name, &err);
+    if (e)
+        return pf_room_error(req, e, err.msg);
     const pf_table *t = r->ahead ? r->ahead : r->table;
     int before = pf_table_match(t)->nsteps;
-    act_arg a = {c->seat, undo ? NULL : action->valuestring};
-    pf_err e = undo ? change(r, op_undo, &c->seat, &err) : change(r, op_act, &a, &err);
+    act_arg a = {c->seat, undo ? NULL : name};
+    e = undo ? change(r, op_undo, &c->seat, &err) : change(r, op_act, &a, &err);
     if (e)
         return pf_room_error(req, e, err.msg);
     /* The engine's answer (its own step's events, who acts, whether it is
@@ -1155,6 +1216,12 @@ void pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len)
         text = pf_room_error(req, err.code, err.msg);
     else if (!strcmp(cmd->valuestring, "act") || !strcmp(cmd->valuestring, "undo"))
         text = act_or_undo(r, c, req, cmd->valuestring[0] == 'u');
+    else if (!strcmp(cmd->valuestring, "chat"))
+        text = pf_chat_request(r, c, req);
+    else if (!strcmp(cmd->valuestring, "meter"))
+        text = pf_meter_request(r, c, req);
+    else if (!strcmp(cmd->valuestring, "rematch"))
+        text = pf_rematch_request(r, c, req);
     else if (!r->started && strcmp(cmd->valuestring, "games") != 0)
         text = pf_room_error(req, PF_E_NO_GAME,
                              "the game starts when every person's seat is taken");

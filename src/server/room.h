@@ -15,6 +15,9 @@
 #include <libwebsockets.h>
 
 #include "partyfood/table.h"
+#include "server/limits.h"
+#include "server/meter.h"
+#include "server/rematch.h"
 #include "server/store.h"
 
 #define PF_TOKEN_HEX 32 /* 128 bits */
@@ -22,6 +25,7 @@
 
 typedef struct pf_out pf_out;
 typedef struct pf_msg pf_msg;
+typedef struct pf_chat pf_chat;
 
 /* One WebSocket client: a seat's (or a spectator's, seat -1) once its
  * "hello" named a room. */
@@ -43,6 +47,9 @@ typedef struct pf_conn {
     char *held_answer;
     pf_msg *later, *later_tail;
     int nlater;
+    pf_conn_limits limits;
+    int close_code; /* closed at the next write with this code and reason (not 0) */
+    const char *close_reason;
 } pf_conn;
 
 /* A place at the room's table: a bot, or a person's once someone took it. */
@@ -72,6 +79,8 @@ typedef struct pf_room {
     int n;
     pf_place place[PF_MAX_SEATS]; /* in seat order once the game started */
     bool listed, spectators, fixed_order, memory_aid;
+    bool locked, chat_on; /* the host's settings (host.c) */
+    unsigned char host_hash[PF_TOKEN_HASH];
     int64_t turn_ms;
     int64_t created, finished;
     pf_store *store;
@@ -99,11 +108,16 @@ typedef struct pf_room {
     pf_store_owner lease;
     bool lease_lost;    /* another node took it: let go at the next sweep */
     bool lease_renewed; /* found held by the last renewal (node.c) */
+    pf_chat *chat; /* chat.c's, NULL until someone talks */
+    pf_meter meter[PF_MAX_SEATS]; /* each seat's latest meter (meter.c) */
+    pf_rematch *rematch; /* rematch.c's, NULL until asked */
     struct pf_room *next;
 } pf_room;
 
-/* A new room from a create request (POST /rooms) with the given code. */
-pf_room *pf_room_create(pf_store *store, const char *code, const cJSON *req, pf_error *err);
+/* A new room from a create request (POST /rooms) with the given code; its
+ * host token into host_token (PF_TOKEN_HEX + 1 bytes). */
+pf_room *pf_room_create(pf_store *store, const char *code, const cJSON *req, char *host_token,
+                        pf_error *err);
 /* A room read back from storage, its game replayed. */
 pf_room *pf_room_restore(pf_store *store, const pf_store_room *rec, pf_error *err);
 void pf_room_destroy(pf_room *r);
@@ -150,6 +164,19 @@ cJSON *pf_room_replay(pf_room *r, pf_error *err);
  * memory ran out. */
 char *pf_room_error(const cJSON *req, pf_err e, const char *msg);
 
+/* For the room's other files (host.c, rematch.c): a new secret token as
+ * hex (PF_TOKEN_HEX + 1 bytes) and a token's hash; bytes as hex and back. */
+pf_err pf_token_new(char *hex, pf_error *err);
+void pf_token_hash(const char *token, unsigned char hash[PF_TOKEN_HASH]);
+void pf_hex_of(const unsigned char *b, size_t n, char *out);
+bool pf_unhex(const char *hex, unsigned char *b, size_t n);
+/* Writes the room's row (its seating and settings). */
+pf_err pf_room_save(pf_room *r, pf_error *err);
+/* The places changed (a bot given a seat, a place reserved or taken):
+ * stores the room, then starts the game when every place is filled, or
+ * seats the started game's table anew and lets its bots play. */
+pf_err pf_room_seated(pf_room *r, pf_error *err);
+
 /* What server.c gives the rooms: a frame to a connection, and the room's
  * timer set to fire in ms milliseconds. */
 void pf_server_send(pf_conn *c, const char *text);
@@ -162,5 +189,12 @@ void pf_server_resume(pf_room *r);
 void pf_server_log(const char *event, const pf_room *r, const char *detail);
 /* The server's monotonic clock in ms. */
 int64_t pf_server_now_ms(void);
+/* Closes a connection with a code and a reason at its next write; it
+ * leaves its room at once. */
+void pf_server_close(pf_conn *c, int code, const char *reason);
+/* A free room code (PF_ROOM_CODE_LEN + 1 bytes); false when none was found. */
+bool pf_server_new_code(char *code);
+/* Adds a room made outside an HTTP request (a rematch) to the server's. */
+void pf_server_add_room(pf_room *r);
 
 #endif

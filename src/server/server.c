@@ -19,6 +19,8 @@
 #include "partyfood/parse.h"
 #include "partyfood/session.h"
 #include "server/commit.h"
+#include "server/host.h"
+#include "server/limits.h"
 #include "server/metrics.h"
 #include "server/node.h"
 #include "server/room.h"
@@ -63,6 +65,7 @@ static struct {
     pf_room *rooms;
     int64_t idle_ms, expire_ms;
     lws_sorted_usec_list_t sweep;
+    bool tls;
     volatile sig_atomic_t stop;
 } srv;
 
@@ -155,7 +158,7 @@ static pf_room *find_room(const char *code, char *owner)
 
 /* A code no room has. With a shared store this node takes its lease first,
  * so two nodes cannot give out the same code at once. */
-static bool new_code(char *code)
+bool pf_server_new_code(char *code)
 {
     for (int tries = 0; tries < 16; tries++) {
         unsigned char raw[PF_ROOM_CODE_LEN];
@@ -178,6 +181,16 @@ static bool new_code(char *code)
         }
     }
     return false;
+}
+
+void pf_server_add_room(pf_room *r)
+{
+    char owner[PF_NODE_NAME_MAX + 1];
+    pf_error err;
+    if (pf_node_claim(r->code, &r->lease, owner, &err))
+        fprintf(stderr, "partyfood serve: room %s: %s\n", r->code, err.msg);
+    r->next = srv.rooms;
+    srv.rooms = r;
 }
 
 static void timer_fired(lws_sorted_usec_list_t *sul)
@@ -248,6 +261,7 @@ static void conn_free(pf_conn *c)
     cJSON_Delete(c->held);
     free(c->held_answer);
     free(c->rx);
+    pf_limits_conn_close(&c->limits);
     free(c);
     pf_metrics_connection(-1);
 }
@@ -286,6 +300,45 @@ void pf_server_resume(pf_room *r)
         if (!c->later)
             lws_rx_flow_control(c->wsi, 1);
     }
+}
+
+/* Leaves the room at once (no more pushes, no more requests), closed at
+ * the next write. */
+void pf_server_close(pf_conn *c, int code, const char *reason)
+{
+    if (c->room) {
+        pf_conn **p = &c->room->conns;
+        while (*p && *p != c)
+            p = &(*p)->next;
+        if (*p)
+            *p = c->next;
+    }
+    c->room = NULL;
+    c->close_code = code;
+    c->close_reason = reason;
+    lws_callback_on_writable(c->wsi);
+}
+
+/* The client's address: the peer's, or behind a reverse proxy the last
+ * item of X-Forwarded-For (the address the proxy saw). */
+static void peer_address(struct lws *wsi, char *buf, size_t n)
+{
+    char fwd[256];
+    if (pf_limits_get()->behind_proxy &&
+        lws_hdr_copy(wsi, fwd, sizeof fwd, WSI_TOKEN_X_FORWARDED_FOR) > 0) {
+        const char *last = strrchr(fwd, ',');
+        last = last ? last + 1 : fwd;
+        while (*last == ' ')
+            last++;
+        size_t len = strlen(last);
+        if (len >= n)
+            len = n - 1;
+        memcpy(buf, last, len);
+        buf[len] = '\0';
+        return;
+    }
+    if (!lws_get_peer_simple(wsi, buf, n))
+        snprintf(buf, n, "?");
 }
 
 /* The first message: {"cmd":"hello","room":CODE,"token":HEX}, no token for
@@ -340,7 +393,8 @@ static void hello(pf_conn *c, const char *msg, size_t len)
 
 /* A browser says which page opened the socket: only the server's own may
  * (another site's page would act with its visitor's token). Programs that
- * send no Origin are let in. */
+ * send no Origin are let in. A reverse proxy must pass the Host it was
+ * asked for (nginx: proxy_set_header Host $http_host). */
 static bool origin_ok(struct lws *wsi)
 {
     char origin[256], host[256], own[300];
@@ -349,8 +403,13 @@ static bool origin_ok(struct lws *wsi)
     if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) < 0 ||
         lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
         return false;
-    snprintf(own, sizeof own, "http://%s", host);
-    return strcmp(origin, own) == 0;
+    snprintf(own, sizeof own, "%s://%s", srv.tls ? "https" : "http", host);
+    if (strcmp(origin, own) == 0)
+        return true;
+    /* Behind a reverse proxy that speaks TLS to the browsers, the pages
+     * are https while this side is http: the host must still be ours. */
+    snprintf(own, sizeof own, "https://%s", host);
+    return pf_limits_get()->behind_proxy && strcmp(origin, own) == 0;
 }
 
 static int ws_close(struct lws *wsi, enum lws_close_status status, const char *why)
@@ -359,8 +418,27 @@ static int ws_close(struct lws *wsi, enum lws_close_status status, const char *w
     return -1;
 }
 
+/* A connection over its request rate: an error answer (with the
+ * request's id), or a close when the flood goes on. */
+static int rate_limited(struct lws *wsi, pf_conn *c, pf_verdict v, const char *msg, size_t len)
+{
+    pf_server_log("refused", c->room, v == PF_LIMIT_CLOSE ? "reason=flood" : "reason=rate");
+    if (v == PF_LIMIT_CLOSE)
+        return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                        "too many requests: the connection is closed");
+    cJSON *req = cJSON_ParseWithLength(msg, len);
+    char text[96];
+    snprintf(text, sizeof text, "at most %d requests a second: slow down",
+             pf_limits_get()->requests_per_s);
+    send_answer(c, pf_room_error(req, PF_E_RATE_LIMITED, text));
+    cJSON_Delete(req);
+    return 0;
+}
+
 static int ws_receive(struct lws *wsi, pf_conn *c, const void *in, size_t len)
 {
+    if (c->close_code)
+        return 0; /* closing: nothing more is read */
     if (lws_frame_is_binary(wsi)) {
         pf_server_log("refused", c->room, "reason=binary");
         return ws_close(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE,
@@ -381,6 +459,9 @@ static int ws_receive(struct lws *wsi, pf_conn *c, const void *in, size_t len)
         return 0;
     size_t n = c->rx_len;
     c->rx_len = 0;
+    pf_verdict v = pf_limits_request(&c->limits, pf_server_now_ms());
+    if (v != PF_LIMIT_PASS)
+        return rate_limited(wsi, c, v, c->rx, n);
     if (!c->room)
         hello(c, c->rx, n);
     else if (!c->held && !c->later)
@@ -399,6 +480,8 @@ static int ws_writeable(struct lws *wsi, pf_conn *c)
         return ws_close(wsi, SERVICE_RESTART, "the server is restarting: reconnect with your token");
     if (c->too_slow)
         return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow: frames piled up");
+    if (c->close_code && !c->out_head)
+        return ws_close(wsi, (enum lws_close_status)c->close_code, c->close_reason);
     pf_out *o = c->out_head;
     if (!o)
         return 0;
@@ -409,7 +492,7 @@ static int ws_writeable(struct lws *wsi, pf_conn *c)
         c->out_tail = NULL;
     c->queued -= o->len;
     free(o);
-    if (c->out_head)
+    if (c->out_head || c->close_code) /* a close waits for the last frame */
         lws_callback_on_writable(wsi);
     return 0;
 }
@@ -478,11 +561,18 @@ static int http_json(struct lws *wsi, unsigned status, cJSON *o)
 
 static int create_room(struct lws *wsi, const cJSON *req)
 {
-    char code[PF_ROOM_CODE_LEN + 1];
+    char code[PF_ROOM_CODE_LEN + 1], addr[64], host_token[PF_TOKEN_HEX + 1], msg[96];
     pf_error err;
-    if (!new_code(code))
+    peer_address(wsi, addr, sizeof addr);
+    if (!pf_limits_room(addr, pf_server_now_ms())) {
+        pf_server_log("refused", NULL, "reason=rooms_per_minute");
+        snprintf(msg, sizeof msg, "at most %d new rooms a minute from one address",
+                 pf_limits_get()->rooms_per_min);
+        return http_error(wsi, 429, PF_E_RATE_LIMITED, msg);
+    }
+    if (!pf_server_new_code(code))
         return http_error(wsi, 503, PF_E_IO, "no free room code");
-    pf_room *r = pf_room_create(srv.store, code, req, &err);
+    pf_room *r = pf_room_create(srv.store, code, req, host_token, &err);
     if (!r) {
         pf_node_let_go(code);
         return http_error(wsi, err.code == PF_E_IO || err.code == PF_E_NO_MEMORY ? 500 : 400,
@@ -492,14 +582,15 @@ static int create_room(struct lws *wsi, const cJSON *req)
     snprintf(detail, sizeof detail, "seats=%d", r->n);
     pf_server_log("created", r, detail);
     cJSON *state = pf_room_public(r, true);
+    if (state) /* the creator's alone: never in any other answer */
+        cJSON_AddStringToObject(state, "host_token", host_token);
     if (pf_node_name()) {
         /* Shared store: the node a client asks first plays the room, the
          * one a proxy hashing on the code picks (node.h). */
         pf_node_let_go(code);
         pf_room_destroy(r);
     } else {
-        r->next = srv.rooms;
-        srv.rooms = r;
+        pf_server_add_room(r);
     }
     return http_json(wsi, 201, state);
 }
@@ -631,7 +722,11 @@ static int http_route(struct lws *wsi, pss *p)
         rc = join_room(wsi, r, req);
     else if (!p->post && strcmp(tail, "/replay") == 0)
         rc = replay(wsi, r);
-    else
+    else if (p->post && strcmp(tail, "/host") == 0) {
+        unsigned status;
+        char *text = pf_host_request(r, req, &status);
+        rc = http_reply(wsi, status, "application/json", text);
+    } else
         rc = http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page");
     cJSON_Delete(req);
     return rc;
@@ -695,6 +790,15 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         pf_metrics_connection(1);
         p->conn->wsi = wsi;
         p->conn->seat = PF_SEAT_SPECTATOR;
+        char addr[64];
+        peer_address(wsi, addr, sizeof addr);
+        if (!pf_limits_conn_open(&p->conn->limits, addr, pf_server_now_ms())) {
+            free(p->conn);
+            p->conn = NULL;
+            pf_server_log("refused", NULL, "reason=connections_per_address");
+            return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                            "too many connections from your address");
+        }
         return 0;
     }
     case LWS_CALLBACK_RECEIVE:
@@ -734,13 +838,9 @@ static void let_go_lost(void)
             continue;
         }
         pf_server_wake(r, -1);
-        for (pf_conn *c = r->conns, *next; c; c = next) {
-            next = c->next;
-            c->room = NULL;
-            c->restarting = true;
-            lws_callback_on_writable(c->wsi);
-        }
-        r->conns = NULL;
+        while (r->conns)
+            pf_server_close(r->conns, SERVICE_RESTART,
+                            "this room moved to another server node: reconnect with your token");
         if (r->told || r->thinking) { /* the commit or the worker still has it */
             p = &r->next;
             continue;
@@ -841,8 +941,21 @@ int pf_server_run(const pf_server_options *o)
     info.iface = o->host;
     info.protocols = protocols;
     info.options = LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
+    if (o->cert) {
+        info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+        info.ssl_cert_filepath = o->cert;
+        info.ssl_private_key_filepath = o->key;
+        srv.tls = true;
+    }
+    pf_limits_set(&o->limits);
     if (!(srv.ctx = lws_create_context(&info))) {
-        fprintf(stderr, "partyfood serve: cannot listen on %s:%d\n", o->host, o->port);
+        if (o->cert)
+            fprintf(stderr,
+                    "partyfood serve: cannot listen on %s:%d with TLS (certificate %s, key %s: "
+                    "are they PEM files that match?)\n",
+                    o->host, o->port, o->cert, o->key);
+        else
+            fprintf(stderr, "partyfood serve: cannot listen on %s:%d\n", o->host, o->port);
         pf_store_close(srv.store);
         return 1;
     }
@@ -870,7 +983,8 @@ int pf_server_run(const pf_server_options *o)
     signal(SIGPIPE, SIG_IGN);
     char db[512];
     pf_store_where_shown(o->db, db, sizeof db);
-    printf("partyfood serve: listening on http://%s:%d (database %s)\n", o->host, port, db);
+    printf("partyfood serve: listening on %s://%s:%d (database %s)\n", srv.tls ? "https" : "http",
+           o->host, port, db);
     if (pf_node_name())
         printf("partyfood serve: node %s, leases of %d ms\n", pf_node_name(), o->lease_ms);
     fflush(stdout);
@@ -891,6 +1005,7 @@ int pf_server_run(const pf_server_options *o)
     }
     srv.rooms = NULL;
     pf_store_close(srv.store);
+    pf_limits_free();
     printf("partyfood serve: stopped\n");
     return 0;
 }

@@ -4,6 +4,8 @@
 #ifndef PF_SERVER_SERVER_H
 #define PF_SERVER_SERVER_H
 
+#include "server/limits.h"
+
 typedef struct pf_server_options {
     const char *host; /* the address to listen on, 127.0.0.1 by default */
     int port;         /* 0: any free port (the log line says which) */
@@ -12,6 +14,8 @@ typedef struct pf_server_options {
     int lease_ms;     /* how long a room's lease lasts unrenewed (shared store) */
     int idle_seconds;   /* a game without a change for this long lets its table go */
     int expire_seconds; /* a room never started, nobody in it for this long, is dropped */
+    const char *cert, *key; /* TLS: the certificate and its key (PEM files); NULL: none */
+    pf_limits limits;
 } pf_server_options;
 
 /* Runs the server until SIGINT or SIGTERM; the exit status. */

@@ -78,6 +78,17 @@ pf_err pf_store_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, 
     return s->ops->steps_of(s, room, each, arg, err);
 }
 
+pf_err pf_store_chat_put(pf_store *s, const char *room, const pf_store_chat *m, pf_error *err)
+{
+    return s->ops->chat_put(s, room, m, err);
+}
+
+pf_err pf_store_chat_of(pf_store *s, const char *room, int last, pf_store_chat_fn *each,
+                        void *arg, pf_error *err)
+{
+    return s->ops->chat_of(s, room, last, each, arg, err);
+}
+
 pf_err pf_store_lease_take(pf_store *s, const char *room, const char *node, int ttl_ms,
                            int64_t *epoch, char *owner, pf_error *err)
 {

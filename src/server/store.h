@@ -99,6 +99,22 @@ typedef pf_err pf_store_step_fn(void *arg, const pf_store_step *st, pf_error *er
 pf_err pf_store_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, void *arg,
                          pf_error *err);
 
+/* One chat message of a room; index counts the room's messages from 0. */
+typedef struct pf_store_chat {
+    int64_t index;
+    int seat;
+    const char *name, *text;
+    int64_t t_ms; /* the game clock, 0 before the start */
+} pf_store_chat;
+
+/* Appends a chat message (its own transaction). */
+pf_err pf_store_chat_put(pf_store *s, const char *room, const pf_store_chat *m, pf_error *err);
+
+/* Calls each for the room's last `last` chat messages, oldest first. */
+typedef void pf_store_chat_fn(void *arg, const pf_store_chat *m);
+pf_err pf_store_chat_of(pf_store *s, const char *room, int last, pf_store_chat_fn *each,
+                        void *arg, pf_error *err);
+
 /* ---- who plays a room (issue 18) -------------------------------------------------
  *
  * Each room is played by one server node at a time: the node holding its

@@ -22,6 +22,9 @@ typedef struct pf_store_ops {
     pf_err (*room_drop)(pf_store *s, const char *code, pf_error *err);
     pf_err (*steps_of)(pf_store *s, const char *room, pf_store_step_fn *each, void *arg,
                        pf_error *err);
+    pf_err (*chat_put)(pf_store *s, const char *room, const pf_store_chat *m, pf_error *err);
+    pf_err (*chat_of)(pf_store *s, const char *room, int last, pf_store_chat_fn *each, void *arg,
+                      pf_error *err);
     pf_err (*lease_take)(pf_store *s, const char *room, const char *node, int ttl_ms,
                          int64_t *epoch, char *owner, pf_error *err);
     pf_err (*leases_renew)(pf_store *s, const char *node, int ttl_ms, pf_store_lease_fn *each,
@@ -36,7 +39,7 @@ struct pf_store {
 
 /* The schema version this build writes; a database with a newer one is
  * refused (an older build must not write rooms it does not understand). */
-#define PF_STORE_SCHEMA 2
+#define PF_STORE_SCHEMA 3
 
 pf_store *pf_store_sqlite_open(const char *path, pf_error *err);
 pf_store *pf_store_pg_open(const char *url, pf_error *err);

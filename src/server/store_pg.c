@@ -39,6 +39,9 @@ static const char *const migrations[PF_STORE_SCHEMA] = {
     "CREATE TABLE leases (room text PRIMARY KEY, node text NOT NULL,"
     " epoch bigint NOT NULL, expires timestamptz NOT NULL);"
     "ALTER TABLE steps ADD COLUMN epoch bigint NOT NULL DEFAULT 0;",
+    "CREATE TABLE chat ("
+    " room text NOT NULL, idx bigint NOT NULL, seat integer NOT NULL, name text NOT NULL,"
+    " text text NOT NULL, t bigint NOT NULL, UNIQUE(room, idx));",
 };
 
 /* An io error naming what failed, with the server's message (of res, or
@@ -319,13 +322,14 @@ static pf_err pg_rooms(pf_store *s, pf_store_rooms which, const char *code,
 static pf_err pg_room_drop(pf_store *s, const char *code, pf_error *err)
 {
     static const char *const sql[] = {"DELETE FROM steps WHERE room = $1",
+                                      "DELETE FROM chat WHERE room = $1",
                                       "DELETE FROM leases WHERE room = $1",
                                       "DELETE FROM rooms WHERE code = $1"};
     reconnect(s);
     if (!exec(s, "begin a transaction", "BEGIN", err))
         return err->code;
     const char *p[] = {code};
-    for (int i = 0; i < 3; i++) {
+    for (size_t i = 0; i < sizeof sql / sizeof *sql; i++) {
         PGresult *res = run(s, "drop a room", PGRES_COMMAND_OK, sql[i], 1, p, err);
         if (!res) {
             rollback(s);
@@ -362,6 +366,45 @@ static pf_err pg_steps_of(pf_store *s, const char *room, pf_store_step_fn *each,
     }
     PQclear(res);
     return e;
+}
+
+static pf_err pg_chat_put(pf_store *s, const char *room, const pf_store_chat *m, pf_error *err)
+{
+    reconnect(s);
+    char idx[24], seat[16], t[24];
+    snprintf(idx, sizeof idx, "%lld", (long long)m->index);
+    snprintf(seat, sizeof seat, "%d", m->seat);
+    snprintf(t, sizeof t, "%lld", (long long)m->t_ms);
+    const char *p[] = {room, idx, seat, m->name, m->text, t};
+    PGresult *res = run(s, "write a chat message", PGRES_COMMAND_OK,
+                        "INSERT INTO chat VALUES($1,$2,$3,$4,$5,$6)", 6, p, err);
+    PQclear(res);
+    return res ? PF_E_OK : err->code;
+}
+
+static pf_err pg_chat_of(pf_store *s, const char *room, int last, pf_store_chat_fn *each,
+                         void *arg, pf_error *err)
+{
+    reconnect(s);
+    char n[16];
+    snprintf(n, sizeof n, "%d", last);
+    const char *p[] = {room, n};
+    PGresult *res = run(s, "read the chat", PGRES_TUPLES_OK,
+                        "SELECT idx, seat, name, text, t FROM (SELECT * FROM chat"
+                        " WHERE room = $1 ORDER BY idx DESC LIMIT $2) AS recent ORDER BY idx",
+                        2, p, err);
+    if (!res)
+        return err->code;
+    for (int i = 0; i < PQntuples(res); i++) {
+        pf_store_chat m = {.index = strtoll(PQgetvalue(res, i, 0), NULL, 10),
+                           .seat = atoi(PQgetvalue(res, i, 1)),
+                           .name = PQgetvalue(res, i, 2),
+                           .text = PQgetvalue(res, i, 3),
+                           .t_ms = strtoll(PQgetvalue(res, i, 4), NULL, 10)};
+        each(arg, &m);
+    }
+    PQclear(res);
+    return PF_E_OK;
 }
 
 static pf_err pg_lease_take(pf_store *s, const char *room, const char *node, int ttl_ms,
@@ -425,6 +468,8 @@ static const pf_store_ops pg_ops = {
     .rooms = pg_rooms,
     .room_drop = pg_room_drop,
     .steps_of = pg_steps_of,
+    .chat_put = pg_chat_put,
+    .chat_of = pg_chat_of,
     .lease_take = pg_lease_take,
     .leases_renew = pg_leases_renew,
     .shared = true,

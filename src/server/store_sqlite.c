@@ -34,7 +34,8 @@ static sqlite3 *db_of(pf_store *s)
 #define NOW_MS "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
 
 /* Version 1 (the first server) had rooms and steps; version 2 adds the
- * leases and each step's epoch. Each migration runs in one transaction. */
+ * leases and each step's epoch; version 3 the rooms' chat. Each migration
+ * runs in one transaction. */
 static const char *const migrations[PF_STORE_SCHEMA] = {
     "CREATE TABLE IF NOT EXISTS rooms ("
     " code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,"
@@ -47,6 +48,9 @@ static const char *const migrations[PF_STORE_SCHEMA] = {
     "CREATE TABLE leases (room TEXT PRIMARY KEY, node TEXT NOT NULL,"
     " epoch INTEGER NOT NULL, expires INTEGER NOT NULL);"
     "ALTER TABLE steps ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;",
+    "CREATE TABLE IF NOT EXISTS chat ("
+    " room TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,"
+    " text TEXT NOT NULL, t INTEGER NOT NULL, UNIQUE(room, idx));",
 };
 
 static pf_err fail(pf_store *s, pf_error *err, const char *what)
@@ -318,13 +322,14 @@ static pf_err sqlite_rooms(pf_store *s, pf_store_rooms which, const char *code,
 static pf_err sqlite_room_drop(pf_store *s, const char *code, pf_error *err)
 {
     static const char *const sql[] = {"DELETE FROM steps WHERE room = ?",
+                                      "DELETE FROM chat WHERE room = ?",
                                       "DELETE FROM leases WHERE room = ?",
                                       "DELETE FROM rooms WHERE code = ?"};
     sqlite3 *db = db_of(s);
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return fail(s, err, "begin a transaction");
     bool ok = true;
-    for (int i = 0; ok && i < 3; i++) {
+    for (size_t i = 0; ok && i < sizeof sql / sizeof *sql; i++) {
         sqlite3_stmt *st = NULL;
         ok = sqlite3_prepare_v2(db, sql[i], -1, &st, NULL) == SQLITE_OK;
         if (ok) {
@@ -364,6 +369,48 @@ static pf_err sqlite_steps_of(pf_store *s, const char *room, pf_store_step_fn *e
         e = fail(s, err, "read steps");
     sqlite3_finalize(st);
     return e;
+}
+
+static pf_err sqlite_chat_put(pf_store *s, const char *room, const pf_store_chat *m,
+                              pf_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db_of(s), "INSERT INTO chat VALUES(?,?,?,?,?,?)", -1, &st, NULL) !=
+        SQLITE_OK)
+        return fail(s, err, "prepare a chat message");
+    sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, m->index);
+    sqlite3_bind_int(st, 3, m->seat);
+    sqlite3_bind_text(st, 4, m->name, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 5, m->text, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 6, m->t_ms);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "write a chat message");
+}
+
+static pf_err sqlite_chat_of(pf_store *s, const char *room, int last, pf_store_chat_fn *each,
+                             void *arg, pf_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db_of(s),
+                           "SELECT idx, seat, name, text, t FROM (SELECT * FROM chat"
+                           " WHERE room = ? ORDER BY idx DESC LIMIT ?) ORDER BY idx",
+                           -1, &st, NULL) != SQLITE_OK)
+        return fail(s, err, "read the chat");
+    sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, last);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        pf_store_chat m = {.index = sqlite3_column_int64(st, 0),
+                           .seat = sqlite3_column_int(st, 1),
+                           .name = text(st, 2),
+                           .text = text(st, 3),
+                           .t_ms = sqlite3_column_int64(st, 4)};
+        each(arg, &m);
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "read the chat");
 }
 
 /* The node holding room's lease into owner ("" when none). */
@@ -434,6 +481,8 @@ static const pf_store_ops sqlite_ops = {
     .rooms = sqlite_rooms,
     .room_drop = sqlite_room_drop,
     .steps_of = sqlite_steps_of,
+    .chat_put = sqlite_chat_put,
+    .chat_of = sqlite_chat_of,
     .lease_take = sqlite_lease_take,
     .leases_renew = sqlite_leases_renew,
     .shared = false, /* one file, one machine: leases work but are not needed */

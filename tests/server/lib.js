@@ -5,6 +5,7 @@
 const { spawn } = require('child_process');
 const fs = require('fs');
 const http = require('http');
+const https = require('https');
 const os = require('os');
 const path = require('path');
 const WebSocket = require('ws');
@@ -22,25 +23,28 @@ function tempDir() {
 const running = new Set();
 process.on('exit', () => { for (const p of running) p.kill('SIGKILL'); });
 
-// Starts `partyfood serve` on a free port; resolves with { proc, port, base }.
-// Under scripts/with_pg.sh (PF_TEST_PG set) the database is that
-// PostgreSQL instead of the SQLite file db.
-function startServer(db) {
+// Starts `partyfood serve` on a free port with more arguments (args) and,
+// for TLS, the certificate the clients trust (ca); resolves with { proc,
+// port, base, wsBase, ca, log() (its output so far) }. Under
+// scripts/with_pg.sh (PF_TEST_PG set) the database is that PostgreSQL
+// instead of the SQLite file db.
+function startServer(db, { args = [], ca } = {}) {
   return new Promise((resolve, reject) => {
-    const args = ['serve', '--listen', '127.0.0.1:0', '--db', process.env.PF_TEST_PG || db];
-    if (process.env.PF_TEST_PG) args.push('--lease-ms', '2000');
-    const proc = spawn(BIN, args,
+    const where = process.env.PF_TEST_PG ? [process.env.PF_TEST_PG, '--lease-ms', '2000'] : [db];
+    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', ...where, ...args],
                        { stdio: ['ignore', 'pipe', 'inherit'] });
     running.add(proc);
     let out = '';
     const timer = setTimeout(() => reject(new Error('the server did not start')), 10000);
     proc.stdout.on('data', (d) => {
       out += d;
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      const m = /listening on (https?):\/\/127\.0\.0\.1:(\d+)/.exec(out);
       if (m && !proc.port) {
         clearTimeout(timer);
-        proc.port = Number(m[1]);
-        resolve({ proc, port: proc.port, base: `http://127.0.0.1:${proc.port}` });
+        proc.port = Number(m[2]);
+        resolve({ proc, port: proc.port, base: `${m[1]}://127.0.0.1:${proc.port}`,
+                  wsBase: `${m[1] === 'https' ? 'wss' : 'ws'}://127.0.0.1:${proc.port}`, ca,
+                  log: () => out });
       }
     });
     proc.on('exit', (code) => { running.delete(proc); if (!proc.port) reject(new Error(`exit ${code}`)); });
@@ -63,7 +67,8 @@ function request(s, method, url, body) {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined
       : typeof body === 'string' ? body : JSON.stringify(body);
-    const req = http.request(`${s.base}${url}`, { method, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} }, (res) => {
+    const lib = s.base.startsWith('https') ? https : http;
+    const req = lib.request(`${s.base}${url}`, { method, ca: s.ca, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} }, (res) => {
       let text = '';
       res.on('data', (d) => { text += d; });
       res.on('end', () => {
@@ -94,7 +99,7 @@ class Client {
 
   connect() {
     return new Promise((resolve, reject) => {
-      this.ws = new WebSocket(`ws://127.0.0.1:${this.s.port}/ws`);
+      this.ws = new WebSocket(`${this.s.wsBase}/ws`, { ca: this.s.ca });
       this.closed = new Promise((res) => this.ws.on('close', (code, reason) => res({ code, reason: String(reason) })));
       this.ws.on('open', resolve);
       this.ws.on('error', reject);
@@ -123,6 +128,16 @@ class Client {
     });
   }
 
+  // Plays a skill action by meter (ruling C-4): asks for a meter, lets it
+  // run waitMs (more than a person's reaction) and stops it there.
+  async actByMeter(kind, waitMs = 150) {
+    const m = await this.ask({ cmd: 'meter' });
+    if (!m.ok) return m;
+    const received = Date.now();
+    await new Promise((r) => setTimeout(r, waitMs));
+    return this.ask({ cmd: 'act', action: kind, meter: { id: m.meter.id, stop_ms: Date.now() - received } });
+  }
+
   // Says hello; while the room's lease is held by a node that died
   // (elsewhere, on a shared database), asks again as a real client would.
   async hello(room, token) {
@@ -138,6 +153,13 @@ class Client {
   }
 
   close() { this.ws.close(); return this.closed; }
+}
+
+// A skill action's kind ("toss", "stack cup") when its name ends in its
+// skill number, which a person's client gets from a meter (C-4); else null.
+function skillKind(action) {
+  const m = /^(toss|stack \S+) -?\d+(\.\d+)?$/.exec(action);
+  return m ? m[1] : null;
 }
 
 // Plays random legal moves for c's seat until the game is over (or has
@@ -164,7 +186,8 @@ function playRandom(c, realTime, untilSteps = Infinity, limitMs = 120000) {
         return;
       }
       const action = legal.actions[Math.floor(Math.random() * legal.actions.length)];
-      const a = await c.ask({ cmd: 'act', action });
+      const kind = skillKind(action);
+      const a = kind ? await c.actByMeter(kind) : await c.ask({ cmd: 'act', action });
       busy = false;
       if (!a.ok && !['not_your_turn', 'hands_busy', 'illegal_action', 'game_over'].includes(a.error.code))
         return reject(new Error(`${c.name}: ${JSON.stringify(a)}`));
@@ -248,5 +271,5 @@ function run(main) {
               (e) => { console.error(e.stack || e); process.exit(1); });
 }
 
-module.exports = { tempDir, startServer, stopServer, request, Client, playRandom,
+module.exports = { tempDir, startServer, stopServer, request, Client, playRandom, skillKind,
                    roomWithClients, checkSecrecy, waitFor, assert, run };

@@ -68,7 +68,7 @@ static int fresh(void **state)
 {
     (void)state;
     if (pg)
-        raw("DROP TABLE IF EXISTS rooms, steps, leases, schema_version");
+        raw("DROP TABLE IF EXISTS rooms, steps, chat, leases, schema_version");
     else
         remove_sqlite();
     return 0;

@@ -1,0 +1,60 @@
+/* limits.h: what keeps the server standing in front of strangers
+ * (src/server/, docs/server.md "Limits"): requests per second per
+ * connection, rooms created per address per minute, connections per
+ * address. A refusal is an error answer or a close with a reason, logged;
+ * it never changes a game. */
+#ifndef PF_SERVER_LIMITS_H
+#define PF_SERVER_LIMITS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The defaults (docs/server.md); 0 in pf_limits turns a limit off. */
+#define PF_LIMIT_REQUESTS_PER_S 100 /* a connection's sustained rate... */
+#define PF_LIMIT_REQUEST_BURST_S 2  /* ...and the seconds of it it may send at once */
+#define PF_LIMIT_STRIKES 50         /* refused requests, refilled one a second: then closed */
+#define PF_LIMIT_ROOMS_PER_MIN 20   /* rooms one address creates a minute (a burst of as many) */
+#define PF_LIMIT_CONNS_PER_ADDR 64  /* WebSockets open from one address */
+
+typedef struct pf_limits {
+    int requests_per_s;
+    int rooms_per_min;
+    int conns_per_addr;
+    bool behind_proxy; /* the address is X-Forwarded-For's last item (the proxy's view) */
+} pf_limits;
+
+/* A token bucket: tokens refill at a rate up to a burst; taking one fails
+ * when none is left. A new bucket (all zero) starts full. */
+typedef struct pf_bucket {
+    double tokens;
+    int64_t at_ms; /* when tokens was last brought up to date; 0: never */
+} pf_bucket;
+
+bool pf_bucket_take(pf_bucket *b, double per_s, double burst, int64_t now_ms);
+
+/* A connection's own limits. */
+typedef struct pf_conn_limits {
+    pf_bucket requests, strikes;
+    struct pf_address *addr; /* counted against its address; NULL when not */
+} pf_conn_limits;
+
+/* What to do with a connection's next message. */
+typedef enum pf_verdict { PF_LIMIT_PASS, PF_LIMIT_REFUSE, PF_LIMIT_CLOSE } pf_verdict;
+
+/* The server's limits, from the command line (pf_limits_defaults first). */
+void pf_limits_defaults(pf_limits *l);
+void pf_limits_set(const pf_limits *l);
+const pf_limits *pf_limits_get(void);
+
+/* A connection from addr opens: false (nothing counted) when the address
+ * has its most. */
+bool pf_limits_conn_open(pf_conn_limits *cl, const char *addr, int64_t now_ms);
+void pf_limits_conn_close(pf_conn_limits *cl);
+/* A message arrived on the connection. */
+pf_verdict pf_limits_request(pf_conn_limits *cl, int64_t now_ms);
+/* addr asks to create a room: false when it made its most this minute. */
+bool pf_limits_room(const char *addr, int64_t now_ms);
+/* Frees what the limits keep (at the server's stop). */
+void pf_limits_free(void);
+
+#endif

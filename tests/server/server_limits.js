@@ -1,0 +1,71 @@
+// server_limits.js: the limits that keep the server standing (docs/server.md
+// "Limits"), set low on the command line: rooms created per address per
+// minute (429 rate_limited), connections per address (closed 1008 with a
+// reason), requests per second per connection (rate_limited answers, then
+// a close 1008 when the flood goes on). Every refusal is logged and none
+// changes the game; the room's other clients are served throughout.
+'use strict';
+const { tempDir, startServer, stopServer, request, Client, roomWithClients, assert, run } =
+  require('./lib.js');
+
+run(async () => {
+  const s = await startServer(`${tempDir()}/rooms.db`,
+                              { args: ['--max-requests', '10', '--max-rooms', '3', '--max-connections', '4'] });
+
+  // Rooms: three a minute from this address, then 429.
+  const { room, clients } = await roomWithClients(s, { game: 'pizza', seats: ['person', 'person', 'bot:medium'] },
+                                                  ['ana', 'bo']);
+  const [ana, bo] = clients;
+  for (let i = 0; i < 2; i++)
+    assert((await request(s, 'POST', '/rooms', { game: 'pizza', seats: ['person', 'person'] })).status === 201, `room ${i + 2}`);
+  const fourth = await request(s, 'POST', '/rooms', { game: 'pizza', seats: ['person', 'person'] });
+  assert(fourth.status === 429 && fourth.body.error.code === 'rate_limited' && /3 new rooms a minute/.test(fourth.body.error.message),
+         `the fourth room: ${fourth.status} ${JSON.stringify(fourth.body)}`);
+
+  // Connections: four from this address (ana and bo hold two), then closed with a reason.
+  const more = [new Client(s, 'c3'), new Client(s, 'c4'), new Client(s, 'c5')];
+  await more[0].connect();
+  await more[0].hello(room);
+  await more[1].connect();
+  await more[2].connect();
+  const over = await more[2].closed;
+  assert(over.code === 1008 && /too many connections/.test(over.reason), `the fifth: ${over.code} ${over.reason}`);
+  await more[1].close();
+  const again = new Client(s, 'again');
+  await again.connect();
+  assert((await again.hello(room)).ok, 'a place again once one closed');
+
+  // Requests: 10 a second with 2 s of burst; past it rate_limited, in order, with the id.
+  const steps = (await request(s, 'GET', `/rooms/${room}`)).body.step_count;
+  const answers = await Promise.all(Array.from({ length: 40 }, () => more[0].ask({ cmd: 'games' })));
+  const limited = answers.filter((a) => !a.ok);
+  assert(answers.slice(0, 19).every((a) => a.ok), 'the burst answered (one request went to the hello)');
+  assert(limited.length >= 15 && limited.every((a) => a.error.code === 'rate_limited' && typeof a.id === 'number'),
+         `past the burst: ${JSON.stringify(limited[0])}`);
+  // A flood that goes on is closed.
+  for (let i = 0; i < 200; i++) more[0].ws.send('{"cmd":"games"}');
+  const flood = await more[0].closed;
+  assert(flood.code === 1008 && /too many requests/.test(flood.reason), `the flood: ${flood.code} ${flood.reason}`);
+
+  // A refused act changes nothing, and would have: the same act is played
+  // once the allowance refilled.
+  const p = [ana, bo].find((c) => c.last.to_act.includes(c.seat));
+  const other = p === ana ? bo : ana;
+  const legal = await p.ask({ cmd: 'legal' });
+  await Promise.all(Array.from({ length: 25 }, () => p.ask({ cmd: 'games' })));
+  const before = other.frames.length;
+  const act = await p.ask({ cmd: 'act', action: legal.actions[0] });
+  assert(!act.ok && act.error.code === 'rate_limited', `an act past the limit: ${JSON.stringify(act)}`);
+  assert((await request(s, 'GET', `/rooms/${room}`)).body.step_count === steps, 'no step from a refusal');
+  assert(!other.frames.slice(before).some((f) => f.includes('"push":"steps"')), 'nobody heard a step');
+  assert((await other.ask({ cmd: 'view' })).ok, 'the other client is served');
+  await new Promise((r) => setTimeout(r, 1500));
+  assert((await p.ask({ cmd: 'act', action: legal.actions[0] })).ok, 'the same act, later, is played');
+
+  // Each refusal is logged.
+  for (const reason of ['rooms_per_minute', 'connections_per_address', 'rate', 'flood'])
+    assert(s.log().includes(`event=refused reason=${reason}`) || s.log().includes(`reason=${reason}\n`),
+           `a log line for ${reason}`);
+  for (const c of [ana, bo, again]) await c.close();
+  await stopServer(s);
+});
