@@ -22,21 +22,24 @@ function tempDir() {
 const running = new Set();
 process.on('exit', () => { for (const p of running) p.kill('SIGKILL'); });
 
-// Starts `partyfood serve` on a free port; resolves with { proc, port, base }.
-function startServer(db) {
+// Starts `partyfood serve` on a free port with more arguments and
+// environment variables, if given; resolves with { proc, port, base, log }
+// where log() is everything it printed so far (its event lines).
+function startServer(db, { args = [], env = {} } = {}) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', db],
-                       { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', db, ...args],
+                       { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     running.add(proc);
     let out = '';
     const timer = setTimeout(() => reject(new Error('the server did not start')), 10000);
+    proc.log = () => out;
     proc.stdout.on('data', (d) => {
       out += d;
       const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
       if (m && !proc.port) {
         clearTimeout(timer);
         proc.port = Number(m[1]);
-        resolve({ proc, port: proc.port, base: `http://127.0.0.1:${proc.port}` });
+        resolve({ proc, port: proc.port, base: `http://127.0.0.1:${proc.port}`, log: proc.log });
       }
     });
     proc.on('exit', (code) => { running.delete(proc); if (!proc.port) reject(new Error(`exit ${code}`)); });
@@ -54,7 +57,8 @@ function stopServer(s, signal = 'SIGTERM') {
   });
 }
 
-// One HTTP request; resolves with { status, body (parsed JSON), headers }.
+// One HTTP request; resolves with { status, body (parsed JSON; a text/plain
+// page as text), headers }.
 function request(s, method, url, body) {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined
@@ -63,8 +67,10 @@ function request(s, method, url, body) {
       let text = '';
       res.on('data', (d) => { text += d; });
       res.on('end', () => {
-        let parsed;
-        try { parsed = JSON.parse(text); } catch (e) { return reject(new Error(`not JSON: ${text}`)); }
+        let parsed = text;
+        if (!/^text\/plain/.test(res.headers['content-type'] || '')) {
+          try { parsed = JSON.parse(text); } catch (e) { return reject(new Error(`not JSON: ${text}`)); }
+        }
         resolve({ status: res.statusCode, body: parsed, headers: res.headers });
       });
     });
