@@ -887,7 +887,7 @@ void pf_room_destroy(pf_room *r)
 bool pf_room_idle(const pf_room *r, int64_t now, int64_t idle_ms)
 {
     /* A detached timer: no bot move or turn deadline is due. */
-    return r->table && !r->ahead && !r->thinking && now - r->active_ms >= idle_ms &&
+    return r->started && !r->ahead && !r->thinking && now - r->active_ms >= idle_ms &&
            lws_dll2_is_detached(&r->timer.list);
 }
 

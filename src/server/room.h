@@ -131,8 +131,9 @@ void pf_room_committed(pf_room *r, const pf_error *failed);
  * search began (version), its move found: played unless the game moved. */
 void pf_room_thought(void *room, pf_table *t, uint64_t version);
 
-/* A game whose table may be let go: started, nothing waiting, no bot or
- * timer due, and no change since idle_ms. */
+/* A game that may be let go (its table, or the whole room when nobody is
+ * connected): started, nothing waiting, no bot or timer due, and no change,
+ * join or connection since idle_ms. */
 bool pf_room_idle(const pf_room *r, int64_t now, int64_t idle_ms);
 /* Lets the table go (pf_room_idle said so); it is rebuilt from storage when
  * someone needs it. */

@@ -647,14 +647,15 @@ static void sweep(lws_sorted_usec_list_t *sul)
             expired = false;
         }
         bool idle = !expired && pf_room_idle(r, now, srv.idle_ms);
-        if (expired || idle) {
-            pf_server_log(expired ? "expired" : "unloaded", r, r->conns ? "kept=true" : NULL);
+        bool drop = expired || (idle && !r->conns), unload = idle && r->conns && r->table;
+        if (drop || unload) {
+            pf_server_log(expired ? "expired" : "unloaded", r, unload ? "kept=true" : NULL);
             expired ? pf_metrics_expired() : pf_metrics_unloaded();
             freed = true;
         }
-        if (idle && r->conns)
+        if (unload)
             pf_room_unload(r);
-        if ((expired || idle) && !r->conns) {
+        if (drop) {
             *p = r->next;
             pf_room_destroy(r);
         } else
