@@ -204,6 +204,7 @@ static void conn_free(pf_conn *c)
         if (*p)
             *p = c->next;
         c->room->active_ms = pf_server_now_ms();
+        pf_room_leave(c->room, c);
     }
     for (pf_out *o = c->out_head, *next; o; o = next) {
         next = o->next;
@@ -213,8 +214,6 @@ static void conn_free(pf_conn *c)
         next = m->next;
         free(m);
     }
-    cJSON_Delete(c->held);
-    free(c->held_answer);
     free(c->rx);
     free(c);
     pf_metrics_connection(-1);
@@ -619,7 +618,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             conn_free(p->conn);
         p->conn = NULL;
         return 0;
-    case LWS_CALLBACK_EVENT_WAIT_CANCELLED: /* a bot's search is done */
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED: /* a bot's search or a commit is done */
         pf_think_collect(pf_room_thought);
         return 0;
     default:
@@ -732,8 +731,9 @@ int pf_server_run(const pf_server_options *o)
     }
     srv.idle_ms = (int64_t)o->idle_seconds * 1000;
     srv.expire_ms = (int64_t)o->expire_seconds * 1000;
-    if (pf_think_start(wake_loop, &err)) {
+    if (pf_commit_start(o->db, wake_loop, &err) || pf_think_start(wake_loop, &err)) {
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
+        pf_commit_stop();
         lws_context_destroy(srv.ctx);
         pf_store_close(srv.store);
         return 1;
@@ -750,8 +750,8 @@ int pf_server_run(const pf_server_options *o)
     printf("partyfood serve: listening on http://%s:%d (database %s)\n", o->host, port, o->db);
     fflush(stdout);
     while (!srv.stop && lws_service(srv.ctx, 0) >= 0)
-        pf_commit_flush(srv.store);
-    pf_commit_flush(srv.store);
+        pf_commit_flush();
+    pf_commit_stop();
     lws_sul_cancel(&srv.sweep);
     close_all();
     pf_think_stop();

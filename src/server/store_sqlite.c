@@ -81,6 +81,9 @@ pf_store *pf_store_open(const char *path, pf_error *err)
         pf_store_close(s);
         return NULL;
     }
+    /* The server's loop and its committer each have a connection: a writer
+     * waits for the other's transaction (at most one commit). */
+    sqlite3_busy_timeout(s->db, 10000);
     if (!durable(s, path, err)) {
         pf_store_close(s);
         return NULL;
