@@ -715,6 +715,10 @@ int cmd_bench_server(int argc, char **argv)
         double actions = metric(sv.port, "partyfood_actions_total");
         double commits = metric(sv.port, "partyfood_commit_seconds_count");
         b.playing = false;
+        pthread_mutex_lock(&spare.mu);
+        spare.stop = true;
+        pthread_mutex_unlock(&spare.mu);
+        pthread_join(spares, NULL);
         if (check) {
             stop_server(&sv, SIGKILL); /* moves still in flight */
             long missing = verify(db);
@@ -754,10 +758,6 @@ int cmd_bench_server(int argc, char **argv)
             stop_server(&sv, SIGTERM);
             status = b.errors ? 1 : 0;
         }
-        pthread_mutex_lock(&spare.mu);
-        spare.stop = true;
-        pthread_mutex_unlock(&spare.mu);
-        pthread_join(spares, NULL);
     } else {
         fprintf(stderr, "partyfood bench server: could not set the rooms up\n");
         stop_server(&sv, SIGKILL);
