@@ -283,8 +283,10 @@ static void answered(client *c, const cJSON *m)
     if (!cJSON_IsNumber(id)) { /* the hello's answer */
         const cJSON *seat = cJSON_GetObjectItemCaseSensitive(m, "seat");
         c->seat = cJSON_IsNumber(seat) ? seat->valueint : -1;
-        if (!ok)
-            error_seen("hello", cJSON_PrintUnformatted(m));
+        char *text = ok ? NULL : cJSON_PrintUnformatted(m);
+        if (text)
+            error_seen("hello", text);
+        free(text);
         return;
     }
     if (id->valueint == 1 && ok && cJSON_GetArraySize(actions) > 0) {
@@ -692,12 +694,13 @@ int cmd_bench_server(int argc, char **argv)
     b.keep = check;
     pf_rng_seed(&b.rng, (uint64_t)time(NULL));
     int status = 1;
+    /* Every room first, then the clients: a client connected early would
+     * wait unserved while the others are made. */
     bool made = b.ctx && b.slots;
-    for (int i = 0; made && i < b.nslots; i++) {
-        made_room m;
-        if ((made = make_room(sv.port, &m)))
-            start_slot(&b.slots[i], &m, sv.port);
-    }
+    for (int i = 0; made && i < b.nslots; i++)
+        made = make_room(sv.port, &b.slots[i].room);
+    for (int i = 0; made && i < b.nslots; i++)
+        start_slot(&b.slots[i], &b.slots[i].room, sv.port);
     spare.port = sv.port;
     pthread_t spares;
     if (made)
@@ -714,6 +717,7 @@ int cmd_bench_server(int argc, char **argv)
         long rss_play = rss_kib(sv.pid);
         double actions = metric(sv.port, "partyfood_actions_total");
         double commits = metric(sv.port, "partyfood_commit_seconds_count");
+        double commit_s = metric(sv.port, "partyfood_commit_seconds_sum");
         b.playing = false;
         pthread_mutex_lock(&spare.mu);
         spare.stop = true;
@@ -730,8 +734,9 @@ int cmd_bench_server(int argc, char **argv)
         double p50 = b.nlat ? b.lat[b.nlat / 2] : 0, p99 = b.nlat ? b.lat[b.nlat * 99 / 100] : 0;
         printf("partyfood bench server: %d rooms of %s, two people each, %.1f s\n", b.nslots,
                game_id, elapsed);
-        printf("acknowledged actions: %ld (%.0f/s); per commit: %.1f\n", acts, acts / elapsed,
-               commits > 0 ? actions / commits : 0);
+        printf("acknowledged actions: %ld (%.0f/s); per commit: %.1f, a commit's mean %.1f ms\n",
+               acts, acts / elapsed, commits > 0 ? actions / commits : 0,
+               commits > 0 ? commit_s / commits * 1e3 : 0);
         printf("latency act -> answer: p50 %.2f ms, p99 %.2f ms\n", p50 * 1e3, p99 * 1e3);
         printf("errors: %ld\n", b.errors);
         printf("server memory: %ld KiB at start, %ld KiB playing: %.1f KiB a room\n", rss_base,
