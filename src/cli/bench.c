@@ -117,6 +117,8 @@ int cmd_bench(int argc, char **argv)
     bool json = false;
     double seconds = 1.0;
     long long seats = 4;
+    if (argc > 1 && strcmp(argv[1], "server") == 0)
+        return cmd_bench_server(argc - 1, argv + 1);
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) {
             json = true;
@@ -132,6 +134,7 @@ int cmd_bench(int argc, char **argv)
             only = argv[i];
         } else {
             fprintf(stderr, "usage: partyfood bench [GAME] [--json] [--seconds S] [--seats N]\n"
+                            "       partyfood bench server [--rooms N] ... (--help says more)\n"
                             "  random playouts per game on one thread (default 1 s each, %g to "
                             "%g; 4 seats or the nearest allowed),\n"
                             "  and ISMCTS iterations a second at the first decision "

@@ -11,6 +11,8 @@ int cmd_engine(int argc, char **argv);
 int engine_run(FILE *in, FILE *out);
 int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+/* `partyfood bench server`: the game server under load (bench_server.c). */
+int cmd_bench_server(int argc, char **argv);
 int cmd_games(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_serve(int argc, char **argv);

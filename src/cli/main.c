@@ -15,7 +15,8 @@ static const struct command {
     {"replay", "FILE", "print a saved game step by step", cmd_replay},
     {"sim", "GAME [--seats LIST] [--games N] ...", "play many bot games, report win rates",
      cmd_sim},
-    {"bench", "[GAME] [--json] [--seconds S]", "measure the rules and bots' speed", cmd_bench},
+    {"bench", "[GAME | server] [--seconds S] ...", "measure the rules, bots' and server's speed",
+     cmd_bench},
     {"games", "", "list the games and their options and bots", cmd_games},
     {"serve", "[--listen HOST:PORT] [--db FILE]", "the game server (docs/server.md)", cmd_serve},
 };

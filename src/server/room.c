@@ -338,6 +338,8 @@ static void told_free(pf_told *t)
         cJSON_Delete(t->heard[i]);
     free(t->steps);
     free(t->progress);
+    cJSON_Delete(t->asked);
+    free(t->answer);
     free(t);
 }
 
@@ -388,7 +390,8 @@ static pf_err change_on(pf_room *r, pf_table *copy, room_op *op, void *arg, pf_e
         return e;
     }
     pf_table **base = r->ahead || t ? &r->ahead : &r->table;
-    pf_table_destroy(*base);
+    if (*base != r->sealed) /* the batch being committed keeps its own */
+        pf_table_destroy(*base);
     *base = copy;
     if (!t) /* nothing to store: the clock moved, a bot's plan was made */
         return PF_E_OK;
@@ -396,11 +399,13 @@ static pf_err change_on(pf_room *r, pf_table *copy, room_op *op, void *arg, pf_e
     r->active_ms = pf_server_now_ms();
     if (r->told)
         r->told_tail->next = t;
-    else {
+    else
         r->told = t;
+    r->told_tail = t;
+    if (!r->queued) {
+        r->queued = true;
         pf_commit_add(r);
     }
-    r->told_tail = t;
     return PF_E_OK;
 }
 
@@ -510,14 +515,43 @@ void pf_room_thought(void *room, pf_table *t, uint64_t version)
     schedule(r);
 }
 
+void pf_room_seal(pf_room *r)
+{
+    for (pf_told *t = r->told; t; t = t->next)
+        t->sealed = true;
+    r->sealed = r->ahead;
+}
+
+/* The answer of a committed or failed change to its asker, if still there. */
+static void answer_told(pf_told *t, const pf_error *failed)
+{
+    if (!t->asker)
+        return;
+    char *text = failed ? pf_room_error(t->asked, failed->code, failed->msg) : t->answer;
+    pf_server_send(t->asker, text ? text : PF_ANSWER_NO_MEMORY);
+    if (failed)
+        free(text);
+    t->asker->held = false;
+}
+
 void pf_room_committed(pf_room *r, const pf_error *failed)
 {
-    pf_told *list = r->told;
-    r->told = r->told_tail = NULL;
+    pf_told *done = r->told, *last = NULL;
     if (!failed) {
+        /* The sealed changes come first in the list: they are durable. */
+        for (pf_told *t = done; t && t->sealed; t = t->next)
+            last = t;
+        if (!last)
+            return;
+        r->told = last->next;
+        last->next = NULL;
+        if (!r->told)
+            r->told_tail = NULL;
         pf_table_destroy(r->table);
-        r->table = r->ahead;
-        for (pf_told *t = list; t; t = t->next) {
+        r->table = r->sealed;
+        if (r->ahead == r->sealed)
+            r->ahead = NULL;
+        for (pf_told *t = done; t; t = t->next) {
             tell_steps(r, t);
             if (t->finished) {
                 r->finished = t->finished;
@@ -525,29 +559,31 @@ void pf_room_committed(pf_room *r, const pf_error *failed)
             }
         }
     } else {
-        pf_table_destroy(r->ahead);
+        /* Every change waiting built on the failed ones: all are dropped. */
+        r->told = r->told_tail = NULL;
+        if (r->ahead != r->sealed)
+            pf_table_destroy(r->ahead);
+        pf_table_destroy(r->sealed);
+        r->ahead = NULL;
         r->version++;
         r->retry_at = pf_server_now_ms() + RETRY_MS;
     }
-    r->ahead = NULL;
-    for (pf_told *t = list, *next; t; t = next) {
-        next = t->next;
-        told_free(t);
-    }
+    r->sealed = NULL;
     /* The answers after the pushes, then what each asker sent meanwhile. */
-    for (pf_conn *c = r->conns; c; c = c->next) {
-        if (!c->held)
-            continue;
-        char *text = failed ? pf_room_error(c->held, failed->code, failed->msg) : c->held_answer;
-        pf_server_send(c, text ? text : PF_ANSWER_NO_MEMORY);
-        if (failed)
-            free(text);
-        cJSON_Delete(c->held);
-        free(c->held_answer);
-        c->held = NULL, c->held_answer = NULL;
+    for (pf_told *t = done, *next; t; t = next) {
+        next = t->next;
+        answer_told(t, failed);
+        told_free(t);
     }
     schedule(r);
     pf_server_resume(r);
+}
+
+void pf_room_leave(pf_room *r, pf_conn *c)
+{
+    for (pf_told *t = r->told; t; t = t->next)
+        if (t->asker == c)
+            t->asker = NULL;
 }
 
 /* ---- the start ------------------------------------------------------------------- */
@@ -889,7 +925,9 @@ void pf_room_destroy(pf_room *r)
         next = t->next;
         told_free(t);
     }
-    pf_table_destroy(r->ahead);
+    if (r->ahead != r->sealed)
+        pf_table_destroy(r->ahead);
+    pf_table_destroy(r->sealed);
     pf_table_destroy(r->table);
     pf_chat_free(r);
     pf_rematch_free(r);
@@ -899,7 +937,7 @@ void pf_room_destroy(pf_room *r)
 bool pf_room_idle(const pf_room *r, int64_t now, int64_t idle_ms)
 {
     /* A detached timer: no bot move or turn deadline is due. */
-    return r->table && !r->ahead && !r->thinking && now - r->active_ms >= idle_ms &&
+    return r->started && !r->ahead && !r->thinking && now - r->active_ms >= idle_ms &&
            lws_dll2_is_detached(&r->timer.list);
 }
 
@@ -1170,6 +1208,7 @@ static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
         return pf_room_error(req, e, err.msg);
     const pf_table *t = r->ahead ? r->ahead : r->table;
     int before = pf_table_match(t)->nsteps;
+    const pf_told *older = r->told_tail;
     act_arg a = {c->seat, undo ? NULL : name};
     e = undo ? change(r, op_undo, &c->seat, &err) : change(r, op_act, &a, &err);
     if (e)
@@ -1190,12 +1229,14 @@ static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
         cJSON_AddTrueToObject(out, "ok");
     }
     char *text = print(out);
-    if (!text || !r->ahead)
+    if (!text || r->told_tail == older) /* no step: nothing to wait for */
         return text;
     /* Sent once the step is durable (pf_room_committed). */
-    if (!(c->held = answer_for(req)))
-        c->held = cJSON_CreateObject();
-    c->held_answer = text;
+    pf_told *mine = r->told_tail;
+    mine->asker = c;
+    mine->asked = answer_for(req);
+    mine->answer = text;
+    c->held = true;
     return NULL;
 }
 

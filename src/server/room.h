@@ -40,11 +40,10 @@ typedef struct pf_conn {
     bool restarting; /* the server stops: closed, asking to reconnect */
     char *rx; /* the message being received */
     size_t rx_len;
-    /* The answer to a change of the game waits for its commit (the
-     * request's id, an object; NULL when none), and the messages that came
-     * after it wait for that answer (server.c's queue). */
-    cJSON *held;
-    char *held_answer;
+    /* The answer to a change of the game waits for its commit (in the
+     * change's pf_told), and the messages that came after it wait for that
+     * answer (server.c's queue). */
+    bool held;
     pf_msg *later, *later_tail;
     int nlater;
     pf_conn_limits limits;
@@ -69,6 +68,12 @@ typedef struct pf_told {
     int64_t finished;               /* the game ended (Unix seconds); 0 while on */
     cJSON *heard[PF_MAX_SEATS + 1]; /* steps for each seat; [0] the public's */
     char *progress;                 /* the progress fields after the change (JSON) */
+    bool sealed;                    /* in the batch being committed */
+    /* The requester (NULL for a bot's move, or when it left) and its answer:
+     * the text, or built from the request's id when the commit fails. */
+    pf_conn *asker;
+    cJSON *asked;
+    char *answer;
 } pf_told;
 
 typedef struct pf_room {
@@ -94,11 +99,13 @@ typedef struct pf_room {
     pf_store_step *steps;
     int nsteps, cap;
     bool lost;
-    /* The changes waiting for the group commit, and the table after them:
-     * nobody hears of them before the commit. */
-    pf_table *ahead;
+    /* The changes waiting for the group commit, the table after them, and
+     * the table after those of them in the batch being committed (sealed):
+     * nobody hears of them before their commit. */
+    pf_table *ahead, *sealed;
     pf_told *told, *told_tail;
-    struct pf_room *dirty_next; /* in commit.c's list */
+    bool queued;                /* in commit.c's next batch */
+    struct pf_room *dirty_next; /* in commit.c's lists */
     uint64_t version;           /* counts the changes: a bot's search of an older game is dropped */
     bool thinking;              /* a bot's search runs on the worker (think.c) */
     int64_t retry_at;           /* after a failed commit, the bots wait until then */
@@ -142,16 +149,23 @@ void pf_room_sync(pf_room *r, pf_conn *c);
 void pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len);
 /* The room's timer fired: the bots and the turn timers play what is due. */
 void pf_room_tick(pf_room *r);
-/* The group commit of the room's waiting changes is done: failed is NULL
- * when they are durable (everyone is told), else why not (the room goes
- * back to its committed game, the requesters get the error). */
+/* The batch's sealed changes of the room: the table after them becomes
+ * the one a commit would make durable. */
+void pf_room_seal(pf_room *r);
+/* The group commit of the room's sealed changes is done: failed is NULL
+ * when they are durable (everyone is told of them), else why not (the room
+ * goes back to its committed game, dropping every change waiting, and the
+ * requesters get the error). */
 void pf_room_committed(pf_room *r, const pf_error *failed);
+/* A connection leaves: its answers waiting are dropped. */
+void pf_room_leave(pf_room *r, pf_conn *c);
 /* A bot's search (think.c) is back with t, a copy of the game when the
  * search began (version), its move found: played unless the game moved. */
 void pf_room_thought(void *room, pf_table *t, uint64_t version);
 
-/* A game whose table may be let go: started, nothing waiting, no bot or
- * timer due, and no change since idle_ms. */
+/* A game that may be let go (its table, or the whole room when nobody is
+ * connected): started, nothing waiting, no bot or timer due, and no change,
+ * join or connection since idle_ms. */
 bool pf_room_idle(const pf_room *r, int64_t now, int64_t idle_ms);
 /* Lets the table go (pf_room_idle said so); it is rebuilt from storage when
  * someone needs it. */

@@ -249,6 +249,7 @@ static void conn_free(pf_conn *c)
         if (*p)
             *p = c->next;
         c->room->active_ms = pf_server_now_ms();
+        pf_room_leave(c->room, c);
     }
     for (pf_out *o = c->out_head, *next; o; o = next) {
         next = o->next;
@@ -258,8 +259,6 @@ static void conn_free(pf_conn *c)
         next = m->next;
         free(m);
     }
-    cJSON_Delete(c->held);
-    free(c->held_answer);
     free(c->rx);
     pf_limits_conn_close(&c->limits);
     free(c);
@@ -810,7 +809,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             conn_free(p->conn);
         p->conn = NULL;
         return 0;
-    case LWS_CALLBACK_EVENT_WAIT_CANCELLED: /* a bot's search is done */
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED: /* a bot's search or a commit is done */
         pf_think_collect(pf_room_thought);
         return 0;
     default:
@@ -864,14 +863,15 @@ static void sweep(lws_sorted_usec_list_t *sul)
             expired = false;
         }
         bool idle = !expired && pf_room_idle(r, now, srv.idle_ms);
-        if (expired || idle) {
-            pf_server_log(expired ? "expired" : "unloaded", r, r->conns ? "kept=true" : NULL);
+        bool drop = expired || (idle && !r->conns), unload = idle && r->conns && r->table;
+        if (drop || unload) {
+            pf_server_log(expired ? "expired" : "unloaded", r, unload ? "kept=true" : NULL);
             expired ? pf_metrics_expired() : pf_metrics_unloaded();
             freed = true;
         }
-        if (idle && r->conns)
+        if (unload)
             pf_room_unload(r);
-        if ((expired || idle) && !r->conns) {
+        if (drop) {
             *p = r->next;
             pf_room_destroy(r);
         } else
@@ -961,8 +961,9 @@ int pf_server_run(const pf_server_options *o)
     }
     srv.idle_ms = (int64_t)o->idle_seconds * 1000;
     srv.expire_ms = (int64_t)o->expire_seconds * 1000;
-    if (pf_think_start(wake_loop, &err)) {
+    if (pf_commit_start(o->db, wake_loop, &err) || pf_think_start(wake_loop, &err)) {
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
+        pf_commit_stop();
         lws_context_destroy(srv.ctx);
         pf_store_close(srv.store);
         return 1;
@@ -989,8 +990,8 @@ int pf_server_run(const pf_server_options *o)
         printf("partyfood serve: node %s, leases of %d ms\n", pf_node_name(), o->lease_ms);
     fflush(stdout);
     while (!srv.stop && lws_service(srv.ctx, 0) >= 0)
-        pf_commit_flush(srv.store);
-    pf_commit_flush(srv.store);
+        pf_commit_flush();
+    pf_commit_stop();
     lws_sul_cancel(&srv.sweep);
     close_all();
     pf_node_release();

@@ -145,8 +145,10 @@ pf_store *pf_store_sqlite_open(const char *path, pf_error *err)
         pf_store_close(&s->base);
         return NULL;
     }
-    /* Another process (a second node on one file) may hold the write lock. */
-    sqlite3_busy_timeout(s->db, 5000);
+    /* The server's loop and its committer each have a connection (and a
+     * second node may share the file): a writer waits for the other's
+     * transaction (at most one commit). */
+    sqlite3_busy_timeout(s->db, 10000);
     if (!durable(s->db, path, err) || !migrate(s->db, path, err)) {
         pf_store_close(&s->base);
         return NULL;

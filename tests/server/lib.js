@@ -23,19 +23,20 @@ function tempDir() {
 const running = new Set();
 process.on('exit', () => { for (const p of running) p.kill('SIGKILL'); });
 
-// Starts `partyfood serve` on a free port with more arguments (args) and,
-// for TLS, the certificate the clients trust (ca); resolves with { proc,
-// port, base, wsBase, ca, log() (its output so far) }. Under
-// scripts/with_pg.sh (PF_TEST_PG set) the database is that PostgreSQL
-// instead of the SQLite file db.
-function startServer(db, { args = [], ca } = {}) {
+// Starts `partyfood serve` on a free port with more arguments (args),
+// environment variables (env) and, for TLS, the certificate the clients
+// trust (ca); resolves with { proc, port, base, wsBase, ca, log() (its
+// output so far) }. Under scripts/with_pg.sh (PF_TEST_PG set) the database
+// is that PostgreSQL instead of the SQLite file db.
+function startServer(db, { args = [], env = {}, ca } = {}) {
   return new Promise((resolve, reject) => {
     const where = process.env.PF_TEST_PG ? [process.env.PF_TEST_PG, '--lease-ms', '2000'] : [db];
     const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', ...where, ...args],
-                       { stdio: ['ignore', 'pipe', 'inherit'] });
+                       { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     running.add(proc);
     let out = '';
     const timer = setTimeout(() => reject(new Error('the server did not start')), 10000);
+    proc.log = () => out;
     proc.stdout.on('data', (d) => {
       out += d;
       const m = /listening on (https?):\/\/127\.0\.0\.1:(\d+)/.exec(out);
@@ -44,7 +45,7 @@ function startServer(db, { args = [], ca } = {}) {
         proc.port = Number(m[2]);
         resolve({ proc, port: proc.port, base: `${m[1]}://127.0.0.1:${proc.port}`,
                   wsBase: `${m[1] === 'https' ? 'wss' : 'ws'}://127.0.0.1:${proc.port}`, ca,
-                  log: () => out });
+                  log: proc.log });
       }
     });
     proc.on('exit', (code) => { running.delete(proc); if (!proc.port) reject(new Error(`exit ${code}`)); });
@@ -62,7 +63,8 @@ function stopServer(s, signal = 'SIGTERM') {
   });
 }
 
-// One HTTP request; resolves with { status, body (parsed JSON), headers }.
+// One HTTP request; resolves with { status, body (parsed JSON; a text/plain
+// page as text), headers }.
 function request(s, method, url, body) {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined
@@ -72,8 +74,10 @@ function request(s, method, url, body) {
       let text = '';
       res.on('data', (d) => { text += d; });
       res.on('end', () => {
-        let parsed;
-        try { parsed = JSON.parse(text); } catch (e) { return reject(new Error(`not JSON: ${text}`)); }
+        let parsed = text;
+        if (!/^text\/plain/.test(res.headers['content-type'] || '')) {
+          try { parsed = JSON.parse(text); } catch (e) { return reject(new Error(`not JSON: ${text}`)); }
+        }
         resolve({ status: res.statusCode, body: parsed, headers: res.headers });
       });
     });

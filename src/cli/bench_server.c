@@ -1,0 +1,793 @@
+/* bench_server.c: `partyfood bench server`, the game server under load
+ * (docs/server.md, "Figures").
+ *
+ * Starts `partyfood serve` on a free port and a fresh database, makes N
+ * rooms of two people, and plays them with real WebSocket clients (the
+ * libwebsockets client side, in this process): closed loop, one move in
+ * flight per room, no think time. The seat to act asks `legal`, picks one
+ * at random and sends `act`; the time from sending the act to its answer is
+ * the latency measured. A room whose game ends is replaced by a new one,
+ * made ahead by a thread of plain HTTP calls. Figures are measured, never
+ * asserted; --verify kills the server with SIGKILL while moves are in
+ * flight and checks that every acknowledged step is in the database (the
+ * test in tests/server/test_bench.c runs it). */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+#include <libwebsockets.h>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "partyfood/rng.h"
+#include "server/store.h"
+
+#define SEATS 2
+/* Rooms made ahead for the games that end. */
+#define SPARE_ROOMS 32
+/* How long the server waits before letting an idle game's table go. */
+#define IDLE_SECONDS 1
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- plain HTTP to the server (setup, not measured) ----------------------------- */
+
+/* One request; the status, with the body (newly allocated) in *body. */
+static int http(int port, const char *method, const char *path, const char *json, char **body)
+{
+    *body = NULL;
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    char head[512];
+    size_t n = json ? strlen(json) : 0;
+    int h = snprintf(head, sizeof head,
+                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     "Content-Length: %zu\r\nConnection: close\r\n\r\n",
+                     method, path, n);
+    size_t len = 0, cap = 4096;
+    char *buf = malloc(cap);
+    bool ok = buf && write(fd, head, (size_t)h) == h && (!n || write(fd, json, n) == (ssize_t)n);
+    for (ssize_t got = 1; ok && got > 0;) {
+        if (len + 1 == cap && !(buf = realloc(buf, cap *= 2)))
+            break;
+        got = read(fd, buf + len, cap - len - 1);
+        len += got > 0 ? (size_t)got : 0;
+    }
+    close(fd);
+    if (!buf)
+        return -1;
+    buf[len] = '\0';
+    int status = -1;
+    char *start = strstr(buf, "\r\n\r\n");
+    if (ok && start && sscanf(buf, "HTTP/1.1 %d", &status) == 1)
+        *body = strdup(start + 4);
+    free(buf);
+    return *body ? status : -1;
+}
+
+/* ---- the rooms -------------------------------------------------------------------- */
+
+typedef struct made_room {
+    char code[PF_ROOM_CODE_LEN + 1];
+    char token[SEATS][33];
+} made_room;
+
+static const char *game_id = "pizza";
+
+/* Creates a room of two people and takes both places. */
+static bool make_room(int port, made_room *m)
+{
+    char spec[128], *body;
+    snprintf(spec, sizeof spec,
+             "{\"game\":\"%s\",\"seats\":[\"person\",\"person\"],\"fixed_order\":true}", game_id);
+    int status = http(port, "POST", "/rooms", spec, &body);
+    cJSON *o = cJSON_Parse(body);
+    const cJSON *code = cJSON_GetObjectItemCaseSensitive(o, "room");
+    bool ok = status == 201 && cJSON_IsString(code);
+    if (ok)
+        snprintf(m->code, sizeof m->code, "%s", code->valuestring);
+    else
+        fprintf(stderr, "partyfood bench: creating a room failed: %s\n", body ? body : "");
+    cJSON_Delete(o);
+    free(body);
+    for (int i = 0; ok && i < SEATS; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "/rooms/%s/join", m->code);
+        status = http(port, "POST", path, i ? "{\"name\":\"bo\"}" : "{\"name\":\"ana\"}", &body);
+        o = cJSON_Parse(body);
+        const cJSON *token = cJSON_GetObjectItemCaseSensitive(o, "token");
+        ok = status == 200 && cJSON_IsString(token);
+        if (ok)
+            snprintf(m->token[i], sizeof m->token[i], "%s", token->valuestring);
+        cJSON_Delete(o);
+        free(body);
+    }
+    return ok;
+}
+
+/* The spare rooms, made by a thread while the others play. */
+static struct {
+    pthread_mutex_t mu;
+    made_room room[SPARE_ROOMS];
+    int n;
+    bool stop;
+    int port;
+} spare = {.mu = PTHREAD_MUTEX_INITIALIZER};
+
+static void *make_spares(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        pthread_mutex_lock(&spare.mu);
+        bool stop = spare.stop, full = spare.n == SPARE_ROOMS;
+        pthread_mutex_unlock(&spare.mu);
+        if (stop)
+            return NULL;
+        made_room m;
+        if (full || !make_room(spare.port, &m)) {
+            usleep(5000);
+            continue;
+        }
+        pthread_mutex_lock(&spare.mu);
+        spare.room[spare.n++] = m;
+        pthread_mutex_unlock(&spare.mu);
+    }
+}
+
+static bool take_spare(made_room *m)
+{
+    pthread_mutex_lock(&spare.mu);
+    bool some = spare.n > 0;
+    if (some)
+        *m = spare.room[--spare.n];
+    pthread_mutex_unlock(&spare.mu);
+    return some;
+}
+
+/* ---- the clients -------------------------------------------------------------------- */
+
+typedef struct slot slot;
+
+/* One connection; its slot is NULL once its game is over (it closes). */
+typedef struct client {
+    struct lws *wsi;
+    slot *s;
+    int place, seat;
+    bool ready; /* said hello, heard the sync */
+    char *rx;
+    size_t rx_len;
+    unsigned char out[LWS_PRE + 256];
+    size_t out_len;
+} client;
+
+struct slot {
+    made_room room;
+    client *c[SEATS];
+    uint32_t to_act;
+    int steps;
+    bool over, busy;
+    double sent; /* when the act in flight was sent */
+};
+
+typedef struct acked {
+    char code[PF_ROOM_CODE_LEN + 1];
+    int step;
+    char action[PF_REPLAY_NAME_MAX + 1];
+} acked;
+
+static struct {
+    struct lws_context *ctx;
+    slot *slots;
+    int nslots;
+    bool playing; /* new moves are sent */
+    pf_rng rng;
+    long acts, errors, in_flight;
+    double *lat;
+    long nlat, caplat;
+    bool keep; /* keep every acknowledged step, for --verify */
+    acked *ack;
+    long nack, capack;
+} b;
+
+static void error_seen(const char *what, const char *detail)
+{
+    if (b.errors++ < 5)
+        fprintf(stderr, "partyfood bench: %s: %.300s\n", what, detail);
+}
+
+static void send_text(client *c, const char *text)
+{
+    size_t n = strlen(text);
+    if (n > sizeof c->out - LWS_PRE)
+        return;
+    memcpy(c->out + LWS_PRE, text, n);
+    c->out_len = n;
+    lws_callback_on_writable(c->wsi);
+}
+
+/* The seat to act asks for its legal moves, when no move is in flight. */
+static void drive(slot *s)
+{
+    if (!b.playing || s->busy || s->over)
+        return;
+    for (int i = 0; i < SEATS; i++) {
+        client *c = s->c[i];
+        if (c && c->ready && c->seat >= 0 && (s->to_act & (1u << c->seat))) {
+            s->busy = true;
+            b.in_flight++;
+            send_text(c, "{\"cmd\":\"legal\",\"id\":1}");
+            return;
+        }
+    }
+}
+
+static void progress(slot *s, const cJSON *m)
+{
+    const cJSON *count = cJSON_GetObjectItemCaseSensitive(m, "step_count");
+    if (!cJSON_IsNumber(count) || count->valueint < s->steps)
+        return; /* the other seat heard it already */
+    s->steps = count->valueint;
+    s->over = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "over"));
+    s->to_act = 0;
+    const cJSON *seat;
+    cJSON_ArrayForEach(seat, cJSON_GetObjectItemCaseSensitive(m, "to_act"))
+        s->to_act |= 1u << seat->valueint;
+}
+
+static void keep_ack(slot *s, const cJSON *m)
+{
+    const cJSON *step = cJSON_GetObjectItemCaseSensitive(m, "step");
+    const cJSON *action = cJSON_GetObjectItemCaseSensitive(m, "action");
+    if (!b.keep || !cJSON_IsNumber(step) || !cJSON_IsString(action))
+        return;
+    if (b.nack == b.capack) {
+        long cap = b.capack ? 2 * b.capack : 4096;
+        acked *p = realloc(b.ack, (size_t)cap * sizeof *p);
+        if (!p)
+            return error_seen("out of memory", "keeping the acknowledged steps");
+        b.ack = p, b.capack = cap;
+    }
+    acked *a = &b.ack[b.nack++];
+    snprintf(a->code, sizeof a->code, "%s", s->room.code);
+    a->step = step->valueint;
+    snprintf(a->action, sizeof a->action, "%s", action->valuestring);
+}
+
+static void answered(client *c, const cJSON *m)
+{
+    slot *s = c->s;
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+    const cJSON *actions = cJSON_GetObjectItemCaseSensitive(m, "actions");
+    bool ok = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "ok"));
+    if (!cJSON_IsNumber(id)) { /* the hello's answer */
+        const cJSON *seat = cJSON_GetObjectItemCaseSensitive(m, "seat");
+        c->seat = cJSON_IsNumber(seat) ? seat->valueint : -1;
+        char *text = ok ? NULL : cJSON_PrintUnformatted(m);
+        if (text)
+            error_seen("hello", text);
+        free(text);
+        return;
+    }
+    if (id->valueint == 1 && ok && cJSON_GetArraySize(actions) > 0) {
+        int k = (int)pf_rng_below(&b.rng, (uint32_t)cJSON_GetArraySize(actions));
+        char text[256];
+        snprintf(text, sizeof text, "{\"cmd\":\"act\",\"id\":2,\"action\":\"%s\"}",
+                 cJSON_GetArrayItem(actions, k)->valuestring);
+        s->sent = now_s();
+        send_text(c, text);
+        return;
+    }
+    if (id->valueint == 2 && ok) {
+        if (b.nlat == b.caplat) {
+            long cap = b.caplat ? 2 * b.caplat : 4096;
+            double *p = realloc(b.lat, (size_t)cap * sizeof *p);
+            if (p)
+                b.lat = p, b.caplat = cap;
+        }
+        if (b.nlat < b.caplat)
+            b.lat[b.nlat++] = now_s() - s->sent;
+        b.acts++;
+        keep_ack(s, m);
+        progress(s, m);
+    } else {
+        char *text = cJSON_PrintUnformatted(m);
+        error_seen("a refused request", text ? text : "");
+        free(text);
+    }
+    s->busy = false;
+    b.in_flight--;
+    drive(s);
+}
+
+static void message(client *c, const char *text, size_t len)
+{
+    cJSON *m = cJSON_ParseWithLength(text, len);
+    const cJSON *push = cJSON_GetObjectItemCaseSensitive(m, "push");
+    if (!m)
+        error_seen("not JSON", text);
+    else if (cJSON_IsString(push)) {
+        if (strcmp(push->valuestring, "sync") == 0)
+            c->ready = true;
+        progress(c->s, m);
+        drive(c->s);
+    } else
+        answered(c, m);
+    cJSON_Delete(m);
+}
+
+static void connect_client(struct lws_context *ctx, int port, slot *s, int place)
+{
+    client *c = calloc(1, sizeof *c);
+    s->c[place] = c;
+    if (!c)
+        return error_seen("out of memory", "a client");
+    *c = (client){.s = s, .place = place, .seat = -1};
+    struct lws_client_connect_info i = {.context = ctx, .address = "127.0.0.1", .port = port,
+                                        .path = "/ws", .host = "127.0.0.1", .userdata = c};
+    if (!(c->wsi = lws_client_connect_via_info(&i))) {
+        error_seen("connect", s->room.code);
+        s->c[place] = NULL;
+        free(c);
+    }
+}
+
+static void start_slot(slot *s, const made_room *m, int port)
+{
+    s->room = *m;
+    s->to_act = 0;
+    s->steps = 0;
+    s->over = s->busy = false;
+    for (int i = 0; i < SEATS; i++)
+        connect_client(b.ctx, port, s, i);
+}
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                    size_t len)
+{
+    client *c = user;
+    switch (reason) {
+    case LWS_CALLBACK_CLIENT_ESTABLISHED: {
+        char hello[128];
+        snprintf(hello, sizeof hello, "{\"cmd\":\"hello\",\"room\":\"%s\",\"token\":\"%s\"}",
+                 c->s->room.code, c->s->room.token[c->place]);
+        send_text(c, hello);
+        return 0;
+    }
+    case LWS_CALLBACK_CLIENT_RECEIVE: {
+        if (!c->s)
+            return 0;
+        char *rx = realloc(c->rx, c->rx_len + len + 1);
+        if (!rx)
+            return -1;
+        memcpy(rx + c->rx_len, in, len);
+        c->rx = rx;
+        c->rx_len += len;
+        if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
+            c->rx[c->rx_len] = '\0';
+            c->rx_len = 0;
+            message(c, c->rx, strlen(c->rx));
+        }
+        return 0;
+    }
+    case LWS_CALLBACK_CLIENT_WRITEABLE:
+        if (!c->s) /* its game is over */
+            return -1;
+        if (c->out_len &&
+            lws_write(wsi, c->out + LWS_PRE, c->out_len, LWS_WRITE_TEXT) < (int)c->out_len)
+            return -1;
+        c->out_len = 0;
+        return 0;
+    case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+        if (b.playing)
+            error_seen("connection", in ? (const char *)in : "failed");
+        /* fall through */
+    case LWS_CALLBACK_CLIENT_CLOSED:
+        if (!c)
+            return 0;
+        if (c->s) {
+            if (b.playing)
+                error_seen("closed", c->s->room.code);
+            c->s->c[c->place] = NULL;
+        }
+        free(c->rx);
+        free(c);
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+static const struct lws_protocols protocols[] = {
+    {"bench", callback, 0, 1 << 16, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0},
+};
+
+/* A room whose game ended: its clients leave, a spare room takes its slot. */
+static void renew(int port)
+{
+    for (int i = 0; b.playing && i < b.nslots; i++) {
+        slot *s = &b.slots[i];
+        made_room m;
+        if (!s->over || s->busy || !take_spare(&m))
+            continue;
+        for (int k = 0; k < SEATS; k++)
+            if (s->c[k]) {
+                s->c[k]->s = NULL; /* closed at its next writeable */
+                lws_callback_on_writable(s->c[k]->wsi);
+                s->c[k] = NULL;
+            }
+        start_slot(s, &m, port);
+    }
+}
+
+/* ---- the server --------------------------------------------------------------------- */
+
+typedef struct server {
+    pid_t pid;
+    int port;
+    int out; /* its stdout, drained by a thread */
+    pthread_t drain;
+} server;
+
+static void *drain(void *arg)
+{
+    char buf[4096];
+    while (read(*(int *)arg, buf, sizeof buf) > 0)
+        ;
+    return NULL;
+}
+
+static bool start_server(const char *db, server *sv)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return false;
+    char idle[16];
+    snprintf(idle, sizeof idle, "%d", IDLE_SECONDS);
+    sv->pid = fork();
+    if (sv->pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        close(fds[1]);
+        execl("/proc/self/exe", "partyfood", "serve", "--listen", "127.0.0.1:0", "--db", db,
+              "--idle-seconds", idle, (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    sv->out = fds[0];
+    FILE *f = fdopen(dup(fds[0]), "r");
+    char line[512];
+    sv->port = 0;
+    while (f && !sv->port && fgets(line, sizeof line, f)) {
+        const char *p = strstr(line, "listening on http://127.0.0.1:");
+        if (p)
+            sv->port = atoi(p + strlen("listening on http://127.0.0.1:"));
+    }
+    if (f)
+        fclose(f); /* what it read ahead of the line is only event lines */
+    if (!sv->port)
+        return false;
+    pthread_create(&sv->drain, NULL, drain, &sv->out);
+    return true;
+}
+
+static void stop_server(server *sv, int sig)
+{
+    kill(sv->pid, sig);
+    waitpid(sv->pid, NULL, 0);
+    pthread_join(sv->drain, NULL);
+    close(sv->out);
+}
+
+static long rss_kib(pid_t pid)
+{
+    char path[64], line[256];
+    long kib = -1;
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld kB", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kib;
+}
+
+/* One number of the server's /metrics page (a line starting with name). */
+static double metric(int port, const char *name)
+{
+    char *body;
+    double v = -1;
+    if (http(port, "GET", "/metrics", NULL, &body) == 200) {
+        size_t n = strlen(name);
+        for (char *line = body; line; line = strchr(line, '\n'), line = line ? line + 1 : NULL)
+            if (strncmp(line, name, n) == 0 && line[n] == ' ') {
+                v = atof(line + n + 1);
+                break;
+            }
+    }
+    free(body);
+    return v;
+}
+
+/* ---- the run ------------------------------------------------------------------------- */
+
+static void service_for(double seconds, bool (*done)(void), int port)
+{
+    double end = now_s() + seconds;
+    while (now_s() < end && !(done && done())) {
+        lws_service(b.ctx, 0);
+        renew(port);
+    }
+}
+
+static bool all_ready(void)
+{
+    for (int i = 0; i < b.nslots; i++)
+        for (int k = 0; k < SEATS; k++)
+            if (!b.slots[i].c[k] || !b.slots[i].c[k]->ready)
+                return false;
+    return true;
+}
+
+static bool none_in_flight(void)
+{
+    return b.in_flight == 0;
+}
+
+static int by_value(const void *x, const void *y)
+{
+    double a = *(const double *)x, c = *(const double *)y;
+    return (a > c) - (a < c);
+}
+
+static int by_room(const void *x, const void *y)
+{
+    const acked *a = x, *c = y;
+    int k = strcmp(a->code, c->code);
+    return k ? k : (a->step > c->step) - (a->step < c->step);
+}
+
+typedef struct stored {
+    char (*name)[PF_REPLAY_NAME_MAX + 1];
+    int n, cap;
+} stored;
+
+static pf_err keep_stored(void *arg, const pf_store_step *st, pf_error *err)
+{
+    stored *s = arg;
+    if (st->index >= s->cap) {
+        int cap = st->index * 2 + 64;
+        void *p = realloc(s->name, (size_t)cap * sizeof *s->name);
+        if (!p)
+            return pf_error_set(err, PF_E_NO_MEMORY, NULL);
+        s->name = p, s->cap = cap;
+    }
+    snprintf(s->name[st->index], sizeof s->name[0], "%s", st->name);
+    s->n = st->index + 1;
+    return PF_E_OK;
+}
+
+/* Every acknowledged step is in the database, with its action: the count
+ * missing. */
+static long verify(const char *db)
+{
+    pf_error err;
+    pf_store *st = pf_store_open(db, &err);
+    if (!st) {
+        fprintf(stderr, "partyfood bench: %s\n", err.msg);
+        return b.nack ? b.nack : 1;
+    }
+    qsort(b.ack, (size_t)b.nack, sizeof *b.ack, by_room);
+    long missing = 0;
+    stored s = {0};
+    for (long i = 0; i < b.nack; i++) {
+        if (i == 0 || strcmp(b.ack[i].code, b.ack[i - 1].code) != 0) {
+            s.n = 0;
+            if (pf_store_steps_of(st, b.ack[i].code, keep_stored, &s, &err))
+                fprintf(stderr, "partyfood bench: %s\n", err.msg);
+        }
+        const acked *a = &b.ack[i];
+        if (a->step >= s.n || strcmp(s.name[a->step], a->action) != 0) {
+            if (missing++ < 5)
+                fprintf(stderr, "partyfood bench: room %s step %d (%s) was acknowledged but is not stored\n",
+                        a->code, a->step, a->action);
+        }
+    }
+    free(s.name);
+    pf_store_close(st);
+    return missing;
+}
+
+static int usage(FILE *f, int status)
+{
+    fprintf(f, "usage: partyfood bench server [--rooms N] [--seconds S] [--game GAME] [--db FILE]\n"
+               "                              [--verify]\n\n"
+               "Starts `partyfood serve` on a free port and plays N rooms (100) of two\n"
+               "people over WebSockets for S seconds (10): one move in flight per room, no\n"
+               "think time. Reports acknowledged actions a second, the latency from an act\n"
+               "to its answer, errors and the server's memory per room. --db (default: a\n"
+               "temporary file) is the server's database. --verify kills the server with\n"
+               "SIGKILL while moves are in flight and checks that every acknowledged step\n"
+               "is stored; the exit status is 1 when one is missing or an error was seen.\n");
+    return status;
+}
+
+int cmd_bench_server(int argc, char **argv)
+{
+    long long rooms = 100;
+    double seconds = 10;
+    bool check = false;
+    const char *db = NULL, *v;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0)
+            return usage(stdout, 0);
+        if (strcmp(argv[i], "--verify") == 0)
+            check = true;
+        else if (strcmp(argv[i], "--rooms") == 0) {
+            if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
+                !cli_arg_int("bench server", "--rooms", v, 1, 5000, &rooms))
+                return 2;
+        } else if (strcmp(argv[i], "--seconds") == 0) {
+            if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
+                !cli_arg_real("bench server", "--seconds", v, 0.1, 3600, &seconds))
+                return 2;
+        } else if (strcmp(argv[i], "--game") == 0) {
+            if (!(game_id = cli_arg_value("bench server", argc, argv, &i)))
+                return 2;
+        } else if (strcmp(argv[i], "--db") == 0) {
+            if (!(db = cli_arg_value("bench server", argc, argv, &i)))
+                return 2;
+        } else {
+            fprintf(stderr, "partyfood bench server: unknown argument '%s'\n", argv[i]);
+            return usage(stderr, 2);
+        }
+    }
+    /* Two sockets a room on each side, and a few more. */
+    struct rlimit nofile;
+    if (getrlimit(RLIMIT_NOFILE, &nofile) == 0) {
+        nofile.rlim_cur = nofile.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &nofile);
+    }
+    char dir[] = "/tmp/pf-bench-XXXXXX", path[64];
+    if (!db) {
+        if (!mkdtemp(dir)) {
+            perror("partyfood bench server");
+            return 1;
+        }
+        snprintf(path, sizeof path, "%s/bench.db", dir);
+        db = path;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    server sv;
+    if (!start_server(db, &sv)) {
+        fprintf(stderr, "partyfood bench server: the server did not start\n");
+        return 1;
+    }
+    long rss_base = rss_kib(sv.pid);
+    lws_set_log_level(LLL_ERR, NULL);
+    struct lws_context_creation_info info = {.port = CONTEXT_PORT_NO_LISTEN,
+                                             .protocols = protocols};
+    b.ctx = lws_create_context(&info);
+    b.nslots = (int)rooms;
+    b.slots = calloc((size_t)rooms, sizeof *b.slots);
+    b.keep = check;
+    pf_rng_seed(&b.rng, (uint64_t)time(NULL));
+    int status = 1;
+    /* Every room first, then the clients: a client connected early would
+     * wait unserved while the others are made. */
+    bool made = b.ctx && b.slots;
+    for (int i = 0; made && i < b.nslots; i++)
+        made = make_room(sv.port, &b.slots[i].room);
+    for (int i = 0; made && i < b.nslots; i++)
+        start_slot(&b.slots[i], &b.slots[i].room, sv.port);
+    spare.port = sv.port;
+    pthread_t spares;
+    if (made)
+        pthread_create(&spares, NULL, make_spares, NULL);
+    if (made) {
+        service_for(60, all_ready, sv.port);
+        b.playing = true;
+        for (int i = 0; i < b.nslots; i++)
+            drive(&b.slots[i]);
+        double t0 = now_s();
+        service_for(seconds, NULL, sv.port);
+        double elapsed = now_s() - t0;
+        long acts = b.acts;
+        long rss_play = rss_kib(sv.pid);
+        double actions = metric(sv.port, "partyfood_actions_total");
+        double commits = metric(sv.port, "partyfood_commit_seconds_count");
+        double commit_s = metric(sv.port, "partyfood_commit_seconds_sum");
+        b.playing = false;
+        pthread_mutex_lock(&spare.mu);
+        spare.stop = true;
+        pthread_mutex_unlock(&spare.mu);
+        pthread_join(spares, NULL);
+        if (check) {
+            stop_server(&sv, SIGKILL); /* moves still in flight */
+            long missing = verify(db);
+            printf("verify: %ld acknowledged steps, %ld missing after SIGKILL\n", b.nack,
+                   missing);
+            status = missing || b.errors ? 1 : 0;
+        }
+        qsort(b.lat, (size_t)b.nlat, sizeof *b.lat, by_value);
+        double p50 = b.nlat ? b.lat[b.nlat / 2] : 0, p99 = b.nlat ? b.lat[b.nlat * 99 / 100] : 0;
+        printf("partyfood bench server: %d rooms of %s, two people each, %.1f s\n", b.nslots,
+               game_id, elapsed);
+        printf("acknowledged actions: %ld (%.0f/s); per commit: %.1f, a commit's mean %.1f ms\n",
+               acts, acts / elapsed, commits > 0 ? actions / commits : 0,
+               commits > 0 ? commit_s / commits * 1e3 : 0);
+        printf("latency act -> answer: p50 %.2f ms, p99 %.2f ms\n", p50 * 1e3, p99 * 1e3);
+        printf("errors: %ld\n", b.errors);
+        printf("server memory: %ld KiB at start, %ld KiB playing: %.1f KiB a room\n", rss_base,
+               rss_play, (double)(rss_play - rss_base) / b.nslots);
+        if (!check) {
+            /* Idle: the clients stay but act no more; the server lets the
+             * tables go after IDLE_SECONDS. Then the clients leave. */
+            service_for(10, none_in_flight, sv.port);
+            for (int i = 0; i < 50 && metric(sv.port, "partyfood_rooms{state=\"playing\"}") > 0;
+                 i++)
+                service_for(0.2, NULL, sv.port);
+            long rss_idle = rss_kib(sv.pid);
+            printf("idle rooms, their clients connected: %ld KiB: %.1f KiB a room (2 "
+                   "connections included)\n",
+                   rss_idle, (double)(rss_idle - rss_base) / b.nslots);
+            lws_context_destroy(b.ctx);
+            b.ctx = NULL;
+            for (int i = 0; i < 50 && metric(sv.port, "partyfood_rooms{state=\"idle\"}") > 0;
+                 i++)
+                usleep(200000);
+            long rss_gone = rss_kib(sv.pid);
+            printf("idle rooms, their clients gone: %ld KiB: %.1f KiB a room\n", rss_gone,
+                   (double)(rss_gone - rss_base) / b.nslots);
+            stop_server(&sv, SIGTERM);
+            status = b.errors ? 1 : 0;
+        }
+    } else {
+        fprintf(stderr, "partyfood bench server: could not set the rooms up\n");
+        stop_server(&sv, SIGKILL);
+    }
+    if (b.ctx)
+        lws_context_destroy(b.ctx);
+    /* The clients still connecting when the context went heard nothing. */
+    for (int i = 0; b.slots && i < b.nslots; i++)
+        for (int k = 0; k < SEATS; k++)
+            if (b.slots[i].c[k]) {
+                free(b.slots[i].c[k]->rx);
+                free(b.slots[i].c[k]);
+            }
+    free(b.slots);
+    free(b.lat);
+    free(b.ack);
+    if (db == path) {
+        const char *suffix[] = {"", "-wal", "-shm"};
+        for (int i = 0; i < 3; i++) {
+            char f[80];
+            snprintf(f, sizeof f, "%s%s", path, suffix[i]);
+            unlink(f);
+        }
+        rmdir(dir);
+    }
+    return status;
+}

@@ -1,0 +1,35 @@
+/* test_bench.c: a short run of the load tool (`partyfood bench server`,
+ * src/cli/bench_server.c): 20 rooms played over WebSockets for two
+ * seconds, the server killed with SIGKILL while moves are in flight, and
+ * every acknowledged step found in its database. No figure is checked: only
+ * that steps were acknowledged, none is missing and no error was seen. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pf_test.h"
+
+static void test_a_short_load_loses_no_acknowledged_step(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "'%s' bench server --rooms 20 --seconds 2 --verify; echo status=$?",
+             pf_test_bin());
+    char *out = pf_test_run(cmd);
+    long acked = -1, missing = -1, errors = -1;
+    const char *v = strstr(out, "verify: "), *e = strstr(out, "errors: ");
+    if (v)
+        sscanf(v, "verify: %ld acknowledged steps, %ld missing", &acked, &missing);
+    if (e)
+        sscanf(e, "errors: %ld", &errors);
+    if (!strstr(out, "status=0") || acked <= 0 || missing != 0 || errors != 0)
+        fail_msg("the load tool said:\n%s", out);
+    free(out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a_short_load_loses_no_acknowledged_step),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
