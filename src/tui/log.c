@@ -52,7 +52,7 @@ static bool masked(const tui_game *g, const pf_table_event *e)
     return false;
 }
 
-/* Events speak of seats in the third person ("seat 0 has too many dice");
+/* Events speak of seats in the third person ("seat 1 has too many dice");
  * a seat named "you" (the default name of the person) takes the second
  * person: the verb that follows (after an optional "now") and "'s". */
 static const char *const second_person[][2] = {
@@ -96,14 +96,14 @@ void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t
         snprintf(buf, n, "(an earlier reveal: remember it! the memory aid would show it)");
         return;
     }
-    /* "seat 2" / "Seat 2" become the seat's name. */
+    /* "seat 2" / "Seat 2" (seats counted from 1) become the seat's name. */
     size_t w = 0;
     const char *s = e->text;
     while (*s && w + 1 < n) {
         if ((s[0] == 's' || s[0] == 'S') && strncmp(s + 1, "eat ", 4) == 0 &&
             isdigit((unsigned char)s[5]) && !isdigit((unsigned char)s[6])) {
-            int seat = s[5] - '0';
-            if (seat < g->seats->n) {
+            int seat = s[5] - '1';
+            if (seat >= 0 && seat < g->seats->n) {
                 const char *name = tui__seat_name(g, seat);
                 w += (size_t)snprintf(buf + w, n - w, "%s", name);
                 if (w >= n)

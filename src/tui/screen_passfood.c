@@ -207,7 +207,7 @@ static void label(const tui_game *g, const cJSON *view, const char *name, char *
         const char *at = strstr(name, " to ");
         snprintf(food, sizeof food, "%.*s", (int)(at - name - 10), name + 10);
         to = (unsigned)atoi(at + 4);
-        snprintf(buf, n, "swap: %s to %s", food, tui__seat_name(g, (int)to));
+        snprintf(buf, n, "swap: %s to %s", food, tui__seat_name(g, (int)to - 1));
     } else if (strncmp(name, "score ", 6) == 0 || strncmp(name, "ziggy scores ", 13) == 0) {
         /* with what the set is worth: the spaces the pawn moves */
         bool z = name[0] == 'z';

@@ -75,12 +75,12 @@ static void you_in_the_second_person(void **state)
     pf_table_event e = {.step = 0, .to = -1, .kind = "x"};
     char line[200];
     snprintf(e.text, sizeof e.text,
-             "seat 0 has too many dice; in seat 0's hand; seat 0 now has it; seat 0 tosses; "
-             "seat 1 tosses; seat 0 turned over cell 4");
+             "seat 1 has too many dice; in seat 1's hand; seat 1 now has it; seat 1 tosses; "
+             "seat 2 tosses; seat 1 turned over cell 4"); /* texts count seats from 1 */
     tui__log_text(&g, &e, line, sizeof line);
     assert_string_equal(line, "you have too many dice; in your hand; you now have it; you toss; "
                               "ben tosses; you turned over cell 4");
-    snprintf(e.text, sizeof e.text, "seat 0 puts it down. seat 0 hands out the plates.");
+    snprintf(e.text, sizeof e.text, "seat 1 puts it down. seat 1 hands out the plates.");
     tui__log_text(&g, &e, line, sizeof line);
     assert_string_equal(line, "you put it down. you hand out the plates.");
     pf_table_destroy(g.t);
