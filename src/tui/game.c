@@ -201,11 +201,20 @@ static bool too_small(const tui_game *g)
 
 /* The title line; "you are" goes at the right end when it fits beside the
  * rest, so that nothing on the line is ever overwritten. */
+const char *tui__moves_played(int nsteps, char *buf, size_t n)
+{
+    if (nsteps == 0)
+        snprintf(buf, n, "no move yet");
+    else
+        snprintf(buf, n, "%d move%s played", nsteps, nsteps == 1 ? "" : "s");
+    return buf;
+}
+
 static void draw_title(const tui_game *g, const char *who, int seat)
 {
-    char line[300], you[80] = "";
-    snprintf(line, sizeof line, " %s  |  %s  |  step %d", g->m->game->title, who,
-             g->m->nsteps);
+    char line[300], you[80] = "", moves[32];
+    snprintf(line, sizeof line, " %s  |  %s  |  %s", g->m->game->title, who,
+             tui__moves_played(g->m->nsteps, moves, sizeof moves));
     if (seat >= 0)
         snprintf(you, sizeof you, "you are: %s ", tui__seat_name(g, seat));
     attron(tui__colour(TUI_TITLE));

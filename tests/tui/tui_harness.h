@@ -204,11 +204,17 @@ __attribute__((unused)) static void th_refute(th *t, const char *text)
     }
 }
 
-/* The number after "step " in the title line, or -1. */
+/* How many moves the title line says were played ("no move yet" is 0,
+ * "12 moves played" 12), or -1. */
 __attribute__((unused)) static int th_step(th *t)
 {
-    const char *s = strstr(th_capture(t), "|  step ");
-    return s ? atoi(s + 8) : -1;
+    const char *s = th_capture(t);
+    if (strstr(s, "|  no move yet"))
+        return 0;
+    const char *bar = strstr(s, " played");
+    while (bar && bar > s && bar[-1] != '|')
+        bar--;
+    return bar && bar > s ? atoi(bar + 1) : -1;
 }
 
 /* Plays a turn-based game to its end screen by pressing `key` whenever the
