@@ -757,7 +757,7 @@ static int end_screen(tui_game *g)
         if (running[0] && row < LINES - 2)
             tui__putn(row++, 2, COLS - 2, A_BOLD, running);
         tui__putn(LINES - 2, 0, COLS, 0,
-                  "Enter/n: another game (menu)   r: rematch, same seats   l: log   s: save   q: quit");
+                  "Enter/n: menu  r: rematch, same seats  l: log  s: save  q: quit"); /* fits 80 */
         tui__putn(LINES - 1, 0, COLS, A_DIM, g->status);
         refresh();
         int ch = tui__key(-1);

@@ -5,6 +5,7 @@
  * end the party; the plates while the active player distributes; tokens
  * left; the bag and the discard pile. Every tile carries its food's letter
  * (S B F P L) as well as a colour. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,30 +154,36 @@ static void draw(const tui_table *t)
     /* Blank rows between the parts only when the area has room for them. */
     int gap = t->h >= np + 11 + 3 ? 1 : 0;
     int y = t->y + gap, x = t->x + 2;
-    /* How close Ziggy is: reaching the last pawn (or the cake) loses the
-     * game, and each set Ziggy scores moves him on. */
-    int zpos = tui__num(ziggy, "pos", 0), gap_z = -1;
+    /* How close Ziggy is: reaching the last pawn not on the cake loses the
+     * game (at the end of that player's turn), and each set Ziggy scores
+     * moves him on; his next tile may give him one that catches up. */
+    int zpos = tui__num(ziggy, "pos", 0), gap_z = INT_MAX;
     for (int i = 0; i < np; i++) {
         const cJSON *p = cJSON_GetArrayItem(players, i);
         int d = tui__num(p, "pos", 0) - zpos;
-        if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "on_cake")) && (gap_z < 0 || d < gap_z))
+        if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "on_cake")) && d < gap_z)
             gap_z = d;
     }
-    /* Ziggy's next set could reach the last pawn: caught at the end of
-     * that player's turn unless they score away. (The cake lies beyond
-     * every pawn not on it, so that comes first.) */
-    const struct food *threat =
-        tui__str(v, "result") || gap_z < 0 ? NULL : ziggy_threat(ziggy, numbers, 3, gap_z);
+    int turn = tui__num(v, "turn", 0);
+    const struct food *threat = tui__str(v, "result") || gap_z <= 0 || gap_z == INT_MAX
+                                    ? NULL
+                                    : ziggy_threat(ziggy, numbers, 3, gap_z);
     char line[160];
     if (threat) {
-        int n = snprintf(line, sizeof line, "Turn %d. Ziggy is %d behind the last pawn: ",
-                         tui__num(v, "turn", 0), gap_z < 0 ? 0 : gap_z);
+        int n = snprintf(line, sizeof line, "Turn %d. Ziggy is %d behind the last pawn: ", turn,
+                         gap_z);
         tui__putn(y, x, t->w - 4, A_BOLD, line);
         snprintf(line, sizeof line, "a %s lets him catch up!", threat->name);
         tui__putn(y, x + n, t->w - 4 - n, tui__colour(TUI_RED) | A_BOLD, line);
     } else {
-        snprintf(line, sizeof line, "Turn %d.  Ziggy (Z) is %d space%s behind the last pawn.",
-                 tui__num(v, "turn", 0), gap_z < 0 ? 0 : gap_z, gap_z == 1 ? "" : "s");
+        if (gap_z == INT_MAX)
+            snprintf(line, sizeof line, "Turn %d.  Every pawn is on the cake.", turn);
+        else if (gap_z <= 0)
+            snprintf(line, sizeof line, "Turn %d.  Ziggy (Z) has caught up with the last pawn.",
+                     turn);
+        else
+            snprintf(line, sizeof line, "Turn %d.  Ziggy (Z) is %d space%s behind the last pawn.",
+                     turn, gap_z, gap_z == 1 ? "" : "s");
         tui__putn(y, x, t->w - 4, A_BOLD, line);
     }
     y++;

@@ -192,6 +192,14 @@ static void passfood_shows_what_sets_are_worth(void **state)
     th_keys(&t, "q");
     th_keys(&t, "y");
     th_stop(&t);
+    /* Ziggy ahead of a pawn (the party ends with that player's turn). */
+    th_start(&t, 80, 24,
+             "passfood --seats you,bot:random --seed 5 --pace 0 --option zpos=10 "
+             "--option pos=5,20");
+    th_expect(&t, "Ziggy (Z) has caught up with the last pawn.", 5000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
     /* A row missing only its snake scores 12: enough for 10 spaces. */
     th_start(&t, 80, 24,
              "passfood --seats you,bot:random --seed 5 --pace 0 --option ziggy=BFPL "
