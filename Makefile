@@ -21,10 +21,11 @@ TSAN_THREADS      ?= 4
 # clang and its runtimes (libFuzzer, the sanitizers) build the fuzz targets
 # and the ThreadSanitizer build; Open MPI runs `mpirun partyfood sim`
 # (docs/sim.md: the build works without it); libwebsockets and SQLite
-# make the server, whose tests are node programs using the ws package.
+# make the server, whose tests are node programs using the ws package;
+# python3 runs the example bot of `sim --seats ext:...` (docs/bots.md).
 DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-dev libssl-dev tmux \
               clang libclang-rt-14-dev libopenmpi-dev openmpi-bin \
-              libwebsockets-dev libsqlite3-dev nodejs node-ws
+              libwebsockets-dev libsqlite3-dev nodejs node-ws python3
 
 .PHONY: all deps build build-asan build-fuzz build-tsan build-release build-clang run test test-plain \
         test-asan test-fuzz test-tsan test-release bench clean
