@@ -206,7 +206,7 @@ const char *tui__moves_played(int nsteps, char *buf, size_t n)
     if (nsteps == 0)
         snprintf(buf, n, "no move yet");
     else
-        snprintf(buf, n, "%d move%s played", nsteps, nsteps == 1 ? "" : "s");
+        snprintf(buf, n, "%d move%s", nsteps, nsteps == 1 ? "" : "s");
     return buf;
 }
 

@@ -205,16 +205,18 @@ __attribute__((unused)) static void th_refute(th *t, const char *text)
 }
 
 /* How many moves the title line says were played ("no move yet" is 0,
- * "12 moves played" 12), or -1. */
+ * "12 moves" 12), or -1. */
 __attribute__((unused)) static int th_step(th *t)
 {
+    char title[400];
     const char *s = th_capture(t);
-    if (strstr(s, "|  no move yet"))
+    snprintf(title, sizeof title, "%.*s", (int)strcspn(s, "\n"), s);
+    if (strstr(title, "|  no move yet"))
         return 0;
-    const char *bar = strstr(s, " played");
-    while (bar && bar > s && bar[-1] != '|')
-        bar--;
-    return bar && bar > s ? atoi(bar + 1) : -1;
+    const char *move = strstr(title, " move");
+    while (move && move > title && move[-1] != '|')
+        move--;
+    return move && move > title ? atoi(move + 1) : -1;
 }
 
 /* Plays a turn-based game to its end screen by pressing `key` whenever the
