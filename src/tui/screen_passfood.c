@@ -203,7 +203,10 @@ static void draw(const tui_table *t)
     for (int i = 0; i < np; i++) {
         const cJSON *p = cJSON_GetArrayItem(players, i);
         char title[40];
-        snprintf(title, sizeof title, "%d %s", i + 1, tui__seat_name(t->g, i));
+        const char *name = tui__seat_name(t->g, i);
+        if (strlen(name) > 9 && strncmp(name, "bot ", 4) == 0)
+            name += 4; /* "3 random" rather than "3 bot rando": 11 columns */
+        snprintf(title, sizeof title, "%d %s", i + 1, name);
         board(y, x + bw * (i + 1), title, cJSON_GetObjectItemCaseSensitive(p, "board"), 4,
               cJSON_GetObjectItemCaseSensitive(numbers, "player_rows"),
               cJSON_GetObjectItemCaseSensitive(numbers, "player_columns"),

@@ -180,6 +180,7 @@ static void passfood_shows_what_sets_are_worth(void **state)
     th_expect(&t, "2 2 3 3 3 pt", 1000); /* Ziggy's columns */
     th_expect(&t, "5 5 5 5 5 pt", 1000); /* the players' */
     th_expect(&t, "L 12", 1000);         /* Ziggy's first row */
+    th_expect(&t, "2 random ", 1000);    /* a whole name, not "2 bot rando" */
     th_keys(&t, "q");
     th_keys(&t, "y");
     th_stop(&t);
