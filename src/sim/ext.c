@@ -152,7 +152,7 @@ static pf_err exchange(pf_sim_ext *x, const char *line, char **answer, pf_error 
     long long deadline = now_ms() + x->timeout_ms;
     size_t scanned = 0;
     for (;;) {
-        char *nl = memchr(x->buf + scanned, '\n', x->len - scanned);
+        char *nl = x->len > scanned ? memchr(x->buf + scanned, '\n', x->len - scanned) : NULL;
         if (nl) {
             *nl = '\0';
             *answer = x->buf;
