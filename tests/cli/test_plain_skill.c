@@ -269,6 +269,13 @@ static void real_time_asks_every_person(void **state)
     assert_non_null(strstr(out, "bob (seat 2): roll"));
     assert_non_null(strstr(out, "Several of you may act"));
     free(out);
+    /* A seat number before the colon counts from 1, as on every screen. */
+    snprintf(cmd, sizeof cmd,
+             "printf '2: roll\\nquit\\n' | %s play pakupaku --plain --seed 3 "
+             "--seats ana,bob,bot:adult", pf_test_bin());
+    out = pf_test_run(cmd);
+    assert_non_null(strstr(out, "bob (seat 2): roll"));
+    free(out);
 }
 
 int main(void)
