@@ -22,11 +22,13 @@ TSAN_THREADS      ?= 4
 # and the ThreadSanitizer build; Open MPI runs `mpirun partyfood sim`
 # (docs/sim.md: the build works without it); libwebsockets and SQLite
 # make the server, whose tests are node programs using the ws package (and
-# the sqlite3 tool, to plant a failing trigger in a test database).
+# the sqlite3 tool, to plant a failing trigger in a test database);
+# PostgreSQL serves several server nodes (libpq; the tests start their own
+# cluster); python3 runs the example bot of `sim --seats ext:...`.
 DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-dev libssl-dev tmux \
               clang libclang-rt-14-dev libopenmpi-dev openmpi-bin \
               libwebsockets-dev libsqlite3-dev sqlite3 libpq-dev postgresql nodejs node-ws \
-              openssl
+              openssl python3
 
 .PHONY: all deps build build-asan build-fuzz build-tsan build-release build-clang run test test-plain \
         test-asan test-fuzz test-tsan test-release bench clean

@@ -63,7 +63,7 @@ static char *transcript(const pf_game *g)
         pf_event evbuf[EVENT_CAP];
         pf_events ev = {evbuf, 0, EVENT_CAP, 0};
         assert_int_equal(pf_match_apply(m, seat, a, t, &ev, &err), PF_E_OK);
-        put(&b, "%d. seat %d: %s", m->nsteps, seat, name);
+        put(&b, "%d. seat %d: %s", m->nsteps, seat + 1, name); /* as partyfood replay */
         if (g->real_time)
             put(&b, " @%lld", (long long)t);
         put(&b, "\n");

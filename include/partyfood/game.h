@@ -190,6 +190,10 @@ typedef struct pf_game {
     int (*name)(const void *st, pf_action a, char *buf, size_t n);
     /* Parses a name (as written by name(), plus friendly aliases). */
     pf_err (*parse)(const void *st, const char *s, pf_action *a);
+    /* Optional, for games whose names once counted seats from 0 (replays of
+     * version 2 and older): writes today's form of such a name into buf and
+     * returns true; false when the name is the same today. */
+    bool (*renamed_since_v2)(const char *old, char *buf, size_t n);
     /* The table as text, as seat sees it (PF_SEAT_SPECTATOR for everyone). */
     void (*render)(const void *st, int seat, char *buf, size_t n);
     /* Optional: figures of a finished game for the simulator; returns count. */

@@ -11,7 +11,10 @@
 
 #include "partyfood/match.h"
 
-#define PF_REPLAY_VERSION 2
+/* Version 3 counts seats from 1 in action names ("ask 2" asks the second
+ * seat), as in every text a person reads; older replays are read with
+ * their names renamed (pf_game's renamed_since_v2). */
+#define PF_REPLAY_VERSION 3
 
 /* NULL when memory ran out. */
 cJSON *pf_match_save(const pf_match *m);

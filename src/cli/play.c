@@ -20,7 +20,7 @@ static void usage(FILE *f)
             "  GAME        one of:");
     for (int i = 0; i < pf_game_count(); i++)
         fprintf(f, " %s", pf_game_at(i)->id);
-    fprintf(f, "\n  --seats     who sits where, seat 0 first: a person's name, or a bot\n"
+    fprintf(f, "\n  --seats     who sits where, seat 1 first: a person's name, or a bot\n"
                "              (bot:NAME or NAME; `partyfood games` lists them),\n"
                "              e.g. --seats ana,ben,bot:random. Default: you and two\n"
                "              bots in a random order (drawn from the seed)\n"

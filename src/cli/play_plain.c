@@ -153,7 +153,7 @@ static void report_step(void *arg, const pf_table_step *st)
     const reporter *r = arg;
     if (st->change != PF_TABLE_STEP)
         return;
-    fprintf(r->out, "%s (seat %d): %s\n", r->s->name[st->seat], st->seat, st->name);
+    fprintf(r->out, "%s (seat %d): %s\n", r->s->name[st->seat], st->seat + 1, st->name);
     /* The person who just acted is at the keyboard: show them their secrets. */
     print_events(r->out, st->ev, r->s->bot[st->seat] ? r->view_seat : st->seat);
 }
@@ -290,7 +290,7 @@ static int person_input(pf_table *tb, int seat, const char *line, int64_t t, FIL
 
 /* Real time: the person a line is from, among those who may act (set).
  * With several, the line starts with a name or a seat and a colon ("ana:
- * roll", "1: roll"); *rest gets the line after it. -1 (told) when unclear. */
+ * roll", "2: roll" for the second seat); *rest gets the line after it. -1 (told) when unclear. */
 static int who_typed(const pf_seating *s, uint32_t set, const char *line, const char **rest,
                      FILE *out)
 {
@@ -300,7 +300,7 @@ static int who_typed(const pf_seating *s, uint32_t set, const char *line, const 
         size_t len = (size_t)(colon - line);
         for (int i = 0; i < s->n; i++) {
             char seat[12];
-            snprintf(seat, sizeof seat, "%d", i);
+            snprintf(seat, sizeof seat, "%d", i + 1); /* seats counted from 1 */
             if (s->bot[i] || !((strlen(s->name[i]) == len && !strncmp(line, s->name[i], len)) ||
                                (strlen(seat) == len && !strncmp(line, seat, len))))
                 continue;
@@ -328,7 +328,7 @@ static void print_end(FILE *out, const pf_match *m, const pf_seating *s, int vie
     print_table(out, m, view_seat);
     fprintf(out, "Game over.\n");
     for (int i = 0; i < m->seats; i++)
-        fprintf(out, "  seat %d %-12s result %g\n", i, s->name[i], r[i]);
+        fprintf(out, "  seat %d %-12s result %g\n", i + 1, s->name[i], r[i]);
 }
 
 /* A person's turn in a turn-based game: the keyboard passes to them when
@@ -345,7 +345,7 @@ static int person_turn(pf_table *tb, int seat, int *last_person, FILE *in, FILE 
         if (*last_person >= 0 && hide_table(in, out, s, *last_person) < 0)
             return 1;
         fprintf(out, "\n---- Pass the keyboard to %s (seat %d) and press Enter ----\n",
-                s->name[seat], seat);
+                s->name[seat], seat + 1);
         if (read_line(in, line, sizeof line, -1) < 0)
             return 1;
     }

@@ -1,4 +1,7 @@
-/* replay.c: `partyfood replay FILE`, a saved game step by step. */
+/* replay.c: `partyfood replay FILE`, a saved game step by step. It is read
+ * by people: seats are counted from 1 (--seat 1 is the first seat), as in
+ * the games' texts; the replay file itself keeps the protocol's 0-based
+ * seat numbers. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +30,7 @@ static void show_step(void *arg, int step, const void *st, const pf_events *ev)
         return;
     }
     const pf_step *s = &w->m->steps[step];
-    printf("%4d. seat %d: %s", step + 1, s->seat, s->name);
+    printf("%4d. seat %d: %s", step + 1, s->seat + 1, s->name);
     if (g->real_time)
         printf("  (t=%lld ms)", (long long)s->t_ms);
     printf("\n");
@@ -45,9 +48,9 @@ int cmd_replay(int argc, char **argv)
         long long n;
         if (strcmp(argv[i], "--seat") == 0) {
             if (!(v = cli_arg_value("replay", argc, argv, &i)) ||
-                !cli_arg_int("replay", "--seat", v, 0, PF_MAX_SEATS - 1, &n))
+                !cli_arg_int("replay", "--seat", v, 1, PF_MAX_SEATS, &n))
                 return 2;
-            seat = (int)n;
+            seat = (int)n - 1;
         } else if (strcmp(argv[i], "--all") == 0) {
             seat = PF_SEAT_GOD;
         } else if (argv[i][0] != '-' && !path) {
@@ -55,7 +58,7 @@ int cmd_replay(int argc, char **argv)
         } else {
             fprintf(stderr, "usage: partyfood replay FILE [--seat N | --all]\n"
                             "  prints the game as a spectator sees it (--seat: as that "
-                            "seat; --all: everything)\n");
+                            "seat, counted from 1; --all: everything)\n");
             return strcmp(argv[i], "--help") == 0 ? 0 : 2;
         }
     }
@@ -70,7 +73,7 @@ int cmd_replay(int argc, char **argv)
         return 1;
     }
     if (seat < PF_SEAT_GOD || seat >= saved->seats) {
-        fprintf(stderr, "partyfood replay: no seat %d in this %d-seat game\n", seat,
+        fprintf(stderr, "partyfood replay: no seat %d in this %d-seat game\n", seat + 1,
                 saved->seats);
         pf_match_destroy(saved);
         return 2;
@@ -95,7 +98,7 @@ int cmd_replay(int argc, char **argv)
     if (pf_match_over(saved, r)) {
         printf("Result:");
         for (int i = 0; i < saved->seats; i++)
-            printf(" seat %d=%g", i, r[i]);
+            printf(" seat %d=%g", i + 1, r[i]);
         printf("\n");
     } else {
         printf("The game is not over (continue it with `partyfood play --resume %s`).\n", path);

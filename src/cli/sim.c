@@ -33,6 +33,7 @@
 #include "partyfood/file.h"
 #include "cli/commands.h"
 #include "partyfood/parse.h"
+#include "sim/ext.h"
 #include "sim/mpi.h"
 #include "sim/sim.h"
 
@@ -45,11 +46,15 @@ static void usage(FILE *f)
             "                          [--seed S] [--threads T] [--sweep KEY=A..B]\n"
             "                          [--lines KEY=A..B] [--json | --csv] [--out FILE]\n"
             "                          [--svg FILE] [--no-rotate] [--quiet | --progress]\n"
-            "                          [--shard I/N]\n"
+            "                          [--shard I/N] [--ext-timeout S]\n"
             "       partyfood sim merge FILE... [--json | --csv] [--out FILE] [--svg FILE]\n"
             "  --seats LIST   one bot per seat, e.g. bot:medium,bot:expert (default: medium,\n"
             "                 3 seats or the nearest allowed); levels random, easy, medium,\n"
-            "                 hard, expert, plus ismcts and the game's own bots\n"
+            "                 hard, expert, plus ismcts and the game's own bots; ext:COMMAND\n"
+            "                 seats your own program (docs/bots.md), e.g.\n"
+            "                 ext:./mybot,bot:medium\n"
+            "  --ext-timeout S  seconds an ext: program has for each answer, 1 to 3600\n"
+            "                 (default %d)\n"
             "  --games N      games per batch, 1 to %ld (default 1000)\n"
             "  --option K=V   a game option; K=@FILE takes the value from FILE\n"
             "  --seed S       base seed; game i uses a seed derived from S and i (default 1)\n"
@@ -73,7 +78,7 @@ static void usage(FILE *f)
             "                 files prints the report one run would\n"
             "Ctrl-C (SIGINT), SIGTERM or SIGHUP stops early and reports the games played,\n"
             "marked partial; a second signal stops at once. Files are replaced whole.\n",
-            PF_SIM_MAX_GAMES, PF_SIM_MAX_THREADS, MAX_SWEEP);
+            PF_SIM_EXT_TIMEOUT_MS / 1000, PF_SIM_MAX_GAMES, PF_SIM_MAX_THREADS, MAX_SWEEP);
     const char *mpi = pf_sim_mpi_library();
     if (mpi)
         fprintf(f, "MPI: built in (%s): `mpirun -n N partyfood sim ...` splits\n"
@@ -92,7 +97,7 @@ typedef struct sim_args {
     bool json, csv, no_rotate, quiet, progress;
     bool sharded; /* --shard: play slice shard of shards, write its totals to --out */
     int shard, shards;
-    long long games, threads;
+    long long games, threads, ext_timeout;
     uint64_t seed;
     pf_options opt;
 } sim_args;
@@ -150,7 +155,8 @@ static int parse_args(int argc, char **argv, sim_args *a)
                            strcmp(arg, "--option") == 0 || strcmp(arg, "--seed") == 0 ||
                            strcmp(arg, "--threads") == 0 || strcmp(arg, "--sweep") == 0 ||
                            strcmp(arg, "--lines") == 0 || strcmp(arg, "--out") == 0 ||
-                           strcmp(arg, "--svg") == 0 || strcmp(arg, "--shard") == 0;
+                           strcmp(arg, "--svg") == 0 || strcmp(arg, "--shard") == 0 ||
+                           strcmp(arg, "--ext-timeout") == 0;
         if (takes_value && !(v = cli_arg_value("sim", argc, argv, &i)))
             return 2;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
@@ -169,6 +175,9 @@ static int parse_args(int argc, char **argv, sim_args *a)
                 return 2;
         } else if (strcmp(arg, "--threads") == 0) {
             if (!cli_arg_int("sim", arg, v, 0, PF_SIM_MAX_THREADS, &a->threads))
+                return 2;
+        } else if (strcmp(arg, "--ext-timeout") == 0) {
+            if (!cli_arg_int("sim", arg, v, 1, 3600, &a->ext_timeout))
                 return 2;
         } else if (strcmp(arg, "--sweep") == 0) {
             a->sweep_arg = v;
@@ -313,16 +322,28 @@ static bool plan_seats(const sim_args *a, sim_plan *p)
         }
     }
     bool all_same = true;
+    c->ext_timeout_ms = (int)a->ext_timeout * 1000;
     for (int s = 0; s < c->seats; s++) {
+        p->rep.entry_names[s] = p->names[s];
+        if (strncmp(p->names[s], PF_SIM_EXT_PREFIX, strlen(PF_SIM_EXT_PREFIX)) == 0) {
+            c->ext[s] = p->names[s] + strlen(PF_SIM_EXT_PREFIX);
+            c->ext_name[s] = p->names[s];
+            if (!*c->ext[s]) {
+                fprintf(stderr, "partyfood sim: '%s' names no program (ext:COMMAND)\n",
+                        p->names[s]);
+                return false;
+            }
+            all_same = all_same && c->ext[0] && strcmp(c->ext[s], c->ext[0]) == 0;
+            continue;
+        }
         c->bots[s] = pf_bot_find(c->game, p->names[s]);
         if (!c->bots[s]) {
             char list[512];
             pf_bot_list(c->game, list, sizeof list);
-            fprintf(stderr, "partyfood sim: no bot '%s' for %s (bots: %s)\n", p->names[s],
-                    c->game->id, list);
+            fprintf(stderr, "partyfood sim: no bot '%s' for %s (bots: %s; or ext:COMMAND)\n",
+                    p->names[s], c->game->id, list);
             return false;
         }
-        p->rep.entry_names[s] = p->names[s];
         all_same = all_same && c->bots[s] == c->bots[0];
     }
     c->rotate = !all_same && !a->no_rotate;
@@ -360,6 +381,8 @@ static bool plan_sweeps(const sim_args *a, sim_plan *p)
             }
             for (int s = 1; s < PF_MAX_SEATS; s++) {
                 p->base.bots[s] = p->base.bots[0];
+                p->base.ext[s] = p->base.ext[0];
+                p->base.ext_name[s] = p->base.ext_name[0];
                 p->rep.entry_names[s] = p->names[0];
             }
             p->base.rotate = false;

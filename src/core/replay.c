@@ -232,7 +232,7 @@ const char *pf_replay_warning(const cJSON *r)
 }
 
 /* Applies the replay's actions to m. */
-static pf_err replay_actions(pf_match *m, const cJSON *acts, pf_error *err)
+static pf_err replay_actions(pf_match *m, const cJSON *acts, long long version, pf_error *err)
 {
     int n = cJSON_GetArraySize(acts), i = 0;
     if (n > m->game->max_steps)
@@ -257,8 +257,13 @@ static pf_err replay_actions(pf_match *m, const cJSON *acts, pf_error *err)
             return pf_error_set(err, PF_E_BAD_REPLAY,
                                 "action %d: its name is longer than %d bytes", i,
                                 PF_REPLAY_NAME_MAX);
+        const char *name = a->valuestring;
+        char renamed[PF_REPLAY_NAME_MAX + 8];
+        if (version <= 2 && m->game->renamed_since_v2 &&
+            m->game->renamed_since_v2(name, renamed, sizeof renamed))
+            name = renamed;
         pf_error e2;
-        if (pf_match_apply_named(m, (int)seat, a->valuestring, t_ms, NULL, &e2))
+        if (pf_match_apply_named(m, (int)seat, name, t_ms, NULL, &e2))
             return pf_error_set(err, PF_E_BAD_REPLAY, "action %d: %s", i, e2.msg);
         i++;
     }
@@ -296,7 +301,9 @@ static pf_match *load(const cJSON *r, pf_error *err)
     if (pf_options_from_json(&opt, cJSON_GetObjectItemCaseSensitive(r, "options"), err))
         return NULL;
     pf_match *m = pf_match_create(g, (int)seats, &opt, seed, err);
-    if (m && replay_actions(m, acts, err) != PF_E_OK) {
+    long long version = 1; /* replay_header checked it */
+    pf_json_int(cJSON_GetObjectItemCaseSensitive(r, "version"), 1, PF_REPLAY_VERSION, &version);
+    if (m && replay_actions(m, acts, version, err) != PF_E_OK) {
         pf_match_destroy(m);
         m = NULL;
     }

@@ -73,15 +73,18 @@ static pf_err check_action(const pf_game *g, const void *st, int seat, pf_action
                 e = PF_E_OK;
     }
     if (e != PF_E_OK) {
+        /* No seat number: the request named the seat, and a person reading
+         * the message (the line mode) counts seats from 1, the protocol from 0. */
         char name[64];
         if (g->name(st, a, name, sizeof name) < 0)
             snprintf(name, sizeof name, "#%u", (unsigned)a);
         if (e == PF_E_HANDS_BUSY && g->ready_at)
-            return pf_error_set(err, e, "'%s' is not legal for seat %d at t=%lld: its "
-                                "hands are busy until t=%lld", name, seat, (long long)t_ms,
+            return pf_error_set(err, e, "'%s' is not legal at t=%lld: the seat's hands are "
+                                "busy until t=%lld", name, (long long)t_ms,
                                 (long long)g->ready_at(st, seat));
-        return pf_error_set(err, e, "'%s' is not legal for seat %d now: %s", name, seat,
-                            pf_strerror(e));
+        if (e == PF_E_ILLEGAL_ACTION)
+            return pf_error_set(err, e, "'%s' is not legal now", name);
+        return pf_error_set(err, e, "'%s' is not legal now: %s", name, pf_strerror(e));
     }
     return PF_E_OK;
 }

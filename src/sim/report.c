@@ -19,7 +19,7 @@
 #define Z95 1.959963984540054
 
 typedef struct group {
-    char label[48];
+    char label[80]; /* a --seats entry (up to 63 bytes) and its number */
     long wins, games;
     double result; /* sum of normalised results */
 } group;
@@ -148,12 +148,16 @@ static void print_batch(FILE *f, const pf_sim_report *rep, int b)
         fprintf(f, ", %ld with an illegal bot move", r->errors);
     fprintf(f, ") in %.1f s, %.0f games/s\n", r->seconds,
             r->seconds > 0 ? r->games / r->seconds : 0);
-    fprintf(f, "%-26s %7s %7s %9s  %-17s %s\n", is_team(r) ? "co-operative" : "who", "games",
-            "wins", "win rate", "95% interval", "mean result");
+    int wide = 26; /* the names' column: an ext: program's command may be longer */
+    for (int i = 0; i < ng; i++)
+        if ((int)strlen(gr[i].label) > wide)
+            wide = (int)strlen(gr[i].label);
+    fprintf(f, "%-*s %7s %7s %9s  %-17s %s\n", wide, is_team(r) ? "co-operative" : "who",
+            "games", "wins", "win rate", "95% interval", "mean result");
     for (int i = 0; i < ng; i++) {
         double lo, hi;
         pf_wilson(gr[i].wins, gr[i].games, Z95, &lo, &hi);
-        fprintf(f, "%-26s %7ld %7ld %8.1f%%  [%5.1f%%, %5.1f%%]  %.3f\n", gr[i].label,
+        fprintf(f, "%-*s %7ld %7ld %8.1f%%  [%5.1f%%, %5.1f%%]  %.3f\n", wide, gr[i].label,
                 gr[i].games, gr[i].wins, gr[i].games ? 100.0 * gr[i].wins / gr[i].games : 0,
                 100 * lo, 100 * hi, gr[i].games ? gr[i].result / gr[i].games : 0);
     }
@@ -517,11 +521,11 @@ static void win_chart(FILE *f, const pf_sim_report *rep, int y0)
         for (int k = 0; k < nseries; k++) {
             int gi = rep->line_key ? 0 : k;
             double dx = nseries > 1 ? (k - (nseries - 1) / 2.0) * 4 : 0; /* keep bars apart */
-            char label[64];
+            char label[sizeof gr[0].label];
             if (rep->line_key)
-                snprintf(label, sizeof label, "%s=%d", rep->line_key, rep->line_values[k]);
+                snprintf(label, sizeof label, "%.40s=%d", rep->line_key, rep->line_values[k]);
             else
-                snprintf(label, sizeof label, "%s", gr[k].label);
+                memcpy(label, gr[k].label, sizeof label);
             fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
                     colour[k % 8]);
             for (int si = 0; si < rep->nsweep; si++) {

@@ -5,6 +5,7 @@
  * totals in thread order. A worker allocates its state and histogram once,
  * and looks at the stop flag before each game. */
 #include "sim/sim.h"
+#include "sim/ext.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -21,8 +22,11 @@ typedef struct worker {
     long end;   /* one past the last game to play */
     long chunk; /* games taken at once */
     atomic_long *next, *done;
+    atomic_int *halt; /* set by the first worker whose program failed */
+    pf_sim_ext *ext[PF_MAX_SEATS]; /* the programs of the entries that are programs */
     pf_sim_result r;
-    bool failed; /* out of memory */
+    bool failed;   /* out of memory */
+    pf_error err;  /* why a program failed (err.code != PF_E_OK) */
     pthread_t th;
 } worker;
 
@@ -93,9 +97,35 @@ static int seat_of_name(const char *name, char *stem, size_t n)
     return seat;
 }
 
-/* Plays game i and adds it to r. */
-static void play_one(const pf_sim_config *c, long i, void *st, pf_sim_result *r)
+/* Whether any entry of c is a program. */
+static bool has_ext(const pf_sim_config *c)
 {
+    for (int s = 0; s < c->seats; s++)
+        if (c->ext[s])
+            return true;
+    return false;
+}
+
+/* Plays game i with w's programs on their seats; the number of actions, or
+ * pf_bots_play's and pf_sim_ext_play's failures (w->err set). */
+static int play_ext(worker *w, long i, void *st, uint64_t seed, const int *entry,
+                    const pf_bot_def *const *bots)
+{
+    const pf_sim_config *c = w->c;
+    pf_event buf[64];
+    pf_events setup = {buf, 0, 64, 0};
+    pf_state_init_events(c->game, st, c->seats, &c->opt, seed, &setup, NULL);
+    pf_sim_ext *ext[PF_MAX_SEATS] = {0};
+    for (int s = 0; s < c->seats; s++)
+        ext[s] = w->ext[entry[s]];
+    return pf_sim_ext_play(c->game, st, c->seats, bots, ext, &setup, seed, i, &w->err);
+}
+
+/* Plays game i and adds it to w's totals; false when a program failed. */
+static bool play_one(worker *w, long i, void *st)
+{
+    const pf_sim_config *c = w->c;
+    pf_sim_result *r = &w->r;
     const pf_game *g = c->game;
     uint64_t seed = pf_seed_derive(c->seed, (uint64_t)i);
     int n = c->seats, rot = c->rotate ? (int)(i % n) : 0;
@@ -105,14 +135,21 @@ static void play_one(const pf_sim_config *c, long i, void *st, pf_sim_result *r)
         entry[s] = (s + rot) % n;
         bots[s] = c->bots[entry[s]];
     }
-    pf_state_init(g, st, n, &c->opt, seed, NULL); /* options were checked before */
-    int step = pf_bots_play(g, st, n, bots, seed);
+    int step; /* options were checked before: init succeeds */
+    if (has_ext(c)) {
+        step = play_ext(w, i, st, seed, entry, bots);
+        if (step == PF_SIM_EXT_FAILED)
+            return false;
+    } else {
+        pf_state_init(g, st, n, &c->opt, seed, NULL);
+        step = pf_bots_play(g, st, n, bots, seed);
+    }
     bool error = step == PF_BOTS_ILLEGAL, stalled = step == PF_BOTS_STUCK;
     r->games++;
     if (error || stalled) {
         r->errors += error;
         r->stalled += stalled;
-        return;
+        return true;
     }
     double res[PF_MAX_SEATS];
     g->over(st, res);
@@ -135,7 +172,7 @@ static void play_one(const pf_sim_config *c, long i, void *st, pf_sim_result *r)
     r->length[step < r->length_cap ? step : r->length_cap]++;
     r->length_sum += step;
     if (!g->stats)
-        return;
+        return true;
     pf_stat figs[PF_SIM_STATS];
     int k = g->stats(st, figs, PF_SIM_STATS);
     for (int j = 0; j < k; j++) {
@@ -150,6 +187,7 @@ static void play_one(const pf_sim_config *c, long i, void *st, pf_sim_result *r)
                 fig_add(&e[entry[seat]], figs[j].value);
         }
     }
+    return true;
 }
 
 bool pf_sim_result_init(pf_sim_result *r, const pf_game *g)
@@ -166,9 +204,22 @@ void pf_sim_result_fini(pf_sim_result *r)
     r->length = NULL;
 }
 
-static bool stopped(const pf_sim_config *c)
+static bool stopped(const pf_sim_config *c, const atomic_int *halt)
 {
-    return c->stop && atomic_load(c->stop) != 0;
+    return (c->stop && atomic_load(c->stop) != 0) || atomic_load(halt) != 0;
+}
+
+/* Starts the worker's programs; false (w->err set) when one cannot start. */
+static bool start_programs(worker *w)
+{
+    const pf_sim_config *c = w->c;
+    int ms = c->ext_timeout_ms > 0 ? c->ext_timeout_ms : PF_SIM_EXT_TIMEOUT_MS;
+    for (int e = 0; e < c->seats; e++)
+        if (c->ext[e] &&
+            !(w->ext[e] = pf_sim_ext_start(c->ext[e], c->ext_name[e] ? c->ext_name[e] : c->ext[e],
+                                           ms, &w->err)))
+            return false;
+    return true;
 }
 
 static void *work(void *arg)
@@ -180,16 +231,21 @@ static void *work(void *arg)
         w->failed = true;
         return NULL;
     }
-    while (!stopped(c)) {
+    bool ok = start_programs(w);
+    while (ok && !stopped(c, w->halt)) {
         long i0 = atomic_fetch_add(w->next, w->chunk);
         if (i0 >= w->end)
             break;
         long i1 = i0 + w->chunk < w->end ? i0 + w->chunk : w->end;
-        for (long i = i0; i < i1 && !stopped(c); i++) {
-            play_one(c, i, st, &w->r);
+        for (long i = i0; ok && i < i1 && !stopped(c, w->halt); i++) {
+            ok = play_one(w, i, st);
             atomic_fetch_add(w->done, 1);
         }
     }
+    if (!ok)
+        atomic_store(w->halt, 1);
+    for (int e = 0; e < PF_MAX_SEATS; e++)
+        pf_sim_ext_stop(w->ext[e]);
     free(st);
     return NULL;
 }
@@ -248,7 +304,7 @@ pf_err pf_sim_check(const pf_sim_config *c, pf_error *err)
         return pf_error_set(err, PF_E_BAD_SEATS, "%s takes %d to %d seats, not %d", g->id,
                             g->min_seats, g->max_seats, c->seats);
     for (int s = 0; s < c->seats; s++)
-        if (!c->bots[s])
+        if (!c->bots[s] && !c->ext[s])
             return pf_error_set(err, PF_E_UNKNOWN_BOT, "seat %d has no bot", s);
     /* Check the options once, here, so that no worker meets a refusal. */
     void *probe = malloc(g->state_size);
@@ -302,6 +358,7 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
         return pf_error_set(err, PF_E_NO_MEMORY, "out of memory");
     }
     atomic_long next = first, done = 0;
+    atomic_int halt = 0;
     double t0 = now_s();
     int started = 0;
     for (int k = 0; k < nt; k++) {
@@ -310,6 +367,7 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
         w[k].chunk = chunk;
         w[k].next = &next;
         w[k].done = &done;
+        w[k].halt = &halt;
         if (!pf_sim_result_init(&w[k].r, g))
             break;
         if (pthread_create(&w[k].th, NULL, work, &w[k]) != 0) {
@@ -318,12 +376,15 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
         }
         started++;
     }
+    pf_error failure = {0}; /* the first program's failure, in worker order */
     if (started == 0) { /* no thread: play here */
-        worker one = {.c = c, .end = end, .chunk = chunk, .next = &next, .done = &done};
+        worker one = {.c = c, .end = end, .chunk = chunk, .next = &next, .done = &done,
+                      .halt = &halt};
         if (pf_sim_result_init(&one.r, g)) {
             work(&one);
             pf_sim_result_merge(r, &one.r);
             pf_sim_result_fini(&one.r);
+            failure = one.err;
         }
     }
     long shown;
@@ -331,7 +392,7 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
         for (;;) {
             long mine = atomic_load(&done);
             bool others = progress_of(c, mine, &shown);
-            if ((mine >= here && !others) || stopped(c))
+            if ((mine >= here && !others) || stopped(c, &halt))
                 break;
             if (c->progress)
                 draw_bar(c->label, shown, total, now_s() - t0);
@@ -343,6 +404,8 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
         pthread_join(w[k].th, NULL);
         pf_sim_result_merge(r, &w[k].r);
         pf_sim_result_fini(&w[k].r);
+        if (w[k].err.code != PF_E_OK && failure.code == PF_E_OK)
+            failure = w[k].err;
     }
     progress_of(c, atomic_load(&done), &shown);
     if (c->progress) {
@@ -350,6 +413,11 @@ pf_err pf_sim_run(const pf_sim_config *c, pf_sim_result *r, pf_error *err)
         fprintf(stderr, "\n");
     }
     free(w);
+    if (failure.code != PF_E_OK) {
+        pf_sim_result_fini(r);
+        *err = failure;
+        return failure.code;
+    }
     r->seats = c->seats;
     r->seconds = now_s() - t0;
     return PF_E_OK;

@@ -18,6 +18,12 @@
  * the bot list at seat s, so every bot plays every seat equally often (as
  * equally as N allows). Totals are kept per seat and per entry.
  *
+ * Programs as bots (ext.h): an entry with an `ext` command is played by
+ * that program, started once per worker thread. Whatever the program does
+ * wrong (no answer in time, an answer that is no legal action, an exit)
+ * stops the batch with an error that says what and where: no report is
+ * made of a run whose bot did not play.
+ *
  * Stopping early: when *stop turns non-zero (a signal handler sets it), the
  * workers start no new game; the games in hand finish and the batch returns
  * the totals of the games played so far.
@@ -54,6 +60,9 @@ typedef struct pf_sim_config {
     const pf_game *game;
     int seats;
     const pf_bot_def *bots[PF_MAX_SEATS]; /* entry i of the --seats list */
+    const char *ext[PF_MAX_SEATS];        /* or the command of a program playing entry i */
+    const char *ext_name[PF_MAX_SEATS];   /* the entry as typed, for messages */
+    int ext_timeout_ms;                   /* an answer's time; 0: PF_SIM_EXT_TIMEOUT_MS */
     pf_options opt;
     uint64_t seed;
     long games;

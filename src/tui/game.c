@@ -201,11 +201,20 @@ static bool too_small(const tui_game *g)
 
 /* The title line; "you are" goes at the right end when it fits beside the
  * rest, so that nothing on the line is ever overwritten. */
+const char *tui__moves_played(int nsteps, char *buf, size_t n)
+{
+    if (nsteps == 0)
+        snprintf(buf, n, "no move yet");
+    else
+        snprintf(buf, n, "%d move%s", nsteps, nsteps == 1 ? "" : "s");
+    return buf;
+}
+
 static void draw_title(const tui_game *g, const char *who, int seat)
 {
-    char line[300], you[80] = "";
-    snprintf(line, sizeof line, " %s  |  %s  |  step %d", g->m->game->title, who,
-             g->m->nsteps);
+    char line[300], you[80] = "", moves[32];
+    snprintf(line, sizeof line, " %s  |  %s  |  %s", g->m->game->title, who,
+             tui__moves_played(g->m->nsteps, moves, sizeof moves));
     if (seat >= 0)
         snprintf(you, sizeof you, "you are: %s ", tui__seat_name(g, seat));
     attron(tui__colour(TUI_TITLE));
@@ -748,7 +757,7 @@ static int end_screen(tui_game *g)
         if (running[0] && row < LINES - 2)
             tui__putn(row++, 2, COLS - 2, A_BOLD, running);
         tui__putn(LINES - 2, 0, COLS, 0,
-                  "Enter/n: another game (menu)   r: rematch, same seats   l: log   s: save   q: quit");
+                  "Enter/n: menu  r: rematch, same seats  l: log  s: save  q: quit"); /* fits 80 */
         tui__putn(LINES - 1, 0, COLS, A_DIM, g->status);
         refresh();
         int ch = tui__key(-1);

@@ -52,9 +52,10 @@ static bool masked(const tui_game *g, const pf_table_event *e)
     return false;
 }
 
-/* Events speak of seats in the third person ("seat 0 has too many dice");
+/* Events speak of seats in the third person ("seat 1 has too many dice");
  * a seat named "you" (the default name of the person) takes the second
- * person: the verb that follows (after an optional "now") and "'s". */
+ * person: the verb that follows (after an optional "now") and "'s"; when
+ * "you" opens the event, also the verbs after " and " and "their". */
 static const char *const second_person[][2] = {
     {"has", "have"},       {"is", "are"},           {"was", "were"},       {"'s", "r"},
     {"tosses", "toss"},    {"rolls", "roll"},       {"stacks", "stack"},   {"takes", "take"},
@@ -66,7 +67,7 @@ static const char *const second_person[][2] = {
     {"holds", "hold"},     {"flips", "flip"},       {"swaps", "swap"},     {"reaches", "reach"},
     {"lands", "land"},     {"eats", "eat"},         {"does", "do"},        {"goes", "go"},
     {"puts", "put"},       {"grabs", "grab"},       {"sends", "send"},     {"fills", "fill"},
-    {"hands", "hand"},
+    {"hands", "hand"},       {"looks", "look"},
 };
 
 /* Writes the words after "you" at s in the second person into buf + *w;
@@ -96,21 +97,43 @@ void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t
         snprintf(buf, n, "(an earlier reveal: remember it! the memory aid would show it)");
         return;
     }
-    /* "seat 2" / "Seat 2" become the seat's name. */
+    /* "seat 2" / "Seat 2" (seats counted from 1) become the seat's name. */
     size_t w = 0;
     const char *s = e->text;
+    bool you_subject = false;
     while (*s && w + 1 < n) {
+        if (you_subject && strncmp(s, " and ", 5) == 0 && w + 5 < n) {
+            size_t at = w; /* " and", then the verb in the second person */
+            w += (size_t)snprintf(buf + w, n - w, " and");
+            size_t used = you_verb(s + 4, buf, &w, n);
+            if (used) {
+                s += 4 + used;
+                continue;
+            }
+            w = at;
+            buf[w] = '\0';
+        }
+        if (you_subject && strncmp(s, "their ", 6) == 0 && s > e->text && s[-1] == ' ') {
+            w += (size_t)snprintf(buf + w, n - w, "your ");
+            if (w >= n)
+                w = n - 1;
+            s += 6;
+            continue;
+        }
         if ((s[0] == 's' || s[0] == 'S') && strncmp(s + 1, "eat ", 4) == 0 &&
             isdigit((unsigned char)s[5]) && !isdigit((unsigned char)s[6])) {
-            int seat = s[5] - '0';
-            if (seat < g->seats->n) {
+            int seat = s[5] - '1';
+            if (seat >= 0 && seat < g->seats->n) {
                 const char *name = tui__seat_name(g, seat);
                 w += (size_t)snprintf(buf + w, n - w, "%s", name);
                 if (w >= n)
                     w = n - 1;
+                bool opens = s == e->text;
                 s += 6;
-                if (strcmp(name, "you") == 0)
+                if (strcmp(name, "you") == 0) {
                     s += you_verb(s, buf, &w, n);
+                    you_subject = opens;
+                }
                 continue;
             }
         }

@@ -107,7 +107,9 @@ bool tui__offer_autosave(pf_match **m, pf_seating *s, bool *memory_aid)
             return false;
         }
         tui__put(y, 2, A_BOLD, "An unfinished game was saved automatically:");
-        tui__put(y + 2, 4, 0, "%s, step %d", saved->game->title, saved->nsteps);
+        char moves[32];
+        tui__put(y + 2, 4, 0, "%s, %s", saved->game->title,
+                 tui__moves_played(saved->nsteps, moves, sizeof moves));
         char who[PF_MAX_SEATS * 32] = "";
         for (int i = 0; i < seats.n; i++)
             snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s%s", i ? ", " : "",

@@ -123,7 +123,7 @@ static void draw(const tui_table *t)
         if (strcmp(phase, "guess") == 0 && i == tui__num(v, "guesser", -1))
             tui__put(y, x + 36, A_BOLD, "is guessing");
         char nm[16];
-        snprintf(nm, sizeof nm, "ask %d", i);
+        snprintf(nm, sizeof nm, "ask %d", i + 1); /* names count seats from 1 */
         if (t->sel && strcmp(t->sel, nm) == 0)
             tui__put(y, x, A_REVERSE, ">");
         tui__hot_add(y, x + 2, 20, nm);
@@ -165,7 +165,7 @@ static void label(const tui_game *g, const cJSON *view, const char *name, char *
     else if (strcmp(name, "stop") == 0)
         snprintf(buf, n, "stop sharing");
     else if (sscanf(name, "ask %d", &seat) == 1)
-        snprintf(buf, n, "ask %s", tui__seat_name(g, seat));
+        snprintf(buf, n, "ask %s", tui__seat_name(g, seat - 1));
     else if (tp)
         snprintf(buf, n, "%c %s", tp->letter, tp->name);
     else

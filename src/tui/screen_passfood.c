@@ -1,8 +1,11 @@
 /* screen_passfood.c: Pass the Party Food's table: the score track with
  * Ziggy, the pawns, the lucky dips and the cake; Ziggy's board and every
- * player's board with their columns and rows; the plates while the active
- * player distributes; tokens left; the bag and the discard pile. Every
- * tile carries its food's letter (S B F P L) as well as a colour. */
+ * player's board with their columns and rows and what each full column and
+ * row scores; a warning when Ziggy is a tile away from a set that would
+ * end the party; the plates while the active player distributes; tokens
+ * left; the bag and the discard pile. Every tile carries its food's letter
+ * (S B F P L) as well as a colour. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,15 +37,27 @@ static bool in_list(const cJSON *arr, int v)
     return false;
 }
 
+static int item(const cJSON *arr, int i)
+{
+    const cJSON *e = cJSON_GetArrayItem(arr, i);
+    return cJSON_IsNumber(e) ? e->valueint : 0;
+}
+
 /* One board: a column per food, `rows` spaces each, filled from the top,
- * with the points each full row scores at its end.
+ * with the points each full row scores at its end (under "pt") and the
+ * points each full column scores under it (a row ending in "pt"): rows + 2
+ * lines.
  * An empty space shows its column's letter in lower case, dimmed, so the
  * board needs no header row to say which column is which food. */
 static void board(int y, int x, const char *title, const cJSON *counts, int rows,
-                  const cJSON *row_worth, int attr)
+                  const cJSON *row_worth, const cJSON *col_worth, int attr)
 {
     tui__put(y, x, attr | A_BOLD, "%-11.11s", title);
     tui__put(y, x + 12, A_DIM, "pt"); /* heads the points of each full row */
+    tui__put(y + rows + 1, x + 12, A_DIM, "pt"); /* ends the points of each full column */
+    for (int f = 0; f < NFOODS; f++)
+        tui__put(y + rows + 1, x + 2 + 2 * f - (item(col_worth, f) > 9), A_DIM, "%d",
+                 item(col_worth, f));
     for (int r = 0; r < rows; r++) {
         tui__put(y + 1 + r, x, A_DIM, "%d", r + 1);
         if (cJSON_GetArrayItem(row_worth, r)) /* what the full row scores */
@@ -58,8 +73,10 @@ static void board(int y, int x, const char *title, const cJSON *counts, int rows
     }
 }
 
-/* The score track: a cell per space, the pawns stacked below their space
- * (a row per pawn there can be: Ziggy and every player on one space). */
+/* The score track: a cell per space, Ziggy (Z) on it, the players' pawns
+ * stacked below their space (a row per pawn: all may share one space).
+ * Ziggy hides the mark of his space: behind every pawn, it matters to no
+ * one. */
 static int track(const tui_table *t, int y, int x, int cake, const cJSON *dips,
                  const cJSON *ziggy, const cJSON *players, int np)
 {
@@ -72,16 +89,41 @@ static int track(const tui_table *t, int y, int x, int cake, const cJSON *dips,
                  "%c", mark);
         if ((s % 5 == 0 && cake - s > 2) || s == cake)
             tui__put(y, cx, A_DIM, "%d", s);
-        int k = 0;
         if (tui__num(ziggy, "pos", 0) == s)
-            tui__put(y + 2 + k++, cx, tui__colour(TUI_RED), "Z");
+            tui__put(y + 1, cx, tui__colour(TUI_RED) | A_BOLD, "Z");
+        int k = 0;
         for (int i = 0; i < np; i++)
             if (tui__num(cJSON_GetArrayItem(players, i), "pos", -1) == s)
                 tui__put(y + 2 + k++, cx, A_BOLD, "%d", i + 1);
     }
     tui__put(y + 2, x + (cake + 1) * cw + 1, A_DIM, "@ cake");
     tui__put(y + 3, x + (cake + 1) * cw + 1, A_DIM, "* lucky dip");
-    return y + 2 + np + 1;
+    return y + 2 + np;
+}
+
+/* The food whose next tile gives Ziggy a set worth at least `reach`
+ * points (a column one tile short, or a row missing only that food), or
+ * NULL. He draws a tile at the start of every turn and scores a full set
+ * at once. */
+static const struct food *ziggy_threat(const cJSON *ziggy, const cJSON *numbers, int rows,
+                                       int reach)
+{
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(ziggy, "board");
+    const cJSON *cols = cJSON_GetObjectItemCaseSensitive(numbers, "ziggy_columns");
+    int low = rows, at_low = 0, short_food = 0;
+    for (int f = 0; f < NFOODS; f++) {
+        int c = item(b, f);
+        if (c == rows - 1 && item(cols, f) >= reach)
+            return &foods[f];
+        if (c < low)
+            low = c, at_low = 0;
+        if (c == low)
+            at_low++, short_food = f;
+    }
+    if (low < rows && at_low == 1 &&
+        item(cJSON_GetObjectItemCaseSensitive(numbers, "ziggy_rows"), low) >= reach)
+        return &foods[short_food];
+    return NULL;
 }
 
 /* The view's code for how the game ended, in words. */
@@ -112,44 +154,70 @@ static void draw(const tui_table *t)
     /* Blank rows between the parts only when the area has room for them. */
     int gap = t->h >= np + 11 + 3 ? 1 : 0;
     int y = t->y + gap, x = t->x + 2;
-    /* How close Ziggy is: reaching the last pawn (or the cake) loses the
-     * game, and each set Ziggy scores moves him on. */
-    int zpos = tui__num(ziggy, "pos", 0), gap_z = -1;
+    /* How close Ziggy is: reaching the last pawn not on the cake loses the
+     * game (at the end of that player's turn), and each set Ziggy scores
+     * moves him on; his next tile may give him one that catches up. */
+    int zpos = tui__num(ziggy, "pos", 0), gap_z = INT_MAX;
     for (int i = 0; i < np; i++) {
         const cJSON *p = cJSON_GetArrayItem(players, i);
         int d = tui__num(p, "pos", 0) - zpos;
-        if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "on_cake")) && (gap_z < 0 || d < gap_z))
+        if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "on_cake")) && d < gap_z)
             gap_z = d;
     }
-    tui__put(y++, x, A_BOLD, "Turn %d.  Active player: %s.  Ziggy (Z) is %d space%s behind the last pawn.",
-             tui__num(v, "turn", 0), tui__seat_name(t->g, active), gap_z < 0 ? 0 : gap_z,
-             gap_z == 1 ? "" : "s");
+    int turn = tui__num(v, "turn", 0);
+    const struct food *threat = tui__str(v, "result") || gap_z <= 0 || gap_z == INT_MAX
+                                    ? NULL
+                                    : ziggy_threat(ziggy, numbers, 3, gap_z);
+    char line[160];
+    if (threat) {
+        int n = snprintf(line, sizeof line, "Turn %d. Ziggy is %d behind the last pawn: ", turn,
+                         gap_z);
+        tui__putn(y, x, t->w - 4, A_BOLD, line);
+        snprintf(line, sizeof line, "a %s lets him catch up!", threat->name);
+        tui__putn(y, x + n, t->w - 4 - n, tui__colour(TUI_RED) | A_BOLD, line);
+    } else {
+        if (gap_z == INT_MAX)
+            snprintf(line, sizeof line, "Turn %d.  Every pawn is on the cake.", turn);
+        else if (gap_z <= 0)
+            snprintf(line, sizeof line, "Turn %d.  Ziggy (Z) has caught up with the last pawn.",
+                     turn);
+        else
+            snprintf(line, sizeof line, "Turn %d.  Ziggy (Z) is %d space%s behind the last pawn.",
+                     turn, gap_z, gap_z == 1 ? "" : "s");
+        tui__putn(y, x, t->w - 4, A_BOLD, line);
+    }
+    y++;
     y = track(t, y + gap, x, cake, dips, ziggy, players, np) + gap;
     /* Boards; the bag and the discard pile under Ziggy's shorter board. */
     int bw = 15;
     board(y, x, "Ziggy (Z)", cJSON_GetObjectItemCaseSensitive(ziggy, "board"), 3,
-          cJSON_GetObjectItemCaseSensitive(numbers, "ziggy_rows"), tui__colour(TUI_RED));
+          cJSON_GetObjectItemCaseSensitive(numbers, "ziggy_rows"),
+          cJSON_GetObjectItemCaseSensitive(numbers, "ziggy_columns"), tui__colour(TUI_RED));
     const cJSON *bag = cJSON_GetObjectItemCaseSensitive(v, "bag");
     const cJSON *disc = cJSON_GetObjectItemCaseSensitive(v, "discard");
     int nd = 0;
     for (int f = 0; f < NFOODS; f++)
         nd += cJSON_GetArrayItem(disc, f) ? cJSON_GetArrayItem(disc, f)->valueint : 0;
-    tui__put(y + 4, x, A_DIM, "bag: %d", tui__num(bag, "count", 0));
-    tui__put(y + 5, x, A_DIM, "discard: %d", nd);
+    tui__put(y + 5, x, A_DIM, "bag: %d", tui__num(bag, "count", 0));
+    tui__put(y + 6, x, A_DIM, "discard: %d", nd);
     for (int i = 0; i < np; i++) {
         const cJSON *p = cJSON_GetArrayItem(players, i);
         char title[40];
-        snprintf(title, sizeof title, "%d %s", i + 1, tui__seat_name(t->g, i));
+        const char *name = tui__seat_name(t->g, i);
+        if (strlen(name) > 9 && strncmp(name, "bot ", 4) == 0)
+            name += 4; /* "3 random" rather than "3 bot rando": 11 columns */
+        snprintf(title, sizeof title, "%d %s", i + 1, name);
         board(y, x + bw * (i + 1), title, cJSON_GetObjectItemCaseSensitive(p, "board"), 4,
               cJSON_GetObjectItemCaseSensitive(numbers, "player_rows"),
+              cJSON_GetObjectItemCaseSensitive(numbers, "player_columns"),
               i == active ? A_UNDERLINE : 0);
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "on_cake")))
-            tui__put(y + 5, x + bw * (i + 1), tui__colour(TUI_MAGENTA), "on the cake!");
+            tui__put(y + 6, x + bw * (i + 1), tui__colour(TUI_MAGENTA), "on the cake!");
         else
-            tui__put(y + 5, x + bw * (i + 1), 0, "swap %d take %d", tui__num(p, "swaps", 0),
+            tui__put(y + 6, x + bw * (i + 1), 0, "swap %d take %d", tui__num(p, "swaps", 0),
                      tui__num(p, "takes", 0));
     }
-    y += 6 + gap;
+    y += 7 + gap;
     /* Plates while distributing. */
     if (strcmp(phase, "plate") == 0) {
         const struct food *d = food_of(tui__str(v, "drawn"));
@@ -207,7 +275,7 @@ static void label(const tui_game *g, const cJSON *view, const char *name, char *
         const char *at = strstr(name, " to ");
         snprintf(food, sizeof food, "%.*s", (int)(at - name - 10), name + 10);
         to = (unsigned)atoi(at + 4);
-        snprintf(buf, n, "swap: %s to %s", food, tui__seat_name(g, (int)to));
+        snprintf(buf, n, "swap: %s to %s", food, tui__seat_name(g, (int)to - 1));
     } else if (strncmp(name, "score ", 6) == 0 || strncmp(name, "ziggy scores ", 13) == 0) {
         /* with what the set is worth: the spaces the pawn moves */
         bool z = name[0] == 'z';

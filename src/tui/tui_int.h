@@ -180,6 +180,10 @@ const char *tui__seat_name_into(const tui_game *g, int seat, char *buf);
  * enclosing block, so two names can share one expression ("ana offers a
  * swap to ben"). */
 #define tui__seat_name(g, seat) tui__seat_name_into((g), (seat), (char[TUI_SEAT_NAME_SIZE]){0})
+/* How far a game is, in a person's words: "no move yet", "1 move", "12
+ * moves" (short, for the title line; the match's step count is an
+ * internal number). */
+const char *tui__moves_played(int nsteps, char *buf, size_t n);
 /* Starts a meter (a key press later plays fmt with its value). */
 void tui__meter_start(tui_game *g, const tui_meter *m);
 /* The meter's value now. */

@@ -106,8 +106,9 @@ static void bad_values_are_refused_before_anything_runs(void **state)
         {"bench pizza --seats x", "--seats wants a whole number from 1 to 8, not 'x'"},
         {"bench pizza --seats 0", "--seats wants"},
         /* Once seat 0. */
-        {"replay /nonexistent --seat abc", "--seat wants a whole number from 0 to 7, not 'abc'"},
-        {"replay /nonexistent --seat 8", "--seat wants"},
+        {"replay /nonexistent --seat abc", "--seat wants a whole number from 1 to 8, not 'abc'"},
+        {"replay /nonexistent --seat 9", "--seat wants"},
+        {"replay /nonexistent --seat 0", "--seat wants"},
         {"replay /nonexistent --seat -1", "--seat wants"},
         {"play pizza --plain --pace abc", "--pace wants a whole number from 0 to 60000, not 'abc'"},
         {"play pizza --plain --pace -5", "--pace wants"},

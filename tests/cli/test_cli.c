@@ -56,7 +56,7 @@ static void plain_play_person_saves_and_replays(void **state)
     snprintf(cmd, sizeof cmd, "%s replay %s/g.json", pf_test_bin(), dir);
     out = pf_test_run(cmd);
     assert_non_null(strstr(out, "Pizza Party, 2 seats, seed 4"));
-    assert_non_null(strstr(out, "   1. seat 0: flip"));
+    assert_non_null(strstr(out, "   1. seat 1: flip"));
     assert_non_null(strstr(out, "not over"));
     free(out);
     pf_test_remove_dir(dir);
@@ -140,7 +140,7 @@ static void plain_play_keeps_the_seed_secret(void **state)
                  "--seats ana,bot:random",
                  dir, i, pf_test_bin());
         char *out = pf_test_run(cmd);
-        assert_non_null(strstr(out, "Seat 0 is chef and draws"));
+        assert_non_null(strstr(out, "Seat 1 is chef and draws"));
         assert_null(strstr(out, "seed"));
         free(out);
         snprintf(cmd, sizeof cmd, "%s replay %s/g%d.json", pf_test_bin(), dir, i);

@@ -102,7 +102,7 @@ static void the_hand_over_hides_the_previous_persons_table(void **state)
     (void)state;
     char cmd[1024];
     snprintf(cmd, sizeof cmd,
-             "printf '\\ntoss 0.10\\npick\\nask 1\\n\\n\\nguess kiwi\\n' | "
+             "printf '\\ntoss 0.10\\npick\\nask 2\\n\\n\\nguess kiwi\\n' | "
              "%s play pancake --plain --seed 5 --seats ana,ben",
              pf_test_bin());
     char *out = pf_test_run(cmd);

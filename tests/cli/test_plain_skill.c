@@ -248,9 +248,9 @@ static void script_toss_is_not_exact(void **state)
                  "printf 'toss 0.9\\nquit\\n' | %s play pancake --plain --seed %d "
                  "--seats ana,bot:hard", pf_test_bin(), seed);
         char *out = pf_test_run(cmd);
-        const char *played = strstr(out, "ana (seat 0): toss ");
+        const char *played = strstr(out, "ana (seat 1): toss ");
         assert_non_null(played);
-        exact += strncmp(played, "ana (seat 0): toss 0.90\n", 24) == 0;
+        exact += strncmp(played, "ana (seat 1): toss 0.90\n", 24) == 0;
         free(out);
     }
     assert_true(exact < games);
@@ -266,8 +266,15 @@ static void real_time_asks_every_person(void **state)
              "--seats ana,bob,bot:adult", pf_test_bin());
     char *out = pf_test_run(cmd);
     assert_non_null(strstr(out, "ana, bob> "));
-    assert_non_null(strstr(out, "bob (seat 1): roll"));
+    assert_non_null(strstr(out, "bob (seat 2): roll"));
     assert_non_null(strstr(out, "Several of you may act"));
+    free(out);
+    /* A seat number before the colon counts from 1, as on every screen. */
+    snprintf(cmd, sizeof cmd,
+             "printf '2: roll\\nquit\\n' | %s play pakupaku --plain --seed 3 "
+             "--seats ana,bob,bot:adult", pf_test_bin());
+    out = pf_test_run(cmd);
+    assert_non_null(strstr(out, "bob (seat 2): roll"));
     free(out);
 }
 

@@ -201,16 +201,76 @@ static void versions_are_read(void **state)
 
 /* Version 1 came before the check: such saves still load, with a warning
  * for the front ends to show. */
+/* Seals r as a partyfood of that version did (the same check over the
+ * content, "version" included). */
+static void seal_as_version(cJSON *r, int version)
+{
+    cJSON_DeleteItemFromObject(r, "check");
+    cJSON_ReplaceItemInObject(r, "version", cJSON_CreateNumber(version));
+    char *text = cJSON_PrintUnformatted(r);
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned len;
+    assert_int_equal(EVP_Digest(text, strlen(text), md, &len, EVP_sha256(), NULL), 1);
+    char hex[80] = "sha256:";
+    for (unsigned i = 0; i < len; i++)
+        snprintf(hex + strlen(hex), sizeof hex - strlen(hex), "%02x", md[i]);
+    cJSON_AddStringToObject(r, "check", hex);
+    free(text);
+}
+
+/* Writes r's action names as versions 1 and 2 did, seats counted from 0
+ * ("ask 0" asked the first seat); returns how many it rewrote. */
+static int with_old_names(cJSON *r)
+{
+    int n = 0;
+    cJSON *step;
+    cJSON_ArrayForEach(step, cJSON_GetObjectItem(r, "actions"))
+    {
+        cJSON *name = cJSON_GetArrayItem(step, 1);
+        int seat;
+        if (sscanf(name->valuestring, "ask %d", &seat) == 1) {
+            char old[16];
+            snprintf(old, sizeof old, "ask %d", seat - 1);
+            cJSON_SetValuestring(name, old);
+            n++;
+        }
+    }
+    return n;
+}
+
 static void version_1_loads_with_a_warning(void **state)
 {
     (void)state;
     cJSON *r = saved(10);
     cJSON_DeleteItemFromObject(r, "check");
     cJSON_ReplaceItemInObject(r, "version", cJSON_CreateNumber(1));
+    with_old_names(r);
     loads(r);
     assert_non_null(pf_replay_warning(r));
     assert_non_null(strstr(pf_replay_warning(r), "no check"));
     cJSON_Delete(r);
+}
+
+/* A version 2 save counted seats from 0 in its names: it replays the
+ * same game, and saved again it names the seats as today (from 1). */
+static void version_2_names_count_seats_from_0(void **state)
+{
+    (void)state;
+    cJSON *today = saved(60);
+    cJSON *r = cJSON_Duplicate(today, true);
+    assert_true(with_old_names(r) > 0);
+    seal_as_version(r, 2);
+    pf_error err = {0};
+    pf_match *m = pf_match_load(r, &err);
+    if (!m)
+        fail_msg("the version 2 replay did not load: %s", err.msg);
+    cJSON *again = pf_match_save(m);
+    assert_true(cJSON_Compare(cJSON_GetObjectItem(again, "actions"),
+                              cJSON_GetObjectItem(today, "actions"), true));
+    pf_match_destroy(m);
+    cJSON_Delete(again);
+    cJSON_Delete(r);
+    cJSON_Delete(today);
 }
 
 /* Re-seals after each edit so the limits are met on their own. */
@@ -467,6 +527,7 @@ int main(void)
         cmocka_unit_test(a_missing_check_is_refused),
         cmocka_unit_test(versions_are_read),
         cmocka_unit_test(version_1_loads_with_a_warning),
+        cmocka_unit_test(version_2_names_count_seats_from_0),
         cmocka_unit_test(numbers_must_be_whole_and_in_range),
         cmocka_unit_test(names_and_counts_are_capped),
         cmocka_unit_test(text_must_be_utf8),

@@ -41,7 +41,7 @@ static void pancake_first_draw(void **state)
     pf_events ev = setup("pancake", 2, "", 3, buf);
     const char *draw = text_of(&ev, "draw");
     assert_non_null(draw);
-    assert_non_null(strstr(draw, "Seat 0 is chef and draws"));
+    assert_non_null(strstr(draw, "Seat 1 is chef and draws"));
     assert_int_equal(ev.buf[0].to, -1);
 }
 
@@ -56,15 +56,15 @@ static void passfood_boards_and_ziggy(void **state)
     for (int i = 0; i < ev.n; i++) {
         assert_int_equal(buf[i].to, -1);
         if (strcmp(buf[i].kind, "setup") == 0) {
-            seat0 |= strncmp(buf[i].text, "Seat 0 starts with", 18) == 0;
-            seat1 |= strncmp(buf[i].text, "Seat 1 starts with", 18) == 0;
+            seat0 |= strncmp(buf[i].text, "Seat 1 starts with", 18) == 0;
+            seat1 |= strncmp(buf[i].text, "Seat 2 starts with", 18) == 0;
             ziggy |= strncmp(buf[i].text, "Ziggy starts with", 17) == 0;
         }
     }
     assert_true(seat0 && seat1 && ziggy);
     /* The bag's top tiles go to seat 0 first (B then L): the boards say so. */
     const char *first = text_of(&ev, "setup");
-    assert_string_equal(first, "Seat 0 starts with 1 biscuit, 1 lamington.");
+    assert_string_equal(first, "Seat 1 starts with 1 biscuit, 1 lamington.");
     assert_non_null(text_of(&ev, "zdraw"));
 }
 

@@ -286,10 +286,10 @@ static void steps_have_their_shapes(void **state)
     expect(&s, "{\"cmd\":\"new\",\"game\":\"pancake\",\"seats\":2,\"seed\":1}", "ok");
     expect(&s, "{\"cmd\":\"act\",\"seat\":0,\"action\":\"toss 0.50\"}", "ok");
     expect(&s, "{\"cmd\":\"act\",\"seat\":0,\"action\":\"pick\"}", "ok");
-    r = pf_test_ask(&s, "{\"cmd\":\"act\",\"seat\":0,\"action\":\"ask 1\"}");
+    r = pf_test_ask(&s, "{\"cmd\":\"act\",\"seat\":0,\"action\":\"ask 2\"}");
     const cJSON *step = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "steps"), 0);
     assert_int_equal(cJSON_GetObjectItem(step, "step")->valueint, 2);
-    assert_string_equal(cJSON_GetObjectItem(step, "action")->valuestring, "ask 1");
+    assert_string_equal(cJSON_GetObjectItem(step, "action")->valuestring, "ask 2");
     cJSON_Delete(r);
     expect(&s, "{\"cmd\":\"undo\",\"seat\":1}", "not_your_seat");
     r = pf_test_ask(&s, "{\"cmd\":\"undo\",\"seat\":0}");

@@ -280,11 +280,11 @@ static void real_time_refusals_are_the_rules_own(void **state)
         {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"roll\",\"t\":800}", NULL},
         {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"stack cup 0.25\",\"t\":1400}",
          "{\"ok\":false,\"error\":{\"code\":\"hands_busy\",\"message\":\"'stack cup 0.25' is "
-         "not legal for seat 0 at t=1400: its hands are busy until t=1600\"}}"},
+         "not legal at t=1400: the seat's hands are busy until t=1600\"}}"},
         {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"stack cup 0.25\",\"t\":2100}", NULL},
         {"{\"cmd\":\"act\",\"seat\":1,\"action\":\"roll\",\"t\":2000}",
          "{\"ok\":false,\"error\":{\"code\":\"time_backwards\",\"message\":\"'roll' is not "
-         "legal for seat 1 now: the action's time is earlier than the last one\"}}"},
+         "legal now: the action's time is earlier than the last one\"}}"},
     };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         char *answer = pf_session_handle(&s, lines[i][0], strlen(lines[i][0]));

@@ -44,13 +44,16 @@ static void passfood_shows_everything(void **state)
                                             "discard: ", "a) carry on", "pt 1 you",
                                             "behind the last pawn", NULL};
         expect_all(&t, texts);
-        /* The pawns: all four players and Ziggy start near space 0; each
-         * shows in the rows under the track, none hidden by another. */
+        /* The pawns: all four players and Ziggy start near space 0; Ziggy
+         * stands on the track and every player's pawn in the rows under it,
+         * none hidden by another. */
         const char *s = th_capture(&t);
         const char *track = strstr(s, ". . @");
         assert_non_null(track);
-        const char *below = strchr(track, '\n');
-        assert_non_null(below);
+        const char *below = track;
+        while (below > s && below[-1] != '\n')
+            below--;
+        below--; /* the track's own row is the first one read */
         char pawns[6] = {0};
         const char *want = "Z1234";
         for (int r = 0; r < 5 && below; r++) {
@@ -161,10 +164,58 @@ static void every_choice_has_a_key(void **state)
     th_stop(&t);
 }
 
+/* Pass the Party Food: what every full column and row scores is on each
+ * board, and the turn line warns when Ziggy's next tile could give him a
+ * set that catches the last pawn (issue 13). */
+static void passfood_shows_what_sets_are_worth(void **state)
+{
+    (void)state;
+    th t;
+    /* Ziggy has two lamingtons (a column of three scores 3) and is one
+     * space behind both pawns. */
+    th_start(&t, 80, 24,
+             "passfood --seats you,bot:random --seed 5 --pace 0 --option ziggy=LL "
+             "--option zpos=5 --option pos=6,6");
+    th_expect(&t, "Ziggy is 1 behind the last pawn: a lamington lets him catch up!", 5000);
+    th_expect(&t, "2 2 3 3 3 pt", 1000); /* Ziggy's columns */
+    th_expect(&t, "5 5 5 5 5 pt", 1000); /* the players' */
+    th_expect(&t, "L 12", 1000);         /* Ziggy's first row */
+    th_expect(&t, "2 random ", 1000);    /* a whole name, not "2 bot rando" */
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+    /* Far ahead, the same board is no danger. */
+    th_start(&t, 80, 24,
+             "passfood --seats you,bot:random --seed 5 --pace 0 --option ziggy=LL "
+             "--option zpos=5 --option pos=20,20");
+    th_expect(&t, "Ziggy (Z) is 15 spaces behind the last pawn.", 5000);
+    th_refute(&t, "lets him");
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+    /* Ziggy ahead of a pawn (the party ends with that player's turn). */
+    th_start(&t, 80, 24,
+             "passfood --seats you,bot:random --seed 5 --pace 0 --option zpos=10 "
+             "--option pos=5,20");
+    th_expect(&t, "Ziggy (Z) has caught up with the last pawn.", 5000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+    /* A row missing only its snake scores 12: enough for 10 spaces. */
+    th_start(&t, 80, 24,
+             "passfood --seats you,bot:random --seed 5 --pace 0 --option ziggy=BFPL "
+             "--option zpos=20 --option pos=30,30");
+    th_expect(&t, "Ziggy is 10 behind the last pawn: a snake lets him catch up!", 5000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(passfood_shows_everything, th_teardown),
+        cmocka_unit_test_teardown(passfood_shows_what_sets_are_worth, th_teardown),
         cmocka_unit_test_teardown(pizza_shows_everything, th_teardown),
         cmocka_unit_test_teardown(pancake_shows_everything, th_teardown),
         cmocka_unit_test_teardown(pakupaku_shows_everything, th_teardown),

@@ -21,7 +21,7 @@ static void the_screen_is_cleared_before_the_hand_over(void **state)
     th_expect(&t, "'pick'", 3000);
     th_keys(&t, "pick Enter");
     th_expect(&t, "You peek", 3000); /* ana sees her peek */
-    th_keys(&t, "'ask 1' Enter");
+    th_keys(&t, "'ask 2' Enter");
     th_expect(&t, "ana: press Enter to hide your table", 3000);
     th_keys(&t, "Enter");
     th_expect(&t, "Pass the keyboard to ben", 3000);

@@ -12,10 +12,10 @@ static void line_mode_toss_is_a_meter(void **state)
     th_keys(&t, "toss Enter");
     th_expect(&t, "toss: [", 3000);
     th_expect(&t, "Enter stops it", 3000);
-    th_refute(&t, "ana (seat 0): toss");
+    th_refute(&t, "ana (seat 1): toss");
     th_keys(&t, "Enter");
     th_expect(&t, "stopped at", 3000);
-    th_expect(&t, "ana (seat 0): toss 0.", 3000);
+    th_expect(&t, "ana (seat 1): toss 0.", 3000);
     th_keys(&t, "quit Enter");
     th_stop(&t);
 }

@@ -21,12 +21,12 @@ static void pizza_cell_numbers(void **state)
     (void)state;
     th_state_dir();
     const char *out = plain("pizza --seats you,bot:memory --seed 7", "5\\n12\\nquit\\n");
-    if (!strstr(out, "you (seat 0): flip 5") || !strstr(out, "you (seat 0): flip 12"))
+    if (!strstr(out, "you (seat 1): flip 5") || !strstr(out, "you (seat 1): flip 12"))
         fprintf(stderr, "%s\n", out);
     assert_non_null(strstr(out, "  5) flip 5"));
-    assert_non_null(strstr(out, "you (seat 0): flip 5"));
+    assert_non_null(strstr(out, "you (seat 1): flip 5"));
     /* the bot emptied cells meanwhile: 12 is still cell 12 */
-    assert_non_null(strstr(out, "you (seat 0): flip 12"));
+    assert_non_null(strstr(out, "you (seat 1): flip 12"));
 }
 
 /* Nothing is secret between people in Pizza Party: the line mode passes
@@ -36,7 +36,7 @@ static void no_hand_over_without_secrets(void **state)
     (void)state;
     th_state_dir();
     const char *out = plain("pizza --seats ana,ben --seed 7", "5\n12\nquit\n");
-    assert_non_null(strstr(out, "ben (seat 1): flip 12"));
+    assert_non_null(strstr(out, "ben (seat 2): flip 12"));
     assert_null(strstr(out, "hide your table"));
     assert_null(strstr(out, "Pass the keyboard"));
     out = plain("pancake --seats ana,ben --seed 7", "\nquit\n");

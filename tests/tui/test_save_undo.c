@@ -24,7 +24,7 @@ static void autosave_and_the_offer_to_resume(void **state)
     th_start(&t, 100, 40, "pizza --seats ana,bot:memory --seed 21 --pace 0");
     th_expect(&t, "(your choice)", 5000);
     th_keys(&t, "Enter");
-    th_expect(&t, "step 2", 3000);
+    th_expect(&t, "|  2 moves", 3000);
     th_expect(&t, "(your choice)", 3000);
     pf_error err;
     pf_match *m = pf_match_load_file(autosave_file(), &err);
@@ -44,10 +44,10 @@ static void autosave_and_the_offer_to_resume(void **state)
     th_keep_state = true;
     th_start(&t, 100, 40, "pizza --seats bob,bot:random --seed 99 --pace 0");
     th_expect(&t, "An unfinished game was saved automatically", 5000);
-    th_expect(&t, "Pizza Party, step 2", 1000);
+    th_expect(&t, "Pizza Party, 2 moves", 1000);
     th_expect(&t, "ana, bot memory", 1000);
     th_keys(&t, "y");
-    th_expect(&t, "step 2", 3000);
+    th_expect(&t, "|  2 moves", 3000);
     th_expect(&t, "you are: ana", 1000);
     th_expect(&t, "bot memory", 1000);
     th_keys(&t, "q");
@@ -59,7 +59,7 @@ static void autosave_and_the_offer_to_resume(void **state)
     th_expect(&t, "Resume it?", 5000);
     th_keys(&t, "n");
     th_expect(&t, "you are: bob", 3000);
-    th_expect(&t, "step 0", 1000);
+    th_expect(&t, "no move yet", 1000);
     th_keys(&t, "q");
     th_keys(&t, "y");
     th_stop(&t);
@@ -73,7 +73,7 @@ static void a_finished_game_removes_its_autosave(void **state)
     th_start(&t, 100, 40, "pizza --seats ana,bot:random --seed 5 --pace 0");
     th_expect(&t, "(your choice)", 5000);
     th_keys(&t, "Enter");
-    th_expect(&t, "step 2", 3000);
+    th_expect(&t, "|  2 moves", 3000);
     assert_int_equal(access(autosave_file(), F_OK), 0);
     th_play_to_end(&t, "Enter", 400);
     assert_int_not_equal(access(autosave_file(), F_OK), 0);
@@ -114,7 +114,7 @@ static void save_and_resume(void **state)
     th_start(&t, 100, 40, "pizza --seats ana,bot:memory --seed 21 --pace 0");
     th_expect(&t, "(your choice)", 5000);
     th_keys(&t, "Enter");
-    th_expect(&t, "step 2", 3000); /* ana flipped, the bot answered */
+    th_expect(&t, "|  2 moves", 3000); /* ana flipped, the bot answered */
     th_keys(&t, "s");
     th_expect(&t, "Save the game to file:", 2000);
     /* Replace the suggested name with ours. */
@@ -130,7 +130,7 @@ static void save_and_resume(void **state)
     assert_int_equal(access(path, R_OK), 0);
     snprintf(args, sizeof args, "--resume %s --pace 0", path);
     th_start(&t, 100, 40, args);
-    th_expect(&t, "step 2", 5000);
+    th_expect(&t, "|  2 moves", 5000);
     th_expect(&t, "bot memory", 1000); /* the seating came back from the file */
     th_expect(&t, "you are: ana", 1000);
     th_keys(&t, "q");
@@ -150,12 +150,12 @@ static void undo_only_where_fair(void **state)
     th_start(&t, 100, 40, "passfood --seats you,bot:random --seed 3 --pace 0");
     th_expect(&t, "take Ziggy's snake", 5000);
     th_keys(&t, "b");
-    th_expect(&t, "step 1", 3000);
+    th_expect(&t, "|  1 move", 3000);
     th_expect(&t, "swap 2 take 0", 1000);
     th_keys(&t, "u");
     th_expect(&t, "Undone", 3000);
     th_expect(&t, "swap 2 take 1", 1000);
-    th_expect(&t, "step 0", 1000);
+    th_expect(&t, "no move yet", 1000);
     th_keys(&t, "a"); /* carry on: Ziggy draws a tile from the bag (chance) */
     th_expect(&t, "Ziggy grabs", 3000);
     th_keys(&t, "u");

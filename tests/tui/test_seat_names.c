@@ -75,14 +75,24 @@ static void you_in_the_second_person(void **state)
     pf_table_event e = {.step = 0, .to = -1, .kind = "x"};
     char line[200];
     snprintf(e.text, sizeof e.text,
-             "seat 0 has too many dice; in seat 0's hand; seat 0 now has it; seat 0 tosses; "
-             "seat 1 tosses; seat 0 turned over cell 4");
+             "seat 1 has too many dice; in seat 1's hand; seat 1 now has it; seat 1 tosses; "
+             "seat 2 tosses; seat 1 turned over cell 4"); /* texts count seats from 1 */
     tui__log_text(&g, &e, line, sizeof line);
     assert_string_equal(line, "you have too many dice; in your hand; you now have it; you toss; "
                               "ben tosses; you turned over cell 4");
-    snprintf(e.text, sizeof e.text, "seat 0 puts it down. seat 0 hands out the plates.");
+    snprintf(e.text, sizeof e.text, "seat 1 puts it down. seat 1 hands out the plates.");
     tui__log_text(&g, &e, line, sizeof line);
     assert_string_equal(line, "you put it down. you hand out the plates.");
+    /* When "you" opens the event, the verbs after "and" and "their" follow. */
+    snprintf(e.text, sizeof e.text, "Seat 1 is chef and draws 2 kiwi");
+    tui__log_text(&g, &e, line, sizeof line);
+    assert_string_equal(line, "you are chef and draw 2 kiwi");
+    snprintf(e.text, sizeof e.text, "seat 1 turned over their own colour and picks a slice");
+    tui__log_text(&g, &e, line, sizeof line);
+    assert_string_equal(line, "you turned over your own colour and pick a slice");
+    snprintf(e.text, sizeof e.text, "Seat 2 gives a snake to seat 1 and gets a kiwi back.");
+    tui__log_text(&g, &e, line, sizeof line);
+    assert_string_equal(line, "ben gives a snake to you and gets a kiwi back.");
     pf_table_destroy(g.t);
 }
 

@@ -131,7 +131,7 @@ static void plain_mode(void **state)
     if (!strstr(out, "Your choices:"))
         fprintf(stderr, "%s\n", out);
     assert_non_null(strstr(out, "Your choices:"));
-    assert_non_null(strstr(out, "you (seat 0): flip 1")); /* 1 is cell 1 (issue 13) */
+    assert_non_null(strstr(out, "you (seat 1): flip 1")); /* 1 is cell 1 (issue 13) */
     /* TERM=dumb on a real terminal: the line mode too. */
     th t;
     snprintf(cmd, sizeof cmd, "TERM=dumb %s play pizza --seats you,bot:memory --seed 1", th_bin());

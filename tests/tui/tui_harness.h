@@ -204,11 +204,19 @@ __attribute__((unused)) static void th_refute(th *t, const char *text)
     }
 }
 
-/* The number after "step " in the title line, or -1. */
+/* How many moves the title line says were played ("no move yet" is 0,
+ * "12 moves" 12), or -1. */
 __attribute__((unused)) static int th_step(th *t)
 {
-    const char *s = strstr(th_capture(t), "|  step ");
-    return s ? atoi(s + 8) : -1;
+    char title[400];
+    const char *s = th_capture(t);
+    snprintf(title, sizeof title, "%.*s", (int)strcspn(s, "\n"), s);
+    if (strstr(title, "|  no move yet"))
+        return 0;
+    const char *move = strstr(title, " move");
+    while (move && move > title && move[-1] != '|')
+        move--;
+    return move && move > title ? atoi(move + 1) : -1;
 }
 
 /* Plays a turn-based game to its end screen by pressing `key` whenever the

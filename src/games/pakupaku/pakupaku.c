@@ -143,7 +143,7 @@ static void finish(pakupaku_state *s, int64_t t, pf_events *ev)
     if (pf_seat_count(tied) == 1) {
         s->phase = PAKUPAKU__OVER;
         s->winner = (uint8_t)__builtin_ctz(tied);
-        pf_events_add(ev, -1, "win", "seat %d wins with %d penalty points", s->winner, best);
+        pf_events_add(ev, -1, "win", "seat %d wins with %d penalty points", s->winner + 1, best);
         return;
     }
     s->phase = PAKUPAKU__DUEL;
@@ -151,7 +151,7 @@ static void finish(pakupaku_state *s, int64_t t, pf_events *ev)
     s->duel_turn = (uint8_t)__builtin_ctz(tied);
     s->since[s->duel_turn] = t;
     pf_events_add(ev, -1, "duel", "%d seats tie on %d points: duel, seat %d stacks first",
-                  pf_seat_count(tied), best, s->duel_turn);
+                  pf_seat_count(tied), best, s->duel_turn + 1);
 }
 
 /* Paku stop: the penalty roll of the unlucky panda, then a new round or the
@@ -177,7 +177,7 @@ static void stop(pakupaku_state *s, int u, int collapse, int64_t t, pf_events *e
         s->collapses++;
     else
         s->pen_stops++;
-    pf_events_add(ev, -1, "stop", "Paku stop! seat %d %s; penalty roll %s: %d point%s (%d)", u,
+    pf_events_add(ev, -1, "stop", "Paku stop! seat %d %s; penalty roll %s: %d point%s (%d)", u + 1,
                   collapse ? "knocked the tower over" : "has too many dice", faces, sum,
                   sum == 1 ? "" : "s", s->pen[u]);
     if (collapse || !s->brave)
@@ -189,7 +189,7 @@ static void stop(pakupaku_state *s, int u, int collapse, int64_t t, pf_events *e
     s->rounds++;
     deal(s, (u + 1) % s->seats, t);
     pf_events_add(ev, -1, "deal", "round %d: dice dealt from seat %d", s->rounds,
-                  (u + 1) % s->seats);
+                  (u + 1) % s->seats + 1);
 }
 
 /* Writes x (in 1/UNIT) in table units, exactly: two decimals, or four
@@ -218,7 +218,7 @@ static int place(pakupaku_state *s, int type, int off, pf_events *ev, int seat)
         char x[24];
         units_text(s->tower.x[k], x, sizeof x);
         pf_events_add(ev, -1, ok ? "stack" : "collapse",
-                      "seat %d stacks a %s aimed at %.2f, landing at %s: %s (%d piece%s)", seat,
+                      "seat %d stacks a %s aimed at %.2f, landing at %s: %s (%d piece%s)", seat + 1,
                       pakupaku__pieces[type].name, off / 100.0, x,
                       ok ? "it stands" : "the tower falls", s->tower.n, s->tower.n == 1 ? "" : "s");
     }
@@ -441,7 +441,7 @@ static void apply_roll(pakupaku_state *s, int seat, int64_t t, pf_events *ev)
     }
     if (ev) {
         faces[k > 0 ? k - 1 : 0] = '\0';
-        pf_events_add(ev, -1, "roll", "seat %d rolls %s%s", seat, faces,
+        pf_events_add(ev, -1, "roll", "seat %d rolls %s%s", seat + 1, faces,
                       passed ? ": pandas pass left" : "");
     }
     if (passed && pakupaku__held(s, left, NULL, NULL) >= s->thr)
@@ -456,11 +456,11 @@ static void apply_stack(pakupaku_state *s, int seat, int type, int off, int64_t 
             s->duel_in &= (uint8_t) ~(1u << seat);
             s->collapses++;
             clear_tower(s);
-            pf_events_add(ev, -1, "out", "seat %d is out of the duel", seat);
+            pf_events_add(ev, -1, "out", "seat %d is out of the duel", seat + 1);
             if (pf_seat_count(s->duel_in) == 1) {
                 s->phase = PAKUPAKU__OVER;
                 s->winner = (uint8_t)__builtin_ctz(s->duel_in);
-                pf_events_add(ev, -1, "win", "seat %d wins the duel and the game", s->winner);
+                pf_events_add(ev, -1, "win", "seat %d wins the duel and the game", s->winner + 1);
                 return;
             }
         } else if (s->tower.n == PAKUPAKU__PIECES) {

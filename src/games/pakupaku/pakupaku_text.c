@@ -125,7 +125,7 @@ void pakupaku__render(const void *st, int seat, char *buf, size_t n)
                 phase_names[s->phase], s->architects ? ", architects" : "",
                 s->brave ? ", brave" : "");
     for (int p = 0; p < s->seats; p++) {
-        pf_text_put(&t, "%s seat %d: %2d pts  dice:", p == seat ? ">" : " ", p, s->pen[p]);
+        pf_text_put(&t, "%s seat %d: %2d pts  dice:", p == seat ? ">" : " ", p + 1, s->pen[p]);
         for (int d = 0; d < PAKUPAKU__DICE; d++)
             if (s->owner[d] == p && s->phase == PAKUPAKU__PLAY)
                 pf_text_put(&t, " [%s%s]", pakupaku__face_names[s->face[d]], s->wait[d] ? "!" : "");
@@ -151,9 +151,9 @@ void pakupaku__render(const void *st, int seat, char *buf, size_t n)
     }
     pf_text_put(&t, "%s\n", "~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~");
     if (s->phase == PAKUPAKU__DUEL)
-        pf_text_put(&t, "duel: seat %d stacks\n", s->duel_turn);
+        pf_text_put(&t, "duel: seat %d stacks\n", s->duel_turn + 1);
     if (s->phase == PAKUPAKU__OVER)
-        pf_text_put(&t, "seat %d wins\n", s->winner);
+        pf_text_put(&t, "seat %d wins\n", s->winner + 1);
 }
 
 /* The rules in a few lines, for the `?` key (our own words). */

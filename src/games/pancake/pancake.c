@@ -128,7 +128,7 @@ static bool check_win(pancake_state *s, int seat, pf_events *ev)
     if (s->pile[seat] < PANCAKE_WIN)
         return false;
     finish(s, (uint8_t)(1u << seat));
-    pf_events_add(ev, -1, "win", "Seat %d has %d pancakes and wins", seat, s->pile[seat]);
+    pf_events_add(ev, -1, "win", "Seat %d has %d pancakes and wins", seat + 1, s->pile[seat]);
     return true;
 }
 
@@ -139,7 +139,7 @@ static void move_pancake(pancake_state *s, int from, int to, pf_events *ev)
         return;
     s->pile[from]--;
     s->pile[to]++;
-    pf_events_add(ev, -1, "gamble", "Seat %d gives seat %d one pancake", from, to);
+    pf_events_add(ev, -1, "gamble", "Seat %d gives seat %d one pancake", from + 1, to + 1);
 }
 
 /* Starts the current chef's turn: tops the pan up to 8 (YYP-1) or, when the
@@ -172,7 +172,7 @@ static void start_turn(pancake_state *s, pf_events *ev)
     if (ev) {
         char buf[96];
         pancake__counts_text(drawn, buf, sizeof buf);
-        pf_events_add(ev, -1, "draw", "Seat %d is chef and draws %s", s->chef, buf);
+        pf_events_add(ev, -1, "draw", "Seat %d is chef and draws %s", s->chef + 1, buf);
     }
 }
 
@@ -248,7 +248,7 @@ static void do_toss(pancake_state *s, int h, pf_events *ev)
             k = toss_random(s, h, down);
         if (k >= 2)
             break;
-        pf_events_add(ev, -1, "retoss", "Only %d face-down: seat %d tosses again", k, s->chef);
+        pf_events_add(ev, -1, "retoss", "Only %d face-down: seat %d tosses again", k, s->chef + 1);
     }
     int c[PANCAKE_TOPPINGS] = {0};
     for (int i = 0; i < k; i++) {
@@ -260,14 +260,14 @@ static void do_toss(pancake_state *s, int h, pf_events *ev)
     if (ev) {
         char buf[96];
         pancake__counts_text(c, buf, sizeof buf);
-        pf_events_add(ev, -1, "toss", "Seat %d tosses (p=%d.%02d): face-down %s", s->chef, h / 100,
+        pf_events_add(ev, -1, "toss", "Seat %d tosses (p=%d.%02d): face-down %s", s->chef + 1, h / 100,
                       h % 100, buf);
     }
     s->phase = PANCAKE_P_SHARE;
     if (k >= 5) {
         s->bonus = (int8_t)s->down[--s->down_n];
         s->pile[s->chef]++;
-        pf_events_add(ev, -1, "bonus", "Seat %d takes a face-down pancake as a bonus", s->chef);
+        pf_events_add(ev, -1, "bonus", "Seat %d takes a face-down pancake as a bonus", s->chef + 1);
         pf_events_add(ev, s->chef, "bonus", "Your bonus pancake is %s",
                       pancake__topping_name[s->bonus]);
         check_win(s, s->chef, ev);
@@ -281,8 +281,8 @@ static void do_guess(pancake_state *s, int g, pf_events *ev)
     bool right = g == t;
     s->cur = -1;
     s->shared++;
-    pf_events_add(ev, -1, "reveal", "Seat %d guesses %s: it is %s, seat %d takes it", j,
-                  pancake__topping_name[g], pancake__topping_name[t], right ? j : chef);
+    pf_events_add(ev, -1, "reveal", "Seat %d guesses %s: it is %s, seat %d takes it", j + 1,
+                  pancake__topping_name[g], pancake__topping_name[t], (right ? j : chef) + 1);
     int winner = right ? j : chef, loser = right ? chef : j;
     s->pile[winner]++;
     if (check_win(s, winner, ev))
@@ -476,18 +476,19 @@ static void pancake_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_even
         assert(s->phase == PANCAKE_P_SHARE && s->down_n);
         s->cur = (int8_t)s->down[--s->down_n];
         s->phase = PANCAKE_P_ASK;
-        pf_events_add(ev, -1, "pick", "Seat %d picks a face-down pancake and looks at it", s->chef);
+        pf_events_add(ev, -1, "pick", "Seat %d picks a face-down pancake and looks at it",
+                      s->chef + 1);
         pf_events_add(ev, s->chef, "peek", "You peek: %s", pancake__topping_name[s->cur]);
     } else if (a == PANCAKE_A_STOP) {
         assert(s->phase == PANCAKE_P_SHARE && s->shared);
-        pf_events_add(ev, -1, "stop", "Seat %d stops sharing", s->chef);
+        pf_events_add(ev, -1, "stop", "Seat %d stops sharing", s->chef + 1);
         end_turn(s, ev);
     } else if (a >= PANCAKE_A_ASK) {
         assert(s->phase == PANCAKE_P_ASK);
         s->guesser = (uint8_t)(a - PANCAKE_A_ASK);
         s->phase = PANCAKE_P_GUESS;
-        pf_events_add(ev, -1, "ask", "Seat %d asks seat %d: what is the topping?", s->chef,
-                      s->guesser);
+        pf_events_add(ev, -1, "ask", "Seat %d asks seat %d: what is the topping?", s->chef + 1,
+                      s->guesser + 1);
     } else {
         assert(s->phase == PANCAKE_P_GUESS);
         do_guess(s, (int)(a - PANCAKE_A_GUESS), ev);
@@ -593,6 +594,7 @@ const pf_game pf_game_pancake = {
     .resample = pancake_resample,
     .name = pancake__name,
     .parse = pancake__parse,
+    .renamed_since_v2 = pancake__renamed_since_v2,
     .render = pancake__render,
     .stats = pancake_stats,
     .skill_error = pancake__skill_error,

@@ -86,6 +86,7 @@ void pancake__counts_text(const int c[PANCAKE_TOPPINGS], char *buf, size_t n);
 void pancake__view(const void *st, int seat, cJSON *out);
 int pancake__name(const void *st, pf_action a, char *buf, size_t n);
 pf_err pancake__parse(const void *st, const char *str, pf_action *a);
+bool pancake__renamed_since_v2(const char *old, char *buf, size_t n);
 void pancake__render(const void *st, int seat, char *buf, size_t n);
 
 #endif

@@ -86,7 +86,7 @@ int pancake__name(const void *st, pf_action a, char *buf, size_t n)
     if (a < PANCAKE_A_GUESS + PANCAKE_TOPPINGS)
         k = snprintf(buf, n, "guess %s", pancake__topping_name[a - PANCAKE_A_GUESS]);
     else if (a >= PANCAKE_A_ASK && a < PANCAKE_A_ASK + 4)
-        k = snprintf(buf, n, "ask %u", (unsigned)(a - PANCAKE_A_ASK));
+        k = snprintf(buf, n, "ask %u", (unsigned)(a - PANCAKE_A_ASK) + 1); /* seats from 1 */
     else if (a == PANCAKE_A_PICK)
         k = snprintf(buf, n, "pick");
     else if (a == PANCAKE_A_STOP)
@@ -125,9 +125,9 @@ pf_err pancake__parse(const void *st, const char *str, pf_action *a)
     char *end;
     if (!strcasecmp(w1, "ask")) {
         long j = strtol(w2, &end, 10);
-        if (*end || end == w2 || j < 0 || j > 3)
+        if (*end || end == w2 || j < 1 || j > 4)
             return PF_E_UNKNOWN_ACTION;
-        return *a = PANCAKE_A_ASK + (unsigned)j, PF_E_OK;
+        return *a = PANCAKE_A_ASK + (unsigned)(j - 1), PF_E_OK;
     }
     if (!strcasecmp(w1, "toss")) {
         double p = strtod(w2, &end);
@@ -141,6 +141,16 @@ pf_err pancake__parse(const void *st, const char *str, pf_action *a)
     return PF_E_UNKNOWN_ACTION;
 }
 
+bool pancake__renamed_since_v2(const char *old, char *buf, size_t n)
+{
+    unsigned j;
+    char extra;
+    if (sscanf(old, "ask %u%c", &j, &extra) != 1 || j > 3)
+        return false;
+    snprintf(buf, n, "ask %u", j + 1);
+    return true;
+}
+
 void pancake__render(const void *st, int seat, char *buf, size_t n)
 {
     const pancake_state *s = st;
@@ -148,7 +158,7 @@ void pancake__render(const void *st, int seat, char *buf, size_t n)
     int c[PANCAKE_TOPPINGS];
     char txt[96];
     pf_text_init(&w, buf, n);
-    pf_text_put(&w, "Yummy Yummy Pancake - turn %d, chef: seat %d%s\n", s->turn, s->chef,
+    pf_text_put(&w, "Yummy Yummy Pancake - turn %d, chef: seat %d%s\n", s->turn, s->chef + 1,
                 s->gamble ? " (chocolate gamble)" : "");
     pf_text_put(&w, "Table: %d pancakes left\n", PANCAKE_BOX - s->table_pos);
     for (int t = 0; t < PANCAKE_TOPPINGS; t++)
@@ -170,32 +180,32 @@ void pancake__render(const void *st, int seat, char *buf, size_t n)
     }
     pf_text_put(&w, "Piles:");
     for (int i = 0; i < s->seats; i++)
-        pf_text_put(&w, " seat %d: %d%s", i, s->pile[i], i == seat ? " (you)" : "");
+        pf_text_put(&w, " seat %d: %d%s", i + 1, s->pile[i], i == seat ? " (you)" : "");
     pf_text_put(&w, "\n");
     switch (s->phase) {
     case PANCAKE_P_TOSS:
         pf_text_put(&w,
                     "Seat %d tosses: a flick of strength P, from 0.10 (soft) to 0.90 (hard: more "
                     "face-down)\n",
-                    s->chef);
+                    s->chef + 1);
         break;
     case PANCAKE_P_SHARE:
-        pf_text_put(&w, "Seat %d shares: 'pick'%s\n", s->chef, s->shared ? " or 'stop'" : "");
+        pf_text_put(&w, "Seat %d shares: 'pick'%s\n", s->chef + 1, s->shared ? " or 'stop'" : "");
         break;
     case PANCAKE_P_ASK:
-        pf_text_put(&w, "Seat %d picked a pancake: 'ask N' names who guesses\n", s->chef);
+        pf_text_put(&w, "Seat %d picked a pancake: 'ask N' names who guesses\n", s->chef + 1);
         break;
     case PANCAKE_P_GUESS:
         pf_text_put(
             &w,
             "Seat %d, what is the topping? 'guess strawberry|kiwi|banana|blueberry|chocolate'\n",
-            s->guesser);
+            s->guesser + 1);
         break;
     default:
         pf_text_put(&w, "Game over. Winner(s):");
         for (int i = 0; i < s->seats; i++)
             if ((s->winners >> i) & 1u)
-                pf_text_put(&w, " seat %d", i);
+                pf_text_put(&w, " seat %d", i + 1);
         pf_text_put(&w, "\n");
     }
 }

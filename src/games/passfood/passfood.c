@@ -134,7 +134,7 @@ static void give_player(passfood_state *s, int p, uint8_t f, pf_events *ev)
         s->board[p][f]++;
     } else {
         s->discard[f]++;
-        EV(-1, "discard", "Seat %d has no space for a %s: it is discarded.", p,
+        EV(-1, "discard", "Seat %d has no space for a %s: it is discarded.", p + 1,
            passfood__food_names[f]);
     }
 }
@@ -212,10 +212,10 @@ static void player_score(passfood_state *s, int bit, pf_events *ev)
             s->discard[f]++;
     remove_set(s->board[p], bit);
     if (bit < 5)
-        EV(-1, "score", "Seat %d scores the %s column: %d points.", p, passfood__food_names[bit],
+        EV(-1, "score", "Seat %d scores the %s column: %d points.", p + 1, passfood__food_names[bit],
            pts);
     else
-        EV(-1, "score", "Seat %d scores row %d: %d points.", p, bit - 4, pts);
+        EV(-1, "score", "Seat %d scores row %d: %d points.", p + 1, bit - 4, pts);
     int from = s->pos[p], to = from + pts;
     if (to > s->num.cake)
         to = s->num.cake;
@@ -224,11 +224,11 @@ static void player_score(passfood_state *s, int bit, pf_events *ev)
         uint8_t t = draw(s, ev);
         if (t == PASSFOOD_NONE)
             break;
-        EV(-1, "dip", "Lucky dip for seat %d: a %s.", p, passfood__food_names[t]);
+        EV(-1, "dip", "Lucky dip for seat %d: a %s.", p + 1, passfood__food_names[t]);
         give_player(s, p, t, ev);
     }
     if (to == s->num.cake) {
-        EV(-1, "cake", "Seat %d reaches the birthday cake.", p);
+        EV(-1, "cake", "Seat %d reaches the birthday cake.", p + 1);
         int all = 1;
         for (int q = 0; q < s->seats; q++)
             all &= s->pos[q] == s->num.cake;
@@ -281,7 +281,7 @@ static void draw_for_plate(passfood_state *s, pf_events *ev)
     }
     s->ndraws++;
     s->drawn = t;
-    EV(-1, "draw", "Seat %d draws a %s for a plate.", s->active, passfood__food_names[t]);
+    EV(-1, "draw", "Seat %d draws a %s for a plate.", s->active + 1, passfood__food_names[t]);
 }
 
 /* Step 3 begins. */
@@ -309,7 +309,7 @@ static void distribute(passfood_state *s, pf_events *ev)
             give_player(s, right, s->plate[2], ev);
     }
     s->plate[0] = s->plate[1] = s->plate[2] = PASSFOOD_NONE;
-    EV(-1, "share", "Seat %d hands out the plates.", a);
+    EV(-1, "share", "Seat %d hands out the plates.", a + 1);
 }
 
 /* Step 5 and the passage to the next turn. */
@@ -317,7 +317,7 @@ static void end_turn(passfood_state *s, pf_events *ev)
 {
     int a = s->active;
     if (!on_cake(s, a) && s->zpos >= s->pos[a]) {
-        EV(-1, "lost", "Ziggy has caught seat %d: the party is over.", a);
+        EV(-1, "lost", "Ziggy has caught seat %d: the party is over.", a + 1);
         lose(s, PASSFOOD_WHY_CAUGHT);
         return;
     }
@@ -499,7 +499,7 @@ static void tell_board(pf_events *ev, int seat, const uint8_t *board)
                                     board[f], passfood__food_names[f]);
     char name[16] = "Ziggy"; /* seat -1 */
     if (seat >= 0)
-        snprintf(name, sizeof name, "Seat %d", seat);
+        snprintf(name, sizeof name, "Seat %d", seat + 1);
     EV(-1, "setup", "%s starts with %s.", name, len ? list : "an empty board");
 }
 
@@ -553,7 +553,7 @@ static pf_err passfood_init(void *vs, int seats, const pf_options *opt, uint64_t
             for (int i = 0; i < n; i++) {
                 if (s->board[q][t[i]] == PASSFOOD_PROWS)
                     return pf_error_set(err, PF_E_BAD_OPTION,
-                                        "option 'boards': seat %d has more than 4 %s", q,
+                                        "option 'boards': seat %d has more than 4 %s", q + 1,
                                         passfood__food_names[t[i]]);
                 s->board[q][t[i]]++;
             }
@@ -772,10 +772,10 @@ static void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_e
         s->plate[j] = s->drawn;
         static const char *const where[3] = {"left", "centre", "right"};
         if (s->seats == 2 && j == 2)
-            EV(-1, "plate", "Seat %d puts the %s on the X space.", a,
+            EV(-1, "plate", "Seat %d puts the %s on the X space.", a + 1,
                passfood__food_names[s->drawn]);
         else
-            EV(-1, "plate", "Seat %d puts the %s on the %s plate.", a,
+            EV(-1, "plate", "Seat %d puts the %s on the %s plate.", a + 1,
                passfood__food_names[s->drawn], where[j]);
         draw_for_plate(s, ev);
     } else if (act >= PASSFOOD_A_SCORE_COL && act < PASSFOOD_A_ZSCORE_COL) {
@@ -790,7 +790,7 @@ static void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_e
         uint8_t f = (uint8_t)(act - PASSFOOD_A_TAKE);
         s->takes[a]--;
         s->zboard[f]--;
-        EV(-1, "take", "Seat %d uses a take token: a %s from Ziggy's board.", a,
+        EV(-1, "take", "Seat %d uses a take token: a %s from Ziggy's board.", a + 1,
            passfood__food_names[f]);
         give_player(s, a, f, ev);
     } else if (act >= PASSFOOD_A_SWAP && act < PASSFOOD_A_ANSWER) {
@@ -799,7 +799,7 @@ static void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_e
         s->swap_food = (uint8_t)(k % 5);
         s->ret_phase = s->phase;
         s->phase = PASSFOOD_PH_ANSWER;
-        EV(-1, "swap", "Seat %d offers seat %d a %s for a swap.", a, s->swap_to,
+        EV(-1, "swap", "Seat %d offers seat %d a %s for a swap.", a + 1, s->swap_to + 1,
            passfood__food_names[s->swap_food]);
     } else if (act >= PASSFOOD_A_ANSWER && act < PASSFOOD_A_DECLINE) {
         uint8_t h = (uint8_t)(act - PASSFOOD_A_ANSWER);
@@ -810,12 +810,12 @@ static void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_e
         assert(s->board[p][h] > 0);
         s->board[p][h]--;
         give_player(s, a, h, ev);
-        EV(-1, "swap", "Seat %d gives a %s to seat %d and gets a %s back.", a,
-           passfood__food_names[s->swap_food], p, passfood__food_names[h]);
+        EV(-1, "swap", "Seat %d gives a %s to seat %d and gets a %s back.", a + 1,
+           passfood__food_names[s->swap_food], p + 1, passfood__food_names[h]);
         s->phase = s->ret_phase;
     } else if (act == PASSFOOD_A_DECLINE) {
         s->declined |= (uint8_t)(1u << s->swap_to);
-        EV(-1, "decline", "Seat %d declines the swap.", s->swap_to);
+        EV(-1, "decline", "Seat %d declines the swap.", s->swap_to + 1);
         s->phase = s->ret_phase;
     } else {
         assert(0);
@@ -869,6 +869,7 @@ static int passfood_stats(const void *vs, pf_stat *out, int cap)
 void passfood__view(const void *st, int seat, cJSON *out);
 int passfood__name(const void *st, pf_action a, char *buf, size_t n);
 pf_err passfood__parse(const void *st, const char *s, pf_action *a);
+bool passfood__renamed_since_v2(const char *old, char *buf, size_t n);
 void passfood__render(const void *st, int seat, char *buf, size_t n);
 
 static const pf_test_config test_configs[] = {
@@ -917,6 +918,7 @@ const pf_game pf_game_passfood = {
     .resample = passfood_resample,
     .name = passfood__name,
     .parse = passfood__parse,
+    .renamed_since_v2 = passfood__renamed_since_v2,
     .render = passfood__render,
     .stats = passfood_stats,
 };

@@ -154,12 +154,24 @@ int passfood__name(const void *st, pf_action a, char *buf, size_t n)
         return snprintf(buf, n, "take ziggy %s", fn[a - PASSFOOD_A_TAKE]);
     if (a >= PASSFOOD_A_SWAP && a < PASSFOOD_A_SWAP + 5u * s->seats)
         return snprintf(buf, n, "swap give %s to %u", fn[(a - PASSFOOD_A_SWAP) % 5],
-                        (a - PASSFOOD_A_SWAP) / 5);
+                        (a - PASSFOOD_A_SWAP) / 5 + 1); /* seats from 1 */
     if (a >= PASSFOOD_A_ANSWER && a < PASSFOOD_A_DECLINE)
         return snprintf(buf, n, "swap answer give %s", fn[a - PASSFOOD_A_ANSWER]);
     if (a == PASSFOOD_A_DECLINE)
         return snprintf(buf, n, "swap decline");
     return -1;
+}
+
+bool passfood__renamed_since_v2(const char *old, char *buf, size_t n)
+{
+    const char *to = strstr(old, " to ");
+    unsigned seat;
+    char extra;
+    if (strncmp(old, "swap give ", 10) != 0 || !to || sscanf(to, " to %u%c", &seat, &extra) != 1 ||
+        seat >= PF_MAX_SEATS)
+        return false;
+    snprintf(buf, n, "%.*s to %u", (int)(to - old), old, seat + 1);
+    return true;
 }
 
 /* Word aliases accepted by parse, mapped to the words name() writes. */
@@ -351,7 +363,7 @@ void passfood__render(const void *st, int seat, char *buf, size_t n)
     pf_text t;
     pf_text_init(&t, buf, n);
     const char *const *fn = passfood__food_names;
-    pf_text_put(&t, "Pass the Party Food  turn %d  seat %d to play (%s)\n", s->turn + 1, s->active,
+    pf_text_put(&t, "Pass the Party Food  turn %d  seat %d to play (%s)\n", s->turn + 1, s->active + 1,
                 phase_names[s->phase]);
     pf_text_put(&t, "Track 0..%d (cake %d), lucky dips:", s->num.cake, s->num.cake);
     for (int i = 0; i < s->num.ndips; i++)
@@ -363,7 +375,7 @@ void passfood__render(const void *st, int seat, char *buf, size_t n)
     pf_text_put(&t, "\n");
     put_board(&t, s->zboard, PASSFOOD_ZROWS, "   ");
     for (int q = 0; q < s->seats; q++) {
-        pf_text_put(&t, "Seat %d on space %d%s  swap tokens %d  take tokens %d%s\n", q, s->pos[q],
+        pf_text_put(&t, "Seat %d on space %d%s  swap tokens %d  take tokens %d%s\n", q + 1, s->pos[q],
                     s->pos[q] >= s->num.cake ? " (cake)" : "", s->swaps[q], s->takes[q],
                     q == s->active ? "  <- to play" : "");
         put_board(&t, s->board[q], PASSFOOD_PROWS, "   ");
@@ -385,7 +397,7 @@ void passfood__render(const void *st, int seat, char *buf, size_t n)
     }
     if (s->phase == PASSFOOD_PH_ANSWER)
         pf_text_put(&t, "Seat %d offers seat %d a %s: seat %d answers with a tile or declines.\n",
-                    s->active, s->swap_to, fn[s->swap_food], s->swap_to);
+                    s->active + 1, s->swap_to + 1, fn[s->swap_food], s->swap_to + 1);
     if (s->outcome == PASSFOOD_WON)
         pf_text_put(&t, "The team has won: everyone is on the cake!\n");
     else if (s->outcome == PASSFOOD_LOST)

@@ -231,7 +231,7 @@ static void swap_slices(pizza_state *s, int p, int q)
 static const char *holder(const pizza_state *s, int p, char *buf, size_t n)
 {
     if (p < s->seats)
-        snprintf(buf, n, "seat %d", p);
+        snprintf(buf, n, "seat %d", p + 1);
     else
         snprintf(buf, n, "an imaginary seat");
     return buf;
@@ -243,7 +243,7 @@ static void tell_swap(const pizza_state *s, int seat, int q, pf_events *ev)
     char who[24];
     uint8_t mine = s->at[seat], theirs = s->at[q];
     pf_events_add(ev, -1, "switch",
-                  "seat %d now has the %s slice (%d %s), and %s has the %s slice", seat,
+                  "seat %d now has the %s slice (%d %s), and %s has the %s slice", seat + 1,
                   pizza__colour_name[mine], s->slice_count[mine],
                   s->slice_kind[mine] == PIZZA_NONE ? "toppings"
                                                     : pizza__kind_name[s->slice_kind[mine]],
@@ -271,7 +271,7 @@ static void flip(pizza_state *s, int seat, int i, pf_events *ev)
     s->last_piece = piece;
     s->last_seat = (uint8_t)seat;
     if (ev)
-        pf_events_add(ev, -1, "flip", "seat %d turned over cell %d: %s", seat, i,
+        pf_events_add(ev, -1, "flip", "seat %d turned over cell %d: %s", seat + 1, i,
                       pizza__piece_name(piece));
 
     if (PIZZA_IS_TOPPING(piece)) {
@@ -297,7 +297,7 @@ static void flip(pizza_state *s, int seat, int i, pf_events *ev)
                 pf_events_add(ev, -1, "place",
                               "seat %d put the %s on the %s slice: %d of 6 "
                               "(rule %s)",
-                              seat, pizza__kind_name[piece], pizza__colour_name[mine],
+                              seat + 1, pizza__kind_name[piece], pizza__colour_name[mine],
                               s->slice_count[mine], pizza__rule_name(s->last_rule));
             if (s->slice_count[mine] == PIZZA_PER_KIND) {
                 s->ended = 1;
@@ -306,7 +306,7 @@ static void flip(pizza_state *s, int seat, int i, pf_events *ev)
                     pf_events_add(ev, -1, "win",
                                   "seat %d filled the %s slice with %s "
                                   "and wins",
-                                  seat, pizza__colour_name[mine], pizza__kind_name[piece]);
+                                  seat + 1, pizza__colour_name[mine], pizza__kind_name[piece]);
             }
         } else {
             s->seen |= bit;
@@ -316,12 +316,12 @@ static void flip(pizza_state *s, int seat, int i, pf_events *ev)
                     pf_events_add(ev, -1, "back",
                                   "seat %d put the %s back: it is the "
                                   "%s slice's kind (rule b)",
-                                  seat, pizza__kind_name[piece], pizza__colour_name[owner]);
+                                  seat + 1, pizza__kind_name[piece], pizza__colour_name[owner]);
                 else
                     pf_events_add(ev, -1, "back",
                                   "seat %d put the %s back: the %s "
                                   "slice holds %s (rule c')",
-                                  seat, pizza__kind_name[piece], pizza__colour_name[mine],
+                                  seat + 1, pizza__kind_name[piece], pizza__colour_name[mine],
                                   pizza__kind_name[s->slice_kind[mine]]);
             }
         }
@@ -350,7 +350,7 @@ static void flip(pizza_state *s, int seat, int i, pf_events *ev)
         pf_events_add(ev, -1, "choose",
                       "seat %d turned over their own colour and picks "
                       "a slice to switch with (rule e)",
-                      seat);
+                      seat + 1);
     }
 }
 

@@ -168,17 +168,17 @@ void pizza__render(const void *st, int seat, char *buf, size_t n)
     pf_text t;
     pf_text_init(&t, buf, n);
     if (s->ended && s->winner != PIZZA_NONE)
-        pf_text_put(&t, "Pizza Party, turn %d: seat %d won\n", s->turn, s->winner);
+        pf_text_put(&t, "Pizza Party, turn %d: seat %d won\n", s->turn, s->winner + 1);
     else if (s->ended)
         pf_text_put(&t, "Pizza Party, turn %d: over, no winner\n", s->turn);
     else
-        pf_text_put(&t, "Pizza Party, turn %d: seat %d to %s\n", s->turn + 1, s->to_move,
+        pf_text_put(&t, "Pizza Party, turn %d: seat %d to %s\n", s->turn + 1, s->to_move + 1,
                     s->choosing ? "pick a slice to switch with" : "turn over a piece");
     for (int j = 0; j < s->nslices; j++) {
         int p = s->pos[j];
         char who[24];
         if (p < s->seats)
-            snprintf(who, sizeof who, "seat %d%s", p, p == seat ? " (you)" : "");
+            snprintf(who, sizeof who, "seat %d%s", p + 1, p == seat ? " (you)" : "");
         else
             snprintf(who, sizeof who, "imaginary");
         if (s->slice_kind[j] == PIZZA_NONE)
@@ -205,7 +205,7 @@ void pizza__render(const void *st, int seat, char *buf, size_t n)
                 "sr sy sg sb switches\n",
                 s->memory_aid ? ", small: seen before" : "");
     if (s->last_piece != PIZZA_NONE)
-        pf_text_put(&t, "Last: seat %d turned over cell %d: %s (rule %s)\n", s->last_seat,
+        pf_text_put(&t, "Last: seat %d turned over cell %d: %s (rule %s)\n", s->last_seat + 1,
                     s->last_cell, pizza__piece_name(s->last_piece), pizza__rule_name(s->last_rule));
 }
 

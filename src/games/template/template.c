@@ -35,7 +35,7 @@ static void draw_tile(template_state *s, int seat, pf_events *ev)
     }
     s->tile[seat] = draw(s, &s->rng);
     pf_events_add(ev, seat, "draw", "You draw a bonus tile worth %d.", s->tile[seat]);
-    pf_events_add(ev, -1, "draw", "Seat %d draws a bonus tile.", seat);
+    pf_events_add(ev, -1, "draw", "Seat %d draws a bonus tile.", seat + 1);
 }
 
 /* Options are checked here, with a clear message; the core has already
@@ -79,10 +79,10 @@ static int template_legal(const void *st, int seat, pf_action *out, int cap)
 static void take(template_state *s, int seat, int k, pf_events *ev)
 {
     s->pile = (uint8_t)(s->pile - k);
-    pf_events_add(ev, -1, "take", "Seat %d takes %d (%d left).", seat, k, s->pile);
+    pf_events_add(ev, -1, "take", "Seat %d takes %d (%d left).", seat + 1, k, s->pile);
     if (s->pile == 0) {
         s->winner = (int8_t)seat;
-        pf_events_add(ev, -1, "win", "Seat %d takes the last counter and wins.", seat);
+        pf_events_add(ev, -1, "win", "Seat %d takes the last counter and wins.", seat + 1);
     }
 }
 
@@ -94,7 +94,7 @@ static void template_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_eve
         int v = s->tile[seat];
         s->played[v]++;
         s->bonuses[seat]++;
-        pf_events_add(ev, -1, "bonus", "Seat %d shows a bonus tile worth %d.", seat, v);
+        pf_events_add(ev, -1, "bonus", "Seat %d shows a bonus tile worth %d.", seat + 1, v);
         take(s, seat, v < s->pile ? v : s->pile, ev);
         if (s->winner < 0)
             draw_tile(s, seat, ev);

@@ -72,7 +72,7 @@ void template__render(const void *st, int seat, char *buf, size_t n)
     pf_text_put(&t, "Last Counter: %d counters left, %d tiles in the bag\n", s->pile,
                 template__bag_size(s));
     for (int p = 0; p < TEMPLATE_SEATS; p++) {
-        pf_text_put(&t, "%s seat %d: ", p == seat ? ">" : " ", p);
+        pf_text_put(&t, "%s seat %d: ", p == seat ? ">" : " ", p + 1);
         if (!s->tile[p])
             pf_text_put(&t, "no tile\n");
         else if (p == seat || seat == PF_SEAT_GOD)
@@ -81,9 +81,9 @@ void template__render(const void *st, int seat, char *buf, size_t n)
             pf_text_put(&t, "a hidden tile\n");
     }
     if (s->winner >= 0)
-        pf_text_put(&t, "Seat %d won.\n", s->winner);
+        pf_text_put(&t, "Seat %d won.\n", s->winner + 1);
     else
-        pf_text_put(&t, "Seat %d to move: take 1-3%s\n", s->to_move,
+        pf_text_put(&t, "Seat %d to move: take 1-3%s\n", s->to_move + 1,
                     s->tile[s->to_move] ? " or bonus" : "");
 }
 

@@ -43,7 +43,7 @@ static int count_says(const char *bot, const void *st, int seat, const char *wan
 static void test_guess_from_memory(void **state) {
     (void)state;
     pancake_state *s = pf_test_new(G, 2, T16 ";tosses=SKKB", 1);
-    pancake_play(G, s, "0:toss 0.5, 0:pick, 0:ask 1", NULL); /* face-down S K K B */
+    pancake_play(G, s, "0:toss 0.5, 0:pick, 0:ask 2", NULL); /* face-down S K K B */
     assert_int_equal(count_says("schemer", s, 1, "guess kiwi"), 200);
     assert_int_equal(count_says("guesser", s, 1, "guess kiwi"), 200);
     int child = count_says("child", s, 1, "guess kiwi");
@@ -59,12 +59,12 @@ static void test_guess_from_memory(void **state) {
 static void test_guess_gamble(void **state) {
     (void)state;
     pancake_state *s = pf_test_new(G, 2, T16 ";chocolate_gamble=true;tosses=SC", 1);
-    pancake_play(G, s, "0:toss 0.5, 0:pick, 0:ask 1, 1:guess kiwi, 0:pick, 0:ask 1", NULL);
+    pancake_play(G, s, "0:toss 0.5, 0:pick, 0:ask 2, 1:guess kiwi, 0:pick, 0:ask 2", NULL);
     assert_int_equal(count_says("schemer", s, 1, "guess chocolate"), 200);
     test_free(s);
     /* Half a chance of chocolate, and a pile to lose: name the other topping. */
     s = pf_test_new(G, 2, T16 ";chocolate_gamble=true;tosses=SKC", 1);
-    pancake_play(G, s, "0:toss 0.5, 0:pick, 0:ask 1, 1:guess strawberry, 0:pick, 0:ask 1", NULL);
+    pancake_play(G, s, "0:toss 0.5, 0:pick, 0:ask 2, 1:guess strawberry, 0:pick, 0:ask 2", NULL);
     assert_int_equal(s->pile[1], 1);
     assert_int_equal(count_says("schemer", s, 1, "guess kiwi"), 200);
     test_free(s);
@@ -74,11 +74,11 @@ static void test_guess_gamble(void **state) {
 static void test_chef_stops(void **state) {
     (void)state;
     pancake_state *s = pf_test_new(G, 2, T16 ";tosses=SKK", 1);
-    pancake_play(G, s, "0:toss 0.5, 0:pick, 0:ask 1, 1:guess kiwi", NULL); /* K K left */
+    pancake_play(G, s, "0:toss 0.5, 0:pick, 0:ask 2, 1:guess kiwi", NULL); /* K K left */
     assert_int_equal(count_says("schemer", s, 0, "stop"), 200);
     test_free(s);
     s = pf_test_new(G, 2, T16 ";tosses=SKBLC", 1); /* K B L C left after the bonus */
-    pancake_play(G, s, "0:toss 0.5, 0:pick, 0:ask 1, 1:guess kiwi", NULL);
+    pancake_play(G, s, "0:toss 0.5, 0:pick, 0:ask 2, 1:guess kiwi", NULL);
     assert_int_equal(count_says("schemer", s, 0, "pick"), 200);
     /* The simple chef of `guesser` shares once only. */
     assert_int_equal(count_says("guesser", s, 0, "stop"), 200);
@@ -98,12 +98,12 @@ static pancake_state *leader_on_11(const char *third) {
     pancake_state *s = pf_test_new(G, 3, opts, 1);
     /* Seat 0 takes 8 as chef, then guesses 3 right for seat 1: 11. */
     pancake_play(G, s,
-                 "0:toss 0.9, 0:pick,0:ask 1,1:guess strawberry, 0:pick,0:ask 1,1:guess strawberry,"
-                 "0:pick,0:ask 1,1:guess strawberry, 0:pick,0:ask 1,1:guess kiwi,"
-                 "0:pick,0:ask 1,1:guess strawberry, 0:pick,0:ask 1,1:guess strawberry,"
-                 "0:pick,0:ask 1,1:guess strawberry,"
-                 "1:toss 0.9, 1:pick,1:ask 0,0:guess kiwi, 1:pick,1:ask 0,0:guess banana,"
-                 "1:pick,1:ask 0,0:guess blueberry, 1:stop, 2:toss 0.5, 2:pick",
+                 "0:toss 0.9, 0:pick,0:ask 2,1:guess strawberry, 0:pick,0:ask 2,1:guess strawberry,"
+                 "0:pick,0:ask 2,1:guess strawberry, 0:pick,0:ask 2,1:guess kiwi,"
+                 "0:pick,0:ask 2,1:guess strawberry, 0:pick,0:ask 2,1:guess strawberry,"
+                 "0:pick,0:ask 2,1:guess strawberry,"
+                 "1:toss 0.9, 1:pick,1:ask 1,0:guess kiwi, 1:pick,1:ask 1,0:guess banana,"
+                 "1:pick,1:ask 1,0:guess blueberry, 1:stop, 2:toss 0.5, 2:pick",
                  NULL);
     assert_int_equal(s->pile[0], 11);
     return s;
@@ -114,11 +114,11 @@ static void test_chef_keeps_leader_from_12(void **state) {
     (void)state;
     pancake_state *s = leader_on_11("KKS"); /* kiwi picked: the likely guess */
     assert_int_equal(s->cur, PANCAKE_KIWI);
-    assert_int_equal(count_says("schemer", s, 2, "ask 1"), 200);
+    assert_int_equal(count_says("schemer", s, 2, "ask 2"), 200);
     test_free(s);
     s = leader_on_11("SKK"); /* strawberry picked: nobody names it, it comes back to the chef */
     assert_int_equal(s->cur, PANCAKE_STRAW);
-    assert_int_equal(count_says("schemer", s, 2, "ask 0"), 200);
+    assert_int_equal(count_says("schemer", s, 2, "ask 1"), 200);
     test_free(s);
 }
 

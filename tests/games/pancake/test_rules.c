@@ -36,72 +36,72 @@ static const scenario scenarios[] = {
      "up SKBC down 4 | piles 0 0 | table 28 | 0 share"},
     {"YYP-4 the chef picks and looks, then names a player", 2, T16 ";tosses=SK",
      "0:toss 0.50, 0:pick", "up SKBBLC down 1 | piles 0 0 | table 28 | 0 ask"},
-    {"YYP-4 the named player answers", 2, T16 ";tosses=SK", "0:toss 0.50, 0:pick, 0:ask 1",
+    {"YYP-4 the named player answers", 2, T16 ";tosses=SK", "0:toss 0.50, 0:pick, 0:ask 2",
      "up SKBBLC down 1 | piles 0 0 | table 28 | 1 guess"},
     {"YYP-4 a right guess: the guesser takes the pancake", 2, T16 ";tosses=SK",
-     "0:toss 0.50, 0:pick, 0:ask 1, 1:guess strawberry",
+     "0:toss 0.50, 0:pick, 0:ask 2, 1:guess strawberry",
      "up SKBBLC down 1 | piles 0 1 | table 28 | 0 share"},
     {"YYP-4 a wrong guess: the chef takes the pancake", 2, T16 ";tosses=SK",
-     "0:toss 0.50, 0:pick, 0:ask 1, 1:guess kiwi",
+     "0:toss 0.50, 0:pick, 0:ask 2, 1:guess kiwi",
      "up SKBBLC down 1 | piles 1 0 | table 28 | 0 share"},
     {"YYP-4 the chef stops after one share: the rest turn face-up, the left player is chef", 2,
-     T16 ";tosses=SK", "0:toss 0.50, 0:pick, 0:ask 1, 1:guess kiwi, 0:stop",
+     T16 ";tosses=SK", "0:toss 0.50, 0:pick, 0:ask 2, 1:guess kiwi, 0:stop",
      "up SKKBBLLC down 0 | piles 1 0 | table 27 | 1 toss"},
     {"YYP-4 all face-down shared: the turn ends by itself", 2, T16 ";tosses=SK",
-     "0:toss 0.50, 0:pick, 0:ask 1, 1:guess kiwi, 0:pick, 0:ask 1, 1:guess kiwi",
+     "0:toss 0.50, 0:pick, 0:ask 2, 1:guess kiwi, 0:pick, 0:ask 2, 1:guess kiwi",
      "up SKBBLLLC down 0 | piles 1 1 | table 26 | 1 toss"},
     {"YYP-4 the chef asks the same player twice, then another", 3, T16 ";tosses=SKB",
-     "0:toss 0.50, 0:pick, 0:ask 2, 2:guess strawberry, 0:pick, 0:ask 2, 2:guess banana,"
-     "0:pick, 0:ask 1, 1:guess banana",
+     "0:toss 0.50, 0:pick, 0:ask 3, 2:guess strawberry, 0:pick, 0:ask 3, 2:guess banana,"
+     "0:pick, 0:ask 2, 1:guess banana",
      "up SKBLLLLC down 0 | piles 1 1 1 | table 25 | 1 toss"},
     {"YYP-1 a pan that kept 3 pancakes is topped up with 5", 2, T16 ";tosses=SSKKB",
-     "0:toss 0.80, 0:pick, 0:ask 1, 1:guess kiwi, 0:pick, 0:ask 1, 1:guess kiwi,"
-     "0:pick, 0:ask 1, 1:guess kiwi, 0:pick, 0:ask 1, 1:guess kiwi",
+     "0:toss 0.80, 0:pick, 0:ask 2, 1:guess kiwi, 0:pick, 0:ask 2, 1:guess kiwi,"
+     "0:pick, 0:ask 2, 1:guess kiwi, 0:pick, 0:ask 2, 1:guess kiwi",
      "up SBLLLLLC down 0 | piles 3 2 | table 23 | 1 toss"},
     {"C-1 the chef role passes left around 3 seats and back", 3, T16 ";tosses=SK,SK,KB",
-     "0:toss 0.5, 0:pick, 0:ask 1, 1:guess kiwi, 0:stop,"
-     "1:toss 0.5, 1:pick, 1:ask 2, 2:guess kiwi, 1:stop,"
-     "2:toss 0.5, 2:pick, 2:ask 0, 0:guess banana, 2:stop",
+     "0:toss 0.5, 0:pick, 0:ask 2, 1:guess kiwi, 0:stop,"
+     "1:toss 0.5, 1:pick, 1:ask 3, 2:guess kiwi, 1:stop,"
+     "2:toss 0.5, 2:pick, 2:ask 1, 0:guess banana, 2:stop",
      "up KBBLLLLC down 0 | piles 1 1 1 | table 25 | 0 toss"},
     /* YYP-5: the chocolate gamble, each case with the variant on and off. */
     {"YYP-5 gamble on, chocolate right: the chef pays one", 2, T16 ";chocolate_gamble=true;tosses=SCK",
-     "0:toss 0.5, 0:pick, 0:ask 1, 1:guess kiwi, 0:pick, 0:ask 1, 1:guess chocolate",
+     "0:toss 0.5, 0:pick, 0:ask 2, 1:guess kiwi, 0:pick, 0:ask 2, 1:guess chocolate",
      "up SKBBL down 1 | piles 0 2 | table 28 | 0 share"},
     {"YYP-5 gamble off, chocolate right: nothing more", 2, T16 ";tosses=SCK",
-     "0:toss 0.5, 0:pick, 0:ask 1, 1:guess kiwi, 0:pick, 0:ask 1, 1:guess chocolate",
+     "0:toss 0.5, 0:pick, 0:ask 2, 1:guess kiwi, 0:pick, 0:ask 2, 1:guess chocolate",
      "up SKBBL down 1 | piles 1 1 | table 28 | 0 share"},
     {"YYP-5 gamble on, chocolate right, the chef has none to pay", 2, T16 ";chocolate_gamble=true;tosses=CS",
-     "0:toss 0.5, 0:pick, 0:ask 1, 1:guess chocolate",
+     "0:toss 0.5, 0:pick, 0:ask 2, 1:guess chocolate",
      "up SKKBBL down 1 | piles 0 1 | table 28 | 0 share"},
     {"YYP-5 gamble on, chocolate wrong: the guesser pays one", 2, T16 ";chocolate_gamble=true;tosses=SK",
-     "0:toss 0.5, 0:pick, 0:ask 1, 1:guess strawberry, 0:pick, 0:ask 1, 1:guess chocolate",
+     "0:toss 0.5, 0:pick, 0:ask 2, 1:guess strawberry, 0:pick, 0:ask 2, 1:guess chocolate",
      "up SKBBLLLC down 0 | piles 2 0 | table 26 | 1 toss"},
     {"YYP-5 gamble off, chocolate wrong: nothing more", 2, T16 ";tosses=SK",
-     "0:toss 0.5, 0:pick, 0:ask 1, 1:guess strawberry, 0:pick, 0:ask 1, 1:guess chocolate",
+     "0:toss 0.5, 0:pick, 0:ask 2, 1:guess strawberry, 0:pick, 0:ask 2, 1:guess chocolate",
      "up SKBBLLLC down 0 | piles 1 1 | table 26 | 1 toss"},
     {"YYP-5 gamble on, chocolate wrong, the guesser has none to pay", 2, T16 ";chocolate_gamble=true;tosses=SK",
-     "0:toss 0.5, 0:pick, 0:ask 1, 1:guess chocolate",
+     "0:toss 0.5, 0:pick, 0:ask 2, 1:guess chocolate",
      "up SKBBLC down 1 | piles 1 0 | table 28 | 0 share"},
     {"YYP-5 gamble on, other wrong guesses cost nothing more", 2, T16 ";chocolate_gamble=true;tosses=SK",
-     "0:toss 0.5, 0:pick, 0:ask 1, 1:guess strawberry, 0:pick, 0:ask 1, 1:guess banana",
+     "0:toss 0.5, 0:pick, 0:ask 2, 1:guess strawberry, 0:pick, 0:ask 2, 1:guess banana",
      "up SKBBLLLC down 0 | piles 1 1 | table 26 | 1 toss"},
     {"YYP-6 with exactly enough on the table the game goes on", 4,
      TABLE_ALL ";tosses=SKBLSKBC,SKBLSKBC,SKBLSKBC,SKBLSKBC",
      /* Four chefs take all 8 (bonus + 7 misses); the fourth stops with 4 left. */
-     "0:toss 0.9, 0:pick,0:ask 1,1:guess strawberry, 0:pick,0:ask 1,1:guess strawberry,"
-     "0:pick,0:ask 1,1:guess strawberry, 0:pick,0:ask 1,1:guess kiwi,"
-     "0:pick,0:ask 1,1:guess strawberry, 0:pick,0:ask 1,1:guess strawberry,"
-     "0:pick,0:ask 1,1:guess strawberry,"
-     "1:toss 0.9, 1:pick,1:ask 2,2:guess strawberry, 1:pick,1:ask 2,2:guess strawberry,"
-     "1:pick,1:ask 2,2:guess strawberry, 1:pick,1:ask 2,2:guess kiwi,"
-     "1:pick,1:ask 2,2:guess strawberry, 1:pick,1:ask 2,2:guess strawberry,"
-     "1:pick,1:ask 2,2:guess strawberry,"
-     "2:toss 0.9, 2:pick,2:ask 3,3:guess strawberry, 2:pick,2:ask 3,3:guess strawberry,"
-     "2:pick,2:ask 3,3:guess strawberry, 2:pick,2:ask 3,3:guess kiwi,"
-     "2:pick,2:ask 3,3:guess strawberry, 2:pick,2:ask 3,3:guess strawberry,"
-     "2:pick,2:ask 3,3:guess strawberry,"
-     "3:toss 0.9, 3:pick,3:ask 0,0:guess strawberry, 3:pick,3:ask 0,0:guess strawberry,"
-     "3:pick,3:ask 0,0:guess strawberry, 3:stop",
+     "0:toss 0.9, 0:pick,0:ask 2,1:guess strawberry, 0:pick,0:ask 2,1:guess strawberry,"
+     "0:pick,0:ask 2,1:guess strawberry, 0:pick,0:ask 2,1:guess kiwi,"
+     "0:pick,0:ask 2,1:guess strawberry, 0:pick,0:ask 2,1:guess strawberry,"
+     "0:pick,0:ask 2,1:guess strawberry,"
+     "1:toss 0.9, 1:pick,1:ask 3,2:guess strawberry, 1:pick,1:ask 3,2:guess strawberry,"
+     "1:pick,1:ask 3,2:guess strawberry, 1:pick,1:ask 3,2:guess kiwi,"
+     "1:pick,1:ask 3,2:guess strawberry, 1:pick,1:ask 3,2:guess strawberry,"
+     "1:pick,1:ask 3,2:guess strawberry,"
+     "2:toss 0.9, 2:pick,2:ask 4,3:guess strawberry, 2:pick,2:ask 4,3:guess strawberry,"
+     "2:pick,2:ask 4,3:guess strawberry, 2:pick,2:ask 4,3:guess kiwi,"
+     "2:pick,2:ask 4,3:guess strawberry, 2:pick,2:ask 4,3:guess strawberry,"
+     "2:pick,2:ask 4,3:guess strawberry,"
+     "3:toss 0.9, 3:pick,3:ask 1,0:guess strawberry, 3:pick,3:ask 1,0:guess strawberry,"
+     "3:pick,3:ask 1,0:guess strawberry, 3:stop",
      "up SKBLLLLC down 0 | piles 8 8 8 4 | table 0 | 0 toss"},
 };
 
@@ -125,7 +125,7 @@ static void test_scenarios(void **state) {
 static void share_rest(pancake_state *s, bool right) {
     int chef = s->chef, j = (chef + 1) % s->seats;
     char ask[16];
-    snprintf(ask, sizeof ask, "ask %d", j);
+    snprintf(ask, sizeof ask, "ask %d", j + 1); /* names count seats from 1 */
     while (s->phase == PANCAKE_P_SHARE && s->chef == chef) {
         pf_test_act(G, s, chef, "pick", 0, NULL);
         pf_test_act(G, s, chef, ask, 0, NULL);
@@ -167,7 +167,7 @@ static void test_yyp6_table_runs_out_winner(void **state) {
     double r[4];
     for (int k = 0; k < 3; k++) turn_all(s, false);
     /* Seat 3's first share is guessed right by seat 0, the rest missed. */
-    pancake_play(G, s, "3:toss 0.9, 3:pick, 3:ask 0, 0:guess kiwi", NULL);
+    pancake_play(G, s, "3:toss 0.9, 3:pick, 3:ask 1, 0:guess kiwi", NULL);
     share_rest(s, false);
     char got[256];
     pancake_describe(s, got, sizeof got);
@@ -202,8 +202,8 @@ static void test_yyp6_twelve_by_bonus(void **state) {
     pf_events ev = {buf, 0, 32, 0};
     turn_all(s, false); /* seat 0: 8 */
     /* Seat 1: bonus, then seat 0 guesses 3 right (11), then seat 1 stops. */
-    pancake_play(G, s, "1:toss 0.9, 1:pick, 1:ask 0, 0:guess kiwi, 1:pick, 1:ask 0, 0:guess banana,"
-                       "1:pick, 1:ask 0, 0:guess blueberry, 1:stop", NULL);
+    pancake_play(G, s, "1:toss 0.9, 1:pick, 1:ask 1, 0:guess kiwi, 1:pick, 1:ask 1, 0:guess banana,"
+                       "1:pick, 1:ask 1, 0:guess blueberry, 1:stop", NULL);
     assert_int_equal(s->pile[0], 11);
     pf_test_act(G, s, 0, "toss 0.90", 0, &ev);
     char got[256];
@@ -219,13 +219,13 @@ static void test_yyp6_twelve_by_gamble(void **state) {
     pancake_state *s = pf_test_new(G, 2, TABLE_ALL ";chocolate_gamble=true;" ALL8, 1);
     turn_all(s, false); /* seat 0: 8 */
     /* Seat 1 (bonus 1) shares K B L S K B C: seat 0 guesses K, B right (10), misses four. */
-    pancake_play(G, s, "1:toss 0.9, 1:pick,1:ask 0,0:guess kiwi, 1:pick,1:ask 0,0:guess banana,"
-                       "1:pick,1:ask 0,0:guess kiwi, 1:pick,1:ask 0,0:guess kiwi,"
-                       "1:pick,1:ask 0,0:guess banana, 1:pick,1:ask 0,0:guess kiwi", NULL);
+    pancake_play(G, s, "1:toss 0.9, 1:pick,1:ask 1,0:guess kiwi, 1:pick,1:ask 1,0:guess banana,"
+                       "1:pick,1:ask 1,0:guess kiwi, 1:pick,1:ask 1,0:guess kiwi,"
+                       "1:pick,1:ask 1,0:guess banana, 1:pick,1:ask 1,0:guess kiwi", NULL);
     assert_int_equal(s->pile[0], 10);
     assert_int_equal(s->pile[1], 5);
     /* Chocolate, guessed right: 11 with the pancake, 12 with seat 1's payment. */
-    pancake_play(G, s, "1:pick, 1:ask 0, 0:guess chocolate", NULL);
+    pancake_play(G, s, "1:pick, 1:ask 1, 0:guess chocolate", NULL);
     char got[256];
     pancake_describe(s, got, sizeof got);
     assert_string_equal(got, "up  down 0 bonus | piles 12 4 | table 20 | won by 0");
@@ -245,12 +245,12 @@ static void test_refusals(void **state) {
     assert_false(pf_test_is_legal(G, s, 0, "toss 0.37"));
     pf_test_act(G, s, 0, "toss 0.37", 0, NULL); /* off the listed grid, still a flick (YYP-2) */
     pf_test_refused(G, s, 0, "stop", 0, PF_E_ILLEGAL_ACTION); /* YYP-4: share at least once */
-    pf_test_refused(G, s, 0, "ask 1", 0, PF_E_ILLEGAL_ACTION); /* pick first */
+    pf_test_refused(G, s, 0, "ask 2", 0, PF_E_ILLEGAL_ACTION); /* pick first */
     pf_test_act(G, s, 0, "pick", 0, NULL);
-    pf_test_refused(G, s, 0, "ask 0", 0, PF_E_ILLEGAL_ACTION); /* not yourself */
+    pf_test_refused(G, s, 0, "ask 1", 0, PF_E_ILLEGAL_ACTION); /* not yourself */
     pf_test_refused(G, s, 0, "pick", 0, PF_E_ILLEGAL_ACTION);
     pf_test_refused(G, s, 0, "stop", 0, PF_E_ILLEGAL_ACTION);
-    pf_test_act(G, s, 0, "ask 2", 0, NULL);
+    pf_test_act(G, s, 0, "ask 3", 0, NULL);
     pf_test_refused(G, s, 1, "guess kiwi", 0, PF_E_NOT_YOUR_TURN); /* only the named player */
     pf_test_refused(G, s, 0, "guess kiwi", 0, PF_E_NOT_YOUR_TURN);
     pf_test_act(G, s, 2, "guess kiwi", 0, NULL);
@@ -286,7 +286,7 @@ static void test_events(void **state) {
     assert_false(pf_test_saw(&ev, 1, "peek"));
     assert_false(pf_test_saw(&ev, PF_SEAT_SPECTATOR, "peek"));
     ev.n = 0;
-    pancake_play(G, s, "0:ask 1, 1:guess banana", &ev);
+    pancake_play(G, s, "0:ask 2, 1:guess banana", &ev);
     assert_true(pf_test_saw(&ev, 2, "reveal")); /* the topping is shown to all */
     assert_non_null(strstr(ev.buf[ev.n - 1].text, "it is kiwi"));
     test_free(s);
@@ -323,7 +323,7 @@ static void test_yyp7_views(void **state) {
     assert_null(strstr(other, "table_order"));
     free(chef), free(other), free(spect);
     /* Once revealed, the shared pancake leaves the public face-down count. */
-    pancake_play(G, s, "0:ask 1, 1:guess banana", NULL);
+    pancake_play(G, s, "0:ask 2, 1:guess banana", NULL);
     other = pf_test_view_text(G, s, 2);
     assert_non_null(strstr(other, "\"public_down\":{\"strawberry\":1,\"kiwi\":0,\"banana\":1,"
                                   "\"blueberry\":1,\"chocolate\":1}"));
@@ -443,7 +443,7 @@ static void test_c4_flick_is_the_input(void **state) {
         pf_event ba[32], bb[32];
         pf_events ea = {ba, 0, 32, 0}, eb = {bb, 0, 32, 0};
         pancake_state *a = pf_test_new(G, 3, "", seed), *b = pf_test_new(G, 3, "", seed);
-        const char *script = "0:toss 0.37, 0:pick, 0:ask 2, 2:guess kiwi";
+        const char *script = "0:toss 0.37, 0:pick, 0:ask 3, 2:guess kiwi";
         pancake_play(G, a, script, &ea);
         pancake_play(G, b, script, &eb);
         assert_memory_equal(a, b, sizeof *a);
@@ -494,7 +494,7 @@ static void test_names(void **state) {
     static const struct { const char *in, *name; } rows[] = {
         {"toss 0.5", "toss 0.50"},   {"toss 0.37", "toss 0.37"}, {"kiwi", "guess kiwi"},
         {"guess L", "guess blueberry"}, {"guess choc", "guess chocolate"}, {"peek", "pick"},
-        {"stop", "stop"},            {"ask 3", "ask 3"},         {"GUESS Banana", "guess banana"},
+        {"stop", "stop"},            {"ask 4", "ask 4"},         {"GUESS Banana", "guess banana"},
     };
     pancake_state *s = pf_test_new(G, 2, "", 1);
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
@@ -506,6 +506,12 @@ static void test_names(void **state) {
     }
     pf_action a;
     assert_int_equal(G->parse(s, "ask x", &a), PF_E_UNKNOWN_ACTION);
+    assert_int_equal(G->parse(s, "ask 0", &a), PF_E_UNKNOWN_ACTION); /* seats count from 1 */
+    assert_int_equal(G->parse(s, "ask 5", &a), PF_E_UNKNOWN_ACTION);
+    char renamed[32];
+    assert_true(G->renamed_since_v2("ask 0", renamed, sizeof renamed));
+    assert_string_equal(renamed, "ask 1");
+    assert_false(G->renamed_since_v2("guess kiwi", renamed, sizeof renamed));
     assert_int_equal(G->parse(s, "guess pizza", &a), PF_E_UNKNOWN_ACTION);
     assert_int_equal(G->parse(s, "toss", &a), PF_E_UNKNOWN_ACTION);
     test_free(s);

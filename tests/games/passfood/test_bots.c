@@ -61,8 +61,8 @@ static void test_swap_completes_a_set(void **state)
     act(s, 0, "plate centre"); /* P to seat 0: S B B F P, no lamington */
     act(s, 0, "plate left");
     assert_int_equal(s->phase, PASSFOOD_PH_SCORE);
-    assert_string_equal(greedy(s, 0, 1), "swap give biscuit to 1");
-    act(s, 0, "swap give biscuit to 1");
+    assert_string_equal(greedy(s, 0, 1), "swap give biscuit to 2");
+    act(s, 0, "swap give biscuit to 2");
     assert_string_equal(greedy(s, 1, 1), "swap answer give lamington");
     act(s, 1, "swap answer give lamington");
     assert_string_equal(greedy(s, 0, 1), "score row 1");

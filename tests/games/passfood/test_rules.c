@@ -427,7 +427,7 @@ static void test_ppf8_swap_declined(void **state)
     (void)state;
     passfood_state *s = scen(3, "takes=0;difficulty=0;pos=20,20,20;boards=SB/F/P;bag=FFFF");
     assert_int_equal(s->phase, PASSFOOD_PH_START);
-    act(s, 0, "swap give snake to 1");
+    act(s, 0, "swap give snake to 2");
     assert_int_equal(pfg()->to_act(s), 1u << 1);
     pf_test_refused(pfg(), s, 0, "carry on", 0, PF_E_NOT_YOUR_TURN);
     assert_int_equal(pf_test_legal_count(pfg(), s, 1), 3);
@@ -438,8 +438,8 @@ static void test_ppf8_swap_declined(void **state)
     assert_int_equal(s->swaps[0], 2);
     assert_string_equal(letters(s->board[0]), "SB");
     assert_string_equal(letters(s->board[1]), "F");
-    pf_test_refused(pfg(), s, 0, "swap give biscuit to 1", 0, PF_E_ILLEGAL_ACTION);
-    assert_true(legal_has(s, 0, "swap give biscuit to 2"));
+    pf_test_refused(pfg(), s, 0, "swap give biscuit to 2", 0, PF_E_ILLEGAL_ACTION);
+    assert_true(legal_has(s, 0, "swap give biscuit to 3"));
     test_free(s);
 }
 
@@ -449,13 +449,13 @@ static void test_ppf8_swap_accepted(void **state)
 {
     (void)state;
     passfood_state *s = scen(3, "takes=0;difficulty=0;pos=20,20,20;boards=SB/F/;bag=FFFF");
-    assert_false(legal_has(s, 0, "swap give snake to 2")); /* seat 2 has no tile */
-    act(s, 0, "swap give snake to 1");
+    assert_false(legal_has(s, 0, "swap give snake to 3")); /* seat 2 has no tile */
+    act(s, 0, "swap give snake to 2");
     act(s, 1, "swap answer give fairy bread");
     assert_string_equal(letters(s->board[0]), "BF");
     assert_string_equal(letters(s->board[1]), "S");
     assert_int_equal(s->swaps[0], 1);
-    act(s, 0, "swap give biscuit to 1");
+    act(s, 0, "swap give biscuit to 2");
     act(s, 1, "swap answer give biscuit");
     assert_string_equal(letters(s->board[0]), "BF");
     assert_string_equal(letters(s->board[1]), "S");
@@ -516,7 +516,7 @@ static void test_ppf8_swap_on_cake(void **state)
     passfood_state *s =
         scen(3, "takes=0;difficulty=0;pos=31,20,20;boards=SB/F/P;bag=LLLL");
     assert_int_equal(s->phase, PASSFOOD_PH_START);
-    act(s, 0, "swap give snake to 1");
+    act(s, 0, "swap give snake to 2");
     act(s, 1, "swap answer give fairy bread");
     assert_string_equal(letters(s->board[0]), "BF");
     assert_string_equal(letters(s->board[1]), "S");
@@ -526,7 +526,7 @@ static void test_ppf8_swap_on_cake(void **state)
     act(s, 0, "plate centre");
     assert_int_equal(s->phase, PASSFOOD_PH_SCORE);
     assert_false(legal_has(s, 0, "score column snake")); /* never scores again (PPF-5) */
-    act(s, 0, "swap give lamington to 2");
+    act(s, 0, "swap give lamington to 3");
     act(s, 2, "swap answer give pikelet");
     assert_string_equal(letters(s->board[0]), "BFP");
     assert_string_equal(letters(s->board[2]), "LL"); /* the right plate's and ours */
@@ -762,7 +762,7 @@ static void test_names_and_aliases(void **state)
         {"done", "carry on"},
         {"  Plate   Center ", "plate centre"},
         {"take ziggy L", "take ziggy lamington"},
-        {"swap give fairybread to 2", "swap give fairy bread to 2"},
+        {"swap give fairybread to 3", "swap give fairy bread to 3"},
         {"score col P", "score column pikelet"},
         {"decline", "swap decline"},
         {"ziggy scores row 3", "ziggy scores row 3"},
@@ -775,7 +775,12 @@ static void test_names_and_aliases(void **state)
         assert_string_equal(name, rows[i].canon);
     }
     pf_action a;
-    assert_int_equal(pfg()->parse(s, "swap give snake to 3", &a), PF_E_UNKNOWN_ACTION);
+    assert_int_equal(pfg()->parse(s, "swap give snake to 4", &a), PF_E_UNKNOWN_ACTION);
+    assert_int_equal(pfg()->parse(s, "swap give snake to 0", &a), PF_E_UNKNOWN_ACTION);
+    char renamed[48]; /* replays of version 2 counted seats from 0 in names */
+    assert_true(pfg()->renamed_since_v2("swap give fairy bread to 0", renamed, sizeof renamed));
+    assert_string_equal(renamed, "swap give fairy bread to 1");
+    assert_false(pfg()->renamed_since_v2("score row 1", renamed, sizeof renamed));
     assert_int_equal(pfg()->parse(s, "score row 5", &a), PF_E_UNKNOWN_ACTION);
     assert_int_equal(pfg()->parse(s, "ziggy scores row 4", &a), PF_E_UNKNOWN_ACTION);
     test_free(s);

@@ -106,7 +106,8 @@ static void test_no_hidden_information(void **state)
     assert_true(stats.revealed > 0);
 }
 
-/* PIZ-7: every reveal is a public event naming the cell and the piece. */
+/* PIZ-7: every reveal is a public event naming the cell and the piece;
+ * texts count seats from 1 (the state's seat 0 is "seat 1"). */
 static void test_events(void **state)
 {
     (void)state;
@@ -116,12 +117,12 @@ static void test_events(void **state)
     pf_events ev = {buf, 0, 16, 0};
     pizza_play(g, s, "1:flip 1, 0:flip 24, 0:switch blue", &ev);
     static const char *const want[][2] = {
-        {"flip", "seat 1 turned over cell 1: onion"},
-        {"back", "seat 1 put the onion back: it is the red slice's kind (rule b)"},
-        {"flip", "seat 0 turned over cell 24: red switch"},
-        {"choose", "seat 0 turned over their own colour and picks a slice to switch with "
+        {"flip", "seat 2 turned over cell 1: onion"},
+        {"back", "seat 2 put the onion back: it is the red slice's kind (rule b)"},
+        {"flip", "seat 1 turned over cell 24: red switch"},
+        {"choose", "seat 1 turned over their own colour and picks a slice to switch with "
                    "(rule e)"},
-        {"switch", "seat 0 now has the blue slice (0 toppings), and an imaginary seat has "
+        {"switch", "seat 1 now has the blue slice (0 toppings), and an imaginary seat has "
                    "the red slice"},
     };
     assert_int_equal(ev.n, 5);
@@ -142,13 +143,13 @@ static void test_render(void **state)
     pizza_state *s = pizza_scenario(2, GRID_ALL, "0:flip 0, 1:flip 1, 0:flip 12");
     char buf[2048];
     g->render(s, 1, buf, sizeof buf);
-    assert_non_null(strstr(buf, "seat 1 to turn over a piece"));
-    assert_non_null(strstr(buf, "red    seat 0      onion x1"));
-    assert_non_null(strstr(buf, "yellow seat 1 (you) empty"));
+    assert_non_null(strstr(buf, "seat 2 to turn over a piece"));
+    assert_non_null(strstr(buf, "red    seat 1      onion x1"));
+    assert_non_null(strstr(buf, "yellow seat 2 (you) empty"));
     assert_non_null(strstr(buf, "green  imaginary   empty"));
     assert_non_null(strstr(buf, "\n  0  .. ## ## ## ## ## ## ##\n"));  /* onion 1 forgotten */
     assert_non_null(strstr(buf, "\n  8  ## ## ## ## MU ## ## ##\n"));  /* the last piece */
-    assert_non_null(strstr(buf, "Last: seat 0 turned over cell 12: mushroom (rule c')"));
+    assert_non_null(strstr(buf, "Last: seat 1 turned over cell 12: mushroom (rule c')"));
     /* A tiny buffer is truncated, not overrun. */
     char small[16];
     g->render(s, 1, small, sizeof small);
