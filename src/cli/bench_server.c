@@ -202,7 +202,7 @@ static struct {
     int nslots;
     bool playing; /* new moves are sent */
     pf_rng rng;
-    long acts, errors, in_flight;
+    long acts, errors, in_flight, renewed;
     double *lat;
     long nlat, caplat;
     bool keep; /* keep every acknowledged step, for --verify */
@@ -438,6 +438,7 @@ static void renew(int port)
                 s->c[k] = NULL;
             }
         start_slot(s, &m, port);
+        b.renewed++;
     }
 }
 
@@ -714,7 +715,7 @@ int cmd_bench_server(int argc, char **argv)
         double t0 = now_s();
         service_for(seconds, NULL, sv.port);
         double elapsed = now_s() - t0;
-        long acts = b.acts;
+        long acts = b.acts, renewed = b.renewed;
         long rss_play = rss_kib(sv.pid);
         double actions = metric(sv.port, "partyfood_actions_total");
         double commits = metric(sv.port, "partyfood_commit_seconds_count");
@@ -739,6 +740,8 @@ int cmd_bench_server(int argc, char **argv)
                acts, acts / elapsed, commits > 0 ? actions / commits : 0,
                commits > 0 ? commit_s / commits * 1e3 : 0);
         printf("latency act -> answer: p50 %.2f ms, p99 %.2f ms\n", p50 * 1e3, p99 * 1e3);
+        printf("games ended and replaced by new rooms: %ld (%.0f/s)\n", renewed,
+               renewed / elapsed);
         printf("errors: %ld\n", b.errors);
         printf("server memory: %ld KiB at start, %ld KiB playing: %.1f KiB a room\n", rss_base,
                rss_play, (double)(rss_play - rss_base) / b.nslots);

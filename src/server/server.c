@@ -475,7 +475,8 @@ static int ws_receive(struct lws *wsi, pf_conn *c, const void *in, size_t len)
 
 static int ws_writeable(struct lws *wsi, pf_conn *c)
 {
-    if (c->restarting)
+    /* A stop sends what was committed last (answers, pushes) before the close. */
+    if (c->restarting && !c->out_head)
         return ws_close(wsi, SERVICE_RESTART, "the server is restarting: reconnect with your token");
     if (c->too_slow)
         return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow: frames piled up");
