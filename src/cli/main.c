@@ -17,7 +17,7 @@ static const struct command {
      cmd_sim},
     {"bench", "[GAME] [--json] [--seconds S]", "measure the rules and bots' speed", cmd_bench},
     {"games", "", "list the games and their options and bots", cmd_games},
-    {"serve", "[--listen HOST:PORT] [--db FILE]", "the game server (docs/server.md)", cmd_serve},
+    {"serve", "[--listen HOST:PORT] [--db FILE] [--web DIR]", "the game server (docs/server.md)", cmd_serve},
 };
 
 static void usage(FILE *f)

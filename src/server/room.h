@@ -86,6 +86,11 @@ cJSON *pf_room_public(const pf_room *r, bool full);
 /* Whether the lobby lists it: listed and waiting for people. */
 bool pf_room_open(const pf_room *r);
 
+/* A finished game told step by step as seat saw it (-1: everything shown),
+ * for the replay viewer (GET /rooms/CODE/story, story.c); NULL with err set
+ * while the game is on (BAD_REQUEST) or when memory ran out. */
+cJSON *pf_room_story(const pf_room *r, int seat, pf_error *err);
+
 /* A connection joined after its hello: sends it everything its seat may
  * see (a full resync). */
 void pf_room_sync(pf_room *r, pf_conn *c);

@@ -2,12 +2,14 @@
  * libwebsockets event loop for the HTTP API, the WebSockets and the rooms'
  * timers. Each room's game is room.c's. */
 #include <ctype.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <libwebsockets.h>
 
@@ -42,6 +44,7 @@ static struct {
     struct lws_context *ctx;
     pf_store *store;
     pf_room *rooms;
+    const char *web; /* the browser client's folder */
     volatile sig_atomic_t stop;
 } srv;
 
@@ -388,6 +391,48 @@ static int replay(struct lws *wsi, const pf_room *r)
     return http_json(wsi, 200, pf_match_save(pf_table_match(r->table)));
 }
 
+/* GET /rooms/CODE/story?seat=N|all: the replay viewer's game (story.c). */
+static int story(struct lws *wsi, const pf_room *r)
+{
+    char buf[24];
+    long long seat = -1;
+    pf_error err;
+    const char *arg = lws_get_urlarg_by_name(wsi, "seat=", buf, sizeof buf);
+    if (!arg || (strcmp(arg, "all") != 0 && !pf_parse_int(arg, 0, r->n - 1, &seat)))
+        return http_error(wsi, 400, PF_E_BAD_SEAT, "seat= wants a seat of the room, or all");
+    cJSON *o = pf_room_story(r, (int)seat, &err);
+    if (!o)
+        return http_error(wsi, err.code == PF_E_NO_MEMORY ? 500 : 409, err.code, err.msg);
+    return http_json(wsi, 200, o);
+}
+
+/* The browser client's files (web/): plain names only, never outside the
+ * folder. */
+static int web_file(struct lws *wsi, const char *path)
+{
+    static const char *const types[][2] = {
+        {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
+        {".css", "text/css; charset=utf-8"},   {".svg", "image/svg+xml"},
+        {".png", "image/png"},                 {".json", "application/json"},
+    };
+    static const char no_cache[] = "cache-control: no-cache\r\n";
+    const char *name = strcmp(path, "/") == 0 ? "/index.html" : path;
+    const char *dot = strrchr(name, '.');
+    const char *type = NULL;
+    for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(dot, types[i][0]) == 0)
+            type = types[i][1];
+    char file[PATH_MAX];
+    if (!srv.web || !type || strstr(name, "..") || strspn(name + 1, "abcdefghijklmnopqrstuvwxyz"
+                                                                   "0123456789-_./") !=
+                                                           strlen(name + 1) ||
+        snprintf(file, sizeof file, "%s%s", srv.web, name) >= (int)sizeof file ||
+        access(file, R_OK) != 0)
+        return http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page");
+    int n = lws_serve_http_file(wsi, file, type, no_cache, (int)strlen(no_cache));
+    return n < 0 || (n > 0 && lws_http_transaction_completed(wsi)) ? -1 : 0;
+}
+
 static int list_rooms(struct lws *wsi)
 {
     cJSON *o = cJSON_CreateObject(), *a = cJSON_AddArrayToObject(o, "rooms");
@@ -409,7 +454,8 @@ static int http_route(struct lws *wsi, pss *p)
         return list_rooms(wsi);
     bool rooms = strncmp(path, "/rooms", 6) == 0;
     if (!rooms)
-        return http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page");
+        return p->post ? http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page")
+                       : web_file(wsi, path);
     cJSON *req = NULL;
     if (p->post) {
         if (p->body_over)
@@ -438,6 +484,8 @@ static int http_route(struct lws *wsi, pss *p)
         rc = join_room(wsi, r, req);
     else if (!p->post && strcmp(tail, "/replay") == 0)
         rc = replay(wsi, r);
+    else if (!p->post && strcmp(tail, "/story") == 0)
+        rc = story(wsi, r);
     else
         rc = http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page");
     cJSON_Delete(req);
@@ -564,6 +612,7 @@ static void on_signal(int sig)
 int pf_server_run(const pf_server_options *o)
 {
     pf_error err;
+    srv.web = o->web;
     lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
     if (!(srv.store = pf_store_open(o->db, &err))) {
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
@@ -588,6 +637,11 @@ int pf_server_run(const pf_server_options *o)
     signal(SIGPIPE, SIG_IGN);
     int port = lws_get_vhost_listen_port(lws_get_vhost_by_name(srv.ctx, "default"));
     printf("partyfood serve: listening on http://%s:%d (database %s)\n", o->host, port, o->db);
+    if (srv.web)
+        printf("partyfood serve: open http://%s:%d/ in a browser to play (files from %s)\n",
+               o->host, port, srv.web);
+    else
+        printf("partyfood serve: no browser client found (--web DIR names its folder)\n");
     fflush(stdout);
     while (!srv.stop && lws_service(srv.ctx, 0) >= 0)
         ;
