@@ -532,8 +532,12 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     }
     case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
     case LWS_CALLBACK_CLOSED_HTTP:
-        free(p->body);
-        p->body = NULL;
+        /* A connection closed before its first request has no p (a
+         * browser's speculative one does that). */
+        if (p) {
+            free(p->body);
+            p->body = NULL;
+        }
         return 0;
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         if (origin_ok(wsi))

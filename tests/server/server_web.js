@@ -1,0 +1,45 @@
+// server_web.js: the browser client's files at / (web/): served with the
+// security headers (a policy that allows only the server's own scripts),
+// nothing outside the folder, and a connection closed before its first
+// request (browsers open such spare ones) does not stop the server.
+'use strict';
+const net = require('net');
+const http = require('http');
+const { tempDir, startServer, stopServer, request, assert, run } = require('./lib.js');
+
+function get(s, path) {
+  return new Promise((resolve, reject) => {
+    http.get(`${s.base}${path}`, (res) => {
+      let body = '';
+      res.on('data', (d) => { body += d; });
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+    }).on('error', reject);
+  });
+}
+
+run(async () => {
+  const s = await startServer(`${tempDir()}/db`);
+  for (let i = 0; i < 3; i++) {
+    await new Promise((resolve) => {
+      const sock = net.connect(s.port, '127.0.0.1', () => sock.destroy());
+      sock.on('close', resolve);
+    });
+  }
+  assert((await request(s, 'GET', '/healthz')).body.ok === true, 'the server serves on after idle connections closed');
+
+  const page = await get(s, '/');
+  assert(page.status === 200 && /text\/html/.test(page.headers['content-type']), 'the lobby page at /');
+  assert(/<script type="module" src="\/js\/app.js">/.test(page.body), 'the page loads its own module');
+  const csp = page.headers['content-security-policy'];
+  assert(/script-src 'self'/.test(csp) && !/unsafe-inline/.test(csp), `only the server's own scripts: ${csp}`);
+  const js = await get(s, '/js/app.js');
+  assert(js.status === 200 && /javascript/.test(js.headers['content-type']), 'a module as JavaScript');
+  const css = await get(s, '/css/style.css');
+  assert(css.status === 200 && /text\/css/.test(css.headers['content-type']), 'the style sheet');
+  for (const bad of ['/../CMakeLists.txt', '/js/../../README.md', '/%2e%2e/README.md', '/nothing.html', '/js/app.exe', '/Index.html']) {
+    const r = await get(s, bad);
+    assert(r.status === 404 && !/partyfood VERSION/.test(r.body), `${bad} refused (${r.status})`);
+  }
+  assert((await request(s, 'POST', '/index.html', {})).status === 404, 'no POST to a file');
+  await stopServer(s);
+});
