@@ -6,7 +6,20 @@ const { spawn, execSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { chromium } = require('playwright-core');
+
+// Skipped (77), not failed, where the browser or the npm packages are missing.
+function skip(why) {
+  console.log(`skipped: ${why}`);
+  process.exit(77);
+}
+let chromium;
+try { ({ chromium } = require('playwright-core')); require.resolve('axe-core'); } catch (e) {
+  skip('the npm packages are not installed (cd tests/web && npm ci; `make` does it)');
+}
+let CHROMIUM = '';
+try { CHROMIUM = execSync('command -v chromium', { shell: '/bin/sh' }).toString().trim(); } catch (e) {
+  skip('Debian\'s chromium is not installed (apt-get install chromium; `make` does it)');
+}
 
 const BIN = process.env.PF_BIN;
 if (!BIN) throw new Error('PF_BIN must name the partyfood program');
@@ -35,17 +48,21 @@ function startServer() {
         resolve({ proc, base: m[1] });
       }
     });
-    proc.on('exit', (code) => { running.delete(proc); if (!proc.base) reject(new Error(`exit ${code}`)); });
+    proc.on('exit', (code, sig) => {
+      running.delete(proc);
+      if (!proc.base) reject(new Error(`exit ${code}`));
+      else if (!proc.stopping) console.log(`# the server stopped by itself: ${code} ${sig}\n${out.slice(-2000)}`);
+    });
   });
 }
 
 function stopServer(s) {
+  s.proc.stopping = true;
   return new Promise((resolve) => { s.proc.on('exit', () => resolve()); s.proc.kill('SIGTERM'); });
 }
 
 async function launch() {
-  const exe = execSync('command -v chromium', { shell: '/bin/sh' }).toString().trim();
-  return chromium.launch({ executablePath: exe, headless: true,
+  return chromium.launch({ executablePath: CHROMIUM, headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 }
 
@@ -74,7 +91,8 @@ async function choices(page) {
     const buttons = [...document.querySelectorAll('.actions button, .board [role=button]')]
       .map((b, i) => ({ i, label: b.getAttribute('aria-label') || b.textContent }));
     const meter = document.querySelector('.meter');
-    return { over, buttons, meter: meter && !meter.hidden };
+    const board = document.querySelector('.board');
+    return { over, buttons, meter: meter && !meter.hidden, step: board && board.dataset.step };
   });
 }
 
@@ -106,3 +124,47 @@ async function playByClicking(page, { budgetMs = 120000, keyboard = false } = {}
 }
 
 module.exports = { startServer, stopServer, launch, newPage, assert, shot, choices, playByClicking, SOURCE };
+
+// Runs the named checks in order, each with its own line; a browser and a
+// server are shared by them. Exits 77 (skipped) when chromium or the npm
+// packages are missing, 1 on a failure.
+async function suite(checks) {
+  const t0 = Date.now();
+  const server = await startServer();
+  const browser = await launch();
+  let failed = 0;
+  let passed = 0;
+  for (const [name, fn] of checks) {
+    const t = Date.now();
+    try {
+      await fn({ server, browser, base: server.base });
+      passed++;
+      console.log(`ok - ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed++;
+      console.log(`not ok - ${name}: ${e.stack || e}`);
+    }
+  }
+  await browser.close();
+  await stopServer(server);
+  console.log(`${passed} passed, ${failed} failed (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  process.exit(failed ? 1 : 0);
+}
+
+// Opens the lobby in a new context and starts a game against bots with one click.
+async function quickGame(browser, base, game, opts = {}) {
+  const page = await newPage(browser, opts);
+  await page.goto(`${base}/`);
+  await page.fill('#your-name', opts.name || 'ana');
+  await page.click(`button[data-game=${game}]`);
+  await page.waitForSelector('.board svg', { timeout: 10000 });
+  return page;
+}
+
+async function noErrors(page) {
+  assert(page.errors.length === 0, `no errors in the page: ${page.errors.join(' | ')}`);
+}
+
+module.exports.suite = suite;
+module.exports.quickGame = quickGame;
+module.exports.noErrors = noErrors;

@@ -39,6 +39,8 @@ export function button(group, label, onpress) {
   group.setAttribute('tabindex', '0');
   group.setAttribute('aria-label', label);
   group.classList.add('pick');
+  // The label says it all: the letters drawn inside are not read twice.
+  group.querySelectorAll('text').forEach((t) => t.setAttribute('aria-hidden', 'true'));
   group.addEventListener('click', onpress);
   group.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onpress(e); }

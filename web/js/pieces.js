@@ -48,19 +48,21 @@ export const DIE_FACES = {
 export const SEAT_FILLS = ['#90caf9', '#ffcc80', '#a5d6a7', '#f48fb1', '#ce93d8', '#80deea',
   '#e6ee9c', '#bcaaa4'];
 
-// A round token with a letter: a topping, a pancake, a tile.
+// A round token with a letter: a topping, a pancake, a tile. The position is
+// an inner group's, so an animation's CSS transform on the outer one (extra's
+// class) does not move it.
 export function token(x, y, r, look, extra = {}) {
-  return s('g', { class: 'token', transform: `translate(${x} ${y})`, ...extra },
+  return s('g', { class: 'token', ...extra }, s('g', { transform: `translate(${x} ${y})` },
     s('circle', { r, fill: look.fill, stroke: INK, 'stroke-width': Math.max(0.6, r / 10) }),
     s('text', { class: 'glyph', 'font-size': r * (look.letter.length > 1 ? 0.8 : 1.1),
-      y: r * 0.36, 'text-anchor': 'middle', fill: INK, text: look.letter }));
+      y: r * 0.36, 'text-anchor': 'middle', fill: INK, text: look.letter })));
 }
 
 // A square tile with a letter (boards, plates, dice).
 export function tile(x, y, size, look, extra = {}) {
-  return s('g', { class: 'tile', transform: `translate(${x} ${y})`, ...extra },
+  return s('g', { class: 'tile', ...extra }, s('g', { transform: `translate(${x} ${y})` },
     s('rect', { width: size, height: size, rx: size / 6, fill: look.fill, stroke: INK,
       'stroke-width': Math.max(0.6, size / 20) }),
     s('text', { class: 'glyph', x: size / 2, y: size * 0.68, 'font-size': size * 0.55,
-      'text-anchor': 'middle', fill: INK, text: look.letter }));
+      'text-anchor': 'middle', fill: INK, text: look.letter })));
 }

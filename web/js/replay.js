@@ -17,7 +17,7 @@ export function replayPage(main, code) {
   const alert = h('p', { class: 'alert', role: 'alert' });
   const board = h('div', { class: 'board' });
   const where = h('p', { class: 'turn', 'aria-live': 'polite' });
-  const log = h('ol', { class: 'log', 'aria-label': 'what happened up to this step' });
+  const log = h('ol', { class: 'log', 'aria-label': 'what happened up to this step', tabindex: '0' });
   const slider = h('input', { type: 'range', min: '-1', max: '0', value: '-1', id: 'replay-step',
     'aria-label': 'jump to a step' });
   const speed = h('select', { id: 'replay-speed', 'aria-label': 'playing speed' },
@@ -48,6 +48,7 @@ export function replayPage(main, code) {
     where.textContent = at < 0 ? 'The setup, before the first move.'
       : `Move ${at + 1} of ${story.steps.length}: ${name(f.seat)} — ${f.action}${f.by_bot ? ' (bot)' : ''}`;
     slider.value = String(at);
+    where.dataset.pov = pov;
   }
 
   function go(i) {

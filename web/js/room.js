@@ -8,6 +8,9 @@ import { GAMES, withNames } from './games.js';
 import { startMeter, meterNow, stopRequest } from './meter.js';
 import * as store from './store.js';
 
+// A person's shortest reaction (the bots' floor, PF_REACTION_MIN_MS).
+const REACTION_MS = 150;
+
 // Display names: a person's own, a bot's level; repeated names get numbers
 // ("medium 1", "medium 2") so the log can tell them apart.
 export function seatNames(seats) {
@@ -135,8 +138,8 @@ class RoomPage {
     this.actions = h('div', { class: 'actions', role: 'group', 'aria-label': 'your choices' });
     this.meterBox = h('div', { class: 'meter', hidden: true });
     this.players = h('ul', { class: 'players', 'aria-label': 'players' });
-    this.logList = h('ol', { class: 'log', 'aria-label': 'what happened' });
-    this.chatList = h('ol', { class: 'chat', 'aria-label': 'chat messages' });
+    this.logList = h('ol', { class: 'log', 'aria-label': 'what happened', tabindex: '0' });
+    this.chatList = h('ol', { class: 'chat', 'aria-label': 'chat messages', tabindex: '0' });
     this.chatInput = h('input', { id: 'chat-text', maxlength: '280', autocomplete: 'off' });
     const chatForm = h('form', { class: 'chat-form' },
       h('label', { for: 'chat-text', text: 'Say ' }), this.chatInput,
@@ -298,13 +301,26 @@ class RoomPage {
 
   // ---- acting ----------------------------------------------------------------------
 
-  async act(action) {
+  async act(action, retried = false) {
     if (this.busy) return;
     this.busy = true;
     this.say('');
     const a = await this.conn.request({ cmd: 'act', action });
     this.busy = false;
+    // Hands still busy (Paku Paku): the press is held and sent once they
+    // are free, after a person's shortest reaction, as the terminal does.
+    const until = !a.ok && a.error.code === 'hands_busy' && /until t=(\d+)/.exec(a.error.message);
+    if (until && !retried) {
+      setTimeout(() => this.act(action, true), Math.max(0, Number(until[1]) - this.now()) + REACTION_MS);
+      return;
+    }
     if (!a.ok) this.say(a.error.message);
+  }
+
+  // How long seat's hands stay busy (Paku Paku's busy_until), on the game clock.
+  busyLeft(seat) {
+    const b = this.view && this.view.busy_until;
+    return b ? Math.max(0, b[seat] - this.now()) : 0;
   }
 
   async meter(kind, action) {
@@ -367,7 +383,7 @@ class RoomPage {
       animate: !calm(), now: () => this.now(), mine: this.mine(),
       act: (a) => this.act(a), meter: (k, a) => this.meter(k, a), meterOn: !!this.meterOn,
       name: (i) => this.nameOf(i), memoryAid: !!(this.pub && this.pub.memory_aid),
-      swingPiece: this.memory.swingPiece,
+      swingPiece: this.memory.swingPiece, busyLeft: (i) => this.busyLeft(i),
     };
   }
 
@@ -382,6 +398,7 @@ class RoomPage {
     const focused = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.key : null;
     clear(this.board).append(this.game.render(ctx));
+    this.board.dataset.step = this.progress ? this.progress.step_count : 0;
     clear(this.actions);
     const choices = this.game.actions(ctx);
     choices.forEach((c) => this.actions.append(h('button', {
@@ -444,7 +461,7 @@ class RoomPage {
     clear(this.logList);
     const recent = this.log.slice(-60);
     for (const e of recent) {
-      this.logList.append(h('li', { class: e.private ? 'private' : '' },
+      this.logList.append(h('li', { class: e.private ? 'private' : '', 'data-step': e.step },
         e.private ? h('span', { class: 'badge', text: 'only you' }) : null,
         withNames(e.text, this.names, this.seat)));
     }

@@ -78,11 +78,6 @@ function drawSeats(svg, ctx) {
   }
 }
 
-function busyLeft(ctx, seat) {
-  const v = ctx.view;
-  return Math.max(0, (v.busy_until[seat] || 0) - ctx.now());
-}
-
 function stackable(ctx) {
   const kinds = [];
   for (const a of ctx.legal) {
@@ -113,7 +108,7 @@ export default {
   live(board, ctx) {
     board.querySelectorAll('[data-busy]').forEach((el) => {
       const i = Number(el.getAttribute('data-busy'));
-      const left = busyLeft(ctx, i);
+      const left = ctx.busyLeft(i);
       el.textContent = `penalty ${ctx.view.penalties[i]}/${ctx.view.limit}${left > 0 ? ` · busy ${(left / 1000).toFixed(1)} s` : ''}`;
     });
   },
@@ -145,8 +140,8 @@ export default {
   actions(ctx) {
     const out = [];
     const later = (fn) => () => {
-      const wait = busyLeft(ctx, ctx.seat);
-      if (wait > 0) setTimeout(fn, wait + 160); else fn();
+      const wait = ctx.busyLeft(ctx.seat);
+      if (wait > 0) setTimeout(fn, wait + 150); else fn();
     };
     if (ctx.legal.includes('roll')) out.push({ action: 'roll', label: 'Roll (P passes, D stacks)', primary: true, run: later(() => ctx.act('roll')) });
     for (const k of stackable(ctx)) {

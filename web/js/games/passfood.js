@@ -77,8 +77,9 @@ function drawPlates(svg, ctx, top) {
       s('ellipse', { cx: x, cy: y, rx: 36, ry: 20, fill: '#fff', stroke: INK, 'stroke-width': 1.5,
         class: legal.has(`plate ${p}`) ? 'hot' : '' }));
     if (food) g.append(tile(x - 13, y - 13, 26, PARTY_FOODS[food]));
-    g.append(s('text', { x, y: y + 34, 'text-anchor': 'middle', class: 'small',
-      text: `${p === 'x' ? 'X' : p} → ${to < 0 ? 'discard' : ctx.name(to).slice(0, 12)}` }));
+    g.append(s('text', { x, y: y + 32, 'text-anchor': 'middle', class: 'small', text: p === 'x' ? 'X space' : `${p} plate` }),
+      s('text', { x, y: y + 43, 'text-anchor': 'middle', class: 'small',
+        text: `→ ${to < 0 ? 'discard' : ctx.name(to).slice(0, 16)}` }));
     const label = `the ${p === 'x' ? 'X space' : `${p} plate`} (goes to ${to < 0 ? 'the discard pile' : ctx.name(to)})${food ? `: ${food}` : ', empty'}`;
     if (legal.has(`plate ${p}`)) button(g, `Put the ${v.drawn} on ${label}`, () => ctx.act(`plate ${p}`));
     else { g.setAttribute('role', 'img'); g.setAttribute('aria-label', label); }
@@ -89,24 +90,26 @@ function drawPlates(svg, ctx, top) {
 function drawBoard(svg, ctx, x, y, who, board, rows, opts) {
   const v = ctx.view;
   const legal = new Set(ctx.legal);
-  const C = 17;
+  const C = 22;
   svg.append(s('text', { x, y: y - 4, class: 'label', text: opts.title }));
   v.foods.forEach((food, c) => {
     const look = PARTY_FOODS[food];
     const colAction = opts.colAction && opts.colAction(food);
-    const g = s('g', { 'data-key': `b:${who}:${food}` });
-    g.append(s('rect', { x: x + c * C, y, width: C - 1, height: rows * C, fill: '#fafafa', stroke: '#9e9e9e',
-      class: colAction && legal.has(colAction) ? 'hot' : '' }));
+    const hot = colAction && legal.has(colAction);
+    svg.append(s('rect', { x: x + c * C, y, width: C - 1, height: rows * C, fill: '#fafafa', stroke: '#9e9e9e' }));
     for (let r = 0; r < rows; r++) {
-      if (r < board[c]) g.append(tile(x + c * C + 1, y + r * C + 1, C - 3, look));
-      else g.append(s('text', { x: x + c * C + C / 2, y: y + r * C + 12, 'text-anchor': 'middle', class: 'small', fill: '#6d6d6d', text: look.letter.toLowerCase() }));
+      if (r < board[c]) svg.append(tile(x + c * C + 1, y + r * C + 1, C - 3, look));
+      else svg.append(s('text', { x: x + c * C + C / 2, y: y + r * C + 15, 'text-anchor': 'middle', class: 'small', fill: '#6d6d6d', text: look.letter.toLowerCase() }));
     }
+    // The column itself, over its tiles: a picture, or a button when it may be chosen.
+    const g = s('g', { 'data-key': `b:${who}:${food}` },
+      s('rect', { x: x + c * C, y, width: C - 1, height: rows * C, fill: 'transparent', stroke: hot ? '#0b57d0' : 'none', class: hot ? 'hot' : '' }));
     const label = `${opts.owner}'s ${food} column: ${board[c]} of ${rows}`;
-    if (colAction && legal.has(colAction)) button(g, `${opts.colVerb} ${label}`, () => ctx.act(colAction));
+    if (hot) button(g, `${opts.colVerb} ${label}`, () => ctx.act(colAction));
     else { g.setAttribute('role', 'img'); g.setAttribute('aria-label', label); }
     svg.append(g);
   });
-  (opts.footer || []).forEach((line, k) => svg.append(s('text', { x, y: y + rows * C + 11 + k * 11, class: 'small', text: line })));
+  (opts.footer || []).forEach((line, k) => svg.append(s('text', { x, y: y + rows * C + 13 + k * 12, class: 'small', text: line })));
 }
 
 export default {
@@ -133,8 +136,8 @@ export default {
     const top = 34 + rowsOfTrack * 40;
     const boardsTop = top + 120;
     const n = v.players.length + 1;
-    const perRow = 4;
-    const height = boardsTop + Math.ceil(n / perRow) * 110 + 10;
+    const perRow = 3;
+    const height = boardsTop + Math.ceil(n / perRow) * 140 + 10;
     const svg = s('svg', { viewBox: `0 0 400 ${height}`, role: 'group', 'aria-label': 'the Pass the Party Food table' });
     svg.append(s('title', { text: 'The score track, the plates and every board' }));
     drawTrack(svg, ctx);
@@ -146,12 +149,19 @@ export default {
       colVerb: 'Choose', footer: [`bag ${v.bag.count}`, `discard ${v.discard.reduce((a, b) => a + b, 0)}`] });
     v.players.forEach((p, k) => {
       const slot = k + 1;
-      drawBoard(svg, ctx, 8 + (slot % perRow) * 98, boardsTop + Math.floor(slot / perRow) * 110, `p${p.seat}`, p.board, 4, {
+      drawBoard(svg, ctx, 8 + (slot % perRow) * 130, boardsTop + Math.floor(slot / perRow) * 140, `p${p.seat}`, p.board, 4, {
         title: `${p.seat + 1}. ${ctx.name(p.seat).slice(0, 13)}`, owner: ctx.name(p.seat),
         colAction: p.seat === ctx.seat ? (f) => `score column ${f}` : null, colVerb: 'Score',
         footer: [`swap ${p.swaps} · take ${p.takes}`, p.on_cake ? 'on the cake' : `space ${p.pos}`] });
     });
     return svg;
+  },
+
+  endText(ctx) {
+    const v = ctx.view;
+    const why = { caught: 'Ziggy caught a pawn', ziggy_cake: 'Ziggy reached the cake first',
+      turn_limit: 'the party went on too long', all_on_cake: 'every pawn is on the cake' }[v.reason] || '';
+    return v.result === 'won' ? `You all win: ${why}!` : `Ziggy wins: ${why}.`;
   },
 
   status(ctx) {

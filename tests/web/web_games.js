@@ -1,0 +1,55 @@
+// web_games.js: from the lobby, one click starts a game against bots, and a
+// person plays each turn-based game to the end by clicking what the table
+// offers (Yummy Yummy Pancake's flick by its meter); Paku Paku is played in
+// real time for a while (rolls and stacks by the swinging piece). Screenshots
+// of each table are written as artifacts.
+'use strict';
+const L = require('./lib.js');
+
+async function wholeGame({ browser, base }, game) {
+  const page = await L.quickGame(browser, base, game);
+  await page.waitForTimeout(300);
+  await L.shot(page, `web-${game}`);
+  const moves = await L.playByClicking(page, { budgetMs: 150000 });
+  L.assert(moves > 0, `${game}: the person made moves (${moves})`);
+  const end = await page.textContent('.end h2');
+  L.assert(/win|won|Nobody|Ziggy/.test(end), `${game}: the end screen says who won: ${end}`);
+  L.assert(await page.isVisible('.end a[href^="#/replay/"]'), `${game}: the end screen offers the replay`);
+  await L.shot(page, `web-${game}-end`);
+  await L.noErrors(page);
+  await page.context().close();
+}
+
+async function pakuForAWhile({ browser, base }) {
+  const page = await L.quickGame(browser, base, 'pakupaku');
+  const until = Date.now() + 20000;
+  let rolls = 0;
+  let stacks = 0;
+  while (Date.now() < until && !(rolls >= 3 && stacks >= 1)) {
+    if (await page.isVisible('.meter .stop')) {
+      await page.waitForTimeout(200);
+      await page.click('.meter .stop');
+      stacks++;
+    } else if (await page.isVisible('.actions button:has-text("Stack")')) {
+      await page.click('.actions button:has-text("Stack")').catch(() => {});
+    } else if (await page.isVisible('.actions button:has-text("Roll")')) {
+      await page.click('.actions button:has-text("Roll")').catch(() => {});
+      rolls++;
+      await page.waitForTimeout(900);
+    }
+    await page.waitForTimeout(100);
+  }
+  const log = await page.textContent('.log');
+  L.assert(/ana \(you\) rolls/.test(log), `the person's rolls are in the log: ${log.slice(-300)}`);
+  L.assert(/bot easy \d rolls/.test(log), 'the bots roll on their own, in real time');
+  await L.shot(page, 'web-pakupaku');
+  await L.noErrors(page);
+  await page.context().close();
+}
+
+L.suite([
+  ['Pizza Party against bots, to the end, by clicking', (c) => wholeGame(c, 'pizza')],
+  ['Yummy Yummy Pancake against bots, to the end, by clicking', (c) => wholeGame(c, 'pancake')],
+  ['Pass the Party Food against bots, to the end, by clicking', (c) => wholeGame(c, 'passfood')],
+  ['Paku Paku in real time: rolls and a stack by the swing', pakuForAWhile],
+]);

@@ -1,0 +1,97 @@
+// web_rooms.js: two people in one room from two browsers (two contexts,
+// each its own storage): one makes the room with the form, the other joins
+// by the link; each sees only its own secrets and may act only for its own
+// seat; a reload mid-game rejoins the same seat and resyncs.
+'use strict';
+const L = require('./lib.js');
+
+async function makeRoom(page, base) {
+  await page.goto(`${base}/`);
+  await page.fill('#your-name', 'ana');
+  await page.selectOption('#new-game', 'pancake');
+  await page.selectOption('#new-count', '3');
+  await page.selectOption('#seat-1', 'person');
+  await page.selectOption('#seat-2', 'bot:medium');
+  await page.click('form button[type=submit]:has-text("Make the room")');
+  await page.waitForSelector('.big-code');
+  return (await page.textContent('.big-code')).trim();
+}
+
+// One move by whichever page may act; false when neither may.
+async function oneMove(pages, n) {
+  for (const p of pages) {
+    const c = await L.choices(p);
+    if (c.meter) { await p.waitForTimeout(120 + (n % 4) * 100); await p.click('.meter .stop'); return true; }
+    if (c.buttons.length) {
+      const els = await p.$$('.actions button, .board [role=button]');
+      await els[(n * 7) % els.length].click({ timeout: 2000 }).catch(() => {});
+      return true;
+    }
+  }
+  return false;
+}
+
+async function twoPeople({ browser, base }) {
+  const ana = await L.newPage(browser);
+  const code = await makeRoom(ana, base);
+  L.assert(/^[A-Z]{6}$/.test(code), `a room code to read aloud: ${code}`);
+  const link = await ana.getAttribute('.join-link', 'href');
+  L.assert(link.endsWith(`#/room/${code}`), `the join link names the room: ${link}`);
+
+  const bo = await L.newPage(browser);
+  await bo.goto(link);
+  await bo.fill('#join-name', 'bo');
+  await bo.click('button:has-text("Take a seat")');
+  await Promise.all([ana.waitForSelector('.board svg'), bo.waitForSelector('.board svg')]);
+  L.assert((await ana.textContent('.players')).includes('ana (you)'), 'ana sees herself');
+  L.assert((await bo.textContent('.players')).includes('bo (you)'), 'bo sees himself');
+
+  let reloaded = false;
+  const until = Date.now() + 90000;
+  for (let n = 0; Date.now() < until; n++) {
+    // Only one page ever offers choices: a seat acts only for itself.
+    const [ca, cb] = [await L.choices(ana), await L.choices(bo)];
+    if (ca.step === cb.step && ca.step === (await L.choices(ana)).step) {
+      const offered = [ca, cb].filter((c) => c.buttons.length || c.meter);
+      L.assert(offered.length <= 1, `never both pages offer a choice at once (step ${ca.step})`);
+    }
+    // Secrets: a peek reaches the chef's page only.
+    for (const [me, other] of [[ana, bo], [bo, ana]]) {
+      const lines = (page, sel) => page.$$eval(sel, (els) => els.map((e) => `${e.dataset.step}:${e.lastChild.textContent}`));
+      const mine = await lines(me, '.log li.private');
+      const theirs = await lines(other, '.log li');
+      for (const line of mine) L.assert(!theirs.includes(line), `a private line stays private: ${line}`);
+    }
+    if (!reloaded && n === 12) {
+      const before = await ana.$$eval('.log li', (els) => els.length);
+      await ana.reload();
+      await ana.waitForSelector('.board svg');
+      await ana.waitForFunction((k) => document.querySelectorAll('.log li').length >= k, Math.min(before, 60));
+      L.assert((await ana.textContent('.players')).includes('ana (you)'), 'the reload rejoined ana\'s seat');
+      reloaded = true;
+    }
+    if ((await L.choices(ana)).over && (await L.choices(bo)).over) break;
+    if (!(await oneMove([ana, bo], n))) await ana.waitForTimeout(80);
+  }
+  L.assert(reloaded, 'the reload was tried');
+  L.assert((await L.choices(ana)).over && (await L.choices(bo)).over, 'both see the end');
+  const privateAna = await ana.$$eval('.log li.private', (e) => e.length);
+  const privateBo = await bo.$$eval('.log li.private', (e) => e.length);
+  L.assert(privateAna + privateBo > 0, 'someone peeked during the game');
+  await L.noErrors(ana);
+  await L.noErrors(bo);
+  await ana.context().close();
+  await bo.context().close();
+}
+
+async function badCode({ browser, base }) {
+  const p = await L.newPage(browser);
+  await p.goto(`${base}/#/room/QQQQQQ`);
+  await p.waitForSelector('text=No room has that code');
+  await p.context().close();
+}
+
+L.suite([
+  ['two browsers in one room: own seat, own secrets, a reload rejoins', twoPeople],
+  ['an unknown room code says so', badCode],
+]);
