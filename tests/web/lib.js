@@ -96,15 +96,16 @@ async function choices(page) {
   });
 }
 
-// Plays to the end by clicking: each time one of the offered choices (the
-// nth, cycling, so games move on), a meter stopped with its button.
-async function playByClicking(page, { budgetMs = 120000, keyboard = false } = {}) {
+// Plays to the end (or stopAfter moves) by clicking: each time one of the
+// offered choices (the nth, cycling, so games move on), a meter stopped with
+// its button.
+async function playByClicking(page, { budgetMs = 120000, keyboard = false, stopAfter = Infinity } = {}) {
   const until = Date.now() + budgetMs;
   let moves = 0;
   for (;;) {
     assert(Date.now() < until, `the game ended within ${budgetMs} ms (${moves} moves)`);
     const c = await choices(page);
-    if (c.over) return moves;
+    if (c.over || moves >= stopAfter) return moves;
     if (c.meter) {
       await page.waitForTimeout(150 + (moves % 5) * 90);
       if (keyboard) await page.keyboard.press('Enter');

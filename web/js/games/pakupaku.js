@@ -10,8 +10,8 @@ const PIECES = {
   bowl: { w: 14, h: 6, fill: '#ffe0b2', letter: 'B' },
   cup: { w: 8, h: 9, fill: '#f8bbd0', letter: 'C' },
 };
-const UNIT = 3.2;
-const TOWER_X = 295;
+const UNIT = 2.6;
+const TOWER_X = 290;
 const ROW = 34;
 
 function towerHeight(tower) {
@@ -70,9 +70,11 @@ function drawSeats(svg, ctx) {
       s('text', { x: 16, y: y + 3, 'text-anchor': 'middle', class: 'small', text: String(i + 1) }),
       s('text', { x: 28, y: y - 3, class: 'label', text: ctx.name(i).slice(0, 12) }),
       s('text', { x: 28, y: y + 10, class: 'small', text: `penalty ${v.penalties[i]}/${v.limit}`, 'data-busy': i }));
+    // The dice of a seat that just rolled, and of its neighbour that got its pandas, pop.
+    const rolled = ctx.animate && ctx.fresh.some((e) => e.kind === 'roll' && (e.seat === i || (e.seat + 1) % n === i));
     dice.forEach((d, k) => {
       const look = d.waiting ? { ...DIE_FACES.D, fill: '#ffab91' } : DIE_FACES[d.face];
-      g.append(tile(112 + k * 17, y - 11, 15, look, ctx.fresh.some((e) => e.kind === 'roll') && ctx.animate ? { class: 'fresh' } : {}));
+      g.append(tile(108 + k * 19, y - 13, 18, look, rolled ? { class: 'fresh' } : {}));
     });
     svg.append(g);
   }
@@ -117,7 +119,7 @@ export default {
     const v = ctx.view;
     const n = v.penalties.length;
     const th = towerHeight(v.tower) * UNIT;
-    const height = Math.max(50 + n * ROW, th + 120);
+    const height = Math.max(50 + n * ROW, th + 150, 260);
     const svg = s('svg', { viewBox: `0 0 400 ${height}`, role: 'group', 'aria-label': 'the Paku Paku table' });
     svg.append(s('title', { text: 'Every player\'s dice on the left, the tableware tower on the right' }),
       s('text', { x: 4, y: 12, class: 'label', text: `Round ${v.round}${v.phase === 'duel' ? ' · duel!' : ''} · too many dice: ${v.threshold}` }));

@@ -55,10 +55,10 @@ function drawPan(svg, ctx, meterValue) {
     svg.append(s('text', { x: 285, y: 140, class: 'label', text: 'Your bonus:' }),
       token(310, 168, 18, PANCAKES[v.bonus], { role: 'img', 'aria-label': `your secret bonus pancake: ${v.bonus}` }));
   }
-  svg.append(s('text', { x: 20, y: 250, class: 'label', text: `On the table: ${v.table} pancakes to draw · face down in the pan: ${v.face_down}` }));
+  svg.append(s('text', { x: 20, y: 246, class: 'label', text: `Face down in the pan: ${v.face_down} · on the table: ${v.table} to draw` }));
   if (v.memory_aid) {
     const went = ORDER.filter((t) => v.public_down[t]).map((t) => `${v.public_down[t]} ${PANCAKES[t].letter}`).join(', ');
-    svg.append(s('text', { x: 20, y: 266, class: 'label', text: `Memory aid: went face down this turn: ${went || 'none'}` }));
+    svg.append(s('text', { x: 20, y: 264, class: 'label', text: `Memory aid: face down this turn: ${went || 'none'}` }));
   }
 }
 

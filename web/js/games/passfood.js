@@ -11,7 +11,7 @@ function spaceAt(i) {
   const row = Math.floor(i / PER_ROW);
   const col = i % PER_ROW;
   const x = 20 + (row % 2 === 0 ? col : PER_ROW - 1 - col) * STEP;
-  return [x, 34 + row * 40];
+  return [x, 44 + row * 42];
 }
 
 function drawTrack(svg, ctx) {
@@ -29,7 +29,7 @@ function drawTrack(svg, ctx) {
     const [x, y] = spaceAt(i);
     if (i === n.cake) {
       svg.append(s('g', { role: 'img', 'aria-label': `space ${i}: the birthday cake` },
-        s('rect', { x: x - 12, y: y - 12, width: 24, height: 24, rx: 5, fill: '#f8bbd0', stroke: INK }),
+        s('rect', { x: x - 17, y: y - 12, width: 34, height: 24, rx: 5, fill: '#f8bbd0', stroke: INK }),
         s('text', { x, y: y + 4, 'text-anchor': 'middle', class: 'small', text: 'cake' })));
     } else {
       svg.append(s('circle', { cx: x, cy: y, r: 9, fill: dips.has(i) ? '#ffe082' : '#fff', stroke: INK }),
@@ -43,9 +43,9 @@ function drawTrack(svg, ctx) {
     const [x, y] = spaceAt(pos);
     svg.append(s('g', { role: 'img', 'aria-label': label, transform: `translate(${x + k * 5 - 4} ${y - 15 - k * 3})` },
       s('circle', { r: 7, fill: look.fill, stroke: INK, 'stroke-width': 1.2 }),
-      s('text', { y: 3, 'text-anchor': 'middle', class: 'small', fill: look.ink || INK, text: look.letter })));
+      s('text', { y: 3, 'text-anchor': 'middle', class: 'small', text: look.letter })));
   };
-  pawn(v.ziggy.pos, { fill: '#3e2723', ink: '#fff', letter: 'Z' }, `Ziggy the dog on space ${v.ziggy.pos}`);
+  pawn(v.ziggy.pos, { fill: '#bcaaa4', letter: 'Z' }, `Ziggy the dog on space ${v.ziggy.pos}`);
   v.players.forEach((p) => pawn(p.pos, { fill: SEAT_FILLS[p.seat], letter: String(p.seat + 1) },
     `${ctx.name(p.seat)}'s pawn on ${p.on_cake ? 'the cake' : `space ${p.pos}`}`));
 }
@@ -133,7 +133,7 @@ export default {
   render(ctx) {
     const v = ctx.view;
     const rowsOfTrack = Math.ceil((v.numbers.cake + 1) / PER_ROW);
-    const top = 34 + rowsOfTrack * 40;
+    const top = 44 + rowsOfTrack * 42;
     const boardsTop = top + 120;
     const n = v.players.length + 1;
     const perRow = 3;

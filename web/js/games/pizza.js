@@ -85,8 +85,9 @@ function drawPizza(svg, ctx, top) {
       s('text', { x: hx, y: hy + 5, 'text-anchor': 'middle', class: 'glyph', 'font-size': 13, fill: INK, text: handle.letter }));
     const look = sl.topping ? PIZZA_TOPPINGS[sl.topping] : null;
     for (let t = 0; t < 6; t++) {
-      const rad = 32 + (t % 3) * 24;
-      const ang = mid + (t < 3 ? -0.22 : 0.22) * (n === 2 ? 0.8 : 1);
+      // two rows of three along the slice, from the centre out
+      const rad = 42 + (t % 3) * 22;
+      const ang = mid + (t < 3 ? -1 : 1) * Math.min(0.36, Math.PI / n / 2.2) * (50 / rad);
       const tx = cx + rad * Math.cos(ang);
       const ty = cy + rad * Math.sin(ang);
       if (look && t < sl.count) g.append(token(tx, ty, 10, look));
