@@ -26,8 +26,8 @@ export async function createAndJoin(req, name, say) {
   }
 }
 
-function seatsRow(game, i, onchange) {
-  const kind = h('select', { 'aria-label': `seat ${i + 1}: who plays`, id: `seat-${i}`, onchange },
+function seatsRow(i) {
+  const kind = h('select', { id: `seat-${i}` },
     h('option', { value: 'person', text: 'a person' }),
     ...LEVELS.map((l) => h('option', { value: `bot:${l}`, text: `a bot (${l})` })));
   kind.value = i === 0 ? 'person' : 'bot:medium';
@@ -71,7 +71,7 @@ function createForm(nameInput, say) {
 
   function redrawSeats() {
     clear(seatList);
-    for (let i = 0; i < Number(count.value); i++) seatList.append(seatsRow(GAMES[gameSel.value], i));
+    for (let i = 0; i < Number(count.value); i++) seatList.append(seatsRow(i));
   }
   function redrawGame() {
     const g = GAMES[gameSel.value];

@@ -49,6 +49,7 @@ class RoomPage {
 
   stop() {
     this.stopped = true;
+    if (this.onKey) document.removeEventListener('keydown', this.onKey);
     if (this.conn) this.conn.close();
     this.timers.forEach(clearInterval);
     cancelAnimationFrame(this.frame);
@@ -158,6 +159,13 @@ class RoomPage {
         h('details', { class: 'card rules' }, h('summary', { text: `How to play ${g.title}` }),
           ...g.rules.map((p) => h('p', { text: p }))),
         this.hostBox));
+    // A game's letter keys (Paku Paku: R rolls), anywhere but in a text field.
+    this.onKey = (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+      const run = this.shortcuts && this.shortcuts[e.key.toLowerCase()];
+      if (run) { e.preventDefault(); run(); }
+    };
+    document.addEventListener('keydown', this.onKey);
     clear(this.main).append(
       h('div', { class: 'room-head' },
         h('h2', { text: `${g.title} · room ${this.code}` }), this.connStatus),
@@ -401,9 +409,14 @@ class RoomPage {
     this.board.dataset.step = this.progress ? this.progress.step_count : 0;
     clear(this.actions);
     const choices = this.game.actions(ctx);
-    choices.forEach((c) => this.actions.append(h('button', {
-      class: c.primary ? 'primary' : '', 'data-key': `a:${c.action || c.label}`,
-      onclick: c.run || (() => this.act(c.action)) }, c.label)));
+    this.shortcuts = {};
+    choices.forEach((c) => {
+      const run = c.run || (() => this.act(c.action));
+      if (c.key) this.shortcuts[c.key] = run;
+      this.actions.append(h('button', { class: c.primary ? 'primary' : '', 'data-key': `a:${c.action || c.label}`,
+        'aria-keyshortcuts': c.key ? c.key.toUpperCase() : null, onclick: run },
+      c.label, c.key ? h('kbd', { text: ` ${c.key.toUpperCase()}` }) : null));
+    });
     this.statusLine.textContent = this.turnText(ctx);
     if (focused) {
       const el = this.main.querySelector(`[data-key="${CSS.escape(focused)}"]`);

@@ -145,9 +145,9 @@ export default {
       const wait = ctx.busyLeft(ctx.seat);
       if (wait > 0) setTimeout(fn, wait + 150); else fn();
     };
-    if (ctx.legal.includes('roll')) out.push({ action: 'roll', label: 'Roll (P passes, D stacks)', primary: true, run: later(() => ctx.act('roll')) });
+    if (ctx.legal.includes('roll')) out.push({ action: 'roll', label: 'Roll', key: 'r', primary: true, run: later(() => ctx.act('roll')) });
     for (const k of stackable(ctx)) {
-      out.push({ action: `stack ${k}`, label: `Stack a ${k}`, primary: ctx.view.phase === 'duel',
+      out.push({ action: `stack ${k}`, label: `Stack a ${k}`, key: k[0], primary: ctx.view.phase === 'duel',
         run: later(() => { ctx.memory.swingPiece = k; ctx.meter('swing', `stack ${k}`); }) });
     }
     return out;

@@ -7,7 +7,7 @@ import { PANCAKES, INK, SEAT_FILLS, token } from '../pieces.js';
 const ORDER = ['strawberry', 'kiwi', 'banana', 'blueberry', 'chocolate'];
 const DOWN = { letter: '?', fill: '#a1887f', label: 'face-down pancake' };
 
-function drawPan(svg, ctx, meterValue) {
+function drawPan(svg, ctx) {
   const v = ctx.view;
   const legal = new Set(ctx.legal);
   const cx = 160;
@@ -26,10 +26,9 @@ function drawPan(svg, ctx, meterValue) {
     k++;
     return [cx + ring * Math.cos(ang), cy + ring * Math.sin(ang)];
   };
-  const tossing = meterValue !== undefined;
   for (const t of up) {
     const [x, y] = spot();
-    const g = token(x, y - (tossing ? 8 * meterValue : 0), 22, PANCAKES[t], { role: 'img',
+    const g = token(x, y, 22, PANCAKES[t], { role: 'img',
       'aria-label': `face-up ${t} pancake` });
     svg.append(g);
   }
@@ -136,10 +135,5 @@ export default {
       }
     }
     return out;
-  },
-
-  meterFrame(board, kind, v) {
-    const svg = board.querySelector('svg');
-    if (svg) svg.classList.toggle('tossing', v > 0.5);
   },
 };
