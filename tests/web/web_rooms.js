@@ -1,7 +1,8 @@
 // web_rooms.js: two people in one room from two browsers (two contexts,
 // each its own storage): one makes the room with the form, the other joins
 // by the link; each sees only its own secrets and may act only for its own
-// seat; a reload mid-game rejoins the same seat and resyncs.
+// seat; a spectator watches without choices or secrets; a reload mid-game
+// rejoins the same seat and resyncs.
 'use strict';
 const L = require('./lib.js');
 
@@ -45,6 +46,11 @@ async function twoPeople({ browser, base }) {
   await Promise.all([ana.waitForSelector('.board svg'), bo.waitForSelector('.board svg')]);
   L.assert((await ana.textContent('.players')).includes('ana (you)'), 'ana sees herself');
   L.assert((await bo.textContent('.players')).includes('bo (you)'), 'bo sees himself');
+  // A spectator by the lobby's Watch link: the table, no choices, no secrets.
+  const watcher = await L.newPage(browser);
+  await watcher.goto(`${base}/#/room/${code}?watch`);
+  await watcher.waitForSelector('.board svg');
+  L.assert(/You are watching/.test(await watcher.textContent('.turn')), 'the spectator is told so');
 
   let reloaded = false;
   const until = Date.now() + 90000;
@@ -74,6 +80,12 @@ async function twoPeople({ browser, base }) {
     if (!(await oneMove([ana, bo], n))) await ana.waitForTimeout(80);
   }
   L.assert(reloaded, 'the reload was tried');
+  const w = await L.choices(watcher);
+  L.assert(w.over && w.buttons.length === 0, 'the spectator saw the end and was never offered a choice');
+  L.assert((await watcher.$$('.log li.private')).length === 0, 'the spectator got no private line');
+  L.assert(!(await watcher.textContent('.end')).includes('Play again'), 'no rematch for a spectator');
+  await L.noErrors(watcher);
+  await watcher.context().close();
   L.assert((await L.choices(ana)).over && (await L.choices(bo)).over, 'both see the end');
   const privateAna = await ana.$$eval('.log li.private', (e) => e.length);
   const privateBo = await bo.$$eval('.log li.private', (e) => e.length);
