@@ -26,16 +26,18 @@ function drawPan(svg, ctx) {
     k++;
     return [cx + ring * Math.cos(ang), cy + ring * Math.sin(ang)];
   };
+  // A fresh pan (a draw) or a toss: the pancakes land again.
+  const landed = ctx.animate && ctx.fresh.some((e) => e.kind === 'draw' || e.kind === 'toss') ? 'fresh' : null;
   for (const t of up) {
     const [x, y] = spot();
-    const g = token(x, y, 22, PANCAKES[t], { role: 'img',
+    const g = token(x, y, 22, PANCAKES[t], { role: 'img', class: landed,
       'aria-label': `face-up ${t} pancake` });
     svg.append(g);
   }
   const pick = legal.has('pick');
   for (let i = 0; i < v.face_down; i++) {
     const [x, y] = spot();
-    const g = token(x, y, 22, DOWN, { 'data-key': `d:${i}` });
+    const g = token(x, y, 22, DOWN, { 'data-key': `d:${i}`, class: landed });
     if (pick) {
       g.querySelector('circle').setAttribute('class', 'hot');
       button(g, `Pick face-down pancake ${i + 1} of ${v.face_down} and look at it`, () => ctx.act('pick'));
@@ -67,7 +69,8 @@ function drawPiles(svg, ctx, top) {
   const w = 380 / v.seats;
   v.piles.forEach((n, i) => {
     const x = 10 + i * w;
-    const g = s('g', { 'data-key': `p:${i}` });
+    const grew = ctx.animate && ctx.memory.piles && ctx.memory.piles[i] < n;
+    const g = s('g', { 'data-key': `p:${i}`, class: grew ? 'grew' : null });
     g.append(s('rect', { x: x + 2, y: top, width: w - 4, height: 100, rx: 8, fill: i === v.chef ? '#fff3e0' : '#fafafa',
       stroke: INK, class: legal.has(`ask ${i}`) ? 'hot' : '' }));
     for (let c = 0; c < Math.min(n, 12); c++)
@@ -81,6 +84,7 @@ function drawPiles(svg, ctx, top) {
     else { g.setAttribute('role', 'img'); g.setAttribute('aria-label', label); }
     svg.append(g);
   });
+  ctx.memory.piles = v.piles.slice();
 }
 
 export default {

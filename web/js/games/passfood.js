@@ -38,16 +38,21 @@ function drawTrack(svg, ctx) {
   }
   // pawns: Ziggy (Z) and each player's number, stacked when they share a space
   const here = {};
-  const pawn = (pos, look, label) => {
+  const moved = ctx.memory.pawns || {};
+  const now = {};
+  const pawn = (id, pos, look, label) => {
     const k = (here[pos] = (here[pos] || 0) + 1) - 1;
     const [x, y] = spaceAt(pos);
-    svg.append(s('g', { role: 'img', 'aria-label': label, transform: `translate(${x + k * 5 - 4} ${y - 15 - k * 3})` },
+    now[id] = pos;
+    const hop = ctx.animate && moved[id] !== undefined && moved[id] !== pos ? 'fresh' : null;
+    svg.append(s('g', { role: 'img', 'aria-label': label, class: hop }, s('g', { transform: `translate(${x + k * 5 - 4} ${y - 15 - k * 3})` },
       s('circle', { r: 7, fill: look.fill, stroke: INK, 'stroke-width': 1.2 }),
-      s('text', { y: 3, 'text-anchor': 'middle', class: 'small', text: look.letter })));
+      s('text', { y: 3, 'text-anchor': 'middle', class: 'small', text: look.letter }))));
   };
-  pawn(v.ziggy.pos, { fill: '#bcaaa4', letter: 'Z' }, `Ziggy the dog on space ${v.ziggy.pos}`);
-  v.players.forEach((p) => pawn(p.pos, { fill: SEAT_FILLS[p.seat], letter: String(p.seat + 1) },
+  pawn('z', v.ziggy.pos, { fill: '#bcaaa4', letter: 'Z' }, `Ziggy the dog on space ${v.ziggy.pos}`);
+  v.players.forEach((p) => pawn(p.seat, p.pos, { fill: SEAT_FILLS[p.seat], letter: String(p.seat + 1) },
     `${ctx.name(p.seat)}'s pawn on ${p.on_cake ? 'the cake' : `space ${p.pos}`}`));
+  ctx.memory.pawns = now;
 }
 
 function plateTarget(v, plate) {
@@ -73,7 +78,7 @@ function drawPlates(svg, ctx, top) {
     const y = top + 48;
     const food = v.plates[p];
     const to = plateTarget(v, p);
-    const g = s('g', { 'data-key': `pl:${p}` },
+    const g = s('g', { 'data-key': `pl:${p}`, class: food && ctx.animate && ctx.fresh.some((e) => e.kind === 'plate') ? 'fresh' : null },
       s('ellipse', { cx: x, cy: y, rx: 36, ry: 20, fill: '#fff', stroke: INK, 'stroke-width': 1.5,
         class: legal.has(`plate ${p}`) ? 'hot' : '' }));
     if (food) g.append(tile(x - 13, y - 13, 26, PARTY_FOODS[food]));
