@@ -103,7 +103,24 @@ async function badCode({ browser, base }) {
   await p.context().close();
 }
 
+async function staleToken({ browser, base }) {
+  const r = await fetch(`${base}/rooms`, { method: 'POST', body: JSON.stringify({ game: 'pizza', seats: ['person', 'bot:medium'] }) });
+  const room = (await r.json()).room;
+  const p = await L.newPage(browser);
+  await p.goto(`${base}/`);
+  await p.evaluate((c) => localStorage.setItem(`partyfood.room.${c}`, JSON.stringify({ token: '0'.repeat(32) })), room);
+  await p.goto(`${base}/#/room/${room}`);
+  await p.waitForSelector('text=Your old seat is gone');
+  L.assert(await p.isVisible('button:has-text("Take a seat")'), 'a token the room does not know: the join form again');
+  await p.fill('#join-name', 'cy');
+  await p.click('button:has-text("Take a seat")');
+  await p.waitForSelector('.board svg');
+  L.assert((await p.textContent('.players')).includes('cy (you)'), 'joined afresh');
+  await p.context().close();
+}
+
 L.suite([
   ['two browsers in one room: own seat, own secrets, a reload rejoins', twoPeople],
   ['an unknown room code says so', badCode],
+  ['a seat the room no longer knows: join again', staleToken],
 ]);

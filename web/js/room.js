@@ -80,6 +80,7 @@ class RoomPage {
     const name = h('input', { id: 'join-name', maxlength: '23', value: store.getName(),
       autocomplete: 'nickname' });
     const alert = h('p', { role: 'alert', class: 'alert' });
+    this.alert = alert;
     const form = h('form', { class: 'card' },
       h('h2', { text: `Join ${this.game.title} in room ${this.code}` }),
       h('label', { for: 'join-name', text: 'Your name ' }), name,
@@ -118,8 +119,14 @@ class RoomPage {
 
   hello(m) {
     if (!m.ok) {
-      // A token the room no longer knows: forget it and watch instead.
-      if (this.token) store.setRoom(this.code, { token: null });
+      // A token the room no longer knows: forget it and start over (join
+      // again, or watch).
+      if (this.token) {
+        store.setRoom(this.code, { token: null });
+        this.conn.close();
+        this.start().then(() => this.say(`Your old seat is gone (${m.error.message}).`));
+        return;
+      }
       this.say(m.error.message);
       return;
     }
@@ -224,11 +231,13 @@ class RoomPage {
       seats,
       h('p', { class: 'help', text: 'The game starts by itself when the last person takes a seat.' }));
     this.waiting.hidden = false;
+    clearInterval(this.waitTimer);
     const t = setInterval(async () => {
       if (this.started || this.stopped) { clearInterval(t); return; }
       await this.refreshPublic();
       fill();
     }, 2000);
+    this.waitTimer = t;
     this.timers.push(t);
   }
 
