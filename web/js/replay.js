@@ -70,7 +70,9 @@ export function replayPage(main, code) {
   async function load() {
     try {
       story = await api.story(code, pov);
-      story.names = seatNames(story.names.map((n, i) => ({ seat: i, kind: 'person', name: n })));
+      // A seat whose moves a bot played is a bot's (a turn timer's fallback aside).
+      const bots = new Set(story.steps.filter((st) => st.by_bot).map((st) => st.seat));
+      story.names = seatNames(story.names.map((n, i) => ({ seat: i, kind: bots.has(i) ? 'bot' : 'person', name: n })));
     } catch (e) {
       alert.textContent = e.status === 409 ? 'The replay opens once the game is over.' : `The replay could not be read: ${e.message}`;
       return;
@@ -88,11 +90,11 @@ export function replayPage(main, code) {
       h('a', { href: `#/room/${code}`, text: 'back to the room' })),
     alert,
     h('div', { class: 'card replay-controls' },
-      h('button', { text: '⏮ First', 'aria-label': 'first step', onclick: () => go(-1) }),
+      h('button', { text: '« First', 'aria-label': 'first step', onclick: () => go(-1) }),
       h('button', { text: '◀ Back', 'aria-label': 'step back', onclick: () => go(at - 1) }),
       play,
       h('button', { text: 'Next ▶', 'aria-label': 'step forward', onclick: () => go(at + 1) }),
-      h('button', { text: 'Last ⏭', 'aria-label': 'last step', onclick: () => go(story.steps.length - 1) }),
+      h('button', { text: 'Last »', 'aria-label': 'last step', onclick: () => go(story.steps.length - 1) }),
       slider,
       h('label', { for: 'replay-speed', text: 'Speed ' }), speed,
       h('label', { for: 'replay-seat', text: 'Point of view ' }), seatSel),
