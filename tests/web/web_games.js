@@ -22,7 +22,7 @@ async function wholeGame({ browser, base }, game) {
 
 async function pakuForAWhile({ browser, base }) {
   const page = await L.quickGame(browser, base, 'pakupaku');
-  const until = Date.now() + 20000;
+  const until = Date.now() + 40000;
   let rolls = 0;
   let stacks = 0;
   while (Date.now() < until && !(rolls >= 3 && stacks >= 1)) {
@@ -42,6 +42,7 @@ async function pakuForAWhile({ browser, base }) {
   const log = await page.textContent('.log');
   L.assert(/ana \(you\) rolls/.test(log), `the person's rolls are in the log: ${log.slice(-300)}`);
   L.assert(/bot easy \d rolls/.test(log), 'the bots roll on their own, in real time');
+  L.assert(stacks > 0 && /ana \(you\) stacks a/.test(await page.textContent('.log')), `the person stacked by the swing (${stacks})`);
   await L.shot(page, 'web-pakupaku');
   await L.noErrors(page);
   await page.context().close();
