@@ -48,9 +48,41 @@ async function pakuForAWhile({ browser, base }) {
   await page.context().close();
 }
 
+// A short game (penalty limit 5) made with the lobby's form, to the end.
+async function pakuToTheEnd({ browser, base }) {
+  const page = await L.newPage(browser);
+  await page.goto(`${base}/`);
+  await page.fill('#your-name', 'ana');
+  await page.selectOption('#new-game', 'pakupaku');
+  await page.selectOption('#new-count', '2');
+  await page.selectOption('#seat-1', 'bot:easy');
+  await page.selectOption('#opt-limit', '5');
+  await page.click('form button[type=submit]:has-text("Make the room")');
+  await page.waitForSelector('.board svg');
+  const until = Date.now() + 150000;
+  let turn = 0;
+  while (!(await L.choices(page)).over) {
+    L.assert(Date.now() < until, 'the game ended in time');
+    if (await page.isVisible('.meter .stop')) {
+      await page.waitForTimeout(250);
+      await page.keyboard.press('Enter'); // the Drop button has the focus
+    } else {
+      // The keys the buttons offer: R rolls, P, B or C start a stack.
+      const keys = await page.$$eval('.actions [aria-keyshortcuts]', (els) => els.map((e) => e.getAttribute('aria-keyshortcuts')));
+      if (keys.length) await page.keyboard.press(keys[turn++ % keys.length].toLowerCase());
+    }
+    await page.waitForTimeout(150);
+  }
+  const end = await page.textContent('.end h2');
+  L.assert(/wins/.test(end), `the end screen names the winner: ${end}`);
+  await L.noErrors(page);
+  await page.context().close();
+}
+
 L.suite([
   ['Pizza Party against bots, to the end, by clicking', (c) => wholeGame(c, 'pizza')],
   ['Yummy Yummy Pancake against bots, to the end, by clicking', (c) => wholeGame(c, 'pancake')],
   ['Pass the Party Food against bots, to the end, by clicking', (c) => wholeGame(c, 'passfood')],
   ['Paku Paku in real time: rolls and a stack by the swing', pakuForAWhile],
+  ['Paku Paku to the end by keys (R, and Enter to drop)', pakuToTheEnd],
 ]);
