@@ -19,7 +19,7 @@ const plan = { pizza: 9, pancake: 7, passfood: 6, pakupaku: 0 };
       // Roll until a dish asks for a stack, then catch the piece swinging.
       for (let i = 0; i < 40; i++) {
         const stack = page.locator('.actions button:has-text("Stack a bowl")');
-        if (await stack.count()) { await stack.click(); await page.waitForTimeout(600); break; }
+        if (await stack.count()) { await stack.click(); await page.waitForSelector('.meter .stop'); await page.waitForTimeout(500); break; }
         const roll = page.locator('.actions button:has-text("Roll")');
         if (await roll.count()) await roll.click().catch(() => {});
         await page.waitForTimeout(500);

@@ -12,7 +12,7 @@ const PIECES = {
 };
 const UNIT = 2.6;
 const TOWER_X = 290;
-const ROW = 34;
+const ROW = 40;
 
 function towerHeight(tower) {
   return tower.reduce((a, p) => a + PIECES[p.piece].h, 0);
@@ -50,7 +50,12 @@ function drawTower(svg, ctx, mat) {
   // the piece swinging above the top, while this player's meter runs
   const top = v.tower.length ? v.tower[v.tower.length - 1].at : 0;
   const swing = s('g', { id: 'swing', 'data-top': top, visibility: 'hidden' });
-  drawPiece(swing, ctx.swingPiece || 'cup', 0, bottom - 14);
+  // where to drop it: over the top piece's centre
+  swing.append(s('line', { x1: TOWER_X + top * UNIT, x2: TOWER_X + top * UNIT, y1: bottom - 40, y2: bottom,
+    stroke: '#8a2b06', 'stroke-width': 1.5, 'stroke-dasharray': '4 3' }));
+  const piece = s('g', { class: 'swinging' });
+  swing.append(piece);
+  drawPiece(piece, ctx.swingPiece || 'cup', top, bottom - 14);
   g.append(swing);
   svg.append(g);
   const sup = v.supply;
@@ -65,16 +70,16 @@ function drawSeats(svg, ctx) {
     const dice = v.dice.filter((d) => d.seat === i);
     const acting = ctx.toAct.includes(i);
     const g = s('g', { role: 'img', 'aria-label': `${ctx.name(i)}: ${dice.length} dice (${dice.map((d) => (d.waiting ? 'dish waiting' : DIE_FACES[d.face].label)).join(', ') || 'none'}), ${v.penalties[i]} penalty points` });
-    g.append(s('rect', { x: 4, y: y - 16, width: 196, height: ROW - 3, rx: 6, fill: i === ctx.seat ? '#fff3e0' : '#fafafa', stroke: acting ? INK : '#bdbdbd' }),
+    g.append(s('rect', { x: 4, y: y - 19, width: 196, height: ROW - 3, rx: 6, fill: i === ctx.seat ? '#fff3e0' : '#fafafa', stroke: acting ? INK : '#bdbdbd' }),
       s('circle', { cx: 16, cy: y - 1, r: 8, fill: SEAT_FILLS[i], stroke: INK }),
       s('text', { x: 16, y: y + 3, 'text-anchor': 'middle', class: 'small', text: String(i + 1) }),
       s('text', { x: 28, y: y - 3, class: 'label', text: ctx.name(i).slice(0, 12) }),
-      s('text', { x: 28, y: y + 10, class: 'small', text: `penalty ${v.penalties[i]}/${v.limit}`, 'data-busy': i }));
+      s('text', { x: 28, y: y + 14, class: 'small', text: `penalty ${v.penalties[i]}/${v.limit}`, 'data-busy': i }));
     // The dice of a seat that just rolled, and of its neighbour that got its pandas, pop.
     const rolled = ctx.animate && ctx.fresh.some((e) => e.kind === 'roll' && (e.seat === i || (e.seat + 1) % n === i));
     dice.forEach((d, k) => {
       const look = d.waiting ? { ...DIE_FACES.D, fill: '#ffab91' } : DIE_FACES[d.face];
-      g.append(tile(108 + k * 19, y - 13, 18, look, rolled ? { class: 'fresh' } : {}));
+      g.append(tile(108 + k * 19, y - 17, 18, look, rolled ? { class: 'fresh' } : {}));
     });
     svg.append(g);
   }
@@ -156,8 +161,7 @@ export default {
   meterFrame(board, kind, x) {
     const swing = board.querySelector('#swing');
     if (!swing) return;
-    const top = Number(swing.getAttribute('data-top'));
     swing.setAttribute('visibility', 'visible');
-    swing.setAttribute('transform', `translate(${((top + x) * UNIT).toFixed(1)} 0)`);
+    swing.querySelector('.swinging').setAttribute('transform', `translate(${(x * UNIT).toFixed(1)} 0)`);
   },
 };
