@@ -119,8 +119,26 @@ async function staleToken({ browser, base }) {
   await p.context().close();
 }
 
+async function turnTimer({ browser, base }) {
+  const r = await fetch(`${base}/rooms`, { method: 'POST', body: JSON.stringify({
+    game: 'pizza', seats: ['person', 'bot:medium'], fixed_order: true, turn_seconds: 2 }) });
+  const room = (await r.json()).room;
+  const p = await L.newPage(browser);
+  await p.goto(`${base}/#/room/${room}`);
+  await p.fill('#join-name', 'dee');
+  await p.click('button:has-text("Take a seat")');
+  await p.waitForSelector('.board svg');
+  await p.waitForFunction(() => /\(\d s left\)/.test(document.querySelector('.turn').textContent));
+  // Nobody clicks: when the time is up a bot plays dee's move, and everyone sees it.
+  await p.waitForFunction(() => /dee \(you\) turned over cell/.test(document.querySelector('.log').textContent), null, { timeout: 10000 });
+  L.assert(/time ran out/.test(await p.textContent('.log')), 'the log says the time ran out');
+  await L.noErrors(p);
+  await p.context().close();
+}
+
 L.suite([
   ['two browsers in one room: own seat, own secrets, a reload rejoins', twoPeople],
   ['an unknown room code says so', badCode],
   ['a seat the room no longer knows: join again', staleToken],
+  ['a turn timer counts down, then a bot moves for the person', turnTimer],
 ]);

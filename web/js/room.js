@@ -433,7 +433,8 @@ class RoomPage {
     }
     this.drawPlayers();
     this.drawEnd();
-    if (this.progress && typeof this.progress.deadline === 'number') this.countdown();
+    clearInterval(this.deadlineTimer);
+    if (this.progress && typeof this.progress.deadline === 'number' && !this.progress.over) this.countdown();
     if (this.game.live) this.liveLoop();
   }
 
@@ -457,7 +458,6 @@ class RoomPage {
   }
 
   countdown() {
-    clearInterval(this.deadlineTimer);
     const d = this.progress.deadline;
     const show = () => {
       const left = Math.max(0, Math.ceil((d - this.now()) / 1000));
@@ -485,9 +485,16 @@ class RoomPage {
     for (const e of recent) {
       this.logList.append(h('li', { class: e.private ? 'private' : '', 'data-step': e.step },
         e.private ? h('span', { class: 'badge', text: 'only you' }) : null,
-        withNames(e.text, this.names, this.seat)));
+        withNames(e.text, this.names, this.seat),
+        this.timedOut(e) ? h('em', { text: ' (time ran out: a bot played this move)' }) : null));
     }
     this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  // A person's move that a bot played: that person's turn timer ran out.
+  timedOut(e) {
+    const seats = this.pub && this.pub.seats;
+    return e.by_bot && seats && seats[e.seat] && seats[e.seat].kind === 'person';
   }
 
   drawChat() {
