@@ -519,7 +519,8 @@ class RoomPage {
     } });
     clear(this.endBox).append(
       h('h2', { id: 'end-title', text: headline }),
-      h('ol', {}, ...res.map((r, i) => h('li', { text: `${this.nameOf(i)}: ${r > 0 ? 'won' : 'did not win'}` }))),
+      h('ol', {}, ...res.map((r, i) => h('li', { text: `${this.nameOf(i)}: ${r > 0 ? 'won' : 'did not win'}${
+        this.game.score ? ` (${this.game.score(this.ctx(), i)})` : ''}` }))),
       this.seat >= 0 ? again : null,
       h('a', { class: 'button', href: `#/replay/${this.code}`, text: 'Watch the replay' }),
       h('a', { class: 'button', href: '#/', text: 'Back to the lobby' }));

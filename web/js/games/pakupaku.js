@@ -133,6 +133,8 @@ export default {
     return svg;
   },
 
+  score(ctx, i) { return `${ctx.view.penalties[i]} penalty points`; },
+
   status(ctx) {
     const v = ctx.view;
     if (ctx.seat < 0) return 'Everyone rolls at once.';

@@ -74,7 +74,7 @@ function drawPiles(svg, ctx, top) {
     g.append(s('rect', { x: x + 2, y: top, width: w - 4, height: 100, rx: 8, fill: i === v.chef ? '#fff3e0' : '#fafafa',
       stroke: INK, class: legal.has(`ask ${i}`) ? 'hot' : '' }));
     for (let c = 0; c < Math.min(n, 12); c++)
-      g.append(s('ellipse', { cx: x + w / 2, cy: top + 84 - c * 4.5, rx: 18, ry: 5, fill: '#d7a86e', stroke: INK, 'stroke-width': 0.6 }));
+      g.append(s('ellipse', { cx: x + w / 2, cy: top + 88 - c * 3.6, rx: 18, ry: 5, fill: '#d7a86e', stroke: INK, 'stroke-width': 0.6 }));
     g.append(s('circle', { cx: x + 14, cy: top + 14, r: 8, fill: SEAT_FILLS[i], stroke: INK }),
       s('text', { x: x + 14, y: top + 18, 'text-anchor': 'middle', class: 'small', text: String(i + 1) }),
       s('text', { x: x + 26, y: top + 18, class: 'label', text: ctx.name(i).slice(0, 14) }),
@@ -111,6 +111,8 @@ export default {
     drawPiles(svg, ctx, 285);
     return svg;
   },
+
+  score(ctx, i) { return `${ctx.view.piles[i]} ${ctx.view.piles[i] === 1 ? 'pancake' : 'pancakes'}`; },
 
   status(ctx) {
     const v = ctx.view;

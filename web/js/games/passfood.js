@@ -162,6 +162,11 @@ export default {
     return svg;
   },
 
+  score(ctx, i) {
+    const p = ctx.view.players[i];
+    return p.on_cake ? 'on the cake' : `pawn on space ${p.pos}`;
+  },
+
   endText(ctx) {
     const v = ctx.view;
     const why = { caught: 'Ziggy caught a pawn', ziggy_cake: 'Ziggy reached the cake first',

@@ -140,6 +140,11 @@ export default {
     return svg;
   },
 
+  score(ctx, i) {
+    const sl = ctx.view.slices.find((x) => x.seat === i);
+    return sl ? `${sl.count} of 6 on the ${sl.colour} slice` : 'no slice';
+  },
+
   status(ctx) {
     const v = ctx.view;
     if (ctx.mine && v.phase === 'switch') return 'You turned over your own colour: pick a slice to swap with.';
