@@ -422,10 +422,9 @@ static int web_file(struct lws *wsi, const char *path)
     for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)
         if (strcmp(dot, types[i][0]) == 0)
             type = types[i][1];
+    static const char plain[] = "abcdefghijklmnopqrstuvwxyz0123456789-_./";
     char file[PATH_MAX];
-    if (!srv.web || !type || strstr(name, "..") || strspn(name + 1, "abcdefghijklmnopqrstuvwxyz"
-                                                                   "0123456789-_./") !=
-                                                           strlen(name + 1) ||
+    if (!srv.web || !type || strstr(name, "..") || name[1 + strspn(name + 1, plain)] != '\0' ||
         snprintf(file, sizeof file, "%s%s", srv.web, name) >= (int)sizeof file ||
         access(file, R_OK) != 0)
         return http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page");

@@ -84,8 +84,8 @@ cJSON *pf_room_story(const pf_room *r, int seat, pf_error *err)
         s.steps = cJSON_AddArrayToObject(o, "steps");
     }
     for (int i = 0; names && i < r->n; i++)
-        cJSON_AddItemToArray(names, cJSON_CreateString(r->place[i].bot ? r->place[i].bot->name
-                                                                      : r->place[i].name));
+        cJSON_AddItemToArray(
+            names, cJSON_CreateString(r->place[i].bot ? r->place[i].bot->name : r->place[i].name));
     if (st && s.steps)
         pf_match_state_at(m, m->nsteps, st, each_step, &s);
     free(st);
