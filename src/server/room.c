@@ -757,6 +757,7 @@ cJSON *pf_room_public(const pf_room *r, bool full)
         return o;
     cJSON_AddBoolToObject(o, "listed", r->listed);
     cJSON_AddBoolToObject(o, "fixed_order", r->fixed_order);
+    cJSON_AddBoolToObject(o, "memory_aid", r->memory_aid); /* the browser draws the aid */
     cJSON_AddNumberToObject(o, "turn_seconds", (double)(r->turn_ms / 1000));
     if (r->table) {
         const pf_match *m = pf_table_match(r->table);

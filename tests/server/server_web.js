@@ -41,5 +41,11 @@ run(async () => {
     assert(r.status === 404 && !/partyfood VERSION/.test(r.body), `${bad} refused (${r.status})`);
   }
   assert((await request(s, 'POST', '/index.html', {})).status === 404, 'no POST to a file');
+  // The room's public state says whether the memory aid is on (the browser draws it).
+  for (const aid of [true, false]) {
+    const made = await request(s, 'POST', '/rooms', { game: 'pizza', seats: ['person', 'bot:medium'], memory_aid: aid });
+    const pub = await request(s, 'GET', `/rooms/${made.body.room}`);
+    assert(pub.body.memory_aid === aid, `memory_aid ${aid} in the room's state`);
+  }
   await stopServer(s);
 });

@@ -16,6 +16,8 @@ async function wholeGame({ browser, base }, game) {
   L.assert(/win|won|Nobody|Ziggy/.test(end), `${game}: the end screen says who won: ${end}`);
   L.assert(await page.isVisible('.end a[href^="#/replay/"]'), `${game}: the end screen offers the replay`);
   await L.shot(page, `web-${game}-end`);
+  // Without the room's memory aid, remembering is the game: nothing marks a seen piece.
+  L.assert(!(await page.$('.board [aria-label*="seen before"]')), `${game}: no memory aid unless the room has it`);
   await L.noErrors(page);
   await page.context().close();
 }

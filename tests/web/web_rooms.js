@@ -136,9 +136,32 @@ async function turnTimer({ browser, base }) {
   await p.context().close();
 }
 
+// Pizza Party with the memory aid: a piece seen and put back shows in its cell.
+async function memoryAid({ browser, base }) {
+  const r = await fetch(`${base}/rooms`, { method: 'POST', body: JSON.stringify({
+    game: 'pizza', seats: ['person', 'bot:medium'], memory_aid: true }) });
+  const room = (await r.json()).room;
+  const p = await L.newPage(browser);
+  await p.goto(`${base}/#/room/${room}`);
+  await p.fill('#join-name', 'eve');
+  await p.click('button:has-text("Take a seat")');
+  await p.waitForSelector('.board svg');
+  const until = Date.now() + 60000;
+  let n = 0;
+  while (!(await p.$('.board [aria-label*="seen before"]'))) {
+    L.assert(Date.now() < until && !(await L.choices(p)).over, 'a piece put back is remembered within a game');
+    const cells = await p.$$('.board [role=button]');
+    if (cells.length) await cells[(n++ * 5) % cells.length].click().catch(() => {});
+    await p.waitForTimeout(60);
+  }
+  await L.noErrors(p);
+  await p.context().close();
+}
+
 L.suite([
   ['two browsers in one room: own seat, own secrets, a reload rejoins', twoPeople],
   ['an unknown room code says so', badCode],
   ['a seat the room no longer knows: join again', staleToken],
   ['a turn timer counts down, then a bot moves for the person', turnTimer],
+  ['Pizza Party\'s memory aid shows the pieces seen and put back', memoryAid],
 ]);

@@ -14,6 +14,12 @@ function pieceLook(piece) {
   return { letter: `S${h.letter}`, fill: h.fill, label: `${colour} switch` };
 }
 
+// With the memory aid: what an earlier reveal showed in a cell still face down.
+function seenNote(ctx, i) {
+  const seen = ctx.memoryAid && ctx.memory.seen && ctx.memory.seen[i];
+  return seen ? ` (seen before: ${pieceLook(seen).label})` : '';
+}
+
 function drawGrid(svg, ctx) {
   const v = ctx.view;
   const legal = new Set(ctx.legal);
@@ -43,11 +49,12 @@ function drawGrid(svg, ctx) {
         stroke: '#b5aa9c', 'stroke-dasharray': '3 3' });
     }
     if (state === 'down' && legal.has(`flip ${i}`)) {
-      const what = last ? `the ${pieceLook(v.last.piece).label} just put back in cell ${i}` : `face-down piece in cell ${i}`;
+      const what = last ? `the ${pieceLook(v.last.piece).label} just put back in cell ${i}` : `face-down piece in cell ${i}${seenNote(ctx, i)}`;
       button(g, `Turn over the ${what}`, () => ctx.act(`flip ${i}`));
     } else if (state === 'down') {
       g.setAttribute('role', 'img');
-      g.setAttribute('aria-label', last ? `cell ${i}: the ${pieceLook(v.last.piece).label}, put back face down` : `cell ${i}: a face-down piece`);
+      g.setAttribute('aria-label', last ? `cell ${i}: the ${pieceLook(v.last.piece).label}, put back face down`
+        : `cell ${i}: a face-down piece${seenNote(ctx, i)}`);
     } else if (last) {
       g.setAttribute('role', 'img');
       g.setAttribute('aria-label', `cell ${i}: the ${pieceLook(v.last.piece).label} just turned over`);
