@@ -53,7 +53,7 @@ async function twoPeople({ browser, base }) {
   L.assert(/You are watching/.test(await watcher.textContent('.turn')), 'the spectator is told so');
 
   let reloaded = false;
-  const until = Date.now() + 90000;
+  const until = Date.now() + 150000;
   for (let n = 0; Date.now() < until; n++) {
     // Only one page ever offers choices: a seat acts only for itself.
     const [ca, cb] = [await L.choices(ana), await L.choices(bo)];
