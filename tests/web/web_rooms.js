@@ -13,6 +13,7 @@ async function makeRoom(page, base) {
   await page.selectOption('#new-count', '3');
   await page.selectOption('#seat-1', 'person');
   await page.selectOption('#seat-2', 'bot:medium');
+  await page.check('#new-fixed');
   await page.click('form button[type=submit]:has-text("Make the room")');
   await page.waitForSelector('.big-code');
   return (await page.textContent('.big-code')).trim();
@@ -44,7 +45,7 @@ async function twoPeople({ browser, base }) {
   await bo.fill('#join-name', 'bo');
   await bo.click('button:has-text("Take a seat")');
   await Promise.all([ana.waitForSelector('.board svg'), bo.waitForSelector('.board svg')]);
-  L.assert((await ana.textContent('.players')).includes('ana (you)'), 'ana sees herself');
+  L.assert((await ana.textContent('.players li:first-child')).includes('ana (you)'), 'ana sees herself, first: the order was kept');
   L.assert((await bo.textContent('.players')).includes('bo (you)'), 'bo sees himself');
   // A spectator by the lobby's Watch link: the table, no choices, no secrets.
   const watcher = await L.newPage(browser);

@@ -65,6 +65,7 @@ function createForm(nameInput, say) {
   const listed = h('input', { type: 'checkbox', id: 'new-listed' });
   const spect = h('input', { type: 'checkbox', id: 'new-spectators' });
   spect.checked = true;
+  const fixed = h('input', { type: 'checkbox', id: 'new-fixed' });
   const aid = h('input', { type: 'checkbox', id: 'new-aid' });
   const aidRow = h('div', { class: 'option' }, h('label', { for: 'new-aid' }, aid,
     ' Memory aid: the table shows what was turned over before'));
@@ -95,6 +96,8 @@ function createForm(nameInput, say) {
     h('label', { for: 'new-game', text: 'Game ' }), gameSel, about,
     h('label', { for: 'new-count', text: 'Players ' }), count,
     seatList,
+    h('div', { class: 'option' }, h('label', { for: 'new-fixed' }, fixed,
+      ' Keep this order (otherwise who plays first is drawn when the game starts)')),
     h('fieldset', {}, h('legend', { text: 'Options' }), options),
     h('label', { for: 'new-timer', text: 'Turn timer ' }), timer,
     h('p', { class: 'help', text: 'When a person runs out of time, a bot plays that one move for them.' }),
@@ -111,7 +114,7 @@ function createForm(nameInput, say) {
     });
     const seats = [...seatList.querySelectorAll('select')].map((el) => el.value);
     const req = { game: g.id, seats, options: opts, listed: listed.checked,
-      spectators: spect.checked, memory_aid: g.memoryAid ? aid.checked : false };
+      spectators: spect.checked, fixed_order: fixed.checked, memory_aid: g.memoryAid ? aid.checked : false };
     if (Number(timer.value) > 0) req.turn_seconds = Number(timer.value);
     createAndJoin(req, nameOrDefault(nameInput), say);
   });
