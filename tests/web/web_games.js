@@ -81,7 +81,24 @@ async function pakuToTheEnd({ browser, base }) {
   await page.context().close();
 }
 
+// The meters the page draws read as the contract's formula (the server's):
+// a toss sweeps 0.10 -> 0.90 -> 0.10 over its period, a swing is 30 sin.
+async function meters({ browser, base }) {
+  const page = await L.newPage(browser);
+  await page.goto(`${base}/`);
+  const got = await page.evaluate(async () => {
+    const m = await import('/js/meter.js');
+    return [[0, 600, 1200, 1800, 2400, 300].map((e) => m.meterValue('toss', 2400, e)),
+      [0, 500, 1000, 1500, 2000 / 12].map((e) => m.meterValue('swing', 2000, e))];
+  });
+  const want = [[0.10, 0.50, 0.90, 0.50, 0.10, 0.30], [0, 30, 0, -30, 15]];
+  L.assert(JSON.stringify(got.map((a) => a.map((x) => Math.round(x * 100) / 100 + 0))) === JSON.stringify(want),
+    `the meters' values: ${JSON.stringify(got)}`);
+  await page.context().close();
+}
+
 L.suite([
+  ['the meters read as the contract says', meters],
   ['Pizza Party against bots, to the end, by clicking', (c) => wholeGame(c, 'pizza')],
   ['Yummy Yummy Pancake against bots, to the end, by clicking', (c) => wholeGame(c, 'pancake')],
   ['Pass the Party Food against bots, to the end, by clicking', (c) => wholeGame(c, 'passfood')],
