@@ -57,13 +57,14 @@ async function keyboardOnly({ browser, base }) {
       const ring = a.querySelector('.hot');
       return { label: a.getAttribute('aria-label'), dash: ring && getComputedStyle(ring).strokeDasharray };
     });
-    L.assert(/Turn over/.test(focus.label), `a spoken label on the piece: ${focus.label}`);
+    // A piece to turn over, or (after one's own colour's switch) a slice to swap with.
+    L.assert(/^(Turn over|Swap slices with) the /.test(focus.label), `a spoken label on the piece: ${focus.label}`);
     L.assert(focus.dash && focus.dash !== 'none', 'the focused piece shows its focus');
     const before = await page.$$eval('.log li', (e) => e.length);
     await page.keyboard.press(move % 2 ? ' ' : 'Enter');
     await page.waitForFunction((n) => document.querySelectorAll('.log li').length > n, before);
     const log = await page.textContent('.log');
-    L.assert(/\(you\) turned over cell/.test(log), 'the key press turned a piece over');
+    L.assert(/\(you\) (turned over cell|now has the)/.test(log), 'the key press played the move');
     if ((await L.choices(page)).over) break;
   }
   await L.noErrors(page);
