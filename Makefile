@@ -24,19 +24,31 @@ TSAN_THREADS      ?= 4
 # make the server, whose tests are node programs using the ws package (and
 # the sqlite3 tool, to plant a failing trigger in a test database);
 # PostgreSQL serves several server nodes (libpq; the tests start their own
-# cluster); python3 runs the example bot of `sim --seats ext:...`.
+# cluster); python3 runs the example bot of `sim --seats ext:...`; chromium
+# runs the browser client's tests (with npm's playwright-core and axe-core,
+# installed in tests/web by `npm ci` from its package-lock.json).
 DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-dev libssl-dev tmux \
               clang libclang-rt-14-dev libopenmpi-dev openmpi-bin \
               libwebsockets-dev libsqlite3-dev sqlite3 libpq-dev postgresql nodejs node-ws \
-              openssl python3
+              openssl python3 chromium
+# Where `make run` serves (PORT=0: any free port).
+HOST       ?= 127.0.0.1
+PORT       ?= 8080
 
-.PHONY: all deps build build-asan build-fuzz build-tsan build-release build-clang run test test-plain \
+.PHONY: all deps web-deps play build build-asan build-fuzz build-tsan build-release build-clang run test test-plain \
         test-asan test-fuzz test-tsan test-release bench clean
 
 all: build
 
 deps:
 	@sh scripts/deps.sh $(DEPS)
+
+# The browser tests' npm packages, exactly as locked, when missing (npm
+# itself from Debian only where node came without it).
+web-deps: deps
+	@command -v npm >/dev/null 2>&1 || sh scripts/deps.sh npm
+	@test -d tests/web/node_modules/playwright-core -a -d tests/web/node_modules/axe-core || \
+	    (cd tests/web && npm ci --no-audit --no-fund)
 
 build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(STRICT) -DPF_GAMES= >/dev/null
@@ -68,7 +80,13 @@ build-clang: deps
 	@CC=clang cmake -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Debug $(STRICT) -DPF_GAMES= >/dev/null
 	@cmake --build $(CLANG_BUILD) -j$(JOBS)
 
+# The game server with the browser client: open the URL it prints.
 run: build
+	@echo "partyfood: starting the server; open http://$(HOST):$(PORT)/ in a browser (Ctrl-C stops it)"
+	./$(BUILD)/partyfood serve --listen $(HOST):$(PORT) --db $(BUILD)/partyfood.db
+
+# The terminal client: pick a game, you against bots.
+play: build
 	./$(BUILD)/partyfood play
 
 # The whole suite, then again under AddressSanitizer + UBSan (fewer random
@@ -77,12 +95,13 @@ run: build
 # and the suite once more on a Release build (-O3), with a clang build beside.
 test: test-plain test-asan test-fuzz test-tsan test-release
 
-test-plain: build
+test-plain: build web-deps
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 
+# The browser tests (label web) run once, in the plain build.
 test-asan: build-asan
 	PF_TEST_SCALE=0.2 ASAN_OPTIONS=detect_leaks=1 \
-	    ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS)
+	    ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS) -LE web
 
 # From the seeds alone each time: a corpus grown by long runs (kept in
 # $(FUZZ_BUILD)/fuzz-corpus) would take longer than the budget to load.
@@ -95,7 +114,7 @@ test-tsan: build-tsan
 	    ctest --test-dir $(TSAN_BUILD) --output-on-failure -R '^sim_threads_tsan$$'
 
 test-release: build-release build-clang
-	PF_TEST_SCALE=0.2 ctest --test-dir $(RELEASE_BUILD) --output-on-failure -j$(JOBS)
+	PF_TEST_SCALE=0.2 ctest --test-dir $(RELEASE_BUILD) --output-on-failure -j$(JOBS) -LE web
 
 bench: build
 	./$(BUILD)/partyfood bench

@@ -1,6 +1,7 @@
 #!/bin/sh
 # check_install.sh BUILD_DIR: `cmake --install` into a scratch prefix puts a
-# working program and the documents where a packager expects them.
+# working program, the browser client and the documents where a packager
+# expects them.
 set -eu
 build=$1
 prefix=$(mktemp -d)
@@ -10,4 +11,9 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 for f in README.md protocol.md design.md games/pizza.md; do
     [ -f "$prefix/share/doc/partyfood/$f" ] || { echo "not installed: share/doc/partyfood/$f"; exit 1; }
 done
-echo "installed: bin/partyfood and share/doc/partyfood"
+[ -f "$prefix/share/partyfood/web/index.html" ] || { echo "not installed: share/partyfood/web"; exit 1; }
+# The installed server finds the installed browser client by itself.
+timeout 3 "$prefix/bin/partyfood" serve --listen 127.0.0.1:0 --db "$prefix/db" 2>&1 |
+    grep -q "files from $prefix/bin/../share/partyfood/web" ||
+    { echo "the installed server does not serve share/partyfood/web"; exit 1; }
+echo "installed: bin/partyfood, share/partyfood/web and share/doc/partyfood"

@@ -18,7 +18,7 @@ static const struct command {
     {"bench", "[GAME | server] [--seconds S] ...", "measure the rules, bots' and server's speed",
      cmd_bench},
     {"games", "", "list the games and their options and bots", cmd_games},
-    {"serve", "[--listen HOST:PORT] [--db FILE]", "the game server (docs/server.md)", cmd_serve},
+    {"serve", "[--listen HOST:PORT] [--db FILE] [--web DIR]", "the game server (docs/server.md)", cmd_serve},
 };
 
 static void usage(FILE *f)

@@ -1,4 +1,5 @@
 /* serve.c: `partyfood serve`, the game server (src/server/, docs/server.md). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,13 +13,16 @@
 static int usage(FILE *f, int status)
 {
     fprintf(f,
-            "usage: partyfood serve [--listen HOST:PORT] [--db FILE|URL] [--cert FILE --key FILE]\n"
+            "usage: partyfood serve [--listen HOST:PORT] [--db FILE|URL] [--web DIR]\n"
+            "                       [--cert FILE --key FILE]\n"
             "                       [--idle-seconds N] [--expire-seconds N] [--node URL]\n"
             "                       [--lease-ms N] [--max-requests N] [--max-rooms N]\n"
             "                       [--max-connections N] [--behind-proxy]\n\n"
-            "Serves rooms over HTTP and WebSockets (docs/server.md). --listen is\n"
-            "127.0.0.1:8080 by default (port 0: any free port, named in the first line\n"
-            "printed). --db is an SQLite file, created when missing, or a\n"
+            "Serves rooms over HTTP and WebSockets (docs/server.md) and the browser\n"
+            "client at / (docs/web.md). --listen is 127.0.0.1:8080 by default (port 0:\n"
+            "any free port, named in the first line printed). --web is the client's\n"
+            "folder, by default where `cmake --install` put it beside the program, else\n"
+            "the source tree's web/. --db is an SQLite file, created when missing, or a\n"
             "postgresql:// URL; without it, $PARTYFOOD_DB, else partyfood.db.\n"
             "--cert and --key (PEM files) serve over TLS (https, wss).\n"
             "A game with no change for --idle-seconds (60) lets its table go until\n"
@@ -80,12 +84,35 @@ static bool tls_files_ok(const pf_server_options *o)
     return true;
 }
 
+/* The browser client's folder: installed beside the program
+ * (PF_WEB_INSTALL_REL from its directory), else the source tree's. */
+static const char *find_web(char *buf, size_t n)
+{
+    char exe[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len > 0) {
+        exe[len] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash)
+            *slash = '\0';
+        if (snprintf(buf, n, "%s/%s/index.html", exe, PF_WEB_INSTALL_REL) < (int)n &&
+            access(buf, R_OK) == 0) {
+            *strrchr(buf, '/') = '\0';
+            return buf;
+        }
+    }
+    if (snprintf(buf, n, "%s/index.html", PF_WEB_SOURCE_DIR) < (int)n && access(buf, R_OK) == 0)
+        return PF_WEB_SOURCE_DIR;
+    return NULL;
+}
+
 int cmd_serve(int argc, char **argv)
 {
-    char host[64] = "127.0.0.1";
+    char host[64] = "127.0.0.1", web[PATH_MAX];
     const char *db = getenv("PARTYFOOD_DB");
     pf_server_options o = {.host = host, .port = 8080, .db = db && *db ? db : "partyfood.db",
-                           .idle_seconds = 60, .expire_seconds = 3600, .lease_ms = 5000};
+                           .idle_seconds = 60, .expire_seconds = 3600, .lease_ms = 5000,
+                           .web = find_web(web, sizeof web)};
     long long n;
     pf_limits_defaults(&o.limits);
     for (int i = 1; i < argc; i++) {
@@ -142,6 +169,14 @@ int cmd_serve(int argc, char **argv)
                 return 2;
         } else if (strcmp(argv[i], "--behind-proxy") == 0) {
             o.limits.behind_proxy = true;
+        } else if (strcmp(argv[i], "--web") == 0) {
+            if (!(o.web = cli_arg_value("serve", argc, argv, &i)))
+                return 2;
+            if (snprintf(web, sizeof web, "%s/index.html", o.web) >= (int)sizeof web ||
+                access(web, R_OK) != 0) {
+                fprintf(stderr, "partyfood serve: --web %s: no index.html there\n", o.web);
+                return 2;
+            }
         } else {
             fprintf(stderr, "partyfood serve: unknown argument '%s'\n", argv[i]);
             return usage(stderr, 2);

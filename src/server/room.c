@@ -853,8 +853,7 @@ static pf_err load_table(pf_room *r, pf_error *err)
     return r->table ? PF_E_OK : err->code;
 }
 
-/* A started game's table, rebuilt when it was let go while idle. */
-static pf_err room_load(pf_room *r, pf_error *err)
+pf_err pf_room_load(pf_room *r, pf_error *err)
 {
     if (!r->started || r->table)
         return PF_E_OK;
@@ -955,7 +954,7 @@ cJSON *pf_room_replay(pf_room *r, pf_error *err)
     if (!r->started || r->finished == 0)
         pf_error_set(err, PF_E_BAD_REQUEST,
                      "the replay tells every hidden piece: it is given once the game is over");
-    else if (!room_load(r, err))
+    else if (!pf_room_load(r, err))
         return pf_match_save(pf_table_match(r->table));
     return NULL;
 }
@@ -1023,7 +1022,7 @@ pf_err pf_room_seated(pf_room *r, pf_error *err)
                     err->msg);
         return e;
     }
-    if (pf_room_save(r, err) || room_load(r, err))
+    if (pf_room_save(r, err) || pf_room_load(r, err))
         return err->code;
     /* The started game goes on with the new seating (and so do the changes
      * waiting for the commit). */
@@ -1075,9 +1074,10 @@ cJSON *pf_room_public(pf_room *r, bool full)
     cJSON_AddBoolToObject(o, "fixed_order", r->fixed_order);
     cJSON_AddBoolToObject(o, "locked", r->locked);
     cJSON_AddBoolToObject(o, "chat_on", r->chat_on);
+    cJSON_AddBoolToObject(o, "memory_aid", r->memory_aid); /* the browser draws the aid */
     cJSON_AddNumberToObject(o, "turn_seconds", (double)(r->turn_ms / 1000));
     pf_error err;
-    if (r->started && room_load(r, &err)) {
+    if (r->started && pf_room_load(r, &err)) {
         cJSON_Delete(o);
         return NULL;
     }
@@ -1124,7 +1124,7 @@ void pf_room_sync(pf_room *r, pf_conn *c)
     cJSON_AddNumberToObject(o, "seats", r->n);
     cJSON_AddBoolToObject(o, "started", r->started);
     pf_error err;
-    if (r->started && room_load(r, &err)) {
+    if (r->started && pf_room_load(r, &err)) {
         cJSON_Delete(o);
         char *text = pf_room_error(NULL, err.code, err.msg);
         pf_server_send(c, text ? text : PF_ANSWER_NO_MEMORY);
@@ -1253,7 +1253,7 @@ void pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len)
         text = ask_session(r, c, req, msg, len); /* its error, the protocol's own */
     else if ((why = refused(cmd->valuestring)))
         text = pf_room_error(req, PF_E_UNKNOWN_COMMAND, why);
-    else if (r->started && room_load(r, &err))
+    else if (r->started && pf_room_load(r, &err))
         text = pf_room_error(req, err.code, err.msg);
     else if (!strcmp(cmd->valuestring, "act") || !strcmp(cmd->valuestring, "undo"))
         text = act_or_undo(r, c, req, cmd->valuestring[0] == 'u');

@@ -141,6 +141,11 @@ cJSON *pf_room_public(pf_room *r, bool full);
 /* Whether the lobby lists it: listed and waiting for people. */
 bool pf_room_open(const pf_room *r);
 
+/* A finished game told step by step as seat saw it (-1: everything shown),
+ * for the replay viewer (GET /rooms/CODE/story, story.c); NULL with err set
+ * while the game is on (BAD_REQUEST) or when memory ran out. */
+cJSON *pf_room_story(const pf_room *r, int seat, pf_error *err);
+
 /* A connection joined after its hello: sends it everything its seat may
  * see (a full resync). */
 void pf_room_sync(pf_room *r, pf_conn *c);
@@ -170,6 +175,9 @@ bool pf_room_idle(const pf_room *r, int64_t now, int64_t idle_ms);
 /* Lets the table go (pf_room_idle said so); it is rebuilt from storage when
  * someone needs it. */
 void pf_room_unload(pf_room *r);
+/* Rebuilds a started game's table from storage when it was let go (a no-op
+ * when it is in memory): PF_E_OK, or why it could not. */
+pf_err pf_room_load(pf_room *r, pf_error *err);
 /* The finished game's replay, or NULL with err set (the game is on: 409's
  * case is BAD_REQUEST; the database failed: IO). */
 cJSON *pf_room_replay(pf_room *r, pf_error *err);

@@ -6,6 +6,7 @@
  * answers keep their order. Idle rooms are let go and rebuilt from storage
  * when touched; rooms that never started expire. */
 #include <ctype.h>
+#include <limits.h>
 #include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <libwebsockets.h>
 
@@ -66,6 +68,7 @@ static struct {
     int64_t idle_ms, expire_ms;
     lws_sorted_usec_list_t sweep;
     bool tls;
+    const char *web; /* the browser client's folder */
     volatile sig_atomic_t stop;
 } srv;
 
@@ -662,6 +665,49 @@ static void lobby_item(void *arg, const pf_store_room *rec)
     pf_room_destroy(r);
 }
 
+/* GET /rooms/CODE/story?seat=N|all: the replay viewer's game (story.c). */
+static int story(struct lws *wsi, pf_room *r)
+{
+    char buf[24];
+    long long seat = -1;
+    pf_error err;
+    const char *arg = lws_get_urlarg_by_name(wsi, "seat=", buf, sizeof buf);
+    if (!arg || (strcmp(arg, "all") != 0 && !pf_parse_int(arg, 0, r->n - 1, &seat)))
+        return http_error(wsi, 400, PF_E_BAD_SEAT, "seat= wants a seat of the room, or all");
+    if (r->started && pf_room_load(r, &err))
+        return http_error(wsi, 500, err.code, err.msg);
+    cJSON *o = pf_room_story(r, (int)seat, &err);
+    if (!o)
+        return http_error(wsi, err.code == PF_E_NO_MEMORY ? 500 : 409, err.code, err.msg);
+    return http_json(wsi, 200, o);
+}
+
+/* The browser client's files (web/): plain names only, never outside the
+ * folder. */
+static int web_file(struct lws *wsi, const char *path)
+{
+    static const char *const types[][2] = {
+        {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
+        {".css", "text/css; charset=utf-8"},   {".svg", "image/svg+xml"},
+        {".png", "image/png"},                 {".json", "application/json"},
+    };
+    static const char no_cache[] = "cache-control: no-cache\r\n";
+    const char *name = strcmp(path, "/") == 0 ? "/index.html" : path;
+    const char *dot = strrchr(name, '.');
+    const char *type = NULL;
+    for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(dot, types[i][0]) == 0)
+            type = types[i][1];
+    static const char plain[] = "abcdefghijklmnopqrstuvwxyz0123456789-_./";
+    char file[PATH_MAX];
+    if (!srv.web || !type || strstr(name, "..") || name[1 + strspn(name + 1, plain)] != '\0' ||
+        snprintf(file, sizeof file, "%s%s", srv.web, name) >= (int)sizeof file ||
+        access(file, R_OK) != 0)
+        return http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page");
+    int n = lws_serve_http_file(wsi, file, type, no_cache, (int)strlen(no_cache));
+    return n < 0 || (n > 0 && lws_http_transaction_completed(wsi)) ? -1 : 0;
+}
+
 /* The lobby: every node of a shared store lists the same rooms, read from
  * the database. */
 static int list_rooms(struct lws *wsi)
@@ -690,7 +736,8 @@ static int http_route(struct lws *wsi, pss *p)
         return list_rooms(wsi);
     bool rooms = strncmp(path, "/rooms", 6) == 0;
     if (!rooms)
-        return http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page");
+        return p->post ? http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page")
+                       : web_file(wsi, path);
     cJSON *req = NULL;
     if (p->post) {
         if (p->body_over)
@@ -726,7 +773,9 @@ static int http_route(struct lws *wsi, pss *p)
         unsigned status;
         char *text = pf_host_request(r, req, &status);
         rc = http_reply(wsi, status, "application/json", text);
-    } else
+    } else if (!p->post && strcmp(tail, "/story") == 0)
+        rc = story(wsi, r);
+    else
         rc = http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page");
     cJSON_Delete(req);
     return rc;
@@ -772,8 +821,12 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     }
     case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
     case LWS_CALLBACK_CLOSED_HTTP:
-        free(p->body);
-        p->body = NULL;
+        /* A connection closed before its first request has no p (a
+         * browser's speculative one does that). */
+        if (p) {
+            free(p->body);
+            p->body = NULL;
+        }
         return 0;
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         if (origin_ok(wsi))
@@ -931,6 +984,7 @@ static void on_signal(int sig)
 int pf_server_run(const pf_server_options *o)
 {
     pf_error err;
+    srv.web = o->web;
     lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
     if (!(srv.store = pf_store_open(o->db, &err))) {
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
@@ -989,6 +1043,11 @@ int pf_server_run(const pf_server_options *o)
            o->host, port, db);
     if (pf_node_name())
         printf("partyfood serve: node %s, leases of %d ms\n", pf_node_name(), o->lease_ms);
+    if (srv.web)
+        printf("partyfood serve: open %s://%s:%d/ in a browser to play (files from %s)\n",
+               srv.tls ? "https" : "http", o->host, port, srv.web);
+    else
+        printf("partyfood serve: no browser client found (--web DIR names its folder)\n");
     fflush(stdout);
     while (!srv.stop && lws_service(srv.ctx, 0) >= 0)
         pf_commit_flush();

@@ -16,6 +16,7 @@ typedef struct pf_server_options {
     int expire_seconds; /* a room never started, nobody in it for this long, is dropped */
     const char *cert, *key; /* TLS: the certificate and its key (PEM files); NULL: none */
     pf_limits limits;
+    const char *web;  /* the browser client's folder (web/), served at / */
 } pf_server_options;
 
 /* Runs the server until SIGINT or SIGTERM; the exit status. */

@@ -1,0 +1,174 @@
+// lib.js: what the browser tests share: a server of their own (127.0.0.1,
+// a free port, a temporary database), Debian's chromium driven by
+// playwright-core, and helpers that play by clicking what a person sees.
+'use strict';
+const { spawn, execSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+// Skipped (77), not failed, where the browser or the npm packages are missing.
+function skip(why) {
+  console.log(`skipped: ${why}`);
+  process.exit(77);
+}
+let chromium;
+try { ({ chromium } = require('playwright-core')); require.resolve('axe-core'); } catch (e) {
+  skip('the npm packages are not installed (cd tests/web && npm ci; `make` does it)');
+}
+let CHROMIUM = '';
+try { CHROMIUM = execSync('command -v chromium', { shell: '/bin/sh' }).toString().trim(); } catch (e) {
+  skip('Debian\'s chromium is not installed (apt-get install chromium; `make` does it)');
+}
+
+const BIN = process.env.PF_BIN;
+if (!BIN) throw new Error('PF_BIN must name the partyfood program');
+const SOURCE = path.resolve(__dirname, '..', '..');
+// Screenshots are the tests' artifacts (PF_WEB_SHOTS, else the build's folder).
+const SHOTS = process.env.PF_WEB_SHOTS || path.join(process.cwd(), 'web-shots');
+
+const running = new Set();
+process.on('exit', () => { for (const p of running) p.kill('SIGKILL'); });
+
+function startServer() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-web-'));
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return new Promise((resolve, reject) => {
+    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', path.join(dir, 'db'),
+      '--web', path.join(SOURCE, 'web')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    running.add(proc);
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('the server did not start')), 10000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m && !proc.base) {
+        clearTimeout(timer);
+        proc.base = m[1];
+        resolve({ proc, base: m[1] });
+      }
+    });
+    proc.on('exit', (code, sig) => {
+      running.delete(proc);
+      if (!proc.base) reject(new Error(`exit ${code}`));
+      else if (!proc.stopping) console.log(`# the server stopped by itself: ${code} ${sig}\n${out.slice(-2000)}`);
+    });
+  });
+}
+
+function stopServer(s) {
+  s.proc.stopping = true;
+  return new Promise((resolve) => { s.proc.on('exit', (code) => resolve(code)); s.proc.kill('SIGTERM'); });
+}
+
+async function launch() {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+}
+
+// A new page of its own context (its own localStorage), errors collected.
+async function newPage(browser, opts = {}) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...opts });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  return page;
+}
+
+function assert(cond, msg) { if (!cond) throw new Error(`assertion failed: ${msg}`); }
+
+async function shot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+// The game as the page shows it: over, or one of its choices to press.
+async function choices(page) {
+  return page.evaluate(() => {
+    const end = document.querySelector('.end');
+    const over = end && !end.hidden;
+    const buttons = [...document.querySelectorAll('.actions button, .board [role=button]')]
+      .map((b, i) => ({ i, label: b.getAttribute('aria-label') || b.textContent }));
+    const meter = document.querySelector('.meter');
+    const board = document.querySelector('.board');
+    return { over, buttons, meter: meter && !meter.hidden, step: board && board.dataset.step };
+  });
+}
+
+// Plays to the end (or stopAfter moves) by clicking: each time one of the
+// offered choices (the nth, cycling, so games move on), a meter stopped with
+// its button.
+async function playByClicking(page, { budgetMs = 120000, keyboard = false, stopAfter = Infinity } = {}) {
+  const until = Date.now() + budgetMs;
+  let moves = 0;
+  for (;;) {
+    assert(Date.now() < until, `the game ended within ${budgetMs} ms (${moves} moves)`);
+    const c = await choices(page);
+    if (c.over || moves >= stopAfter) return moves;
+    if (c.meter) {
+      await page.waitForTimeout(150 + (moves % 5) * 90);
+      if (keyboard) await page.keyboard.press('Enter');
+      else await page.click('.meter .stop');
+      moves++;
+      continue;
+    }
+    if (!c.buttons.length) { await page.waitForTimeout(60); continue; }
+    const pickIt = c.buttons[(moves * 7) % c.buttons.length];
+    const el = (await page.$$('.actions button, .board [role=button]'))[pickIt.i];
+    try {
+      if (keyboard) { await el.focus(); await page.keyboard.press('Enter'); } else await el.click({ timeout: 2000 });
+      moves++;
+    } catch (e) { /* redrawn under the click: look again */ }
+    await page.waitForTimeout(40);
+  }
+}
+
+module.exports = { startServer, stopServer, launch, newPage, assert, shot, choices, playByClicking, SOURCE };
+
+// Runs the named checks in order, each with its own line; a browser and a
+// server are shared by them. Exits 77 (skipped) when chromium or the npm
+// packages are missing, 1 on a failure.
+async function suite(checks) {
+  const t0 = Date.now();
+  const server = await startServer();
+  const browser = await launch();
+  let failed = 0;
+  let passed = 0;
+  for (const [name, fn] of checks) {
+    const t = Date.now();
+    try {
+      await fn({ server, browser, base: server.base });
+      passed++;
+      console.log(`ok - ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed++;
+      console.log(`not ok - ${name}: ${e.stack || e}`);
+    }
+  }
+  await browser.close();
+  // A clean stop (exit 0): under the sanitizers a leak or an error shows here.
+  const code = await stopServer(server);
+  if (code === 0) passed++;
+  else { failed++; console.log(`not ok - the server stopped cleanly: exit ${code}`); }
+  console.log(`${passed} passed, ${failed} failed (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  process.exit(failed ? 1 : 0);
+}
+
+// Opens the lobby in a new context and starts a game against bots with one click.
+async function quickGame(browser, base, game, opts = {}) {
+  const page = await newPage(browser, opts);
+  await page.goto(`${base}/`);
+  await page.fill('#your-name', opts.name || 'ana');
+  await page.click(`button[data-game=${game}]`);
+  await page.waitForSelector('.board svg', { timeout: 10000 });
+  return page;
+}
+
+async function noErrors(page) {
+  assert(page.errors.length === 0, `no errors in the page: ${page.errors.join(' | ')}`);
+}
+
+module.exports.suite = suite;
+module.exports.quickGame = quickGame;
+module.exports.noErrors = noErrors;

@@ -1,0 +1,107 @@
+// web_games.js: from the lobby, one click starts a game against bots, and a
+// person plays each turn-based game to the end by clicking what the table
+// offers (Yummy Yummy Pancake's flick by its meter); Paku Paku is played in
+// real time for a while (rolls and stacks by the swinging piece). Screenshots
+// of each table are written as artifacts.
+'use strict';
+const L = require('./lib.js');
+
+async function wholeGame({ browser, base }, game) {
+  const page = await L.quickGame(browser, base, game);
+  await page.waitForTimeout(300);
+  await L.shot(page, `web-${game}`);
+  const moves = await L.playByClicking(page, { budgetMs: 150000 });
+  L.assert(moves > 0, `${game}: the person made moves (${moves})`);
+  const end = await page.textContent('.end h2');
+  L.assert(/win|won|Nobody|Ziggy/.test(end), `${game}: the end screen says who won: ${end}`);
+  L.assert(await page.isVisible('.end a[href^="#/replay/"]'), `${game}: the end screen offers the replay`);
+  await L.shot(page, `web-${game}-end`);
+  // Without the room's memory aid, remembering is the game: nothing marks a seen piece.
+  L.assert(!(await page.$('.board [aria-label*="seen before"]')), `${game}: no memory aid unless the room has it`);
+  await L.noErrors(page);
+  await page.context().close();
+}
+
+async function pakuForAWhile({ browser, base }) {
+  const page = await L.quickGame(browser, base, 'pakupaku');
+  const until = Date.now() + 40000;
+  let rolls = 0;
+  let stacks = 0;
+  while (Date.now() < until && !(rolls >= 3 && stacks >= 1)) {
+    if (await page.isVisible('.meter .stop')) {
+      await page.waitForTimeout(200);
+      await page.click('.meter .stop');
+      stacks++;
+    } else if (await page.isVisible('.actions button:has-text("Stack")')) {
+      await page.click('.actions button:has-text("Stack")').catch(() => {});
+    } else if (await page.isVisible('.actions button:has-text("Roll")')) {
+      await page.click('.actions button:has-text("Roll")').catch(() => {});
+      rolls++;
+      await page.waitForTimeout(900);
+    }
+    await page.waitForTimeout(100);
+  }
+  const log = await page.textContent('.log');
+  L.assert(/ana \(you\) rolls/.test(log), `the person's rolls are in the log: ${log.slice(-300)}`);
+  L.assert(/bot easy \d rolls/.test(log), 'the bots roll on their own, in real time');
+  L.assert(stacks > 0 && /ana \(you\) stacks a/.test(await page.textContent('.log')), `the person stacked by the swing (${stacks})`);
+  await L.shot(page, 'web-pakupaku');
+  await L.noErrors(page);
+  await page.context().close();
+}
+
+// A short game (penalty limit 5) made with the lobby's form, to the end.
+async function pakuToTheEnd({ browser, base }) {
+  const page = await L.newPage(browser);
+  await page.goto(`${base}/`);
+  await page.fill('#your-name', 'ana');
+  await page.selectOption('#new-game', 'pakupaku');
+  await page.selectOption('#new-count', '2');
+  await page.selectOption('#seat-1', 'bot:easy');
+  await page.selectOption('#opt-limit', '5');
+  await page.click('form button[type=submit]:has-text("Make the room")');
+  await page.waitForSelector('.board svg');
+  const until = Date.now() + 150000;
+  let turn = 0;
+  while (!(await L.choices(page)).over) {
+    L.assert(Date.now() < until, 'the game ended in time');
+    if (await page.isVisible('.meter .stop')) {
+      await page.waitForTimeout(250);
+      await page.keyboard.press('Enter'); // the Drop button has the focus
+    } else {
+      // The keys the buttons offer: R rolls, P, B or C start a stack.
+      const keys = await page.$$eval('.actions [aria-keyshortcuts]', (els) => els.map((e) => e.getAttribute('aria-keyshortcuts')));
+      if (keys.length) await page.keyboard.press(keys[turn++ % keys.length].toLowerCase());
+    }
+    await page.waitForTimeout(150);
+  }
+  const end = await page.textContent('.end h2');
+  L.assert(/wins/.test(end), `the end screen names the winner: ${end}`);
+  await L.noErrors(page);
+  await page.context().close();
+}
+
+// The meters the page draws read as the contract's formula (the server's):
+// a toss sweeps 0.10 -> 0.90 -> 0.10 over its period, a swing is 30 sin.
+async function meters({ browser, base }) {
+  const page = await L.newPage(browser);
+  await page.goto(`${base}/`);
+  const got = await page.evaluate(async () => {
+    const m = await import('/js/meter.js');
+    return [[0, 600, 1200, 1800, 2400, 300].map((e) => m.meterValue('toss', 2400, e)),
+      [0, 500, 1000, 1500, 2000 / 12].map((e) => m.meterValue('swing', 2000, e))];
+  });
+  const want = [[0.10, 0.50, 0.90, 0.50, 0.10, 0.30], [0, 30, 0, -30, 15]];
+  L.assert(JSON.stringify(got.map((a) => a.map((x) => Math.round(x * 100) / 100 + 0))) === JSON.stringify(want),
+    `the meters' values: ${JSON.stringify(got)}`);
+  await page.context().close();
+}
+
+L.suite([
+  ['the meters read as the contract says', meters],
+  ['Pizza Party against bots, to the end, by clicking', (c) => wholeGame(c, 'pizza')],
+  ['Yummy Yummy Pancake against bots, to the end, by clicking', (c) => wholeGame(c, 'pancake')],
+  ['Pass the Party Food against bots, to the end, by clicking', (c) => wholeGame(c, 'passfood')],
+  ['Paku Paku in real time: rolls and a stack by the swing', pakuForAWhile],
+  ['Paku Paku to the end by keys (R, and Enter to drop)', pakuToTheEnd],
+]);

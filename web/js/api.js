@@ -1,0 +1,95 @@
+// api.js: the server's HTTP API (docs/server.md) and one WebSocket per room
+// that reconnects by itself with the seat's token and resyncs.
+
+async function call(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  let data = null;
+  try { data = await res.json(); } catch (e) { /* not JSON */ }
+  if (!res.ok || (data && data.ok === false)) {
+    const err = new Error((data && data.error && data.error.message) || `HTTP ${res.status}`);
+    err.code = data && data.error && data.error.code;
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+export const api = {
+  rooms: () => call('GET', '/rooms'),
+  room: (code) => call('GET', `/rooms/${encodeURIComponent(code)}`),
+  create: (req) => call('POST', '/rooms', req),
+  join: (code, name) => call('POST', `/rooms/${encodeURIComponent(code)}/join`, { name }),
+  host: (code, body) => call('POST', `/rooms/${encodeURIComponent(code)}/host`, body),
+  story: (code, seat) => call('GET', `/rooms/${encodeURIComponent(code)}/story?seat=${seat}`),
+};
+
+// The room's socket. handlers: hello(answer), push(message), status(text),
+// closed(code, reason) for a close that must not be retried.
+export class Conn {
+  constructor(room, token, handlers) {
+    this.room = room;
+    this.token = token;
+    this.h = handlers;
+    this.next = 1;
+    this.pending = new Map();
+    this.delay = 500;
+    this.stopped = false;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 500;
+      const hello = { cmd: 'hello', room: this.room, id: 0 };
+      if (this.token) hello.token = this.token;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (e) => {
+      let m;
+      try { m = JSON.parse(e.data); } catch (err) { return; }
+      if (m.push) { this.h.push(m); return; }
+      if (m.id === 0) { this.h.hello(m); return; }
+      const p = this.pending.get(m.id);
+      if (p) { this.pending.delete(m.id); p(m); }
+    };
+    ws.onclose = (e) => {
+      for (const p of this.pending.values())
+        p({ ok: false, error: { code: 'closed', message: 'the connection closed' } });
+      this.pending.clear();
+      if (this.stopped) return;
+      // 4001: the host removed this person; 1008/1003/1009: a refusal.
+      if (e.code === 4001 || e.code === 1003 || e.code === 1009) {
+        this.h.closed(e.code, e.reason);
+        return;
+      }
+      this.h.status('reconnecting…');
+      setTimeout(() => { if (!this.stopped) this.open(); }, this.delay);
+      this.delay = Math.min(this.delay * 2, 5000);
+    };
+  }
+
+  // One request; resolves with its answer (ok or not).
+  request(msg) {
+    return new Promise((resolve) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        resolve({ ok: false, error: { code: 'closed', message: 'not connected: reconnecting' } });
+        return;
+      }
+      const id = this.next++;
+      this.pending.set(id, resolve);
+      this.ws.send(JSON.stringify({ ...msg, id }));
+    });
+  }
+
+  close() {
+    this.stopped = true;
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,187 @@
+// lobby.js: the first page: a game against bots in one click, a room made to
+// measure, the open rooms, joining by code.
+import { api } from './api.js';
+import { h, clear } from './dom.js';
+import { GAMES, ORDER, LEVELS } from './games.js';
+import * as store from './store.js';
+
+function nameOrDefault(input) {
+  const name = input.value.trim() || 'Player';
+  store.setName(name);
+  return name;
+}
+
+// Makes a room, takes the first person's place in it, and opens it.
+export async function createAndJoin(req, name, say) {
+  try {
+    const room = await api.create(req);
+    store.setRoom(room.room, { host_token: room.host_token || null });
+    if (req.seats.includes('person')) {
+      const j = await api.join(room.room, name);
+      store.setRoom(room.room, { token: j.token });
+    }
+    location.hash = `#/room/${room.room}`;
+  } catch (e) {
+    say(`The room was not made: ${e.message}`);
+  }
+}
+
+function seatsRow(i) {
+  const kind = h('select', { id: `seat-${i}` },
+    h('option', { value: 'person', text: 'a person' }),
+    ...LEVELS.map((l) => h('option', { value: `bot:${l}`, text: `a bot (${l})` })));
+  kind.value = i === 0 ? 'person' : 'bot:medium';
+  return h('li', {}, h('label', { for: `seat-${i}`, text: `Seat ${i + 1}: ` }), kind);
+}
+
+function optionField(o) {
+  const id = `opt-${o.key}`;
+  let input;
+  if (o.type === 'bool') {
+    input = h('input', { type: 'checkbox', id, 'aria-describedby': `${id}-help` });
+    input.checked = o.def;
+  } else {
+    input = h('select', { id, 'aria-describedby': `${id}-help` },
+      ...o.choices.map((c) => h('option', { value: String(c), text: String(c) })));
+    input.value = String(o.def);
+  }
+  input.dataset.key = o.key;
+  return h('div', { class: 'option' },
+    o.type === 'bool' ? h('label', { for: id }, input, ` ${o.label}`)
+      : [h('label', { for: id, text: `${o.label} ` }), input],
+    h('p', { class: 'help', id: `${id}-help`, text: o.help }));
+}
+
+function createForm(nameInput, say) {
+  const gameSel = h('select', { id: 'new-game' },
+    ...ORDER.map((id) => h('option', { value: id, text: GAMES[id].title })));
+  const count = h('select', { id: 'new-count' });
+  const seatList = h('ol', { class: 'seats' });
+  const options = h('div', { class: 'options' });
+  const about = h('p', { class: 'help' });
+  const timer = h('select', { id: 'new-timer' },
+    h('option', { value: '0', text: 'no timer' }),
+    ...[30, 60, 120].map((t) => h('option', { value: String(t), text: `${t} seconds a turn` })));
+  const listed = h('input', { type: 'checkbox', id: 'new-listed' });
+  const spect = h('input', { type: 'checkbox', id: 'new-spectators' });
+  spect.checked = true;
+  const fixed = h('input', { type: 'checkbox', id: 'new-fixed' });
+  const aid = h('input', { type: 'checkbox', id: 'new-aid' });
+  const aidRow = h('div', { class: 'option' }, h('label', { for: 'new-aid' }, aid,
+    ' Memory aid: the table shows what was turned over before'));
+
+  function redrawSeats() {
+    clear(seatList);
+    for (let i = 0; i < Number(count.value); i++) seatList.append(seatsRow(i));
+  }
+  function redrawGame() {
+    const g = GAMES[gameSel.value];
+    clear(count);
+    for (let n = g.players[0]; n <= g.players[1]; n++) count.append(h('option', { value: String(n), text: String(n) }));
+    count.value = String(Math.min(3, g.players[1]));
+    clear(options);
+    g.options.forEach((o) => options.append(optionField(o)));
+    about.textContent = g.blurb;
+    timer.disabled = !!g.realTime;
+    if (g.realTime) timer.value = '0';
+    aidRow.hidden = !g.memoryAid;
+    redrawSeats();
+  }
+  gameSel.addEventListener('change', redrawGame);
+  count.addEventListener('change', redrawSeats);
+  redrawGame();
+
+  const form = h('form', { class: 'card', 'aria-labelledby': 'create-title' },
+    h('h2', { id: 'create-title', text: 'Make a room' }),
+    h('label', { for: 'new-game', text: 'Game ' }), gameSel, about,
+    h('label', { for: 'new-count', text: 'Players ' }), count,
+    seatList,
+    h('div', { class: 'option' }, h('label', { for: 'new-fixed' }, fixed,
+      ' Keep this order (otherwise who plays first is drawn when the game starts)')),
+    h('fieldset', {}, h('legend', { text: 'Options' }), options),
+    h('label', { for: 'new-timer', text: 'Turn timer ' }), timer,
+    h('p', { class: 'help', text: 'When a person runs out of time, a bot plays that one move for them.' }),
+    h('div', { class: 'option' }, h('label', { for: 'new-listed' }, listed, ' List it under "Open rooms" (otherwise only the code lets people in)')),
+    h('div', { class: 'option' }, h('label', { for: 'new-spectators' }, spect, ' Let others watch')),
+    aidRow,
+    h('button', { type: 'submit', class: 'primary', text: 'Make the room' }));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const g = GAMES[gameSel.value];
+    const opts = {};
+    options.querySelectorAll('[data-key]').forEach((el) => {
+      opts[el.dataset.key] = el.type === 'checkbox' ? el.checked : el.value;
+    });
+    const seats = [...seatList.querySelectorAll('select')].map((el) => el.value);
+    const req = { game: g.id, seats, options: opts, listed: listed.checked,
+      spectators: spect.checked, fixed_order: fixed.checked, memory_aid: g.memoryAid ? aid.checked : false };
+    if (Number(timer.value) > 0) req.turn_seconds = Number(timer.value);
+    createAndJoin(req, nameOrDefault(nameInput), say);
+  });
+  return form;
+}
+
+function roomLine(r) {
+  const g = GAMES[r.game];
+  const free = r.seats.filter((x) => x.kind === 'person' && !x.name).length;
+  const who = r.seats.map((x) => (x.kind === 'bot' ? `bot ${x.name}` : x.name || 'free')).join(', ');
+  return h('li', { class: 'room-line' },
+    h('span', { text: `${g ? g.title : r.game} · ${r.room} · ${who} ` }),
+    free > 0 ? h('a', { class: 'button', href: `#/room/${r.room}`, text: `Join (${free} free)` }) : null,
+    r.spectators ? h('a', { class: 'button', href: `#/room/${r.room}?watch`, text: 'Watch' }) : null);
+}
+
+export function lobby(main) {
+  const say = (t) => { status.textContent = t; };
+  const status = h('p', { class: 'alert', role: 'alert' });
+  const nameInput = h('input', { id: 'your-name', maxlength: '23', autocomplete: 'nickname',
+    value: store.getName(), placeholder: 'your name' });
+  nameInput.addEventListener('change', () => store.setName(nameInput.value.trim()));
+
+  const quick = h('div', { class: 'quick' }, ...ORDER.map((id) => {
+    const g = GAMES[id];
+    return h('button', { class: 'primary', 'data-game': id,
+      onclick: () => createAndJoin(g.quick(), nameOrDefault(nameInput), say) },
+      `Play ${g.title} against bots`);
+  }));
+
+  const code = h('input', { id: 'join-code', maxlength: '6', autocomplete: 'off',
+    placeholder: 'e.g. WERJDJ', class: 'code-input' });
+  const joinForm = h('form', { class: 'card' },
+    h('h2', { text: 'Join by code' }),
+    h('label', { for: 'join-code', text: 'Room code ' }), code,
+    h('button', { type: 'submit', text: 'Go' }));
+  joinForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const c = code.value.trim().toUpperCase();
+    if (/^[A-Z]{6}$/.test(c)) location.hash = `#/room/${c}`;
+    else say('A room code is six letters.');
+  });
+
+  const list = h('ul', { class: 'rooms', 'aria-live': 'polite' });
+  async function refresh() {
+    try {
+      const r = await api.rooms();
+      clear(list);
+      if (!r.rooms.length) list.append(h('li', { text: 'No open rooms right now: make one!' }));
+      r.rooms.forEach((x) => list.append(roomLine(x)));
+    } catch (e) { clear(list).append(h('li', { text: `The list could not be read: ${e.message}` })); }
+  }
+  refresh();
+  const timer = setInterval(() => { if (!document.body.contains(list)) clearInterval(timer); else refresh(); }, 3000);
+
+  clear(main).append(
+    h('section', { class: 'card intro' },
+      h('h2', { text: 'Party food, with friends anywhere' }),
+      h('p', { text: 'Four party games for the family. Play against the computer in one click, or make a room and send its code to friends.' }),
+      h('label', { for: 'your-name', text: 'Your name ' }), nameInput),
+    status,
+    h('section', { class: 'card', 'aria-labelledby': 'quick-title' },
+      h('h2', { id: 'quick-title', text: 'Play now against bots' }), quick),
+    h('div', { class: 'columns' },
+      createForm(nameInput, say),
+      h('div', {},
+        joinForm,
+        h('section', { class: 'card', 'aria-labelledby': 'open-title' },
+          h('h2', { id: 'open-title', text: 'Open rooms' }), list))));
+}

@@ -1,0 +1,529 @@
+// room.js: one room: joining, waiting for the others, and the table: the
+// game's SVG (driven only by this seat's view and the pushes), whose turn it
+// is, the legal choices, the log as this seat sees it, chat, the rules in
+// brief, the host's controls and the end screen.
+import { api, Conn } from './api.js';
+import { h, clear, calm } from './dom.js';
+import { GAMES, withNames } from './games.js';
+import { startMeter, meterNow, stopRequest } from './meter.js';
+import * as store from './store.js';
+
+// A person's shortest reaction (the bots' floor, PF_REACTION_MIN_MS).
+const REACTION_MS = 150;
+
+// Display names: a person's own, a bot's level; repeated names get numbers
+// ("medium 1", "medium 2") so the log can tell them apart.
+export function seatNames(seats) {
+  const raw = seats.map((x) => (x.kind === 'bot' ? `bot ${x.name}` : x.name || `seat ${x.seat + 1}`));
+  const seen = {};
+  return raw.map((n) => {
+    if (raw.filter((m) => m === n).length < 2) return n;
+    seen[n] = (seen[n] || 0) + 1;
+    return `${n} ${seen[n]}`;
+  });
+}
+
+export function roomPage(main, code, watch) {
+  code = code.toUpperCase();
+  const page = new RoomPage(main, code, watch);
+  page.start();
+  return () => page.stop();
+}
+
+class RoomPage {
+  constructor(main, code, watch) {
+    this.main = main;
+    this.code = code;
+    this.watch = watch;
+    this.seat = -1;
+    this.names = [];
+    this.log = [];
+    this.chat = [];
+    this.legal = [];
+    this.progress = null;
+    this.view = null;
+    this.memory = {};
+    this.version = 0;
+    this.timers = [];
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.onKey) document.removeEventListener('keydown', this.onKey);
+    if (this.conn) this.conn.close();
+    this.timers.forEach(clearInterval);
+    cancelAnimationFrame(this.frame);
+  }
+
+  say(text) { if (this.alert) this.alert.textContent = text; }
+
+  async start() {
+    clear(this.main).append(h('p', { text: `Opening room ${this.code}…` }));
+    let pub;
+    try { pub = await api.room(this.code); } catch (e) {
+      clear(this.main).append(h('section', { class: 'card' },
+        h('h2', { text: `Room ${this.code}` }),
+        h('p', { role: 'alert', text: e.status === 404 ? 'No room has that code. Check the letters with whoever sent it.' : e.message }),
+        h('a', { href: '#/', class: 'button', text: 'Back to the lobby' })));
+      return;
+    }
+    this.pub = pub;
+    this.game = GAMES[pub.game];
+    const mine = store.room(this.code);
+    if (mine.token || this.watch) { this.connect(mine.token); return; }
+    const free = pub.seats.some((x) => x.kind === 'person' && !x.name);
+    if (!pub.started && free) this.joinForm();
+    else this.connect(null);
+  }
+
+  joinForm() {
+    const name = h('input', { id: 'join-name', maxlength: '23', value: store.getName(),
+      autocomplete: 'nickname' });
+    const alert = h('p', { role: 'alert', class: 'alert' });
+    this.alert = alert;
+    const form = h('form', { class: 'card' },
+      h('h2', { text: `Join ${this.game.title} in room ${this.code}` }),
+      h('label', { for: 'join-name', text: 'Your name ' }), name,
+      h('button', { type: 'submit', class: 'primary', text: 'Take a seat' }),
+      this.pub.spectators ? h('button', { type: 'button', text: 'Just watch',
+        onclick: () => this.connect(null) }) : null,
+      alert);
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const n = name.value.trim() || 'Player';
+      store.setName(n);
+      try {
+        const j = await api.join(this.code, n);
+        store.setRoom(this.code, { token: j.token });
+        this.connect(j.token);
+      } catch (err) { alert.textContent = `You could not join: ${err.message}`; }
+    });
+    clear(this.main).append(form);
+    name.focus();
+  }
+
+  connect(token) {
+    this.token = token;
+    this.layout();
+    this.conn = new Conn(this.code, token, {
+      hello: (m) => this.hello(m),
+      push: (m) => this.push(m),
+      status: (t) => { this.connStatus.textContent = t; },
+      closed: (c, reason) => {
+        this.connStatus.textContent = '';
+        this.say(c === 4001 ? 'The host removed you from this room.' : `Disconnected: ${reason}`);
+        if (c === 4001) store.setRoom(this.code, { token: null });
+      },
+    });
+  }
+
+  hello(m) {
+    if (!m.ok) {
+      // A token the room no longer knows: forget it and start over (join
+      // again, or watch).
+      if (this.token) {
+        store.setRoom(this.code, { token: null });
+        this.conn.close();
+        this.start().then(() => this.say(`Your old seat is gone (${m.error.message}).`));
+        return;
+      }
+      this.say(m.error.message);
+      return;
+    }
+    this.connStatus.textContent = '';
+    this.seat = m.seat;
+    if (this.token) store.setRoom(this.code, { seat: m.seat });
+  }
+
+  // ---- the page's parts ----------------------------------------------------
+
+  layout() {
+    const g = this.game;
+    this.alert = h('p', { class: 'alert', role: 'alert' });
+    this.connStatus = h('span', { class: 'conn', 'aria-live': 'polite' });
+    this.statusLine = h('p', { class: 'turn', 'aria-live': 'polite', id: 'turn' });
+    this.board = h('div', { class: 'board', id: 'board' });
+    this.actions = h('div', { class: 'actions', role: 'group', 'aria-label': 'your choices' });
+    this.meterBox = h('div', { class: 'meter', hidden: true });
+    this.players = h('ul', { class: 'players', 'aria-label': 'players' });
+    this.logList = h('ol', { class: 'log', 'aria-label': 'what happened', tabindex: '0' });
+    this.chatList = h('ol', { class: 'chat', 'aria-label': 'chat messages', tabindex: '0' });
+    this.chatInput = h('input', { id: 'chat-text', maxlength: '280', autocomplete: 'off' });
+    const chatForm = h('form', { class: 'chat-form' },
+      h('label', { for: 'chat-text', text: 'Say ' }), this.chatInput,
+      h('button', { type: 'submit', text: 'Send' }));
+    chatForm.addEventListener('submit', (e) => { e.preventDefault(); this.sendChat(); });
+    this.waiting = h('section', { class: 'card waiting' });
+    this.endBox = h('section', { class: 'card end', hidden: true, 'aria-labelledby': 'end-title' });
+    this.hostBox = h('details', { class: 'card host', hidden: !store.room(this.code).host_token },
+      h('summary', { text: 'Host controls' }));
+    this.table = h('div', { class: 'table', hidden: true },
+      h('div', { class: 'play' }, this.statusLine, this.board, this.meterBox, this.actions),
+      h('aside', { class: 'side' },
+        h('section', { class: 'card' }, h('h2', { text: 'Players' }), this.players),
+        h('section', { class: 'card' }, h('h2', { text: 'What happened' }), this.logList),
+        h('section', { class: 'card' }, h('h2', { text: 'Chat' }), this.chatList, chatForm),
+        h('details', { class: 'card rules' }, h('summary', { text: `How to play ${g.title}` }),
+          ...g.rules.map((p) => h('p', { text: p }))),
+        this.hostBox));
+    // A game's letter keys (Paku Paku: R rolls), anywhere but in a text field.
+    this.onKey = (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+      const run = this.shortcuts && this.shortcuts[e.key.toLowerCase()];
+      if (run) { e.preventDefault(); run(); }
+    };
+    document.addEventListener('keydown', this.onKey);
+    clear(this.main).append(
+      h('div', { class: 'room-head' },
+        h('h2', { text: `${g.title} · room ${this.code}` }), this.connStatus),
+      this.alert, this.waiting, this.endBox, this.table);
+    this.fillHost();
+  }
+
+  fillHost() {
+    const host = store.room(this.code).host_token;
+    if (!host) return;
+    const out = h('p', { role: 'status' });
+    const run = async (body, what) => {
+      try { this.pub = await api.host(this.code, { host_token: host, ...body }); out.textContent = `${what}: done.`; this.fillHost(); }
+      catch (e) { out.textContent = `${what}: ${e.message}`; }
+    };
+    const box = this.hostBox;
+    while (box.children.length > 1) box.lastChild.remove();
+    const pub = this.pub || {};
+    box.append(
+      h('button', { text: pub.locked ? 'Unlock the room' : 'Lock the room',
+        onclick: () => run({ do: pub.locked ? 'unlock' : 'lock' }, pub.locked ? 'Unlock' : 'Lock') }),
+      h('button', { text: pub.chat_on === false ? 'Turn chat on' : 'Turn chat off',
+        onclick: () => run({ do: pub.chat_on === false ? 'chat_on' : 'chat_off' }, 'Chat') }),
+      h('ul', {}, ...(pub.seats || []).filter((x) => x.kind === 'person').map((x) => h('li', {},
+        `Seat ${x.seat + 1}: ${x.name || 'free'} `,
+        x.name ? h('button', { text: 'Remove', onclick: () => run({ do: 'remove', seat: x.seat }, `Remove ${x.name}`) }) : null,
+        h('button', { text: 'Give to a bot', onclick: () => run({ do: 'bot', seat: x.seat, level: 'medium' }, 'Bot') })))),
+      out);
+  }
+
+  async refreshPublic() {
+    try {
+      this.pub = await api.room(this.code);
+      this.names = seatNames(this.pub.seats);
+      this.fillHost();
+    } catch (e) { /* kept as it was */ }
+  }
+
+  showWaiting() {
+    const link = `${location.origin}/#/room/${this.code}`;
+    const seats = h('ul', {});
+    const fill = () => {
+      clear(seats);
+      (this.pub.seats || []).forEach((x) => seats.append(h('li', {
+        text: x.kind === 'bot' ? `bot (${x.name})` : x.name || 'a free place for a person' })));
+    };
+    fill();
+    const copy = h('button', { text: 'Copy the link', onclick: async () => {
+      try { await navigator.clipboard.writeText(link); copy.textContent = 'Copied'; } catch (e) { copy.textContent = 'Select the link and copy it'; }
+    } });
+    clear(this.waiting).append(
+      h('h2', { text: 'Waiting for everyone to join' }),
+      h('p', { text: 'Read this code aloud, or send the link:' }),
+      h('p', { class: 'big-code', 'aria-label': `room code ${this.code.split('').join(' ')}`, text: this.code }),
+      h('p', {}, h('a', { href: link, class: 'join-link', text: link }), ' ', copy),
+      seats,
+      h('p', { class: 'help', text: 'The game starts by itself when the last person takes a seat.' }));
+    this.waiting.hidden = false;
+    clearInterval(this.waitTimer);
+    const t = setInterval(async () => {
+      if (this.started || this.stopped) { clearInterval(t); return; }
+      await this.refreshPublic();
+      fill();
+    }, 2000);
+    this.waitTimer = t;
+    this.timers.push(t);
+  }
+
+  // ---- pushes ------------------------------------------------------------------
+
+  async push(m) {
+    if (m.push === 'sync') {
+      this.seat = m.seat;
+      if (m.chat) { this.chat = m.chat; this.drawChat(); }
+      if ('chat_on' in m) this.chatInput.disabled = !m.chat_on || this.seat < 0;
+      else this.chatInput.disabled = this.seat < 0;
+      if (!m.started) { await this.refreshPublic(); this.showWaiting(); return; }
+      if (!this.started || !this.names.length) await this.refreshPublic();
+      this.started = true;
+      if (this.token) store.setRoom(this.code, { seat: m.seat });
+      this.waiting.hidden = true;
+      this.table.hidden = false;
+      this.log = m.log || [];
+      this.memory = {};
+      this.game.remember && this.log.forEach((e) => this.game.remember(this.memory, e));
+      this.progress = m;
+      this.clockAt(m);
+      this.view = m.view;
+      this.fresh = [];
+      this.drawLog();
+      await this.refreshLegal();
+      this.draw();
+    } else if (m.push === 'steps') {
+      this.progress = m;
+      this.clockAt(m);
+      const fresh = [];
+      for (const st of m.steps) {
+        if (st.undo !== undefined) {
+          this.log = this.log.filter((e) => e.step < st.undo);
+          continue;
+        }
+        for (const e of st.events) {
+          const ev = { ...e, step: st.step, seat: st.seat, by_bot: st.by_bot };
+          this.log.push(ev);
+          fresh.push(ev);
+          this.game.remember && this.game.remember(this.memory, ev);
+        }
+      }
+      this.fresh = fresh;
+      this.drawLog();
+      const v = ++this.version;
+      const view = await this.conn.request({ cmd: 'view' });
+      if (v !== this.version) return;
+      if (view.ok) this.view = view.view;
+      await this.refreshLegal();
+      if (v !== this.version) return;
+      this.draw();
+    } else if (m.push === 'chat') {
+      this.chat.push(m);
+      this.drawChat();
+    } else if (m.push === 'rematch') {
+      store.setRoom(m.room, { token: m.token });
+      location.hash = `#/room/${m.room}`;
+    }
+  }
+
+  clockAt(m) {
+    if (typeof m.clock === 'number') this.clockBase = m.clock - performance.now();
+  }
+
+  // The game clock now, as far as this client can tell.
+  now() { return performance.now() + (this.clockBase || 0); }
+
+  mine() {
+    return this.seat >= 0 && this.progress && !this.progress.over && this.progress.to_act.includes(this.seat);
+  }
+
+  async refreshLegal() {
+    if (!this.mine()) { this.legal = []; return; }
+    const a = await this.conn.request({ cmd: 'legal' });
+    this.legal = a.ok ? a.actions : [];
+  }
+
+  // ---- acting ----------------------------------------------------------------------
+
+  async act(action, retried = false) {
+    if (this.busy) return;
+    this.busy = true;
+    this.say('');
+    const a = await this.conn.request({ cmd: 'act', action });
+    this.busy = false;
+    // Hands still busy (Paku Paku): the press is held and sent once they
+    // are free, after a person's shortest reaction, as the terminal does.
+    const until = !a.ok && a.error.code === 'hands_busy' && /until t=(\d+)/.exec(a.error.message);
+    if (until && !retried) {
+      setTimeout(() => this.act(action, true), Math.max(0, Number(until[1]) - this.now()) + REACTION_MS);
+      return;
+    }
+    if (!a.ok) this.say(a.error.message);
+  }
+
+  // How long seat's hands stay busy (Paku Paku's busy_until), on the game clock.
+  busyLeft(seat) {
+    const b = this.view && this.view.busy_until;
+    return b ? Math.max(0, b[seat] - this.now()) : 0;
+  }
+
+  async meter(kind, action) {
+    if (this.meterOn) return;
+    let m;
+    try { m = await startMeter(this.conn, kind); } catch (e) { this.say(e.message); return; }
+    this.meterOn = { m, action };
+    const label = kind === 'toss' ? 'Flick strength' : 'Where the piece swings';
+    const value = h('span', { class: 'meter-value' });
+    const bar = h('div', { class: 'meter-track' });
+    const needle = h('div', { class: 'meter-needle' });
+    bar.append(needle);
+    const stop = h('button', { class: 'primary stop', text: kind === 'toss' ? 'Flick!' : 'Drop it!',
+      onclick: () => this.stopMeter() });
+    clear(this.meterBox).append(h('p', {}, `${label}: `, value), bar, stop,
+      h('p', { class: 'help', text: kind === 'toss'
+        ? 'The needle sweeps from weak to strong and back: stop it when it is where you want it. Strong flicks turn more pancakes face down.'
+        : 'The piece swings over the tower: drop it when it is above the middle.' }));
+    this.meterBox.hidden = false;
+    this.draw();
+    stop.focus();
+    const tick = () => {
+      if (!this.meterOn) return;
+      const v = meterNow(m);
+      value.textContent = kind === 'toss' ? `${Math.round(v * 100)}%` : `${v > 0 ? '+' : ''}${v.toFixed(1)}`;
+      const frac = kind === 'toss' ? (v - 0.1) / 0.8 : (v + 30) / 60;
+      needle.style.left = `${(frac * 100).toFixed(1)}%`;
+      this.game.meterFrame && this.game.meterFrame(this.board, kind, v);
+      this.frame = requestAnimationFrame(tick);
+    };
+    tick();
+  }
+
+  async stopMeter() {
+    const on = this.meterOn;
+    if (!on) return;
+    this.meterOn = null;
+    cancelAnimationFrame(this.frame);
+    this.meterBox.hidden = true;
+    const a = await this.conn.request(stopRequest(on.m, on.action));
+    if (!a.ok) this.say(a.error.message);
+  }
+
+  sendChat() {
+    const text = this.chatInput.value.trim();
+    if (!text) return;
+    this.conn.request({ cmd: 'chat', text }).then((a) => {
+      if (a.ok) this.chatInput.value = '';
+      else this.say(a.error.code === 'unknown_command' ? 'This server has no chat yet.' : a.error.message);
+    });
+  }
+
+  // ---- drawing ------------------------------------------------------------------
+
+  ctx() {
+    return {
+      view: this.view, seat: this.seat, names: this.names, legal: this.legal,
+      toAct: this.progress ? this.progress.to_act : [], over: this.progress && this.progress.over,
+      results: this.progress && this.progress.results, memory: this.memory, fresh: this.fresh || [],
+      animate: !calm(), now: () => this.now(), mine: this.mine(),
+      act: (a) => this.act(a), meter: (k, a) => this.meter(k, a), meterOn: !!this.meterOn,
+      name: (i) => this.nameOf(i), memoryAid: !!(this.pub && this.pub.memory_aid),
+      swingPiece: this.memory.swingPiece, busyLeft: (i) => this.busyLeft(i),
+    };
+  }
+
+  nameOf(i) {
+    if (i < 0 || i >= this.names.length) return `seat ${i + 1}`;
+    return i === this.seat ? `${this.names[i]} (you)` : this.names[i];
+  }
+
+  draw() {
+    if (!this.view) return;
+    const ctx = this.ctx();
+    const focused = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.key : null;
+    clear(this.board).append(this.game.render(ctx));
+    this.board.dataset.step = this.progress ? this.progress.step_count : 0;
+    clear(this.actions);
+    const choices = this.game.actions(ctx);
+    this.shortcuts = {};
+    choices.forEach((c) => {
+      const run = c.run || (() => this.act(c.action));
+      if (c.key) this.shortcuts[c.key] = run;
+      this.actions.append(h('button', { class: c.primary ? 'primary' : '', 'data-key': `a:${c.action || c.label}`,
+        'aria-keyshortcuts': c.key ? c.key.toUpperCase() : null, onclick: run },
+      c.label, c.key ? h('kbd', { text: ` ${c.key.toUpperCase()}` }) : null));
+    });
+    this.statusLine.textContent = this.turnText(ctx);
+    if (focused) {
+      const el = this.main.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+      if (el) el.focus();
+    }
+    this.drawPlayers();
+    this.drawEnd();
+    clearInterval(this.deadlineTimer);
+    if (this.progress && typeof this.progress.deadline === 'number' && !this.progress.over) this.countdown();
+    if (this.game.live) this.liveLoop();
+  }
+
+  turnText(ctx) {
+    if (ctx.over) return 'The game is over.';
+    const tip = this.game.status(ctx);
+    if (this.seat < 0) return `You are watching. ${tip}`;
+    return tip;
+  }
+
+  // Real-time games redraw their moving parts (busy hands, the clock) between pushes.
+  liveLoop() {
+    if (this.looping) return;
+    this.looping = true;
+    const step = () => {
+      if (this.stopped || !this.view) { this.looping = false; return; }
+      this.game.live(this.board, this.ctx());
+      this.frame2 = setTimeout(step, 100);
+    };
+    step();
+  }
+
+  countdown() {
+    const d = this.progress.deadline;
+    const show = () => {
+      const left = Math.max(0, Math.ceil((d - this.now()) / 1000));
+      const base = this.turnText(this.ctx());
+      this.statusLine.textContent = `${base} (${left} s left)`;
+    };
+    show();
+    this.deadlineTimer = setInterval(show, 1000);
+    this.timers.push(this.deadlineTimer);
+  }
+
+  drawPlayers() {
+    clear(this.players);
+    const res = this.progress && this.progress.results;
+    this.names.forEach((n, i) => this.players.append(h('li', {
+      class: `${i === this.seat ? 'me' : ''} ${this.progress && this.progress.to_act.includes(i) ? 'acting' : ''}` },
+      `${i + 1}. ${this.nameOf(i)}`,
+      this.progress && this.progress.to_act.includes(i) && !this.progress.over ? ' · to play' : '',
+      res ? ` · ${res[i] > 0 ? 'wins' : 'result ' + res[i]}` : '')));
+  }
+
+  drawLog() {
+    clear(this.logList);
+    const recent = this.log.slice(-60);
+    for (const e of recent) {
+      this.logList.append(h('li', { class: e.private ? 'private' : '', 'data-step': e.step },
+        e.private ? h('span', { class: 'badge', text: 'only you' }) : null,
+        withNames(e.text, this.names, this.seat),
+        this.timedOut(e) ? h('em', { text: ' (time ran out: a bot played this move)' }) : null));
+    }
+    this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  // A person's move that a bot played: that person's turn timer ran out.
+  timedOut(e) {
+    const seats = this.pub && this.pub.seats;
+    return e.by_bot && seats && seats[e.seat] && seats[e.seat].kind === 'person';
+  }
+
+  drawChat() {
+    clear(this.chatList);
+    for (const c of this.chat.slice(-50))
+      this.chatList.append(h('li', {}, h('b', { text: `${c.name}: ` }), c.text));
+    this.chatList.scrollTop = this.chatList.scrollHeight;
+  }
+
+  drawEnd() {
+    const p = this.progress;
+    if (!p || !p.over) { this.endBox.hidden = true; return; }
+    if (!this.endBox.hidden) return;
+    const res = p.results || [];
+    const best = Math.max(...res);
+    const winners = res.map((r, i) => (r === best && best > 0 ? i : -1)).filter((i) => i >= 0);
+    const headline = this.game.endText ? this.game.endText(this.ctx(), winners)
+      : winners.length ? `${winners.map((i) => this.nameOf(i)).join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}!` : 'Nobody won this time.';
+    const again = h('button', { class: 'primary', text: 'Play again', onclick: async () => {
+      const a = await this.conn.request({ cmd: 'rematch' });
+      if (!a.ok) this.say(a.error.code === 'unknown_command' ? 'This server cannot start a rematch yet: make a new room from the lobby.' : a.error.message);
+    } });
+    clear(this.endBox).append(
+      h('h2', { id: 'end-title', text: headline }),
+      h('ol', {}, ...res.map((r, i) => h('li', { text: `${this.nameOf(i)}: ${r > 0 ? 'won' : 'did not win'}${
+        this.game.score ? ` (${this.game.score(this.ctx(), i)})` : ''}` }))),
+      this.seat >= 0 ? again : null,
+      h('a', { class: 'button', href: `#/replay/${this.code}`, text: 'Watch the replay' }),
+      h('a', { class: 'button', href: '#/', text: 'Back to the lobby' }));
+    this.endBox.hidden = false;
+  }
+}

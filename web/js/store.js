@@ -1,0 +1,22 @@
+// store.js: what the browser remembers between visits (localStorage): the
+// person's name, and for each room the seat's token and the host's token,
+// so a reload rejoins the same seat.
+const NAME = 'partyfood.name';
+const ROOM = 'partyfood.room.';
+
+function read(key) {
+  try { return JSON.parse(localStorage.getItem(key)); } catch (e) { return null; }
+}
+
+function write(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode: not kept */ }
+}
+
+export function getName() { return read(NAME) || ''; }
+export function setName(name) { write(NAME, name); }
+
+// {token, host_token} of a room, or {}.
+export function room(code) { return read(ROOM + code.toUpperCase()) || {}; }
+export function setRoom(code, fields) {
+  write(ROOM + code.toUpperCase(), { ...room(code), ...fields });
+}
