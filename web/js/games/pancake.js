@@ -63,6 +63,11 @@ function drawPan(svg, ctx) {
   }
 }
 
+// The action that asks seat i: action names count seats from 1.
+function askSeat(i) {
+  return `ask ${i + 1}`;
+}
+
 function drawPiles(svg, ctx, top) {
   const v = ctx.view;
   const legal = new Set(ctx.legal);
@@ -72,7 +77,7 @@ function drawPiles(svg, ctx, top) {
     const grew = ctx.animate && ctx.memory.piles && ctx.memory.piles[i] < n;
     const g = s('g', { 'data-key': `p:${i}`, class: grew ? 'grew' : null });
     g.append(s('rect', { x: x + 2, y: top, width: w - 4, height: 100, rx: 8, fill: i === v.chef ? '#fff3e0' : '#fafafa',
-      stroke: INK, class: legal.has(`ask ${i}`) ? 'hot' : '' }));
+      stroke: INK, class: legal.has(askSeat(i)) ? 'hot' : '' }));
     for (let c = 0; c < Math.min(n, 12); c++)
       g.append(s('ellipse', { cx: x + w / 2, cy: top + 88 - c * 3.6, rx: 18, ry: 5, fill: '#d7a86e', stroke: INK, 'stroke-width': 0.6 }));
     g.append(s('circle', { cx: x + 14, cy: top + 14, r: 8, fill: SEAT_FILLS[i], stroke: INK }),
@@ -80,7 +85,7 @@ function drawPiles(svg, ctx, top) {
       s('text', { x: x + 26, y: top + 18, class: 'label', text: ctx.name(i).slice(0, 14) }),
       s('text', { x: x + 10, y: top + 34, class: 'small', text: `${n}/12${i === v.chef ? ' · chef' : ''}${i === v.guesser && v.phase === 'guess' ? ' · guessing' : ''}` }));
     const label = `${ctx.name(i)}: ${n} of 12 pancakes${i === v.chef ? ', the chef' : ''}`;
-    if (legal.has(`ask ${i}`)) button(g, `Ask ${label}`, () => ctx.act(`ask ${i}`));
+    if (legal.has(askSeat(i))) button(g, `Ask ${label}`, () => ctx.act(askSeat(i)));
     else { g.setAttribute('role', 'img'); g.setAttribute('aria-label', label); }
     svg.append(g);
   });
@@ -134,7 +139,7 @@ export default {
         out.push({ label: 'Flick the pan', primary: true, action: 'toss', run: () => ctx.meter('toss', 'toss') });
       } else if (a === 'pick') out.push({ action: a, label: 'Pick a pancake and look', primary: true });
       else if (a === 'stop') out.push({ action: a, label: 'Stop sharing' });
-      else if (a.startsWith('ask ')) out.push({ action: a, label: `Ask ${ctx.name(Number(a.slice(4)))}` });
+      else if (a.startsWith('ask ')) out.push({ action: a, label: `Ask ${ctx.name(Number(a.slice(4)) - 1)}` });
       else if (a.startsWith('guess ')) {
         const t = a.slice(6);
         out.push({ action: a, label: `${PANCAKES[t].letter} · ${t}`, primary: true });

@@ -199,7 +199,7 @@ export default {
       else if ((m = /^ziggy scores column (.+)$/.exec(a))) label = `Ziggy scores his ${m[1]} column`;
       else if ((m = /^ziggy scores row (\d)$/.exec(a))) label = `Ziggy scores his row ${m[1]}`;
       else if ((m = /^take ziggy (.+)$/.exec(a))) label = `Take Ziggy's ${m[1]}`;
-      else if ((m = /^swap give (.+) to (\d)$/.exec(a))) label = `Offer your ${m[1]} to ${ctx.name(Number(m[2]))}`;
+      else if ((m = /^swap give (.+) to (\d)$/.exec(a))) label = `Offer your ${m[1]} to ${ctx.name(Number(m[2]) - 1)}`; // seats from 1
       else if ((m = /^swap answer give (.+)$/.exec(a))) label = `Give back a ${m[1]}`;
       else if (a === 'swap decline') label = 'Decline the swap';
       return { action: a, label, primary: a.startsWith('plate') || a.startsWith('score') };
