@@ -158,15 +158,7 @@ char *pf_chat_request(pf_room *r, pf_conn *c, const cJSON *req)
     char detail[32];
     snprintf(detail, sizeof detail, "seat=%d", c->seat);
     pf_server_log("chat", r, detail);
-    cJSON *out = cJSON_CreateObject();
-    const cJSON *id = cJSON_GetObjectItemCaseSensitive(req, "id");
-    if (out && id)
-        cJSON_AddItemToObject(out, "id", cJSON_Duplicate(id, true));
-    if (out)
-        cJSON_AddTrueToObject(out, "ok");
-    char *answer = out ? cJSON_PrintUnformatted(out) : NULL;
-    cJSON_Delete(out);
-    return answer;
+    return pf_room_ok(req);
 }
 
 static void restored(void *arg, const pf_store_chat *m)

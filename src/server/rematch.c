@@ -110,15 +110,7 @@ char *pf_rematch_request(pf_room *r, pf_conn *c, const cJSON *req)
         pf_server_log("rematch", r, detail);
     }
     tell(r, first ? -1 : c->seat);
-    cJSON *out = cJSON_CreateObject();
-    const cJSON *id = cJSON_GetObjectItemCaseSensitive(req, "id");
-    if (out && id)
-        cJSON_AddItemToObject(out, "id", cJSON_Duplicate(id, true));
-    if (out)
-        cJSON_AddTrueToObject(out, "ok");
-    char *text = out ? cJSON_PrintUnformatted(out) : NULL;
-    cJSON_Delete(out);
-    return text;
+    return pf_room_ok(req);
 }
 
 void pf_rematch_free(pf_room *r)

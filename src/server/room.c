@@ -60,6 +60,13 @@ static char *print(cJSON *o)
     return text;
 }
 
+char *pf_room_ok(const cJSON *req)
+{
+    cJSON *out = answer_for(req);
+    cJSON_AddTrueToObject(out, "ok");
+    return print(out);
+}
+
 char *pf_room_error(const cJSON *req, pf_err e, const char *msg)
 {
     char clean[256];

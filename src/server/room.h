@@ -185,6 +185,8 @@ cJSON *pf_room_replay(pf_room *r, pf_error *err);
 /* An error answer {"id","ok":false,"error":{code,message}}; NULL when
  * memory ran out. */
 char *pf_room_error(const cJSON *req, pf_err e, const char *msg);
+/* The answer {"id","ok":true} to req; NULL when memory ran out. */
+char *pf_room_ok(const cJSON *req);
 
 /* For the room's other files (host.c, rematch.c): a new secret token as
  * hex (PF_TOKEN_HEX + 1 bytes) and a token's hash; bytes as hex and back. */

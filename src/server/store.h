@@ -130,9 +130,10 @@ pf_err pf_store_chat_of(pf_store *s, const char *room, int last, pf_store_chat_f
 pf_err pf_store_lease_take(pf_store *s, const char *room, const char *node, int ttl_ms,
                            int64_t *epoch, char *owner, pf_error *err);
 
-/* Renews every lease node holds on an unfinished room, for ttl_ms more, and
- * calls each with each such room and its epoch: a room the node plays that
- * is not among them was lost (taken over). */
+/* Renews every lease node holds, unexpired, on an unfinished room, for
+ * ttl_ms more, and calls each with each such room and its epoch: a room the
+ * node plays that is not among them was lost (taken over, or let go). An
+ * expired lease stays expired, so a room let go is free for any node. */
 typedef void pf_store_lease_fn(void *arg, const char *room, int64_t epoch);
 pf_err pf_store_leases_renew(pf_store *s, const char *node, int ttl_ms, pf_store_lease_fn *each,
                              void *arg, pf_error *err);

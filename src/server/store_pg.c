@@ -450,7 +450,7 @@ static pf_err pg_leases_renew(pf_store *s, const char *node, int ttl_ms, pf_stor
     const char *p[] = {node, ttl};
     PGresult *res = run(s, "renew leases", PGRES_TUPLES_OK,
                         "UPDATE leases SET expires = now() + $2 * interval '1 millisecond'"
-                        " WHERE node = $1 AND room IN"
+                        " WHERE node = $1 AND expires > now() AND room IN"
                         " (SELECT code FROM rooms WHERE finished IS NULL) RETURNING room, epoch",
                         2, p, err);
     if (!res)

@@ -463,7 +463,8 @@ static pf_err sqlite_leases_renew(pf_store *s, const char *node, int ttl_ms,
 {
     sqlite3_stmt *st = NULL;
     if (sqlite3_prepare_v2(db_of(s),
-                           "UPDATE leases SET expires = " NOW_MS " + ?2 WHERE node = ?1 AND room IN"
+                           "UPDATE leases SET expires = " NOW_MS " + ?2"
+                           " WHERE node = ?1 AND expires > " NOW_MS " AND room IN"
                            " (SELECT code FROM rooms WHERE finished IS NULL) RETURNING room, epoch",
                            -1, &st, NULL) != SQLITE_OK)
         return fail(s, err, "renew leases");

@@ -265,6 +265,19 @@ function checkSecrecy(clients) {
   }
 }
 
+// Every event client c was told of (pushed steps and syncs' logs), as
+// "step kind text": what a resync must still hold.
+function toldEvents(c) {
+  const keys = new Set();
+  for (const f of c.frames) {
+    const m = JSON.parse(f);
+    if (m.push === 'steps')
+      for (const st of m.steps) for (const e of st.events || []) keys.add(`${st.step} ${e.kind} ${e.text}`);
+    if (m.push === 'sync') for (const e of m.log || []) keys.add(`${e.step} ${e.kind} ${e.text}`);
+  }
+  return keys;
+}
+
 function assert(cond, what) {
   if (!cond) throw new Error(`check failed: ${what}`);
 }
@@ -275,5 +288,5 @@ function run(main) {
               (e) => { console.error(e.stack || e); process.exit(1); });
 }
 
-module.exports = { tempDir, startServer, stopServer, request, Client, playRandom, skillKind,
+module.exports = { tempDir, startServer, stopServer, request, Client, playRandom, toldEvents, skillKind,
                    roomWithClients, checkSecrecy, waitFor, assert, run };

@@ -1,15 +1,16 @@
 // nodes.js: several server nodes on one PostgreSQL (issue 18), run by
 // scripts/with_pg.sh (PF_TEST_PG names the database). Each room is played
 // by one node; the other sends clients there; the lobby is the same from
-// both; a node killed with SIGKILL mid-game loses nothing: its rooms go on at
-// the other node once its lease ran out, clients reconnecting with their
-// tokens; a node stopped with SIGSTOP past its leases writes nothing more to
-// the rooms it lost; a node stopped cleanly gives its leases back.
+// both; a node killed with SIGKILL mid-game (a game of each game) loses
+// nothing: its rooms go on at the other node once its lease ran out, clients
+// reconnecting with their tokens; a node stopped with SIGSTOP past its
+// leases writes nothing more to the rooms it lost; a node stopped cleanly
+// gives its leases back.
 'use strict';
 const { spawnSync } = require('child_process');
 const http = require('http');
 const { tempDir, startServer, stopServer, request, playRandom, roomWithClients, checkSecrecy,
-        waitFor, assert, run } = require('./lib.js');
+        waitFor, assert, run, toldEvents, Client } = require('./lib.js');
 
 const PG = process.env.PF_TEST_PG;
 
@@ -29,18 +30,6 @@ function getRaw(base, path) {
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: JSON.parse(text) }));
     }).on('error', reject);
   });
-}
-
-// Every event c was told of, as "step kind text".
-function toldEvents(c) {
-  const keys = new Set();
-  for (const f of c.frames) {
-    const m = JSON.parse(f);
-    if (m.push === 'steps')
-      for (const st of m.steps) for (const e of st.events || []) keys.add(`${st.step} ${e.kind} ${e.text}`);
-    if (m.push === 'sync') for (const e of m.log || []) keys.add(`${e.step} ${e.kind} ${e.text}`);
-  }
-  return keys;
 }
 
 // Moves c to node s: a new socket, hello with its token (retried while the
@@ -67,44 +56,58 @@ run(async () => {
   assert(codes(lobbyA) === listed.body.room && codes(lobbyB) === codes(lobbyA),
          `one lobby: ${codes(lobbyA)} / ${codes(lobbyB)}`);
 
-  // A game on node a, half played.
-  const r = await roomWithClients(a, { game: 'pizza', seats: ['person', 'person', 'bot:medium'] },
-                                  ['ana', 'bo']);
-  for (const c of r.clients) c.room = r.room;
+  // A game of each game on node a, half played (Paku Paku in real time).
+  const games = [{ game: 'pizza', bot: 'bot:medium' }, { game: 'pancake', bot: 'bot:medium' },
+                 { game: 'passfood', bot: 'bot:medium' },
+                 { game: 'pakupaku', bot: 'bot:child', options: { limit: '5' }, realTime: true }];
+  const rooms = [];
+  for (const g of games) {
+    const r = await roomWithClients(a, { game: g.game, seats: ['person', 'person', g.bot], options: g.options },
+                                    ['ana', 'bo']);
+    for (const c of r.clients) c.room = r.room;
+    rooms.push({ ...r, ...g });
+  }
+  const r = rooms[0];
   // Node b sends a room's requests to a: HTTP with a 307, the socket's hello
   // with the error elsewhere naming a.
   const moved = await getRaw(b.base, `/rooms/${r.room}`);
   assert(moved.status === 307 && moved.headers.location === `${a.base}/rooms/${r.room}`,
          `b redirects to a: ${moved.status} ${moved.headers.location}`);
   assert(moved.body.node === a.base && moved.body.error.code === 'elsewhere', 'the redirect names a');
-  const probe = new (require('./lib.js').Client)(b, 'probe');
+  const probe = new Client(b, 'probe');
   probe.retryElsewhere = false;
   await probe.connect();
   const no = await probe.hello(r.room);
   assert(!no.ok && no.error.code === 'elsewhere' && no.node === a.base, `hello at b: ${JSON.stringify(no)}`);
   await probe.close();
 
-  await Promise.all(r.clients.map((c) => playRandom(c, false, 10)));
-  const told = Math.max(...r.clients.map((c) => c.last.step_count));
-  r.clients.forEach((c) => { c.told = toldEvents(c); });
-
-  // Node a dies: b takes the room over when a client comes back.
-  await stopServer(a, 'SIGKILL');
-  for (const c of r.clients) {
-    await c.closed;
-    await moveTo(c, b);
-    assert(c.last.step_count >= told, `nothing acknowledged lost: ${c.last.step_count} of ${told}`);
-    const log = new Set(c.last.log.map((e) => `${e.step} ${e.kind} ${e.text}`));
-    for (const k of c.told) assert(log.has(k), `the resync's log has "${k}"`);
+  for (const g of rooms) {
+    await Promise.all(g.clients.map((c) => playRandom(c, g.realTime, 8)));
+    g.told = Math.max(...g.clients.map((c) => c.last.step_count));
+    g.clients.forEach((c) => { c.told = toldEvents(c); });
   }
-  assert(sql(`SELECT node || ' ' || epoch FROM leases WHERE room = '${r.room}'`) === `${b.base} 2`,
-         'b holds the room at epoch 2');
-  const ends = await Promise.all(r.clients.map((c) => playRandom(c)));
-  assert(ends.every((e) => e.over), 'the game finished at b');
-  checkSecrecy(r.clients);
-  for (const c of r.clients) await c.close();
-  const replay = await request(b, 'GET', `/rooms/${r.room}/replay`);
-  assert(replay.status === 200 && replay.body.actions.length === ends[0].step_count, 'the replay at b');
+
+  // Node a dies: b takes each room over when a client comes back.
+  await stopServer(a, 'SIGKILL');
+  for (const g of rooms) {
+    for (const c of g.clients) {
+      await c.closed;
+      await moveTo(c, b);
+      assert(c.last.step_count >= g.told, `${g.game}: nothing acknowledged lost: ${c.last.step_count} of ${g.told}`);
+      const log = new Set(c.last.log.map((e) => `${e.step} ${e.kind} ${e.text}`));
+      for (const k of c.told) assert(log.has(k), `${g.game}: the resync's log has "${k}"`);
+    }
+    assert(sql(`SELECT node || ' ' || epoch FROM leases WHERE room = '${g.room}'`) === `${b.base} 2`,
+           `b holds the ${g.game} room at epoch 2`);
+  }
+  for (const g of rooms) {
+    const ends = await Promise.all(g.clients.map((c) => playRandom(c, g.realTime)));
+    assert(ends.every((e) => e.over), `the ${g.game} game finished at b`);
+    checkSecrecy(g.clients);
+    for (const c of g.clients) await c.close();
+    const replay = await request(b, 'GET', `/rooms/${g.room}/replay`);
+    assert(replay.status === 200 && replay.body.actions.length === ends[0].step_count, `the ${g.game} replay at b`);
+  }
 
   // Node c is paused past its leases: b takes its room over; c, continued,
   // writes nothing more to it.
@@ -143,6 +146,7 @@ run(async () => {
   // A clean stop ends the node's leases at once: no wait for a take-over.
   const open = await request(b, 'POST', '/rooms', { game: 'pizza', seats: ['person', 'person'] });
   const live = `SELECT count(*) FROM leases WHERE room = '${open.body.room}' AND expires > now()`;
+  await new Promise((res) => setTimeout(res, 1500)); // a sweep renews b's leases
   assert(sql(live) === '0', 'a new room is held by no node until a client asks for it');
   await request(b, 'GET', `/rooms/${open.body.room}`);
   assert(sql(live) === '1', 'b holds the room it was asked for');

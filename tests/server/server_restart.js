@@ -4,19 +4,7 @@
 // their tokens, get a full resync, and the games finish.
 'use strict';
 const { tempDir, startServer, stopServer, playRandom, roomWithClients, checkSecrecy,
-        waitFor, assert, run } = require('./lib.js');
-
-// Every event c was told of, as "step kind text".
-function toldEvents(c) {
-  const keys = new Set();
-  for (const f of c.frames) {
-    const m = JSON.parse(f);
-    if (m.push === 'steps')
-      for (const st of m.steps) for (const e of st.events || []) keys.add(`${st.step} ${e.kind} ${e.text}`);
-    if (m.push === 'sync') for (const e of m.log || []) keys.add(`${e.step} ${e.kind} ${e.text}`);
-  }
-  return keys;
-}
+        waitFor, assert, run, toldEvents } = require('./lib.js');
 
 run(async () => {
   const db = `${tempDir()}/rooms.db`;

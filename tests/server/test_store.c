@@ -396,6 +396,18 @@ static void test_a_lease_gives_a_room_one_node(void **state)
     assert_int_equal(renewed.rooms, 1);
     assert_string_equal(renewed.code, "LEASED");
     assert_int_equal(renewed.seed, 2); /* the epoch */
+    /* An expired lease is not renewed (a room let go stays free). */
+    pf_store_room gone = a_room("LETGO1");
+    assert_int_equal(pf_store_room_put(b, &gone, &err), PF_E_OK);
+    int64_t eg;
+    assert_int_equal(pf_store_lease_take(b, gone.code, "node-b", 0, &eg, owner, &err), PF_E_OK);
+    renewed.rooms = 0;
+    assert_int_equal(pf_store_leases_renew(b, "node-b", 60000, each_lease, &renewed, &err),
+                     PF_E_OK);
+    assert_int_equal(renewed.rooms, 1);
+    assert_string_equal(renewed.code, "LEASED");
+    assert_int_equal(pf_store_lease_take(a, gone.code, "node-a", 60000, &eg, owner, &err),
+                     PF_E_OK);
     /* A finished room's lease is not renewed. */
     r.finished = 3;
     assert_int_equal(pf_store_room_put(b, &r, &err), PF_E_OK);
