@@ -1,11 +1,16 @@
 /* commit.c: the group commit (commit.h). The rooms with changes waiting
  * are kept in the order they changed; sealing a batch gives the committer
  * one array of every sealed change of every room, and its end answers the
- * rooms in the same order. */
+ * rooms in the same order. A room can be in both lists at once (a change
+ * made while its batch is in flight), so each list has its own link.
+ *
+ * PF_SERVE_TEST_COMMIT_DELAY_MS=N (tests only) makes every commit take N ms
+ * more: changes then pile up while a batch is in flight. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "server/commit.h"
 #include "server/metrics.h"
@@ -15,8 +20,8 @@ typedef struct list {
 } list;
 
 static struct {
-    list next;      /* the loop's: rooms with changes for the next batch */
-    list inflight;  /* the batch's rooms, the loop's while it is not busy */
+    list next;      /* the loop's: rooms with changes for the next batch (dirty_next) */
+    list inflight;  /* the batch's rooms (inflight_next), the loop's while it is not busy */
     pf_store_change *batch;
     pf_room **of;   /* the room of each change of the batch */
     pf_room **gone; /* rooms whose lease another node took (the committer's) */
@@ -30,6 +35,7 @@ static struct {
     pf_store *store; /* the committer's own connection */
     pthread_t thread;
     void (*wake)(void);
+    int delay_ms; /* the test delay */
 } c = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
 
 static double seconds(void)
@@ -70,6 +76,8 @@ static void *committer(void *arg)
             break;
         pthread_mutex_unlock(&c.mu);
         double t0 = seconds();
+        if (c.delay_ms > 0)
+            usleep((useconds_t)c.delay_ms * 1000);
         pf_error err;
         pf_err e = commit(&err);
         double took = seconds() - t0;
@@ -91,6 +99,8 @@ pf_err pf_commit_start(const char *path, void (*wake)(void), pf_error *err)
         return err->code;
     c.wake = wake;
     c.stop = false;
+    const char *delay = getenv("PF_SERVE_TEST_COMMIT_DELAY_MS");
+    c.delay_ms = delay ? atoi(delay) : 0;
     if (pthread_create(&c.thread, NULL, committer, NULL) != 0) {
         pf_store_close(c.store);
         return pf_error_set(err, PF_E_IO, "cannot start the committer thread");
@@ -132,8 +142,8 @@ static void finish(void)
     pf_room *rooms = c.inflight.first;
     c.inflight = (list){0};
     for (pf_room *r = rooms, *next; r; r = next) {
-        next = r->dirty_next;
-        r->dirty_next = NULL;
+        next = r->inflight_next;
+        r->inflight_next = NULL;
         pf_room_committed(r, r->lease_lost ? &lost : e ? &err : NULL);
     }
 }
@@ -153,7 +163,7 @@ static void seal(void)
         pf_room_seal(r);
         r->dirty_next = NULL;
         if (c.inflight.last)
-            c.inflight.last->dirty_next = r;
+            c.inflight.last->inflight_next = r;
         else
             c.inflight.first = r;
         c.inflight.last = r;
@@ -174,7 +184,7 @@ static void seal(void)
         return;
     }
     int i = 0;
-    for (pf_room *r = c.inflight.first; r; r = r->dirty_next)
+    for (pf_room *r = c.inflight.first; r; r = r->inflight_next)
         for (pf_told *t = r->told; t; t = t->next) {
             c.of[i] = r;
             batch[i++] = (pf_store_change){r->code, t->steps, t->nsteps, t->finished,

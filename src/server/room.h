@@ -105,7 +105,8 @@ typedef struct pf_room {
     pf_table *ahead, *sealed;
     pf_told *told, *told_tail;
     bool queued;                /* in commit.c's next batch */
-    struct pf_room *dirty_next; /* in commit.c's lists */
+    struct pf_room *dirty_next;    /* in commit.c's next batch */
+    struct pf_room *inflight_next; /* in commit.c's batch in flight */
     uint64_t version;           /* counts the changes: a bot's search of an older game is dropped */
     bool thinking;              /* a bot's search runs on the worker (think.c) */
     int64_t retry_at;           /* after a failed commit, the bots wait until then */
