@@ -114,7 +114,7 @@ test-fuzz: build-fuzz
 test-tsan: build-tsan
 	TSAN_GAMES=$(TSAN_GAMES) TSAN_SEARCH_GAMES=$(TSAN_SEARCH_GAMES) TSAN_THREADS=$(TSAN_THREADS) \
 	    ctest --test-dir $(TSAN_BUILD) --output-on-failure \
-	    -R '^(sim_threads_tsan|server_think|server_commit|server_games|server_chat)$$'
+	    -R '^(sim_threads_tsan|server_think|server_commit|server_games|server_chat|server_overlap)$$'
 
 test-release: build-release build-clang
 	PF_TEST_SCALE=0.2 ctest --test-dir $(RELEASE_BUILD) --output-on-failure -j$(JOBS) -LE web
