@@ -1045,7 +1045,7 @@ pf_err pf_room_seated(pf_room *r, pf_error *err)
         pf_table_destroy(r->ahead);
         r->ahead = ahead;
     }
-    pf_room_tick(r);
+    schedule(r); /* a bot now in a person's place may be the one to act */
     return PF_E_OK;
 }
 

@@ -70,9 +70,11 @@ run(async () => {
   }
   await waitFor(() => clients.every((c) => c.last), 'the start');
   const [a, b] = clients;
+  const botSeat = [0, 1, 2].find((i) => i !== a.seat && i !== b.seat);
+  // The bot plays off the loop: once it is a person's turn nothing moves.
+  await waitFor(() => !a.last.to_act.includes(botSeat), "a person's turn");
   const steps = a.last.step_count;
   // A bot's seat, a seat out of range and a connected person's seat are refused.
-  const botSeat = [0, 1, 2].find((i) => i !== a.seat && i !== b.seat);
   for (const [body, code] of [[{ do: 'remove', seat: botSeat }, 'bad_seat'], [{ do: 'remove', seat: 9 }, 'bad_seat'],
                               [{ do: 'bot', seat: a.seat, level: 'medium' }, 'bad_seat'],
                               [{ do: 'bot', seat: a.seat, level: 'genius' }, 'unknown_bot']]) {
