@@ -63,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         k = k * 31 + data[i];
     int watcher = (int)(k % (unsigned)(m->seats + 2)) - 2;
     char seat[16];
-    snprintf(seat, sizeof seat, "%d", watcher);
+    snprintf(seat, sizeof seat, "%d", watcher + 1); /* --seat counts from 1 */
     char *argv[] = {"replay", path, "--seat", seat, NULL};
     char *argv_all[] = {"replay", path, "--all", NULL};
     char *argv_spectator[] = {"replay", path, NULL}; /* the default */
