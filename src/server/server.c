@@ -161,6 +161,28 @@ static pf_room *find_room(const char *code, char *owner)
 
 /* A code no room has. With a shared store this node takes its lease first,
  * so two nodes cannot give out the same code at once. */
+static void found_one(void *arg, const pf_store_room *rec)
+{
+    (void)rec;
+    *(bool *)arg = true;
+}
+
+/* Whether a room, in memory or stored, has this code: looked up, not
+ * loaded (find_room would load it, and claim a lease on a shared store). */
+static bool code_taken(const char *code)
+{
+    for (pf_room *r = srv.rooms; r; r = r->next)
+        if (strcmp(r->code, code) == 0)
+            return true;
+    bool stored = false;
+    pf_error err;
+    if (pf_store_room_get(srv.store, code, found_one, &stored, &err)) {
+        fprintf(stderr, "partyfood serve: %s\n", err.msg);
+        return true; /* not known to be free */
+    }
+    return stored;
+}
+
 bool pf_server_new_code(char *code)
 {
     for (int tries = 0; tries < 16; tries++) {
@@ -170,9 +192,9 @@ bool pf_server_new_code(char *code)
         for (int i = 0; i < PF_ROOM_CODE_LEN; i++)
             code[i] = code_letters[raw[i] % (sizeof code_letters - 1)];
         code[PF_ROOM_CODE_LEN] = '\0';
-        char owner[PF_NODE_NAME_MAX + 1];
-        if (find_room(code, owner) || owner[0])
+        if (code_taken(code))
             continue;
+        char owner[PF_NODE_NAME_MAX + 1];
         pf_error err;
         pf_store_owner lease;
         pf_err e = pf_node_claim(code, &lease, owner, &err);
