@@ -30,12 +30,13 @@ const SHOTS = process.env.PF_WEB_SHOTS || path.join(process.cwd(), 'web-shots');
 const running = new Set();
 process.on('exit', () => { for (const p of running) p.kill('SIGKILL'); });
 
-function startServer() {
+function startServer({ env = {} } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-web-'));
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   return new Promise((resolve, reject) => {
     const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', path.join(dir, 'db'),
-      '--web', path.join(SOURCE, 'web')], { stdio: ['ignore', 'pipe', 'inherit'] });
+      '--web', path.join(SOURCE, 'web')], { stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env } });
     running.add(proc);
     let out = '';
     const timer = setTimeout(() => reject(new Error('the server did not start')), 10000);
@@ -127,11 +128,12 @@ async function playByClicking(page, { budgetMs = 120000, keyboard = false, stopA
 module.exports = { startServer, stopServer, launch, newPage, assert, shot, choices, playByClicking, SOURCE };
 
 // Runs the named checks in order, each with its own line; a browser and a
-// server are shared by them. Exits 77 (skipped) when chromium or the npm
-// packages are missing, 1 on a failure.
-async function suite(checks) {
+// server are shared by them (the server started with opts, as startServer
+// takes them). Exits 77 (skipped) when chromium or the npm packages are
+// missing, 1 on a failure.
+async function suite(checks, opts) {
   const t0 = Date.now();
-  const server = await startServer();
+  const server = await startServer(opts);
   const browser = await launch();
   let failed = 0;
   let passed = 0;

@@ -25,7 +25,9 @@ async function oneMove(pages, n) {
     const c = await L.choices(p);
     if (c.meter) { await p.waitForTimeout(120 + (n % 4) * 100); await p.click('.meter .stop'); return true; }
     if (c.buttons.length) {
+      // Looked up again: the page may have redrawn since (no choice left).
       const els = await p.$$('.actions button, .board [role=button]');
+      if (!els.length) return false;
       await els[(n * 7) % els.length].click({ timeout: 2000 }).catch(() => {});
       return true;
     }

@@ -43,7 +43,6 @@ class RoomPage {
     this.progress = null;
     this.view = null;
     this.memory = {};
-    this.version = 0;
     this.timers = [];
   }
 
@@ -107,7 +106,7 @@ class RoomPage {
     this.layout();
     this.conn = new Conn(this.code, token, {
       hello: (m) => this.hello(m),
-      push: (m) => this.push(m),
+      push: (m) => this.pushed(m),
       status: (t) => { this.connStatus.textContent = t; },
       closed: (c, reason) => {
         this.connStatus.textContent = '';
@@ -243,7 +242,25 @@ class RoomPage {
 
   // ---- pushes ------------------------------------------------------------------
 
-  async push(m) {
+  // Pushes are handled one at a time, in the order they came: handling one
+  // can wait for the network (the room's public state, the new view), and
+  // a later push handled meanwhile would be overwritten by an older one.
+  pushed(m) {
+    this.inbox = this.inbox || [];
+    this.inbox.push(m);
+    if (this.draining) return;
+    this.draining = true;
+    (async () => {
+      while (this.inbox.length && !this.stopped) {
+        try { await this.push(this.inbox.shift(), this.inbox.length > 0); } catch (e) { this.say(e.message); }
+      }
+      this.draining = false;
+    })();
+  }
+
+  // One push; more: others wait behind it (a steps push then only logs:
+  // the last one fetches the view and draws).
+  async push(m, more) {
     if (m.push === 'sync') {
       this.seat = m.seat;
       if (m.chat) { this.chat = m.chat; this.drawChat(); }
@@ -262,6 +279,7 @@ class RoomPage {
       this.clockAt(m);
       this.view = m.view;
       this.fresh = [];
+      this.unseen = [];
       this.drawLog();
       await this.refreshLegal();
       this.draw();
@@ -281,14 +299,14 @@ class RoomPage {
           this.game.remember && this.game.remember(this.memory, ev);
         }
       }
-      this.fresh = fresh;
+      this.unseen = (this.unseen || []).concat(fresh);
       this.drawLog();
-      const v = ++this.version;
+      if (more) return;
       const view = await this.conn.request({ cmd: 'view' });
-      if (v !== this.version) return;
       if (view.ok) this.view = view.view;
       await this.refreshLegal();
-      if (v !== this.version) return;
+      this.fresh = this.unseen;
+      this.unseen = [];
       this.draw();
     } else if (m.push === 'chat') {
       this.chat.push(m);
