@@ -20,4 +20,8 @@ cJSON *pf_proto_events(const pf_events *ev, int seat);
  * who, "t": ms}). NULL when memory ran out. */
 cJSON *pf_proto_step(const pf_table_step *st, int seat);
 
+/* seat's legal actions now, by name, as the "legal" command lists them
+ * (empty when it may not act). NULL when memory ran out. */
+cJSON *pf_proto_legal(const pf_table *t, int seat);
+
 #endif

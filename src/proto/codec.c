@@ -81,3 +81,19 @@ cJSON *pf_proto_step(const pf_table_step *st, int seat)
          pf__add(o, "events", pf_proto_events(st->ev, seat));
     return ok ? o : pf__discard(o);
 }
+
+cJSON *pf_proto_legal(const pf_table *t, int seat)
+{
+    const pf_match *m = pf_table_match(t);
+    const pf_game *g = m->game;
+    pf_action legal[PF_MAX_LEGAL];
+    int n = g->legal(m->state, seat, legal, PF_MAX_LEGAL);
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; a && i < n; i++) {
+        char name[96];
+        g->name(m->state, legal[i], name, sizeof name);
+        if (!pf__append(a, cJSON_CreateString(name)))
+            a = pf__discard(a);
+    }
+    return a;
+}

@@ -242,18 +242,7 @@ static pf_err do_new(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_e
 static pf_err do_legal(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
 {
     (void)req;
-    const pf_match *m = pf_table_match(s->table);
-    const pf_game *g = m->game;
-    pf_action legal[PF_MAX_LEGAL];
-    int n = g->legal(m->state, seat, legal, PF_MAX_LEGAL);
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < n; i++) {
-        char name[96];
-        g->name(m->state, legal[i], name, sizeof name);
-        if (!pf__append(a, cJSON_CreateString(name)))
-            a = pf__discard(a);
-    }
-    return pf__add(out, "actions", a) ? PF_E_OK : pf__no_memory(err);
+    return pf__add(out, "actions", pf_proto_legal(s->table, seat)) ? PF_E_OK : pf__no_memory(err);
 }
 
 static pf_err do_act(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)

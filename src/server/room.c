@@ -274,25 +274,52 @@ static void add_progress(const pf_room *r, const pf_table *t, cJSON *o)
         cJSON_AddNumberToObject(o, "deadline", (double)d);
 }
 
-/* Sends every connection its seat's steps of a committed change. */
-static void tell_steps(pf_room *r, const pf_told *told)
+/* The push of the changes just committed (done, in order) for seat: all
+ * their steps as the seat heard them, its view and legal actions after
+ * them (a spectator: the public view), then the last change's progress.
+ * NULL when the seat heard nothing or memory ran out. */
+static char *steps_push(pf_room *r, const pf_told *done, int seat)
 {
-    const char *tail = told->progress;
+    int i = seat + 1;
+    cJSON *steps = cJSON_CreateArray(), *step;
+    const pf_told *last = done;
+    for (const pf_told *t = done; steps && t; last = t, t = t->next)
+        while (t->heard[i] && (step = cJSON_DetachItemFromArray(t->heard[i], 0)))
+            cJSON_AddItemToArray(steps, step);
+    if (!cJSON_GetArraySize(steps)) {
+        cJSON_Delete(steps);
+        return NULL;
+    }
+    const pf_match *m = pf_table_match(r->table);
+    char *text[3] = {cJSON_PrintUnformatted(steps),
+                     print(pf_state_view(r->g, m->state, seat)),
+                     seat >= 0 ? print(pf_proto_legal(r->table, seat)) : strdup("[]")};
+    cJSON_Delete(steps);
+    char *frame = NULL;
+    if (text[0] && text[1] && text[2]) {
+        /* {"push":"steps", ..., then the progress's members */
+        size_t n = strlen(text[0]) + strlen(text[1]) + strlen(text[2]) + strlen(last->progress) + 64;
+        if ((frame = malloc(n)))
+            snprintf(frame, n, "{\"push\":\"steps\",\"steps\":%s,\"view\":%s,\"legal\":%s,%s",
+                     text[0], text[1], text[2], last->progress + 1);
+    }
+    for (int k = 0; k < 3; k++)
+        free(text[k]);
+    return frame;
+}
+
+/* Sends every connection its seat's push of the changes just committed:
+ * one frame per connection, built once per seat. */
+static void tell_steps(pf_room *r, const pf_told *done)
+{
     char *text[PF_MAX_SEATS + 1] = {0};
-    for (pf_conn *c = r->conns; tail && c; c = c->next) {
+    bool built[PF_MAX_SEATS + 1] = {0};
+    for (pf_conn *c = r->conns; c; c = c->next) {
         int i = c->seat + 1;
-        if (!text[i] && told->heard[i])
-            text[i] = cJSON_PrintUnformatted(told->heard[i]);
-        if (!text[i])
-            continue;
-        /* {"push":"steps","steps":[...], then the progress's members */
-        size_t n = strlen(text[i]) + strlen(tail) + 32;
-        char *frame = malloc(n);
-        if (frame) {
-            snprintf(frame, n, "{\"push\":\"steps\",\"steps\":%s,%s", text[i], tail + 1);
-            pf_server_send(c, frame);
-            free(frame);
-        }
+        if (!built[i])
+            text[i] = steps_push(r, done, c->seat), built[i] = true;
+        if (text[i])
+            pf_server_send(c, text[i]);
     }
     for (int i = 0; i <= r->n; i++)
         free(text[i]);
@@ -558,8 +585,8 @@ void pf_room_committed(pf_room *r, const pf_error *failed)
         r->table = r->sealed;
         if (r->ahead == r->sealed)
             r->ahead = NULL;
+        tell_steps(r, done);
         for (pf_told *t = done; t; t = t->next) {
-            tell_steps(r, t);
             if (t->finished) {
                 r->finished = t->finished;
                 pf_server_log("finished", r, NULL);
@@ -1142,6 +1169,8 @@ void pf_room_sync(pf_room *r, pf_conn *c)
         const pf_match *m = pf_table_match(r->table);
         add_progress(r, r->table, o);
         cJSON_AddItemToObject(o, "view", pf_state_view(r->g, m->state, c->seat));
+        cJSON_AddItemToObject(o, "legal", c->seat >= 0 ? pf_proto_legal(r->table, c->seat)
+                                                       : cJSON_CreateArray());
         cJSON_AddItemToObject(o, "log", log_for(r->table, c->seat, -2));
     }
     pf_chat_sync(r, o);

@@ -237,8 +237,9 @@ async function roomWithClients(s, spec, names) {
 }
 
 // The fair-play checks on every frame a room's clients received: no seed,
-// no private event at a spectator, and no private event of a step at two
-// seats (a seat's private events are its own alone).
+// no other seat's view, no private event or action offered to a spectator,
+// and no private event of a step at two seats (a seat's private events are
+// its own alone).
 function checkSecrecy(clients) {
   const seen = new Map(); // step -> text -> seat
   for (const c of clients) {
@@ -247,11 +248,13 @@ function checkSecrecy(clients) {
       const m = JSON.parse(text);
       const events = [];
       if (m.push === 'steps') for (const st of m.steps) for (const e of st.events || []) events.push([st.step, e]);
-      if (m.push === 'sync') {
-        if (m.view && m.seat >= 0 && m.view.you !== undefined && m.view.you !== m.seat)
+      if (m.push === 'sync' || m.push === 'steps') {
+        if (m.view && c.seat >= 0 && m.view.you !== undefined && m.view.you !== c.seat)
           throw new Error(`${c.name} got seat ${m.view.you}'s view`);
-        for (const e of m.log || []) events.push([e.step, e]);
+        if (c.seat < 0 && m.legal && m.legal.length)
+          throw new Error(`spectator ${c.name} was offered actions: ${text}`);
       }
+      if (m.push === 'sync') for (const e of m.log || []) events.push([e.step, e]);
       for (const [step, e] of events) {
         if (!e.private) continue;
         if (c.seat < 0) throw new Error(`spectator ${c.name} got a private event: ${text}`);

@@ -242,9 +242,9 @@ class RoomPage {
 
   // ---- pushes ------------------------------------------------------------------
 
-  // Pushes are handled one at a time, in the order they came: handling one
-  // can wait for the network (the room's public state, the new view), and
-  // a later push handled meanwhile would be overwritten by an older one.
+  // Pushes are handled one at a time, in the order they came: handling a
+  // sync can wait for the network (the room's public state), and a later
+  // push handled meanwhile would be overwritten by the older one.
   pushed(m) {
     this.inbox = this.inbox || [];
     this.inbox.push(m);
@@ -258,8 +258,8 @@ class RoomPage {
     })();
   }
 
-  // One push; more: others wait behind it (a steps push then only logs:
-  // the last one fetches the view and draws).
+  // One push; more: others wait behind it (a steps push then only logs and
+  // keeps its view: the last one draws).
   async push(m, more) {
     if (m.push === 'sync') {
       this.seat = m.seat;
@@ -281,7 +281,7 @@ class RoomPage {
       this.fresh = [];
       this.unseen = [];
       this.drawLog();
-      await this.refreshLegal();
+      this.legal = this.mine() ? m.legal || [] : [];
       this.draw();
     } else if (m.push === 'steps') {
       this.progress = m;
@@ -301,10 +301,10 @@ class RoomPage {
       }
       this.unseen = (this.unseen || []).concat(fresh);
       this.drawLog();
+      // The push carries this seat's view and legal actions after the steps.
+      this.view = m.view;
+      this.legal = this.mine() ? m.legal || [] : [];
       if (more) return;
-      const view = await this.conn.request({ cmd: 'view' });
-      if (view.ok) this.view = view.view;
-      await this.refreshLegal();
       this.fresh = this.unseen;
       this.unseen = [];
       this.draw();
@@ -326,12 +326,6 @@ class RoomPage {
 
   mine() {
     return this.seat >= 0 && this.progress && !this.progress.over && this.progress.to_act.includes(this.seat);
-  }
-
-  async refreshLegal() {
-    if (!this.mine()) { this.legal = []; return; }
-    const a = await this.conn.request({ cmd: 'legal' });
-    this.legal = a.ok ? a.actions : [];
   }
 
   // ---- acting ----------------------------------------------------------------------
