@@ -20,8 +20,7 @@ struct pf_rematch {
 /* The create request (POST /rooms) that makes a room like r. */
 static cJSON *like(const pf_room *r)
 {
-    cJSON *o = cJSON_CreateObject(), *seats = cJSON_AddArrayToObject(o, "seats"),
-          *opts = cJSON_AddObjectToObject(o, "options");
+    cJSON *o = cJSON_CreateObject(), *seats = cJSON_AddArrayToObject(o, "seats");
     cJSON_AddStringToObject(o, "game", r->g->id);
     for (int i = 0; seats && i < r->n; i++) {
         char kind[48] = "person";
@@ -29,8 +28,7 @@ static cJSON *like(const pf_room *r)
             snprintf(kind, sizeof kind, "bot:%s", r->place[i].bot->name);
         cJSON_AddItemToArray(seats, cJSON_CreateString(kind));
     }
-    for (int i = 0; opts && i < r->opt.n; i++)
-        cJSON_AddStringToObject(opts, r->opt.key[i], r->opt.val[i]);
+    cJSON_AddItemToObject(o, "options", cJSON_Parse(r->options));
     cJSON_AddNumberToObject(o, "turn_seconds", (double)(r->turn_ms / 1000));
     cJSON_AddBoolToObject(o, "listed", r->listed);
     cJSON_AddBoolToObject(o, "spectators", r->spectators);

@@ -151,10 +151,7 @@ bool pf_unhex(const char *hex, unsigned char *b, size_t n)
 /* Writes the room's row; the texts are built here and freed. */
 pf_err pf_room_save(pf_room *r, pf_error *err)
 {
-    cJSON *opts = cJSON_CreateObject(), *seating = cJSON_CreateArray(),
-          *settings = cJSON_CreateObject();
-    for (int i = 0; opts && i < r->opt.n; i++)
-        cJSON_AddStringToObject(opts, r->opt.key[i], r->opt.val[i]);
+    cJSON *seating = cJSON_CreateArray(), *settings = cJSON_CreateObject();
     for (int i = 0; seating && i < r->n; i++) {
         const pf_place *p = &r->place[i];
         cJSON *o = cJSON_CreateObject();
@@ -178,20 +175,45 @@ pf_err pf_room_save(pf_room *r, pf_error *err)
         cJSON_AddBoolToObject(settings, "memory_aid", r->memory_aid);
         pf_host_settings_save(r, settings);
     }
-    char *o = print(opts), *s = print(seating), *st = print(settings);
+    char *s = print(seating), *st = print(settings);
     pf_err e;
-    if (!o || !s || !st)
+    if (!s || !st)
         e = pf_error_set(err, PF_E_NO_MEMORY, NULL);
     else {
-        pf_store_room rec = {.game = r->g->id, .options = o, .seed = r->seed, .seating = s,
+        pf_store_room rec = {.game = r->g->id, .options = r->options, .seed = r->seed, .seating = s,
                              .settings = st, .started = r->started,
                              .engine_version = PF_VERSION, .protocol = PF_PROTOCOL_VERSION,
                              .created = r->created, .finished = r->finished};
         memcpy(rec.code, r->code, sizeof rec.code);
         e = pf_store_room_put(r->store, &rec, err);
     }
-    free(o), free(s), free(st);
+    free(s), free(st);
     return e;
+}
+
+pf_err pf_room_options(const pf_room *r, pf_options *out, pf_error *err)
+{
+    cJSON *v = cJSON_Parse(r->options);
+    pf_options_clear(out);
+    pf_err e = v ? pf_options_from_json(out, v, err) : pf_error_set(err, PF_E_NO_MEMORY, NULL);
+    cJSON_Delete(v);
+    return e;
+}
+
+/* Reads the options v (a JSON object, or NULL for none) into *opt and the
+ * room (as pf_options keeps them). */
+static pf_err set_options(pf_room *r, const cJSON *v, pf_options *opt, pf_error *err)
+{
+    pf_options_clear(opt);
+    pf_err e = pf_options_from_json(opt, v, err);
+    if (e)
+        return e;
+    cJSON *o = cJSON_CreateObject();
+    for (int i = 0; o && i < opt->n; i++)
+        cJSON_AddStringToObject(o, opt->key[i], opt->val[i]);
+    free(r->options);
+    r->options = print(o);
+    return r->options ? PF_E_OK : pf_error_set(err, PF_E_NO_MEMORY, NULL);
 }
 
 /* ---- the table's hook ------------------------------------------------------------ */
@@ -662,8 +684,11 @@ static pf_err start(pf_room *r, pf_error *err)
     pf_seating s;
     table_seating(r, &s);
     pf_table_options to = table_options(r);
+    pf_options opt;
     heard_reset(r);
-    r->table = pf_table_create(r->g, &s, &r->opt, r->seed, &to, room_heard, r, err);
+    r->table = pf_room_options(r, &opt, err)
+                   ? NULL
+                   : pf_table_create(r->g, &s, &opt, r->seed, &to, room_heard, r, err);
     heard_reset(r); /* the setup: each seat gets it in its sync */
     r->started = r->table != NULL;
     pf_err e = r->table ? pf_room_save(r, err) : err->code;
@@ -722,11 +747,11 @@ static pf_err read_options(pf_room *r, const cJSON *v, pf_error *err)
                                     "the option '%s' fixes chance: refused in rooms, where "
                                     "nobody may know the hidden deal",
                                     chance_options[i]);
-    pf_options_clear(&r->opt);
-    pf_err e = pf_options_from_json(&r->opt, v, err);
+    pf_options opt;
+    pf_err e = set_options(r, v, &opt, err);
     if (e)
         return e;
-    pf_match *m = pf_match_create(r->g, r->n, &r->opt, 0, err);
+    pf_match *m = pf_match_create(r->g, r->n, &opt, 0, err);
     if (!m)
         return err->code;
     pf_match_destroy(m);
@@ -874,7 +899,8 @@ static pf_err replay_step(void *arg, const pf_store_step *st, pf_error *err)
 /* The game rebuilt from its seed and stored steps. */
 static pf_err load_table(pf_room *r, pf_error *err)
 {
-    pf_match *m = pf_match_create(r->g, r->n, &r->opt, r->seed, err);
+    pf_options opt;
+    pf_match *m = pf_room_options(r, &opt, err) ? NULL : pf_match_create(r->g, r->n, &opt, r->seed, err);
     pf_err e = m ? pf_store_steps_of(r->store, r->code, replay_step, m, err) : err->code;
     if (e) {
         pf_match_destroy(m);
@@ -915,10 +941,9 @@ pf_room *pf_room_restore(pf_store *store, const pf_store_room *rec, pf_error *er
         e = pf_error_set(err, PF_E_UNKNOWN_GAME, "no game %s any more", rec->game);
     if (!e)
         e = read_stored_seating(r, rec->seating, err);
-    if (!e) {
-        pf_options_clear(&r->opt);
-        e = pf_options_from_json(&r->opt, opts, err);
-    }
+    pf_options opt;
+    if (!e)
+        e = set_options(r, opts, &opt, err);
     const cJSON *turn = cJSON_GetObjectItemCaseSensitive(settings, "turn_ms");
     r->turn_ms = cJSON_IsNumber(turn) ? (int64_t)turn->valuedouble : 0;
     r->listed = setting(settings, "listed");
@@ -964,6 +989,7 @@ void pf_room_destroy(pf_room *r)
     pf_table_destroy(r->table);
     pf_chat_free(r);
     pf_rematch_free(r);
+    free(r->options);
     free(r);
 }
 

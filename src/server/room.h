@@ -79,7 +79,7 @@ typedef struct pf_told {
 typedef struct pf_room {
     char code[PF_ROOM_CODE_LEN + 1];
     const pf_game *g;
-    pf_options opt;
+    char *options; /* the game's options as a JSON object (a pf_options is 10 KiB) */
     uint64_t seed;
     int n;
     pf_place place[PF_MAX_SEATS]; /* in seat order once the game started */

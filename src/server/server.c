@@ -894,7 +894,9 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 }
 
 static const struct lws_protocols protocols[] = {
-    {"partyfood", callback, sizeof(pss), 4096, 0, NULL, 0},
+    /* Each connection keeps a receive buffer this big: requests are small,
+     * and a larger one arrives in pieces (ws_receive joins them). */
+    {"partyfood", callback, sizeof(pss), 512, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
