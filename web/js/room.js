@@ -156,8 +156,12 @@ class RoomPage {
     this.endBox = h('section', { class: 'card end', hidden: true, 'aria-labelledby': 'end-title' });
     this.hostBox = h('details', { class: 'card host', hidden: !store.room(this.code).host_token },
       h('summary', { text: 'Host controls' }));
+    this.play = h('div', { class: 'play', tabindex: '-1', 'aria-label': 'the table' },
+      this.statusLine, this.board, this.meterBox, this.actions);
+    this.keepFocusInPlay();
+    this.board.addEventListener('keydown', (e) => this.arrowKey(e));
     this.table = h('div', { class: 'table', hidden: true },
-      h('div', { class: 'play' }, this.statusLine, this.board, this.meterBox, this.actions),
+      this.play,
       h('aside', { class: 'side' },
         h('section', { class: 'card' }, h('h2', { text: 'Players' }), this.players),
         h('section', { class: 'card' }, h('h2', { text: 'What happened' }), this.logList),
@@ -394,8 +398,11 @@ class RoomPage {
     if (!on) return;
     this.meterOn = null;
     cancelAnimationFrame(this.frame);
+    const req = stopRequest(on.m, on.action);
+    // The stop button goes: the focus waits at the table for the redraw.
+    if (this.meterBox.contains(document.activeElement)) this.play.focus();
     this.meterBox.hidden = true;
-    const a = await this.conn.request(stopRequest(on.m, on.action));
+    const a = await this.conn.request(req);
     if (!a.ok) this.say(a.error.message);
   }
 
@@ -407,8 +414,6 @@ class RoomPage {
       else this.say(a.error.code === 'unknown_command' ? 'This server has no chat yet.' : a.error.message);
     });
   }
-
-  // ---- drawing ------------------------------------------------------------------
 
   ctx() {
     return {
@@ -427,11 +432,75 @@ class RoomPage {
     return i === this.seat ? `${this.names[i]} (you)` : this.names[i];
   }
 
+  // ---- the keyboard ----------------------------------------------------------------
+
+  // Whether the person's focus is at the table (the board, the meter, the
+  // buttons). A redraw replaces the pieces: when the focused one is gone,
+  // the focus stays at the table instead of falling back to the page's top
+  // (dozens of Tabs away). Moving it elsewhere (Tab, a click) ends that.
+  keepFocusInPlay() {
+    this.play.addEventListener('focusin', () => { this.focusInPlay = true; });
+    this.play.addEventListener('focusout', (e) => {
+      if (e.relatedTarget && !this.play.contains(e.relatedTarget)) this.focusInPlay = false;
+    });
+  }
+
+  // After a redraw: the same piece or button if it is still a choice, else
+  // the first choice, else the table itself (the next Tab reaches the
+  // choices); the end screen's headline once the game is over.
+  refocus(key) {
+    if (!this.focusInPlay) return;
+    const a = document.activeElement;
+    const lost = !a || a === document.body || a === this.main || !a.isConnected || a.closest('[hidden]');
+    const waiting = a === this.play;
+    if (!lost && !waiting) return;
+    if (this.progress && this.progress.over && !this.endBox.hidden) {
+      this.focusInPlay = false;
+      this.endTitle.focus();
+      return;
+    }
+    const again = focusable(key && this.play.querySelector(`[data-key="${CSS.escape(key)}"]`));
+    const first = this.board.querySelector('[role=button][tabindex="0"]') || this.actions.querySelector('button');
+    const to = again || first;
+    if (to) to.focus();
+    else if (lost) this.play.focus();
+  }
+
+  // The board's pieces are one stop for Tab (a roving tabindex): the arrow
+  // keys move between them (left and right in reading order, up and down to
+  // the nearest piece above or below), Home and End to the first and last.
+  rove(key) {
+    const picks = [...this.board.querySelectorAll('[role=button]')];
+    const at = picks.find((p) => p.dataset.key === key) || picks[0];
+    picks.forEach((p) => p.setAttribute('tabindex', p === at ? '0' : '-1'));
+  }
+
+  arrowKey(e) {
+    const picks = [...this.board.querySelectorAll('[role=button]')];
+    const i = picks.indexOf(document.activeElement);
+    if (i < 0) return;
+    let to = null;
+    if (e.key === 'ArrowRight') to = picks[(i + 1) % picks.length];
+    else if (e.key === 'ArrowLeft') to = picks[(i + picks.length - 1) % picks.length];
+    else if (e.key === 'Home') to = picks[0];
+    else if (e.key === 'End') to = picks[picks.length - 1];
+    else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') to = nearest(picks, picks[i], e.key === 'ArrowUp' ? -1 : 1);
+    else return;
+    e.preventDefault();
+    if (!to) return;
+    picks.forEach((p) => p.setAttribute('tabindex', p === to ? '0' : '-1'));
+    to.focus();
+  }
+
+  // ---- drawing ------------------------------------------------------------------
+
   draw() {
     if (!this.view) return;
     const ctx = this.ctx();
     const focused = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.key : null;
+    const roving = this.board.querySelector('[role=button][tabindex="0"]');
+    const roveKey = focused || (roving && roving.dataset.key);
     clear(this.board).append(this.game.render(ctx));
     this.board.dataset.step = this.progress ? this.progress.step_count : 0;
     clear(this.actions);
@@ -445,12 +514,12 @@ class RoomPage {
       c.label, c.key ? h('kbd', { text: ` ${c.key.toUpperCase()}` }) : null));
     });
     this.statusLine.textContent = this.turnText(ctx);
-    if (focused) {
-      const el = this.main.querySelector(`[data-key="${CSS.escape(focused)}"]`);
-      if (el) el.focus();
-    }
+    this.rove(roveKey);
+    const again = focusable(focused && this.play.querySelector(`[data-key="${CSS.escape(focused)}"]`));
+    if (again) again.focus();
     this.drawPlayers();
     this.drawEnd();
+    this.refocus(focused);
     clearInterval(this.deadlineTimer);
     if (this.progress && typeof this.progress.deadline === 'number' && !this.progress.over) this.countdown();
     if (this.game.live) this.liveLoop();
@@ -535,8 +604,9 @@ class RoomPage {
       const a = await this.conn.request({ cmd: 'rematch' });
       if (!a.ok) this.say(a.error.code === 'unknown_command' ? 'This server cannot start a rematch yet: make a new room from the lobby.' : a.error.message);
     } });
+    this.endTitle = h('h2', { id: 'end-title', tabindex: '-1', text: headline });
     clear(this.endBox).append(
-      h('h2', { id: 'end-title', text: headline }),
+      this.endTitle,
       h('ol', {}, ...res.map((r, i) => h('li', { text: `${this.nameOf(i)}: ${r > 0 ? 'won' : 'did not win'}${
         this.game.score ? ` (${this.game.score(this.ctx(), i)})` : ''}` }))),
       this.seat >= 0 ? again : null,
@@ -544,4 +614,26 @@ class RoomPage {
       h('a', { class: 'button', href: '#/', text: 'Back to the lobby' }));
     this.endBox.hidden = false;
   }
+}
+
+// el when it can take the focus (a button, or a piece that is a choice).
+function focusable(el) {
+  return el && (el.tagName === 'BUTTON' || el.hasAttribute('tabindex')) ? el : null;
+}
+
+// The piece nearest to from in the direction dir (-1 up, 1 down): the
+// closest row that way, then the closest across.
+function nearest(picks, from, dir) {
+  const at = (el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+  const [x0, y0] = at(from);
+  let best = null;
+  let score = Infinity;
+  for (const p of picks) {
+    const [x, y] = at(p);
+    const dy = (y - y0) * dir;
+    if (dy < 4) continue;
+    const sc = dy * 4 + Math.abs(x - x0);
+    if (sc < score) { score = sc; best = p; }
+  }
+  return best;
 }
