@@ -70,8 +70,9 @@ class RoomPage {
     this.game = GAMES[pub.game];
     const mine = store.room(this.code);
     if (mine.token || this.watch) { this.connect(mine.token); return; }
+    // A free place: before the start, or mid-game where the host removed someone.
     const free = pub.seats.some((x) => x.kind === 'person' && !x.name);
-    if (!pub.started && free) this.joinForm();
+    if (free) this.joinForm();
     else this.connect(null);
   }
 
@@ -148,9 +149,9 @@ class RoomPage {
     this.logList = h('ol', { class: 'log', 'aria-label': 'what happened', tabindex: '0' });
     this.chatList = h('ol', { class: 'chat', 'aria-label': 'chat messages', tabindex: '0' });
     this.chatInput = h('input', { id: 'chat-text', maxlength: '280', autocomplete: 'off' });
+    this.chatSend = h('button', { type: 'submit', text: 'Send' });
     const chatForm = h('form', { class: 'chat-form' },
-      h('label', { for: 'chat-text', text: 'Say ' }), this.chatInput,
-      h('button', { type: 'submit', text: 'Send' }));
+      h('label', { for: 'chat-text', text: 'Say ' }), this.chatInput, this.chatSend);
     chatForm.addEventListener('submit', (e) => { e.preventDefault(); this.sendChat(); });
     this.waiting = h('section', { class: 'card waiting' });
     this.endBox = h('section', { class: 'card end', hidden: true, 'aria-labelledby': 'end-title' });
@@ -167,8 +168,7 @@ class RoomPage {
         h('section', { class: 'card' }, h('h2', { text: 'What happened' }), this.logList),
         h('section', { class: 'card' }, h('h2', { text: 'Chat' }), this.chatList, chatForm),
         h('details', { class: 'card rules' }, h('summary', { text: `How to play ${g.title}` }),
-          ...g.rules.map((p) => h('p', { text: p }))),
-        this.hostBox));
+          ...g.rules.map((p) => h('p', { text: p })))));
     // A game's letter keys (Paku Paku: R rolls), anywhere but in a text field.
     this.onKey = (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
@@ -179,31 +179,38 @@ class RoomPage {
     clear(this.main).append(
       h('div', { class: 'room-head' },
         h('h2', { text: `${g.title} · room ${this.code}` }), this.connStatus),
-      this.alert, this.waiting, this.endBox, this.table);
+      this.alert, this.waiting, this.endBox, this.table, this.hostBox);
     this.fillHost();
   }
 
   fillHost() {
     const host = store.room(this.code).host_token;
     if (!host) return;
-    const out = h('p', { role: 'status' });
-    const run = async (body, what) => {
-      try { this.pub = await api.host(this.code, { host_token: host, ...body }); out.textContent = `${what}: done.`; this.fillHost(); }
-      catch (e) { out.textContent = `${what}: ${e.message}`; }
-    };
     const box = this.hostBox;
-    while (box.children.length > 1) box.lastChild.remove();
+    this.hostOut = this.hostOut || h('p', { role: 'status' });
+    const run = async (body, what) => {
+      try { this.pub = await api.host(this.code, { host_token: host, ...body }); this.hostOut.textContent = `${what}: done.`; this.fillHost(); }
+      catch (e) { this.hostOut.textContent = `${what}: ${e.message}`; }
+    };
     const pub = this.pub || {};
+    // Drawn again only when something changed (the waiting page reads the
+    // room every 2 s), and the focus stays on the button of the same name.
+    const drawn = JSON.stringify([pub.locked, pub.chat_on, pub.seats]);
+    if (drawn === this.hostDrawn) return;
+    this.hostDrawn = drawn;
+    const focused = box.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    while (box.children.length > 1) box.lastChild.remove();
+    const button = (key, text, body, what) => h('button', { 'data-key': key, text, onclick: () => run(body, what) });
     box.append(
-      h('button', { text: pub.locked ? 'Unlock the room' : 'Lock the room',
-        onclick: () => run({ do: pub.locked ? 'unlock' : 'lock' }, pub.locked ? 'Unlock' : 'Lock') }),
-      h('button', { text: pub.chat_on === false ? 'Turn chat on' : 'Turn chat off',
-        onclick: () => run({ do: pub.chat_on === false ? 'chat_on' : 'chat_off' }, 'Chat') }),
+      button('h:lock', pub.locked ? 'Unlock the room' : 'Lock the room', { do: pub.locked ? 'unlock' : 'lock' }, pub.locked ? 'Unlock' : 'Lock'),
+      button('h:chat', pub.chat_on === false ? 'Turn chat on' : 'Turn chat off', { do: pub.chat_on === false ? 'chat_on' : 'chat_off' }, 'Chat'),
       h('ul', {}, ...(pub.seats || []).filter((x) => x.kind === 'person').map((x) => h('li', {},
         `Seat ${x.seat + 1}: ${x.name || 'free'} `,
-        x.name ? h('button', { text: 'Remove', onclick: () => run({ do: 'remove', seat: x.seat }, `Remove ${x.name}`) }) : null,
-        h('button', { text: 'Give to a bot', onclick: () => run({ do: 'bot', seat: x.seat, level: 'medium' }, 'Bot') })))),
-      out);
+        x.name ? button(`h:remove:${x.seat}`, 'Remove', { do: 'remove', seat: x.seat }, `Remove ${x.name}`) : null,
+        button(`h:bot:${x.seat}`, 'Give to a bot', { do: 'bot', seat: x.seat, level: 'medium' }, 'Bot')))),
+      this.hostOut);
+    const again = focused && box.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
   }
 
   async refreshPublic() {
@@ -268,10 +275,12 @@ class RoomPage {
     if (m.push === 'sync') {
       this.seat = m.seat;
       if (m.chat) { this.chat = m.chat; this.drawChat(); }
-      if ('chat_on' in m) this.chatInput.disabled = !m.chat_on || this.seat < 0;
-      else this.chatInput.disabled = this.seat < 0;
-      if (!m.started) { await this.refreshPublic(); this.showWaiting(); return; }
-      if (!this.started || !this.names.length) await this.refreshPublic();
+      this.chatInput.disabled = this.seat < 0 || m.chat_on === false;
+      this.chatSend.disabled = this.chatInput.disabled;
+      // A sync also follows the host's changes (a seat given to a bot, a
+      // person removed): the names are read again.
+      await this.refreshPublic();
+      if (!m.started) { this.showWaiting(); return; }
       this.started = true;
       if (this.token) store.setRoom(this.code, { seat: m.seat });
       this.waiting.hidden = true;
@@ -288,6 +297,11 @@ class RoomPage {
       await this.refreshLegal();
       this.draw();
     } else if (m.push === 'steps') {
+      // A move from a place this page knows as free: someone took it
+      // mid-game (the server tells the others no other way), read the names.
+      const seats = this.pub && this.pub.seats;
+      if (seats && m.steps.some((st) => seats[st.seat] && seats[st.seat].kind === 'person' && !seats[st.seat].name))
+        await this.refreshPublic();
       this.progress = m;
       this.clockAt(m);
       const fresh = [];
@@ -316,7 +330,8 @@ class RoomPage {
       this.chat.push(m);
       this.drawChat();
     } else if (m.push === 'rematch') {
-      store.setRoom(m.room, { token: m.token });
+      // The host's token works for the rematch's room too.
+      store.setRoom(m.room, { token: m.token, host_token: store.room(this.code).host_token || null });
       location.hash = `#/room/${m.room}`;
     }
   }
