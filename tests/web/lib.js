@@ -137,7 +137,9 @@ async function suite(checks, opts) {
   const browser = await launch();
   let failed = 0;
   let passed = 0;
-  for (const [name, fn] of checks) {
+  // PF_WEB_ONLY=text runs only the checks whose name holds it.
+  const only = process.env.PF_WEB_ONLY;
+  for (const [name, fn] of checks.filter(([n]) => !only || n.includes(only))) {
     const t = Date.now();
     try {
       await fn({ server, browser, base: server.base });
