@@ -42,10 +42,13 @@ async function pakuForAWhile({ browser, base }) {
     }
     await page.waitForTimeout(100);
   }
-  const log = await page.textContent('.log');
-  L.assert(/ana \(you\) rolls/.test(log), `the person's rolls are in the log: ${log.slice(-300)}`);
-  L.assert(/bot easy \d rolls/.test(log), 'the bots roll on their own, in real time');
-  L.assert(stacks > 0 && /ana \(you\) stacks a/.test(await page.textContent('.log')), `the person stacked by the swing (${stacks})`);
+  // The last press's move reaches the log with its push: waited for, not read at once.
+  const inLog = (re) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector('.log').textContent),
+    re.source, { timeout: 10000 }).then(() => true, () => false);
+  L.assert(await inLog(/ana \(you\) rolls/), `the person's rolls are in the log: ${(await page.textContent('.log')).slice(-300)}`);
+  L.assert(await inLog(/bot easy \d rolls/), 'the bots roll on their own, in real time');
+  L.assert(stacks > 0 && await inLog(/ana \(you\) stacks a/),
+    `the person stacked by the swing (${stacks}; ${await page.textContent('.alert')}): ${(await page.textContent('.log')).slice(-300)}`);
   await L.shot(page, 'web-pakupaku');
   await L.noErrors(page);
   await page.context().close();
