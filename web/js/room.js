@@ -157,7 +157,7 @@ class RoomPage {
     this.endBox = h('section', { class: 'card end', hidden: true, 'aria-labelledby': 'end-title' });
     this.hostBox = h('details', { class: 'card host', hidden: !store.room(this.code).host_token },
       h('summary', { text: 'Host controls' }));
-    this.play = h('div', { class: 'play', tabindex: '-1', 'aria-label': 'the table' },
+    this.play = h('div', { class: 'play', tabindex: '-1', role: 'region', 'aria-label': 'the table' },
       this.statusLine, this.board, this.meterBox, this.actions);
     this.keepFocusInPlay();
     this.board.addEventListener('keydown', (e) => this.arrowKey(e));
