@@ -2,7 +2,8 @@
 // person plays each turn-based game to the end by clicking what the table
 // offers (Yummy Yummy Pancake's flick by its meter); Paku Paku is played in
 // real time for a while (rolls and stacks by the swinging piece). Screenshots
-// of each table are written as artifacts.
+// of each table are written as artifacts. Yummy Yummy Pancake's ask
+// choices land on the right player's pile.
 'use strict';
 const L = require('./lib.js');
 
@@ -41,10 +42,13 @@ async function pakuForAWhile({ browser, base }) {
     }
     await page.waitForTimeout(100);
   }
-  const log = await page.textContent('.log');
-  L.assert(/ana \(you\) rolls/.test(log), `the person's rolls are in the log: ${log.slice(-300)}`);
-  L.assert(/bot easy \d rolls/.test(log), 'the bots roll on their own, in real time');
-  L.assert(stacks > 0 && /ana \(you\) stacks a/.test(await page.textContent('.log')), `the person stacked by the swing (${stacks})`);
+  // The last press's move reaches the log with its push: waited for, not read at once.
+  const inLog = (re) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector('.log').textContent),
+    re.source, { timeout: 10000 }).then(() => true, () => false);
+  L.assert(await inLog(/ana \(you\) rolls/), `the person's rolls are in the log: ${(await page.textContent('.log')).slice(-300)}`);
+  L.assert(await inLog(/bot easy \d rolls/), 'the bots roll on their own, in real time');
+  L.assert(stacks > 0 && await inLog(/ana \(you\) stacks a/),
+    `the person stacked by the swing (${stacks}; ${await page.textContent('.alert')}): ${(await page.textContent('.log')).slice(-300)}`);
   await L.shot(page, 'web-pakupaku');
   await L.noErrors(page);
   await page.context().close();
@@ -97,8 +101,47 @@ async function meters({ browser, base }) {
   await page.context().close();
 }
 
+// Yummy Yummy Pancake's `ask N` counts seats from 1: when the person is
+// the chef, the piles offered are the other two players' (not her own), each
+// labelled with its player, and pressing the third seat's pile asks that
+// player (a page counting from 0 would offer the wrong piles and ask the
+// wrong player).
+async function pancakeAsk({ browser, base }) {
+  const r = await fetch(`${base}/rooms`, { method: 'POST', body: JSON.stringify({
+    game: 'pancake', seats: ['person', 'bot:medium', 'bot:medium'], fixed_order: true }) });
+  const room = (await r.json()).room;
+  const page = await L.newPage(browser);
+  await page.goto(`${base}/#/room/${room}`);
+  await page.fill('#join-name', 'ana');
+  await page.click('button:has-text("Take a seat")');
+  await page.waitForSelector('.board svg');
+  const until = Date.now() + 60000;
+  // Play (flick, pick, guess; never stop sharing) until ana, the chef, asks.
+  for (let n = 0; !(await page.$('.board [data-key^="p:"][role=button]')); n++) {
+    L.assert(Date.now() < until && !(await L.choices(page)).over, 'ana gets to ask within a game');
+    if (await page.isVisible('.meter .stop')) { await page.waitForTimeout(200); await page.click('.meter .stop'); continue; }
+    const els = await page.$$('.board [role=button], .actions button:not(:has-text("Stop"))');
+    if (els.length) await els[n % els.length].click({ timeout: 2000 }).catch(() => {});
+    await page.waitForTimeout(50);
+  }
+  const names = await page.$$eval('.players li', (els) => els.map((e) => e.textContent.replace(/^\d+\. /, '').split(' · ')[0]));
+  const piles = await page.$$eval('.board [data-key^="p:"][role=button]', (els) => els.map((e) => [e.dataset.key, e.getAttribute('aria-label')]));
+  L.assert(JSON.stringify(piles.map((p) => p[0])) === '["p:1","p:2"]', `the other players' piles are offered, not ana's: ${JSON.stringify(piles)}`);
+  piles.forEach(([key, label]) => {
+    const seat = Number(key.slice(2));
+    L.assert(label.startsWith(`Ask ${names[seat]}:`), `pile ${seat} is labelled with its player ${names[seat]}: ${label}`);
+  });
+  const buttons = await page.$$eval('.actions button', (els) => els.map((e) => e.textContent));
+  L.assert(JSON.stringify(buttons) === JSON.stringify([`Ask ${names[1]}`, `Ask ${names[2]}`]), `the buttons ask the same players: ${buttons}`);
+  await page.click('.board [data-key="p:2"]');
+  await page.waitForFunction((who) => document.querySelector('.log').textContent.includes(`asks ${who}`), names[2]);
+  await L.noErrors(page);
+  await page.context().close();
+}
+
 L.suite([
   ['the meters read as the contract says', meters],
+  ['Yummy Yummy Pancake: the pile offered for "ask N" is seat N\'s (seats from 1)', pancakeAsk],
   ['Pizza Party against bots, to the end, by clicking', (c) => wholeGame(c, 'pizza')],
   ['Yummy Yummy Pancake against bots, to the end, by clicking', (c) => wholeGame(c, 'pancake')],
   ['Pass the Party Food against bots, to the end, by clicking', (c) => wholeGame(c, 'passfood')],

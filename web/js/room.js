@@ -70,8 +70,9 @@ class RoomPage {
     this.game = GAMES[pub.game];
     const mine = store.room(this.code);
     if (mine.token || this.watch) { this.connect(mine.token); return; }
+    // A free place: before the start, or mid-game where the host removed someone.
     const free = pub.seats.some((x) => x.kind === 'person' && !x.name);
-    if (!pub.started && free) this.joinForm();
+    if (free) this.joinForm();
     else this.connect(null);
   }
 
@@ -148,23 +149,26 @@ class RoomPage {
     this.logList = h('ol', { class: 'log', 'aria-label': 'what happened', tabindex: '0' });
     this.chatList = h('ol', { class: 'chat', 'aria-label': 'chat messages', tabindex: '0' });
     this.chatInput = h('input', { id: 'chat-text', maxlength: '280', autocomplete: 'off' });
+    this.chatSend = h('button', { type: 'submit', text: 'Send' });
     const chatForm = h('form', { class: 'chat-form' },
-      h('label', { for: 'chat-text', text: 'Say ' }), this.chatInput,
-      h('button', { type: 'submit', text: 'Send' }));
+      h('label', { for: 'chat-text', text: 'Say ' }), this.chatInput, this.chatSend);
     chatForm.addEventListener('submit', (e) => { e.preventDefault(); this.sendChat(); });
     this.waiting = h('section', { class: 'card waiting' });
     this.endBox = h('section', { class: 'card end', hidden: true, 'aria-labelledby': 'end-title' });
     this.hostBox = h('details', { class: 'card host', hidden: !store.room(this.code).host_token },
       h('summary', { text: 'Host controls' }));
+    this.play = h('div', { class: 'play', tabindex: '-1', role: 'region', 'aria-label': 'the table' },
+      this.statusLine, this.board, this.meterBox, this.actions);
+    this.keepFocusInPlay();
+    this.board.addEventListener('keydown', (e) => this.arrowKey(e));
     this.table = h('div', { class: 'table', hidden: true },
-      h('div', { class: 'play' }, this.statusLine, this.board, this.meterBox, this.actions),
+      this.play,
       h('aside', { class: 'side' },
         h('section', { class: 'card' }, h('h2', { text: 'Players' }), this.players),
         h('section', { class: 'card' }, h('h2', { text: 'What happened' }), this.logList),
         h('section', { class: 'card' }, h('h2', { text: 'Chat' }), this.chatList, chatForm),
         h('details', { class: 'card rules' }, h('summary', { text: `How to play ${g.title}` }),
-          ...g.rules.map((p) => h('p', { text: p }))),
-        this.hostBox));
+          ...g.rules.map((p) => h('p', { text: p })))));
     // A game's letter keys (Paku Paku: R rolls), anywhere but in a text field.
     this.onKey = (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
@@ -175,31 +179,38 @@ class RoomPage {
     clear(this.main).append(
       h('div', { class: 'room-head' },
         h('h2', { text: `${g.title} · room ${this.code}` }), this.connStatus),
-      this.alert, this.waiting, this.endBox, this.table);
+      this.alert, this.waiting, this.endBox, this.table, this.hostBox);
     this.fillHost();
   }
 
   fillHost() {
     const host = store.room(this.code).host_token;
     if (!host) return;
-    const out = h('p', { role: 'status' });
-    const run = async (body, what) => {
-      try { this.pub = await api.host(this.code, { host_token: host, ...body }); out.textContent = `${what}: done.`; this.fillHost(); }
-      catch (e) { out.textContent = `${what}: ${e.message}`; }
-    };
     const box = this.hostBox;
-    while (box.children.length > 1) box.lastChild.remove();
+    this.hostOut = this.hostOut || h('p', { role: 'status' });
+    const run = async (body, what) => {
+      try { this.pub = await api.host(this.code, { host_token: host, ...body }); this.hostOut.textContent = `${what}: done.`; this.fillHost(); }
+      catch (e) { this.hostOut.textContent = `${what}: ${e.message}`; }
+    };
     const pub = this.pub || {};
+    // Drawn again only when something changed (the waiting page reads the
+    // room every 2 s), and the focus stays on the button of the same name.
+    const drawn = JSON.stringify([pub.locked, pub.chat_on, pub.seats]);
+    if (drawn === this.hostDrawn) return;
+    this.hostDrawn = drawn;
+    const focused = box.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    while (box.children.length > 1) box.lastChild.remove();
+    const button = (key, text, body, what) => h('button', { 'data-key': key, text, onclick: () => run(body, what) });
     box.append(
-      h('button', { text: pub.locked ? 'Unlock the room' : 'Lock the room',
-        onclick: () => run({ do: pub.locked ? 'unlock' : 'lock' }, pub.locked ? 'Unlock' : 'Lock') }),
-      h('button', { text: pub.chat_on === false ? 'Turn chat on' : 'Turn chat off',
-        onclick: () => run({ do: pub.chat_on === false ? 'chat_on' : 'chat_off' }, 'Chat') }),
+      button('h:lock', pub.locked ? 'Unlock the room' : 'Lock the room', { do: pub.locked ? 'unlock' : 'lock' }, pub.locked ? 'Unlock' : 'Lock'),
+      button('h:chat', pub.chat_on === false ? 'Turn chat on' : 'Turn chat off', { do: pub.chat_on === false ? 'chat_on' : 'chat_off' }, 'Chat'),
       h('ul', {}, ...(pub.seats || []).filter((x) => x.kind === 'person').map((x) => h('li', {},
         `Seat ${x.seat + 1}: ${x.name || 'free'} `,
-        x.name ? h('button', { text: 'Remove', onclick: () => run({ do: 'remove', seat: x.seat }, `Remove ${x.name}`) }) : null,
-        h('button', { text: 'Give to a bot', onclick: () => run({ do: 'bot', seat: x.seat, level: 'medium' }, 'Bot') })))),
-      out);
+        x.name ? button(`h:remove:${x.seat}`, 'Remove', { do: 'remove', seat: x.seat }, `Remove ${x.name}`) : null,
+        button(`h:bot:${x.seat}`, 'Give to a bot', { do: 'bot', seat: x.seat, level: 'medium' }, 'Bot')))),
+      this.hostOut);
+    const again = focused && box.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
   }
 
   async refreshPublic() {
@@ -264,10 +275,12 @@ class RoomPage {
     if (m.push === 'sync') {
       this.seat = m.seat;
       if (m.chat) { this.chat = m.chat; this.drawChat(); }
-      if ('chat_on' in m) this.chatInput.disabled = !m.chat_on || this.seat < 0;
-      else this.chatInput.disabled = this.seat < 0;
-      if (!m.started) { await this.refreshPublic(); this.showWaiting(); return; }
-      if (!this.started || !this.names.length) await this.refreshPublic();
+      this.chatInput.disabled = this.seat < 0 || m.chat_on === false;
+      this.chatSend.disabled = this.chatInput.disabled;
+      // A sync also follows the host's changes (a seat given to a bot, a
+      // person removed): the names are read again.
+      await this.refreshPublic();
+      if (!m.started) { this.showWaiting(); return; }
       this.started = true;
       if (this.token) store.setRoom(this.code, { seat: m.seat });
       this.waiting.hidden = true;
@@ -284,6 +297,11 @@ class RoomPage {
       this.legal = this.mine() ? m.legal || [] : [];
       this.draw();
     } else if (m.push === 'steps') {
+      // A move from a place this page knows as free: someone took it
+      // mid-game (the server tells the others no other way), read the names.
+      const seats = this.pub && this.pub.seats;
+      if (seats && m.steps.some((st) => seats[st.seat] && seats[st.seat].kind === 'person' && !seats[st.seat].name))
+        await this.refreshPublic();
       this.progress = m;
       this.clockAt(m);
       const fresh = [];
@@ -312,7 +330,8 @@ class RoomPage {
       this.chat.push(m);
       this.drawChat();
     } else if (m.push === 'rematch') {
-      store.setRoom(m.room, { token: m.token });
+      // The host's token works for the rematch's room too.
+      store.setRoom(m.room, { token: m.token, host_token: store.room(this.code).host_token || null });
       location.hash = `#/room/${m.room}`;
     }
   }
@@ -388,8 +407,11 @@ class RoomPage {
     if (!on) return;
     this.meterOn = null;
     cancelAnimationFrame(this.frame);
+    const req = stopRequest(on.m, on.action);
+    // The stop button goes: the focus waits at the table for the redraw.
+    if (this.meterBox.contains(document.activeElement)) this.play.focus();
     this.meterBox.hidden = true;
-    const a = await this.conn.request(stopRequest(on.m, on.action));
+    const a = await this.conn.request(req);
     if (!a.ok) this.say(a.error.message);
   }
 
@@ -401,8 +423,6 @@ class RoomPage {
       else this.say(a.error.code === 'unknown_command' ? 'This server has no chat yet.' : a.error.message);
     });
   }
-
-  // ---- drawing ------------------------------------------------------------------
 
   ctx() {
     return {
@@ -421,11 +441,75 @@ class RoomPage {
     return i === this.seat ? `${this.names[i]} (you)` : this.names[i];
   }
 
+  // ---- the keyboard ----------------------------------------------------------------
+
+  // Whether the person's focus is at the table (the board, the meter, the
+  // buttons). A redraw replaces the pieces: when the focused one is gone,
+  // the focus stays at the table instead of falling back to the page's top
+  // (dozens of Tabs away). Moving it elsewhere (Tab, a click) ends that.
+  keepFocusInPlay() {
+    this.play.addEventListener('focusin', () => { this.focusInPlay = true; });
+    this.play.addEventListener('focusout', (e) => {
+      if (e.relatedTarget && !this.play.contains(e.relatedTarget)) this.focusInPlay = false;
+    });
+  }
+
+  // After a redraw: the same piece or button if it is still a choice, else
+  // the first choice, else the table itself (the next Tab reaches the
+  // choices); the end screen's headline once the game is over.
+  refocus(key) {
+    if (!this.focusInPlay) return;
+    const a = document.activeElement;
+    const lost = !a || a === document.body || a === this.main || !a.isConnected || a.closest('[hidden]');
+    const waiting = a === this.play;
+    if (!lost && !waiting) return;
+    if (this.progress && this.progress.over && !this.endBox.hidden) {
+      this.focusInPlay = false;
+      this.endTitle.focus();
+      return;
+    }
+    const again = focusable(key && this.play.querySelector(`[data-key="${CSS.escape(key)}"]`));
+    const first = this.board.querySelector('[role=button][tabindex="0"]') || this.actions.querySelector('button');
+    const to = again || first;
+    if (to) to.focus();
+    else if (lost) this.play.focus();
+  }
+
+  // The board's pieces are one stop for Tab (a roving tabindex): the arrow
+  // keys move between them (left and right in reading order, up and down to
+  // the nearest piece above or below), Home and End to the first and last.
+  rove(key) {
+    const picks = [...this.board.querySelectorAll('[role=button]')];
+    const at = picks.find((p) => p.dataset.key === key) || picks[0];
+    picks.forEach((p) => p.setAttribute('tabindex', p === at ? '0' : '-1'));
+  }
+
+  arrowKey(e) {
+    const picks = [...this.board.querySelectorAll('[role=button]')];
+    const i = picks.indexOf(document.activeElement);
+    if (i < 0) return;
+    let to = null;
+    if (e.key === 'ArrowRight') to = picks[(i + 1) % picks.length];
+    else if (e.key === 'ArrowLeft') to = picks[(i + picks.length - 1) % picks.length];
+    else if (e.key === 'Home') to = picks[0];
+    else if (e.key === 'End') to = picks[picks.length - 1];
+    else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') to = nearest(picks, picks[i], e.key === 'ArrowUp' ? -1 : 1);
+    else return;
+    e.preventDefault();
+    if (!to) return;
+    picks.forEach((p) => p.setAttribute('tabindex', p === to ? '0' : '-1'));
+    to.focus();
+  }
+
+  // ---- drawing ------------------------------------------------------------------
+
   draw() {
     if (!this.view) return;
     const ctx = this.ctx();
     const focused = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.key : null;
+    const roving = this.board.querySelector('[role=button][tabindex="0"]');
+    const roveKey = focused || (roving && roving.dataset.key);
     clear(this.board).append(this.game.render(ctx));
     this.board.dataset.step = this.progress ? this.progress.step_count : 0;
     clear(this.actions);
@@ -439,12 +523,12 @@ class RoomPage {
       c.label, c.key ? h('kbd', { text: ` ${c.key.toUpperCase()}` }) : null));
     });
     this.statusLine.textContent = this.turnText(ctx);
-    if (focused) {
-      const el = this.main.querySelector(`[data-key="${CSS.escape(focused)}"]`);
-      if (el) el.focus();
-    }
+    this.rove(roveKey);
+    const again = focusable(focused && this.play.querySelector(`[data-key="${CSS.escape(focused)}"]`));
+    if (again) again.focus();
     this.drawPlayers();
     this.drawEnd();
+    this.refocus(focused);
     clearInterval(this.deadlineTimer);
     if (this.progress && typeof this.progress.deadline === 'number' && !this.progress.over) this.countdown();
     if (this.game.live) this.liveLoop();
@@ -529,8 +613,9 @@ class RoomPage {
       const a = await this.conn.request({ cmd: 'rematch' });
       if (!a.ok) this.say(a.error.code === 'unknown_command' ? 'This server cannot start a rematch yet: make a new room from the lobby.' : a.error.message);
     } });
+    this.endTitle = h('h2', { id: 'end-title', tabindex: '-1', text: headline });
     clear(this.endBox).append(
-      h('h2', { id: 'end-title', text: headline }),
+      this.endTitle,
       h('ol', {}, ...res.map((r, i) => h('li', { text: `${this.nameOf(i)}: ${r > 0 ? 'won' : 'did not win'}${
         this.game.score ? ` (${this.game.score(this.ctx(), i)})` : ''}` }))),
       this.seat >= 0 ? again : null,
@@ -538,4 +623,26 @@ class RoomPage {
       h('a', { class: 'button', href: '#/', text: 'Back to the lobby' }));
     this.endBox.hidden = false;
   }
+}
+
+// el when it can take the focus (a button, or a piece that is a choice).
+function focusable(el) {
+  return el && (el.tagName === 'BUTTON' || el.hasAttribute('tabindex')) ? el : null;
+}
+
+// The piece nearest to from in the direction dir (-1 up, 1 down): the
+// closest row that way, then the closest across.
+function nearest(picks, from, dir) {
+  const at = (el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+  const [x0, y0] = at(from);
+  let best = null;
+  let score = Infinity;
+  for (const p of picks) {
+    const [x, y] = at(p);
+    const dy = (y - y0) * dir;
+    if (dy < 4) continue;
+    const sc = dy * 4 + Math.abs(x - x0);
+    if (sc < score) { score = sc; best = p; }
+  }
+  return best;
 }
