@@ -1045,12 +1045,17 @@ pf_err pf_room_join(pf_room *r, const cJSON *req, char *token, int *place, pf_er
     p->taken = true;
     snprintf(p->name, sizeof p->name, "%s", name->valuestring);
     pf_token_hash(token, p->token_hash);
+    bool started = r->started;
     if ((e = pf_room_seated(r, err))) {
         *p = was;
         return e;
     }
     *place = free_place;
     r->active_ms = pf_server_now_ms();
+    /* Everyone there hears of the newcomer (the start tells them itself). */
+    if (r->started == started)
+        for (pf_conn *c = r->conns; c; c = c->next)
+            pf_room_sync(r, c);
     return PF_E_OK;
 }
 

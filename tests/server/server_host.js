@@ -89,8 +89,11 @@ run(async () => {
   await old.connect();
   assert((await old.hello(r2, a.token)).error.code === 'not_your_seat', 'the old token is dead');
   await old.close();
+  const heard = syncs(b);
   const cy = (await request(s, 'POST', `/rooms/${r2}/join`, { name: 'cy' })).body;
   assert(cy.token && cy.place === a.seat && cy.started === true, `cy takes the seat: ${JSON.stringify(cy)}`);
+  // The others hear of the newcomer at once (a sync: their pages read the names again).
+  await waitFor(() => syncs(b) > heard, 'bo hears of cy');
   const cyC = new Client(s, 'cy');
   await cyC.connect();
   assert((await cyC.hello(r2, cy.token)).seat === a.seat, 'cy plays the seat');

@@ -297,11 +297,6 @@ class RoomPage {
       this.legal = this.mine() ? m.legal || [] : [];
       this.draw();
     } else if (m.push === 'steps') {
-      // A move from a place this page knows as free: someone took it
-      // mid-game (the server tells the others no other way), read the names.
-      const seats = this.pub && this.pub.seats;
-      if (seats && m.steps.some((st) => seats[st.seat] && seats[st.seat].kind === 'person' && !seats[st.seat].name))
-        await this.refreshPublic();
       this.progress = m;
       this.clockAt(m);
       const fresh = [];
