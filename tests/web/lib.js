@@ -168,6 +168,24 @@ async function quickGame(browser, base, game, opts = {}) {
   return page;
 }
 
+// A room made over the HTTP API (spec as POST /rooms takes it); its code.
+async function makeRoom(base, spec) {
+  const made = await (await fetch(`${base}/rooms`, { method: 'POST', body: JSON.stringify(spec) })).json();
+  assert(made.room, `a room: ${JSON.stringify(made)}`);
+  return made.room;
+}
+
+// A new page that opens a room's join link and takes a seat by the form
+// (before: a hook given the page first, e.g. to route its requests).
+async function joinRoom(browser, link, name, before) {
+  const page = await newPage(browser);
+  if (before) await before(page);
+  await page.goto(link);
+  await page.fill('#join-name', name);
+  await page.click('button:has-text("Take a seat")');
+  return page;
+}
+
 async function noErrors(page) {
   assert(page.errors.length === 0, `no errors in the page: ${page.errors.join(' | ')}`);
 }
@@ -175,3 +193,5 @@ async function noErrors(page) {
 module.exports.suite = suite;
 module.exports.quickGame = quickGame;
 module.exports.noErrors = noErrors;
+module.exports.makeRoom = makeRoom;
+module.exports.joinRoom = joinRoom;

@@ -107,13 +107,8 @@ async function meters({ browser, base }) {
 // player (a page counting from 0 would offer the wrong piles and ask the
 // wrong player).
 async function pancakeAsk({ browser, base }) {
-  const r = await fetch(`${base}/rooms`, { method: 'POST', body: JSON.stringify({
-    game: 'pancake', seats: ['person', 'bot:medium', 'bot:medium'], fixed_order: true }) });
-  const room = (await r.json()).room;
-  const page = await L.newPage(browser);
-  await page.goto(`${base}/#/room/${room}`);
-  await page.fill('#join-name', 'ana');
-  await page.click('button:has-text("Take a seat")');
+  const room = await L.makeRoom(base, { game: 'pancake', seats: ['person', 'bot:medium', 'bot:medium'], fixed_order: true });
+  const page = await L.joinRoom(browser, `${base}/#/room/${room}`, 'ana');
   await page.waitForSelector('.board svg');
   const until = Date.now() + 60000;
   // Play (flick, pick, guess; never stop sharing) until ana, the chef, asks.

@@ -26,14 +26,6 @@ async function makeRoom(browser, base, { bots = 1 } = {}) {
   return { ana, code, link: await ana.getAttribute('.join-link', 'href') };
 }
 
-async function join(browser, link, name) {
-  const p = await L.newPage(browser);
-  await p.goto(link);
-  await p.fill('#join-name', name);
-  await p.click('button:has-text("Take a seat")');
-  return p;
-}
-
 async function hostDoes(page, button) {
   if (!(await page.isVisible(`.host button:has-text("${button}")`))) await page.click('.host summary');
   await page.click(`.host button:has-text("${button}")`);
@@ -50,7 +42,7 @@ async function say(page, text) {
 
 async function chat({ browser, base }) {
   const { ana, code, link } = await makeRoom(browser, base);
-  const bo = await join(browser, link, 'bo');
+  const bo = await L.joinRoom(browser, link, 'bo');
   await Promise.all([ana.waitForSelector('.board svg'), bo.waitForSelector('.board svg')]);
   await say(ana, 'hello bo');
   await bo.waitForFunction(() => /ana: hello bo/.test(document.querySelector('.chat').textContent));
@@ -79,7 +71,7 @@ async function hostControls({ browser, base }) {
   await hostDoes(ana, 'Lock the room');
   await ana.waitForSelector('.host button:has-text("Unlock the room")');
   L.assert((await publicState(base, code)).locked === true, 'the room is locked');
-  const bo = await join(browser, link, 'bo');
+  const bo = await L.joinRoom(browser, link, 'bo');
   await bo.waitForFunction(() => /could not join.*lock/i.test(document.querySelector('[role=alert]:not(:empty)')?.textContent || ''));
   await hostDoes(ana, 'Unlock the room');
   await ana.waitForSelector('.host button:has-text("Lock the room")');
@@ -93,7 +85,7 @@ async function hostControls({ browser, base }) {
   L.assert((await publicState(base, code)).seats[1].name === null, 'the seat is free again');
   L.assert(!(await bo.evaluate((c) => JSON.parse(localStorage.getItem(`partyfood.room.${c}`)).token, code)),
     'the removed page forgot its token');
-  const cy = await join(browser, link, 'cy');
+  const cy = await L.joinRoom(browser, link, 'cy');
   await cy.waitForSelector('.board svg');
   L.assert((await cy.textContent('.players')).includes('2. cy (you)'), 'cy took the free seat mid-game');
   // ana learns the name from cy's first move (no push says who joined).
@@ -124,7 +116,7 @@ async function hostControls({ browser, base }) {
 // in their own seat (and the host keeps the controls there).
 async function playAgain({ browser, base }) {
   const { ana, code, link } = await makeRoom(browser, base, { bots: 0 });
-  const bo = await join(browser, link, 'bo');
+  const bo = await L.joinRoom(browser, link, 'bo');
   await Promise.all([ana.waitForSelector('.board svg'), bo.waitForSelector('.board svg')]);
   const until = Date.now() + 90000;
   for (let n = 0; ; n++) {

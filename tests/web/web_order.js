@@ -14,17 +14,12 @@ const GATE = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pf-gate-')), 'go')
 process.on('exit', () => fs.rmSync(path.dirname(GATE), { recursive: true, force: true }));
 
 async function botMoveDuringSync({ browser, base }) {
-  const made = await (await fetch(`${base}/rooms`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game: 'pizza', seats: ['bot:medium', 'person'], fixed_order: true }),
-  })).json();
-  L.assert(made.room, `a room: ${JSON.stringify(made)}`);
-  const page = await L.newPage(browser);
+  const room = await L.makeRoom(base, { game: 'pizza', seats: ['bot:medium', 'person'], fixed_order: true });
   // The first read of the room (before joining) goes through; a later one
   // (the sync's) lets the bot think and answers only once its move is pushed.
   let reads = 0;
   let answered = false;
-  await page.route((url) => url.pathname === `/rooms/${made.room}`, async (route) => {
+  const page = await L.joinRoom(browser, `${base}/#/room/${room}`, 'ana', (p) => p.route((url) => url.pathname === `/rooms/${room}`, async (route) => {
     const late = ++reads > 1;
     if (late) {
       fs.writeFileSync(GATE, '');
@@ -32,10 +27,7 @@ async function botMoveDuringSync({ browser, base }) {
     }
     await route.continue();
     if (late) answered = true;
-  });
-  await page.goto(`${base}/#/room/${made.room}`);
-  await page.fill('#join-name', 'ana');
-  await page.click('button[type=submit]:has-text("Take a seat")');
+  }));
   const until = Date.now() + 15000;
   while (!answered) {
     L.assert(Date.now() < until, 'the page read the room again once it was in play');

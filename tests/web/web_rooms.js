@@ -107,8 +107,7 @@ async function badCode({ browser, base }) {
 }
 
 async function staleToken({ browser, base }) {
-  const r = await fetch(`${base}/rooms`, { method: 'POST', body: JSON.stringify({ game: 'pizza', seats: ['person', 'bot:medium'] }) });
-  const room = (await r.json()).room;
+  const room = await L.makeRoom(base, { game: 'pizza', seats: ['person', 'bot:medium'] });
   const p = await L.newPage(browser);
   await p.goto(`${base}/`);
   await p.evaluate((c) => localStorage.setItem(`partyfood.room.${c}`, JSON.stringify({ token: '0'.repeat(32) })), room);
@@ -123,13 +122,8 @@ async function staleToken({ browser, base }) {
 }
 
 async function turnTimer({ browser, base }) {
-  const r = await fetch(`${base}/rooms`, { method: 'POST', body: JSON.stringify({
-    game: 'pizza', seats: ['person', 'bot:medium'], fixed_order: true, turn_seconds: 2 }) });
-  const room = (await r.json()).room;
-  const p = await L.newPage(browser);
-  await p.goto(`${base}/#/room/${room}`);
-  await p.fill('#join-name', 'dee');
-  await p.click('button:has-text("Take a seat")');
+  const room = await L.makeRoom(base, { game: 'pizza', seats: ['person', 'bot:medium'], fixed_order: true, turn_seconds: 2 });
+  const p = await L.joinRoom(browser, `${base}/#/room/${room}`, 'dee');
   await p.waitForSelector('.board svg');
   await p.waitForFunction(() => /\(\d s left\)/.test(document.querySelector('.turn').textContent));
   // Nobody clicks: when the time is up a bot plays dee's move, and everyone sees it.
@@ -141,13 +135,8 @@ async function turnTimer({ browser, base }) {
 
 // Pizza Party with the memory aid: a piece seen and put back shows in its cell.
 async function memoryAid({ browser, base }) {
-  const r = await fetch(`${base}/rooms`, { method: 'POST', body: JSON.stringify({
-    game: 'pizza', seats: ['person', 'bot:medium'], memory_aid: true }) });
-  const room = (await r.json()).room;
-  const p = await L.newPage(browser);
-  await p.goto(`${base}/#/room/${room}`);
-  await p.fill('#join-name', 'eve');
-  await p.click('button:has-text("Take a seat")');
+  const room = await L.makeRoom(base, { game: 'pizza', seats: ['person', 'bot:medium'], memory_aid: true });
+  const p = await L.joinRoom(browser, `${base}/#/room/${room}`, 'eve');
   await p.waitForSelector('.board svg');
   const until = Date.now() + 60000;
   let n = 0;
