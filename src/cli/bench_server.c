@@ -976,8 +976,8 @@ int cmd_bench_server(int argc, char **argv)
             printf("rooms moved: %ld, served again: %ld, still without service: %ld\n", b.moved,
                    b.outage.n, b.moved - b.outage.n);
             double median = sorted_at(&b.outage, 0.5), worst = sorted_at(&b.outage, 1);
-            printf("time without service (first failure to first acknowledged action at a node "
-                   "alive): median %.2f s, worst %.2f s (leases of %lld ms)\n",
+            printf("time without service (from the kill to the first acknowledged action at a "
+                   "node alive): median %.2f s, worst %.2f s (leases of %lld ms)\n",
                    median, worst, lease_ms);
             printf("hellos refused with elsewhere and asked again: %ld\n", b.retries);
         }
