@@ -10,7 +10,15 @@
  * made ahead by a thread of plain HTTP calls. Figures are measured, never
  * asserted; --verify kills the server with SIGKILL while moves are in
  * flight and checks that every acknowledged step is in the database (the
- * test in tests/server/test_bench.c runs it). */
+ * test in tests/server/test_bench.c runs it).
+ *
+ * --nodes N starts N nodes on one PostgreSQL instead (docs/server.md,
+ * "Several nodes"), each room played at one of them, and --kill-node-after
+ * kills the last node with SIGKILL mid-run: a fail-over check. The clients
+ * of its rooms reconnect to a surviving node with their tokens, asking
+ * again while the dead node's lease lives, and play on; the tool measures
+ * how long each such room was without service and checks that no
+ * acknowledged step was lost (in each resync, and in the database). */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -18,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -30,6 +39,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "partyfood/rng.h"
+#include "server/node.h"
 #include "server/store.h"
 
 #define SEATS 2
@@ -37,6 +47,11 @@
 #define SPARE_ROOMS 32
 /* How long the server waits before letting an idle game's table go. */
 #define IDLE_SECONDS 1
+/* Server nodes at most (--nodes). */
+#define MAX_NODES 8
+/* How soon a client refused with elsewhere asks again (as the tests' client
+ * does: the dead node's lease has not run out yet). */
+#define HELLO_RETRY_US 100000
 
 static double now_s(void)
 {
@@ -95,8 +110,9 @@ typedef struct made_room {
 
 static const char *game_id = "pizza";
 
-/* Creates a room of two people and takes both places. */
-static bool make_room(int port, made_room *m)
+/* Creates a room of two people and takes both places; the node asked plays
+ * it (the joins load it there). report: say why it failed. */
+static bool make_room(int port, made_room *m, bool report)
 {
     char spec[128], *body;
     snprintf(spec, sizeof spec,
@@ -107,7 +123,7 @@ static bool make_room(int port, made_room *m)
     bool ok = status == 201 && cJSON_IsString(code);
     if (ok)
         snprintf(m->code, sizeof m->code, "%s", code->valuestring);
-    else
+    else if (report)
         fprintf(stderr, "partyfood bench: creating a room failed: %s\n", body ? body : "");
     cJSON_Delete(o);
     free(body);
@@ -126,41 +142,46 @@ static bool make_room(int port, made_room *m)
     return ok;
 }
 
-/* The spare rooms, made by a thread while the others play. */
+/* The spare rooms of each node, made there by a thread while the others
+ * play; none at a node killed. */
 static struct {
     pthread_mutex_t mu;
-    made_room room[SPARE_ROOMS];
-    int n;
+    made_room room[MAX_NODES][SPARE_ROOMS];
+    int n[MAX_NODES];
+    bool dead[MAX_NODES];
+    int port[MAX_NODES];
+    int nodes;
     bool stop;
-    int port;
 } spare = {.mu = PTHREAD_MUTEX_INITIALIZER};
 
 static void *make_spares(void *arg)
 {
     (void)arg;
-    for (;;) {
+    for (int k = 0;; k = (k + 1) % spare.nodes) {
         pthread_mutex_lock(&spare.mu);
-        bool stop = spare.stop, full = spare.n == SPARE_ROOMS;
+        bool stop = spare.stop, skip = spare.dead[k] || spare.n[k] == SPARE_ROOMS;
         pthread_mutex_unlock(&spare.mu);
         if (stop)
             return NULL;
         made_room m;
-        if (full || !make_room(spare.port, &m)) {
-            usleep(5000);
-            continue;
-        }
+        bool made = !skip && make_room(spare.port[k], &m, false);
         pthread_mutex_lock(&spare.mu);
-        spare.room[spare.n++] = m;
+        if (made && !spare.dead[k])
+            spare.room[k][spare.n[k]++] = m;
+        else if (!skip && !spare.dead[k])
+            fprintf(stderr, "partyfood bench: a spare room could not be made\n");
         pthread_mutex_unlock(&spare.mu);
+        if (!made && k == spare.nodes - 1)
+            usleep(5000);
     }
 }
 
-static bool take_spare(made_room *m)
+static bool take_spare(int node, made_room *m)
 {
     pthread_mutex_lock(&spare.mu);
-    bool some = spare.n > 0;
+    bool some = spare.n[node] > 0;
     if (some)
-        *m = spare.room[--spare.n];
+        *m = spare.room[node][--spare.n[node]];
     pthread_mutex_unlock(&spare.mu);
     return some;
 }
@@ -173,6 +194,7 @@ typedef struct slot slot;
 typedef struct client {
     struct lws *wsi;
     slot *s;
+    int node; /* the one it connects to */
     int place, seat;
     bool ready; /* said hello, heard the sync */
     char *rx;
@@ -183,11 +205,14 @@ typedef struct client {
 
 struct slot {
     made_room room;
+    int node; /* where its room is played */
     client *c[SEATS];
     uint32_t to_act;
-    int steps;
+    int steps, acked; /* steps known; steps acknowledged by an act's answer */
     bool over, busy;
-    double sent; /* when the act in flight was sent */
+    double sent;       /* when the act in flight was sent */
+    double down_since; /* its node was killed; 0 once served again */
+    bool moved;        /* its room was played at the node killed */
 };
 
 typedef struct acked {
@@ -196,6 +221,24 @@ typedef struct acked {
     char action[PF_REPLAY_NAME_MAX + 1];
 } acked;
 
+/* Values measured, in a growing array. */
+typedef struct series {
+    double *v;
+    long n, cap;
+} series;
+
+static void series_add(series *s, double v)
+{
+    if (s->n == s->cap) {
+        long cap = s->cap ? 2 * s->cap : 4096;
+        double *p = realloc(s->v, (size_t)cap * sizeof *p);
+        if (!p)
+            return;
+        s->v = p, s->cap = cap;
+    }
+    s->v[s->n++] = v;
+}
+
 static struct {
     struct lws_context *ctx;
     slot *slots;
@@ -203,12 +246,19 @@ static struct {
     bool playing; /* new moves are sent */
     pf_rng rng;
     long acts, errors, in_flight, renewed;
-    double *lat;
-    long nlat, caplat;
+    series lat;
     bool keep; /* keep every acknowledged step, for --verify */
     acked *ack;
     long nack, capack;
-} b;
+    int port[MAX_NODES], nodes;
+    /* The fail-over: the node killed (-1: none yet), the actions
+     * acknowledged before and after, the rooms it played, their time
+     * without service, and the resyncs that had fewer steps than were
+     * acknowledged. */
+    int killed;
+    long acts_before_kill, acts_moved, moved, retries, lost;
+    series outage;
+} b = {.killed = -1};
 
 static void error_seen(const char *what, const char *detail)
 {
@@ -224,6 +274,23 @@ static void send_text(client *c, const char *text)
     memcpy(c->out + LWS_PRE, text, n);
     c->out_len = n;
     lws_callback_on_writable(c->wsi);
+}
+
+static void send_hello(client *c)
+{
+    char hello[128];
+    snprintf(hello, sizeof hello, "{\"cmd\":\"hello\",\"room\":\"%s\",\"token\":\"%s\"}",
+             c->s->room.code, c->s->room.token[c->place]);
+    send_text(c, hello);
+}
+
+/* A moved room answers again: its time without service ends. */
+static void served_again(slot *s)
+{
+    if (s->down_since > 0) {
+        series_add(&b.outage, now_s() - s->down_since);
+        s->down_since = 0;
+    }
 }
 
 /* The seat to act asks for its legal moves, when no move is in flight. */
@@ -245,6 +312,11 @@ static void drive(slot *s)
 static void progress(slot *s, const cJSON *m)
 {
     const cJSON *count = cJSON_GetObjectItemCaseSensitive(m, "step_count");
+    const cJSON *push = cJSON_GetObjectItemCaseSensitive(m, "push");
+    bool sync = cJSON_IsString(push) && strcmp(push->valuestring, "sync") == 0;
+    if (sync && cJSON_IsNumber(count) && count->valueint < s->acked && b.lost++ < 5)
+        fprintf(stderr, "partyfood bench: room %s came back with %d steps, %d were acknowledged\n",
+                s->room.code, count->valueint, s->acked);
     if (!cJSON_IsNumber(count) || count->valueint < s->steps)
         return; /* the other seat heard it already */
     s->steps = count->valueint;
@@ -282,7 +354,16 @@ static void answered(client *c, const cJSON *m)
     bool ok = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "ok"));
     if (!cJSON_IsNumber(id)) { /* the hello's answer */
         const cJSON *seat = cJSON_GetObjectItemCaseSensitive(m, "seat");
+        const cJSON *code = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(m, "error"), "code");
         c->seat = cJSON_IsNumber(seat) ? seat->valueint : -1;
+        if (s->moved && cJSON_IsString(code) &&
+            strcmp(code->valuestring, "elsewhere") == 0) {
+            /* The killed node's lease lives on: ask again soon. */
+            b.retries++;
+            lws_set_timer_usecs(c->wsi, HELLO_RETRY_US);
+            return;
+        }
         char *text = ok ? NULL : cJSON_PrintUnformatted(m);
         if (text)
             error_seen("hello", text);
@@ -299,16 +380,14 @@ static void answered(client *c, const cJSON *m)
         return;
     }
     if (id->valueint == 2 && ok) {
-        if (b.nlat == b.caplat) {
-            long cap = b.caplat ? 2 * b.caplat : 4096;
-            double *p = realloc(b.lat, (size_t)cap * sizeof *p);
-            if (p)
-                b.lat = p, b.caplat = cap;
-        }
-        if (b.nlat < b.caplat)
-            b.lat[b.nlat++] = now_s() - s->sent;
+        series_add(&b.lat, now_s() - s->sent);
         b.acts++;
+        b.acts_moved += s->moved;
+        served_again(s);
         keep_ack(s, m);
+        const cJSON *step = cJSON_GetObjectItemCaseSensitive(m, "step");
+        if (cJSON_IsNumber(step) && step->valueint + 1 > s->acked)
+            s->acked = step->valueint + 1;
         progress(s, m);
     } else {
         char *text = cJSON_PrintUnformatted(m);
@@ -330,20 +409,23 @@ static void message(client *c, const char *text, size_t len)
         if (strcmp(push->valuestring, "sync") == 0)
             c->ready = true;
         progress(c->s, m);
+        if (c->s->over) /* a moved room whose game ended as its node died */
+            served_again(c->s);
         drive(c->s);
     } else
         answered(c, m);
     cJSON_Delete(m);
 }
 
-static void connect_client(struct lws_context *ctx, int port, slot *s, int place)
+static void connect_client(struct lws_context *ctx, slot *s, int place)
 {
     client *c = calloc(1, sizeof *c);
     s->c[place] = c;
     if (!c)
         return error_seen("out of memory", "a client");
-    *c = (client){.s = s, .place = place, .seat = -1};
-    struct lws_client_connect_info i = {.context = ctx, .address = "127.0.0.1", .port = port,
+    *c = (client){.s = s, .node = s->node, .place = place, .seat = -1};
+    struct lws_client_connect_info i = {.context = ctx, .address = "127.0.0.1",
+                                        .port = b.port[s->node],
                                         .path = "/ws", .host = "127.0.0.1", .userdata = c};
     if (!(c->wsi = lws_client_connect_via_info(&i))) {
         error_seen("connect", s->room.code);
@@ -352,14 +434,36 @@ static void connect_client(struct lws_context *ctx, int port, slot *s, int place
     }
 }
 
-static void start_slot(slot *s, const made_room *m, int port)
+static void start_slot(slot *s, const made_room *m)
 {
     s->room = *m;
     s->to_act = 0;
-    s->steps = 0;
-    s->over = s->busy = false;
+    s->steps = s->acked = 0;
+    s->over = s->busy = s->moved = false;
     for (int i = 0; i < SEATS; i++)
-        connect_client(b.ctx, port, s, i);
+        connect_client(b.ctx, s, i);
+}
+
+/* A client of a room whose node was killed lost its connection: it
+ * connects again at the room's new node at the next pass of the loop
+ * (reconnect_moved). */
+static void fail_over(client *c)
+{
+    slot *s = c->s;
+    if (s->busy) { /* its answer will never come */
+        s->busy = false;
+        b.in_flight--;
+    }
+}
+
+static void reconnect_moved(void)
+{
+    for (int i = 0; b.playing && i < b.nslots; i++) {
+        slot *s = &b.slots[i];
+        for (int k = 0; s->down_since > 0 && !s->over && k < SEATS; k++)
+            if (!s->c[k])
+                connect_client(b.ctx, s, k);
+    }
 }
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
@@ -367,13 +471,11 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 {
     client *c = user;
     switch (reason) {
-    case LWS_CALLBACK_CLIENT_ESTABLISHED: {
-        char hello[128];
-        snprintf(hello, sizeof hello, "{\"cmd\":\"hello\",\"room\":\"%s\",\"token\":\"%s\"}",
-                 c->s->room.code, c->s->room.token[c->place]);
-        send_text(c, hello);
+    case LWS_CALLBACK_CLIENT_ESTABLISHED:
+    case LWS_CALLBACK_TIMER: /* a hello to ask again */
+        if (c->s)
+            send_hello(c);
         return 0;
-    }
     case LWS_CALLBACK_CLIENT_RECEIVE: {
         if (!c->s)
             return 0;
@@ -399,14 +501,16 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         c->out_len = 0;
         return 0;
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-        if (b.playing)
+        if (b.playing && c && c->s && c->node != b.killed)
             error_seen("connection", in ? (const char *)in : "failed");
         /* fall through */
     case LWS_CALLBACK_CLIENT_CLOSED:
         if (!c)
             return 0;
         if (c->s) {
-            if (b.playing)
+            if (b.playing && c->node == b.killed)
+                fail_over(c);
+            else if (b.playing)
                 error_seen("closed", c->s->room.code);
             c->s->c[c->place] = NULL;
         }
@@ -423,13 +527,14 @@ static const struct lws_protocols protocols[] = {
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
-/* A room whose game ended: its clients leave, a spare room takes its slot. */
-static void renew(int port)
+/* A room whose game ended: its clients leave, a spare room of its node
+ * takes its slot. */
+static void renew(void)
 {
     for (int i = 0; b.playing && i < b.nslots; i++) {
         slot *s = &b.slots[i];
         made_room m;
-        if (!s->over || s->busy || !take_spare(&m))
+        if (!s->over || s->busy || !take_spare(s->node, &m))
             continue;
         for (int k = 0; k < SEATS; k++)
             if (s->c[k]) {
@@ -437,7 +542,7 @@ static void renew(int port)
                 lws_callback_on_writable(s->c[k]->wsi);
                 s->c[k] = NULL;
             }
-        start_slot(s, &m, port);
+        start_slot(s, &m);
         b.renewed++;
     }
 }
@@ -459,23 +564,29 @@ static void *drain(void *arg)
     return NULL;
 }
 
-static bool start_server(const char *db, server *sv)
+/* Starts a server on db; lease_ms > 0: a node among several, whose leases
+ * last lease_ms. */
+static bool start_server(const char *db, int lease_ms, server *sv)
 {
     int fds[2];
     if (pipe(fds) != 0)
         return false;
-    char idle[16];
+    char idle[16], lease[16];
     snprintf(idle, sizeof idle, "%d", IDLE_SECONDS);
+    snprintf(lease, sizeof lease, "%d", lease_ms);
     sv->pid = fork();
     if (sv->pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL); /* never outlives the tool */
         dup2(fds[1], 1);
         close(fds[0]);
         close(fds[1]);
         /* Every client comes from this one address: the per-address and
          * per-connection limits, meant for strangers, are off. */
-        execl("/proc/self/exe", "partyfood", "serve", "--listen", "127.0.0.1:0", "--db", db,
-              "--idle-seconds", idle, "--max-requests", "0", "--max-rooms", "0",
-              "--max-connections", "0", (char *)NULL);
+        const char *args[] = {"partyfood", "serve", "--listen", "127.0.0.1:0", "--db", db,
+                              "--idle-seconds", idle, "--max-requests", "0", "--max-rooms", "0",
+                              "--max-connections", "0", lease_ms ? "--lease-ms" : NULL, lease,
+                              NULL};
+        execv("/proc/self/exe", (char **)args);
         _exit(127);
     }
     close(fds[1]);
@@ -496,12 +607,21 @@ static bool start_server(const char *db, server *sv)
     return true;
 }
 
-static void stop_server(server *sv, int sig)
+/* Stops the server with sig; false when it had ended before (an error). */
+static bool stop_server(server *sv, int sig)
 {
-    kill(sv->pid, sig);
-    waitpid(sv->pid, NULL, 0);
+    int wstatus;
+    bool ran = waitpid(sv->pid, &wstatus, WNOHANG) == 0;
+    if (ran) {
+        kill(sv->pid, sig);
+        waitpid(sv->pid, &wstatus, 0);
+    } else
+        fprintf(stderr, "partyfood bench: the server at port %d had ended (%s %d)\n", sv->port,
+                WIFSIGNALED(wstatus) ? "signal" : "exit status",
+                WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : WEXITSTATUS(wstatus));
     pthread_join(sv->drain, NULL);
     close(sv->out);
+    return ran;
 }
 
 static long rss_kib(pid_t pid)
@@ -537,12 +657,13 @@ static double metric(int port, const char *name)
 
 /* ---- the run ------------------------------------------------------------------------- */
 
-static void service_for(double seconds, bool (*done)(void), int port)
+static void service_for(double seconds, bool (*done)(void))
 {
     double end = now_s() + seconds;
     while (now_s() < end && !(done && done())) {
         lws_service(b.ctx, 0);
-        renew(port);
+        renew();
+        reconnect_moved();
     }
 }
 
@@ -627,22 +748,67 @@ static long verify(const char *db)
 static int usage(FILE *f, int status)
 {
     fprintf(f, "usage: partyfood bench server [--rooms N] [--seconds S] [--game GAME] [--db FILE]\n"
-               "                              [--verify]\n\n"
+               "                              [--verify]\n"
+               "       partyfood bench server --nodes N --db postgresql://... [--lease-ms MS]\n"
+               "                              [--kill-node-after S] [--rooms N] [--seconds S]\n"
+               "                              [--game GAME] [--verify]\n\n"
                "Starts `partyfood serve` on a free port and plays N rooms (100) of two\n"
                "people over WebSockets for S seconds (10): one move in flight per room, no\n"
                "think time. Reports acknowledged actions a second, the latency from an act\n"
                "to its answer, errors and the server's memory per room. --db (default: a\n"
                "temporary file) is the server's database. --verify kills the server with\n"
                "SIGKILL while moves are in flight and checks that every acknowledged step\n"
-               "is stored; the exit status is 1 when one is missing or an error was seen.\n");
+               "is stored; the exit status is 1 when one is missing or an error was seen.\n\n"
+               "--nodes N (2 to %d) starts N server nodes on the PostgreSQL database --db\n"
+               "instead, their leases of MS milliseconds (5000), and spreads the rooms over\n"
+               "them. --kill-node-after S kills the last node with SIGKILL S seconds into\n"
+               "the run: its rooms' clients reconnect to a node alive with their tokens and\n"
+               "play on. Reports the actions acknowledged before and after the kill, each\n"
+               "moved room's time without service, and checks every acknowledged step (in\n"
+               "each resync and in the database, after the nodes stopped); the exit status\n"
+               "is 1 when one is missing, a moved room was not served again, or an error\n"
+               "was seen.\n",
+            MAX_NODES);
     return status;
+}
+
+/* The node k dies mid-run: nothing more is made there; its rooms go to the
+ * nodes alive in turn, where their clients connect again once they find
+ * their sockets closed. Their time without service starts now. */
+static void kill_node(server *sv, int k)
+{
+    pthread_mutex_lock(&spare.mu);
+    spare.dead[k] = true;
+    spare.n[k] = 0; /* held by the dead node until its leases run out */
+    pthread_mutex_unlock(&spare.mu);
+    b.killed = k;
+    b.acts_before_kill = b.acts;
+    stop_server(&sv[k], SIGKILL);
+    double now = now_s();
+    for (int i = 0, alive = 0; i < b.nslots; i++) {
+        slot *s = &b.slots[i];
+        if (s->node != k)
+            continue;
+        s->node = alive < k ? alive : alive + 1;
+        alive = (alive + 1) % (b.nodes - 1);
+        s->down_since = now;
+        s->moved = true;
+        b.moved++;
+    }
+}
+
+static double sorted_at(series *s, double q)
+{
+    qsort(s->v, (size_t)s->n, sizeof *s->v, by_value);
+    long i = (long)((double)s->n * q);
+    return s->n ? s->v[i < s->n ? i : s->n - 1] : 0;
 }
 
 int cmd_bench_server(int argc, char **argv)
 {
-    long long rooms = 100;
-    double seconds = 10;
-    bool check = false;
+    long long rooms = 100, nodes = 1, lease_ms = 5000;
+    double seconds = 10, kill_after = 0;
+    bool check = false, lease_given = false;
     const char *db = NULL, *v;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0)
@@ -663,10 +829,36 @@ int cmd_bench_server(int argc, char **argv)
         } else if (strcmp(argv[i], "--db") == 0) {
             if (!(db = cli_arg_value("bench server", argc, argv, &i)))
                 return 2;
+        } else if (strcmp(argv[i], "--nodes") == 0) {
+            if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
+                !cli_arg_int("bench server", "--nodes", v, 1, MAX_NODES, &nodes))
+                return 2;
+        } else if (strcmp(argv[i], "--lease-ms") == 0) {
+            lease_given = true;
+            if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
+                !cli_arg_int("bench server", "--lease-ms", v, PF_LEASE_MS_MIN, 600000, &lease_ms))
+                return 2;
+        } else if (strcmp(argv[i], "--kill-node-after") == 0) {
+            if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
+                !cli_arg_real("bench server", "--kill-node-after", v, 0.1, 3600, &kill_after))
+                return 2;
         } else {
             fprintf(stderr, "partyfood bench server: unknown argument '%s'\n", argv[i]);
             return usage(stderr, 2);
         }
+    }
+    bool several = nodes > 1;
+    const char *wrong = NULL;
+    if (several && (!db || (strncmp(db, "postgresql://", 13) != 0 &&
+                            strncmp(db, "postgres://", 11) != 0)))
+        wrong = "--nodes wants the nodes' PostgreSQL database: --db postgresql://...";
+    else if (!several && (kill_after > 0 || lease_given))
+        wrong = "--kill-node-after and --lease-ms are for several nodes (--nodes N)";
+    else if (kill_after >= seconds)
+        wrong = "--kill-node-after must come before the end of the run (--seconds)";
+    if (wrong) {
+        fprintf(stderr, "partyfood bench server: %s\n", wrong);
+        return 2;
     }
     /* Two sockets a room on each side, and a few more. */
     struct rlimit nofile;
@@ -684,61 +876,87 @@ int cmd_bench_server(int argc, char **argv)
         db = path;
     }
     signal(SIGPIPE, SIG_IGN);
-    server sv;
-    if (!start_server(db, &sv)) {
-        fprintf(stderr, "partyfood bench server: the server did not start\n");
-        return 1;
+    server sv[MAX_NODES];
+    long rss_base[MAX_NODES];
+    for (b.nodes = 0; b.nodes < nodes; b.nodes++) {
+        server *n = &sv[b.nodes];
+        if (!start_server(db, several ? (int)lease_ms : 0, n)) {
+            fprintf(stderr, "partyfood bench server: the server did not start\n");
+            while (b.nodes > 0)
+                stop_server(&sv[--b.nodes], SIGKILL);
+            return 1;
+        }
+        b.port[b.nodes] = spare.port[b.nodes] = n->port;
+        rss_base[b.nodes] = rss_kib(n->pid);
     }
-    long rss_base = rss_kib(sv.pid);
+    spare.nodes = b.nodes;
     lws_set_log_level(LLL_ERR, NULL);
     struct lws_context_creation_info info = {.port = CONTEXT_PORT_NO_LISTEN,
                                              .protocols = protocols};
     b.ctx = lws_create_context(&info);
     b.nslots = (int)rooms;
     b.slots = calloc((size_t)rooms, sizeof *b.slots);
-    b.keep = check;
+    b.keep = check || several;
     pf_rng_seed(&b.rng, (uint64_t)time(NULL));
     int status = 1;
     /* Every room first, then the clients: a client connected early would
-     * wait unserved while the others are made. */
+     * wait unserved while the others are made. Room i is played at node
+     * i mod N. */
     bool made = b.ctx && b.slots;
+    for (int i = 0; made && i < b.nslots; i++) {
+        b.slots[i].node = i % b.nodes;
+        made = make_room(b.port[b.slots[i].node], &b.slots[i].room, true);
+    }
     for (int i = 0; made && i < b.nslots; i++)
-        made = make_room(sv.port, &b.slots[i].room);
-    for (int i = 0; made && i < b.nslots; i++)
-        start_slot(&b.slots[i], &b.slots[i].room, sv.port);
-    spare.port = sv.port;
+        start_slot(&b.slots[i], &b.slots[i].room);
     pthread_t spares;
     if (made)
         pthread_create(&spares, NULL, make_spares, NULL);
     if (made) {
-        service_for(60, all_ready, sv.port);
+        service_for(60, all_ready);
         b.playing = true;
         for (int i = 0; i < b.nslots; i++)
             drive(&b.slots[i]);
         double t0 = now_s();
-        service_for(seconds, NULL, sv.port);
+        if (kill_after > 0) {
+            service_for(kill_after, NULL);
+            kill_node(sv, b.nodes - 1);
+        }
+        service_for(seconds - (now_s() - t0), NULL);
         double elapsed = now_s() - t0;
         long acts = b.acts, renewed = b.renewed;
-        long rss_play = rss_kib(sv.pid);
-        double actions = metric(sv.port, "partyfood_actions_total");
-        double commits = metric(sv.port, "partyfood_commit_seconds_count");
-        double commit_s = metric(sv.port, "partyfood_commit_seconds_sum");
+        /* The nodes alive at the end, together. */
+        long rss_start = 0, rss_play = 0;
+        double actions = 0, commits = 0, commit_s = 0;
+        for (int k = 0; k < b.nodes; k++)
+            if (k != b.killed) {
+                rss_start += rss_base[k];
+                rss_play += rss_kib(sv[k].pid);
+                actions += metric(sv[k].port, "partyfood_actions_total");
+                commits += metric(sv[k].port, "partyfood_commit_seconds_count");
+                commit_s += metric(sv[k].port, "partyfood_commit_seconds_sum");
+            }
         b.playing = false;
         pthread_mutex_lock(&spare.mu);
         spare.stop = true;
         pthread_mutex_unlock(&spare.mu);
         pthread_join(spares, NULL);
-        if (check) {
-            stop_server(&sv, SIGKILL); /* moves still in flight */
-            long missing = verify(db);
-            printf("verify: %ld acknowledged steps, %ld missing after SIGKILL\n", b.nack,
-                   missing);
-            status = missing || b.errors ? 1 : 0;
+        long missing = 0;
+        if (check || several) {
+            /* --verify: moves still in flight; else their answers come
+             * first. */
+            if (!check)
+                service_for(10, none_in_flight);
+            for (int k = 0; k < b.nodes; k++)
+                if (k != b.killed && !stop_server(&sv[k], check ? SIGKILL : SIGTERM))
+                    b.errors++;
+            missing = verify(db);
+            status = missing || b.lost || b.errors || b.moved > b.outage.n ? 1 : 0;
         }
-        qsort(b.lat, (size_t)b.nlat, sizeof *b.lat, by_value);
-        double p50 = b.nlat ? b.lat[b.nlat / 2] : 0, p99 = b.nlat ? b.lat[b.nlat * 99 / 100] : 0;
-        printf("partyfood bench server: %d rooms of %s, two people each, %.1f s\n", b.nslots,
+        double p50 = sorted_at(&b.lat, 0.5), p99 = sorted_at(&b.lat, 0.99);
+        printf("partyfood bench server: %d rooms of %s, two people each, %.1f s", b.nslots,
                game_id, elapsed);
+        printf(several ? ", %d nodes\n" : "\n", b.nodes);
         printf("acknowledged actions: %ld (%.0f/s); per commit: %.1f, a commit's mean %.1f ms\n",
                acts, acts / elapsed, commits > 0 ? actions / commits : 0,
                commits > 0 ? commit_s / commits * 1e3 : 0);
@@ -746,33 +964,53 @@ int cmd_bench_server(int argc, char **argv)
         printf("games ended and replaced by new rooms: %ld (%.0f/s)\n", renewed,
                renewed / elapsed);
         printf("errors: %ld\n", b.errors);
-        printf("server memory: %ld KiB at start, %ld KiB playing: %.1f KiB a room\n", rss_base,
-               rss_play, (double)(rss_play - rss_base) / b.nslots);
-        if (!check) {
+        printf("%s: %ld KiB at start, %ld KiB playing: %.1f KiB a room\n",
+               several ? "nodes' memory (those alive at the end, together)" : "server memory",
+               rss_start, rss_play, (double)(rss_play - rss_start) / b.nslots);
+        if (b.killed >= 0) {
+            printf("fail-over: node %d of %d killed with SIGKILL %.1f s into the run\n",
+                   b.killed + 1, b.nodes, kill_after);
+            printf("acknowledged actions before the kill: %ld, after: %ld (%ld in the rooms "
+                   "moved)\n",
+                   b.acts_before_kill, acts - b.acts_before_kill, b.acts_moved);
+            printf("rooms moved: %ld, served again: %ld, still without service: %ld\n", b.moved,
+                   b.outage.n, b.moved - b.outage.n);
+            double median = sorted_at(&b.outage, 0.5), worst = sorted_at(&b.outage, 1);
+            printf("time without service (from the kill to the first acknowledged action at a "
+                   "node alive): median %.2f s, worst %.2f s (leases of %lld ms)\n",
+                   median, worst, lease_ms);
+            printf("hellos refused with elsewhere and asked again: %ld\n", b.retries);
+        }
+        if (several)
+            printf("resyncs with fewer steps than acknowledged: %ld\n", b.lost);
+        if (check || several)
+            printf("verify: %ld acknowledged steps, %ld missing after %s\n", b.nack, missing,
+                   check ? "SIGKILL" : "the nodes stopped");
+        if (!check && !several) {
             /* Idle: the clients stay but act no more; the server lets the
              * tables go after IDLE_SECONDS. Then the clients leave. */
-            service_for(10, none_in_flight, sv.port);
-            for (int i = 0; i < 50 && metric(sv.port, "partyfood_rooms{state=\"playing\"}") > 0;
-                 i++)
-                service_for(0.2, NULL, sv.port);
-            long rss_idle = rss_kib(sv.pid);
+            int port = sv[0].port;
+            service_for(10, none_in_flight);
+            for (int i = 0; i < 50 && metric(port, "partyfood_rooms{state=\"playing\"}") > 0; i++)
+                service_for(0.2, NULL);
+            long rss_idle = rss_kib(sv[0].pid);
             printf("idle rooms, their clients connected: %ld KiB: %.1f KiB a room (2 "
                    "connections included)\n",
-                   rss_idle, (double)(rss_idle - rss_base) / b.nslots);
+                   rss_idle, (double)(rss_idle - rss_start) / b.nslots);
             lws_context_destroy(b.ctx);
             b.ctx = NULL;
-            for (int i = 0; i < 50 && metric(sv.port, "partyfood_rooms{state=\"idle\"}") > 0;
-                 i++)
+            for (int i = 0; i < 50 && metric(port, "partyfood_rooms{state=\"idle\"}") > 0; i++)
                 usleep(200000);
-            long rss_gone = rss_kib(sv.pid);
+            long rss_gone = rss_kib(sv[0].pid);
             printf("idle rooms, their clients gone: %ld KiB: %.1f KiB a room\n", rss_gone,
-                   (double)(rss_gone - rss_base) / b.nslots);
-            stop_server(&sv, SIGTERM);
+                   (double)(rss_gone - rss_start) / b.nslots);
+            stop_server(&sv[0], SIGTERM);
             status = b.errors ? 1 : 0;
         }
     } else {
         fprintf(stderr, "partyfood bench server: could not set the rooms up\n");
-        stop_server(&sv, SIGKILL);
+        for (int k = 0; k < b.nodes; k++)
+            stop_server(&sv[k], SIGKILL);
     }
     if (b.ctx)
         lws_context_destroy(b.ctx);
@@ -784,7 +1022,8 @@ int cmd_bench_server(int argc, char **argv)
                 free(b.slots[i].c[k]);
             }
     free(b.slots);
-    free(b.lat);
+    free(b.lat.v);
+    free(b.outage.v);
     free(b.ack);
     if (db == path) {
         const char *suffix[] = {"", "-wal", "-shm"};

@@ -1,5 +1,6 @@
 /* node.c: this server among several on one database (node.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "partyfood/error.h"
@@ -54,29 +55,60 @@ char *pf_node_elsewhere(const cJSON *req, const char *code, const char *owner)
     return text;
 }
 
-/* A lease the renewal found held: its room (of the list arg) is kept. A
- * walk of the list per lease: rooms per node are in the thousands at most. */
+/* The rooms holding a lease, sorted by code, for the renewal's answers:
+ * one binary search per lease held instead of a walk of every room. */
+typedef struct held {
+    pf_room **room;
+    size_t n;
+} held;
+
+static int by_code(const void *x, const void *y)
+{
+    return strcmp((*(pf_room *const *)x)->code, (*(pf_room *const *)y)->code);
+}
+
+static int code_vs_room(const void *code, const void *room)
+{
+    return strcmp(code, (*(pf_room *const *)room)->code);
+}
+
+/* A lease the renewal found held: its room (of the held arg) is kept. */
 static void still_held(void *arg, const char *code, int64_t epoch)
 {
-    for (pf_room *r = arg; r; r = r->next)
-        if (r->lease.node && strcmp(r->code, code) == 0 && r->lease.epoch == epoch)
-            r->lease_renewed = true;
+    const held *h = arg;
+    pf_room **found = h->n ? bsearch(code, h->room, h->n, sizeof *h->room, code_vs_room) : NULL;
+    if (found && (*found)->lease.epoch == epoch)
+        (*found)->lease_renewed = true;
 }
 
 void pf_node_renew(pf_room *rooms)
 {
     if (!pf_node_name())
         return;
-    for (pf_room *r = rooms; r; r = r->next)
+    size_t n = 0;
+    for (pf_room *r = rooms; r; r = r->next) {
         r->lease_renewed = false;
+        n += r->lease.node != NULL;
+    }
+    held h = {malloc((n ? n : 1) * sizeof *h.room), 0};
+    for (pf_room *r = rooms; h.room && r; r = r->next)
+        if (r->lease.node)
+            h.room[h.n++] = r;
+    if (h.room)
+        qsort(h.room, h.n, sizeof *h.room, by_code);
     pf_error err;
-    if (pf_store_leases_renew(node.store, node.name, node.lease_ms, still_held, rooms, &err)) {
+    pf_err e = pf_store_leases_renew(node.store, node.name, node.lease_ms, still_held, &h, &err);
+    bool known = h.room != NULL;
+    free(h.room);
+    if (e) {
         /* The database is out of reach: the rooms are kept; their commits
          * fail until it is back, and if another node took them meanwhile,
          * the epoch check refuses this one's writes. */
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
         return;
     }
+    if (!known) /* out of memory: renewed, but which were lost is not known */
+        return;
     for (pf_room *r = rooms; r; r = r->next)
         if (r->lease.node && !r->finished && !r->lease_renewed)
             r->lease_lost = true;

@@ -336,6 +336,9 @@ void pf_server_close(pf_conn *c, int code, const char *reason)
             p = &(*p)->next;
         if (*p)
             *p = c->next;
+        /* Its request in the commit is answered to nobody: the connection
+         * is freed once closed, maybe before the commit ends. */
+        pf_room_leave(c->room, c);
     }
     c->room = NULL;
     c->close_code = code;

@@ -262,19 +262,36 @@ static pf_err put_change(pf_store *s, const pf_store_change *c, pf_error *err)
     return PF_E_OK;
 }
 
+static int by_room(const void *x, const void *y)
+{
+    return strcmp((*(const pf_store_change *const *)x)->room,
+                  (*(const pf_store_change *const *)y)->room);
+}
+
 static pf_err pg_commit(pf_store *s, const pf_store_change *changes, int n, int *lost,
                         pf_error *err)
 {
+    /* The lease rows are locked in the rooms' order, the order the renewal
+     * locks them in: in any other, a commit and the node's own renewal
+     * could each wait for the other (PostgreSQL's "deadlock detected"). */
+    const pf_store_change **order = malloc((size_t)(n ? n : 1) * sizeof *order);
+    if (!order)
+        return pf_error_set(err, PF_E_NO_MEMORY, NULL);
+    for (int i = 0; i < n; i++)
+        order[i] = &changes[i];
+    qsort(order, (size_t)n, sizeof *order, by_room);
     reconnect(s);
-    if (!exec(s, "begin a transaction", "BEGIN", err))
+    if (!exec(s, "begin a transaction", "BEGIN", err)) {
+        free(order);
         return err->code;
-    pf_err e = PF_E_OK;
-    for (int i = 0; !e && i < n; i++) {
-        if ((e = owned(s, &changes[i], err)) == PF_E_ELSEWHERE)
-            *lost = i;
-        if (!e)
-            e = put_change(s, &changes[i], err);
     }
+    pf_err e = PF_E_OK;
+    for (int i = 0; !e && i < n; i++)
+        if ((e = owned(s, order[i], err)) == PF_E_ELSEWHERE)
+            *lost = (int)(order[i] - changes);
+    free(order);
+    for (int i = 0; !e && i < n; i++)
+        e = put_change(s, &changes[i], err);
     if (e || !exec(s, "commit steps", "COMMIT", err)) {
         rollback(s);
         return e ? e : err->code;
@@ -448,10 +465,14 @@ static pf_err pg_leases_renew(pf_store *s, const char *node, int ttl_ms, pf_stor
     char ttl[16];
     snprintf(ttl, sizeof ttl, "%d", ttl_ms);
     const char *p[] = {node, ttl};
+    /* The rows locked in the rooms' order first, as a commit locks them. */
     PGresult *res = run(s, "renew leases", PGRES_TUPLES_OK,
                         "UPDATE leases SET expires = now() + $2 * interval '1 millisecond'"
                         " WHERE node = $1 AND expires > now() AND room IN"
-                        " (SELECT code FROM rooms WHERE finished IS NULL) RETURNING room, epoch",
+                        " (SELECT room FROM leases WHERE node = $1"
+                        " AND expires > now() AND room IN"
+                        " (SELECT code FROM rooms WHERE finished IS NULL)"
+                        " ORDER BY room FOR UPDATE) RETURNING room, epoch",
                         2, p, err);
     if (!res)
         return err->code;
