@@ -4,9 +4,9 @@
  * Starts `partyfood serve` on a free port and a fresh database, makes N
  * rooms of two people, and plays them with real WebSocket clients (the
  * libwebsockets client side, in this process): closed loop, one move in
- * flight per room, no think time. The seat to act asks `legal`, picks one
- * at random and sends `act`; the time from sending the act to its answer is
- * the latency measured. A room whose game ends is replaced by a new one,
+ * flight per room, no think time. The seat to act picks one of the legal
+ * actions its latest push offered at random and sends `act`; the time from
+ * sending the act to its answer is the latency measured. A room whose game ends is replaced by a new one,
  * made ahead by a thread of plain HTTP calls. Figures are measured, never
  * asserted; --verify kills the server with SIGKILL while moves are in
  * flight and checks that every acknowledged step is in the database (the
@@ -196,7 +196,9 @@ typedef struct client {
     slot *s;
     int node; /* the one it connects to */
     int place, seat;
-    bool ready; /* said hello, heard the sync */
+    bool ready;   /* said hello, heard the sync */
+    cJSON *legal; /* its seat's legal actions, from the latest push */
+    int closed_with; /* the close code the node sent, 0 if none */
     char *rx;
     size_t rx_len;
     unsigned char out[LWS_PRE + 256];
@@ -211,8 +213,8 @@ struct slot {
     int steps, acked; /* steps known; steps acknowledged by an act's answer */
     bool over, busy;
     double sent;       /* when the act in flight was sent */
-    double down_since; /* its node was killed; 0 once served again */
-    bool moved;        /* its room was played at the node killed */
+    double down_since; /* its node was killed or let it go; 0 once served again */
+    bool moved;        /* its room was played at the node killed, or let go */
 };
 
 typedef struct acked {
@@ -257,6 +259,7 @@ static struct {
      * acknowledged. */
     int killed;
     long acts_before_kill, acts_moved, moved, retries, lost;
+    long let_go; /* rooms a node alive let go (its lease ran out in a stall) */
     series outage;
 } b = {.killed = -1};
 
@@ -293,17 +296,23 @@ static void served_again(slot *s)
     }
 }
 
-/* The seat to act asks for its legal moves, when no move is in flight. */
+/* The seat to act plays one of the legal actions its latest push offered,
+ * at random, when no move is in flight. */
 static void drive(slot *s)
 {
     if (!b.playing || s->busy || s->over)
         return;
     for (int i = 0; i < SEATS; i++) {
         client *c = s->c[i];
-        if (c && c->ready && c->seat >= 0 && (s->to_act & (1u << c->seat))) {
+        int n = c ? cJSON_GetArraySize(c->legal) : 0;
+        if (c && c->ready && c->seat >= 0 && (s->to_act & (1u << c->seat)) && n > 0) {
+            char text[256];
+            snprintf(text, sizeof text, "{\"cmd\":\"act\",\"id\":2,\"action\":\"%s\"}",
+                     cJSON_GetArrayItem(c->legal, (int)pf_rng_below(&b.rng, (uint32_t)n))->valuestring);
             s->busy = true;
             b.in_flight++;
-            send_text(c, "{\"cmd\":\"legal\",\"id\":1}");
+            s->sent = now_s();
+            send_text(c, text);
             return;
         }
     }
@@ -350,7 +359,6 @@ static void answered(client *c, const cJSON *m)
 {
     slot *s = c->s;
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
-    const cJSON *actions = cJSON_GetObjectItemCaseSensitive(m, "actions");
     bool ok = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "ok"));
     if (!cJSON_IsNumber(id)) { /* the hello's answer */
         const cJSON *seat = cJSON_GetObjectItemCaseSensitive(m, "seat");
@@ -368,15 +376,6 @@ static void answered(client *c, const cJSON *m)
         if (text)
             error_seen("hello", text);
         free(text);
-        return;
-    }
-    if (id->valueint == 1 && ok && cJSON_GetArraySize(actions) > 0) {
-        int k = (int)pf_rng_below(&b.rng, (uint32_t)cJSON_GetArraySize(actions));
-        char text[256];
-        snprintf(text, sizeof text, "{\"cmd\":\"act\",\"id\":2,\"action\":\"%s\"}",
-                 cJSON_GetArrayItem(actions, k)->valuestring);
-        s->sent = now_s();
-        send_text(c, text);
         return;
     }
     if (id->valueint == 2 && ok) {
@@ -408,6 +407,8 @@ static void message(client *c, const char *text, size_t len)
     else if (cJSON_IsString(push)) {
         if (strcmp(push->valuestring, "sync") == 0)
             c->ready = true;
+        cJSON_Delete(c->legal);
+        c->legal = cJSON_DetachItemFromObjectCaseSensitive(m, "legal");
         progress(c->s, m);
         if (c->s->over) /* a moved room whose game ended as its node died */
             served_again(c->s);
@@ -500,6 +501,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             return -1;
         c->out_len = 0;
         return 0;
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        if (c && len >= 2)
+            c->closed_with = ((const unsigned char *)in)[0] << 8 | ((const unsigned char *)in)[1];
+        return 0;
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
         if (b.playing && c && c->s && c->node != b.killed)
             error_seen("connection", in ? (const char *)in : "failed");
@@ -508,12 +513,23 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         if (!c)
             return 0;
         if (c->s) {
-            if (b.playing && c->node == b.killed)
+            /* A node alive that found its lease run out (it was stalled
+             * longer than the lease) lets the room go and says so (1012):
+             * its clients connect again, as after a kill. */
+            bool let_go = c->node != b.killed && c->closed_with == 1012; /* service restart */
+            if (b.playing && let_go && c->s->down_since == 0) {
+                c->s->down_since = now_s();
+                c->s->moved = true;
+                b.moved++;
+                b.let_go++;
+            }
+            if (b.playing && (c->node == b.killed || let_go))
                 fail_over(c);
             else if (b.playing)
                 error_seen("closed", c->s->room.code);
             c->s->c[c->place] = NULL;
         }
+        cJSON_Delete(c->legal);
         free(c->rx);
         free(c);
         return 0;
@@ -636,6 +652,24 @@ static long rss_kib(pid_t pid)
     if (f)
         fclose(f);
     return kib;
+}
+
+/* The CPU time a process used so far (user and system), in seconds; pid 0
+ * is this process. On a shared machine this measures the work an action
+ * costs better than actions a second do. */
+static double cpu_s(pid_t pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, pid ? "/proc/%d/stat" : "/proc/self/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    unsigned long long user = 0, sys = 0;
+    /* the fields after the command's closing parenthesis: 14th and 15th */
+    int got = f ? fscanf(f, "%*[^)]) %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &user,
+                         &sys)
+                : 0;
+    if (f)
+        fclose(f);
+    return got == 2 ? (double)(user + sys) / (double)sysconf(_SC_CLK_TCK) : 0;
 }
 
 /* One number of the server's /metrics page (a line starting with name). */
@@ -917,13 +951,17 @@ int cmd_bench_server(int argc, char **argv)
         b.playing = true;
         for (int i = 0; i < b.nslots; i++)
             drive(&b.slots[i]);
-        double t0 = now_s();
+        double t0 = now_s(), cpu0 = cpu_s(0), cpu_nodes0 = 0;
+        for (int k = 0; k < b.nodes; k++)
+            cpu_nodes0 += cpu_s(sv[k].pid);
         if (kill_after > 0) {
             service_for(kill_after, NULL);
             kill_node(sv, b.nodes - 1);
         }
         service_for(seconds - (now_s() - t0), NULL);
-        double elapsed = now_s() - t0;
+        double elapsed = now_s() - t0, cpu_tool = cpu_s(0) - cpu0, cpu_nodes = -cpu_nodes0;
+        for (int k = 0; k < b.nodes; k++)
+            cpu_nodes += cpu_s(sv[k].pid);
         long acts = b.acts, renewed = b.renewed;
         /* The nodes alive at the end, together. */
         long rss_start = 0, rss_play = 0;
@@ -961,12 +999,20 @@ int cmd_bench_server(int argc, char **argv)
                acts, acts / elapsed, commits > 0 ? actions / commits : 0,
                commits > 0 ? commit_s / commits * 1e3 : 0);
         printf("latency act -> answer: p50 %.2f ms, p99 %.2f ms\n", p50 * 1e3, p99 * 1e3);
+        if (acts > 0 && b.killed < 0)
+            printf("CPU a 1,000 actions: %s %.0f ms, this tool %.0f ms\n",
+                   several ? "the nodes" : "the server", cpu_nodes / acts * 1e6,
+                   cpu_tool / acts * 1e6);
         printf("games ended and replaced by new rooms: %ld (%.0f/s)\n", renewed,
                renewed / elapsed);
         printf("errors: %ld\n", b.errors);
         printf("%s: %ld KiB at start, %ld KiB playing: %.1f KiB a room\n",
                several ? "nodes' memory (those alive at the end, together)" : "server memory",
                rss_start, rss_play, (double)(rss_play - rss_start) / b.nslots);
+        if (b.let_go)
+            printf("rooms a node alive let go (its lease ran out while it was stalled), "
+                   "played on after their clients connected again: %ld\n",
+                   b.let_go);
         if (b.killed >= 0) {
             printf("fail-over: node %d of %d killed with SIGKILL %.1f s into the run\n",
                    b.killed + 1, b.nodes, kill_after);
