@@ -136,18 +136,23 @@ static pf_err gone(pf_sim_ext *x, const char *what, pf_error *err)
 }
 
 /* Sends line and a newline, then reads one line of answer (terminated in
- * place; valid until the next call) within the program's time. */
+ * place; valid until the next call) within the program's time. A program
+ * gone before it could be asked may still have written a line (`echo hi`):
+ * that line is its answer, so what is said of it does not depend on which
+ * came first, its exit or the question. */
 static pf_err exchange(pf_sim_ext *x, const char *line, char **answer, pf_error *err)
 {
     size_t n = strlen(line);
-    for (size_t sent = 0; sent <= n;) {
+    bool unasked = false;
+    for (size_t sent = 0; sent <= n && !unasked;) {
         const char *from = sent < n ? line + sent : "\n";
         ssize_t k = send(x->fd, from, sent < n ? n - sent : 1, MSG_NOSIGNAL);
         if (k < 0 && errno == EINTR)
             continue;
         if (k < 0)
-            return gone(x, "could not be asked: it", err);
-        sent += (size_t)k;
+            unasked = true;
+        else
+            sent += (size_t)k;
     }
     long long deadline = now_ms() + x->timeout_ms;
     size_t scanned = 0;
@@ -180,7 +185,7 @@ static pf_err exchange(pf_sim_ext *x, const char *line, char **answer, pf_error 
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0)
-            return gone(x, "answered nothing: it", err);
+            return gone(x, unasked ? "could not be asked: it" : "answered nothing: it", err);
         x->len += (size_t)k;
     }
 }
