@@ -197,6 +197,7 @@ typedef struct client {
     int node; /* the one it connects to */
     int place, seat;
     bool ready;   /* said hello, heard the sync */
+    bool thinking; /* its act waits for the think time (--think-ms) */
     cJSON *legal; /* its seat's legal actions, from the latest push */
     int closed_with; /* the close code the node sent, 0 if none */
     char *rx;
@@ -260,6 +261,7 @@ static struct {
     int killed;
     long acts_before_kill, acts_moved, moved, retries, lost;
     long let_go; /* rooms a node alive let go (its lease ran out in a stall) */
+    long long think_ms; /* a seat's pause before it acts (0: none) */
     series outage;
 } b = {.killed = -1};
 
@@ -296,26 +298,53 @@ static void served_again(slot *s)
     }
 }
 
-/* The seat to act plays one of the legal actions its latest push offered,
- * at random, when no move is in flight. */
+/* c's seat plays one of the legal actions its latest push offered, at
+ * random; false when it has none. */
+static bool act_now(slot *s, client *c)
+{
+    int n = cJSON_GetArraySize(c->legal);
+    if (n == 0)
+        return false;
+    char text[256];
+    snprintf(text, sizeof text, "{\"cmd\":\"act\",\"id\":2,\"action\":\"%s\"}",
+             cJSON_GetArrayItem(c->legal, (int)pf_rng_below(&b.rng, (uint32_t)n))->valuestring);
+    s->sent = now_s();
+    send_text(c, text);
+    return true;
+}
+
+/* The seat to act plays, when no move is in flight: at once, or after the
+ * think time (the timer's callback plays it). */
 static void drive(slot *s)
 {
     if (!b.playing || s->busy || s->over)
         return;
     for (int i = 0; i < SEATS; i++) {
         client *c = s->c[i];
-        int n = c ? cJSON_GetArraySize(c->legal) : 0;
-        if (c && c->ready && c->seat >= 0 && (s->to_act & (1u << c->seat)) && n > 0) {
-            char text[256];
-            snprintf(text, sizeof text, "{\"cmd\":\"act\",\"id\":2,\"action\":\"%s\"}",
-                     cJSON_GetArrayItem(c->legal, (int)pf_rng_below(&b.rng, (uint32_t)n))->valuestring);
-            s->busy = true;
-            b.in_flight++;
-            s->sent = now_s();
-            send_text(c, text);
-            return;
-        }
+        if (!c || !c->ready || c->seat < 0 || !(s->to_act & (1u << c->seat)) ||
+            !cJSON_GetArraySize(c->legal))
+            continue;
+        s->busy = true;
+        b.in_flight++;
+        if (b.think_ms > 0) {
+            c->thinking = true;
+            lws_set_timer_usecs(c->wsi, (lws_usec_t)b.think_ms * 1000);
+        } else
+            act_now(s, c);
+        return;
     }
+}
+
+/* The think time is over: c's seat acts (unless the run ended meanwhile). */
+static void thought(client *c)
+{
+    slot *s = c->s;
+    c->thinking = false;
+    if (b.playing && act_now(s, c))
+        return;
+    s->busy = false;
+    b.in_flight--;
+    drive(s);
 }
 
 static void progress(slot *s, const cJSON *m)
@@ -472,8 +501,13 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 {
     client *c = user;
     switch (reason) {
+    case LWS_CALLBACK_TIMER: /* the think time is over, or a hello to ask again */
+        if (c->s && c->thinking) {
+            thought(c);
+            return 0;
+        }
+        /* fall through */
     case LWS_CALLBACK_CLIENT_ESTABLISHED:
-    case LWS_CALLBACK_TIMER: /* a hello to ask again */
         if (c->s)
             send_hello(c);
         return 0;
@@ -782,7 +816,7 @@ static long verify(const char *db)
 static int usage(FILE *f, int status)
 {
     fprintf(f, "usage: partyfood bench server [--rooms N] [--seconds S] [--game GAME] [--db FILE]\n"
-               "                              [--verify]\n"
+               "                              [--think-ms MS] [--verify]\n"
                "       partyfood bench server --nodes N --db postgresql://... [--lease-ms MS]\n"
                "                              [--kill-node-after S] [--rooms N] [--seconds S]\n"
                "                              [--game GAME] [--verify]\n\n"
@@ -792,7 +826,9 @@ static int usage(FILE *f, int status)
                "to its answer, errors and the server's memory per room. --db (default: a\n"
                "temporary file) is the server's database. --verify kills the server with\n"
                "SIGKILL while moves are in flight and checks that every acknowledged step\n"
-               "is stored; the exit status is 1 when one is missing or an error was seen.\n\n"
+               "is stored; the exit status is 1 when one is missing or an error was seen.\n"
+               "--think-ms MS makes each seat wait MS before it acts, as people think: the\n"
+               "rooms and that time set the load, and the latency is the server's own.\n\n"
                "--nodes N (2 to %d) starts N server nodes on the PostgreSQL database --db\n"
                "instead, their leases of MS milliseconds (5000), and spreads the rooms over\n"
                "them. --kill-node-after S kills the last node with SIGKILL S seconds into\n"
@@ -871,6 +907,10 @@ int cmd_bench_server(int argc, char **argv)
             lease_given = true;
             if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
                 !cli_arg_int("bench server", "--lease-ms", v, PF_LEASE_MS_MIN, 600000, &lease_ms))
+                return 2;
+        } else if (strcmp(argv[i], "--think-ms") == 0) {
+            if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
+                !cli_arg_int("bench server", "--think-ms", v, 0, 60000, &b.think_ms))
                 return 2;
         } else if (strcmp(argv[i], "--kill-node-after") == 0) {
             if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
@@ -994,7 +1034,8 @@ int cmd_bench_server(int argc, char **argv)
         double p50 = sorted_at(&b.lat, 0.5), p99 = sorted_at(&b.lat, 0.99);
         printf("partyfood bench server: %d rooms of %s, two people each, %.1f s", b.nslots,
                game_id, elapsed);
-        printf(several ? ", %d nodes\n" : "\n", b.nodes);
+        printf(several ? ", %d nodes" : "", b.nodes);
+        printf(b.think_ms ? ", %lld ms to think before each act\n" : "\n", b.think_ms);
         printf("acknowledged actions: %ld (%.0f/s); per commit: %.1f, a commit's mean %.1f ms\n",
                acts, acts / elapsed, commits > 0 ? actions / commits : 0,
                commits > 0 ? commit_s / commits * 1e3 : 0);

@@ -1,8 +1,9 @@
-/* test_bench.c: a short run of the load tool (`partyfood bench server`,
+/* test_bench.c: short runs of the load tool (`partyfood bench server`,
  * src/cli/bench_server.c): 20 rooms played over WebSockets for two
  * seconds, the server killed with SIGKILL while moves are in flight, and
- * every acknowledged step found in its database. No figure is checked: only
- * that steps were acknowledged, none is missing and no error was seen. */
+ * every acknowledged step found in its database; and a run where the seats
+ * think before they act. No figure is checked: only that steps were
+ * acknowledged, none is missing and no error was seen. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,10 +27,34 @@ static void test_a_short_load_loses_no_acknowledged_step(void **state)
     free(out);
 }
 
+/* With a think time the seats still play (the timer acts for them), and
+ * the report says how long they thought (--verify: no idle phase, which
+ * takes half a minute). */
+static void test_seats_that_think_still_play(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd,
+             "'%s' bench server --rooms 4 --seconds 1.5 --think-ms 50 --verify 2>&1; echo status=$?",
+             pf_test_bin());
+    char *out = pf_test_run(cmd);
+    long acts = -1, errors = -1;
+    const char *a = strstr(out, "acknowledged actions: "), *e = strstr(out, "errors: ");
+    if (a)
+        sscanf(a, "acknowledged actions: %ld", &acts);
+    if (e)
+        sscanf(e, "errors: %ld", &errors);
+    if (!strstr(out, "status=0") || !strstr(out, "50 ms to think before each act") || acts <= 0 ||
+        errors != 0)
+        fail_msg("the load tool said:\n%s", out);
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_short_load_loses_no_acknowledged_step),
+        cmocka_unit_test(test_seats_that_think_still_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
