@@ -27,10 +27,12 @@ process.on('exit', () => { for (const p of running) p.kill('SIGKILL'); });
 // environment variables (env) and, for TLS, the certificate the clients
 // trust (ca); resolves with { proc, port, base, wsBase, ca, log() (its
 // output so far) }. Under scripts/with_pg.sh (PF_TEST_PG set) the database
-// is that PostgreSQL instead of the SQLite file db.
-function startServer(db, { args = [], env = {}, ca } = {}) {
+// is that PostgreSQL instead of the SQLite file db, with leases of leaseMs
+// (the server's default: a node stalled longer than that on a loaded
+// machine lets its rooms go; the tests of taking over ask for short ones).
+function startServer(db, { args = [], env = {}, ca, leaseMs = 5000 } = {}) {
   return new Promise((resolve, reject) => {
-    const where = process.env.PF_TEST_PG ? [process.env.PF_TEST_PG, '--lease-ms', '2000'] : [db];
+    const where = process.env.PF_TEST_PG ? [process.env.PF_TEST_PG, '--lease-ms', String(leaseMs)] : [db];
     const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', ...where, ...args],
                        { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     running.add(proc);
@@ -104,7 +106,10 @@ class Client {
   connect() {
     return new Promise((resolve, reject) => {
       this.ws = new WebSocket(`${this.s.wsBase}/ws`, { ca: this.s.ca });
-      this.closed = new Promise((res) => this.ws.on('close', (code, reason) => res({ code, reason: String(reason) })));
+      this.closed = new Promise((res) => this.ws.on('close', (code, reason) => {
+        this.closedWith = `${code} ${reason}`;
+        res({ code, reason: String(reason) });
+      }));
       this.ws.on('open', resolve);
       this.ws.on('error', reject);
       this.ws.on('message', (data, binary) => {
@@ -173,7 +178,7 @@ function skillKind(action) {
 function playRandom(c, realTime, untilSteps = Infinity, limitMs = 120000) {
   return new Promise((resolve, reject) => {
     let busy = false;
-    const deadline = setTimeout(() => reject(new Error(`${c.name}: the game did not end: ${JSON.stringify(c.last).slice(0, 300)}`)), limitMs);
+    const deadline = setTimeout(() => reject(new Error(`${c.name}: the game did not end${c.closedWith ? ` (its connection closed: ${c.closedWith})` : ''}: ${JSON.stringify(c.last).slice(0, 300)}`)), limitMs);
     const done = () => { clearTimeout(deadline); c.onPush = null; resolve(c.last); };
     const step = async () => {
       if (busy || !c.last) return;

@@ -46,7 +46,7 @@ async function moveTo(c, s) {
 run(async () => {
   if (!PG) throw new Error('run me through scripts/with_pg.sh');
   const db = `${tempDir()}/unused.db`;
-  const a = await startServer(db), b = await startServer(db);
+  const a = await startServer(db, { leaseMs: 2000 }), b = await startServer(db, { leaseMs: 2000 });
 
   // The lobby is the same from both nodes.
   const listed = await request(a, 'POST', '/rooms', { game: 'pizza', seats: ['person', 'person'], listed: true });
@@ -113,7 +113,7 @@ run(async () => {
 
   // Node c is paused past its leases: b takes its room over; c, continued,
   // writes nothing more to it.
-  const c3 = await startServer(db);
+  const c3 = await startServer(db, { leaseMs: 2000 });
   const p = await roomWithClients(c3, { game: 'pizza', seats: ['person', 'person'] }, ['cy', 'di']);
   for (const c of p.clients) c.room = p.room;
   await Promise.all(p.clients.map((c) => playRandom(c, false, 4)));
