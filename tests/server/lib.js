@@ -171,6 +171,8 @@ function skillKind(action) {
   return m ? m[1] : null;
 }
 
+const limited = (answer) => answer && !answer.ok && answer.error.code === 'rate_limited';
+
 // Plays random legal moves for c's seat until the game is over (or has
 // untilSteps steps); resolves
 // with the last push. Real time: plays the child bot's hint (clumsy: a short game) as soon as it
@@ -188,16 +190,19 @@ function playRandom(c, realTime, untilSteps = Infinity, limitMs = 120000) {
       // Real time: the child bot's hint (clumsy: a short game), as a bot author's program would.
       const plan = realTime ? await c.ask({ cmd: 'plan', bot: 'child' }) : null;
       const legal = plan && plan.ok ? { ok: true, actions: [plan.action] } : await c.ask({ cmd: 'legal' });
+      // Over the server's request rate: back off, as a well-behaved client does.
+      if ([plan, legal].some(limited)) { busy = false; setTimeout(step, 500); return; }
       if (!legal.ok) { busy = false; return; }
       if (legal.actions.length === 0) {
         busy = false;
-        if (realTime) setTimeout(step, 20);
+        if (realTime) setTimeout(step, 50);
         return;
       }
       const action = legal.actions[Math.floor(Math.random() * legal.actions.length)];
       const kind = skillKind(action);
       const a = kind ? await c.actByMeter(kind) : await c.ask({ cmd: 'act', action });
       busy = false;
+      if (limited(a)) { setTimeout(step, 500); return; }
       if (!a.ok && !['not_your_turn', 'hands_busy', 'illegal_action', 'game_over'].includes(a.error.code))
         return reject(new Error(`${c.name}: ${JSON.stringify(a)}`));
       if (realTime) setTimeout(step, 30);
