@@ -70,7 +70,7 @@ char *pf_room_ok(const cJSON *req)
 char *pf_room_error(const cJSON *req, pf_err e, const char *msg)
 {
     char clean[256];
-    pf_text_printable(msg, clean, sizeof clean);
+    pf_text_printable(msg ? msg : pf_strerror(e), clean, sizeof clean); /* NULL: the code's own */
     cJSON *out = answer_for(req), *eo = NULL;
     if (out) {
         cJSON_AddFalseToObject(out, "ok");

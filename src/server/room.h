@@ -183,8 +183,8 @@ pf_err pf_room_load(pf_room *r, pf_error *err);
  * case is BAD_REQUEST; the database failed: IO). */
 cJSON *pf_room_replay(pf_room *r, pf_error *err);
 
-/* An error answer {"id","ok":false,"error":{code,message}}; NULL when
- * memory ran out. */
+/* An error answer {"id","ok":false,"error":{code,message}} (msg NULL: the
+ * code's own message); NULL when memory ran out. */
 char *pf_room_error(const cJSON *req, pf_err e, const char *msg);
 /* The answer {"id","ok":true} to req; NULL when memory ran out. */
 char *pf_room_ok(const cJSON *req);

@@ -2,7 +2,9 @@
  * when the game cannot start as the last place is taken (here a trigger
  * planted in the database refuses the start), the joiner gets the error
  * and the place is free again; before, the place stayed taken, the room
- * never started and refused everyone for good. */
+ * never started and refused everyone for good. And an error answer with
+ * no message of its own says its code's message (it passed NULL on to
+ * strlen: UBSan stopped the server). */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -87,10 +89,23 @@ static void test_a_start_that_fails_gives_the_place_back(void **state)
     pf_store_close(s);
 }
 
+static void test_an_error_without_a_message_says_its_code_s(void **state)
+{
+    (void)state;
+    char *text = pf_room_error(NULL, PF_E_GAME_OVER, NULL);
+    assert_non_null(text);
+    char want[256];
+    snprintf(want, sizeof want, "\"message\":\"%s\"", pf_strerror(PF_E_GAME_OVER));
+    assert_non_null(strstr(text, "\"code\":\"game_over\""));
+    assert_non_null(strstr(text, want));
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_start_that_fails_gives_the_place_back),
+        cmocka_unit_test(test_an_error_without_a_message_says_its_code_s),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
