@@ -1034,8 +1034,11 @@ int cmd_bench_server(int argc, char **argv)
         double p50 = sorted_at(&b.lat, 0.5), p99 = sorted_at(&b.lat, 0.99);
         printf("partyfood bench server: %d rooms of %s, two people each, %.1f s", b.nslots,
                game_id, elapsed);
-        printf(several ? ", %d nodes" : "", b.nodes);
-        printf(b.think_ms ? ", %lld ms to think before each act\n" : "\n", b.think_ms);
+        if (several)
+            printf(", %d nodes", b.nodes);
+        if (b.think_ms)
+            printf(", %lld ms to think before each act", b.think_ms);
+        printf("\n");
         printf("acknowledged actions: %ld (%.0f/s); per commit: %.1f, a commit's mean %.1f ms\n",
                acts, acts / elapsed, commits > 0 ? actions / commits : 0,
                commits > 0 ? commit_s / commits * 1e3 : 0);
