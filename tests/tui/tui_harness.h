@@ -24,6 +24,7 @@ typedef struct th {
     char sock[64];
     char screen[32768];
     bool running;
+    long pid; /* the pane's process (the client), 0 if unknown */
 } th;
 
 static th *th_current;
@@ -108,6 +109,24 @@ __attribute__((unused)) static void th_start_cmd(th *t, int w, int h, const char
                     "\\; set-option -g remain-on-exit on >/dev/null 2>&1",
                     t->sock, w, h, shell_cmd);
     assert_int_equal(rc, 0);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "tmux -L %s list-panes -F '#{pane_pid}' 2>/dev/null", t->sock);
+    t->pid = atol(th_output(cmd));
+}
+
+/* Whether process pid still runs (a zombie has finished its work). */
+__attribute__((unused)) static bool th_alive(long pid)
+{
+    char path[64], stat[256];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    size_t n = fread(stat, 1, sizeof stat - 1, f);
+    fclose(f);
+    stat[n] = '\0';
+    const char *state = strrchr(stat, ')');
+    return !(state && state[1] == ' ' && state[2] == 'Z');
 }
 
 /* Starts `partyfood play ARGS` in a w x h terminal. */
@@ -120,8 +139,13 @@ __attribute__((unused)) static void th_start(th *t, int w, int h, const char *ar
 
 __attribute__((unused)) static void th_stop(th *t)
 {
-    if (t->running)
+    if (t->running) {
         th_run("tmux -L %s kill-server >/dev/null 2>&1", t->sock);
+        /* The client saves the game when its terminal hangs up: the next
+         * start must not race that save (it would offer to resume it). */
+        for (int64_t end = th_ms() + 5000; t->pid > 0 && th_alive(t->pid) && th_ms() < end;)
+            th_sleep(5);
+    }
     t->running = false;
     if (th_current == t) /* the teardown must not read a th that went out of scope */
         th_current = NULL;
