@@ -103,10 +103,16 @@ void pf_server_log(const char *event, const pf_room *r, const char *detail)
 
 /* ---- rooms ------------------------------------------------------------------------ */
 
-/* What restore_one found: the room loaded, or the node that plays it. */
+/* The answer when the storage cannot say whether a room exists. */
+#define ROOM_UNREADABLE "the room cannot be read from storage now: try again soon"
+
+/* What restore_one found: the room loaded, the node that plays it, or that
+ * the storage could not say (a client asks again later: its seat is not
+ * lost, as it would be if the answer were "no such room"). */
 typedef struct found {
     pf_room *room;
     char owner[PF_NODE_NAME_MAX + 1]; /* "" unless another node plays it */
+    bool failed;
 } found;
 
 /* Loads a stored room into memory; with a shared store, an unfinished one
@@ -117,12 +123,14 @@ static void restore_one(void *arg, const pf_store_room *rec)
     pf_error err;
     pf_store_owner lease = {NULL, 0};
     if (!rec->finished && pf_node_claim(rec->code, &lease, f->owner, &err)) {
-        if (err.code != PF_E_ELSEWHERE)
+        f->failed = err.code != PF_E_ELSEWHERE;
+        if (f->failed)
             fprintf(stderr, "partyfood serve: room %s: %s\n", rec->code, err.msg);
         return;
     }
     pf_room *r = pf_room_restore(srv.store, rec, &err);
     if (!r) {
+        f->failed = true;
         fprintf(stderr, "partyfood serve: room %s not restored: %s\n", rec->code, err.msg);
         return;
     }
@@ -135,13 +143,13 @@ static void restore_one(void *arg, const pf_store_room *rec)
 
 /* The room with this code (either case): in memory, or else read back from
  * storage (a room let go while idle, a finished game, a room whose node
- * died). NULL when there is none here: owner (PF_NODE_NAME_MAX + 1 bytes)
- * then names the node that plays it, or is "". */
-static pf_room *find_room(const char *code, char *owner)
+ * died), into *f. NULL when there is none here: f->owner then names the
+ * node that plays it, or f->failed says the storage could not tell. */
+static pf_room *find_room(const char *code, found *f)
 {
     char up[PF_ROOM_CODE_LEN + 1];
     size_t n = strlen(code);
-    owner[0] = '\0';
+    *f = (found){NULL, "", false};
     if (n != PF_ROOM_CODE_LEN)
         return NULL;
     for (size_t i = 0; i <= n; i++)
@@ -151,12 +159,12 @@ static pf_room *find_room(const char *code, char *owner)
             return r;
     if (strspn(up, code_letters) != PF_ROOM_CODE_LEN)
         return NULL;
-    found f = {NULL, ""};
     pf_error err;
-    if (pf_store_room_get(srv.store, up, restore_one, &f, &err))
+    if (pf_store_room_get(srv.store, up, restore_one, f, &err)) {
+        f->failed = true;
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
-    snprintf(owner, PF_NODE_NAME_MAX + 1, "%s", f.owner);
-    return f.room;
+    }
+    return f->room;
 }
 
 /* A code no room has. With a shared store this node takes its lease first,
@@ -378,15 +386,17 @@ static void hello(pf_conn *c, const char *msg, size_t len)
     const cJSON *token = cJSON_GetObjectItemCaseSensitive(req, "token");
     pf_room *r = NULL;
     int seat = PF_SEAT_SPECTATOR;
-    char *text = NULL, owner[PF_NODE_NAME_MAX + 1] = "";
+    char *text = NULL;
+    found f = {NULL, "", false};
     if (!cJSON_IsObject(req))
         text = pf_room_error(NULL, PF_E_BAD_JSON, "the message is not a JSON object");
     else if (!cJSON_IsString(cmd) || strcmp(cmd->valuestring, "hello") != 0)
         text = pf_room_error(req, PF_E_BAD_REQUEST,
                              "say hello first: {\"cmd\":\"hello\",\"room\":CODE,\"token\":TOKEN}");
-    else if (!cJSON_IsString(code) || !(r = find_room(code->valuestring, owner)))
-        text = owner[0] ? pf_node_elsewhere(req, code->valuestring, owner)
-                        : pf_room_error(req, PF_E_BAD_REQUEST, "no room has that code");
+    else if (!cJSON_IsString(code) || !(r = find_room(code->valuestring, &f)))
+        text = f.owner[0] ? pf_node_elsewhere(req, code->valuestring, f.owner)
+               : f.failed ? pf_room_error(req, PF_E_IO, ROOM_UNREADABLE)
+                          : pf_room_error(req, PF_E_BAD_REQUEST, "no room has that code");
     else if (token && (!cJSON_IsString(token) ||
                        (seat = pf_room_seat_of(r, token->valuestring)) < 0))
         text = pf_room_error(req, PF_E_NOT_YOUR_SEAT, "that token holds no seat of this room");
@@ -779,13 +789,15 @@ static int http_route(struct lws *wsi, pss *p)
     size_t n = rest[0] == '/' ? strcspn(rest + 1, "/") : 0;
     if (n > 0 && n <= PF_ROOM_CODE_LEN)
         memcpy(code, rest + 1, n);
-    char owner[PF_NODE_NAME_MAX + 1] = "";
-    pf_room *r = code[0] ? find_room(code, owner) : NULL;
+    found f = {NULL, "", false};
+    pf_room *r = code[0] ? find_room(code, &f) : NULL;
     const char *tail = rest[0] == '/' ? rest + 1 + n : rest;
     if (p->post && strcmp(path, "/rooms") == 0)
         rc = create_room(wsi, req);
-    else if (!r && owner[0])
-        rc = http_elsewhere(wsi, code, owner, path);
+    else if (!r && f.owner[0])
+        rc = http_elsewhere(wsi, code, f.owner, path);
+    else if (!r && f.failed)
+        rc = http_error(wsi, 503, PF_E_IO, ROOM_UNREADABLE);
     else if (!r)
         rc = http_error(wsi, 404, PF_E_BAD_REQUEST, "no room has that code");
     else if (!p->post && tail[0] == '\0')

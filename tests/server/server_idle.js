@@ -6,9 +6,11 @@
 // for --expire-seconds is dropped. A finished game's replay is still there
 // after a restart.
 'use strict';
+const { execFileSync } = require('child_process');
 const { tempDir, startServer, stopServer, request, Client, playRandom, roomWithClients,
         waitFor, assert, run } = require('./lib.js');
 
+const sql = (db, text) => execFileSync('sqlite3', [db, text]);
 const playSteps = (clients, n) => Promise.all(clients.map((c) => playRandom(c, false, n)));
 const logged = (s, line) => waitFor(() => s.log().includes(line), line);
 
@@ -26,6 +28,17 @@ run(async () => {
   await logged(s, `event=unloaded room=${gone.room}`);
   const metrics = await request(s, 'GET', '/metrics');
   assert(/^partyfood_rooms_unloaded_total [1-9]/m.test(metrics.body), `counted: ${metrics.body}`);
+  // Storage that cannot be read says so (io, 503), not "no such room": a
+  // client keeps its token and asks again.
+  sql(db, 'ALTER TABLE steps RENAME TO steps_away');
+  const probe = gone.clients[0];
+  await probe.connect();
+  const unread = await probe.hello(gone.room, probe.token);
+  assert(!unread.ok && unread.error.code === 'io', `hello while the steps cannot be read: ${JSON.stringify(unread)}`);
+  const page = await request(s, 'GET', `/rooms/${gone.room}`);
+  assert(page.status === 503 && page.body.error.code === 'io', `GET while they cannot be read: ${page.status}`);
+  await probe.close();
+  sql(db, 'ALTER TABLE steps_away RENAME TO steps');
   for (const c of gone.clients) {
     c.last = null;
     await c.connect();

@@ -30,12 +30,14 @@ const SHOTS = process.env.PF_WEB_SHOTS || path.join(process.cwd(), 'web-shots');
 const running = new Set();
 process.on('exit', () => { for (const p of running) p.kill('SIGKILL'); });
 
-function startServer({ env = {} } = {}) {
+// A server of its own: a temporary SQLite database unless db names another
+// (a PostgreSQL URL: a node among several), args added to its command line.
+function startServer({ env = {}, db, args = [] } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-web-'));
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   return new Promise((resolve, reject) => {
-    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', path.join(dir, 'db'),
-      '--web', path.join(SOURCE, 'web')], { stdio: ['ignore', 'pipe', 'inherit'],
+    const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', db || path.join(dir, 'db'),
+      '--web', path.join(SOURCE, 'web'), ...args], { stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, ...env } });
     running.add(proc);
     let out = '';

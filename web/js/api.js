@@ -46,7 +46,6 @@ export class Conn {
     const ws = new WebSocket(`${scheme}://${location.host}/ws`);
     this.ws = ws;
     ws.onopen = () => {
-      this.delay = 500;
       const hello = { cmd: 'hello', room: this.room, id: 0 };
       if (this.token) hello.token = this.token;
       ws.send(JSON.stringify(hello));
@@ -55,7 +54,11 @@ export class Conn {
       let m;
       try { m = JSON.parse(e.data); } catch (err) { return; }
       if (m.push) { this.h.push(m); return; }
-      if (m.id === 0) { this.h.hello(m); return; }
+      if (m.id === 0) {
+        if (m.ok) this.delay = 500; // backs off until a hello is taken, not just a socket
+        this.h.hello(m);
+        return;
+      }
       const p = this.pending.get(m.id);
       if (p) { this.pending.delete(m.id); p(m); }
     };
@@ -86,6 +89,11 @@ export class Conn {
       this.pending.set(id, resolve);
       this.ws.send(JSON.stringify({ ...msg, id }));
     });
+  }
+
+  // Closes this socket and opens another after the back-off delay.
+  retry() {
+    if (this.ws) this.ws.close();
   }
 
   close() {

@@ -11,6 +11,10 @@ import * as store from './store.js';
 // A person's shortest reaction (the bots' floor, PF_REACTION_MIN_MS).
 const REACTION_MS = 150;
 
+// The hello refusals that leave the seat this token's, so it is asked again:
+// the room plays at another server node for now, or storage was out of reach.
+const RETRY_HELLO = new Set(['elsewhere', 'io', 'no_memory']);
+
 // Display names: a person's own, a bot's level; repeated names get numbers
 // ("medium 1", "medium 2") so the log can tell them apart.
 export function seatNames(seats) {
@@ -59,7 +63,7 @@ class RoomPage {
   async start() {
     clear(this.main).append(h('p', { text: `Opening room ${this.code}…` }));
     let pub;
-    try { pub = await api.room(this.code); } catch (e) {
+    try { pub = await this.readRoom(); } catch (e) {
       clear(this.main).append(h('section', { class: 'card' },
         h('h2', { text: `Room ${this.code}` }),
         h('p', { role: 'alert', text: e.status === 404 ? 'No room has that code. Check the letters with whoever sent it.' : e.message }),
@@ -74,6 +78,20 @@ class RoomPage {
     const free = pub.seats.some((x) => x.kind === 'person' && !x.name);
     if (free) this.joinForm();
     else this.connect(null);
+  }
+
+  // The room's public state. While the room moves to another server node
+  // (elsewhere, a redirect to a node that is gone) or its storage is out of
+  // reach (503), it is asked for again for a while: the room is still there.
+  async readRoom() {
+    for (let wait = 500, waited = 0; ; waited += wait, wait = Math.min(wait * 2, 2000)) {
+      try { return await api.room(this.code); } catch (e) {
+        const passing = e.status === 503 || e.code === 'elsewhere' || e.status === undefined;
+        if (!passing || waited >= 20000 || this.stopped) throw e;
+        clear(this.main).append(h('p', { text: `Room ${this.code} is moving to another server: trying again…` }));
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
   }
 
   joinForm() {
@@ -118,6 +136,12 @@ class RoomPage {
   }
 
   hello(m) {
+    if (!m.ok && RETRY_HELLO.has(m.error.code)) {
+      // The seat is still this token's: the room is moving to another server
+      // node, or its storage is out of reach for a moment. Ask again.
+      this.conn.retry();
+      return;
+    }
     if (!m.ok) {
       // A token the room no longer knows: forget it and start over (join
       // again, or watch).
