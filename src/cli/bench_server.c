@@ -22,6 +22,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -313,6 +314,15 @@ static bool act_now(slot *s, client *c)
     return true;
 }
 
+/* One think time: exponential with the mean --think-ms, so the rooms' acts
+ * arrive as people's do, at random moments. A fixed time kept the rooms in
+ * step: every room acted at once, and each burst queued behind itself. */
+static lws_usec_t think_usecs(void)
+{
+    double u = pf_rng_double(&b.rng); /* in [0, 1) */
+    return (lws_usec_t)(-log(1.0 - u) * (double)b.think_ms * 1000.0);
+}
+
 /* The seat to act plays, when no move is in flight: at once, or after the
  * think time (the timer's callback plays it). */
 static void drive(slot *s)
@@ -328,7 +338,7 @@ static void drive(slot *s)
         b.in_flight++;
         if (b.think_ms > 0) {
             c->thinking = true;
-            lws_set_timer_usecs(c->wsi, (lws_usec_t)b.think_ms * 1000);
+            lws_set_timer_usecs(c->wsi, think_usecs());
         } else
             act_now(s, c);
         return;
@@ -827,8 +837,9 @@ static int usage(FILE *f, int status)
                "temporary file) is the server's database. --verify kills the server with\n"
                "SIGKILL while moves are in flight and checks that every acknowledged step\n"
                "is stored; the exit status is 1 when one is missing or an error was seen.\n"
-               "--think-ms MS makes each seat wait MS before it acts, as people think: the\n"
-               "rooms and that time set the load, and the latency is the server's own.\n\n"
+               "--think-ms MS makes each seat wait before it acts, as people think (a random\n"
+               "time, exponential with the mean MS): the rooms and that time set the load,\n"
+               "and the latency is the server's own.\n\n"
                "--nodes N (2 to %d) starts N server nodes on the PostgreSQL database --db\n"
                "instead, their leases of MS milliseconds (5000), and spreads the rooms over\n"
                "them. --kill-node-after S kills the last node with SIGKILL S seconds into\n"
