@@ -640,6 +640,26 @@ void pf_room_leave(pf_room *r, pf_conn *c)
     for (pf_told *t = r->told; t; t = t->next)
         if (t->asker == c)
             t->asker = NULL;
+    for (pf_ask *a = r->asks; a; a = a->next)
+        if (a->asker == c)
+            a->asker = NULL;
+}
+
+void pf_room_answered(void *room, void *ask, char *answer)
+{
+    pf_room *r = room;
+    pf_ask **p = &r->asks;
+    while (*p != ask)
+        p = &(*p)->next;
+    pf_ask *a = *p;
+    *p = a->next;
+    if (a->asker) {
+        pf_server_send(a->asker, answer ? answer : PF_ANSWER_NO_MEMORY);
+        a->asker->held = false;
+        pf_server_resume(r);
+    }
+    free(a);
+    free(answer);
 }
 
 /* ---- the start ------------------------------------------------------------------- */
@@ -987,6 +1007,10 @@ void pf_room_destroy(pf_room *r)
         pf_table_destroy(r->ahead);
     pf_table_destroy(r->sealed);
     pf_table_destroy(r->table);
+    for (pf_ask *a = r->asks, *next; a; a = next) { /* at the stop: the worker dropped them */
+        next = a->next;
+        free(a);
+    }
     pf_chat_free(r);
     pf_rematch_free(r);
     free(r->options);
@@ -996,7 +1020,7 @@ void pf_room_destroy(pf_room *r)
 bool pf_room_idle(const pf_room *r, int64_t now, int64_t idle_ms)
 {
     /* A detached timer: no bot move or turn deadline is due. */
-    return r->started && !r->ahead && !r->thinking && now - r->active_ms >= idle_ms &&
+    return r->started && !r->ahead && !r->thinking && !r->asks && now - r->active_ms >= idle_ms &&
            lws_dll2_is_detached(&r->timer.list);
 }
 
@@ -1232,6 +1256,28 @@ static char *ask_session(pf_room *r, pf_conn *c, const cJSON *req, const char *m
     return text;
 }
 
+/* A hint ("plan") may search as long as a bot's move: the protocol's
+ * session answers it on the worker, over a copy of the committed game, and
+ * the answer is sent when it is back (pf_room_answered); the connection's
+ * later messages wait for it. */
+static char *ask_worker(pf_room *r, pf_conn *c, const cJSON *req, const char *msg, size_t len)
+{
+    pf_error err;
+    pf_ask *a = malloc(sizeof *a);
+    pf_table *copy = a ? pf_table_clone(r->table, NULL, NULL, &err) : NULL;
+    if (!a)
+        pf_error_set(&err, PF_E_NO_MEMORY, NULL);
+    if (!copy || pf_think_ask(r, a, copy, c->seat, msg, len, &err)) {
+        pf_table_destroy(copy);
+        free(a);
+        return pf_room_error(req, err.code, err.msg);
+    }
+    *a = (pf_ask){r->asks, c};
+    r->asks = a;
+    c->held = true;
+    return NULL;
+}
+
 /* The engine's commands a room refuses. */
 static const char *refused(const char *cmd)
 {
@@ -1307,6 +1353,15 @@ static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
     return NULL;
 }
 
+/* A command the room does not answer itself: by the session, on the loop
+ * or (a hint) on the worker. */
+static char *ask(pf_room *r, pf_conn *c, const cJSON *req, const char *msg, size_t len)
+{
+    const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(req, "cmd");
+    return strcmp(cmd->valuestring, "plan") == 0 ? ask_worker(r, c, req, msg, len)
+                                                 : ask_session(r, c, req, msg, len);
+}
+
 void pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len)
 {
     cJSON *req = len <= PF_REQUEST_MAX_BYTES && pf_utf8_valid(msg, len)
@@ -1337,10 +1392,10 @@ void pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len)
         /* The seat is the connection's: added when the request names none. */
         cJSON_AddNumberToObject(req, "seat", c->seat);
         char *with = cJSON_PrintUnformatted(req);
-        text = with ? ask_session(r, c, req, with, strlen(with)) : NULL;
+        text = with ? ask(r, c, req, with, strlen(with)) : NULL;
         free(with);
     } else
-        text = ask_session(r, c, req, msg, len);
+        text = ask(r, c, req, msg, len);
     cJSON_Delete(req);
     if (text || !c->held)
         pf_server_send(c, text ? text : PF_ANSWER_NO_MEMORY);

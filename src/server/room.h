@@ -76,6 +76,13 @@ typedef struct pf_told {
     char *answer;
 } pf_told;
 
+/* A request answered on the worker (a hint: think.h), for its asker
+ * (NULL once that connection left). */
+typedef struct pf_ask {
+    struct pf_ask *next;
+    pf_conn *asker;
+} pf_ask;
+
 typedef struct pf_room {
     char code[PF_ROOM_CODE_LEN + 1];
     const pf_game *g;
@@ -109,6 +116,7 @@ typedef struct pf_room {
     struct pf_room *inflight_next; /* in commit.c's batch in flight */
     uint64_t version;           /* counts the changes: a bot's search of an older game is dropped */
     bool thinking;              /* a bot's search runs on the worker (think.c) */
+    pf_ask *asks;               /* requests the worker answers */
     int64_t retry_at;           /* after a failed commit, the bots wait until then */
     int64_t active_ms;          /* the last change, join or connection (monotonic) */
     /* This node's lease on the room when the store is shared (node.c);
@@ -168,6 +176,9 @@ void pf_room_leave(pf_room *r, pf_conn *c);
 /* A bot's search (think.c) is back with t, a copy of the game when the
  * search began (version), its move found: played unless the game moved. */
 void pf_room_thought(void *room, pf_table *t, uint64_t version);
+/* A request the worker answered (think.c): the answer (owned; NULL when
+ * memory ran out) goes to its asker, if still there. */
+void pf_room_answered(void *room, void *ask, char *answer);
 
 /* A game that may be let go (its table, or the whole room when nobody is
  * connected): started, nothing waiting, no bot or timer due, and no change,

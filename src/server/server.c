@@ -901,7 +901,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         p->conn = NULL;
         return 0;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED: /* a bot's search or a commit is done */
-        pf_think_collect(pf_room_thought);
+        pf_think_collect(pf_room_thought, pf_room_answered);
         return 0;
     default:
         return lws_callback_http_dummy(wsi, reason, user, in, len);
@@ -936,7 +936,7 @@ static void let_go_lost(void)
         while (r->conns)
             pf_server_close(r->conns, SERVICE_RESTART,
                             "this room moved to another server node: reconnect with your token");
-        if (r->told || r->thinking) { /* the commit or the worker still has it */
+        if (r->told || r->thinking || r->asks) { /* the commit or the worker still has it */
             p = &r->next;
             continue;
         }

@@ -8,15 +8,23 @@
  * racing the clock. */
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
+
+#include "partyfood/session.h"
 
 #include "server/think.h"
 
+/* A bot's search (msg NULL), or a request answered over t. */
 typedef struct job {
     struct job *next;
     void *owner;
     pf_table *t;
     uint64_t version;
+    void *tag;
+    int seat;
+    char *msg, *answer;
+    size_t len;
 } job;
 
 typedef struct queue {
@@ -77,9 +85,18 @@ static void *worker(void *arg)
         job *j = pop(&w.todo);
         pthread_mutex_unlock(&w.mu);
         gate();
-        int seat;
-        int64_t at;
-        pf_table_bot_next(j->t, &seat, &at); /* the search; its answer stays in t */
+        if (j->msg) {
+            pf_session s;
+            pf_session_init(&s);
+            pf_session_bind(&s, j->seat);
+            s.table = j->t;
+            j->answer = pf_session_handle(&s, j->msg, j->len);
+            s.table = NULL; /* the job's: freed with it */
+        } else {
+            int seat;
+            int64_t at;
+            pf_table_bot_next(j->t, &seat, &at); /* the search; its answer stays in t */
+        }
         pthread_mutex_lock(&w.mu);
         push(&w.done, j);
         pthread_mutex_unlock(&w.mu);
@@ -101,21 +118,51 @@ pf_err pf_think_start(void (*wake)(void), pf_error *err)
     return PF_E_OK;
 }
 
+static void submit(job *j)
+{
+    pthread_mutex_lock(&w.mu);
+    push(&w.todo, j);
+    w.pending++;
+    pthread_cond_signal(&w.cv);
+    pthread_mutex_unlock(&w.mu);
+}
+
 pf_err pf_think_submit(void *owner, pf_table *t, uint64_t version, pf_error *err)
 {
     job *j = malloc(sizeof *j);
     if (!j)
         return pf_error_set(err, PF_E_NO_MEMORY, NULL);
     *j = (job){.owner = owner, .t = t, .version = version};
-    pthread_mutex_lock(&w.mu);
-    push(&w.todo, j);
-    w.pending++;
-    pthread_cond_signal(&w.cv);
-    pthread_mutex_unlock(&w.mu);
+    submit(j);
     return PF_E_OK;
 }
 
-void pf_think_collect(pf_think_done_fn *done)
+pf_err pf_think_ask(void *owner, void *tag, pf_table *t, int seat, const char *msg, size_t len,
+                    pf_error *err)
+{
+    job *j = malloc(sizeof *j);
+    char *copy = malloc(len + 1);
+    if (!j || !copy) {
+        free(j);
+        free(copy);
+        return pf_error_set(err, PF_E_NO_MEMORY, NULL);
+    }
+    memcpy(copy, msg, len);
+    copy[len] = '\0';
+    *j = (job){.owner = owner, .t = t, .tag = tag, .seat = seat, .msg = copy, .len = len};
+    submit(j);
+    return PF_E_OK;
+}
+
+static void job_free(job *j)
+{
+    pf_table_destroy(j->t);
+    free(j->msg);
+    free(j->answer);
+    free(j);
+}
+
+void pf_think_collect(pf_think_done_fn *done, pf_think_answer_fn *answered)
 {
     pthread_mutex_lock(&w.mu);
     queue q = w.done;
@@ -125,8 +172,14 @@ void pf_think_collect(pf_think_done_fn *done)
         pthread_mutex_lock(&w.mu);
         w.pending--;
         pthread_mutex_unlock(&w.mu);
-        done(j->owner, j->t, j->version);
-        free(j);
+        if (j->msg) {
+            answered(j->owner, j->tag, j->answer);
+            j->answer = NULL;
+            job_free(j);
+        } else {
+            done(j->owner, j->t, j->version);
+            free(j);
+        }
     }
 }
 
@@ -150,9 +203,7 @@ void pf_think_stop(void)
     w.started = false;
     queue *qs[] = {&w.todo, &w.done};
     for (int i = 0; i < 2; i++)
-        for (job *j; (j = pop(qs[i]));) {
-            pf_table_destroy(j->t);
-            free(j);
-        }
+        for (job *j; (j = pop(qs[i]));)
+            job_free(j);
     w.pending = 0;
 }

@@ -17,10 +17,19 @@
 pf_err pf_think_start(void (*wake)(void), pf_error *err);
 /* Hands t (owned from now on) to the worker, for owner's game at version. */
 pf_err pf_think_submit(void *owner, pf_table *t, uint64_t version, pf_error *err);
-/* On the loop: calls done for every search finished (done owns t). */
+/* Hands t (owned from now on) and a read-only request of the engine
+ * protocol (the len bytes at msg, NUL after them) to the worker, answered
+ * there as a session bound to seat answers it: a hint ("plan") may search
+ * as long as a bot's move. tag comes back with the answer. */
+pf_err pf_think_ask(void *owner, void *tag, pf_table *t, int seat, const char *msg, size_t len,
+                    pf_error *err);
+/* On the loop: calls done for every search finished (done owns t), and
+ * answered for every request answered (answered owns the answer, NULL when
+ * memory ran out). */
 typedef void pf_think_done_fn(void *owner, pf_table *t, uint64_t version);
-void pf_think_collect(pf_think_done_fn *done);
-/* How many searches wait or run. */
+typedef void pf_think_answer_fn(void *owner, void *tag, char *answer);
+void pf_think_collect(pf_think_done_fn *done, pf_think_answer_fn *answered);
+/* How many searches and requests wait or run. */
 int pf_think_pending(void);
 /* Stops the worker after its search in progress; what was not collected is
  * dropped (the rooms think again after a restart). */

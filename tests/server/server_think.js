@@ -2,8 +2,9 @@
 // every bot search at a gate (PF_SERVE_TEST_BOT_GATE, a test hook) until the
 // test opens it: while an expert bot "thinks" in one room, another room's
 // actions are answered, and the person's own step was committed and pushed
-// before the bot's reply. If the search ran on the loop, the gate would stop
-// the whole server and the other room would never be answered.
+// before the bot's reply; a hint ("plan") from the expert waits at the gate
+// too. If the search ran on the loop, the gate would stop the whole server
+// and the other room would never be answered.
 'use strict';
 const fs = require('fs');
 const { tempDir, startServer, stopServer, request, roomWithClients, waitFor, assert,
@@ -53,8 +54,23 @@ run(async () => {
   }
   assert(stepsBy(ana, 1).length === 0, 'the bot of room A is still thinking');
 
+  // A hint from the expert ("plan") searches on the worker too: it waits at
+  // the gate while the room's other seat is answered; on the loop it would
+  // have come at once.
+  const asker = b.clients.find((x) => x.last.to_act.includes(x.seat));
+  const other = b.clients.find((x) => x !== asker);
+  let hinted = false;
+  const hint = asker.ask({ cmd: 'plan', bot: 'expert' }).then((h) => { hinted = true; return h; });
+  const view = await other.ask({ cmd: 'view' });
+  assert(view.ok, `the other seat is answered while the hint is searched: ${JSON.stringify(view)}`);
+  await new Promise((r) => setTimeout(r, 300));
+  assert(!hinted, 'the hint waits for the worker');
+
   // The gate opens: the bot's move comes as a change of its own.
   fs.writeFileSync(gate, '');
+  const h = await hint;
+  const legal = await asker.ask({ cmd: 'legal' });
+  assert(h.ok && legal.actions.includes(h.action), `the hint is a legal move: ${JSON.stringify(h)}`);
   await waitFor(() => stepsBy(ana, 1).length === 1, "the bot's reply");
   const reply = stepsBy(ana, 1)[0];
   assert(reply.by_bot && reply.step === mine.step_count, `the bot's step: ${JSON.stringify(reply)}`);
