@@ -43,6 +43,28 @@ async function noSideways(page, what) {
   L.assert(w[0] <= w[1], `${what}: no sideways scrolling at ${w[1]} px (${w[0]} px wide)`);
 }
 
+// The smallest text the table draws, in screen pixels (its font size times
+// the SVG's scale), with what it says.
+async function smallestText(page) {
+  return page.evaluate(async () => {
+    // A piece popping in is small for a moment: measured once it landed.
+    await Promise.all(document.getAnimations().map((a) => a.finished));
+    let least = [Infinity, ''];
+    for (const t of document.querySelectorAll('.board svg text')) {
+      if (!t.textContent.trim() || t.closest('[visibility=hidden]')) continue;
+      const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+      if (px < least[0]) least = [px, t.textContent];
+    }
+    return least;
+  });
+}
+
+// Readable on a phone: no text on the table under 10 px.
+async function readable(page, what) {
+  const [px, text] = await smallestText(page);
+  L.assert(px >= 10, `${what}: the smallest text is ${px.toFixed(1)} px ("${text}"), not under 10`);
+}
+
 async function phone({ browser, base }) {
   const size = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
   const page = await L.newPage(browser, size);
@@ -54,14 +76,17 @@ async function phone({ browser, base }) {
     const p = await L.quickGame(browser, base, game, size);
     await p.waitForTimeout(300);
     await noSideways(p, `the ${game} table`);
+    await readable(p, `the ${game} table`);
     await L.shot(p, `web-${game}-360`);
     await p.context().close();
   }
   const p = await L.quickGame(browser, base, 'pizza', size);
   await noSideways(p, 'the pizza table');
+  await readable(p, 'the pizza table');
   await L.shot(p, 'web-pizza-360');
   await L.playByClicking(p, { budgetMs: 150000 });
   await noSideways(p, 'the end screen');
+  await readable(p, 'the pizza table at the end');
   await L.noErrors(p);
   await p.context().close();
 }
