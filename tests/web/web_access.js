@@ -1,6 +1,7 @@
 // web_access.js: everyone can play. axe-core finds no serious or critical
 // violation on the lobby, the waiting page and each table; a phone-sized window (360 px)
-// has no sideways scrolling and plays a whole game. (Playing by keyboard
+// has no sideways scrolling, readable text, and plays a whole game; with
+// prefers-reduced-motion nothing moves. (Playing by keyboard
 // alone is web_keys.)
 'use strict';
 const fs = require('fs');
@@ -91,7 +92,25 @@ async function phone({ browser, base }) {
   await p.context().close();
 }
 
+// Paku Paku's dice pop as they are rolled (the bots roll all the time);
+// with prefers-reduced-motion nothing on the table moves.
+async function calm({ browser, base }) {
+  const moving = (p) => p.evaluate(() => document.getAnimations().length);
+  const lively = await L.quickGame(browser, base, 'pakupaku');
+  await lively.waitForFunction(() => document.getAnimations().length > 0, null, { timeout: 10000 });
+  await lively.context().close();
+  const p = await L.quickGame(browser, base, 'pakupaku', { reducedMotion: 'reduce' });
+  for (let i = 0; i < 30; i++) {
+    L.assert(await moving(p) === 0, 'no animation with prefers-reduced-motion');
+    await p.waitForTimeout(100);
+  }
+  L.assert(/rolls/.test(await p.textContent('.log')), 'the bots rolled meanwhile');
+  await L.noErrors(p);
+  await p.context().close();
+}
+
 L.suite([
   ['axe-core: no serious violation on the lobby, the waiting page and each table', lobbyAndTables],
   ['a phone (360 px): no sideways scrolling, a whole game', phone],
+  ['prefers-reduced-motion: nothing moves', calm],
 ]);
