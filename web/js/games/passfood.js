@@ -187,7 +187,10 @@ export default {
       if (v.phase === 'answer') return `${ctx.name(v.swap.from)} offers you a ${v.swap.food}: give a tile back, or decline.`;
       if (v.phase === 'plate') return `Put the ${v.drawn} on a plate.`;
       if (v.phase === 'ziggy') return 'Ziggy has more than one set: choose which one he scores.';
-      if (v.phase === 'score') return 'You may score one set (or carry on).';
+      if (v.phase === 'score') {
+        return ctx.legal.some((a) => a.startsWith('score'))
+          ? 'You may score one set (or carry on).' : 'No set to score yet: use a token, or carry on.';
+      }
       return 'You may use a token, or carry on.';
     }
     return `${ctx.name(ctx.toAct[0] ?? v.active)} is playing.`;
