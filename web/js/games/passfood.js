@@ -80,7 +80,8 @@ function drawPlates(svg, ctx, top) {
       tile(345, top - 8, 26, PARTY_FOODS[v.drawn], { role: 'img', 'aria-label': `drawn tile: ${v.drawn}` }));
   }
   plates.forEach((p, k) => {
-    const x = 50 + k * 100;
+    // 110 apart: the names under them do not run into each other
+    const x = 50 + k * 110;
     const y = top + 48;
     const food = v.plates[p];
     const to = plateTarget(v, p);
