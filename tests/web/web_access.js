@@ -1,6 +1,7 @@
 // web_access.js: everyone can play. axe-core finds no serious or critical
 // violation on the lobby, the waiting page and each table; a phone-sized window (360 px)
-// has no sideways scrolling and plays a whole game. (Playing by keyboard
+// has no sideways scrolling, readable text, and plays a whole game; with
+// prefers-reduced-motion nothing moves. (Playing by keyboard
 // alone is web_keys.)
 'use strict';
 const fs = require('fs');
@@ -43,6 +44,28 @@ async function noSideways(page, what) {
   L.assert(w[0] <= w[1], `${what}: no sideways scrolling at ${w[1]} px (${w[0]} px wide)`);
 }
 
+// The smallest text the table draws, in screen pixels (its font size times
+// the SVG's scale), with what it says.
+async function smallestText(page) {
+  return page.evaluate(async () => {
+    // A piece popping in is small for a moment: measured once it landed.
+    await Promise.all(document.getAnimations().map((a) => a.finished));
+    let least = [Infinity, ''];
+    for (const t of document.querySelectorAll('.board svg text')) {
+      if (!t.textContent.trim() || t.closest('[visibility=hidden]')) continue;
+      const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+      if (px < least[0]) least = [px, t.textContent];
+    }
+    return least;
+  });
+}
+
+// Readable on a phone: no text on the table under 10 px.
+async function readable(page, what) {
+  const [px, text] = await smallestText(page);
+  L.assert(px >= 10, `${what}: the smallest text is ${px.toFixed(1)} px ("${text}"), not under 10`);
+}
+
 async function phone({ browser, base }) {
   const size = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
   const page = await L.newPage(browser, size);
@@ -54,14 +77,34 @@ async function phone({ browser, base }) {
     const p = await L.quickGame(browser, base, game, size);
     await p.waitForTimeout(300);
     await noSideways(p, `the ${game} table`);
+    await readable(p, `the ${game} table`);
     await L.shot(p, `web-${game}-360`);
     await p.context().close();
   }
   const p = await L.quickGame(browser, base, 'pizza', size);
   await noSideways(p, 'the pizza table');
+  await readable(p, 'the pizza table');
   await L.shot(p, 'web-pizza-360');
   await L.playByClicking(p, { budgetMs: 150000 });
   await noSideways(p, 'the end screen');
+  await readable(p, 'the pizza table at the end');
+  await L.noErrors(p);
+  await p.context().close();
+}
+
+// Paku Paku's dice pop as they are rolled (the bots roll all the time);
+// with prefers-reduced-motion nothing on the table moves.
+async function calm({ browser, base }) {
+  const moving = (p) => p.evaluate(() => document.getAnimations().length);
+  const lively = await L.quickGame(browser, base, 'pakupaku');
+  await lively.waitForFunction(() => document.getAnimations().length > 0, null, { timeout: 10000 });
+  await lively.context().close();
+  const p = await L.quickGame(browser, base, 'pakupaku', { reducedMotion: 'reduce' });
+  for (let i = 0; i < 30; i++) {
+    L.assert(await moving(p) === 0, 'no animation with prefers-reduced-motion');
+    await p.waitForTimeout(100);
+  }
+  L.assert(/rolls/.test(await p.textContent('.log')), 'the bots rolled meanwhile');
   await L.noErrors(p);
   await p.context().close();
 }
@@ -69,4 +112,5 @@ async function phone({ browser, base }) {
 L.suite([
   ['axe-core: no serious violation on the lobby, the waiting page and each table', lobbyAndTables],
   ['a phone (360 px): no sideways scrolling, a whole game', phone],
+  ['prefers-reduced-motion: nothing moves', calm],
 ]);

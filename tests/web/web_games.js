@@ -101,6 +101,20 @@ async function meters({ browser, base }) {
   await page.context().close();
 }
 
+// Pass the Party Food's turn line offers a set to score only when there is
+// one (the choices then are tokens and "carry on").
+async function scoreLine({ browser, base }) {
+  const page = await L.newPage(browser);
+  await page.goto(`${base}/`);
+  const said = await page.evaluate(async () => {
+    const g = (await import('/js/games/passfood.js')).default;
+    const ctx = (legal) => ({ view: { phase: 'score' }, mine: true, over: false, legal, name: String });
+    return [g.status(ctx(['carry on', 'swap give snake to 2'])), g.status(ctx(['carry on', 'score column snake']))];
+  });
+  L.assert(!/score one set/.test(said[0]) && /score one set/.test(said[1]), `the turn line: ${JSON.stringify(said)}`);
+  await page.context().close();
+}
+
 // Yummy Yummy Pancake's `ask N` counts seats from 1: when the person is
 // the chef, the piles offered are the other two players' (not her own), each
 // labelled with its player, and pressing the third seat's pile asks that
@@ -136,6 +150,7 @@ async function pancakeAsk({ browser, base }) {
 
 L.suite([
   ['the meters read as the contract says', meters],
+  ['Pass the Party Food: a set to score is offered only when there is one', scoreLine],
   ['Yummy Yummy Pancake: the pile offered for "ask N" is seat N\'s (seats from 1)', pancakeAsk],
   ['Pizza Party against bots, to the end, by clicking', (c) => wholeGame(c, 'pizza')],
   ['Yummy Yummy Pancake against bots, to the end, by clicking', (c) => wholeGame(c, 'pancake')],

@@ -150,8 +150,65 @@ async function memoryAid({ browser, base }) {
   await p.context().close();
 }
 
+// A connection dropped mid-game (not a reload): the page reconnects by
+// itself with its token and the server's sync brings what it missed (the
+// pushes of its own move and the bot's answer, cut before the drop).
+async function dropped({ browser, base }) {
+  const room = await L.makeRoom(base, { game: 'pizza', seats: ['person', 'bot:medium'], fixed_order: true });
+  let cut = false;
+  const sockets = [];
+  const p = await L.joinRoom(browser, `${base}/#/room/${room}`, 'gus', (page) => page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((m) => { if (!cut) ws.send(m); });
+    sockets.push(ws);
+  }));
+  await p.waitForSelector('.board [role=button]');
+  const mine = () => p.$$eval('.log li', (els) => els.filter((e) => /gus \(you\) turned over/.test(e.textContent)).length);
+  L.assert(await mine() === 0, 'gus has not moved yet');
+  cut = true;
+  await p.click('.board [role=button]');
+  // The bot answers meanwhile; then the connection drops.
+  await p.waitForTimeout(1500);
+  L.assert(await mine() === 0, 'the pushes were cut');
+  cut = false;
+  await sockets[0].close({ code: 1001, reason: 'gone away' });
+  await p.waitForFunction(() => /reconnecting/.test(document.querySelector('.conn').textContent));
+  await p.waitForFunction(() => /bot medium turned over/.test(document.querySelector('.log').textContent), null, { timeout: 10000 });
+  L.assert(sockets.length === 2, `one reconnection (${sockets.length} sockets)`);
+  L.assert(await mine() === 1, 'the sync brought gus\'s own move');
+  L.assert((await p.textContent('.players')).includes('gus (you)'), 'the same seat');
+  L.assert((await p.textContent('.conn')) === '', 'the page no longer says it is reconnecting');
+  await L.playByClicking(p, { budgetMs: 120000 });
+  await L.noErrors(p);
+  await p.context().close();
+}
+
+// The lobby's "Join by code" (typed in small letters) opens the room, and
+// the name typed on an earlier visit is there already.
+async function byCode({ browser, base }) {
+  const room = await L.makeRoom(base, { game: 'pizza', seats: ['person', 'bot:medium'] });
+  const p = await L.newPage(browser);
+  await p.goto(`${base}/`);
+  await p.fill('#your-name', 'hal');
+  await p.dispatchEvent('#your-name', 'change');
+  await p.goto('about:blank');
+  await p.goto(`${base}/`);
+  L.assert(await p.inputValue('#your-name') === 'hal', 'the name is remembered between visits');
+  await p.fill('#join-code', room.toLowerCase());
+  await p.click('button:has-text("Go")');
+  await p.waitForSelector('#join-name');
+  L.assert(await p.inputValue('#join-name') === 'hal', 'the join form has the name');
+  await p.click('button:has-text("Take a seat")');
+  await p.waitForSelector('.board svg');
+  L.assert((await p.textContent('.players')).includes('hal (you)'), 'joined by the code');
+  await L.noErrors(p);
+  await p.context().close();
+}
+
 L.suite([
   ['two browsers in one room: own seat, own secrets, a reload rejoins', twoPeople],
+  ['a dropped connection reconnects by itself and resyncs', dropped],
+  ['join by code from the lobby, the name remembered', byCode],
   ['an unknown room code says so', badCode],
   ['a seat the room no longer knows: join again', staleToken],
   ['a turn timer counts down, then a bot moves for the person', turnTimer],

@@ -63,6 +63,6 @@ export function tile(x, y, size, look, extra = {}) {
   return s('g', { class: 'tile', ...extra }, s('g', { transform: `translate(${x} ${y})` },
     s('rect', { width: size, height: size, rx: size / 6, fill: look.fill, stroke: INK,
       'stroke-width': Math.max(0.6, size / 20) }),
-    s('text', { class: 'glyph', x: size / 2, y: size * 0.68, 'font-size': size * 0.55,
+    s('text', { class: 'glyph', x: size / 2, y: size * 0.75, 'font-size': size * 0.7,
       'text-anchor': 'middle', fill: INK, text: look.letter })));
 }

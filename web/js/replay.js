@@ -96,8 +96,9 @@ export function replayPage(main, code) {
       h('button', { text: 'Next ▶', 'aria-label': 'step forward', onclick: () => go(at + 1) }),
       h('button', { text: 'Last »', 'aria-label': 'last step', onclick: () => go(story.steps.length - 1) }),
       slider,
-      h('label', { for: 'replay-speed', text: 'Speed ' }), speed,
-      h('label', { for: 'replay-seat', text: 'Point of view ' }), seatSel),
+      // Each label wraps its list, so a narrow screen keeps them together.
+      h('label', { class: 'nowrap' }, 'Speed ', speed),
+      h('label', { class: 'nowrap' }, 'Point of view ', seatSel)),
     where,
     h('div', { class: 'table' }, board,
       h('section', { class: 'card' }, h('h2', { text: 'What happened' }), log)));

@@ -36,7 +36,7 @@ function drawTower(svg, ctx, mat) {
     ? `the tower: ${v.tower.length} pieces, ${v.tower.map((p) => `${p.piece} at ${p.at.toFixed(1)}`).join(', ')}`
     : 'the tower: no pieces yet' });
   g.append(s('line', { x1: TOWER_X - 90, y1: mat, x2: TOWER_X + 90, y2: mat, stroke: INK, 'stroke-width': 3 }),
-    s('text', { x: TOWER_X - 88, y: mat + 14, class: 'small', text: 'the mat' }));
+    s('text', { x: TOWER_X - 88, y: mat + 14, class: 'small', text: 'the mat · left:' }));
   let bottom = mat;
   const collapsed = ctx.fresh.some((e) => e.kind === 'collapse');
   // A tower that just fell: the pieces it had, falling.
@@ -59,7 +59,7 @@ function drawTower(svg, ctx, mat) {
   g.append(swing);
   svg.append(g);
   const sup = v.supply;
-  svg.append(s('text', { x: TOWER_X - 88, y: mat + 28, class: 'small', text: `left: plates ${sup.plate} · bowls ${sup.bowl} · cups ${sup.cup}` }));
+  svg.append(s('text', { x: TOWER_X - 88, y: mat + 28, class: 'small', text: `plates ${sup.plate} · bowls ${sup.bowl} · cups ${sup.cup}` }));
 }
 
 function drawSeats(svg, ctx) {

@@ -74,6 +74,7 @@ function drawPiles(svg, ctx, top) {
   const w = 380 / v.seats;
   v.piles.forEach((n, i) => {
     const x = 10 + i * w;
+    const role = i === v.chef ? 'chef' : i === v.guesser && v.phase === 'guess' ? 'guessing' : '';
     const grew = ctx.animate && ctx.memory.piles && ctx.memory.piles[i] < n;
     const g = s('g', { 'data-key': `p:${i}`, class: grew ? 'grew' : null });
     g.append(s('rect', { x: x + 2, y: top, width: w - 4, height: 100, rx: 8, fill: i === v.chef ? '#fff3e0' : '#fafafa',
@@ -82,8 +83,9 @@ function drawPiles(svg, ctx, top) {
       g.append(s('ellipse', { cx: x + w / 2, cy: top + 88 - c * 3.6, rx: 18, ry: 5, fill: '#d7a86e', stroke: INK, 'stroke-width': 0.6 }));
     g.append(s('circle', { cx: x + 14, cy: top + 14, r: 8, fill: SEAT_FILLS[i], stroke: INK }),
       s('text', { x: x + 14, y: top + 18, 'text-anchor': 'middle', class: 'small', text: String(i + 1) }),
-      s('text', { x: x + 26, y: top + 18, class: 'label', text: ctx.name(i).slice(0, 14) }),
-      s('text', { x: x + 10, y: top + 34, class: 'small', text: `${n}/12${i === v.chef ? ' · chef' : ''}${i === v.guesser && v.phase === 'guess' ? ' · guessing' : ''}` }));
+      s('text', { x: x + 26, y: top + 18, class: 'label', text: ctx.name(i).slice(0, Math.floor((w - 30) / 7.5)) }),
+      s('text', { x: x + 10, y: top + 34, class: 'small', text: `${n}/12` }),
+      role ? s('text', { x: x + 10, y: top + 48, class: 'small', text: role }) : null);
     const label = `${ctx.name(i)}: ${n} of 12 pancakes${i === v.chef ? ', the chef' : ''}`;
     if (legal.has(askSeat(i))) button(g, `Ask ${label}`, () => ctx.act(askSeat(i)));
     else { g.setAttribute('role', 'img'); g.setAttribute('aria-label', label); }

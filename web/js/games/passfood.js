@@ -6,12 +6,14 @@ import { PARTY_FOODS, INK, SEAT_FILLS, tile } from '../pieces.js';
 
 const PER_ROW = 16;
 const STEP = 23.5;
+// The first row of spaces, low enough for three rows of pawns above it.
+const TRACK_Y = 58;
 
 function spaceAt(i) {
   const row = Math.floor(i / PER_ROW);
   const col = i % PER_ROW;
   const x = 20 + (row % 2 === 0 ? col : PER_ROW - 1 - col) * STEP;
-  return [x, 44 + row * 42];
+  return [x, TRACK_Y + row * 42];
 }
 
 function drawTrack(svg, ctx) {
@@ -33,10 +35,13 @@ function drawTrack(svg, ctx) {
         s('text', { x, y: y + 4, 'text-anchor': 'middle', class: 'small', text: 'cake' })));
     } else {
       svg.append(s('circle', { cx: x, cy: y, r: 9, fill: dips.has(i) ? '#ffe082' : '#fff', stroke: INK }),
-        s('text', { x, y: y + 3, 'text-anchor': 'middle', class: 'small', text: dips.has(i) ? '*' : String(i) }));
+        s('text', { x, y: y + 4, 'text-anchor': 'middle', class: 'small', text: dips.has(i) ? '*' : String(i) }));
     }
   }
-  // pawns: Ziggy (Z) and each player's number, stacked when they share a space
+  // pawns: Ziggy (Z) and each player's number; pawns sharing a space stand
+  // two by two above it, so every number shows
+  const count = {};
+  [v.ziggy, ...v.players].forEach((p) => { count[p.pos] = (count[p.pos] || 0) + 1; });
   const here = {};
   const moved = ctx.memory.pawns || {};
   const now = {};
@@ -44,10 +49,11 @@ function drawTrack(svg, ctx) {
     const k = (here[pos] = (here[pos] || 0) + 1) - 1;
     const [x, y] = spaceAt(pos);
     now[id] = pos;
+    const dx = count[pos] > 1 ? (k % 2) * 14 - 7 : 0;
     const hop = ctx.animate && moved[id] !== undefined && moved[id] !== pos ? 'fresh' : null;
-    svg.append(s('g', { role: 'img', 'aria-label': label, class: hop }, s('g', { transform: `translate(${x + k * 5 - 4} ${y - 15 - k * 3})` },
+    svg.append(s('g', { role: 'img', 'aria-label': label, class: hop }, s('g', { transform: `translate(${x + dx} ${y - 16 - Math.floor(k / 2) * 14})` },
       s('circle', { r: 7, fill: look.fill, stroke: INK, 'stroke-width': 1.2 }),
-      s('text', { y: 3, 'text-anchor': 'middle', class: 'small', text: look.letter }))));
+      s('text', { y: 4, 'text-anchor': 'middle', class: 'small', text: look.letter }))));
   };
   pawn('z', v.ziggy.pos, { fill: '#bcaaa4', letter: 'Z' }, `Ziggy the dog on space ${v.ziggy.pos}`);
   v.players.forEach((p) => pawn(p.seat, p.pos, { fill: SEAT_FILLS[p.seat], letter: String(p.seat + 1) },
@@ -74,7 +80,8 @@ function drawPlates(svg, ctx, top) {
       tile(345, top - 8, 26, PARTY_FOODS[v.drawn], { role: 'img', 'aria-label': `drawn tile: ${v.drawn}` }));
   }
   plates.forEach((p, k) => {
-    const x = 50 + k * 100;
+    // 110 apart: the names under them do not run into each other
+    const x = 50 + k * 110;
     const y = top + 48;
     const food = v.plates[p];
     const to = plateTarget(v, p);
@@ -83,8 +90,8 @@ function drawPlates(svg, ctx, top) {
         class: legal.has(`plate ${p}`) ? 'hot' : '' }));
     if (food) g.append(tile(x - 13, y - 13, 26, PARTY_FOODS[food]));
     g.append(s('text', { x, y: y + 32, 'text-anchor': 'middle', class: 'small', text: p === 'x' ? 'X space' : `${p} plate` }),
-      s('text', { x, y: y + 43, 'text-anchor': 'middle', class: 'small',
-        text: `→ ${to < 0 ? 'discard' : ctx.name(to).slice(0, 16)}` }));
+      s('text', { x, y: y + 45, 'text-anchor': 'middle', class: 'small',
+        text: `→ ${to < 0 ? 'discard' : ctx.name(to).slice(0, 13)}` }));
     const label = `the ${p === 'x' ? 'X space' : `${p} plate`} (goes to ${to < 0 ? 'the discard pile' : ctx.name(to)})${food ? `: ${food}` : ', empty'}`;
     if (legal.has(`plate ${p}`)) button(g, `Put the ${v.drawn} on ${label}`, () => ctx.act(`plate ${p}`));
     else { g.setAttribute('role', 'img'); g.setAttribute('aria-label', label); }
@@ -114,7 +121,7 @@ function drawBoard(svg, ctx, x, y, who, board, rows, opts) {
     else { g.setAttribute('role', 'img'); g.setAttribute('aria-label', label); }
     svg.append(g);
   });
-  (opts.footer || []).forEach((line, k) => svg.append(s('text', { x, y: y + rows * C + 13 + k * 12, class: 'small', text: line })));
+  (opts.footer || []).forEach((line, k) => svg.append(s('text', { x, y: y + rows * C + 14 + k * 13, class: 'small', text: line })));
 }
 
 export default {
@@ -138,7 +145,7 @@ export default {
   render(ctx) {
     const v = ctx.view;
     const rowsOfTrack = Math.ceil((v.numbers.cake + 1) / PER_ROW);
-    const top = 44 + rowsOfTrack * 42;
+    const top = TRACK_Y + rowsOfTrack * 42;
     const boardsTop = top + 120;
     const n = v.players.length + 1;
     const perRow = 3;
@@ -181,7 +188,10 @@ export default {
       if (v.phase === 'answer') return `${ctx.name(v.swap.from)} offers you a ${v.swap.food}: give a tile back, or decline.`;
       if (v.phase === 'plate') return `Put the ${v.drawn} on a plate.`;
       if (v.phase === 'ziggy') return 'Ziggy has more than one set: choose which one he scores.';
-      if (v.phase === 'score') return 'You may score one set (or carry on).';
+      if (v.phase === 'score') {
+        return ctx.legal.some((a) => a.startsWith('score'))
+          ? 'You may score one set (or carry on).' : 'No set to score yet: use a token, or carry on.';
+      }
       return 'You may use a token, or carry on.';
     }
     return `${ctx.name(ctx.toAct[0] ?? v.active)} is playing.`;

@@ -42,8 +42,11 @@ function drawGrid(svg, ctx) {
       g = s('g', { 'data-key': key },
         s('rect', { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 8, fill: '#c9a27e',
           stroke: INK, 'stroke-width': 1, class: legal.has(`flip ${i}`) ? 'hot' : '' }),
-        s('text', { x: x + CELL / 2, y: y + CELL / 2 + 4, 'text-anchor': 'middle', class: 'label', text: String(i) }),
-        seen ? token(x + CELL - 12, y + 12, 9, pieceLook(seen)) : null);
+        // A piece seen before: its mark top right, big enough to read on a
+        // phone, and the cell's number bottom left.
+        seen ? s('text', { x: x + 7, y: y + CELL - 6, class: 'small', text: String(i) })
+          : s('text', { x: x + CELL / 2, y: y + CELL / 2 + 4, 'text-anchor': 'middle', class: 'label', text: String(i) }),
+        seen ? token(x + CELL - 17, y + 17, 14, pieceLook(seen)) : null);
     } else {
       g = s('rect', { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, rx: 8, fill: 'none',
         stroke: '#b5aa9c', 'stroke-dasharray': '3 3' });
@@ -72,8 +75,8 @@ function drawPizza(svg, ctx, top) {
   const v = ctx.view;
   const legal = new Set(ctx.legal);
   const cx = 200;
-  const cy = top + 120;
-  const r = 105;
+  const r = 150;
+  const cy = top + r + 30;
   svg.append(s('circle', { cx, cy, r: r + 8, fill: '#f3d7a4', stroke: INK, 'stroke-width': 1.5 }));
   const n = v.slices.length;
   v.slices.forEach((sl, k) => {
@@ -92,13 +95,14 @@ function drawPizza(svg, ctx, top) {
       s('text', { x: hx, y: hy + 5, 'text-anchor': 'middle', class: 'glyph', 'font-size': 13, fill: INK, text: handle.letter }));
     const look = sl.topping ? PIZZA_TOPPINGS[sl.topping] : null;
     for (let t = 0; t < 6; t++) {
-      // two rows of three along the slice, from the centre out
-      const rad = 42 + (t % 3) * 22;
-      const ang = mid + (t < 3 ? -1 : 1) * Math.min(0.36, Math.PI / n / 2.2) * (50 / rad);
+      // two rows of three along the slice, from the centre out (tokens
+      // big enough for their letters to be read on a phone)
+      const rad = 60 + (t % 3) * 32;
+      const ang = mid + (t < 3 ? -1 : 1) * Math.min(0.36, Math.PI / n / 2.2) * (72 / rad);
       const tx = cx + rad * Math.cos(ang);
       const ty = cy + rad * Math.sin(ang);
-      if (look && t < sl.count) g.append(token(tx, ty, 10, look));
-      else g.append(s('circle', { cx: tx, cy: ty, r: 9, fill: 'none', stroke: '#b5aa9c', 'stroke-dasharray': '2 2' }));
+      if (look && t < sl.count) g.append(token(tx, ty, 15, look));
+      else g.append(s('circle', { cx: tx, cy: ty, r: 14, fill: 'none', stroke: '#b5aa9c', 'stroke-dasharray': '2 2' }));
     }
     const label = `${handle.label} slice: ${holder}, ${sl.count} of 6${look ? ` ${look.label}` : ', empty'}`;
     if (legal.has(`switch ${sl.colour}`)) button(g, `Swap slices with the ${label}`, () => ctx.act(`switch ${sl.colour}`));
@@ -139,11 +143,11 @@ export default {
     const v = ctx.view;
     const rows = Math.ceil(v.cells / v.columns);
     const top = GRID_Y + rows * CELL + 30;
-    const svg = s('svg', { viewBox: `0 0 400 ${top + 300 + v.slices.length * 16}`, role: 'group',
+    const svg = s('svg', { role: 'group',
       'aria-label': 'the Pizza Party table' });
     svg.append(s('title', { text: 'Pizza Party: the grid of face-down pieces above, the pizza below' }));
     drawGrid(svg, ctx);
-    drawPizza(svg, ctx, top);
+    svg.setAttribute('viewBox', `0 0 400 ${drawPizza(svg, ctx, top) + 8}`);
     return svg;
   },
 
