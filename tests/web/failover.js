@@ -1,12 +1,15 @@
 // failover.js: a browser game through a node that dies (issue 18), run by
 // scripts/with_pg.sh (PF_TEST_PG names the database). Two server nodes on
-// one PostgreSQL behind a small TCP proxy that, like nginx with a second
-// upstream, sends each connection to node a while it answers and to node b
-// once it does not. The page plays a few moves at a, a is killed with
-// SIGKILL, and the page, told `elsewhere` by b while a's lease lives,
-// keeps its token, asks again, and plays the game to the end at b with
-// every move it had made.
+// one PostgreSQL behind a small proxy that routes as the nginx example of
+// docs/server.md does: each request by its room code's hash, passed to the
+// other node when the first does not answer. The page plays a few moves,
+// the room's node is killed with SIGKILL, and the page, told `elsewhere`
+// by the other node while the dead one's lease lives, keeps its token,
+// asks again, and plays the game to the end there with every move it had
+// made. The page's WebSocket names its room (/ws?room=CODE), or the proxy
+// could not send it to the room's node.
 'use strict';
+const http = require('http');
 const net = require('net');
 const { startServer, launch, newPage, assert, shot, playByClicking, makeRoom, noErrors } =
   require('./lib.js');
@@ -14,34 +17,70 @@ const { startServer, launch, newPage, assert, shot, playByClicking, makeRoom, no
 const PG = process.env.PF_TEST_PG;
 const LEASE_MS = 2000;
 
-// A TCP proxy on a free port of 127.0.0.1 over the upstream ports in order:
-// each connection goes to the first one that accepts it.
+// A proxy like the nginx example of docs/server.md, on a free port of
+// 127.0.0.1: each request's room code (its path /rooms/CODE..., or a
+// WebSocket's /ws?room=CODE) picks a node by its hash, and a node that does
+// not answer passes the request to the next one. Every request is routed on
+// its own, as nginx does, so a connection kept alive for the page's files
+// carries nothing to the wrong node.
+function roomOf(url) {
+  const m = /^\/rooms\/([A-Z]{6})/.exec(url) || /^\/ws\?(?:.*&)?room=([A-Z]{6})/.exec(url);
+  return m ? m[1] : '';
+}
+
+function hashOf(code) {
+  let h = 7;
+  for (const ch of code) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h;
+}
+
 function proxy(ports) {
+  const order = (url) => ports.map((_, i) => ports[(hashOf(roomOf(url)) + i) % ports.length]);
   const sockets = new Set();
-  const server = net.createServer((client) => {
-    sockets.add(client);
-    client.on('close', () => sockets.delete(client));
-    client.pause();
-    const tryPort = (i) => {
-      if (i >= ports.length) { client.destroy(); return; }
-      const up = net.connect(ports[i], '127.0.0.1');
-      up.once('error', () => { up.destroy(); tryPort(i + 1); });
+  const track = (x) => { sockets.add(x); x.on('close', () => sockets.delete(x)); };
+  const server = http.createServer((req, res) => {
+    const body = [];
+    req.on('data', (d) => body.push(d));
+    req.on('end', () => {
+      const tryPort = ([port, ...rest]) => {
+        if (!port) { res.writeHead(502); res.end(); return; }
+        const up = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url,
+                                  headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode, answer.headers);
+          answer.pipe(res);
+        });
+        up.on('error', () => { if (!res.headersSent) tryPort(rest); else res.destroy(); });
+        up.end(Buffer.concat(body));
+      };
+      tryPort(order(req.url));
+    });
+  });
+  server.on('connection', track);
+  server.on('upgrade', (req, client, head) => {
+    const lines = [`${req.method} ${req.url} HTTP/1.1`];
+    for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+    const tryPort = ([port, ...rest]) => {
+      if (!port) { client.destroy(); return; }
+      const up = net.connect(port, '127.0.0.1');
+      up.once('error', () => { up.destroy(); tryPort(rest); });
       up.once('connect', () => {
-        sockets.add(up);
-        up.on('close', () => { sockets.delete(up); client.destroy(); });
-        client.on('close', () => up.destroy());
+        track(up);
         up.on('error', () => client.destroy());
         client.on('error', () => up.destroy());
+        up.on('close', () => client.destroy());
+        client.on('close', () => up.destroy());
+        up.write(`${lines.join('\r\n')}\r\n\r\n`);
+        if (head.length) up.write(head);
         client.pipe(up);
         up.pipe(client);
-        client.resume();
       });
     };
-    tryPort(0);
+    tryPort(order(req.url));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
     base: `http://127.0.0.1:${server.address().port}`,
-    close: () => { for (const s of sockets) s.destroy(); server.close(); },
+    nodeOf: (code) => order(code ? `/rooms/${code}` : '/')[0],
+    close: () => { for (const x of sockets) x.destroy(); server.close(); },
   })));
 }
 
@@ -59,7 +98,11 @@ async function main() {
   const front = await proxy([port(a), port(b)]);
   const browser = await launch();
   try {
-    const code = await makeRoom(front.base, { game: 'pizza', seats: ['person', 'bot:medium'] });
+    // A room played by the node that requests naming no room do not reach,
+    // so that a socket not naming its room would be sent to the wrong node.
+    let code;
+    do code = await makeRoom(front.base, { game: 'pizza', seats: ['person', 'bot:medium'] });
+    while (front.nodeOf(code) === front.nodeOf(''));
     const page = await newPage(browser);
     await page.goto(`${front.base}/#/room/${code}`);
     await page.fill('#join-name', 'ana');
@@ -73,8 +116,10 @@ async function main() {
     const before = await logLines(page);
     assert(before.length >= 4, `moves in the log before the kill: ${before.length}`);
 
-    a.proc.stopping = true;
-    a.proc.kill('SIGKILL');
+    // The room's node, as the proxy picks it, dies.
+    const owner = front.nodeOf(code) === port(a) ? a : b;
+    owner.proc.stopping = true;
+    owner.proc.kill('SIGKILL');
     // The page's socket closes; b says elsewhere until a's lease has run out.
     await page.waitForFunction(() => /reconnecting/.test(document.querySelector('.conn').textContent),
                                null, { timeout: 5000 });
@@ -94,8 +139,10 @@ async function main() {
   } finally {
     await browser.close();
     front.close();
-    b.proc.stopping = true;
-    b.proc.kill('SIGTERM');
+    for (const s of [a, b]) {
+      s.proc.stopping = true;
+      s.proc.kill('SIGTERM');
+    }
   }
   console.log(`1 passed, 0 failed (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 }

@@ -43,7 +43,10 @@ export class Conn {
 
   open() {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    // The room in the query is for a proxy in front of several server nodes,
+    // which sends each room to its node (docs/server.md); the server reads
+    // the room from the hello.
+    const ws = new WebSocket(`${scheme}://${location.host}/ws?room=${encodeURIComponent(this.room.toUpperCase())}`);
     this.ws = ws;
     ws.onopen = () => {
       const hello = { cmd: 'hello', room: this.room, id: 0 };
