@@ -325,10 +325,11 @@ static const char *hint(const tui_game *g)
     bool r = can_roll(g), s = false;
     for (int i = 0; i < NPIECES; i++)
         s |= can_stack(g, i);
-    snprintf(buf, sizeof buf, "%s%s%s%s", r ? "r or SPACE: ROLL your dice.   " : "",
-             s ? "p plate / b bowl / c cup: pick a piece, then SPACE drops it.   " : "",
-             !r && !s ? "Nothing for you to do right now: watch the table.   " : "",
-             pf_seating_people(g->seats) > 1 ? "1-8: whose hands" : "");
+    int n = snprintf(buf, sizeof buf, "%s%s%s", r ? "r or SPACE: ROLL your dice.   " : "",
+                     s ? "p plate / b bowl / c cup: pick a piece, then SPACE drops it.   " : "",
+                     !r && !s ? "Nothing for you to do right now: watch the table.   " : "");
+    if (pf_seating_people(g->seats) > 1) /* the seat numbers there are */
+        snprintf(buf + n, sizeof buf - (size_t)n, "1-%d: whose hands", g->seats->n);
     return buf;
 }
 

@@ -143,6 +143,24 @@ static void pakupaku_shows_everything(void **state)
     }
 }
 
+/* Paku Paku's key hint wraps over the choices' rows at 80 columns: the
+ * stacking keys' line once lost its end ("then SPA"). */
+static void pakupaku_hint_is_whole(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 80, 24, "pakupaku --seats ana,ben --seed 3 --option dice=D,D,D,D");
+    th_expect(&t, "The tower", 5000);
+    th_after_countdown(&t);
+    th_expect(&t, "ROLL your dice.", 3000);
+    th_keys(&t, "r");
+    th_expect(&t, "then SPACE drops it.", 3000);
+    th_expect(&t, "1-2: whose hands", 1000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+}
+
 /* Every choice has a key and a whole label (issue 13): the list pages by
  * PgDn, each page lettered from a), and no name is cut. */
 static void every_choice_has_a_key(void **state)
@@ -219,6 +237,7 @@ int main(void)
         cmocka_unit_test_teardown(pizza_shows_everything, th_teardown),
         cmocka_unit_test_teardown(pancake_shows_everything, th_teardown),
         cmocka_unit_test_teardown(pakupaku_shows_everything, th_teardown),
+        cmocka_unit_test_teardown(pakupaku_hint_is_whole, th_teardown),
         cmocka_unit_test_teardown(every_choice_has_a_key, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
