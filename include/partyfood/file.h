@@ -21,8 +21,9 @@
 char *pf_file_read(const char *path, size_t max, size_t *len, pf_error *err);
 
 /* Whether pf_file_write_atomic could write path now: its folder exists and
- * may be written, and path is not a folder. For a long run that writes at
- * its end: refuse before the work, not after. */
+ * a file can be made there (one is made and removed), and path is not a
+ * folder. For a long run that writes at its end: refuse before the work,
+ * not after. */
 pf_err pf_file_check_writable(const char *path, pf_error *err);
 
 /* Replaces path with the len bytes of data, atomically and durably. */

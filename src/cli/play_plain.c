@@ -385,7 +385,7 @@ int plain_play(pf_match *match, const pf_seating *s, FILE *in, FILE *out)
 
     fprintf(out, "%s: %d seats.", g->title, m->seats);
     for (int i = 0; i < m->seats; i++)
-        fprintf(out, " %d=%s%s", i, s->name[i], s->bot[i] ? " (bot)" : "");
+        fprintf(out, " %d=%s%s", i + 1, s->name[i], s->bot[i] ? " (bot)" : "");
     fprintf(out, "\n\n");
     if (m->nsteps == 0)
         print_setup(out, tb, view_seat);

@@ -132,6 +132,21 @@ pf_err pf_file_write_atomic(const char *path, const void *data, size_t len, pf_e
     return PF_E_OK;
 }
 
+/* Whether a file can be made in dir, tried as the write will make it:
+ * access() says yes to root on a read-only or special file system. */
+static bool can_make_file_in(const char *dir)
+{
+    char tmp[4096];
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s/.partyfood-check.XXXXXX", dir) >= sizeof tmp)
+        return false;
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return false;
+    close(fd);
+    unlink(tmp);
+    return true;
+}
+
 pf_err pf_file_check_writable(const char *path, pf_error *err)
 {
     char *copy = strdup(path);
@@ -142,7 +157,7 @@ pf_err pf_file_check_writable(const char *path, pf_error *err)
     pf_err e = PF_E_OK;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
         e = pf_error_set(err, PF_E_IO, "cannot write %s: no folder %s", path, dir);
-    else if (access(dir, W_OK | X_OK) != 0)
+    else if (!can_make_file_in(dir))
         e = pf_error_set(err, PF_E_IO, "cannot write %s: the folder %s is not writable", path,
                          dir);
     else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))

@@ -98,7 +98,7 @@ static int groups_of(const pf_sim_report *rep, int b, group *out)
             out[i].games = r->entry_games[i];
             out[i].result = (double)r->entry_result[i] / PF_SIM_RESULT_UNIT;
         } else {
-            snprintf(out[i].label, sizeof out[i].label, "seat %d %s", i, rep->entry_names[i]);
+            snprintf(out[i].label, sizeof out[i].label, "seat %d %s", i + 1, rep->entry_names[i]);
             out[i].wins = r->seat_wins[i];
             out[i].games = r->seat_games[i];
             out[i].result = (double)r->seat_result[i] / PF_SIM_RESULT_UNIT;

@@ -305,7 +305,7 @@ pf_err pf_sim_check(const pf_sim_config *c, pf_error *err)
                             g->min_seats, g->max_seats, c->seats);
     for (int s = 0; s < c->seats; s++)
         if (!c->bots[s] && !c->ext[s])
-            return pf_error_set(err, PF_E_UNKNOWN_BOT, "seat %d has no bot", s);
+            return pf_error_set(err, PF_E_UNKNOWN_BOT, "seat %d has no bot", s + 1);
     /* Check the options once, here, so that no worker meets a refusal. */
     void *probe = malloc(g->state_size);
     if (!probe)

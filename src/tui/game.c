@@ -274,7 +274,25 @@ static void draw_choices(tui_game *g, const cJSON *view, int y, int rows, bool m
     }
     const char *h = hint_of(g);
     if (h) {
-        tui__putn(y, 1, COLS - 2, A_BOLD, h);
+        /* Wrapped over the choices' rows between its parts (three spaces
+         * apart), or else between words: nothing is cut. */
+        for (int r = 0; r < rows && *h; r++) {
+            int w = (int)strlen(h);
+            if (w > COLS - 2) {
+                w = COLS - 2;
+                while (w > 0 && strncmp(h + w, "   ", 3) != 0)
+                    w--;
+                for (int at = COLS - 2; w == 0 && at > 0; at--)
+                    if (h[at] == ' ')
+                        w = at;
+                if (w == 0)
+                    w = COLS - 2;
+            }
+            tui__putn(y + r, 1, w, A_BOLD, h);
+            h += w;
+            while (*h == ' ')
+                h++;
+        }
         return;
     }
     if (g->nlegal == 0) {

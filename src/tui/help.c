@@ -42,7 +42,7 @@ void tui__pager(const char *title, const char *const *lines, int n)
          * would stop short of its last page ("page 2 of 3" at the end). */
         int last = top + rows < n ? top + rows : n;
         tui__put(LINES - 1, 0, A_DIM,
-                 "lines %d-%d of %d%s  PgDn/space next  PgUp/b back  arrows  q/Esc/Enter close",
+                 "lines %d-%d of %d%s  space/PgDn next  b/PgUp back  arrows  q close",
                  n ? top + 1 : 0, last, n, last == n ? " (end)" : "");
         refresh();
         int ch = tui__key(-1);

@@ -129,15 +129,18 @@ static void draw_tower(const tui_table *t, int x0, int w)
 }
 
 /* One line saying whose hands are busy and for how long (PAKU-10): the
- * person's own first, with the key press held for them, if any. */
+ * person's own first, with the key press held for them, if any. Whole
+ * entries after the first: one that does not fit becomes "...", never a
+ * name without its time. */
 static void draw_hands(const tui_table *t, int y, int x, int seats)
 {
     const cJSON *busy = cJSON_GetObjectItemCaseSensitive(t->view, "busy_until");
     int64_t now = tui__game_now(t->g);
-    char line[200];
+    const size_t w = (size_t)left_width(t);
+    char line[200], item[120];
     size_t at = 0;
     line[0] = '\0';
-    for (int k = -1; k < seats && at < sizeof line; k++) {
+    for (int k = -1; k < seats; k++) {
         int s = k < 0 ? t->seat : k;
         if (s < 0 || (k >= 0 && s == t->seat) || !cJSON_GetArrayItem(busy, s))
             continue;
@@ -145,16 +148,19 @@ static void draw_hands(const tui_table *t, int y, int x, int seats)
         if (left <= 0)
             continue;
         bool held = t->g->held && t->g->held_seat == s;
-        int n = snprintf(line + at, sizeof line - at, "%s%s %.1f s%s%s%s",
-                         at ? ", " : "hands busy: ", k < 0 ? "yours" : tui__seat_name(t->g, s),
-                         left, held ? " (" : "", held ? t->g->held_name : "",
-                         held ? " held)" : "");
-        at += n > 0 ? (size_t)n : 0;
+        int n = snprintf(item, sizeof item, "%s%s %.1f s%s%s%s", at ? ", " : "hands busy: ",
+                         k < 0 ? "yours" : tui__seat_name(t->g, s), left, held ? " (" : "",
+                         held ? t->g->held_name : "", held ? " held)" : "");
+        if (n < 0 || (size_t)n >= sizeof item || (at && at + (size_t)n + 5 > w) ||
+            at + (size_t)n >= sizeof line) {
+            snprintf(line + at, sizeof line - at, ", ...");
+            break;
+        }
+        memcpy(line + at, item, (size_t)n + 1);
+        at += (size_t)n;
     }
-    if (at >= sizeof line)
-        at = sizeof line - 1;
-    if (at)
-        tui__put(y, x, A_BOLD, "%.*s", left_width(t), line);
+    if (line[0])
+        tui__put(y, x, A_BOLD, "%.*s", (int)w, line);
 }
 
 static void draw(const tui_table *t)
@@ -208,7 +214,9 @@ static void draw(const tui_table *t)
         tui__put(y, bar_x + bar_w + 1, 0, "%d", p);
     }
     y += gap;
-    draw_hands(t, y++, x, seats);
+    if (strcmp(phase, "over") != 0) /* a press held then is never sent */
+        draw_hands(t, y, x, seats);
+    y++;
     int unlucky = tui__num(v, "unlucky", -1);
     if (unlucky >= 0)
         tui__put(y++, x, 0, "Last unlucky panda: %s", tui__seat_name(t->g, unlucky));
@@ -325,10 +333,11 @@ static const char *hint(const tui_game *g)
     bool r = can_roll(g), s = false;
     for (int i = 0; i < NPIECES; i++)
         s |= can_stack(g, i);
-    snprintf(buf, sizeof buf, "%s%s%s%s", r ? "r or SPACE: ROLL your dice.   " : "",
-             s ? "p plate / b bowl / c cup: pick a piece, then SPACE drops it.   " : "",
-             !r && !s ? "Nothing for you to do right now: watch the table.   " : "",
-             pf_seating_people(g->seats) > 1 ? "1-8: whose hands" : "");
+    int n = snprintf(buf, sizeof buf, "%s%s%s", r ? "r or SPACE: ROLL your dice.   " : "",
+                     s ? "p plate / b bowl / c cup: pick a piece, then SPACE drops it.   " : "",
+                     !r && !s ? "Nothing for you to do right now: watch the table.   " : "");
+    if (pf_seating_people(g->seats) > 1) /* the seat numbers there are */
+        snprintf(buf + n, sizeof buf - (size_t)n, "1-%d: whose hands", g->seats->n);
     return buf;
 }
 

@@ -92,6 +92,9 @@ static void bad_values_are_refused_before_anything_runs(void **state)
         {"sim pizza --games 1000000 --svg /nonexistent/x.svg",
          "cannot write /nonexistent/x.svg: no folder /nonexistent"},
         {"sim pizza --games 1000000 --out /tmp", "cannot write /tmp: it is a folder"},
+        /* not writable even for root (access() told root yes) */
+        {"sim pizza --games 1000000 --svg /proc/x.svg",
+         "cannot write /proc/x.svg: the folder /proc is not writable"},
         /* Checked before the first batch, not when its turn comes. */
         {"sim pizza --seats random,random --option extra_slices=false --sweep kinds=2..5",
          "with kinds=5: "},

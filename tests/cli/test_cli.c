@@ -38,6 +38,39 @@ static void plain_play_with_bots_reaches_the_end(void **state)
     free(out);
 }
 
+/* Pass the Party Food's picture says where the turn stands and how the
+ * party ended in words, not in the view's codes (issue 13). */
+static void plain_passfood_speaks_in_words(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd,
+             "%s play passfood --plain --seed 1 --seats bot:random,bot:random </dev/null",
+             pf_test_bin());
+    char *out = pf_test_run(cmd);
+    assert_non_null(strstr(out, "seat 1 to play (before Ziggy's draw)"));
+    assert_non_null(strstr(out, "turn 7  game over"));
+    assert_non_null(strstr(out, "The team has lost: Ziggy caught up with a player."));
+    assert_null(strstr(out, "(start)"));
+    assert_null(strstr(out, "(caught)"));
+    assert_null(strstr(strstr(out, "game over"), "<- to play"));
+    free(out);
+}
+
+/* The simulator's table counts seats from 1, as every screen does (one
+ * bot in every seat: the seats are not rotated, each is a row). */
+static void sim_counts_seats_from_1(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s sim pizza --games 20 --seats memory,memory", pf_test_bin());
+    char *out = pf_test_run(cmd);
+    assert_non_null(strstr(out, "\nseat 1 memory "));
+    assert_non_null(strstr(out, "\nseat 2 memory "));
+    assert_null(strstr(out, "seat 0"));
+    free(out);
+}
+
 static void plain_play_person_saves_and_replays(void **state)
 {
     (void)state;
@@ -160,6 +193,8 @@ int main(void)
         cmocka_unit_test(engine_survives_garbage),
         cmocka_unit_test(a_typo_gets_the_nearest_name),
         cmocka_unit_test(plain_play_with_bots_reaches_the_end),
+        cmocka_unit_test(plain_passfood_speaks_in_words),
+        cmocka_unit_test(sim_counts_seats_from_1),
         cmocka_unit_test(plain_play_person_saves_and_replays),
         cmocka_unit_test(bad_arguments_explain),
         cmocka_unit_test(version_names_program_and_protocol),

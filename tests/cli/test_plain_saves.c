@@ -39,7 +39,7 @@ static void the_line_mode_saves_and_restores_the_seating(void **state)
     snprintf(cmd, sizeof cmd, "printf 'quit\\n' | %s play --resume %s/seated.json --plain",
              pf_test_bin(), dir);
     out = pf_test_run(cmd);
-    if (!strstr(out, "0=ana 1=random (bot)"))
+    if (!strstr(out, "1=ana 2=random (bot)"))
         fail_msg("the seating did not come back:\n%s", out);
     free(out);
 }
@@ -62,7 +62,7 @@ static void names_from_a_file_are_shown_printably(void **state)
     char *out = pf_test_run(cmd);
     assert_null(strchr(out, '\x1b'));
     assert_null(strchr(out, '\x07'));
-    if (!strstr(out, "0=?]0;owned??[2J"))
+    if (!strstr(out, "1=?]0;owned??[2J"))
         fail_msg("the name is not shown printably:\n%s", out);
     free(out);
 }

@@ -70,8 +70,8 @@ static const char *line_of(const char *cmd, const char *prefix)
     return line;
 }
 
-/* The seat the person "you" got, from `partyfood play ... --plain`'s header
- * ("...: 3 seats. 0=medium (bot) 1=you 2=medium (bot)"). */
+/* The seat (from 0) the person "you" got, from `partyfood play ... --plain`'s
+ * header, which counts from 1 ("...: 3 seats. 1=medium (bot) 2=you 3=medium (bot)"). */
 static int your_seat(const char *args)
 {
     char cmd[512];
@@ -79,7 +79,7 @@ static int your_seat(const char *args)
     const char *h = line_of(cmd, "Pass the Party Food: 3 seats.");
     for (int i = 0; i < 3; i++) {
         char want[16];
-        snprintf(want, sizeof want, " %d=you", i);
+        snprintf(want, sizeof want, " %d=you", i + 1);
         if (strstr(h, want))
             return i;
     }

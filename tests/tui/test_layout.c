@@ -143,6 +143,41 @@ static void pakupaku_shows_everything(void **state)
     }
 }
 
+/* Paku Paku's key hint wraps over the choices' rows at 80 columns: the
+ * stacking keys' line once lost its end ("then SPA"). */
+static void pakupaku_hint_is_whole(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 80, 24, "pakupaku --seats ana,ben --seed 3 --option dice=D,D,D,D");
+    th_expect(&t, "The tower", 5000);
+    th_after_countdown(&t);
+    th_expect(&t, "ROLL your dice.", 3000);
+    th_keys(&t, "r");
+    th_expect(&t, "then SPACE drops it.", 3000);
+    th_expect(&t, "1-2: whose hands", 1000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+}
+
+/* The pager's key line fits 80 columns with a log of 100 lines and more
+ * (it lost 'close'). Four bots play a whole Pancake game. */
+static void the_log_key_line_fits(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 80, 24,
+             "pancake --seats bot:random,bot:random,bot:random,bot:random --seed 3 --pace 0");
+    th_expect(&t, "GAME OVER", 10000);
+    th_keys(&t, "l");
+    th_expect(&t, "lines 110-130 of 130 (end)", 2000);
+    th_expect(&t, "q close", 1000);
+    th_keys(&t, "q");
+    th_keys(&t, "q");
+    th_stop(&t);
+}
+
 /* Every choice has a key and a whole label (issue 13): the list pages by
  * PgDn, each page lettered from a), and no name is cut. */
 static void every_choice_has_a_key(void **state)
@@ -219,6 +254,8 @@ int main(void)
         cmocka_unit_test_teardown(pizza_shows_everything, th_teardown),
         cmocka_unit_test_teardown(pancake_shows_everything, th_teardown),
         cmocka_unit_test_teardown(pakupaku_shows_everything, th_teardown),
+        cmocka_unit_test_teardown(pakupaku_hint_is_whole, th_teardown),
+        cmocka_unit_test_teardown(the_log_key_line_fits, th_teardown),
         cmocka_unit_test_teardown(every_choice_has_a_key, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

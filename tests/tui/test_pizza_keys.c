@@ -39,6 +39,26 @@ static void typing_a_cell_number(void **state)
     th_stop(&t);
 }
 
+/* The log names the rule a piece followed ('(rule a)', '(rule c')'); `?`
+ * letters its rules the same way, so a person can look each one up. */
+static void the_rules_name_the_logs_letters(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 80, 24, PIZZA "--seats you,ben");
+    th_expect(&t, "(your choice)", 5000);
+    th_keys(&t, "5 Enter");
+    th_expect(&t, "(rule a)", 3000);
+    th_keys(&t, "?");
+    th_expect(&t, "a) a topping nobody's slice collects", 2000);
+    th_expect(&t, "c') a kind nobody's slice collects", 1000);
+    th_expect(&t, "e) a switch of your own colour", 1000);
+    th_keys(&t, "q");
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+}
+
 static void letters_do_not_play_an_unlisted_choice(void **state)
 {
     (void)state;
@@ -123,6 +143,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(arrows_move_over_the_grid, th_teardown),
         cmocka_unit_test_teardown(typing_a_cell_number, th_teardown),
+        cmocka_unit_test_teardown(the_rules_name_the_logs_letters, th_teardown),
         cmocka_unit_test_teardown(letters_do_not_play_an_unlisted_choice, th_teardown),
         cmocka_unit_test_teardown(two_people_see_each_flip, th_teardown),
         cmocka_unit_test_teardown(the_log_after_the_game_shows_everything, th_teardown),

@@ -1,7 +1,7 @@
 /* test_plain_numbers.c: in the line mode the number a person types for a
  * Pizza Party piece is the cell's number, the one the table shows, never a
  * place in the list of choices (issue 13): typing 5 turns over cell 5, at
- * the start and after cells have emptied. */
+ * the start and after cells have emptied. Seats count from 1 there too. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +29,16 @@ static void pizza_cell_numbers(void **state)
     assert_non_null(strstr(out, "you (seat 1): flip 12"));
 }
 
+/* The opening line lists the seats as every other line names them. */
+static void seats_count_from_1(void **state)
+{
+    (void)state;
+    th_state_dir();
+    const char *out = plain("passfood --seats ana,greedy,greedy --seed 1", "quit\n");
+    assert_non_null(strstr(out, "3 seats. 1=ana 2=greedy (bot) 3=greedy (bot)\n"));
+    assert_non_null(strstr(out, "Seat 1 on space 1"));
+}
+
 /* Nothing is secret between people in Pizza Party: the line mode passes
  * the keyboard without hiding the table (issue 13); Pancake still hides. */
 static void no_hand_over_without_secrets(void **state)
@@ -47,6 +57,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pizza_cell_numbers),
+        cmocka_unit_test(seats_count_from_1),
         cmocka_unit_test(no_hand_over_without_secrets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -264,6 +264,8 @@ static void add_food(cJSON *o, const char *key, uint8_t f)
 static const char *const phase_names[] = {"start", "ziggy",  "plate", "score",
                                           "end",   "answer", "over"};
 static const char *const why_names[] = {"", "caught", "ziggy_cake", "turn_limit", "all_on_cake"};
+static const char *const why_words[] = {"", "Ziggy caught up with a player", "Ziggy reached the cake",
+                                        "the turns ran out", "every player reached the cake"};
 
 void passfood__view(const void *st, int seat, cJSON *out)
 {
@@ -363,8 +365,15 @@ void passfood__render(const void *st, int seat, char *buf, size_t n)
     pf_text t;
     pf_text_init(&t, buf, n);
     const char *const *fn = passfood__food_names;
-    pf_text_put(&t, "Pass the Party Food  turn %d  seat %d to play (%s)\n", s->turn + 1, s->active + 1,
-                phase_names[s->phase]);
+    /* Where the turn stands, in words (phase_names are the view's codes). */
+    static const char *const phase_words[] = {
+        "before Ziggy's draw", "after Ziggy's draw", "handing out plates", "scoring sets",
+        "ending the turn",     "a swap waits"};
+    if (s->phase == PASSFOOD_PH_OVER)
+        pf_text_put(&t, "Pass the Party Food  turn %d  game over\n", s->turn + 1);
+    else
+        pf_text_put(&t, "Pass the Party Food  turn %d  seat %d to play (%s)\n", s->turn + 1,
+                    s->active + 1, phase_words[s->phase]);
     pf_text_put(&t, "Track 0..%d (cake %d), lucky dips:", s->num.cake, s->num.cake);
     for (int i = 0; i < s->num.ndips; i++)
         pf_text_put(&t, " %d", s->num.dips[i]);
@@ -377,7 +386,7 @@ void passfood__render(const void *st, int seat, char *buf, size_t n)
     for (int q = 0; q < s->seats; q++) {
         pf_text_put(&t, "Seat %d on space %d%s  swap tokens %d  take tokens %d%s\n", q + 1, s->pos[q],
                     s->pos[q] >= s->num.cake ? " (cake)" : "", s->swaps[q], s->takes[q],
-                    q == s->active ? "  <- to play" : "");
+                    q == s->active && s->phase != PASSFOOD_PH_OVER ? "  <- to play" : "");
         put_board(&t, s->board[q], PASSFOOD_PROWS, "   ");
     }
     uint8_t cnt[PASSFOOD_FOODS] = {0};
@@ -401,7 +410,7 @@ void passfood__render(const void *st, int seat, char *buf, size_t n)
     if (s->outcome == PASSFOOD_WON)
         pf_text_put(&t, "The team has won: everyone is on the cake!\n");
     else if (s->outcome == PASSFOOD_LOST)
-        pf_text_put(&t, "The team has lost (%s).\n", why_names[s->why]);
+        pf_text_put(&t, "The team has lost: %s.\n", why_words[s->why]);
 }
 
 /* The rules in a few lines, for the `?` key (our own words). */
