@@ -226,6 +226,45 @@ static void draw_title(const tui_game *g, const char *who, int seat)
         tui__putn(0, yx, COLS - yx, tui__colour(TUI_TITLE), you);
 }
 
+/* How much of s one line of width w holds: all of it, or up to a break
+ * between parts (three spaces apart) when parts, or else between words;
+ * cut at w only inside a word longer than the line. */
+static int line_fit(const char *s, int w, bool parts)
+{
+    int n = (int)strlen(s), at;
+    if (n <= w)
+        return n;
+    for (at = w; parts && at > 0; at--)
+        if (strncmp(s + at, "   ", 3) == 0)
+            return at;
+    for (at = w; at > 0; at--)
+        if (s[at] == ' ')
+            return at;
+    return w;
+}
+
+static const char *past_spaces(const char *s)
+{
+    while (*s == ' ')
+        s++;
+    return s;
+}
+
+/* An event's rows after its first are indented by this much. */
+#define EVENT_INDENT 2
+
+/* The rows an event's text takes in the strip. */
+static int event_rows(const char *text)
+{
+    int k = 0;
+    for (const char *s = text; *s; k++)
+        s = past_spaces(s + line_fit(s, COLS - 2 - (k ? EVENT_INDENT : 0), false));
+    return k;
+}
+
+/* The event strip, newest at the bottom (bold); an event longer than the
+ * screen is wide goes on over more rows, as many as the strip has: a
+ * person reads the whole text, not a cut one. */
 static void draw_events(const tui_game *g, int seat, int y, int rows)
 {
     tui__hline(y - 1, 0, COLS, A_DIM);
@@ -239,9 +278,18 @@ static void draw_events(const tui_game *g, int seat, int y, int rows)
         if (!tui__log_shows(g, e, seat))
             continue;
         tui__log_text(g, e, text, sizeof text);
-        int row = y + rows - 1 - shown;
-        tui__putn(row, 1, COLS - 2, shown == 0 ? A_BOLD : 0, text);
-        shown++;
+        int k = event_rows(text);
+        if (shown + k > rows && shown > 0)
+            break; /* the older events are in the log (l) */
+        if (k > rows - shown)
+            k = rows - shown;
+        const char *s = text;
+        for (int r = 0; r < k; r++) {
+            int in = r ? EVENT_INDENT : 0, n = line_fit(s, COLS - 2 - in, false);
+            tui__putn(y + rows - shown - k + r, 1 + in, n, shown == 0 ? A_BOLD : 0, s);
+            s = past_spaces(s + n);
+        }
+        shown += k;
     }
 }
 
@@ -277,21 +325,9 @@ static void draw_choices(tui_game *g, const cJSON *view, int y, int rows, bool m
         /* Wrapped over the choices' rows between its parts (three spaces
          * apart), or else between words: nothing is cut. */
         for (int r = 0; r < rows && *h; r++) {
-            int w = (int)strlen(h);
-            if (w > COLS - 2) {
-                w = COLS - 2;
-                while (w > 0 && strncmp(h + w, "   ", 3) != 0)
-                    w--;
-                for (int at = COLS - 2; w == 0 && at > 0; at--)
-                    if (h[at] == ' ')
-                        w = at;
-                if (w == 0)
-                    w = COLS - 2;
-            }
-            tui__putn(y + r, 1, w, A_BOLD, h);
-            h += w;
-            while (*h == ' ')
-                h++;
+            int n = line_fit(h, COLS - 2, true);
+            tui__putn(y + r, 1, n, A_BOLD, h);
+            h = past_spaces(h + n);
         }
         return;
     }
