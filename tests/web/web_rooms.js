@@ -157,7 +157,7 @@ async function dropped({ browser, base }) {
   const room = await L.makeRoom(base, { game: 'pizza', seats: ['person', 'bot:medium'], fixed_order: true });
   let cut = false;
   const sockets = [];
-  const p = await L.joinRoom(browser, `${base}/#/room/${room}`, 'gus', (page) => page.routeWebSocket(/\/ws$/, (ws) => {
+  const p = await L.joinRoom(browser, `${base}/#/room/${room}`, 'gus', (page) => page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
     const server = ws.connectToServer();
     server.onMessage((m) => { if (!cut) ws.send(m); });
     sockets.push(ws);
