@@ -20,9 +20,9 @@
  * how long each such room was without service and checks that no
  * acknowledged step was lost (in each resync, and in the database). */
 #include <arpa/inet.h>
+#include <math.h>
 #include <netinet/in.h>
 #include <pthread.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
