@@ -74,15 +74,21 @@ static pf_room *make(pf_room *old, pf_rematch *rm, pf_error *err)
     return r;
 }
 
-/* Tells seat's connections (every person's when seat < 0) their place. */
+/* Tells seat's connections their place; when seat < 0, every person's,
+ * and the spectators where the table plays again (they watch it there). */
 static void tell(pf_room *old, int seat)
 {
     for (pf_conn *c = old->conns; c; c = c->next) {
-        if (c->seat < 0 || (seat >= 0 && c->seat != seat) || !old->rematch->token[c->seat][0])
-            continue;
         char frame[128];
-        snprintf(frame, sizeof frame, "{\"push\":\"rematch\",\"room\":\"%s\",\"token\":\"%s\"}",
-                 old->rematch->code, old->rematch->token[c->seat]);
+        if (c->seat < 0 && seat < 0)
+            snprintf(frame, sizeof frame, "{\"push\":\"rematch\",\"room\":\"%s\"}",
+                     old->rematch->code);
+        else if (c->seat >= 0 && (seat < 0 || c->seat == seat) && old->rematch->token[c->seat][0])
+            snprintf(frame, sizeof frame,
+                     "{\"push\":\"rematch\",\"room\":\"%s\",\"token\":\"%s\"}",
+                     old->rematch->code, old->rematch->token[c->seat]);
+        else
+            continue;
         pf_server_send(c, frame);
     }
 }
@@ -109,6 +115,11 @@ char *pf_rematch_request(pf_room *r, pf_conn *c, const cJSON *req)
     }
     tell(r, first ? -1 : c->seat);
     return pf_room_ok(req);
+}
+
+const char *pf_rematch_code(const pf_room *r)
+{
+    return r->rematch ? r->rematch->code : NULL;
 }
 
 void pf_rematch_free(pf_room *r)

@@ -14,9 +14,12 @@ struct pf_conn;
 typedef struct pf_rematch pf_rematch;
 
 /* Answers {"cmd":"rematch"}: the first ask makes the new room; every
- * connected person hears {"push":"rematch","room","token"} (a later ask
- * tells the asking seat's connections again). */
+ * connected person hears {"push":"rematch","room","token"}, every spectator
+ * {"push":"rematch","room"} (a later ask tells the asking seat's
+ * connections again). */
 char *pf_rematch_request(struct pf_room *r, struct pf_conn *c, const cJSON *req);
+/* The code of r's rematch, or NULL while there is none. */
+const char *pf_rematch_code(const struct pf_room *r);
 void pf_rematch_free(struct pf_room *r);
 
 #endif

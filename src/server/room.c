@@ -1165,6 +1165,8 @@ cJSON *pf_room_public(pf_room *r, bool full)
     cJSON_AddBoolToObject(o, "chat_on", r->chat_on);
     cJSON_AddBoolToObject(o, "memory_aid", r->memory_aid); /* the browser draws the aid */
     cJSON_AddNumberToObject(o, "turn_seconds", (double)(r->turn_ms / 1000));
+    if (pf_rematch_code(r)) /* where the table plays again (known while in memory) */
+        cJSON_AddStringToObject(o, "rematch", pf_rematch_code(r));
     pf_error err;
     if (r->started && pf_room_load(r, &err)) {
         cJSON_Delete(o);

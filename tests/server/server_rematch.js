@@ -1,7 +1,8 @@
 // server_rematch.js: a rematch (docs/server.md "Rematch"): refused before
 // the end and for spectators; once the game is over the first ask makes a
 // new room with the same game, options, settings and bots, a place kept
-// for each person, and every connected person hears its new token; a later
+// for each person, every connected person hears its new token and every
+// spectator the new room (the old room's state names it too); a later
 // ask is told the same room; the old replay stays; the host keeps its
 // token.
 'use strict';
@@ -45,7 +46,11 @@ run(async () => {
   assert(/^[A-Z]{6}$/.test(pa.room) && pa.room === pb.room && pa.room !== room, `the new room: ${pa.room}`);
   assert(/^[0-9a-f]{32}$/.test(pa.token) && /^[0-9a-f]{32}$/.test(pb.token) && pa.token !== pb.token &&
          pa.token !== ana.token, 'new tokens, one each');
-  assert(rematchPush(watcher).length === 0, 'a spectator gets no token');
+  await waitFor(() => rematchPush(watcher).length === 1, 'the spectator heard');
+  const pw = rematchPush(watcher)[0];
+  assert(pw.room === pa.room && !('token' in pw), `a spectator hears the room, no token: ${JSON.stringify(pw)}`);
+  const oldState = (await request(s, 'GET', `/rooms/${room}`)).body;
+  assert(oldState.rematch === pa.room, `the old room says where the table plays again: ${oldState.rematch}`);
 
   // The new room: same game, options, settings and bots; every place kept, so it started.
   const nr = (await request(s, 'GET', `/rooms/${pa.room}`)).body;

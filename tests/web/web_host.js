@@ -113,11 +113,15 @@ async function hostControls({ browser, base }) {
 }
 
 // Two people play to the end; "Play again" takes both to the new room, each
-// in their own seat (and the host keeps the controls there).
+// in their own seat (and the host keeps the controls there); the spectator
+// follows, and the old room's page says where the table plays again.
 async function playAgain({ browser, base }) {
   const { ana, code, link } = await makeRoom(browser, base, { bots: 0 });
   const bo = await L.joinRoom(browser, link, 'bo');
   await Promise.all([ana.waitForSelector('.board svg'), bo.waitForSelector('.board svg')]);
+  const eve = await L.newPage(browser);
+  await eve.goto(`${base}/#/room/${code}?watch`);
+  await eve.waitForSelector('.board svg');
   const until = Date.now() + 90000;
   for (let n = 0; ; n++) {
     L.assert(Date.now() < until, 'the game ended in time');
@@ -141,7 +145,17 @@ async function playAgain({ browser, base }) {
   L.assert(pub.game === 'pizza' && pub.seats.map((x) => x.name).join() === 'ana,bo', `the new room's seats: ${JSON.stringify(pub.seats)}`);
   L.assert(await ana.isVisible('.host summary'), 'the host keeps the controls in the new room');
   L.assert(!(await bo.isVisible('.host summary')), 'and nobody else has them');
-  for (const p of [ana, bo]) { await L.noErrors(p); await p.context().close(); }
+  // The spectator watches the next game too; a late visitor of the old link
+  // is shown where it is.
+  await eve.waitForFunction((n) => location.hash === `#/room/${n}?watch`, next);
+  await eve.waitForSelector('.board svg');
+  L.assert((await eve.textContent('.players')).includes('ana') && !/\(you\)/.test(await eve.textContent('.players')),
+    'the spectator watches the new room, in no seat');
+  const late = await L.newPage(browser);
+  await late.goto(`${base}/#/room/${code}?watch`);
+  await late.click(`.end a:has-text("Watch the next game (room ${next})")`);
+  await late.waitForFunction((n) => location.hash === `#/room/${n}?watch`, next);
+  for (const p of [ana, bo, eve, late]) { await L.noErrors(p); await p.context().close(); }
 }
 
 L.suite([

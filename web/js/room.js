@@ -348,6 +348,8 @@ class RoomPage {
     } else if (m.push === 'chat') {
       this.chat.push(m);
       this.drawChat();
+    } else if (m.push === 'rematch' && !m.token) {
+      location.hash = `#/room/${m.room}?watch`; // a spectator watches the next game too
     } else if (m.push === 'rematch') {
       // The host's token works for the rematch's room too.
       store.setRoom(m.room, { token: m.token, host_token: store.room(this.code).host_token || null });
@@ -638,6 +640,9 @@ class RoomPage {
       h('ol', {}, ...res.map((r, i) => h('li', { text: `${this.nameOf(i)}: ${r > 0 ? 'won' : 'did not win'}${
         this.game.score ? ` (${this.game.score(this.ctx(), i)})` : ''}` }))),
       this.seat >= 0 ? again : null,
+      // Opened after the table started again: where the next game is.
+      this.pub.rematch ? h('a', { class: 'button', href: `#/room/${this.pub.rematch}?watch`,
+        text: `Watch the next game (room ${this.pub.rematch})` }) : null,
       h('a', { class: 'button', href: `#/replay/${this.code}`, text: 'Watch the replay' }),
       h('a', { class: 'button', href: '#/', text: 'Back to the lobby' }));
     this.endBox.hidden = false;
