@@ -799,12 +799,20 @@ static int end_screen(tui_game *g)
         tui__put(y, 2, A_BOLD | A_REVERSE, " GAME OVER: the result ");
         int row = y + 1;
         char line[200];
+        /* Results that are only wins and losses say so in words alone. */
+        bool won_or_lost = true;
+        for (int i = 0; i < g->m->seats; i++)
+            won_or_lost &= r[i] == 0 || r[i] == 1;
         for (int i = 0; i < g->m->seats && row < LINES - 2; i++, row++) {
             const char *word = r[i] == best && best > g->m->game->result_min
                                    ? "WINS"
                                    : (r[i] <= g->m->game->result_min ? "loses" : "");
-            snprintf(line, sizeof line, "  seat %d  %-16s result %-6g %s", i + 1,
-                     tui__seat_name(g, i), r[i], word);
+            if (won_or_lost)
+                snprintf(line, sizeof line, "  seat %d  %-16s %s", i + 1, tui__seat_name(g, i),
+                         word);
+            else
+                snprintf(line, sizeof line, "  seat %d  %-16s result %-6g %s", i + 1,
+                         tui__seat_name(g, i), r[i], word);
             tui__putn(row, 0, COLS, r[i] == best && best > g->m->game->result_min ? A_BOLD : 0,
                       line);
         }

@@ -19,6 +19,8 @@ static void pizza_to_end(void **state)
     th_play_to_end(&t, "Enter", 300);
     th_expect(&t, "GAME OVER", 1000);
     th_expect(&t, "WINS", 1000);
+    th_expect(&t, "loses", 1000);
+    th_refute(&t, "result 1"); /* a win and a loss say so in words alone (issue 13) */
     th_expect(&t, "Enter/n: menu", 1000);
     th_expect(&t, "q: quit", 1000); /* the whole key line fits 80 columns */
     /* The end screen offers another game: Enter goes to the menu. */
