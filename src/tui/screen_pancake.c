@@ -139,8 +139,15 @@ static void draw(const tui_table *t)
         cJSON_ArrayForEach(e, w) snprintf(line + strlen(line), sizeof line - strlen(line),
                                          "%s%s", line[0] ? " and " : "",
                                          tui__seat_name(t->g, e->valueint));
-        tui__put(y, x, A_BOLD, "The game is over: %s win%s!", line,
-                 cJSON_GetArraySize(w) == 1 ? "s" : "");
+        bool one = cJSON_GetArraySize(w) == 1;
+        bool you = one && strcmp(tui__seat_name(t->g, cJSON_GetArrayItem(w, 0)->valueint), "you") == 0;
+        tui__put(y, x, A_BOLD, "The game is over: %s win%s!", line, one && !you ? "s" : "");
+        int most = 0;
+        for (int i = 0; i < cJSON_GetArraySize(piles); i++)
+            if (cJSON_GetArrayItem(piles, i)->valueint > most)
+                most = cJSON_GetArrayItem(piles, i)->valueint;
+        if (most < 12 && y + 1 < t->y + t->h) /* nobody reached 12: why it ended */
+            tui__put(y + 1, x, 0, "The pancakes on the table ran out: the biggest pile wins.");
     }
     if (t->meter_on && y + 1 < t->y + t->h) {
         int w = 40;

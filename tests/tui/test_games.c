@@ -43,6 +43,21 @@ static void pancake_to_end(void **state)
     th_stop(&t);
 }
 
+/* A game that ends because the table ran out of pancakes says so: nobody
+ * reached 12, so the biggest pile won (issue 13). Three random bots with
+ * this seed end that way. */
+static void pancake_says_why_it_ended(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 80, 24, "pancake --seats bot:random,bot:random,bot:random --seed 4 --pace 0");
+    th_expect(&t, "GAME OVER", 10000);
+    th_expect(&t, "The game is over: random 1 wins!", 1000);
+    th_expect(&t, "The pancakes on the table ran out: the biggest pile wins.", 1000);
+    th_keys(&t, "q");
+    th_stop(&t);
+}
+
 /* Plays a short Paku Paku against a child bot to its end screen. */
 static void pakupaku_play_to_end(th *t, int cols, int rows)
 {
@@ -154,6 +169,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(pizza_to_end, th_teardown),
         cmocka_unit_test_teardown(pancake_to_end, th_teardown),
+        cmocka_unit_test_teardown(pancake_says_why_it_ended, th_teardown),
         cmocka_unit_test_teardown(pakupaku_to_end, th_teardown),
         cmocka_unit_test_teardown(pakupaku_to_end_small, th_teardown),
         cmocka_unit_test_teardown(pakupaku_held_press, th_teardown),
