@@ -14,7 +14,7 @@
  * real player, who loses them; ties go to an imaginary seat's slice, so as
  * not to feed another player.
  * `memory` remembers every reveal; `forgetful` only those of the last 6
- * turns.
+ * turns; `planner` remembers every reveal and searches (below).
  *
  * A bot sees the game through pf_obs_sample: it reads the public parts of
  * the sample (slices, face-down cells, cells in `seen`) and never a never-
@@ -22,6 +22,7 @@
 #include "games/pizza/pizza.h"
 
 #include <assert.h>
+#include <stdbool.h>
 
 /* A slice's worth to its holder: toppings on it, and remembered copies of
  * its kind still face down. */
@@ -103,6 +104,84 @@ pf_action pizza__memory_move(const pizza_state *s, int memory, pf_rng *rng)
     return PIZZA_FLIP(random_cell(known, rng));
 }
 
+/* The planner: every face-down cell it does not remember is alike to it,
+ * and so is every remembered topping it cannot use, so a turn is one of
+ * three moves: take a remembered topping (always done, as the memory bot
+ * does), discover (turn over an unknown cell) or pass (turn over a useless
+ * remembered topping: it goes back, rule b or c', revealing nothing and
+ * risking no switch); after rule e, the slice to take. The planner plays
+ * each candidate on PLANNER_ROUNDS shared samples and playout seeds (memory
+ * bots on every seat after it) and keeps the one that won most. Passing
+ * pays near the end: whoever turns over a switch while holding the fuller
+ * slice tends to lose it. A pass is always the lowest remembered cell, so
+ * that a planner sees another seat's pass and does not answer it with one
+ * (two planners passing in turn would stall the game). */
+enum { PLANNER_ROUNDS = 600, DISCOVER = -1, PASS = -2 };
+
+/* Plays st to its end with memory bots; 1 when seat won. */
+static double playout(const pf_game *g, pizza_state *st, int seat, pf_rng *rng)
+{
+    double r[PIZZA_SLICES];
+    while (!g->over(st, r))
+        g->apply(st, st->to_move, pizza__memory_move(st, -1, rng), 0, NULL);
+    return r[seat];
+}
+
+/* The action of candidate c: a pick, or a cell for DISCOVER and PASS. */
+static pf_action planner_action(const pizza_state *s, int c, pf_rng *rng)
+{
+    if (c == DISCOVER)
+        return PIZZA_FLIP(random_cell(s->down & ~s->seen, rng));
+    return c == PASS ? PIZZA_FLIP(__builtin_ctz(s->seen)) : (pf_action)c;
+}
+
+static pf_err choose_planner(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+{
+    const pf_game *g = pf_obs_game(o);
+    pizza_state s, base;
+    pf_obs_sample(o, rng, &s);
+    if (s.ended || s.to_move != pf_obs_seat(o))
+        return PF_E_NOT_YOUR_TURN;
+    *t = pf_obs_now(o);
+    int seat = s.to_move, mine = s.at[seat];
+    int cand[PIZZA_SLICES], n = 0;
+    if (s.choosing) {
+        for (int j = 0; j < s.nslices; j++)
+            if (j != mine)
+                cand[n++] = PIZZA_PICK(j);
+    } else {
+        *a = pizza__memory_move(&s, -1, rng);
+        uint8_t p = s.cell[*a];
+        bool take = (s.seen >> *a & 1) &&
+                    (p == s.slice_kind[mine] ||
+                     (s.slice_kind[mine] == PIZZA_NONE && s.kind_slice[p] == PIZZA_NONE));
+        bool passed = s.last_seat != seat && s.seen && s.last_cell == __builtin_ctz(s.seen) &&
+                      (s.last_rule == PIZZA_RULE_B || s.last_rule == PIZZA_RULE_C2);
+        if (take || passed || !s.seen || !(s.down & ~s.seen))
+            return PF_E_OK;
+        cand[n++] = DISCOVER;
+        cand[n++] = PASS;
+    }
+    double won[PIZZA_SLICES] = {0};
+    for (int r = 0; r < PLANNER_ROUNDS; r++) {
+        pf_obs_sample(o, rng, &base);
+        uint64_t seed = pf_rng_next(rng);
+        for (int i = 0; i < n; i++) {
+            pf_rng shared;
+            pf_rng_seed(&shared, seed);
+            pizza_state det = base;
+            g->apply(&det, seat, planner_action(&det, cand[i], &shared), 0, NULL);
+            won[i] += playout(g, &det, seat, &shared);
+        }
+    }
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (won[i] > won[best])
+            best = i;
+    *a = planner_action(&s, cand[best], rng);
+    return PF_E_OK;
+}
+
 /* Shared body of the bots: a sample for its public parts, then the policy. */
 static pf_err choose(const pf_obs *o, pf_rng *rng, int memory, pf_action *a, int64_t *t)
 {
@@ -127,6 +206,10 @@ static pf_err choose_forgetful(const pf_obs *o, pf_rng *rng, pf_action *a, int64
 }
 
 const pf_bot_def pizza__bots[] = {
+    {"planner",
+     "the memory bot's play, but it weighs discovering against passing (a useless "
+     "remembered topping) and picks slices by 600 paired playouts",
+     choose_planner},
     {"memory",
      "perfect memory: takes remembered toppings it can use, switches when it "
      "gains, otherwise discovers",
@@ -144,8 +227,8 @@ const pf_rung pizza__ladder[PF_LEVELS] = {
      "the memory bot: remembers every reveal, plays a simple sensible policy", 1},
     {NULL, 0, 300, "memory", true,
      "paired search, 300 memory-bot playouts a decision, leaves the memory bot's move at z > 2", 1},
-    {NULL, 0, 1000, "memory", true,
-     "paired search, 1000 memory-bot playouts a decision, leaves the memory bot's move at "
-     "z > 2",
+    {"planner", 0, 0, NULL, false,
+     "the planner: discovers or passes, and picks slices, by 600 paired memory-bot playouts "
+     "each",
      1},
 };

@@ -86,6 +86,29 @@ static void test_switch_choice(void **state)
     test_free(s);
 }
 
+/* The planner takes a remembered topping it can use without searching,
+ * passes only with the lowest remembered cell, and never answers another
+ * seat's pass with a pass (two planners would stall the game). */
+static void test_planner_pass(void **state)
+{
+    (void)state;
+    pizza_state *s = pizza_scenario(2, GRID_ALL, "0:flip 0, 1:flip 1");
+    assert_int_equal(bot_move("planner", s, 1), PIZZA_FLIP(1));
+    test_free(s);
+    /* Seat 0 holds onion, seat 1 pepper; mushrooms 12 and 13 are known. */
+    s = pizza_scenario(2, GRID_ALL, "0:flip 0, 1:flip 6, 0:flip 12, 1:flip 13");
+    for (uint64_t seed = 0; seed < 5; seed++) {
+        pf_action a = bot_move("planner", s, seed);
+        assert_true(a == PIZZA_FLIP(12) || ((s->down & ~s->seen) >> a & 1));
+    }
+    test_free(s);
+    /* Seat 1 just passed with cell 12: seat 0 discovers. */
+    s = pizza_scenario(2, GRID_ALL, "0:flip 0, 1:flip 6, 0:flip 12, 1:flip 12");
+    for (uint64_t seed = 0; seed < 20; seed++)
+        assert_true((s->down & ~s->seen) >> bot_move("planner", s, seed) & 1);
+    test_free(s);
+}
+
 /* Plays games with `bot` on seat 0..k-1 in turn and `other` elsewhere;
  * returns the share of games the bot's seat won. */
 static double win_rate(const char *bot, const char *other, int seats, int games)
@@ -150,6 +173,7 @@ int main(void)
         cmocka_unit_test(test_empty_slice_takes_free_kind),
         cmocka_unit_test(test_avoids_useless_pieces),
         cmocka_unit_test(test_switch_choice),
+        cmocka_unit_test(test_planner_pass),
         cmocka_unit_test(test_strength),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
