@@ -9,9 +9,15 @@
  * table's clock, and never under PF_REACTION_MIN_MS: no hand is quicker.
  *
  * Decisions: stack first when a dish blocks a die (as Esteban does), else
- * roll. A stack picks the piece type that leaves the tower the widest
- * margin (children pick any type) and aims to pull the top of the tower
- * back over its base by the profile's `correct` fraction.
+ * roll (rolling first was measured worse: blocked dice pile up). The
+ * levels differ in how they stack. Children pick any type and aim at the
+ * piece below; adults pick the type that leaves the top joints the widest
+ * margin and aim to pull the top of the tower halfway back over its base.
+ * Skilled players and experts read the whole tower: they pick the type
+ * with the widest range of landing points where every joint stands, and
+ * aim at its middle (aim_mid). Experts also pace each stack to that range
+ * (slow enough to stay z_care sds inside it) and, in a duel, where no clock
+ * runs, always take their steadiest time.
  *
  * Determinism: every random draw of a decision comes from a hash of public
  * values only (the seat, its action count and its `since`), so asking the
@@ -29,17 +35,20 @@ typedef struct profile {
     int stack_ms;   /* mean time from free hands to a stacked piece at normal pace */
     double sd_fast; /* aim error (sd) at normal pace */
     double sd_min;  /* steadiest hand possible */
-    double correct; /* fraction of the tower's lean the aim corrects */
+    double correct; /* fraction of the tower's lean the aim corrects (without aim_mid) */
     int any_type;   /* 1: picks a piece type at random */
+    int aim_mid;    /* 1: aims at the middle of the landing range where the tower stands */
+    double z_care;  /* > 0: paces a stack so that range is z_care sds wide each side */
+    int duel;       /* 1: in a duel, its steadiest hand and a tower hard for the next seat */
 } profile;
 
-static const profile child = {700, 0.3, 1600, 2.6, 1.3, 0.0, 1};
-static const profile adult = {350, 0.3, 900, 1.9, 0.9, 0.5, 0};
-static const profile skilled = {260, 0.3, 700, 1.7, 0.75, 0.75, 0};
-static const profile expert = {200, 0.3, 550, 1.6, 0.6, 1.0, 0};
+static const profile child = {700, 0.3, 1600, 2.6, 1.3, 0.0, 1, 0, 0.0, 0};
+static const profile adult = {350, 0.3, 900, 1.9, 0.9, 0.5, 0, 0, 0.0, 0};
+static const profile skilled = {260, 0.3, 700, 1.7, 0.75, 0.0, 0, 1, 0.0, 0};
+static const profile expert = {200, 0.3, 550, 1.6, 0.6, 0.0, 0, 1, 3.0, 1};
 /* A person holding the roll key: rolls the moment the hands are free (the
  * reaction floor, no hesitation), stacks like an adult. */
-static const profile masher = {PF_REACTION_MIN_MS, 0.0, 900, 1.9, 0.9, 0.5, 0};
+static const profile masher = {PF_REACTION_MIN_MS, 0.0, 900, 1.9, 0.9, 0.5, 0, 0, 0.0, 0};
 
 /* The next value of the hash stream x (splitmix64, inlined: bots run in
  * the simulator's innermost loop). */
@@ -66,6 +75,7 @@ static inline int round_int(double x)
 static const int64_t half_w[PAKUPAKU__NTYPES] = {10 * PAKUPAKU__UNIT, 7 * PAKUPAKU__UNIT,
                                                  4 * PAKUPAKU__UNIT}; /* pakupaku__pieces */
 static const int64_t mass[PAKUPAKU__NTYPES] = {3, 2, 1};
+#define JITTER_SD 0.3 /* the table's jitter (PAKU-5), on every placement */
 
 /* The top of a tower as top_margin reads it, with centres relative to the
  * top piece (each joint's s - lo * m is the same integer wherever the tower
@@ -127,6 +137,39 @@ static double top_margin(const top3 *r, int type, int64_t aim)
     return best / PAKUPAKU__UNIT;
 }
 
+/* The range [*lo, *hi] (1/UNIT, from the top piece's centre) where a piece
+ * of `type` may land with every joint of tower t standing (PAKU-5): on the
+ * top piece within its half-width, and each lower joint's load, the new
+ * piece's mass included, within its support. Empty when *lo > *hi. */
+static void land_range(const pakupaku__tower *t, int type, int64_t *lo, int64_t *hi)
+{
+    int n = t->n;
+    int64_t mn = mass[type];
+    int64_t l = -half_w[t->type[n - 1]], h = half_w[t->type[n - 1]];
+    /* the load above each joint: its mass with the new piece, its moment without */
+    int64_t at = 0, m = mn, sm = 0;
+    for (int k = n - 1; k >= 1; k--) {
+        int ty = t->type[k], tq = t->type[k - 1];
+        int64_t below = at - t->x[k];
+        m += mass[ty];
+        sm += mass[ty] * at;
+        int64_t a = at - half_w[ty], aq = below - half_w[tq];
+        int64_t b = at + half_w[ty], bq = below + half_w[tq];
+        int64_t jl = a > aq ? a : aq, jh = b < bq ? b : bq;
+        /* jl * m <= sm + mn * x <= jh * m */
+        int64_t xl = jl * m - sm, xh = jh * m - sm;
+        xl = xl >= 0 ? (xl + mn - 1) / mn : -(-xl / mn);
+        xh = xh >= 0 ? xh / mn : -((-xh + mn - 1) / mn);
+        if (xl > l)
+            l = xl;
+        if (xh < h)
+            h = xh;
+        at = below;
+    }
+    *lo = l;
+    *hi = h;
+}
+
 /* A near-normal deviate (mean 0, sd 1) from three uniforms: their sum,
  * cheaper than Box-Muller. */
 static inline double near_normal(double u1, double u2, double u3)
@@ -161,22 +204,109 @@ bool pakupaku__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action 
     return true;
 }
 
+/* The allowed type whose landing range is widest, with its aim (hundredths)
+ * at the middle of that range, where a hand's error of either sign is least
+ * likely to topple any joint; *margin gets the range's half-width (table
+ * units, negative when no type can stand). */
+static int pick_mid(const pakupaku__tower *t, const int *allowed, int na, int *aim, double *margin)
+{
+    *aim = 0;
+    *margin = 1e9;
+    if (t->n == 0)
+        return allowed[0]; /* the mat takes anything: the widest base */
+    int best = allowed[0];
+    int64_t bl = 0, bh = INT64_MIN;
+    for (int i = 0; i < na; i++) {
+        int64_t lo, hi;
+        land_range(t, allowed[i], &lo, &hi);
+        if (bh == INT64_MIN || hi - lo > bh - bl) {
+            bl = lo;
+            bh = hi;
+            best = allowed[i];
+        }
+    }
+    *aim = round_int((double)(bl + bh) / 2 / (PAKUPAKU__UNIT / 100));
+    *margin = (double)(bh - bl) / 2 / PAKUPAKU__UNIT;
+    return best;
+}
+
+/* The chance that a piece aimed at x lands in [lo, hi] (1/UNIT) with an
+ * error of sd sig (table units). */
+static double p_in(int64_t x, int64_t lo, int64_t hi, double sig)
+{
+    double k = 1.0 / (sig * PAKUPAKU__UNIT * sqrt(2.0));
+    return 0.5 * (erf((double)(hi - x) * k) - erf((double)(lo - x) * k));
+}
+
+/* A duel's stack (PAKU-8): only falling counts. Among the pieces and aims
+ * (a grid of 0.1 units) whose chance to stand at error sd sig is at least
+ * DUEL_SAFE, the one that leaves the next seat the least chance to stand
+ * (aiming at its own middle, same sd); the middle of the widest range when
+ * none is that safe. A weaker hand falls on its own: only the margin of
+ * safety is spent on pressure. *margin as pick_mid's (a duel ignores it). */
+#define DUEL_SAFE 0.98
+static int pick_duel(const pakupaku_state *s, const int *allowed, int na, double sig, int *aim,
+                     double *margin)
+{
+    const pakupaku__tower *t = &s->tower;
+    int best = pick_mid(t, allowed, na, aim, margin);
+    if (t->n == 0 || t->n + 1 >= PAKUPAKU__PIECES)
+        return best; /* a fresh tower follows a full one */
+    double least = 2;
+    pakupaku_state h = *s;
+    h.tower.n++;
+    for (int i = 0; i < na; i++) {
+        int ty = allowed[i];
+        int64_t lo, hi;
+        land_range(t, ty, &lo, &hi);
+        h.tower.type[t->n] = (uint8_t)ty;
+        h.on[ty]++;
+        for (int64_t x = lo; x <= hi; x += PAKUPAKU__UNIT / 10) {
+            if (p_in(x, lo, hi, sig) < DUEL_SAFE)
+                continue;
+            h.tower.x[t->n] = (int32_t)x;
+            double q = 0;
+            for (int nt = 0; nt < PAKUPAKU__NTYPES; nt++) {
+                int64_t l2, h2;
+                if (!pakupaku__type_allowed(&h, nt))
+                    continue;
+                land_range(&h.tower, nt, &l2, &h2);
+                double qn = h2 < l2 ? 0 : p_in((l2 + h2) / 2, l2, h2, sig);
+                if (qn > q)
+                    q = qn;
+            }
+            if (q < least) {
+                least = q;
+                best = ty;
+                *aim = round_int((double)x / (PAKUPAKU__UNIT / 100));
+            }
+        }
+        h.on[ty]--;
+    }
+    return best;
+}
+
 /* The type to stack and its aim (hundredths) for profile pr, with perfect
  * aim; *margin gets the predicted margin of the top joints. */
 static inline int pick_piece(const profile *pr, const pakupaku_state *s, uint64_t *x, int *aim,
                              double *margin)
 {
     const pakupaku__tower *t = &s->tower;
-    int64_t lean = 0;
-    for (int k = 1; k < t->n; k++)
-        lean += t->x[k];
-    *aim = round_int(-pr->correct * (double)lean / (PAKUPAKU__UNIT / 100));
     int allowed[PAKUPAKU__NTYPES], na = 0;
     for (int type = 0; type < PAKUPAKU__NTYPES; type++)
         if (pakupaku__type_allowed(s, type))
             allowed[na++] = type;
     if (na == 0)
         return -1;
+    if (pr->duel && s->phase == PAKUPAKU__DUEL)
+        return pick_duel(s, allowed, na, sqrt(pr->sd_min * pr->sd_min + JITTER_SD * JITTER_SD), aim,
+                         margin);
+    if (pr->aim_mid)
+        return pick_mid(t, allowed, na, aim, margin);
+    int64_t lean = 0;
+    for (int k = 1; k < t->n; k++)
+        lean += t->x[k];
+    *aim = round_int(-pr->correct * (double)lean / (PAKUPAKU__UNIT / 100));
     int64_t a = (int64_t)*aim * (PAKUPAKU__UNIT / 100);
     top3 r;
     read_top(t, &r);
@@ -231,8 +361,22 @@ static inline __attribute__((always_inline)) pf_err choose(const profile *pr, co
         if (type < 0)
             return PF_E_ILLEGAL_ACTION;
         double slow = pr->stack_ms * (0.7 + 0.6 * u);
-        if (margin < 2.0)
+        double steadiest = pr->stack_ms * pr->sd_fast / pr->sd_min;
+        if (s.phase == PAKUPAKU__DUEL && pr->duel) {
+            slow = steadiest; /* no clock runs in a duel: only the tower counts */
+        } else if (pr->z_care > 0) {
+            /* slow enough that hand and table jitter together (sd) leave
+             * z_care sds to either end of the range */
+            double sig = margin / pr->z_care;
+            double hand = sig * sig - JITTER_SD * JITTER_SD;
+            double need = hand > 0 ? pr->stack_ms * pr->sd_fast / sqrt(hand) : steadiest;
+            if (need > steadiest)
+                need = steadiest;
+            if (need > slow)
+                slow = need;
+        } else if (margin < 2.0) {
             slow *= 1.6; /* a shaky tower: take care */
+        }
         double sd = pr->sd_fast * pr->stack_ms / slow;
         if (sd < pr->sd_min)
             sd = pr->sd_min;
@@ -274,16 +418,16 @@ static pf_err choose_masher(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t 
 }
 
 const pf_bot_def pakupaku__bots[] = {
-    {"child", "reacts in 0.9 s, shaky stacking (sd 2.6), no plan for the tower", choose_child},
+    {"child", "reacts in 0.7 s, shaky stacking (sd 2.6), no plan for the tower", choose_child},
     {"adult", "reacts in 0.35 s, 0.9 s a stack, sd 1.9 shrinking with care, half-corrects lean",
      choose_adult},
     {"skilled",
-     "reacts in 0.26 s, 0.7 s a stack, sd 1.7 shrinking with care, corrects most "
-     "of the lean",
+     "reacts in 0.26 s, 0.7 s a stack, sd 1.7 shrinking with care, aims at the middle "
+     "of the range where the tower stands",
      choose_skilled},
     {"expert",
-     "reacts in 0.2 s, 0.55 s a stack, sd 1.6 shrinking with care, keeps the tower "
-     "over its base",
+     "reacts in 0.2 s, 0.55 s a stack, sd 1.6, aims as skilled and paces each stack "
+     "to the tower, steadiest in a duel",
      choose_expert},
     {"masher", "rolls the moment its hands are free (0.15 s), stacks like an adult", choose_masher},
     {NULL, NULL, NULL},
@@ -293,6 +437,8 @@ const pf_bot_def pakupaku__bots[] = {
 const pf_rung pakupaku__ladder[PF_LEVELS] = {
     {"child", 0, 0, NULL, false, "the child profile: slow hands, shaky stacking", 1},
     {"adult", 0, 0, NULL, false, "the adult profile", 1},
-    {"skilled", 0, 0, NULL, false, "the skilled profile: quick hands, corrects most lean", 1},
-    {"expert", 0, 0, NULL, false, "the expert profile: fastest reaction, steadiest aim", 1},
+    {"skilled", 0, 0, NULL, false,
+     "the skilled profile: quick hands, aims where the whole tower stands", 1},
+    {"expert", 0, 0, NULL, false,
+     "the expert profile: fastest reaction, paces each stack to the tower", 1},
 };

@@ -160,6 +160,83 @@ static void ladder_climbs(void **state)
     }
 }
 
+/* The offset (hundredths) of a stack action. */
+static int offset_of(pf_action a)
+{
+    return (int)(a & 0xffff) - PAKUPAKU__OFF_MAX;
+}
+
+/* PAKU-5: the levels' aim on a fixed tower (scripted dishes, no jitter): a
+ * plate, and on it a cup 9 units to the right. A piece on the cup stands
+ * while it lands within 4 units of the cup's centre and keeps the cup's
+ * load over the plate (the cup's own support is [-4, 1] around it): a cup
+ * may land in [-4, 2], a bowl in [-4, 1.5], a plate in [-4, 1.33]. The
+ * skilled and expert take the cup and aim at the middle of its range, -1;
+ * the adult's half correction of the lean aims at -4.5, off the cup. Each
+ * bot is asked 40 times, its clock shifted a millisecond each time (its
+ * hand's error is hashed from it), and its mean offset is checked. */
+static void aim_at_the_middle(void **state)
+{
+    (void)state;
+    pakupaku_state *s = pf_test_new(G, 2, "dice=D,D,D;jitter=0", 1);
+    G->apply(s, 0, PAKUPAKU__ROLL, 150, NULL); /* seat 0's three dice: three dishes */
+    G->apply(s, 0, PAKUPAKU__STACK(PAKUPAKU__PLATE, 0), 950, NULL);
+    G->apply(s, 0, PAKUPAKU__STACK(PAKUPAKU__CUP, 900), 1550, NULL);
+    assert_int_equal(s->tower.n, 2);
+    static const char *const names[3] = {"adult", "skilled", "expert"};
+    int mean[3];
+    for (int b = 0; b < 3; b++) {
+        const pf_bot_def *bot = pf_bot_find(G, names[b]);
+        int sum = 0;
+        for (int k = 0; k < 40; k++) {
+            pakupaku_state c = *s;
+            c.since[0] += k;
+            c.busy[0] += k;
+            pf_obs o;
+            pf_rng rng;
+            pf_obs_init(&o, G, &c, 0, 2, 3, c.busy[0]);
+            pf_rng_seed(&rng, 1);
+            pf_action a;
+            int64_t t;
+            assert_int_equal(bot->choose(&o, &rng, &a, &t), PF_E_OK);
+            assert_int_equal(G->check(&c, 0, a, t), PF_E_OK);
+            sum += offset_of(a);
+            if (b == 0)
+                continue;
+            assert_int_equal((int)(a >> 16) - 1, PAKUPAKU__CUP);
+            if (b == 2) {
+                /* paced to the range: slower than its usual pace (0.55 s,
+                 * at most 1.3 times it), and every piece lands where the
+                 * tower stands */
+                assert_true(t - c.busy[0] > 715);
+                assert_in_range(offset_of(a) + 400, 0, 600);
+                G->apply(&c, 0, a, t, NULL);
+                assert_int_equal(c.tower.n, 3);
+            }
+        }
+        mean[b] = sum / 40;
+        print_message("%s aims at %.2f on average\n", names[b], mean[b] / 100.0);
+    }
+    assert_true(mean[0] < -300);
+    assert_true(mean[1] > -160 && mean[1] < -40);
+    assert_true(mean[2] > -130 && mean[2] < -70);
+
+    /* PAKU-8: no clock runs in a duel, so the expert takes its steadiest
+     * pace (0.55 s times 1.6 / 0.6) */
+    s->phase = PAKUPAKU__DUEL;
+    s->duel_in = 3;
+    s->duel_turn = 0;
+    pf_obs o;
+    pf_rng rng;
+    pf_obs_init(&o, G, s, 0, 2, 3, s->busy[0]);
+    pf_rng_seed(&rng, 1);
+    pf_action a;
+    int64_t t;
+    assert_int_equal(pf_bot_find(G, "expert")->choose(&o, &rng, &a, &t), PF_E_OK);
+    assert_int_equal(t - G->ready_at(s, 0), 1466);
+    test_free(s);
+}
+
 /* PAKU-9: a 4-player game of mixed profiles ends and is exactly repeatable
  * for its seed; another seed plays differently. */
 static void repeatable(void **state)
@@ -238,6 +315,7 @@ int main(void)
         cmocka_unit_test(every_bot_reacts),
         cmocka_unit_test(masher_is_no_winner),
         cmocka_unit_test(ladder_climbs),
+        cmocka_unit_test(aim_at_the_middle),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
