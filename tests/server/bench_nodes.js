@@ -45,7 +45,9 @@ run(async () => {
   assert(before > 0 && after > 0, 'actions acknowledged before and after the kill');
   assert(moved > 0, 'the rooms of the node killed played on at the other');
   const [rooms, served, down] = figures(r.out, /rooms moved: (\d+), served again: (\d+), still without service: (\d+)/);
-  assert(rooms === 3 && served === rooms && down === 0, 'the three rooms of the node killed were served again');
+  // The three rooms of the node killed, and any a node alive let go or
+  // closed (rare, on a loaded machine: the report says so), all served again.
+  assert(rooms >= 3 && served === rooms && down === 0, 'the three rooms of the node killed were served again');
   const [short] = figures(r.out, /resyncs with fewer steps than acknowledged: (\d+)/);
   assert(short === 0, 'every resync had each acknowledged step');
   const [acked, missing] = figures(r.out, /verify: (\d+) acknowledged steps, (\d+) missing/);
