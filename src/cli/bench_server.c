@@ -630,11 +630,19 @@ typedef struct server {
     pthread_t drain;
 } server;
 
+/* Reads a server's event log to its end; its refusals (but the hellos
+ * sent elsewhere in a fail-over, hundreds of them) and lost rooms go to
+ * stderr, so a run that saw a connection closed shows why. */
 static void *drain(void *arg)
 {
-    char buf[4096];
-    while (read(*(int *)arg, buf, sizeof buf) > 0)
-        ;
+    FILE *f = fdopen(dup(*(int *)arg), "r");
+    char line[1024];
+    while (f && fgets(line, sizeof line, f))
+        if ((strstr(line, " event=refused") && !strstr(line, " reason=hello")) ||
+            strstr(line, " event=lost"))
+            fprintf(stderr, "%s", line);
+    if (f)
+        fclose(f);
     return NULL;
 }
 
