@@ -23,6 +23,7 @@
 #include "server/commit.h"
 #include "server/host.h"
 #include "server/limits.h"
+#include "server/loop.h"
 #include "server/metrics.h"
 #include "server/node.h"
 #include "server/room.h"
@@ -63,6 +64,7 @@ struct pf_msg {
 /* One process, one server: the timers' callbacks find it here. */
 static struct {
     struct lws_context *ctx;
+    pf_loop *loop;
     pf_store *store;
     pf_room *rooms;
     int64_t idle_ms, expire_ms;
@@ -989,6 +991,26 @@ static void stop_waited(lws_sorted_usec_list_t *sul)
     srv.stop = 2;
 }
 
+/* A turn of the stop: on until every client went or STOP_MS passed. */
+static bool closing(void *arg)
+{
+    (void)arg;
+    bool open = false;
+    for (pf_room *r = srv.rooms; r; r = r->next)
+        open |= r->conns != NULL;
+    return open && srv.stop != 2;
+}
+
+/* A turn of the loop: what it changed goes to the group commit. */
+static bool serving(void *arg)
+{
+    (void)arg;
+    if (srv.stop)
+        return false;
+    pf_commit_flush();
+    return true;
+}
+
 /* A clean stop: the changes of the last turn are committed (and told),
  * then every client is told to reconnect (close 1012) and given STOP_MS to
  * hear it. No change is half made: each is whole within one turn of the
@@ -1006,12 +1028,7 @@ static void close_all(void)
         return;
     memset(&wait, 0, sizeof wait);
     lws_sul_schedule(srv.ctx, 0, &wait, stop_waited, (lws_usec_t)STOP_MS * 1000);
-    bool open = true;
-    while (open && srv.stop != 2 && lws_service(srv.ctx, 0) >= 0) {
-        open = false;
-        for (pf_room *r = srv.rooms; r; r = r->next)
-            open |= r->conns != NULL;
-    }
+    pf_loop_run(srv.loop, srv.ctx, closing, NULL);
     lws_sul_cancel(&wait);
 }
 
@@ -1045,6 +1062,12 @@ int pf_server_run(const pf_server_options *o)
         srv.tls = true;
     }
     pf_limits_set(&o->limits);
+    if (!(srv.loop = pf_loop_new())) {
+        fprintf(stderr, "partyfood serve: cannot make the event loop (libev)\n");
+        pf_store_close(srv.store);
+        return 1;
+    }
+    pf_loop_attach(srv.loop, &info);
     if (!(srv.ctx = lws_create_context(&info))) {
         if (o->cert)
             fprintf(stderr,
@@ -1053,6 +1076,7 @@ int pf_server_run(const pf_server_options *o)
                     o->host, o->port, o->cert, o->key);
         else
             fprintf(stderr, "partyfood serve: cannot listen on %s:%d\n", o->host, o->port);
+        pf_loop_free(srv.loop);
         pf_store_close(srv.store);
         return 1;
     }
@@ -1062,6 +1086,7 @@ int pf_server_run(const pf_server_options *o)
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
         pf_commit_stop();
         lws_context_destroy(srv.ctx);
+        pf_loop_free(srv.loop);
         pf_store_close(srv.store);
         return 1;
     }
@@ -1091,8 +1116,7 @@ int pf_server_run(const pf_server_options *o)
     else
         printf("partyfood serve: no browser client found (--web DIR names its folder)\n");
     fflush(stdout);
-    while (!srv.stop && lws_service(srv.ctx, 0) >= 0)
-        pf_commit_flush();
+    pf_loop_run(srv.loop, srv.ctx, serving, NULL);
     pf_commit_stop();
     lws_sul_cancel(&srv.sweep);
     close_all();
@@ -1102,6 +1126,7 @@ int pf_server_run(const pf_server_options *o)
         pf_server_wake(r, -1);
     lws_context_destroy(srv.ctx); /* closes the connections, the rooms still there */
     srv.ctx = NULL;
+    pf_loop_free(srv.loop);
     for (pf_room *r = srv.rooms, *next; r; r = next) {
         next = r->next;
         pf_room_destroy(r);
