@@ -42,6 +42,10 @@ pf_match *pf_match_create_events(const pf_game *g, int seats, const pf_options *
 void pf_match_destroy(pf_match *m);
 /* A copy with its own state and steps (NULL when memory ran out). */
 pf_match *pf_match_clone(const pf_match *m);
+/* Makes into (a match of the same game, no longer needed) a copy of m in
+ * its own memory, which it grows only when m has more steps than it holds
+ * (PF_E_NO_MEMORY, into unchanged, when that fails). */
+pf_err pf_match_copy(pf_match *into, const pf_match *m);
 /* Back to the match as it was when it had n steps, its state and time then
  * kept by the caller: only steps applied since may be taken back this way
  * (the first n are still in m->steps). */

@@ -72,6 +72,12 @@ pf_table *pf_table_adopt(pf_match *m, const pf_seating *seating, const pf_table_
 /* A copy of t with a hook of its own (a request tried on a copy and kept
  * only when it all worked); NULL when memory ran out. */
 pf_table *pf_table_clone(const pf_table *t, pf_table_hook hook, void *hook_arg, pf_error *err);
+/* pf_table_clone in the memory of into, a table of the same game no longer
+ * needed: no allocation while its log and steps are large enough (the
+ * server copies a room's game for every change). NULL, into freed, when
+ * memory ran out. */
+pf_table *pf_table_clone_into(pf_table *into, const pf_table *t, pf_table_hook hook,
+                              void *hook_arg, pf_error *err);
 void pf_table_destroy(pf_table *t);
 
 /* A point to come back to, for a request tried on the table itself and

@@ -62,6 +62,25 @@ pf_match *pf_match_clone(const pf_match *m)
     return c;
 }
 
+pf_err pf_match_copy(pf_match *into, const pf_match *m)
+{
+    if (into->cap < m->nsteps) {
+        pf_step *steps = realloc(into->steps, (size_t)m->cap * sizeof *steps);
+        if (!steps)
+            return PF_E_NO_MEMORY;
+        into->steps = steps, into->cap = m->cap;
+    }
+    void *state = into->state;
+    pf_step *steps = into->steps;
+    int cap = into->cap;
+    *into = *m;
+    into->state = state, into->steps = steps, into->cap = cap;
+    memcpy(into->state, m->state, m->game->state_size);
+    if (m->nsteps)
+        memcpy(into->steps, m->steps, (size_t)m->nsteps * sizeof *m->steps);
+    return PF_E_OK;
+}
+
 void pf_match_rewind(pf_match *m, int n, const void *state, int64_t now)
 {
     memcpy(m->state, state, m->game->state_size);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "partyfood/json_print.h"
 #include "codec.h"
 #include "commands.h"
 #include "partyfood/parse.h"
@@ -205,7 +206,7 @@ static cJSON *answer_for(const cJSON *req)
 /* Prints out (and deletes it); NULL when memory ran out. */
 static char *print(cJSON *out)
 {
-    char *text = out ? cJSON_PrintUnformatted(out) : NULL;
+    char *text = out ? pf_json_print(out) : NULL;
     cJSON_Delete(out);
     return text;
 }

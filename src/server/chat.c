@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "partyfood/json_print.h"
 #include "partyfood/parse.h"
 #include "server/chat.h"
 #include "server/limits.h"
@@ -107,7 +108,7 @@ static const char *check_text(const char *s, size_t *from, size_t *len)
 static void tell(pf_room *r, const chat_line *l)
 {
     cJSON *o = line_json(l, true);
-    char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+    char *text = o ? pf_json_print(o) : NULL;
     cJSON_Delete(o);
     for (pf_conn *c = r->conns; text && c; c = c->next)
         pf_server_send(c, text);

@@ -5,6 +5,7 @@
 
 #include <openssl/crypto.h>
 
+#include "partyfood/json_print.h"
 #include "partyfood/parse.h"
 #include "server/host.h"
 #include "server/room.h"
@@ -164,7 +165,7 @@ char *pf_host_request(pf_room *r, const cJSON *req, unsigned *status)
         pf_room_sync(r, c);
     *status = 200;
     cJSON *o = pf_room_public(r, true);
-    char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+    char *text = o ? pf_json_print(o) : NULL;
     cJSON_Delete(o);
     return text;
 }

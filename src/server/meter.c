@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "partyfood/json_print.h"
 #include "partyfood/parse.h"
 #include "server/meter.h"
 #include "server/room.h"
@@ -103,7 +104,7 @@ char *pf_meter_request(pf_room *r, pf_conn *c, const cJSON *req)
         cJSON_AddNumberToObject(mo, "period_ms", k->period_ms);
         cJSON_AddNumberToObject(mo, "issued", (double)(mt->issued_ms - r->clock_base));
     }
-    char *text = out ? cJSON_PrintUnformatted(out) : NULL;
+    char *text = out ? pf_json_print(out) : NULL;
     cJSON_Delete(out);
     return text;
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "partyfood/json_print.h"
 #include "partyfood/error.h"
 
 #include "server/node.h"
@@ -50,7 +51,7 @@ char *pf_node_elsewhere(const cJSON *req, const char *code, const char *owner)
     cJSON_AddStringToObject(e, "code", pf_err_code(PF_E_ELSEWHERE));
     cJSON_AddStringToObject(e, "message", msg);
     cJSON_AddStringToObject(out, "node", owner);
-    char *text = cJSON_PrintUnformatted(out);
+    char *text = pf_json_print(out);
     cJSON_Delete(out);
     return text;
 }

@@ -18,6 +18,7 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 
+#include "partyfood/json_print.h"
 #include "partyfood/parse.h"
 #include "partyfood/proto.h"
 #include "partyfood/replay.h"
@@ -55,7 +56,7 @@ static cJSON *answer_for(const cJSON *req)
 
 static char *print(cJSON *o)
 {
-    char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+    char *text = o ? pf_json_print(o) : NULL;
     cJSON_Delete(o);
     return text;
 }
@@ -313,7 +314,7 @@ static char *steps_push(pf_room *r, const pf_told *done, int seat)
         return NULL;
     }
     const pf_match *m = pf_table_match(r->table);
-    char *text[3] = {cJSON_PrintUnformatted(steps),
+    char *text[3] = {pf_json_print(steps),
                      print(pf_state_view(r->g, m->state, seat)),
                      seat >= 0 ? print(pf_proto_legal(r->table, seat)) : strdup("[]")};
     cJSON_Delete(steps);
@@ -426,6 +427,15 @@ static pf_told *told_new(pf_room *r, const pf_table *after, pf_error *err)
     return t;
 }
 
+/* A table the room no longer needs: kept as the spare (one is enough). */
+static void retire(pf_room *r, pf_table *t)
+{
+    if (!r->spare)
+        r->spare = t;
+    else
+        pf_table_destroy(t);
+}
+
 /* Runs op on copy, the game after every change so far (its hook is the
  * room's). When it made steps, they wait for the group commit and the copy
  * is the game ahead; nobody hears of them before. On an error the room is
@@ -442,12 +452,12 @@ static pf_err change_on(pf_room *r, pf_table *copy, room_op *op, void *arg, pf_e
         e = err->code;
     heard_reset(r);
     if (e) {
-        pf_table_destroy(copy);
+        retire(r, copy);
         return e;
     }
     pf_table **base = r->ahead || t ? &r->ahead : &r->table;
-    if (*base != r->sealed) /* the batch being committed keeps its own */
-        pf_table_destroy(*base);
+    if (*base && *base != r->sealed) /* the batch being committed keeps its own */
+        retire(r, *base);
     *base = copy;
     if (!t) /* nothing to store: the clock moved, a bot's plan was made */
         return PF_E_OK;
@@ -469,7 +479,10 @@ static pf_err change_on(pf_room *r, pf_table *copy, room_op *op, void *arg, pf_e
 static pf_err change(pf_room *r, room_op *op, void *arg, pf_error *err)
 {
     heard_reset(r);
-    pf_table *copy = pf_table_clone(r->ahead ? r->ahead : r->table, room_heard, r, err);
+    const pf_table *from = r->ahead ? r->ahead : r->table;
+    pf_table *copy = r->spare ? pf_table_clone_into(r->spare, from, room_heard, r, err)
+                              : pf_table_clone(from, room_heard, r, err);
+    r->spare = NULL;
     return copy ? change_on(r, copy, op, arg, err) : err->code;
 }
 
@@ -603,7 +616,7 @@ void pf_room_committed(pf_room *r, const pf_error *failed)
         last->next = NULL;
         if (!r->told)
             r->told_tail = NULL;
-        pf_table_destroy(r->table);
+        retire(r, r->table);
         r->table = r->sealed;
         if (r->ahead == r->sealed)
             r->ahead = NULL;
@@ -1007,6 +1020,7 @@ void pf_room_destroy(pf_room *r)
         pf_table_destroy(r->ahead);
     pf_table_destroy(r->sealed);
     pf_table_destroy(r->table);
+    pf_table_destroy(r->spare);
     for (pf_ask *a = r->asks, *next; a; a = next) { /* at the stop: the worker dropped them */
         next = a->next;
         free(a);
@@ -1027,7 +1041,8 @@ bool pf_room_idle(const pf_room *r, int64_t now, int64_t idle_ms)
 void pf_room_unload(pf_room *r)
 {
     pf_table_destroy(r->table);
-    r->table = NULL;
+    pf_table_destroy(r->spare);
+    r->table = r->spare = NULL;
     heard_reset(r);
     free(r->steps);
     r->steps = NULL, r->cap = 0;
@@ -1393,7 +1408,7 @@ void pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len)
     else if (!cJSON_GetObjectItemCaseSensitive(req, "seat")) {
         /* The seat is the connection's: added when the request names none. */
         cJSON_AddNumberToObject(req, "seat", c->seat);
-        char *with = cJSON_PrintUnformatted(req);
+        char *with = pf_json_print(req);
         text = with ? ask(r, c, req, with, strlen(with)) : NULL;
         free(with);
     } else

@@ -110,6 +110,7 @@ typedef struct pf_room {
      * the table after those of them in the batch being committed (sealed):
      * nobody hears of them before their commit. */
     pf_table *ahead, *sealed;
+    pf_table *spare; /* a table let go, whose memory the next change's copy reuses */
     pf_told *told, *told_tail;
     bool queued;                /* in commit.c's next batch */
     struct pf_room *dirty_next;    /* in commit.c's next batch */

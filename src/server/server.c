@@ -18,6 +18,7 @@
 
 #include <libwebsockets.h>
 
+#include "partyfood/json_print.h"
 #include "partyfood/parse.h"
 #include "partyfood/session.h"
 #include "server/commit.h"
@@ -423,7 +424,7 @@ static void hello(pf_conn *c, const char *msg, size_t len)
         cJSON_AddTrueToObject(out, "ok");
         cJSON_AddNumberToObject(out, "seat", seat);
     }
-    text = out ? cJSON_PrintUnformatted(out) : NULL;
+    text = out ? pf_json_print(out) : NULL;
     cJSON_Delete(out);
     send_answer(c, text);
     pf_room_sync(r, c);
@@ -594,7 +595,7 @@ static int http_error(struct lws *wsi, unsigned status, pf_err e, const char *ms
 
 static int http_json(struct lws *wsi, unsigned status, cJSON *o)
 {
-    char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+    char *text = o ? pf_json_print(o) : NULL;
     cJSON_Delete(o);
     return http_reply(wsi, status, "application/json", text);
 }

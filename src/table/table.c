@@ -165,9 +165,10 @@ pf_table *pf_table_adopt(pf_match *m, const pf_seating *seating, const pf_table_
 pf_table *pf_table_clone(const pf_table *t, pf_table_hook hook, void *hook_arg, pf_error *err)
 {
     pf_table *c = malloc(sizeof *c);
-    pf_table_event *log = t->nlog ? malloc((size_t)t->nlog * sizeof *log) : NULL;
+    /* the original's capacity: the copy's next events fit without a regrowth */
+    pf_table_event *log = t->caplog ? malloc((size_t)t->caplog * sizeof *log) : NULL;
     pf_match *m = pf_match_clone(t->m);
-    if (!c || (t->nlog && !log) || !m) {
+    if (!c || (t->caplog && !log) || !m) {
         free(c);
         free(log);
         pf_match_destroy(m);
@@ -179,10 +180,41 @@ pf_table *pf_table_clone(const pf_table *t, pf_table_hook hook, void *hook_arg, 
     c->hook = hook;
     c->hook_arg = hook_arg;
     c->log = log;
-    c->caplog = t->nlog;
+    c->caplog = t->caplog;
     if (t->nlog)
         memcpy(log, t->log, (size_t)t->nlog * sizeof *log);
     return c;
+}
+
+pf_table *pf_table_clone_into(pf_table *into, const pf_table *t, pf_table_hook hook,
+                              void *hook_arg, pf_error *err)
+{
+    if (into->caplog < t->nlog) {
+        pf_table_event *log = realloc(into->log, (size_t)t->caplog * sizeof *log);
+        if (!log) {
+            pf_table_destroy(into);
+            pf_error_set(err, PF_E_NO_MEMORY, NULL);
+            return NULL;
+        }
+        into->log = log, into->caplog = t->caplog;
+    }
+    if (pf_match_copy(into->m, t->m)) {
+        pf_table_destroy(into);
+        pf_error_set(err, PF_E_NO_MEMORY, NULL);
+        return NULL;
+    }
+    pf_match *m = into->m;
+    pf_table_event *log = into->log;
+    int caplog = into->caplog;
+    *into = *t;
+    into->m = m;
+    into->hook = hook;
+    into->hook_arg = hook_arg;
+    into->log = log;
+    into->caplog = caplog;
+    if (t->nlog)
+        memcpy(log, t->log, (size_t)t->nlog * sizeof *log);
+    return into;
 }
 
 pf_err pf_table_mark_set(const pf_table *t, pf_table_mark *mk, pf_error *err)
