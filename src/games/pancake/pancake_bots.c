@@ -34,10 +34,10 @@
 
 /* One named level of play. */
 typedef struct bot_cfg {
-    double forget; /* chance of forgetting each face-down pancake seen */
-    int flick;     /* aimed p in hundredths */
-    int flick_sd;  /* the hand's error around the aim, hundredths (C-4: never 0) */
-    bool scheme;   /* scheming chef; otherwise share once and stop */
+    double forget;  /* chance of forgetting each face-down pancake seen */
+    int flick;      /* aimed p in hundredths */
+    int flick_sd;   /* the hand's error around the aim, hundredths (C-4: never 0) */
+    bool scheme;    /* scheming chef; otherwise share once and stop */
     bool lookahead; /* the scheming chef looks past the next share */
 } bot_cfg;
 
@@ -292,10 +292,11 @@ static pf_err choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t, con
     return PF_E_OK;
 }
 
+/* A steady adult hand: 5 hundredths, against the average 8. */
 static const bot_cfg schemer_cfg = {0.0, 90, 5, true, false};
-static const bot_cfg stopper_cfg = {0.0, 90, 5, true, true}; /* a steady adult hand: 5, against 8 */
+static const bot_cfg stopper_cfg = {0.0, 90, 5, true, true};
 
-pf_action pancake__schemer_move(const pancake_state *s, bool stopper, pf_rng *rng)
+pf_action pancake__scheming_move(const pancake_state *s, bool stopper, pf_rng *rng)
 {
     return policy(s, s->phase == PANCAKE_P_GUESS ? s->guesser : s->chef,
                   stopper ? &stopper_cfg : &schemer_cfg, rng);
@@ -304,7 +305,7 @@ pf_action pancake__schemer_move(const pancake_state *s, bool stopper, pf_rng *rn
 #define LEVEL(fn, forget, aim, sd, scheme)                                                         \
     static pf_err fn(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)                       \
     {                                                                                              \
-        static const bot_cfg cfg = {forget, aim, sd, scheme, false};                                      \
+        static const bot_cfg cfg = {forget, aim, sd, scheme, false};                               \
         return choose(o, rng, a, t, &cfg);                                                         \
     }
 static pf_err choose_schemer(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
@@ -322,6 +323,10 @@ static pf_err choose_stopper(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t
 }
 
 const pf_bot_def pancake__bots[] = {
+    {"schemer",
+     "perfect memory; as chef flicks hard (aims at 0.90, a steady hand) and shares by "
+     "expected gain, keeping the leader from 12",
+     choose_schemer},
     {"stopper",
      "the schemer, but as chef goes on sharing while the shares to come pay, not only the "
      "next, and plays the race to 12 in two-player games",
@@ -330,10 +335,6 @@ const pf_bot_def pancake__bots[] = {
      "the stopper, but once a pile holds 9 it weighs each further share against stopping "
      "by 400 paired playouts",
      pancake__choose_planner},
-    {"schemer",
-     "perfect memory; as chef flicks hard (aims at 0.90, a steady hand) and shares by "
-     "expected gain, keeping the leader from 12",
-     choose_schemer},
     {"guesser", "perfect memory; as chef aims its toss at 0.50 and shares once", choose_guesser},
     {"forgetful", "forgets a quarter of the face-down pancakes it saw; scheming chef",
      choose_forgetful},

@@ -23,7 +23,7 @@ static double playout(const pf_game *g, pancake_state *st, int seat, pf_rng *rng
     double r[4];
     while (!g->over(st, r)) {
         int actor = st->phase == PANCAKE_P_GUESS ? st->guesser : st->chef;
-        g->apply(st, actor, pancake__schemer_move(st, actor == seat, rng), 0, NULL);
+        g->apply(st, actor, pancake__scheming_move(st, actor == seat, rng), 0, NULL);
     }
     return r[seat];
 }
@@ -46,7 +46,7 @@ pf_err pancake__choose_planner(const pf_obs *o, pf_rng *rng, pf_action *a, int64
     if (s.phase == PANCAKE_P_OVER)
         return PF_E_GAME_OVER;
     *t = pf_obs_now(o);
-    *a = pancake__schemer_move(&s, true, rng);
+    *a = pancake__scheming_move(&s, true, rng);
     if (s.phase != PANCAKE_P_SHARE || !s.shared || !s.down_n || !endgame(&s))
         return PF_E_OK;
     static const pf_action cand[2] = {PANCAKE_A_PICK, PANCAKE_A_STOP};
