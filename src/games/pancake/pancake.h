@@ -68,6 +68,14 @@ extern const char *const pancake__rules[];
 /* The game's skill_error (C-4): a toss's p moved by a hand's error (pancake_bots.c). */
 bool pancake__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action *played);
 
+/* The schemer's move (the stopper's when stopper) for the seat to act in s,
+ * a state as that seat may see it (pancake_bots.c): the planner's move
+ * when it does not search, and its playout policy. */
+pf_action pancake__scheming_move(const pancake_state *s, bool stopper, pf_rng *rng);
+
+/* The planner bot (pancake_planner.c). */
+pf_err pancake__choose_planner(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t);
+
 /* The multiset of pancakes everyone knows to be face-down or taken from the
  * face-down ones this turn (face-down + bonus + picked): YYP-7. */
 void pancake__public_down(const pancake_state *s, int counts[PANCAKE_TOPPINGS]);

@@ -122,14 +122,100 @@ static void test_chef_keeps_leader_from_12(void **state) {
     test_free(s);
 }
 
+/* The chef of seat `chef` tosses `tosses` (taking order, bonus first) and
+ * shares every face-down pancake, each guessed wrong: chef's pile grows by
+ * their count. */
+static void share_all_missed(pancake_state *s, int chef) {
+    char step[32];
+    pf_test_act(G, s, chef, "toss 0.90", 0, NULL);
+    while (s->down_n) {
+        pf_test_act(G, s, chef, "pick", 0, NULL);
+        snprintf(step, sizeof step, "ask %d", 2 - chef);
+        pf_test_act(G, s, chef, step, 0, NULL);
+        snprintf(step, sizeof step, "guess %s", pancake_miss(s->cur));
+        pf_test_act(G, s, 1 - chef, step, 0, NULL);
+    }
+}
+
+/* The stopper looks past the next share: K K B L face-down (the bonus
+ * chocolate hidden), kiwi the likely guess, so the next share only breaks
+ * even and the schemer stops; but a kiwi guessed right leaves K B L, worth
+ * sharing on, so the stopper picks. */
+static void test_stopper_shares_for_what_follows(void **state) {
+    (void)state;
+    pancake_state *s = pf_test_new(G, 2, T16 ";tosses=CSKKBL", 1);
+    pancake_play(G, s, "0:toss 0.9, 0:pick, 0:ask 2, 1:guess kiwi", NULL); /* S missed */
+    assert_int_equal(s->down_n, 4);
+    assert_int_equal(count_says("schemer", s, 0, "stop"), 200);
+    assert_int_equal(count_says("stopper", s, 0, "pick"), 200);
+    assert_int_equal(count_says("planner", s, 0, "pick"), 200); /* no search before 9 */
+    test_free(s);
+    /* K K left: sure to be guessed, every chef stops. */
+    s = pf_test_new(G, 2, T16 ";tosses=SKK", 1);
+    pancake_play(G, s, "0:toss 0.5, 0:pick, 0:ask 2, 1:guess kiwi", NULL);
+    assert_int_equal(count_says("stopper", s, 0, "stop"), 200);
+    test_free(s);
+}
+
+/* Two seats, YYP-3 and YYP-6: a chef who stops hands the other seat the
+ * next toss, whose bonus reaches 12 from 11. Seat 0 and seat 1 take 8 each
+ * as chefs; then seat 0 tosses `third` and shares `right` pancakes, each
+ * guessed right by seat 1, then `missed` more, each guessed wrong. */
+static pancake_state *race(const char *third, int right, int missed) {
+    char opts[256];
+    snprintf(opts, sizeof opts, TABLE_ALL ";tosses=SKBLSKBC,SKBLSKBC,%s", third);
+    pancake_state *s = pf_test_new(G, 2, opts, 1);
+    share_all_missed(s, 0);
+    share_all_missed(s, 1);
+    pf_test_act(G, s, 0, "toss 0.90", 0, NULL);
+    for (int i = 0; i < right + missed; i++) {
+        char step[32];
+        pf_test_act(G, s, 0, "pick", 0, NULL);
+        pf_test_act(G, s, 0, "ask 2", 0, NULL);
+        snprintf(step, sizeof step, "guess %s",
+                 i < right ? pancake__topping_name[s->cur] : pancake_miss(s->cur));
+        pf_test_act(G, s, 1, step, 0, NULL);
+    }
+    return s;
+}
+
+/* The other seat on 11: the stopper shares on where the schemer stops. */
+static void test_stopper_keeps_the_toss_from_11(void **state) {
+    (void)state;
+    pancake_state *s = race("CKKSSBBL", 3, 0); /* S B B L left, banana the likely guess */
+    assert_int_equal(s->pile[0], 9);
+    assert_int_equal(s->pile[1], 11);
+    assert_int_equal(count_says("schemer", s, 0, "stop"), 200);
+    assert_int_equal(count_says("stopper", s, 0, "pick"), 200);
+    test_free(s);
+}
+
+/* On 11 with the other seat 3 or more behind, the next own toss's bonus
+ * wins: the stopper stops where the schemer shares on, and the planner's
+ * search agrees. */
+static void test_stopper_waits_on_11(void **state) {
+    (void)state;
+    pancake_state *s = race("CLKKSS", 0, 2); /* K S S left, strawberry the likely guess */
+    assert_int_equal(s->pile[0], 11);
+    assert_int_equal(s->pile[1], 8);
+    assert_int_equal(count_says("schemer", s, 0, "pick"), 200);
+    assert_int_equal(count_says("stopper", s, 0, "stop"), 200);
+    char buf[32];
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        bot_says("planner", s, 0, seed, buf, sizeof buf);
+        assert_string_equal(buf, "stop");
+    }
+    test_free(s);
+}
+
 /* C-4: a bot's toss is its aim plus its hand's error. No bot, the level
  * ladder's searches included, flicks the same p every time. */
 static void test_tosses_have_a_hand(void **state) {
     (void)state;
     static const struct { const char *bot; int decisions; } bots[] = {
         {"schemer", 200}, {"guesser", 200}, {"forgetful", 200}, {"child", 200},
-        {"easy", 200},    {"medium", 200},  {"hard", 200},      {"expert", 30},
-        {"ismcts", 30}};
+        {"stopper", 200}, {"planner", 200}, {"easy", 200},     {"medium", 200},
+        {"hard", 200},    {"expert", 200},  {"ismcts", 30}};
     pancake_state *s = pf_test_new(G, 2, "", 3);
     for (size_t b = 0; b < sizeof bots / sizeof bots[0]; b++) {
         char first[32], buf[32];
@@ -153,7 +239,7 @@ static void test_tosses_have_a_hand(void **state) {
 static void test_bots_play_legal(void **state) {
     (void)state;
     static const char *cfgs[] = {"", "chocolate_gamble=true"};
-    static const char *bots[] = {"schemer", "guesser", "forgetful", "child"};
+    static const char *bots[] = {"schemer", "guesser", "forgetful", "child", "stopper", "planner"};
     for (int seats = 2; seats <= 4; seats++)
         for (int c = 0; c < 2; c++)
             for (uint64_t seed = 1; seed <= 20; seed++) {
@@ -161,7 +247,7 @@ static void test_bots_play_legal(void **state) {
                 for (int step = 0; !G->over(s, NULL); step++) {
                     assert_true(step < G->max_steps);
                     int seat = __builtin_ctz(G->to_act(s));
-                    const pf_bot_def *b = pf_bot_find(G, bots[(seat + seed) % 4]);
+                    const pf_bot_def *b = pf_bot_find(G, bots[(seat + seed) % 6]);
                     pf_obs o;
                     pf_rng rng;
                     pf_action a;
@@ -249,15 +335,32 @@ static void test_strength(void **state) {
         }
 }
 
+/* Issue 17: head to head, the stopper and the planner (the expert) beat
+ * the schemer (hard); measured 56 to 57% in docs/bots.md, so 53% leaves
+ * room for these fixed seeds' luck. */
+static void test_expert_beats_hard(void **state) {
+    (void)state;
+    double stopper = win_rate("stopper", "schemer", 2, "", 2000);
+    double planner = win_rate("planner", "schemer", 2, "", 1000);
+    printf("two seats against the schemer: stopper %.3f (2000 games), planner %.3f (1000)\n",
+           stopper, planner);
+    assert_true(stopper > 0.53);
+    assert_true(planner > 0.53);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_guess_from_memory),
         cmocka_unit_test(test_guess_gamble),
         cmocka_unit_test(test_chef_stops),
         cmocka_unit_test(test_chef_keeps_leader_from_12),
+        cmocka_unit_test(test_stopper_shares_for_what_follows),
+        cmocka_unit_test(test_stopper_keeps_the_toss_from_11),
+        cmocka_unit_test(test_stopper_waits_on_11),
         cmocka_unit_test(test_tosses_have_a_hand),
         cmocka_unit_test(test_bots_play_legal),
         cmocka_unit_test(test_strength),
+        cmocka_unit_test(test_expert_beats_hard),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
