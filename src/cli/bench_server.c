@@ -485,6 +485,11 @@ static void message(client *c, char *text, size_t len)
     cJSON_Delete(m);
 }
 
+/* No lws ping after minutes of silence for these clients, which are never
+ * silent: lws otherwise moves each one's ping timer at every message, in a
+ * sorted list of thousands. */
+static const lws_retry_bo_t no_validity = {0};
+
 static void connect_client(struct lws_context *ctx, slot *s, int place)
 {
     client *c = calloc(1, sizeof *c);
@@ -494,7 +499,8 @@ static void connect_client(struct lws_context *ctx, slot *s, int place)
     *c = (client){.s = s, .node = s->node, .place = place, .seat = -1};
     struct lws_client_connect_info i = {.context = ctx, .address = "127.0.0.1",
                                         .port = b.port[s->node],
-                                        .path = "/ws", .host = "127.0.0.1", .userdata = c};
+                                        .path = "/ws", .host = "127.0.0.1", .userdata = c,
+                                        .retry_and_idle_policy = &no_validity};
     if (!(c->wsi = lws_client_connect_via_info(&i))) {
         error_seen("connect", s->room.code);
         s->c[place] = NULL;
