@@ -200,6 +200,7 @@ typedef struct client {
     int place, seat;
     bool ready;   /* said hello, heard the sync */
     bool thinking; /* its act waits for the think time (--think-ms) */
+    int acked_at_hello; /* the room's steps acknowledged when it said hello */
     cJSON *legal; /* its seat's legal actions, from the latest push */
     int closed_with; /* the close code the node sent, 0 if none */
     char *rx;
@@ -293,6 +294,7 @@ static void send_hello(client *c)
     char hello[128];
     snprintf(hello, sizeof hello, "{\"cmd\":\"hello\",\"room\":\"%s\",\"token\":\"%s\"}",
              c->s->room.code, c->s->room.token[c->place]);
+    c->acked_at_hello = c->s->acked;
     send_text(c, hello);
 }
 
@@ -366,11 +368,6 @@ static void thought(client *c)
 static void progress(slot *s, const cJSON *m)
 {
     const cJSON *count = cJSON_GetObjectItemCaseSensitive(m, "step_count");
-    const cJSON *push = cJSON_GetObjectItemCaseSensitive(m, "push");
-    bool sync = cJSON_IsString(push) && strcmp(push->valuestring, "sync") == 0;
-    if (sync && cJSON_IsNumber(count) && count->valueint < s->acked && b.lost++ < 5)
-        fprintf(stderr, "partyfood bench: room %s came back with %d steps, %d were acknowledged\n",
-                s->room.code, count->valueint, s->acked);
     if (!cJSON_IsNumber(count) || count->valueint < s->steps)
         return; /* the other seat heard it already */
     s->steps = count->valueint;
@@ -472,8 +469,17 @@ static void message(client *c, char *text, size_t len)
     if (!m)
         error_seen("not JSON", text);
     else if (cJSON_IsString(push)) {
-        if (strcmp(push->valuestring, "sync") == 0)
+        const cJSON *count = cJSON_GetObjectItemCaseSensitive(m, "step_count");
+        if (strcmp(push->valuestring, "sync") == 0) {
+            /* Every step acknowledged before the hello must be in it (one
+             * acknowledged since, on the other seat's connection, may not). */
+            if (cJSON_IsNumber(count) && count->valueint < c->acked_at_hello && b.lost++ < 5)
+                fprintf(stderr,
+                        "partyfood bench: room %s came back with %d steps, %d were acknowledged "
+                        "before the hello\n",
+                        c->s->room.code, count->valueint, c->acked_at_hello);
             c->ready = true;
+        }
         cJSON_Delete(c->legal);
         c->legal = cJSON_DetachItemFromObjectCaseSensitive(m, "legal");
         progress(c->s, m);
