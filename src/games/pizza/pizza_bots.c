@@ -13,8 +13,10 @@
  * remembered copies of their kind) gained, counted twice when taken from a
  * real player, who loses them; ties go to an imaginary seat's slice, so as
  * not to feed another player.
- * `memory` remembers every reveal; `forgetful` only those of the last 6
- * turns; `planner` remembers every reveal and searches (below).
+ * `memory` remembers every reveal; `casual` only those of the last 14
+ * turns, `forgetful` of the last 6; `planner` remembers every reveal and
+ * searches (below). How much a player remembers is most of their skill, so
+ * the ladder's lower steps differ by memory (docs/bots.md).
  *
  * A bot sees the game through pf_obs_sample: it reads the public parts of
  * the sample (slices, face-down cells, cells in `seen`) and never a never-
@@ -205,6 +207,11 @@ static pf_err choose_forgetful(const pf_obs *o, pf_rng *rng, pf_action *a, int64
     return choose(o, rng, 6, a, t);
 }
 
+static pf_err choose_casual(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+{
+    return choose(o, rng, 14, a, t);
+}
+
 const pf_bot_def pizza__bots[] = {
     {"planner",
      "the memory bot's play, but it weighs discovering against passing (a useless "
@@ -214,19 +221,21 @@ const pf_bot_def pizza__bots[] = {
      "perfect memory: takes remembered toppings it can use, switches when it "
      "gains, otherwise discovers",
      choose_memory},
+    {"casual", "the memory bot's play, remembering only the last 14 turns' reveals",
+     choose_casual},
     {"forgetful", "the memory bot's play, remembering only the last 6 turns' reveals",
      choose_forgetful},
     {NULL, NULL, NULL},
 };
 
-/* The levels a person picks (easy to expert), measured in docs/bots.md. */
+/* The levels a person picks (easy to expert), measured in docs/bots.md:
+ * easy and medium forget, hard remembers everything, expert also plans. */
 const pf_rung pizza__ladder[PF_LEVELS] = {
     {"forgetful", 0, 0, NULL, false, "the forgetful bot: remembers only the last 6 turns' reveals",
      1},
+    {"casual", 0, 0, NULL, false, "the casual bot: remembers only the last 14 turns' reveals", 1},
     {"memory", 0, 0, NULL, false,
      "the memory bot: remembers every reveal, plays a simple sensible policy", 1},
-    {NULL, 0, 300, "memory", true,
-     "paired search, 300 memory-bot playouts a decision, leaves the memory bot's move at z > 2", 1},
     {"planner", 0, 0, NULL, false,
      "the planner: discovers or passes, and picks slices, by 600 paired memory-bot playouts "
      "each",
