@@ -117,15 +117,48 @@ pf_action pizza__memory_move(const pizza_state *s, int memory, pf_rng *rng)
  * pays near the end: whoever turns over a switch while holding the fuller
  * slice tends to lose it. A pass is always the lowest remembered cell, so
  * that a planner sees another seat's pass and does not answer it with one
- * (two planners passing in turn would stall the game). */
-enum { PLANNER_ROUNDS = 600, DISCOVER = -1, PASS = -2 };
+ * (two planners passing in turn would stall the game). In its playouts the
+ * planner's own seat plays the memory bot but passes where the search found
+ * passing pays (pizza__planner_playout_move), so that a move is judged as
+ * if the planner went on playing like itself, not like the memory bot. */
+enum { PLANNER_ROUNDS = 600, DISCOVER = -1, PASS = -2, PLAYOUT_PASS_FROM = 3 };
 
-/* Plays st to its end with memory bots; 1 when seat won. */
+/* Whether the seat to move of s may pass: it remembers a cell to pass with,
+ * some cell is left to discover, and another seat did not just pass. */
+static bool may_pass(const pizza_state *s)
+{
+    bool passed = s->last_seat != s->to_move && s->seen && s->last_cell == __builtin_ctz(s->seen) &&
+                  (s->last_rule == PIZZA_RULE_B || s->last_rule == PIZZA_RULE_C2);
+    return s->seen && (s->down & ~s->seen) && !passed;
+}
+
+/* Passing when both slices are well filled leaves the rival to discover,
+ * and risk the switches, first. */
+pf_action pizza__planner_playout_move(const pizza_state *s, pf_rng *rng)
+{
+    pf_action a = pizza__memory_move(s, -1, rng);
+    if (s->choosing || (s->seen >> a & 1) || !may_pass(s))
+        return a;
+    for (int p = 0; p < s->seats; p++) {
+        int slice = s->at[p];
+        if (s->slice_count[slice] < PLAYOUT_PASS_FROM)
+            return a;
+        for (uint32_t d = s->seen; p != s->to_move && d; d &= d - 1)
+            if (s->cell[__builtin_ctz(d)] == s->slice_kind[slice])
+                return a;
+    }
+    return PIZZA_FLIP(__builtin_ctz(s->seen));
+}
+
+/* Plays st to its end, memory bots on the other seats; 1 when seat won. */
 static double playout(const pf_game *g, pizza_state *st, int seat, pf_rng *rng)
 {
     double r[PIZZA_SLICES];
-    while (!g->over(st, r))
-        g->apply(st, st->to_move, pizza__memory_move(st, -1, rng), 0, NULL);
+    while (!g->over(st, r)) {
+        pf_action a = st->to_move == seat ? pizza__planner_playout_move(st, rng)
+                                          : pizza__memory_move(st, -1, rng);
+        g->apply(st, st->to_move, a, 0, NULL);
+    }
     return r[seat];
 }
 
@@ -157,9 +190,7 @@ static pf_err choose_planner(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t
         bool take = (s.seen >> *a & 1) &&
                     (p == s.slice_kind[mine] ||
                      (s.slice_kind[mine] == PIZZA_NONE && s.kind_slice[p] == PIZZA_NONE));
-        bool passed = s.last_seat != seat && s.seen && s.last_cell == __builtin_ctz(s.seen) &&
-                      (s.last_rule == PIZZA_RULE_B || s.last_rule == PIZZA_RULE_C2);
-        if (take || passed || !s.seen || !(s.down & ~s.seen))
+        if (take || !may_pass(&s))
             return PF_E_OK;
         cand[n++] = DISCOVER;
         cand[n++] = PASS;
@@ -221,8 +252,7 @@ const pf_bot_def pizza__bots[] = {
      "perfect memory: takes remembered toppings it can use, switches when it "
      "gains, otherwise discovers",
      choose_memory},
-    {"casual", "the memory bot's play, remembering only the last 14 turns' reveals",
-     choose_casual},
+    {"casual", "the memory bot's play, remembering only the last 14 turns' reveals", choose_casual},
     {"forgetful", "the memory bot's play, remembering only the last 6 turns' reveals",
      choose_forgetful},
     {NULL, NULL, NULL},

@@ -79,9 +79,10 @@ static void test_casual_remembers_longer(void **state)
     const pf_game *g = pf_test_game("pizza");
     /* Seat 0 holds onion, seat 1 pepper; cells 12 and 13 seen at turns 2
      * and 3, then pepperoni 18 turned over and put back every turn. */
-    pizza_state *s = pizza_scenario(2, GRID_ALL,
-                                    "0:flip 0, 1:flip 6, 0:flip 12, 1:flip 13, 0:flip 18, 1:flip 18,"
-                                    " 0:flip 18, 1:flip 18, 0:flip 18, 1:flip 18, 0:flip 18");
+    pizza_state *s =
+        pizza_scenario(2, GRID_ALL,
+                       "0:flip 0, 1:flip 6, 0:flip 12, 1:flip 13, 0:flip 18, 1:flip 18,"
+                       " 0:flip 18, 1:flip 18, 0:flip 18, 1:flip 18, 0:flip 18");
     assert_int_equal(s->turn, 11);
     int forgetful_forgot = 0;
     for (uint64_t seed = 0; seed < 400; seed++) {
@@ -140,6 +141,50 @@ static void test_planner_pass(void **state)
     s = pizza_scenario(2, GRID_ALL, "0:flip 0, 1:flip 6, 0:flip 12, 1:flip 12");
     for (uint64_t seed = 0; seed < 20; seed++)
         assert_true((s->down & ~s->seen) >> bot_move("planner", s, seed) & 1);
+    test_free(s);
+}
+
+/* In its playouts the planner passes instead of discovering once both
+ * slices hold 3 toppings and the rival remembers none of its kind, but not
+ * right after the rival passed, nor with fewer toppings; it still takes a
+ * remembered topping of its own. */
+static void test_planner_playout_pass(void **state)
+{
+    (void)state;
+    /* Seat 0 onion, seat 1 pepper, 3 each. */
+    const char *three = "0:flip 0, 1:flip 6, 0:flip 1, 1:flip 7, 0:flip 2, 1:flip 8";
+    static const struct {
+        const char *then; /* more of the script, seat 0 to move after it */
+        int pass;         /* 1: pass with cell 12; 0: discover; 2: take cell 3 */
+    } cases[] = {
+        {"0:flip 12, 1:flip 18", 1}, /* mushroom 12, pepperoni 18 known and useless */
+        {"0:flip 9, 1:flip 18", 0},  /* pepper 9 waits for the rival */
+        {"0:flip 18, 1:flip 12", 0}, /* the rival just passed with cell 12 */
+        {"0:flip 12, 1:flip 3", 2},  /* onion 3 is seat 0's to take */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char script[256];
+        snprintf(script, sizeof script, "%s, %s", three, cases[i].then);
+        pizza_state *s = pizza_scenario(2, GRID_ALL, script);
+        for (uint64_t seed = 0; seed < 20; seed++) {
+            pf_rng rng;
+            pf_rng_seed(&rng, seed);
+            pf_action a = pizza__planner_playout_move(s, &rng);
+            if (cases[i].pass == 1)
+                assert_int_equal(a, PIZZA_FLIP(12));
+            else if (cases[i].pass == 2)
+                assert_int_equal(a, PIZZA_FLIP(3));
+            else
+                assert_true((s->down & ~s->seen) >> a & 1);
+        }
+        test_free(s);
+    }
+    /* With 2 toppings each the planner discovers. */
+    pizza_state *s =
+        pizza_scenario(2, GRID_ALL, "0:flip 0, 1:flip 6, 0:flip 1, 1:flip 7, 0:flip 12, 1:flip 18");
+    pf_rng rng;
+    pf_rng_seed(&rng, 1);
+    assert_true((s->down & ~s->seen) >> pizza__planner_playout_move(s, &rng) & 1);
     test_free(s);
 }
 
@@ -228,6 +273,7 @@ int main(void)
         cmocka_unit_test(test_casual_remembers_longer),
         cmocka_unit_test(test_switch_choice),
         cmocka_unit_test(test_planner_pass),
+        cmocka_unit_test(test_planner_playout_pass),
         cmocka_unit_test(test_strength),
         cmocka_unit_test(test_ladder_steps),
     };
