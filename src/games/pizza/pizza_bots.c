@@ -13,8 +13,10 @@
  * remembered copies of their kind) gained, counted twice when taken from a
  * real player, who loses them; ties go to an imaginary seat's slice, so as
  * not to feed another player.
- * `memory` remembers every reveal; `forgetful` only those of the last 6
- * turns; `planner` remembers every reveal and searches (below).
+ * `memory` remembers every reveal; `casual` only those of the last 14
+ * turns, `forgetful` of the last 6; `planner` remembers every reveal and
+ * searches (below). How much a player remembers is most of their skill, so
+ * the ladder's lower steps differ by memory (docs/bots.md).
  *
  * A bot sees the game through pf_obs_sample: it reads the public parts of
  * the sample (slices, face-down cells, cells in `seen`) and never a never-
@@ -115,15 +117,48 @@ pf_action pizza__memory_move(const pizza_state *s, int memory, pf_rng *rng)
  * pays near the end: whoever turns over a switch while holding the fuller
  * slice tends to lose it. A pass is always the lowest remembered cell, so
  * that a planner sees another seat's pass and does not answer it with one
- * (two planners passing in turn would stall the game). */
-enum { PLANNER_ROUNDS = 600, DISCOVER = -1, PASS = -2 };
+ * (two planners passing in turn would stall the game). In its playouts the
+ * planner's own seat plays the memory bot but passes where the search found
+ * passing pays (pizza__planner_playout_move), so that a move is judged as
+ * if the planner went on playing like itself, not like the memory bot. */
+enum { PLANNER_ROUNDS = 600, DISCOVER = -1, PASS = -2, PLAYOUT_PASS_FROM = 3 };
 
-/* Plays st to its end with memory bots; 1 when seat won. */
+/* Whether the seat to move of s may pass: it remembers a cell to pass with,
+ * some cell is left to discover, and another seat did not just pass. */
+static bool may_pass(const pizza_state *s)
+{
+    bool passed = s->last_seat != s->to_move && s->seen && s->last_cell == __builtin_ctz(s->seen) &&
+                  (s->last_rule == PIZZA_RULE_B || s->last_rule == PIZZA_RULE_C2);
+    return s->seen && (s->down & ~s->seen) && !passed;
+}
+
+/* Passing when both slices are well filled leaves the rival to discover,
+ * and risk the switches, first. */
+pf_action pizza__planner_playout_move(const pizza_state *s, pf_rng *rng)
+{
+    pf_action a = pizza__memory_move(s, -1, rng);
+    if (s->choosing || (s->seen >> a & 1) || !may_pass(s))
+        return a;
+    for (int p = 0; p < s->seats; p++) {
+        int slice = s->at[p];
+        if (s->slice_count[slice] < PLAYOUT_PASS_FROM)
+            return a;
+        for (uint32_t d = s->seen; p != s->to_move && d; d &= d - 1)
+            if (s->cell[__builtin_ctz(d)] == s->slice_kind[slice])
+                return a;
+    }
+    return PIZZA_FLIP(__builtin_ctz(s->seen));
+}
+
+/* Plays st to its end, memory bots on the other seats; 1 when seat won. */
 static double playout(const pf_game *g, pizza_state *st, int seat, pf_rng *rng)
 {
     double r[PIZZA_SLICES];
-    while (!g->over(st, r))
-        g->apply(st, st->to_move, pizza__memory_move(st, -1, rng), 0, NULL);
+    while (!g->over(st, r)) {
+        pf_action a = st->to_move == seat ? pizza__planner_playout_move(st, rng)
+                                          : pizza__memory_move(st, -1, rng);
+        g->apply(st, st->to_move, a, 0, NULL);
+    }
     return r[seat];
 }
 
@@ -155,9 +190,7 @@ static pf_err choose_planner(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t
         bool take = (s.seen >> *a & 1) &&
                     (p == s.slice_kind[mine] ||
                      (s.slice_kind[mine] == PIZZA_NONE && s.kind_slice[p] == PIZZA_NONE));
-        bool passed = s.last_seat != seat && s.seen && s.last_cell == __builtin_ctz(s.seen) &&
-                      (s.last_rule == PIZZA_RULE_B || s.last_rule == PIZZA_RULE_C2);
-        if (take || passed || !s.seen || !(s.down & ~s.seen))
+        if (take || !may_pass(&s))
             return PF_E_OK;
         cand[n++] = DISCOVER;
         cand[n++] = PASS;
@@ -205,6 +238,11 @@ static pf_err choose_forgetful(const pf_obs *o, pf_rng *rng, pf_action *a, int64
     return choose(o, rng, 6, a, t);
 }
 
+static pf_err choose_casual(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
+{
+    return choose(o, rng, 14, a, t);
+}
+
 const pf_bot_def pizza__bots[] = {
     {"planner",
      "the memory bot's play, but it weighs discovering against passing (a useless "
@@ -214,19 +252,20 @@ const pf_bot_def pizza__bots[] = {
      "perfect memory: takes remembered toppings it can use, switches when it "
      "gains, otherwise discovers",
      choose_memory},
+    {"casual", "the memory bot's play, remembering only the last 14 turns' reveals", choose_casual},
     {"forgetful", "the memory bot's play, remembering only the last 6 turns' reveals",
      choose_forgetful},
     {NULL, NULL, NULL},
 };
 
-/* The levels a person picks (easy to expert), measured in docs/bots.md. */
+/* The levels a person picks (easy to expert), measured in docs/bots.md:
+ * easy and medium forget, hard remembers everything, expert also plans. */
 const pf_rung pizza__ladder[PF_LEVELS] = {
     {"forgetful", 0, 0, NULL, false, "the forgetful bot: remembers only the last 6 turns' reveals",
      1},
+    {"casual", 0, 0, NULL, false, "the casual bot: remembers only the last 14 turns' reveals", 1},
     {"memory", 0, 0, NULL, false,
      "the memory bot: remembers every reveal, plays a simple sensible policy", 1},
-    {NULL, 0, 300, "memory", true,
-     "paired search, 300 memory-bot playouts a decision, leaves the memory bot's move at z > 2", 1},
     {"planner", 0, 0, NULL, false,
      "the planner: discovers or passes, and picks slices, by 600 paired memory-bot playouts "
      "each",
