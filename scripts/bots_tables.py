@@ -36,6 +36,8 @@ SEEDS = {
 # One `partyfood sim` run. `extra` holds the sweep arguments; `svg` is the chart's path
 # relative to the doc's folder (the doc links it that way), or None.
 Run = namedtuple("Run", "game seats games seed extra svg")
+# The key under which a report also holds the run's CPU time (user + sys).
+CPU_SECONDS = "cpu_seconds (bots_tables.py)"
 
 
 def sim(game, seats, games, seed, extra=(), svg=None):
@@ -109,10 +111,11 @@ def games(run):
 
 
 def run_time(run):
-    """The simulator's own time for the batch, as the doc's "run time" columns give it."""
+    """The run's CPU time (user + sys): on a shared machine its wall time says more about the
+    load than about the bots."""
     def text(reports):
-        s = batch(reports, run)["seconds"]
-        return "< 1 s" if s < 1 else "%.0f s" % s
+        s = reports[run][CPU_SECONDS]
+        return "< 1 s CPU" if s < 1 else "%.0f s CPU" % s
     return Cell((run,), text)
 
 
@@ -384,15 +387,17 @@ def render(table, reports, old_lines):
 # ---- running ------------------------------------------------------------------------------
 
 def play(run, binary, doc_dir):
-    """The run's JSON report; the chart, if any, goes next to the doc."""
+    """The run's JSON report, with its CPU time; the chart, if any, goes next to the doc."""
     if run.svg:
         os.makedirs(os.path.dirname(os.path.join(doc_dir, run.svg)), exist_ok=True)
     if not os.access(binary, os.X_OK):
         raise SystemExit("no partyfood at %s: build it (make build) or name it with --binary" % binary)
+    cpu = cpu_seconds()
     done = subprocess.run(command(run, binary, doc_dir) + ["--json"], stdout=subprocess.PIPE)
     if done.returncode != 0:
         raise SystemExit("%s failed (exit %d)" % (" ".join(command(run, binary, doc_dir)), done.returncode))
     report = json.loads(done.stdout)
+    report[CPU_SECONDS] = cpu_seconds() - cpu
     if report["partial"]:
         raise SystemExit("%s was stopped early" % " ".join(command(run)))
     return report
