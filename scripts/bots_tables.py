@@ -369,7 +369,11 @@ def blocks(lines):
 
 def render(table, reports, old_lines):
     """The block's new lines: header, each part's rows (a part not rerun keeps its old rows),
-    and a blank line before the closing marker."""
+    and a blank line before the closing marker. A doc whose table has other columns than the
+    list's was changed by hand: refused, so that a rerun never brings back an old table."""
+    if old_lines[:len(table.header)] != table.header:
+        raise SystemExit("%s: the doc's table has other columns than the list's (%s): update the list first"
+                         % (table.name, old_lines[0] if old_lines else "empty"))
     want = len(table.header) + sum(p.rows for p in table.parts) + 1
     out, at = list(table.header), len(table.header)
     for part in table.parts:

@@ -4,7 +4,8 @@
 On copies of DOC (docs/bots.md), at --scale 0.01: a whole table (Paku Paku's duels) gets new,
 well-formed rows; one part of a table (the random team's grid) gets new rows while the table's
 other rows stay, and its chart goes next to the copy; every line outside the rewritten block is
-byte-identical. The list and DOC name the same tables, and a scaled run refuses to write DOC.
+byte-identical. The list and DOC name the same tables; a table whose columns were changed by hand
+is refused, and so is a scaled run's writing DOC.
 """
 import hashlib
 import importlib.util
@@ -95,6 +96,16 @@ def main():
         if not os.path.exists(os.path.join(os.path.dirname(copy), "bots", "passfood-random.svg")):
             fail("the random team's chart was not written next to the copy")
         print("ok: --only passfood-grids/random rewrote the random team's rows only, chart next to the copy")
+
+        with open(copy, encoding="utf-8", newline="") as f:
+            text = f.read()
+        with open(copy, "w", encoding="utf-8", newline="") as f:
+            f.write(text.replace("| match | `--seed 9101` | `--seed 9102` |", "| match | 9101 | 9102 | 9103 |"))
+        before = digest(copy)
+        done = run("--binary", binary, "--doc", copy, "--scale", "0.01", "--only", "pakupaku-duels")
+        if done.returncode == 0 or "other columns" not in done.stderr or digest(copy) != before:
+            fail("a table whose columns were changed by hand was rewritten: " + done.stderr)
+        print("ok: a table whose columns differ from the list's is refused")
 
         real = bots_tables.DEFAULT_DOC
         before = digest(real)
