@@ -1,10 +1,43 @@
 /* loop.c: libev's loop under lws (loop.h). A prepare watcher runs just
  * before the loop blocks, that is after every callback of the turn: where
- * lws_service() returned in lws's own loop. */
+ * lws_service() returned in lws's own loop.
+ *
+ * libev is opened here with dlopen, local, rather than linked: libev.so
+ * also carries a libevent emulation (event_add, ...), and linked into the
+ * program it took the place of the real libevent under Open MPI, which
+ * crashed `mpirun partyfood sim` in MPI_Init. Opened locally, its names
+ * stay its own; lws's libev plugin, opened by lws, shares this copy. */
+#include <dlfcn.h>
 #include <ev.h>
 #include <stdlib.h>
 
 #include "server/loop.h"
+
+static struct {
+    __typeof__(ev_loop_new) *loop_new;
+    __typeof__(ev_loop_destroy) *loop_destroy;
+    __typeof__(ev_run) *run;
+    __typeof__(ev_break) *brk;
+    __typeof__(ev_prepare_start) *prepare_start;
+    __typeof__(ev_prepare_stop) *prepare_stop;
+} ev;
+
+static bool ev_opened(void)
+{
+    if (ev.run)
+        return true;
+    void *h = dlopen("libev.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+        return false;
+    ev.loop_new = (__typeof__(ev.loop_new))dlsym(h, "ev_loop_new");
+    ev.loop_destroy = (__typeof__(ev.loop_destroy))dlsym(h, "ev_loop_destroy");
+    ev.brk = (__typeof__(ev.brk))dlsym(h, "ev_break");
+    ev.prepare_start = (__typeof__(ev.prepare_start))dlsym(h, "ev_prepare_start");
+    ev.prepare_stop = (__typeof__(ev.prepare_stop))dlsym(h, "ev_prepare_stop");
+    ev.run = (__typeof__(ev.run))dlsym(h, "ev_run");
+    return ev.loop_new && ev.loop_destroy && ev.brk && ev.prepare_start && ev.prepare_stop &&
+           ev.run;
+}
 
 struct pf_loop {
     struct ev_loop *ev;
@@ -18,8 +51,10 @@ struct pf_loop {
 
 pf_loop *pf_loop_new(void)
 {
+    if (!ev_opened())
+        return NULL;
     pf_loop *l = calloc(1, sizeof *l);
-    if (l && !(l->ev = ev_loop_new(EVFLAG_AUTO | EVFLAG_NOSIGMASK))) {
+    if (l && !(l->ev = ev.loop_new(EVFLAG_AUTO | EVFLAG_NOSIGMASK))) {
         free(l);
         return NULL;
     }
@@ -33,12 +68,12 @@ void pf_loop_attach(pf_loop *l, struct lws_context_creation_info *info)
     info->foreign_loops = l->foreign;
 }
 
-static void prepared(struct ev_loop *ev, ev_prepare *w, int revents)
+static void prepared(struct ev_loop *loop, ev_prepare *w, int revents)
 {
     (void)revents;
     pf_loop *l = w->data;
     if (!l->turn(l->arg))
-        ev_break(ev, EVBREAK_ALL);
+        ev.brk(loop, EVBREAK_ALL);
 }
 
 static void ticked(lws_sorted_usec_list_t *sul)
@@ -54,19 +89,19 @@ void pf_loop_run(pf_loop *l, struct lws_context *ctx, bool (*turn)(void *arg), v
         return;
     ev_prepare_init(&l->prepare, prepared);
     l->prepare.data = l;
-    ev_prepare_start(l->ev, &l->prepare);
+    ev.prepare_start(l->ev, &l->prepare);
     ticked(&l->tick);
     /* lws arms its timer after a socket's event: this is one, at once. */
     lws_cancel_service(ctx);
-    ev_run(l->ev, 0);
+    ev.run(l->ev, 0);
     lws_sul_cancel(&l->tick);
-    ev_prepare_stop(l->ev, &l->prepare);
+    ev.prepare_stop(l->ev, &l->prepare);
 }
 
 void pf_loop_free(pf_loop *l)
 {
     if (!l)
         return;
-    ev_loop_destroy(l->ev);
+    ev.loop_destroy(l->ev);
     free(l);
 }

@@ -1064,7 +1064,8 @@ int pf_server_run(const pf_server_options *o)
     }
     pf_limits_set(&o->limits);
     if (!(srv.loop = pf_loop_new())) {
-        fprintf(stderr, "partyfood serve: cannot make the event loop (libev)\n");
+        fprintf(stderr,
+                "partyfood serve: cannot make the event loop (libev.so.4: apt-get install libev4)\n");
         pf_store_close(srv.store);
         return 1;
     }
