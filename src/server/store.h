@@ -77,8 +77,10 @@ typedef struct pf_store_change {
 
 /* Applies changes[0..n) in order, in one transaction: all of them or, when
  * it fails (err set), none. PF_E_ELSEWHERE when a change's owner lost its
- * room's lease; *lost (when not NULL) is then that change's index, so the
- * caller can let the room go and commit the others again. */
+ * room's lease, or when a change writes a step the room has stored already
+ * (its copy is behind the database: another node played the room while
+ * this one was stalled); *lost (when not NULL) is then that change's
+ * index, so the caller can let the room go and commit the others again. */
 pf_err pf_store_commit(pf_store *s, const pf_store_change *changes, int n, int *lost,
                        pf_error *err);
 

@@ -18,6 +18,7 @@
 typedef struct pg_store {
     pf_store base;
     PGconn *conn;
+    char sqlstate[6]; /* of the last statement that failed */
 } pg_store;
 
 static PGconn *conn_of(pf_store *s)
@@ -49,6 +50,9 @@ static const char *const migrations[PF_STORE_SCHEMA] = {
 static pf_err fail(pf_store *s, const PGresult *res, pf_error *err, const char *what)
 {
     char msg[200];
+    const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
+    pg_store *pg = (pg_store *)s;
+    snprintf(pg->sqlstate, sizeof pg->sqlstate, "%s", state ? state : "");
     snprintf(msg, sizeof msg, "%s",
              res ? PQresultErrorMessage(res) : PQerrorMessage(conn_of(s)));
     msg[strcspn(msg, "\n")] = '\0';
@@ -245,6 +249,15 @@ static pf_err put_change(pf_store *s, const pf_store_change *c, pf_error *err)
                                   "DELETE FROM steps WHERE room = $1 AND idx >= $2", 2, del, err)
                             : run(s, "write steps", PGRES_COMMAND_OK,
                                   "INSERT INTO steps VALUES($1,$2,$3,$4,$5,$6)", 6, ins, err);
+        if (!res && strcmp(((pg_store *)s)->sqlstate, "23505") == 0)
+            /* A unique violation: the room has this step already, written
+             * by another node that took it over while this one was stalled
+             * (or by this one before a commit whose end it never heard).
+             * Its copy here is behind the database: the room is let go as
+             * on a lost lease, and its clients reconnect to a fresh copy. */
+            return pf_error_set(err, PF_E_ELSEWHERE,
+                                "room %s: step %d is stored already: this node's copy is behind",
+                                c->room, step->index);
         if (!res)
             return err->code;
         PQclear(res);
@@ -291,7 +304,8 @@ static pf_err pg_commit(pf_store *s, const pf_store_change *changes, int n, int 
             *lost = (int)(order[i] - changes);
     free(order);
     for (int i = 0; !e && i < n; i++)
-        e = put_change(s, &changes[i], err);
+        if ((e = put_change(s, &changes[i], err)) == PF_E_ELSEWHERE)
+            *lost = i;
     if (e || !exec(s, "commit steps", "COMMIT", err)) {
         rollback(s);
         return e ? e : err->code;

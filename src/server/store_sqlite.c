@@ -267,7 +267,15 @@ static pf_err sqlite_commit(pf_store *s, const pf_store_change *changes, int n, 
                              changes[i].room, changes[i].owner->node,
                              (long long)changes[i].owner->epoch);
         } else if (!put_change(s, &changes[i])) {
-            e = fail(s, err, "write steps");
+            if (sqlite3_extended_errcode(db) == SQLITE_CONSTRAINT_UNIQUE) {
+                /* A step stored already: the room's copy writing it is
+                 * behind the database (store.h). */
+                *lost = i;
+                e = pf_error_set(err, PF_E_ELSEWHERE,
+                                 "room %s: a step is stored already: this node's copy is behind",
+                                 changes[i].room);
+            } else
+                e = fail(s, err, "write steps");
         }
     }
     if (!e && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
