@@ -80,8 +80,11 @@ static double urgency(const passfood_state *s, int p)
     return 1.0 + 1.5 * d;
 }
 
-/* The value of giving tile f to player p (0 when it would be discarded). */
-static double need(const passfood_state *s, int p, int f, bool scores_now)
+/* The value of giving tile f to player p whose board is worth base (its
+ * board_value) and whose best set scores base_now (0 when it would be
+ * discarded). */
+static double need_from(const passfood_state *s, int p, int f, bool scores_now, double base,
+                        int base_now)
 {
     const uint8_t *c = s->board[p];
     if (s->pos[p] >= s->num.cake || c[f] >= PASSFOOD_PROWS)
@@ -89,10 +92,17 @@ static double need(const passfood_state *s, int p, int f, bool scores_now)
     uint8_t d[PASSFOOD_FOODS];
     memcpy(d, c, sizeof d);
     d[f]++;
-    double v = board_value(s, d) - board_value(s, c);
+    double v = board_value(s, d) - base;
     if (scores_now)
-        v += 0.5 * (best_now(s, d) - best_now(s, c));
+        v += 0.5 * (best_now(s, d) - base_now);
     return urgency(s, p) * v;
+}
+
+/* The value of giving tile f to player p (0 when it would be discarded). */
+static double need(const passfood_state *s, int p, int f, bool scores_now)
+{
+    const uint8_t *c = s->board[p];
+    return need_from(s, p, f, scores_now, board_value(s, c), best_now(s, c));
 }
 
 /* ---- plates ------------------------------------------------------------- */
@@ -143,9 +153,13 @@ static int choose_plate(const passfood_state *s)
     int a = s->active, n = s->seats;
     int rec[3] = {(a + 1) % n, a, n == 2 ? -1 : (a + n - 1) % n};
     plate_ctx x;
-    for (int j = 0; j < 3; j++)
+    for (int j = 0; j < 3; j++) {
+        /* the recipient's board, valued once for its five foods */
+        double base = rec[j] < 0 ? 0 : board_value(s, s->board[rec[j]]);
+        int base_now = rec[j] < 0 ? 0 : best_now(s, s->board[rec[j]]);
         for (int f = 0; f < PASSFOOD_FOODS; f++)
-            x.nd[j][f] = rec[j] < 0 ? 0 : need(s, rec[j], f, j == 1);
+            x.nd[j][f] = rec[j] < 0 ? 0 : need_from(s, rec[j], f, j == 1, base, base_now);
+    }
     uint8_t bag[PASSFOOD_FOODS] = {0};
     for (int i = 0; i < s->bag_n; i++)
         bag[s->bag[i]]++; /* contents only: the order is not looked at */
@@ -305,6 +319,20 @@ static int choose_swap(const passfood_state *s)
     if (!s->swaps[a] || s->pos[a] >= s->num.cake)
         return -1;
     int now = best_now(s, s->board[a]);
+    /* gains[g] bit h: giving g and getting h back makes a better set. Only
+     * such offers can be chosen, so an offer whose partner holds no gaining
+     * tile needs no answer worked out (most of them: the bot's hot spot). */
+    unsigned gains[PASSFOOD_FOODS] = {0};
+    for (int g = 0; g < PASSFOOD_FOODS; g++)
+        for (int h = 0; h < PASSFOOD_FOODS && s->board[a][g]; h++) {
+            uint8_t da[PASSFOOD_FOODS];
+            memcpy(da, s->board[a], sizeof da);
+            da[g]--;
+            if (da[h] < PASSFOOD_PROWS)
+                da[h]++;
+            if (best_now(s, da) > now)
+                gains[g] |= 1u << h;
+        }
     int best = -1, bestpts = now;
     double bestv = -1e9;
     for (int p = 0; p < s->seats; p++) {
@@ -317,6 +345,11 @@ static int choose_swap(const passfood_state *s)
             continue;
         for (int g = 0; g < PASSFOOD_FOODS; g++) {
             if (!s->board[a][g])
+                continue;
+            unsigned held = 1u << g; /* the partner holds g once offered */
+            for (int h = 0; h < PASSFOOD_FOODS; h++)
+                held |= (unsigned)(s->board[p][h] > 0) << h;
+            if (!(gains[g] & held))
                 continue;
             double v;
             int h = answer_tile(s, p, g, true, &v);
