@@ -111,6 +111,16 @@ typedef struct {
     double nd[3][PASSFOOD_FOODS]; /* need per plate and food */
 } plate_ctx;
 
+/* The best single placement of tile t among the free plates (bits). */
+static double plates_last(const plate_ctx *x, unsigned freep, int t)
+{
+    double best = -1e9;
+    for (int j = 0; j < 3; j++)
+        if (freep >> j & 1 && x->nd[j][t] > best)
+            best = x->nd[j][t];
+    return best;
+}
+
 /* Expected value of the best plate placement from here: plates holds which
  * plates are free (bits), t the tile to place, left the draws still to come,
  * bag the counts the next draws come from. */
@@ -129,9 +139,16 @@ static double plates_value(const plate_ctx *x, unsigned freep, int t, int left,
                 tot += bag[f];
             if (tot > 0) {
                 double e = 0;
+                /* the next tile is the last to place when one draw or one
+                 * plate is left: no expectation beyond it (the hot path) */
+                bool last = left == 1 || !(rest & (rest - 1));
                 for (int f = 0; f < PASSFOOD_FOODS; f++) {
                     if (!bag[f])
                         continue;
+                    if (last) {
+                        e += (double)bag[f] / tot * plates_last(x, rest, f);
+                        continue;
+                    }
                     bag[f]--;
                     e += (double)(bag[f] + 1) / tot * plates_value(x, rest, f, left - 1, bag, NULL);
                     bag[f]++;
@@ -431,6 +448,15 @@ static pf_action greedy_action(const passfood_state *s, int me)
     }
 }
 
+pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_action *legal, int n)
+{
+    pf_action want = greedy_action(s, seat);
+    for (int i = 0; i < n; i++)
+        if (legal[i] == want)
+            return want;
+    return legal[0];
+}
+
 static pf_err greedy_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
 {
     pf_action legal[PF_MAX_LEGAL];
@@ -439,11 +465,7 @@ static pf_err greedy_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t 
         return PF_E_NOT_YOUR_TURN;
     passfood_state s;
     pf_obs_sample(o, rng, &s);
-    pf_action want = greedy_action(&s, pf_obs_seat(o));
-    *a = legal[0];
-    for (int i = 0; i < n; i++)
-        if (legal[i] == want)
-            *a = want;
+    *a = passfood__greedy_move(&s, pf_obs_seat(o), legal, n);
     *t = pf_obs_now(o);
     return PF_E_OK;
 }
@@ -453,6 +475,10 @@ const pf_bot_def passfood__bots[] = {
      "team play: tiles to who needs them, best sets, takes against Ziggy's "
      "big sets, swaps that complete a set",
      greedy_choose},
+    {"planner",
+     "greedy's play, checked by up to 200 paired greedy playouts a decision; leaves "
+     "greedy's move at z > 2",
+     passfood__planner_choose},
     {NULL, NULL, NULL},
 };
 
@@ -463,6 +489,8 @@ const pf_rung passfood__ladder[PF_LEVELS] = {
     {"greedy", 0.05, 0, NULL, false,
      "the greedy team bot slipping on 5% of moves: plays like PPF-2's careful family", 1},
     {"greedy", 0, 0, NULL, false, "the greedy team bot, no slips", 1},
-    {NULL, 0, 200, "greedy", true,
-     "paired search, 200 greedy playouts a decision, leaves greedy's move at z > 2", 1},
+    {"planner", 0, 0, NULL, false,
+     "the planner: greedy's play checked by up to 200 paired greedy playouts a decision, "
+     "leaving greedy's move at z > 2",
+     1},
 };
