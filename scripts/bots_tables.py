@@ -295,28 +295,81 @@ def pakupaku_masher():
     ])
 
 
+def wilson(wins, n, z=1.96):
+    """The 95% Wilson interval of wins in n, as the simulator computes it."""
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return centre - half, centre + half
+
+
+def pooled(runs, text):
+    """A cell of several runs of one match on different seeds, as one sample."""
+    return Cell(tuple(runs), lambda reports: text([batch(reports, r) for r in runs],
+                                                  [reports[r] for r in runs]))
+
+
+def pooled_rate(runs):
+    def text(batches, _):
+        wins = sum(b["win_rates"][0]["wins"] for b in batches)
+        n = sum(b["win_rates"][0]["games"] for b in batches)
+        lo, hi = wilson(wins, n)
+        return "%.1f%% [%.1f, %.1f]" % (100.0 * wins / n, 100 * lo, 100 * hi)
+    return pooled(runs, text)
+
+
+def pooled_games(runs):
+    return pooled(runs, lambda batches, _: str(sum(b["games"] for b in batches)))
+
+
+def pooled_figure(runs, name):
+    def text(batches, _):
+        n = sum(b["games"] for b in batches)
+        return "%.1f%%" % (100 * sum(b["figures"][name]["mean"] * b["games"] for b in batches) / n)
+    return pooled(runs, text)
+
+
+def pooled_cpu(runs):
+    def text(_, reports):
+        s = sum(r[CPU_SECONDS] for r in reports)
+        return "< 1 s" if s < 1 else "%.0f s" % s
+    return pooled(runs, text)
+
+
+def pooled_ms_a_decision(runs):
+    """CPU time per action the team played (forced ones included)."""
+    def text(batches, reports):
+        actions = sum(b["length"]["mean"] * b["games"] for b in batches)
+        ms = 1000 * sum(r[CPU_SECONDS] for r in reports) / actions
+        return "< 0.01" if ms < 0.01 else "%.2f" % ms
+    return pooled(runs, text)
+
+
 def passfood_teams():
-    def team(level, n, strong=False):
-        r = sim("passfood", ",".join([level] * 3), n, 1)
-        mark = bold if strong else (lambda c: c)
-        return row(level, [mark(lit(level)), games(r), mark(rate(r)), figure_percent(r, "caught"),
-                           figure_percent(r, "ziggy_cake"), figure_mean(r, "ziggy_pos"), run_time(r)])
+    def team(level, players, strong=False):
+        runs = [sim("passfood", ",".join([level] * players), 1000, seed, ("--threads", "1"))
+                for seed in SEEDS["passfood"][1]]
+        rate_cell = bold(pooled_rate(runs)) if strong else pooled_rate(runs)
+        return row("%s-%d" % (level, players),
+                   [lit(level), lit(str(players)), pooled_games(runs), rate_cell,
+                    pooled_figure(runs, "caught"), pooled_figure(runs, "ziggy_cake"), pooled_cpu(runs),
+                    pooled_ms_a_decision(runs)])
     return Table("passfood-teams", [
-        "| team | games | win rate | caught | Ziggy at the cake | Ziggy's final space | run time |",
-        "|---|---|---|---|---|---|---|"], [
-        team("medium", 2000), team("hard", 1000), team("expert", 300, strong=True),
-    ])
+        "| team | players | games | win rate | caught | Ziggy at the cake | CPU time | ms a decision |",
+        "|---|---|---|---|---|---|---|---|"],
+        [team(level, players, level == "expert") for players in (2, 3, 4) for level in ("hard", "expert")])
 
 
 def passfood_grids():
-    def team(level, n):
-        r = sim("passfood", level, n, 1, ("--lines", "seats=2..4", "--sweep", "difficulty=0..6"),
+    def team(level, n, seed=1):
+        r = sim("passfood", level, n, seed, ("--lines", "seats=2..4", "--sweep", "difficulty=0..6"),
                 "bots/passfood-%s.svg" % level)
         return grid(level, r)
     return Table("passfood-grids", [
         "| team | players | d0 | d1 | d2 | d3 (default) | d4 | d5 | d6 |",
         "|---|---|---|---|---|---|---|---|---|"], [
-        team("random", 1000), team("easy", 1000), team("medium", 1000), team("hard", 1000), team("expert", 40),
+        team("random", 1000), team("easy", 1000), team("medium", 1000), team("hard", 1000), team("expert", 300, 9301),
     ])
 
 

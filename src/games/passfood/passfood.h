@@ -104,6 +104,14 @@ typedef struct passfood_state {
 } passfood_state;
 
 extern const pf_bot_def passfood__bots[];
+
+/* The greedy bot's move for seat in s, one of its n legal actions
+ * (passfood_bots.c). It reads the bag's contents, never its order, so any
+ * state that agrees with the seat's knowledge gives the same move. */
+pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_action *legal, int n);
+
+/* The expert bot, `planner` (passfood_planner.c). */
+pf_err passfood__planner_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t);
 extern const pf_rung passfood__ladder[PF_LEVELS];
 extern const char *const passfood__rules[];
 extern const char *const passfood__food_names[PASSFOOD_FOODS];

@@ -80,8 +80,11 @@ static double urgency(const passfood_state *s, int p)
     return 1.0 + 1.5 * d;
 }
 
-/* The value of giving tile f to player p (0 when it would be discarded). */
-static double need(const passfood_state *s, int p, int f, bool scores_now)
+/* The value of giving tile f to player p whose board is worth base (its
+ * board_value) and whose best set scores base_now (0 when it would be
+ * discarded). */
+static double need_from(const passfood_state *s, int p, int f, bool scores_now, double base,
+                        int base_now)
 {
     const uint8_t *c = s->board[p];
     if (s->pos[p] >= s->num.cake || c[f] >= PASSFOOD_PROWS)
@@ -89,10 +92,17 @@ static double need(const passfood_state *s, int p, int f, bool scores_now)
     uint8_t d[PASSFOOD_FOODS];
     memcpy(d, c, sizeof d);
     d[f]++;
-    double v = board_value(s, d) - board_value(s, c);
+    double v = board_value(s, d) - base;
     if (scores_now)
-        v += 0.5 * (best_now(s, d) - best_now(s, c));
+        v += 0.5 * (best_now(s, d) - base_now);
     return urgency(s, p) * v;
+}
+
+/* The value of giving tile f to player p (0 when it would be discarded). */
+static double need(const passfood_state *s, int p, int f, bool scores_now)
+{
+    const uint8_t *c = s->board[p];
+    return need_from(s, p, f, scores_now, board_value(s, c), best_now(s, c));
 }
 
 /* ---- plates ------------------------------------------------------------- */
@@ -100,6 +110,16 @@ static double need(const passfood_state *s, int p, int f, bool scores_now)
 typedef struct {
     double nd[3][PASSFOOD_FOODS]; /* need per plate and food */
 } plate_ctx;
+
+/* The best single placement of tile t among the free plates (bits). */
+static double plates_last(const plate_ctx *x, unsigned freep, int t)
+{
+    double best = -1e9;
+    for (int j = 0; j < 3; j++)
+        if (freep >> j & 1 && x->nd[j][t] > best)
+            best = x->nd[j][t];
+    return best;
+}
 
 /* Expected value of the best plate placement from here: plates holds which
  * plates are free (bits), t the tile to place, left the draws still to come,
@@ -119,9 +139,16 @@ static double plates_value(const plate_ctx *x, unsigned freep, int t, int left,
                 tot += bag[f];
             if (tot > 0) {
                 double e = 0;
+                /* the next tile is the last to place when one draw or one
+                 * plate is left: no expectation beyond it (the hot path) */
+                bool last = left == 1 || !(rest & (rest - 1));
                 for (int f = 0; f < PASSFOOD_FOODS; f++) {
                     if (!bag[f])
                         continue;
+                    if (last) {
+                        e += (double)bag[f] / tot * plates_last(x, rest, f);
+                        continue;
+                    }
                     bag[f]--;
                     e += (double)(bag[f] + 1) / tot * plates_value(x, rest, f, left - 1, bag, NULL);
                     bag[f]++;
@@ -143,9 +170,13 @@ static int choose_plate(const passfood_state *s)
     int a = s->active, n = s->seats;
     int rec[3] = {(a + 1) % n, a, n == 2 ? -1 : (a + n - 1) % n};
     plate_ctx x;
-    for (int j = 0; j < 3; j++)
+    for (int j = 0; j < 3; j++) {
+        /* the recipient's board, valued once for its five foods */
+        double base = rec[j] < 0 ? 0 : board_value(s, s->board[rec[j]]);
+        int base_now = rec[j] < 0 ? 0 : best_now(s, s->board[rec[j]]);
         for (int f = 0; f < PASSFOOD_FOODS; f++)
-            x.nd[j][f] = rec[j] < 0 ? 0 : need(s, rec[j], f, j == 1);
+            x.nd[j][f] = rec[j] < 0 ? 0 : need_from(s, rec[j], f, j == 1, base, base_now);
+    }
     uint8_t bag[PASSFOOD_FOODS] = {0};
     for (int i = 0; i < s->bag_n; i++)
         bag[s->bag[i]]++; /* contents only: the order is not looked at */
@@ -305,6 +336,20 @@ static int choose_swap(const passfood_state *s)
     if (!s->swaps[a] || s->pos[a] >= s->num.cake)
         return -1;
     int now = best_now(s, s->board[a]);
+    /* gains[g] bit h: giving g and getting h back makes a better set. Only
+     * such offers can be chosen, so an offer whose partner holds no gaining
+     * tile needs no answer worked out (most of them: the bot's hot spot). */
+    unsigned gains[PASSFOOD_FOODS] = {0};
+    for (int g = 0; g < PASSFOOD_FOODS; g++)
+        for (int h = 0; h < PASSFOOD_FOODS && s->board[a][g]; h++) {
+            uint8_t da[PASSFOOD_FOODS];
+            memcpy(da, s->board[a], sizeof da);
+            da[g]--;
+            if (da[h] < PASSFOOD_PROWS)
+                da[h]++;
+            if (best_now(s, da) > now)
+                gains[g] |= 1u << h;
+        }
     int best = -1, bestpts = now;
     double bestv = -1e9;
     for (int p = 0; p < s->seats; p++) {
@@ -317,6 +362,11 @@ static int choose_swap(const passfood_state *s)
             continue;
         for (int g = 0; g < PASSFOOD_FOODS; g++) {
             if (!s->board[a][g])
+                continue;
+            unsigned held = 1u << g; /* the partner holds g once offered */
+            for (int h = 0; h < PASSFOOD_FOODS; h++)
+                held |= (unsigned)(s->board[p][h] > 0) << h;
+            if (!(gains[g] & held))
                 continue;
             double v;
             int h = answer_tile(s, p, g, true, &v);
@@ -398,6 +448,15 @@ static pf_action greedy_action(const passfood_state *s, int me)
     }
 }
 
+pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_action *legal, int n)
+{
+    pf_action want = greedy_action(s, seat);
+    for (int i = 0; i < n; i++)
+        if (legal[i] == want)
+            return want;
+    return legal[0];
+}
+
 static pf_err greedy_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
 {
     pf_action legal[PF_MAX_LEGAL];
@@ -406,11 +465,7 @@ static pf_err greedy_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t 
         return PF_E_NOT_YOUR_TURN;
     passfood_state s;
     pf_obs_sample(o, rng, &s);
-    pf_action want = greedy_action(&s, pf_obs_seat(o));
-    *a = legal[0];
-    for (int i = 0; i < n; i++)
-        if (legal[i] == want)
-            *a = want;
+    *a = passfood__greedy_move(&s, pf_obs_seat(o), legal, n);
     *t = pf_obs_now(o);
     return PF_E_OK;
 }
@@ -420,6 +475,10 @@ const pf_bot_def passfood__bots[] = {
      "team play: tiles to who needs them, best sets, takes against Ziggy's "
      "big sets, swaps that complete a set",
      greedy_choose},
+    {"planner",
+     "greedy's play, checked by up to 200 paired greedy playouts a decision; leaves "
+     "greedy's move at z > 2",
+     passfood__planner_choose},
     {NULL, NULL, NULL},
 };
 
@@ -430,6 +489,8 @@ const pf_rung passfood__ladder[PF_LEVELS] = {
     {"greedy", 0.05, 0, NULL, false,
      "the greedy team bot slipping on 5% of moves: plays like PPF-2's careful family", 1},
     {"greedy", 0, 0, NULL, false, "the greedy team bot, no slips", 1},
-    {NULL, 0, 200, "greedy", true,
-     "paired search, 200 greedy playouts a decision, leaves greedy's move at z > 2", 1},
+    {"planner", 0, 0, NULL, false,
+     "the planner: greedy's play checked by up to 200 paired greedy playouts a decision, "
+     "leaving greedy's move at z > 2",
+     1},
 };
