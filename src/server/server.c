@@ -912,12 +912,13 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 }
 
 static const struct lws_protocols protocols[] = {
-    /* Each connection keeps a receive buffer of 512 bytes: requests are
-     * small, and a larger one arrives in pieces (ws_receive joins them).
+    /* Each connection keeps a receive buffer of 256 bytes (an idle room
+     * keeps two): requests are small (an act, a hello with its token), and
+     * a larger one arrives in pieces (ws_receive joins them).
      * A frame is sent with one send() up to 64 KiB: without a size of its
      * own, sending is cut to the receive buffer's size, and a push of a
      * few KiB took several trips through the loop. */
-    {"partyfood", callback, sizeof(pss), 512, 0, NULL, 65536},
+    {"partyfood", callback, sizeof(pss), 256, 0, NULL, 65536},
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
