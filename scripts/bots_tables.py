@@ -369,7 +369,7 @@ def passfood_grids():
     return Table("passfood-grids", [
         "| team | players | d0 | d1 | d2 | d3 (default) | d4 | d5 | d6 |",
         "|---|---|---|---|---|---|---|---|---|"], [
-        team("random", 1000), team("easy", 1000), team("medium", 1000), team("hard", 1000), team("expert", 300, 9301),
+        team("random", 1000), team("easy", 1000), team("medium", 1000), team("hard", 1000), team("expert", 1000, 9301),
     ])
 
 
