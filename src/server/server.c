@@ -1003,13 +1003,17 @@ static bool closing(void *arg)
     return open && srv.stop != 2;
 }
 
-/* A turn of the loop: what it changed goes to the group commit. */
+/* A turn of the loop: what it changed goes to the group commit. Telling
+ * a batch's rooms calls lws outside its callbacks (sends, timers, a held
+ * connection's reading resumed), which lws 4.1 on libev looks at only
+ * after a socket's event: waking the context makes one. */
 static bool serving(void *arg)
 {
     (void)arg;
     if (srv.stop)
         return false;
-    pf_commit_flush();
+    if (pf_commit_flush())
+        lws_cancel_service(srv.ctx);
     return true;
 }
 
