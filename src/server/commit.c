@@ -201,13 +201,13 @@ static void seal(void)
     pthread_mutex_unlock(&c.mu);
 }
 
-bool pf_commit_flush(void)
+void pf_commit_flush(void)
 {
     pthread_mutex_lock(&c.mu);
     bool busy = c.busy, done = c.done;
     pthread_mutex_unlock(&c.mu);
     if (busy && !done)
-        return false;
+        return;
     if (busy) {
         pthread_mutex_lock(&c.mu);
         c.busy = false; /* the committer waits for the next batch */
@@ -216,7 +216,6 @@ bool pf_commit_flush(void)
     }
     if (c.next.first)
         seal();
-    return busy;
 }
 
 void pf_commit_stop(void)

@@ -19,9 +19,8 @@ pf_err pf_commit_start(const char *path, void (*wake)(void), pf_error *err);
 /* r has a change for the next batch (r->queued was false). */
 void pf_commit_add(pf_room *r);
 /* On the loop, after each turn: tells the rooms of a batch that is done,
- * and hands the waiting changes to the committer when it is free. True
- * when it told a batch's rooms. */
-bool pf_commit_flush(void);
+ * and hands the waiting changes to the committer when it is free. */
+void pf_commit_flush(void);
 /* Commits what is in flight and what waits (a clean stop), then stops the
  * committer. */
 void pf_commit_stop(void);

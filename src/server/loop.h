@@ -1,12 +1,13 @@
-/* loop.h: the event loop under libwebsockets (src/server/).
+/* loop.h: libev's event loop under libwebsockets, for the load tool's
+ * clients (src/server/).
  *
  * lws's own loop calls poll() over every socket on every turn: with a
  * thousand rooms that is two thousand sockets looked at for each few that
- * are ready, a fifth of the server's and of the load tool's time. This is
- * libev's loop (epoll on Linux) handed to lws as a foreign loop, plus the
- * one thing the programs add to a turn: a function called once the turn's
- * events are served, before the loop waits again (the server's group
- * commit seals what the turn changed; the load tool checks its clock). */
+ * are ready, a fifth of the load tool's time. This is libev's loop (epoll
+ * on Linux) handed to lws as a foreign loop, plus a function called once
+ * each turn's events are served, before the loop waits again (the tool
+ * checks its clock there). The server stays on lws's own loop
+ * (docs/server.md, "Operating the server", says why). */
 #ifndef PF_SERVER_LOOP_H
 #define PF_SERVER_LOOP_H
 

@@ -24,7 +24,6 @@
 #include "server/commit.h"
 #include "server/host.h"
 #include "server/limits.h"
-#include "server/loop.h"
 #include "server/metrics.h"
 #include "server/node.h"
 #include "server/room.h"
@@ -65,7 +64,6 @@ struct pf_msg {
 /* One process, one server: the timers' callbacks find it here. */
 static struct {
     struct lws_context *ctx;
-    pf_loop *loop;
     pf_store *store;
     pf_room *rooms;
     int64_t idle_ms, expire_ms;
@@ -993,30 +991,6 @@ static void stop_waited(lws_sorted_usec_list_t *sul)
     srv.stop = 2;
 }
 
-/* A turn of the stop: on until every client went or STOP_MS passed. */
-static bool closing(void *arg)
-{
-    (void)arg;
-    bool open = false;
-    for (pf_room *r = srv.rooms; r; r = r->next)
-        open |= r->conns != NULL;
-    return open && srv.stop != 2;
-}
-
-/* A turn of the loop: what it changed goes to the group commit. Telling
- * a batch's rooms calls lws outside its callbacks (sends, timers, a held
- * connection's reading resumed), which lws 4.1 on libev looks at only
- * after a socket's event: waking the context makes one. */
-static bool serving(void *arg)
-{
-    (void)arg;
-    if (srv.stop)
-        return false;
-    if (pf_commit_flush())
-        lws_cancel_service(srv.ctx);
-    return true;
-}
-
 /* A clean stop: the changes of the last turn are committed (and told),
  * then every client is told to reconnect (close 1012) and given STOP_MS to
  * hear it. No change is half made: each is whole within one turn of the
@@ -1034,7 +1008,12 @@ static void close_all(void)
         return;
     memset(&wait, 0, sizeof wait);
     lws_sul_schedule(srv.ctx, 0, &wait, stop_waited, (lws_usec_t)STOP_MS * 1000);
-    pf_loop_run(srv.loop, srv.ctx, closing, NULL);
+    bool open = true;
+    while (open && srv.stop != 2 && lws_service(srv.ctx, 0) >= 0) {
+        open = false;
+        for (pf_room *r = srv.rooms; r; r = r->next)
+            open |= r->conns != NULL;
+    }
     lws_sul_cancel(&wait);
 }
 
@@ -1068,13 +1047,6 @@ int pf_server_run(const pf_server_options *o)
         srv.tls = true;
     }
     pf_limits_set(&o->limits);
-    if (!(srv.loop = pf_loop_new())) {
-        fprintf(stderr,
-                "partyfood serve: cannot make the event loop (libev.so.4: apt-get install libev4)\n");
-        pf_store_close(srv.store);
-        return 1;
-    }
-    pf_loop_attach(srv.loop, &info);
     if (!(srv.ctx = lws_create_context(&info))) {
         if (o->cert)
             fprintf(stderr,
@@ -1083,7 +1055,6 @@ int pf_server_run(const pf_server_options *o)
                     o->host, o->port, o->cert, o->key);
         else
             fprintf(stderr, "partyfood serve: cannot listen on %s:%d\n", o->host, o->port);
-        pf_loop_free(srv.loop);
         pf_store_close(srv.store);
         return 1;
     }
@@ -1093,7 +1064,6 @@ int pf_server_run(const pf_server_options *o)
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
         pf_commit_stop();
         lws_context_destroy(srv.ctx);
-        pf_loop_free(srv.loop);
         pf_store_close(srv.store);
         return 1;
     }
@@ -1123,7 +1093,8 @@ int pf_server_run(const pf_server_options *o)
     else
         printf("partyfood serve: no browser client found (--web DIR names its folder)\n");
     fflush(stdout);
-    pf_loop_run(srv.loop, srv.ctx, serving, NULL);
+    while (!srv.stop && lws_service(srv.ctx, 0) >= 0)
+        pf_commit_flush();
     pf_commit_stop();
     lws_sul_cancel(&srv.sweep);
     close_all();
@@ -1133,7 +1104,6 @@ int pf_server_run(const pf_server_options *o)
         pf_server_wake(r, -1);
     lws_context_destroy(srv.ctx); /* closes the connections, the rooms still there */
     srv.ctx = NULL;
-    pf_loop_free(srv.loop);
     for (pf_room *r = srv.rooms, *next; r; r = next) {
         next = r->next;
         pf_room_destroy(r);
