@@ -46,19 +46,11 @@ void pf_match_destroy(pf_match *m)
 
 pf_match *pf_match_clone(const pf_match *m)
 {
-    pf_match *c = malloc(sizeof *c);
-    if (!c)
-        return NULL;
-    *c = *m;
-    c->state = malloc(m->game->state_size);
-    c->steps = m->cap ? malloc((size_t)m->cap * sizeof *m->steps) : NULL;
-    if (!c->state || (m->cap && !c->steps)) {
+    pf_match *c = calloc(1, sizeof *c);
+    if (!c || !(c->state = malloc(m->game->state_size)) || pf_match_copy(c, m)) {
         pf_match_destroy(c);
         return NULL;
     }
-    memcpy(c->state, m->state, m->game->state_size);
-    if (m->nsteps)
-        memcpy(c->steps, m->steps, (size_t)m->nsteps * sizeof *m->steps);
     return c;
 }
 

@@ -162,32 +162,12 @@ pf_table *pf_table_adopt(pf_match *m, const pf_seating *seating, const pf_table_
     return t;
 }
 
-pf_table *pf_table_clone(const pf_table *t, pf_table_hook hook, void *hook_arg, pf_error *err)
-{
-    pf_table *c = malloc(sizeof *c);
-    /* the original's capacity: the copy's next events fit without a regrowth */
-    pf_table_event *log = t->caplog ? malloc((size_t)t->caplog * sizeof *log) : NULL;
-    pf_match *m = pf_match_clone(t->m);
-    if (!c || (t->caplog && !log) || !m) {
-        free(c);
-        free(log);
-        pf_match_destroy(m);
-        pf_error_set(err, PF_E_NO_MEMORY, NULL);
-        return NULL;
-    }
-    *c = *t;
-    c->m = m;
-    c->hook = hook;
-    c->hook_arg = hook_arg;
-    c->log = log;
-    c->caplog = t->caplog;
-    if (t->nlog)
-        memcpy(log, t->log, (size_t)t->nlog * sizeof *log);
-    return c;
-}
-
-pf_table *pf_table_clone_into(pf_table *into, const pf_table *t, pf_table_hook hook,
-                              void *hook_arg, pf_error *err)
+/* into (its match already a copy of t's) made the rest of a copy of t, in
+ * its own log: grown to the original's capacity when too small, so the
+ * copy's next events fit without a regrowth. NULL, into freed, when memory
+ * ran out. */
+static pf_table *copy_rest(pf_table *into, const pf_table *t, pf_table_hook hook, void *hook_arg,
+                           pf_error *err)
 {
     if (into->caplog < t->nlog) {
         pf_table_event *log = realloc(into->log, (size_t)t->caplog * sizeof *log);
@@ -197,11 +177,6 @@ pf_table *pf_table_clone_into(pf_table *into, const pf_table *t, pf_table_hook h
             return NULL;
         }
         into->log = log, into->caplog = t->caplog;
-    }
-    if (pf_match_copy(into->m, t->m)) {
-        pf_table_destroy(into);
-        pf_error_set(err, PF_E_NO_MEMORY, NULL);
-        return NULL;
     }
     pf_match *m = into->m;
     pf_table_event *log = into->log;
@@ -215,6 +190,28 @@ pf_table *pf_table_clone_into(pf_table *into, const pf_table *t, pf_table_hook h
     if (t->nlog)
         memcpy(log, t->log, (size_t)t->nlog * sizeof *log);
     return into;
+}
+
+pf_table *pf_table_clone(const pf_table *t, pf_table_hook hook, void *hook_arg, pf_error *err)
+{
+    pf_table *c = calloc(1, sizeof *c);
+    if (!c || !(c->m = pf_match_clone(t->m))) {
+        free(c);
+        pf_error_set(err, PF_E_NO_MEMORY, NULL);
+        return NULL;
+    }
+    return copy_rest(c, t, hook, hook_arg, err);
+}
+
+pf_table *pf_table_clone_into(pf_table *into, const pf_table *t, pf_table_hook hook,
+                              void *hook_arg, pf_error *err)
+{
+    if (pf_match_copy(into->m, t->m)) {
+        pf_table_destroy(into);
+        pf_error_set(err, PF_E_NO_MEMORY, NULL);
+        return NULL;
+    }
+    return copy_rest(into, t, hook, hook_arg, err);
 }
 
 pf_err pf_table_mark_set(const pf_table *t, pf_table_mark *mk, pf_error *err)
