@@ -29,7 +29,7 @@ TSAN_THREADS      ?= 4
 # installed in tests/web by `npm ci` from its package-lock.json).
 DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-dev libssl-dev tmux \
               clang libclang-rt-14-dev libopenmpi-dev openmpi-bin \
-              libwebsockets-dev libev-dev libsqlite3-dev sqlite3 libpq-dev postgresql nodejs node-ws \
+              libwebsockets-dev libsqlite3-dev sqlite3 libpq-dev postgresql nodejs node-ws \
               openssl python3 chromium
 # Where `make run` serves (PORT=0: any free port).
 HOST       ?= 127.0.0.1

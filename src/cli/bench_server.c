@@ -40,7 +40,6 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "partyfood/rng.h"
-#include "server/loop.h"
 #include "server/node.h"
 #include "server/store.h"
 
@@ -247,7 +246,6 @@ static void series_add(series *s, double v)
 
 static struct {
     struct lws_context *ctx;
-    pf_loop *loop;
     slot *slots;
     int nslots;
     bool playing; /* new moves are sent */
@@ -793,25 +791,14 @@ static double metric(int port, const char *name)
 
 /* ---- the run ------------------------------------------------------------------------- */
 
-typedef struct {
-    double end;
-    bool (*done)(void);
-} serving;
-
-static bool serve_turn(void *arg)
-{
-    const serving *u = arg;
-    renew();
-    reconnect_moved();
-    return now_s() < u->end && !(u->done && u->done());
-}
-
-/* Serves the clients for at most seconds, or until done() says so (its
- * clock looked at every few milliseconds). */
 static void service_for(double seconds, bool (*done)(void))
 {
-    serving u = {now_s() + seconds, done};
-    pf_loop_run(b.loop, b.ctx, serve_turn, &u);
+    double end = now_s() + seconds;
+    while (now_s() < end && !(done && done())) {
+        lws_service(b.ctx, 0);
+        renew();
+        reconnect_moved();
+    }
 }
 
 static bool all_ready(void)
@@ -1047,10 +1034,7 @@ int cmd_bench_server(int argc, char **argv)
     lws_set_log_level(LLL_ERR, NULL);
     struct lws_context_creation_info info = {.port = CONTEXT_PORT_NO_LISTEN,
                                              .protocols = protocols};
-    if ((b.loop = pf_loop_new())) {
-        pf_loop_attach(b.loop, &info);
-        b.ctx = lws_create_context(&info);
-    }
+    b.ctx = lws_create_context(&info);
     b.nslots = (int)rooms;
     b.slots = calloc((size_t)rooms, sizeof *b.slots);
     b.keep = check || several;
@@ -1191,7 +1175,6 @@ int cmd_bench_server(int argc, char **argv)
     }
     if (b.ctx)
         lws_context_destroy(b.ctx);
-    pf_loop_free(b.loop);
     /* The clients still connecting when the context went heard nothing. */
     for (int i = 0; b.slots && i < b.nslots; i++)
         for (int k = 0; k < SEATS; k++)
