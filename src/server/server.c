@@ -70,6 +70,7 @@ static struct {
     lws_sorted_usec_list_t sweep;
     bool tls;
     const char *web; /* the browser client's folder */
+    char self[PF_NODE_NAME_MAX + 1]; /* the address this server advertises */
     volatile sig_atomic_t stop;
 } srv;
 
@@ -156,8 +157,15 @@ static pf_room *find_room(const char *code, found *f)
     for (size_t i = 0; i <= n; i++)
         up[i] = (char)toupper((unsigned char)code[i]);
     for (pf_room *r = srv.rooms; r; r = r->next)
-        if (strcmp(r->code, up) == 0)
-            return r;
+        if (strcmp(r->code, up) == 0) {
+            if (!r->lease_lost)
+                return r;
+            /* Leaving memory (its lease or its copy was lost): joining it
+             * would play on a stale copy. Asked again once it is gone, it
+             * is read back from storage. */
+            snprintf(f->owner, sizeof f->owner, "%s", srv.self);
+            return NULL;
+        }
     if (strspn(up, code_letters) != PF_ROOM_CODE_LEN)
         return NULL;
     pf_error err;
@@ -1070,7 +1078,8 @@ int pf_server_run(const pf_server_options *o)
     int port = lws_get_vhost_listen_port(lws_get_vhost_by_name(srv.ctx, "default"));
     char name[PF_NODE_NAME_MAX + 1];
     snprintf(name, sizeof name, "http://%s:%d", o->host, port);
-    pf_node_setup(srv.store, o->node ? o->node : name, o->lease_ms);
+    snprintf(srv.self, sizeof srv.self, "%s", o->node ? o->node : name);
+    pf_node_setup(srv.store, srv.self, o->lease_ms);
     /* Every unfinished room, before the first client; with a shared store,
      * each room is loaded by the node a client asks (node.h). */
     found scratch;
