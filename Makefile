@@ -20,16 +20,17 @@ TSAN_SEARCH_GAMES ?= 4
 TSAN_THREADS      ?= 4
 # clang and its runtimes (libFuzzer, the sanitizers) build the fuzz targets
 # and the ThreadSanitizer build; Open MPI runs `mpirun partyfood sim`
-# (docs/sim.md: the build works without it); libwebsockets and SQLite
-# make the server, whose tests are node programs using the ws package (and
-# the sqlite3 tool, to plant a failing trigger in a test database);
+# (docs/sim.md: the build works without it); jemalloc is the allocator
+# (CMakeLists.txt says why); libwebsockets and SQLite make the server,
+# whose tests are node programs using the ws package (and the sqlite3
+# tool, to plant a failing trigger in a test database);
 # PostgreSQL serves several server nodes (libpq; the tests start their own
 # cluster); python3 runs the example bot of `sim --seats ext:...`; chromium
 # runs the browser client's tests (with npm's playwright-core and axe-core,
 # installed in tests/web by `npm ci` from its package-lock.json).
 DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-dev libssl-dev tmux \
               clang libclang-rt-14-dev libopenmpi-dev openmpi-bin \
-              libwebsockets-dev libsqlite3-dev sqlite3 libpq-dev postgresql nodejs node-ws \
+              libwebsockets-dev libsqlite3-dev sqlite3 libjemalloc-dev libpq-dev postgresql nodejs node-ws \
               openssl python3 chromium
 # Where `make run` serves (PORT=0: any free port).
 HOST       ?= 127.0.0.1

@@ -7,7 +7,6 @@
  * when touched; rooms that never started expire. */
 #include <ctype.h>
 #include <limits.h>
-#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +23,7 @@
 #include "server/commit.h"
 #include "server/host.h"
 #include "server/limits.h"
+#include "server/memory.h"
 #include "server/metrics.h"
 #include "server/node.h"
 #include "server/room.h"
@@ -984,7 +984,7 @@ static void sweep(lws_sorted_usec_list_t *sul)
             p = &r->next;
     }
     if (freed)
-        malloc_trim(0); /* the freed tables back to the system */
+        pf_memory_release(); /* the freed tables back to the system */
     lws_sul_schedule(srv.ctx, 0, sul, sweep, (lws_usec_t)SWEEP_MS * 1000);
 }
 

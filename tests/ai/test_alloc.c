@@ -1,10 +1,12 @@
 /* test_alloc.c: a search allocates per decision, never per iteration.
  *
  * The program counts calls to malloc/calloc/realloc by defining them
- * itself and passing on to glibc's own (__libc_*). A search of 2000
- * iterations must allocate exactly as often as one of 200, for the tree
- * and for the paired search, in every turn-based game. Sanitizers replace
- * the allocator themselves, so under ASan the test says so and skips. */
+ * itself and passing on to the allocator the build links: jemalloc's
+ * own entry points (mallocx, rallocx), or glibc's (__libc_*). A search of
+ * 2000 iterations must allocate exactly as often as one of 200, for the
+ * tree and for the paired search, in every turn-based game. Sanitizers
+ * replace the allocator themselves, so under ASan the test says so and
+ * skips. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,28 +17,50 @@
 #define PF_COUNTING 0
 #else
 #define PF_COUNTING 1
+#ifdef PF_JEMALLOC
+#include <jemalloc/jemalloc.h>
+/* jemalloc's extended calls take no zero size. */
+static void *real_malloc(size_t n)
+{
+    return mallocx(n ? n : 1, 0);
+}
+
+static void *real_calloc(size_t n, size_t k)
+{
+    return n && k ? mallocx(n * k, MALLOCX_ZERO) : real_malloc(0);
+}
+
+static void *real_realloc(void *p, size_t n)
+{
+    return p ? rallocx(p, n ? n : 1, 0) : real_malloc(n);
+}
+#else
 extern void *__libc_malloc(size_t);
 extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
+#define real_malloc __libc_malloc
+#define real_calloc __libc_calloc
+#define real_realloc __libc_realloc
+#endif
 
 static long allocations;
 
 void *malloc(size_t n)
 {
     allocations++;
-    return __libc_malloc(n);
+    return real_malloc(n);
 }
 
 void *calloc(size_t n, size_t k)
 {
     allocations++;
-    return __libc_calloc(n, k);
+    return real_calloc(n, k);
 }
 
 void *realloc(void *p, size_t n)
 {
     allocations++;
-    return __libc_realloc(p, n);
+    return real_realloc(p, n);
 }
 #endif
 
