@@ -41,6 +41,7 @@ function startServer({ env = {}, db, args = [] } = {}) {
       env: { ...process.env, ...env } });
     running.add(proc);
     let out = '';
+    proc.logTail = (n) => out.slice(-n);
     const timer = setTimeout(() => reject(new Error('the server did not start')), 10000);
     proc.stdout.on('data', (d) => {
       out += d;
@@ -138,17 +139,31 @@ async function suite(checks, opts) {
   const browser = await launch();
   let failed = 0;
   let passed = 0;
+  let retried = 0;
   // PF_WEB_ONLY=text runs only the checks whose name holds it.
   const only = process.env.PF_WEB_ONLY;
+  // A check that fails is run once more (PF_WEB_TRIES=1: never). Two CI
+  // runs under load failed a reconnecting check once each that passed on
+  // every run since; the first try's failure and the server's log stay in
+  // the output, so a second-try pass is seen, not hidden.
+  const tries = Number(process.env.PF_WEB_TRIES || 2);
   for (const [name, fn] of checks.filter(([n]) => !only || n.includes(only))) {
-    const t = Date.now();
-    try {
-      await fn({ server, browser, base: server.base });
-      passed++;
-      console.log(`ok - ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
-    } catch (e) {
-      failed++;
-      console.log(`not ok - ${name}: ${e.stack || e}`);
+    for (let attempt = 1; attempt <= tries; attempt++) {
+      const t = Date.now();
+      try {
+        await fn({ server, browser, base: server.base });
+        passed++;
+        const again = attempt > 1 ? `, on try ${attempt}: the failure above was not repeated` : '';
+        console.log(`ok - ${name} (${((Date.now() - t) / 1000).toFixed(1)} s${again})`);
+        break;
+      } catch (e) {
+        const last = attempt === tries;
+        console.log(`${last ? 'not ok' : '# failed, tried again'} - ${name}: ${e.stack || e}`);
+        // What the server logged last (a line per room event and refusal).
+        console.log(`# the server's log, its end:\n${server.proc.logTail(3000).replace(/^/gm, '#   ')}`);
+        if (last) failed++;
+        else retried++;
+      }
     }
   }
   await browser.close();
@@ -156,7 +171,7 @@ async function suite(checks, opts) {
   const code = await stopServer(server);
   if (code === 0) passed++;
   else { failed++; console.log(`not ok - the server stopped cleanly: exit ${code}`); }
-  console.log(`${passed} passed, ${failed} failed (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(`${passed} passed, ${failed} failed, ${retried} tried again (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   process.exit(failed ? 1 : 0);
 }
 
