@@ -38,19 +38,67 @@ static int best_now(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS])
     return best;
 }
 
-/* How promising a player board is: columns and rows in progress. */
-static double board_value(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS])
+/* Adds up a player board's value from its terms, columns then rows 1..4:
+ * every valuation goes through here, so a board valued whole and one valued
+ * from a neighbour's terms (value_moved) get the same sum to the last bit. */
+static double add_terms(const double col[PASSFOOD_FOODS], const double row[PASSFOOD_PROWS])
 {
     double v = 0;
     for (int f = 0; f < PASSFOOD_FOODS; f++)
-        v += s->num.pcol[f] * colw[c[f]];
+        v += col[f];
+    for (int r = 0; r < PASSFOOD_PROWS; r++)
+        v += row[r];
+    return v;
+}
+
+/* A player board's value with its terms kept: the boards a tile away are
+ * valued from them (value_moved), for a fraction of board_value's work. */
+typedef struct {
+    uint8_t c[PASSFOOD_FOODS];
+    uint8_t k[PASSFOOD_PROWS + 1]; /* k[r]: foods with r tiles or more */
+    double col[PASSFOOD_FOODS], row[PASSFOOD_PROWS];
+    double value;
+} board_terms;
+
+/* The terms of board c's value into b. */
+static void board_terms_of(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS], board_terms *b)
+{
+    memcpy(b->c, c, sizeof b->c);
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        b->col[f] = s->num.pcol[f] * colw[c[f]];
     for (int r = 1; r <= PASSFOOD_PROWS; r++) {
         int k = 0;
         for (int f = 0; f < PASSFOOD_FOODS; f++)
             k += c[f] >= r;
-        v += s->num.prow[r - 1] * roww[k];
+        b->k[r] = (uint8_t)k;
+        b->row[r - 1] = s->num.prow[r - 1] * roww[k];
     }
-    return v;
+    b->value = add_terms(b->col, b->row);
+}
+
+/* How promising a player board is: columns and rows in progress. */
+static double board_value(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS])
+{
+    board_terms b;
+    board_terms_of(s, c, &b);
+    return b.value;
+}
+
+/* The value of b's board with column f holding `to` tiles, one more or one
+ * less than it does (or as many: its own value): a column term and the one
+ * row term that changes are replaced. */
+static double value_moved(const passfood_state *s, const board_terms *b, int f, int to)
+{
+    int from = b->c[f];
+    if (to == from)
+        return b->value;
+    double col[PASSFOOD_FOODS], row[PASSFOOD_PROWS];
+    memcpy(col, b->col, sizeof col);
+    memcpy(row, b->row, sizeof row);
+    col[f] = s->num.pcol[f] * colw[to];
+    int r = to > from ? to : from; /* the row f joins or leaves */
+    row[r - 1] = s->num.prow[r - 1] * roww[b->k[r] + (to > from ? 1 : -1)];
+    return add_terms(col, row);
 }
 
 /* How threatening Ziggy's board is (his columns and rows in progress). */
@@ -80,29 +128,29 @@ static double urgency(const passfood_state *s, int p)
     return 1.0 + 1.5 * d;
 }
 
-/* The value of giving tile f to player p whose board is worth base (its
- * board_value) and whose best set scores base_now (0 when it would be
- * discarded). */
-static double need_from(const passfood_state *s, int p, int f, bool scores_now, double base,
-                        int base_now)
+/* The value of giving tile f to player p, whose board's terms are b, best
+ * set scores now and urgency is u (0 when it would be discarded). */
+static double need_from(const passfood_state *s, int p, const board_terms *b, int now, double u,
+                        int f, bool scores_now)
 {
-    const uint8_t *c = s->board[p];
-    if (s->pos[p] >= s->num.cake || c[f] >= PASSFOOD_PROWS)
+    if (s->pos[p] >= s->num.cake || b->c[f] >= PASSFOOD_PROWS)
         return 0;
-    uint8_t d[PASSFOOD_FOODS];
-    memcpy(d, c, sizeof d);
-    d[f]++;
-    double v = board_value(s, d) - base;
-    if (scores_now)
-        v += 0.5 * (best_now(s, d) - base_now);
-    return urgency(s, p) * v;
+    double v = value_moved(s, b, f, b->c[f] + 1) - b->value;
+    if (scores_now) {
+        uint8_t d[PASSFOOD_FOODS];
+        memcpy(d, b->c, sizeof d);
+        d[f]++;
+        v += 0.5 * (best_now(s, d) - now);
+    }
+    return u * v;
 }
 
 /* The value of giving tile f to player p (0 when it would be discarded). */
 static double need(const passfood_state *s, int p, int f, bool scores_now)
 {
-    const uint8_t *c = s->board[p];
-    return need_from(s, p, f, scores_now, board_value(s, c), best_now(s, c));
+    board_terms b;
+    board_terms_of(s, s->board[p], &b);
+    return need_from(s, p, &b, best_now(s, b.c), urgency(s, p), f, scores_now);
 }
 
 /* ---- plates ------------------------------------------------------------- */
@@ -171,11 +219,17 @@ static int choose_plate(const passfood_state *s)
     int rec[3] = {(a + 1) % n, a, n == 2 ? -1 : (a + n - 1) % n};
     plate_ctx x;
     for (int j = 0; j < 3; j++) {
+        if (rec[j] < 0) {
+            memset(x.nd[j], 0, sizeof x.nd[j]);
+            continue;
+        }
         /* the recipient's board, valued once for its five foods */
-        double base = rec[j] < 0 ? 0 : board_value(s, s->board[rec[j]]);
-        int base_now = rec[j] < 0 ? 0 : best_now(s, s->board[rec[j]]);
+        board_terms b;
+        board_terms_of(s, s->board[rec[j]], &b);
+        int now = best_now(s, b.c);
+        double u = urgency(s, rec[j]);
         for (int f = 0; f < PASSFOOD_FOODS; f++)
-            x.nd[j][f] = rec[j] < 0 ? 0 : need_from(s, rec[j], f, j == 1, base, base_now);
+            x.nd[j][f] = need_from(s, rec[j], &b, now, u, f, j == 1);
     }
     uint8_t bag[PASSFOOD_FOODS] = {0};
     for (int i = 0; i < s->bag_n; i++)
@@ -304,22 +358,24 @@ static int answer_tile(const passfood_state *s, int p, int g, bool before_scorin
     if (cp[g] < PASSFOOD_PROWS)
         cp[g]++;
     double ua = urgency(s, a) + 0.2, up = urgency(s, p);
-    double base_a = board_value(s, ca), base_p = board_value(s, cp);
+    board_terms ta, tp; /* both boards once; each answer h moves one column of each */
+    board_terms_of(s, ca, &ta);
+    board_terms_of(s, cp, &tp);
     int now_a = best_now(s, ca);
     int best = -1;
     double bestv = -1e9;
     for (int h = 0; h < PASSFOOD_FOODS; h++) {
         if (!cp[h])
             continue;
-        uint8_t da[PASSFOOD_FOODS], dp[PASSFOOD_FOODS];
-        memcpy(da, ca, sizeof da);
-        memcpy(dp, cp, sizeof dp);
-        dp[h]--;
-        if (da[h] < PASSFOOD_PROWS)
-            da[h]++;
-        double v = ua * (board_value(s, da) - base_a) - up * (base_p - board_value(s, dp));
-        if (before_scoring && s->pos[a] < s->num.cake)
+        int to = ca[h] < PASSFOOD_PROWS ? ca[h] + 1 : ca[h];
+        double v = ua * (value_moved(s, &ta, h, to) - ta.value) -
+                   up * (tp.value - value_moved(s, &tp, h, cp[h] - 1));
+        if (before_scoring && s->pos[a] < s->num.cake) {
+            uint8_t da[PASSFOOD_FOODS];
+            memcpy(da, ca, sizeof da);
+            da[h] = (uint8_t)to;
             v += 2.0 * (best_now(s, da) - now_a);
+        }
         if (v > bestv)
             bestv = v, best = h;
     }
