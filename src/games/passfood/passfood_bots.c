@@ -155,8 +155,17 @@ static double need(const passfood_state *s, int p, int f, bool scores_now)
 
 /* ---- plates ------------------------------------------------------------- */
 
+#define PLATE_NONE PASSFOOD_FOODS /* no tile drawn since the decision */
+
+/* A plate decision's needs, and the expectations it has worked out. These
+ * are remembered by the tile drawn since the decision and the plates still
+ * free: with three plates free, both orders of filling two of them leave
+ * the same plate and bag for the last tile. At most three plates are free,
+ * so at most one tile is drawn before the last one. */
 typedef struct {
-    double nd[3][PASSFOOD_FOODS]; /* need per plate and food */
+    double nd[3][PASSFOOD_FOODS];  /* need per plate and food */
+    double e[PLATE_NONE + 1][8];   /* [tile drawn since, or PLATE_NONE][free plates] */
+    uint8_t known[PLATE_NONE + 1]; /* bit per free plates: e is worked out */
 } plate_ctx;
 
 /* The best single placement of tile t among the free plates (bits). */
@@ -169,41 +178,57 @@ static double plates_last(const plate_ctx *x, unsigned freep, int t)
     return best;
 }
 
+static double plates_value(plate_ctx *x, unsigned freep, int t, int left,
+                           uint8_t bag[PASSFOOD_FOODS], int since, int *best_plate);
+
+/* Expected value of the tiles still to place on the free plates rest (not
+ * none), left draws to come from bag, which holds tot > 0 tiles; since is
+ * the tile drawn since the decision, PLATE_NONE, or -1 for more than one. */
+static double plates_expect(plate_ctx *x, unsigned rest, int left, uint8_t bag[PASSFOOD_FOODS],
+                            int tot, int since)
+{
+    if (since >= 0 && x->known[since] >> rest & 1)
+        return x->e[since][rest];
+    double e = 0;
+    /* the next tile is the last to place when one draw or one plate is
+     * left: no expectation beyond it (the hot path) */
+    bool last = left == 1 || !(rest & (rest - 1));
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+        if (!bag[f])
+            continue;
+        if (last) {
+            e += (double)bag[f] / tot * plates_last(x, rest, f);
+            continue;
+        }
+        bag[f]--;
+        e += (double)(bag[f] + 1) / tot *
+             plates_value(x, rest, f, left - 1, bag, since == PLATE_NONE ? f : -1, NULL);
+        bag[f]++;
+    }
+    if (since >= 0) {
+        x->e[since][rest] = e;
+        x->known[since] |= (uint8_t)(1u << rest);
+    }
+    return e;
+}
+
 /* Expected value of the best plate placement from here: plates holds which
  * plates are free (bits), t the tile to place, left the draws still to come,
- * bag the counts the next draws come from. */
-static double plates_value(const plate_ctx *x, unsigned freep, int t, int left,
-                           uint8_t bag[PASSFOOD_FOODS], int *best_plate)
+ * bag the counts the next draws come from, since as for plates_expect. */
+static double plates_value(plate_ctx *x, unsigned freep, int t, int left,
+                           uint8_t bag[PASSFOOD_FOODS], int since, int *best_plate)
 {
+    int tot = 0;
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        tot += bag[f];
     double best = -1e9;
     for (int j = 0; j < 3; j++) {
         if (!(freep >> j & 1))
             continue;
         double v = x->nd[j][t];
         unsigned rest = freep & ~(1u << j);
-        if (left > 0 && rest) {
-            int tot = 0;
-            for (int f = 0; f < PASSFOOD_FOODS; f++)
-                tot += bag[f];
-            if (tot > 0) {
-                double e = 0;
-                /* the next tile is the last to place when one draw or one
-                 * plate is left: no expectation beyond it (the hot path) */
-                bool last = left == 1 || !(rest & (rest - 1));
-                for (int f = 0; f < PASSFOOD_FOODS; f++) {
-                    if (!bag[f])
-                        continue;
-                    if (last) {
-                        e += (double)bag[f] / tot * plates_last(x, rest, f);
-                        continue;
-                    }
-                    bag[f]--;
-                    e += (double)(bag[f] + 1) / tot * plates_value(x, rest, f, left - 1, bag, NULL);
-                    bag[f]++;
-                }
-                v += e;
-            }
-        }
+        if (left > 0 && rest && tot > 0)
+            v += plates_expect(x, rest, left, bag, tot, since);
         if (v > best) {
             best = v;
             if (best_plate)
@@ -218,6 +243,7 @@ static int choose_plate(const passfood_state *s)
     int a = s->active, n = s->seats;
     int rec[3] = {(a + 1) % n, a, n == 2 ? -1 : (a + n - 1) % n};
     plate_ctx x;
+    memset(x.known, 0, sizeof x.known);
     for (int j = 0; j < 3; j++) {
         if (rec[j] < 0) {
             memset(x.nd[j], 0, sizeof x.nd[j]);
@@ -241,7 +267,7 @@ static int choose_plate(const passfood_state *s)
         if (s->plate[j] == PASSFOOD_NONE)
             freep |= 1u << j;
     int best = 0;
-    plates_value(&x, freep, s->drawn, 3 - s->ndraws, bag, &best);
+    plates_value(&x, freep, s->drawn, 3 - s->ndraws, bag, PLATE_NONE, &best);
     return best;
 }
 
