@@ -422,8 +422,24 @@ static int choose_swap(const passfood_state *s)
      * such offers can be chosen, so an offer whose partner holds no gaining
      * tile needs no answer worked out (most of them: the bot's hot spot). */
     unsigned gains[PASSFOOD_FOODS] = {0};
+    /* A better set is a new one, and giving a tile away completes nothing:
+     * it is h's column (h held 3 times) or a row (h alone held fewest
+     * times). Other tiles h are not tried. */
+    const uint8_t *c = s->board[a];
+    int least = PASSFOOD_PROWS, nleast = 0;
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        if (c[f] < least)
+            least = c[f], nleast = 1;
+        else if (c[f] == least)
+            nleast++;
+    unsigned may = 0;
+    for (int h = 0; h < PASSFOOD_FOODS; h++)
+        if (c[h] == PASSFOOD_PROWS - 1 || (c[h] == least && nleast == 1))
+            may |= 1u << h;
     for (int g = 0; g < PASSFOOD_FOODS; g++)
-        for (int h = 0; h < PASSFOOD_FOODS && s->board[a][g]; h++) {
+        for (int h = 0; h < PASSFOOD_FOODS && c[g]; h++) {
+            if (h == g || !(may >> h & 1))
+                continue;
             uint8_t da[PASSFOOD_FOODS];
             memcpy(da, s->board[a], sizeof da);
             da[g]--;
