@@ -238,15 +238,14 @@ static double plates_value(plate_ctx *x, unsigned freep, int t, int left,
     return best;
 }
 
-static int choose_plate(const passfood_state *s)
+/* The plates' needs for the active player's step 3 into nd. */
+static void plate_needs(const passfood_state *s, double nd[3][PASSFOOD_FOODS])
 {
     int a = s->active, n = s->seats;
     int rec[3] = {(a + 1) % n, a, n == 2 ? -1 : (a + n - 1) % n};
-    plate_ctx x;
-    memset(x.known, 0, sizeof x.known);
     for (int j = 0; j < 3; j++) {
         if (rec[j] < 0) {
-            memset(x.nd[j], 0, sizeof x.nd[j]);
+            memset(nd[j], 0, sizeof nd[j]);
             continue;
         }
         /* the recipient's board, valued once for its five foods */
@@ -255,7 +254,22 @@ static int choose_plate(const passfood_state *s)
         int now = best_now(s, b.c);
         double u = urgency(s, rec[j]);
         for (int f = 0; f < PASSFOOD_FOODS; f++)
-            x.nd[j][f] = need_from(s, rec[j], &b, now, u, f, j == 1);
+            nd[j][f] = need_from(s, rec[j], &b, now, u, f, j == 1);
+    }
+}
+
+static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo)
+{
+    plate_ctx x;
+    memset(x.known, 0, sizeof x.known);
+    if (memo && memo->turn == s->turn) {
+        memcpy(x.nd, memo->nd, sizeof x.nd);
+    } else {
+        plate_needs(s, x.nd);
+        if (memo) {
+            memo->turn = s->turn;
+            memcpy(memo->nd, x.nd, sizeof x.nd);
+        }
     }
     uint8_t bag[PASSFOOD_FOODS] = {0};
     for (int i = 0; i < s->bag_n; i++)
@@ -487,7 +501,7 @@ static int choose_swap(const passfood_state *s)
 /* ---- the bot ------------------------------------------------------------ */
 
 /* Picks the action the rules above call for from the public sample s. */
-static pf_action greedy_action(const passfood_state *s, int me)
+static pf_action greedy_action(const passfood_state *s, int me, passfood_greedy_memo *memo)
 {
     int a = s->active;
     switch (s->phase) {
@@ -496,7 +510,7 @@ static pf_action greedy_action(const passfood_state *s, int me)
         return h < 0 ? PASSFOOD_A_DECLINE : PASSFOOD_A_ANSWER + (pf_action)h;
     }
     case PASSFOOD_PH_PLATE: {
-        int j = choose_plate(s);
+        int j = choose_plate(s, memo);
         return j == 2 && s->seats == 2 ? PASSFOOD_A_PLATE_X : PASSFOOD_A_PLATE + (pf_action)j;
     }
     case PASSFOOD_PH_ZIGGY: {
@@ -546,9 +560,10 @@ static pf_action greedy_action(const passfood_state *s, int me)
     }
 }
 
-pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_action *legal, int n)
+pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_action *legal, int n,
+                                passfood_greedy_memo *memo)
 {
-    pf_action want = greedy_action(s, seat);
+    pf_action want = greedy_action(s, seat, memo);
     for (int i = 0; i < n; i++)
         if (legal[i] == want)
             return want;
@@ -563,7 +578,7 @@ static pf_err greedy_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t 
         return PF_E_NOT_YOUR_TURN;
     passfood_state s;
     pf_obs_sample(o, rng, &s);
-    *a = passfood__greedy_move(&s, pf_obs_seat(o), legal, n);
+    *a = passfood__greedy_move(&s, pf_obs_seat(o), legal, n, NULL);
     *t = pf_obs_now(o);
     return PF_E_OK;
 }
