@@ -105,10 +105,21 @@ typedef struct passfood_state {
 
 extern const pf_bot_def passfood__bots[];
 
+/* What greedy keeps between its moves along one line of play (a game played
+ * on move after move from one state): the plate needs of a turn's step 3,
+ * which both its plate decisions use (no board or pawn moves in between). */
+typedef struct passfood_greedy_memo {
+    int turn; /* the turn nd was worked out for; -1 before any */
+    double nd[3][PASSFOOD_FOODS];
+} passfood_greedy_memo;
+
 /* The greedy bot's move for seat in s, one of its n legal actions
  * (passfood_bots.c). It reads the bag's contents, never its order, so any
- * state that agrees with the seat's knowledge gives the same move. */
-pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_action *legal, int n);
+ * state that agrees with the seat's knowledge gives the same move. memo is
+ * NULL, or the line of play's memo (turn -1 at its start): the move is the
+ * same either way. */
+pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_action *legal, int n,
+                                passfood_greedy_memo *memo);
 
 /* The expert bot, `planner` (passfood_planner.c). */
 pf_err passfood__planner_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t);

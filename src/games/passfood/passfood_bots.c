@@ -38,19 +38,67 @@ static int best_now(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS])
     return best;
 }
 
-/* How promising a player board is: columns and rows in progress. */
-static double board_value(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS])
+/* Adds up a player board's value from its terms, columns then rows 1..4:
+ * every valuation goes through here, so a board valued whole and one valued
+ * from a neighbour's terms (value_moved) get the same sum to the last bit. */
+static double add_terms(const double col[PASSFOOD_FOODS], const double row[PASSFOOD_PROWS])
 {
     double v = 0;
     for (int f = 0; f < PASSFOOD_FOODS; f++)
-        v += s->num.pcol[f] * colw[c[f]];
+        v += col[f];
+    for (int r = 0; r < PASSFOOD_PROWS; r++)
+        v += row[r];
+    return v;
+}
+
+/* A player board's value with its terms kept: the boards a tile away are
+ * valued from them (value_moved), for a fraction of board_value's work. */
+typedef struct {
+    uint8_t c[PASSFOOD_FOODS];
+    uint8_t k[PASSFOOD_PROWS + 1]; /* k[r]: foods with r tiles or more */
+    double col[PASSFOOD_FOODS], row[PASSFOOD_PROWS];
+    double value;
+} board_terms;
+
+/* The terms of board c's value into b. */
+static void board_terms_of(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS], board_terms *b)
+{
+    memcpy(b->c, c, sizeof b->c);
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        b->col[f] = s->num.pcol[f] * colw[c[f]];
     for (int r = 1; r <= PASSFOOD_PROWS; r++) {
         int k = 0;
         for (int f = 0; f < PASSFOOD_FOODS; f++)
             k += c[f] >= r;
-        v += s->num.prow[r - 1] * roww[k];
+        b->k[r] = (uint8_t)k;
+        b->row[r - 1] = s->num.prow[r - 1] * roww[k];
     }
-    return v;
+    b->value = add_terms(b->col, b->row);
+}
+
+/* How promising a player board is: columns and rows in progress. */
+static double board_value(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS])
+{
+    board_terms b;
+    board_terms_of(s, c, &b);
+    return b.value;
+}
+
+/* The value of b's board with column f holding `to` tiles, one more or one
+ * less than it does (or as many: its own value): a column term and the one
+ * row term that changes are replaced. */
+static double value_moved(const passfood_state *s, const board_terms *b, int f, int to)
+{
+    int from = b->c[f];
+    if (to == from)
+        return b->value;
+    double col[PASSFOOD_FOODS], row[PASSFOOD_PROWS];
+    memcpy(col, b->col, sizeof col);
+    memcpy(row, b->row, sizeof row);
+    col[f] = s->num.pcol[f] * colw[to];
+    int r = to > from ? to : from; /* the row f joins or leaves */
+    row[r - 1] = s->num.prow[r - 1] * roww[b->k[r] + (to > from ? 1 : -1)];
+    return add_terms(col, row);
 }
 
 /* How threatening Ziggy's board is (his columns and rows in progress). */
@@ -80,35 +128,44 @@ static double urgency(const passfood_state *s, int p)
     return 1.0 + 1.5 * d;
 }
 
-/* The value of giving tile f to player p whose board is worth base (its
- * board_value) and whose best set scores base_now (0 when it would be
- * discarded). */
-static double need_from(const passfood_state *s, int p, int f, bool scores_now, double base,
-                        int base_now)
+/* The value of giving tile f to player p, whose board's terms are b, best
+ * set scores now and urgency is u (0 when it would be discarded). */
+static double need_from(const passfood_state *s, int p, const board_terms *b, int now, double u,
+                        int f, bool scores_now)
 {
-    const uint8_t *c = s->board[p];
-    if (s->pos[p] >= s->num.cake || c[f] >= PASSFOOD_PROWS)
+    if (s->pos[p] >= s->num.cake || b->c[f] >= PASSFOOD_PROWS)
         return 0;
-    uint8_t d[PASSFOOD_FOODS];
-    memcpy(d, c, sizeof d);
-    d[f]++;
-    double v = board_value(s, d) - base;
-    if (scores_now)
-        v += 0.5 * (best_now(s, d) - base_now);
-    return urgency(s, p) * v;
+    double v = value_moved(s, b, f, b->c[f] + 1) - b->value;
+    if (scores_now) {
+        uint8_t d[PASSFOOD_FOODS];
+        memcpy(d, b->c, sizeof d);
+        d[f]++;
+        v += 0.5 * (best_now(s, d) - now);
+    }
+    return u * v;
 }
 
 /* The value of giving tile f to player p (0 when it would be discarded). */
 static double need(const passfood_state *s, int p, int f, bool scores_now)
 {
-    const uint8_t *c = s->board[p];
-    return need_from(s, p, f, scores_now, board_value(s, c), best_now(s, c));
+    board_terms b;
+    board_terms_of(s, s->board[p], &b);
+    return need_from(s, p, &b, best_now(s, b.c), urgency(s, p), f, scores_now);
 }
 
 /* ---- plates ------------------------------------------------------------- */
 
+#define PLATE_NONE PASSFOOD_FOODS /* no tile drawn since the decision */
+
+/* A plate decision's needs, and the expectations it has worked out. These
+ * are remembered by the tile drawn since the decision and the plates still
+ * free: with three plates free, both orders of filling two of them leave
+ * the same plate and bag for the last tile. At most three plates are free,
+ * so at most one tile is drawn before the last one. */
 typedef struct {
-    double nd[3][PASSFOOD_FOODS]; /* need per plate and food */
+    double nd[3][PASSFOOD_FOODS];  /* need per plate and food */
+    double e[PLATE_NONE + 1][8];   /* [tile drawn since, or PLATE_NONE][free plates] */
+    uint8_t known[PLATE_NONE + 1]; /* bit per free plates: e is worked out */
 } plate_ctx;
 
 /* The best single placement of tile t among the free plates (bits). */
@@ -121,41 +178,57 @@ static double plates_last(const plate_ctx *x, unsigned freep, int t)
     return best;
 }
 
+static double plates_value(plate_ctx *x, unsigned freep, int t, int left,
+                           uint8_t bag[PASSFOOD_FOODS], int since, int *best_plate);
+
+/* Expected value of the tiles still to place on the free plates rest (not
+ * none), left draws to come from bag, which holds tot > 0 tiles; since is
+ * the tile drawn since the decision, PLATE_NONE, or -1 for more than one. */
+static double plates_expect(plate_ctx *x, unsigned rest, int left, uint8_t bag[PASSFOOD_FOODS],
+                            int tot, int since)
+{
+    if (since >= 0 && x->known[since] >> rest & 1)
+        return x->e[since][rest];
+    double e = 0;
+    /* the next tile is the last to place when one draw or one plate is
+     * left: no expectation beyond it (the hot path) */
+    bool last = left == 1 || !(rest & (rest - 1));
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+        if (!bag[f])
+            continue;
+        if (last) {
+            e += (double)bag[f] / tot * plates_last(x, rest, f);
+            continue;
+        }
+        bag[f]--;
+        e += (double)(bag[f] + 1) / tot *
+             plates_value(x, rest, f, left - 1, bag, since == PLATE_NONE ? f : -1, NULL);
+        bag[f]++;
+    }
+    if (since >= 0) {
+        x->e[since][rest] = e;
+        x->known[since] |= (uint8_t)(1u << rest);
+    }
+    return e;
+}
+
 /* Expected value of the best plate placement from here: plates holds which
  * plates are free (bits), t the tile to place, left the draws still to come,
- * bag the counts the next draws come from. */
-static double plates_value(const plate_ctx *x, unsigned freep, int t, int left,
-                           uint8_t bag[PASSFOOD_FOODS], int *best_plate)
+ * bag the counts the next draws come from, since as for plates_expect. */
+static double plates_value(plate_ctx *x, unsigned freep, int t, int left,
+                           uint8_t bag[PASSFOOD_FOODS], int since, int *best_plate)
 {
+    int tot = 0;
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        tot += bag[f];
     double best = -1e9;
     for (int j = 0; j < 3; j++) {
         if (!(freep >> j & 1))
             continue;
         double v = x->nd[j][t];
         unsigned rest = freep & ~(1u << j);
-        if (left > 0 && rest) {
-            int tot = 0;
-            for (int f = 0; f < PASSFOOD_FOODS; f++)
-                tot += bag[f];
-            if (tot > 0) {
-                double e = 0;
-                /* the next tile is the last to place when one draw or one
-                 * plate is left: no expectation beyond it (the hot path) */
-                bool last = left == 1 || !(rest & (rest - 1));
-                for (int f = 0; f < PASSFOOD_FOODS; f++) {
-                    if (!bag[f])
-                        continue;
-                    if (last) {
-                        e += (double)bag[f] / tot * plates_last(x, rest, f);
-                        continue;
-                    }
-                    bag[f]--;
-                    e += (double)(bag[f] + 1) / tot * plates_value(x, rest, f, left - 1, bag, NULL);
-                    bag[f]++;
-                }
-                v += e;
-            }
-        }
+        if (left > 0 && rest && tot > 0)
+            v += plates_expect(x, rest, left, bag, tot, since);
         if (v > best) {
             best = v;
             if (best_plate)
@@ -165,17 +238,38 @@ static double plates_value(const plate_ctx *x, unsigned freep, int t, int left,
     return best;
 }
 
-static int choose_plate(const passfood_state *s)
+/* The plates' needs for the active player's step 3 into nd. */
+static void plate_needs(const passfood_state *s, double nd[3][PASSFOOD_FOODS])
 {
     int a = s->active, n = s->seats;
     int rec[3] = {(a + 1) % n, a, n == 2 ? -1 : (a + n - 1) % n};
-    plate_ctx x;
     for (int j = 0; j < 3; j++) {
+        if (rec[j] < 0) {
+            memset(nd[j], 0, sizeof nd[j]);
+            continue;
+        }
         /* the recipient's board, valued once for its five foods */
-        double base = rec[j] < 0 ? 0 : board_value(s, s->board[rec[j]]);
-        int base_now = rec[j] < 0 ? 0 : best_now(s, s->board[rec[j]]);
+        board_terms b;
+        board_terms_of(s, s->board[rec[j]], &b);
+        int now = best_now(s, b.c);
+        double u = urgency(s, rec[j]);
         for (int f = 0; f < PASSFOOD_FOODS; f++)
-            x.nd[j][f] = rec[j] < 0 ? 0 : need_from(s, rec[j], f, j == 1, base, base_now);
+            nd[j][f] = need_from(s, rec[j], &b, now, u, f, j == 1);
+    }
+}
+
+static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo)
+{
+    plate_ctx x;
+    memset(x.known, 0, sizeof x.known);
+    if (memo && memo->turn == s->turn) {
+        memcpy(x.nd, memo->nd, sizeof x.nd);
+    } else {
+        plate_needs(s, x.nd);
+        if (memo) {
+            memo->turn = s->turn;
+            memcpy(memo->nd, x.nd, sizeof x.nd);
+        }
     }
     uint8_t bag[PASSFOOD_FOODS] = {0};
     for (int i = 0; i < s->bag_n; i++)
@@ -187,7 +281,7 @@ static int choose_plate(const passfood_state *s)
         if (s->plate[j] == PASSFOOD_NONE)
             freep |= 1u << j;
     int best = 0;
-    plates_value(&x, freep, s->drawn, 3 - s->ndraws, bag, &best);
+    plates_value(&x, freep, s->drawn, 3 - s->ndraws, bag, PLATE_NONE, &best);
     return best;
 }
 
@@ -304,22 +398,24 @@ static int answer_tile(const passfood_state *s, int p, int g, bool before_scorin
     if (cp[g] < PASSFOOD_PROWS)
         cp[g]++;
     double ua = urgency(s, a) + 0.2, up = urgency(s, p);
-    double base_a = board_value(s, ca), base_p = board_value(s, cp);
+    board_terms ta, tp; /* both boards once; each answer h moves one column of each */
+    board_terms_of(s, ca, &ta);
+    board_terms_of(s, cp, &tp);
     int now_a = best_now(s, ca);
     int best = -1;
     double bestv = -1e9;
     for (int h = 0; h < PASSFOOD_FOODS; h++) {
         if (!cp[h])
             continue;
-        uint8_t da[PASSFOOD_FOODS], dp[PASSFOOD_FOODS];
-        memcpy(da, ca, sizeof da);
-        memcpy(dp, cp, sizeof dp);
-        dp[h]--;
-        if (da[h] < PASSFOOD_PROWS)
-            da[h]++;
-        double v = ua * (board_value(s, da) - base_a) - up * (base_p - board_value(s, dp));
-        if (before_scoring && s->pos[a] < s->num.cake)
+        int to = ca[h] < PASSFOOD_PROWS ? ca[h] + 1 : ca[h];
+        double v = ua * (value_moved(s, &ta, h, to) - ta.value) -
+                   up * (tp.value - value_moved(s, &tp, h, cp[h] - 1));
+        if (before_scoring && s->pos[a] < s->num.cake) {
+            uint8_t da[PASSFOOD_FOODS];
+            memcpy(da, ca, sizeof da);
+            da[h] = (uint8_t)to;
             v += 2.0 * (best_now(s, da) - now_a);
+        }
         if (v > bestv)
             bestv = v, best = h;
     }
@@ -340,8 +436,24 @@ static int choose_swap(const passfood_state *s)
      * such offers can be chosen, so an offer whose partner holds no gaining
      * tile needs no answer worked out (most of them: the bot's hot spot). */
     unsigned gains[PASSFOOD_FOODS] = {0};
+    /* A better set is a new one, and giving a tile away completes nothing:
+     * it is h's column (h held 3 times) or a row (h alone held fewest
+     * times). Other tiles h are not tried. */
+    const uint8_t *c = s->board[a];
+    int least = PASSFOOD_PROWS, nleast = 0;
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        if (c[f] < least)
+            least = c[f], nleast = 1;
+        else if (c[f] == least)
+            nleast++;
+    unsigned may = 0;
+    for (int h = 0; h < PASSFOOD_FOODS; h++)
+        if (c[h] == PASSFOOD_PROWS - 1 || (c[h] == least && nleast == 1))
+            may |= 1u << h;
     for (int g = 0; g < PASSFOOD_FOODS; g++)
-        for (int h = 0; h < PASSFOOD_FOODS && s->board[a][g]; h++) {
+        for (int h = 0; h < PASSFOOD_FOODS && c[g]; h++) {
+            if (h == g || !(may >> h & 1))
+                continue;
             uint8_t da[PASSFOOD_FOODS];
             memcpy(da, s->board[a], sizeof da);
             da[g]--;
@@ -389,7 +501,7 @@ static int choose_swap(const passfood_state *s)
 /* ---- the bot ------------------------------------------------------------ */
 
 /* Picks the action the rules above call for from the public sample s. */
-static pf_action greedy_action(const passfood_state *s, int me)
+static pf_action greedy_action(const passfood_state *s, int me, passfood_greedy_memo *memo)
 {
     int a = s->active;
     switch (s->phase) {
@@ -398,7 +510,7 @@ static pf_action greedy_action(const passfood_state *s, int me)
         return h < 0 ? PASSFOOD_A_DECLINE : PASSFOOD_A_ANSWER + (pf_action)h;
     }
     case PASSFOOD_PH_PLATE: {
-        int j = choose_plate(s);
+        int j = choose_plate(s, memo);
         return j == 2 && s->seats == 2 ? PASSFOOD_A_PLATE_X : PASSFOOD_A_PLATE + (pf_action)j;
     }
     case PASSFOOD_PH_ZIGGY: {
@@ -448,9 +560,10 @@ static pf_action greedy_action(const passfood_state *s, int me)
     }
 }
 
-pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_action *legal, int n)
+pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_action *legal, int n,
+                                passfood_greedy_memo *memo)
 {
-    pf_action want = greedy_action(s, seat);
+    pf_action want = greedy_action(s, seat, memo);
     for (int i = 0; i < n; i++)
         if (legal[i] == want)
             return want;
@@ -465,7 +578,7 @@ static pf_err greedy_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t 
         return PF_E_NOT_YOUR_TURN;
     passfood_state s;
     pf_obs_sample(o, rng, &s);
-    *a = passfood__greedy_move(&s, pf_obs_seat(o), legal, n);
+    *a = passfood__greedy_move(&s, pf_obs_seat(o), legal, n, NULL);
     *t = pf_obs_now(o);
     return PF_E_OK;
 }

@@ -22,20 +22,22 @@
 
 #include <math.h>
 
-#define PLAYOUTS 200  /* a decision's budget, over all its moves */
-#define Z 2.0         /* the gain a move needs over greedy's, in standard errors */
-#define STOP_Z 3.0    /* a rival this far ahead is settled early */
-#define MIN_ROUNDS 8  /* rounds before any early stop */
+#define PLAYOUTS 200 /* a decision's budget, over all its moves */
+#define Z 2.0        /* the gain a move needs over greedy's, in standard errors */
+#define STOP_Z 3.0   /* a rival this far ahead is settled early */
+#define MIN_ROUNDS 8 /* rounds before any early stop */
 
-/* Plays s to its end with the greedy team on every seat; the team's result. */
+/* Plays s to its end with the greedy team on every seat; the team's result.
+ * The playout is one line of play, so greedy keeps its memo along it. */
 static double playout(const pf_game *g, passfood_state *s, int64_t now)
 {
     double res[PASSFOOD_MAX_SEATS];
     pf_action legal[PF_MAX_LEGAL];
+    passfood_greedy_memo memo = {.turn = -1};
     while (!g->over(s, res)) {
         int seat = __builtin_ctz(g->to_act(s));
         int n = g->legal(s, seat, legal, PF_MAX_LEGAL);
-        g->apply(s, seat, passfood__greedy_move(s, seat, legal, n), now, NULL);
+        g->apply(s, seat, passfood__greedy_move(s, seat, legal, n, &memo), now, NULL);
     }
     return res[0];
 }
@@ -78,7 +80,7 @@ pf_err passfood__planner_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int6
     *t = now;
     passfood_state base, det;
     pf_obs_sample(o, rng, &base);
-    pf_action greedy = passfood__greedy_move(&base, seat, moves, n);
+    pf_action greedy = passfood__greedy_move(&base, seat, moves, n, NULL);
     *a = greedy;
     if (n == 1)
         return PF_E_OK;
