@@ -99,9 +99,12 @@ extern const char *const pizza__rules[];
 /* The move a bot remembering reveals from the last `memory` turns (all of
  * them when memory < 0) would make in s for the seat to move. */
 pf_action pizza__memory_move(const pizza_state *s, int memory, pf_rng *rng);
-/* The planner's own move in its playouts: the memory bot's, but a discovery
- * becomes a pass (the lowest remembered cell) when every real slice holds
- * 3 toppings or more and no rival has a remembered copy of its kind. */
+/* The planner's rule, its own move in its playouts: the memory bot's, but
+ * a take becomes a discovery when a rival will fill its slice from
+ * remembered toppings first, and a discovery becomes a pass (the lowest
+ * remembered cell) when every real slice holds 3 toppings or more, no rival
+ * has a remembered copy of its kind and a switch piece is still face down.
+ * With rng NULL, a choice among alike cells takes the lowest. */
 pf_action pizza__planner_playout_move(const pizza_state *s, pf_rng *rng);
 
 #endif

@@ -43,9 +43,12 @@ static int swap_gain(const pizza_state *s, const int known_of_kind[PIZZA_KINDS],
     return s->pos[slice] < s->seats ? 2 * gain : gain;
 }
 
-/* A uniformly random cell of a non-empty set. */
+/* A uniformly random cell of a non-empty set; without a generator, the
+ * lowest (the planner's playouts, below). */
 static int random_cell(uint32_t set, pf_rng *rng)
 {
+    if (!rng)
+        return __builtin_ctz(set);
     int k = (int)pf_rng_below(rng, (uint32_t)__builtin_popcount(set));
     while (k--)
         set &= set - 1;
@@ -108,55 +111,109 @@ pf_action pizza__memory_move(const pizza_state *s, int memory, pf_rng *rng)
 
 /* The planner: every face-down cell it does not remember is alike to it,
  * and so is every remembered topping it cannot use, so a turn is one of
- * three moves: take a remembered topping (always done, as the memory bot
- * does), discover (turn over an unknown cell) or pass (turn over a useless
- * remembered topping: it goes back, rule b or c', revealing nothing and
- * risking no switch); after rule e, the slice to take. The planner plays
- * each candidate on PLANNER_ROUNDS shared samples and playout seeds (memory
- * bots on every seat after it) and keeps the one that won most. Passing
- * pays near the end: whoever turns over a switch while holding the fuller
- * slice tends to lose it. A pass is always the lowest remembered cell, so
- * that a planner sees another seat's pass and does not answer it with one
- * (two planners passing in turn would stall the game). In its playouts the
- * planner's own seat plays the memory bot but passes where the search found
- * passing pays (pizza__planner_playout_move), so that a move is judged as
- * if the planner went on playing like itself, not like the memory bot. */
-enum { PLANNER_ROUNDS = 600, DISCOVER = -1, PASS = -2, PLAYOUT_PASS_FROM = 3 };
+ * three moves: take a remembered topping, discover (turn over an unknown
+ * cell) or pass (turn over a useless remembered topping: it goes back, rule
+ * b or c', revealing nothing and risking no switch); after rule e, the slice
+ * to take. Its rule (pizza__planner_playout_move) is the memory bot's move
+ * with two changes: it discovers instead of taking when a rival will fill
+ * its slice from remembered toppings first (only a switch can save it), and
+ * it passes in the pass zone (pass_zone). Where its rule would pass, and
+ * after rule e, it searches instead: it plays each candidate on
+ * PLANNER_ROUNDS samples (its rule on its own seat after the move, memory
+ * bots on the others) and keeps the one that won most. A pass is always the
+ * lowest remembered cell, so that a planner sees another seat's pass and
+ * does not answer it with one (two planners passing in turn would stall the
+ * game). */
+enum { PLANNER_ROUNDS = 1500, DISCOVER = -1, PASS = -2, PASS_FROM = 3 };
 
-/* Whether the seat to move of s may pass: it remembers a cell to pass with,
- * some cell is left to discover, and another seat did not just pass. */
-static bool may_pass(const pizza_state *s)
+/* A slice's toppings plus the remembered copies of its kind: how far taking
+ * alone gets its holder. */
+static int sure(const pizza_state *s, int slice)
 {
-    bool passed = s->last_seat != s->to_move && s->seen && s->last_cell == __builtin_ctz(s->seen) &&
-                  (s->last_rule == PIZZA_RULE_B || s->last_rule == PIZZA_RULE_C2);
-    return s->seen && (s->down & ~s->seen) && !passed;
+    int n = s->slice_count[slice];
+    for (uint32_t d = s->seen; d; d &= d - 1)
+        n += s->cell[__builtin_ctz(d)] == s->slice_kind[slice];
+    return n;
 }
 
-/* Passing when both slices are well filled leaves the rival to discover,
- * and risk the switches, first. */
-pf_action pizza__planner_playout_move(const pizza_state *s, pf_rng *rng)
+/* Whether a rival fills its slice by taking remembered toppings before the
+ * seat to move could fill its own so. */
+static bool outrun(const pizza_state *s)
 {
-    pf_action a = pizza__memory_move(s, -1, rng);
-    if (s->choosing || (s->seen >> a & 1) || !may_pass(s))
-        return a;
+    int mine = s->at[s->to_move];
+    bool safe = sure(s, mine) >= PIZZA_PER_KIND;
     for (int p = 0; p < s->seats; p++) {
         int slice = s->at[p];
-        if (s->slice_count[slice] < PLAYOUT_PASS_FROM)
-            return a;
-        for (uint32_t d = s->seen; p != s->to_move && d; d &= d - 1)
-            if (s->cell[__builtin_ctz(d)] == s->slice_kind[slice])
-                return a;
+        if (p != s->to_move && s->slice_kind[slice] != PIZZA_NONE &&
+            sure(s, slice) >= PIZZA_PER_KIND &&
+            !(safe && s->slice_count[mine] >= s->slice_count[slice]))
+            return true;
     }
+    return false;
+}
+
+/* Where passing pays (found by the search on the tuning seeds): every real
+ * slice holds PASS_FROM toppings or more, no rival has a remembered copy of
+ * its kind (it would take it), and a switch piece is still face down (the
+ * risk that passing leaves to the others; without one, passing only loses
+ * time). The seat to move must also remember a cell to pass with. */
+static bool pass_zone(const pizza_state *s)
+{
+    int switches = 0;
+    for (int c = 0; c < s->nslices; c++)
+        switches += s->switches ? PIZZA_PER_COLOUR - s->used[c] : 0;
+    if (!s->seen || !switches)
+        return false;
+    for (int p = 0; p < s->seats; p++) {
+        int slice = s->at[p];
+        if (s->slice_count[slice] < PASS_FROM ||
+            (p != s->to_move && sure(s, slice) > s->slice_count[slice]))
+            return false;
+    }
+    return true;
+}
+
+/* Whether another seat just passed (turned over the lowest remembered cell,
+ * which went back). A discovery that went back to a cell below every other
+ * remembered one looks the same: then the planner does not pass either. */
+static bool rival_passed(const pizza_state *s)
+{
+    return s->last_seat != s->to_move && s->seen && s->last_cell == __builtin_ctz(s->seen) &&
+           (s->last_rule == PIZZA_RULE_B || s->last_rule == PIZZA_RULE_C2);
+}
+
+/* The planner's rule before passing: the memory bot's move, but a take
+ * becomes a discovery when outrun. */
+static pf_action rule_move(const pizza_state *s, pf_rng *rng)
+{
+    pf_action a = pizza__memory_move(s, -1, rng);
+    uint32_t unknown = s->down & ~s->seen;
+    if (!s->choosing && (s->seen >> a & 1) && unknown && outrun(s))
+        return PIZZA_FLIP(random_cell(unknown, rng));
+    return a;
+}
+
+/* In the playouts the rivals are memory bots, which never pass while
+ * something is left to discover, so the rule does not look for passes. */
+pf_action pizza__planner_playout_move(const pizza_state *s, pf_rng *rng)
+{
+    pf_action a = rule_move(s, rng);
+    if (s->choosing || (s->seen >> a & 1) || !pass_zone(s))
+        return a;
     return PIZZA_FLIP(__builtin_ctz(s->seen));
 }
 
-/* Plays st to its end, memory bots on the other seats; 1 when seat won. */
-static double playout(const pf_game *g, pizza_state *st, int seat, pf_rng *rng)
+/* Plays st to its end, the planner's rule on seat and memory bots on the
+ * others; 1 when seat won. Without a generator every choice among alike
+ * cells takes the lowest: the samples already drew the unknown cells at
+ * random, and paired playouts then turn over the same pieces in the same
+ * order, so the candidates differ only by who finds what (less noise). */
+static double playout(const pf_game *g, pizza_state *st, int seat)
 {
     double r[PIZZA_SLICES];
     while (!g->over(st, r)) {
-        pf_action a = st->to_move == seat ? pizza__planner_playout_move(st, rng)
-                                          : pizza__memory_move(st, -1, rng);
+        pf_action a = st->to_move == seat ? pizza__planner_playout_move(st, NULL)
+                                          : pizza__memory_move(st, -1, NULL);
         g->apply(st, st->to_move, a, 0, NULL);
     }
     return r[seat];
@@ -185,12 +242,8 @@ static pf_err choose_planner(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t
             if (j != mine)
                 cand[n++] = PIZZA_PICK(j);
     } else {
-        *a = pizza__memory_move(&s, -1, rng);
-        uint8_t p = s.cell[*a];
-        bool take = (s.seen >> *a & 1) &&
-                    (p == s.slice_kind[mine] ||
-                     (s.slice_kind[mine] == PIZZA_NONE && s.kind_slice[p] == PIZZA_NONE));
-        if (take || !may_pass(&s))
+        *a = rule_move(&s, rng);
+        if ((s.seen >> *a & 1) || !pass_zone(&s) || rival_passed(&s))
             return PF_E_OK;
         cand[n++] = DISCOVER;
         cand[n++] = PASS;
@@ -198,13 +251,10 @@ static pf_err choose_planner(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t
     double won[PIZZA_SLICES] = {0};
     for (int r = 0; r < PLANNER_ROUNDS; r++) {
         pf_obs_sample(o, rng, &base);
-        uint64_t seed = pf_rng_next(rng);
         for (int i = 0; i < n; i++) {
-            pf_rng shared;
-            pf_rng_seed(&shared, seed);
             pizza_state det = base;
-            g->apply(&det, seat, planner_action(&det, cand[i], &shared), 0, NULL);
-            won[i] += playout(g, &det, seat, &shared);
+            g->apply(&det, seat, planner_action(&det, cand[i], NULL), 0, NULL);
+            won[i] += playout(g, &det, seat);
         }
     }
     int best = 0;
@@ -245,8 +295,9 @@ static pf_err choose_casual(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t 
 
 const pf_bot_def pizza__bots[] = {
     {"planner",
-     "the memory bot's play, but it weighs discovering against passing (a useless "
-     "remembered topping) and picks slices by 600 paired playouts",
+     "the memory bot's play, but it discovers when a rival will fill its slice from "
+     "remembered toppings first, and weighs discovering against passing (a useless "
+     "remembered topping) late in the game, and picks slices, by 1500 paired playouts",
      choose_planner},
     {"memory",
      "perfect memory: takes remembered toppings it can use, switches when it "
@@ -267,7 +318,7 @@ const pf_rung pizza__ladder[PF_LEVELS] = {
     {"memory", 0, 0, NULL, false,
      "the memory bot: remembers every reveal, plays a simple sensible policy", 1},
     {"planner", 0, 0, NULL, false,
-     "the planner: discovers or passes, and picks slices, by 600 paired memory-bot playouts "
-     "each",
+     "the planner: discovers when outrun; late in the game discovers or passes, and picks "
+     "slices, by 1500 paired playouts each",
      1},
 };
