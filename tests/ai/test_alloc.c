@@ -27,7 +27,10 @@ static void *real_malloc(size_t n)
 
 static void *real_calloc(size_t n, size_t k)
 {
-    return n && k ? mallocx(n * k, MALLOCX_ZERO) : real_malloc(0);
+    size_t size;
+    if (__builtin_mul_overflow(n, k, &size))
+        return NULL; /* as calloc does */
+    return size ? mallocx(size, MALLOCX_ZERO) : real_malloc(0);
 }
 
 static void *real_realloc(void *p, size_t n)

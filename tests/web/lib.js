@@ -142,10 +142,10 @@ async function suite(checks, opts) {
   let retried = 0;
   // PF_WEB_ONLY=text runs only the checks whose name holds it.
   const only = process.env.PF_WEB_ONLY;
-  // A check that fails is run once more (PF_WEB_TRIES=1: never). Two CI
-  // runs under load failed a reconnecting check once each that passed on
-  // every run since; the first try's failure and the server's log stay in
-  // the output, so a second-try pass is seen, not hidden.
+  // A check that fails is run once more (PF_WEB_TRIES=1: never): a CI run
+  // under load once failed web_replay's wait for a game of bots to end,
+  // unexplained (docs/web.md). The first try's failure and the server's
+  // log stay in the output, so a second-try pass is seen, not hidden.
   const tries = Number(process.env.PF_WEB_TRIES || 2);
   for (const [name, fn] of checks.filter(([n]) => !only || n.includes(only))) {
     for (let attempt = 1; attempt <= tries; attempt++) {
