@@ -110,6 +110,10 @@ char *pf_metrics_text(const pf_metrics_rooms *r)
         add(&t, "# HELP partyfood_bot_searches Bot searches waiting or running.\n"
                 "# TYPE partyfood_bot_searches gauge\npartyfood_bot_searches %d\n",
             r->thinking) &&
+        add(&t, "# HELP partyfood_rooms_committing Rooms with changes waiting for the group commit "
+                "or in it.\n"
+                "# TYPE partyfood_rooms_committing gauge\npartyfood_rooms_committing %d\n",
+            r->committing) &&
         add(&t, "# HELP partyfood_actions_total Steps made durable.\n"
                 "# TYPE partyfood_actions_total counter\npartyfood_actions_total %llu\n",
             m.actions) &&

@@ -22,6 +22,7 @@ typedef struct pf_metrics_rooms {
     int over;     /* finished, still in memory */
     int idle;     /* started, its table let go (kept for its connections) */
     int thinking; /* bot searches waiting or running */
+    int committing; /* rooms with changes waiting for or in the group commit */
 } pf_metrics_rooms;
 
 /* The whole page (newly allocated; NULL when memory ran out). */

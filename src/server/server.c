@@ -688,6 +688,7 @@ static int metrics(struct lws *wsi)
             g.over++;
         else
             g.playing++;
+        g.committing += r->told != NULL;
     }
     char *text = pf_metrics_text(&g);
     if (!text)
