@@ -18,11 +18,12 @@ run(async () => {
   await watcher.hello(room);
   const everyone = [...clients, watcher];
   let checked = 0;
+  // The step count everyone must have heard: the last act's answer's (an
+  // actor can hear its answer before another connection hears the push).
+  let expected = clients[0].last.step_count;
   for (let move = 0; move < 12; move++) {
-    const last = clients[0].last;
-    if (last.over) break;
     for (const c of everyone) {
-      await waitFor(() => c.last && c.last.step_count === last.step_count, `${c.name} heard step ${last.step_count}`);
+      await waitFor(() => c.last && c.last.step_count === expected, `${c.name} heard step ${expected}`);
       const view = await c.ask({ cmd: 'view' });
       assert(view.ok && same(c.last.view, view.view), `${c.name}: the push's view is the one asked (${move})`);
       if (c.seat >= 0) {
@@ -33,11 +34,14 @@ run(async () => {
       }
       checked++;
     }
+    const last = clients[0].last;
+    if (last.over) break;
     const actor = clients.find((c) => last.to_act.includes(c.seat));
     const action = actor.last.legal[0];
     const kind = skillKind(action);
     const a = kind ? await actor.actByMeter(kind) : await actor.ask({ cmd: 'act', action });
     assert(a.ok, `${actor.name} plays ${action}: ${JSON.stringify(a)}`);
+    expected = a.step_count;
   }
   assert(checked >= 12, `pushes compared: ${checked}`);
   checkSecrecy(everyone);
