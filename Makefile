@@ -21,7 +21,7 @@ TSAN_THREADS      ?= 4
 # clang and its runtimes (libFuzzer, the sanitizers) build the fuzz targets
 # and the ThreadSanitizer build; Open MPI runs `mpirun partyfood sim`
 # (docs/sim.md: the build works without it); jemalloc is the allocator
-# (CMakeLists.txt says why); libwebsockets and SQLite make the server,
+# (CMakeLists.txt says why); libwebsockets on libuv's loop and SQLite make the server,
 # whose tests are node programs using the ws package (and the sqlite3
 # tool, to plant a failing trigger in a test database);
 # PostgreSQL serves several server nodes (libpq; the tests start their own
@@ -30,7 +30,7 @@ TSAN_THREADS      ?= 4
 # installed in tests/web by `npm ci` from its package-lock.json).
 DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-dev libssl-dev tmux \
               clang libclang-rt-14-dev libopenmpi-dev openmpi-bin \
-              libwebsockets-dev libsqlite3-dev sqlite3 libjemalloc-dev libpq-dev postgresql nodejs node-ws \
+              libwebsockets-dev libuv1-dev libsqlite3-dev sqlite3 libjemalloc-dev libpq-dev postgresql nodejs node-ws \
               openssl python3 chromium
 # Where `make run` serves (PORT=0: any free port).
 HOST       ?= 127.0.0.1

@@ -23,6 +23,7 @@
 #include "server/commit.h"
 #include "server/host.h"
 #include "server/limits.h"
+#include "server/loop.h"
 #include "server/memory.h"
 #include "server/metrics.h"
 #include "server/node.h"
@@ -64,6 +65,7 @@ struct pf_msg {
 /* One process, one server: the timers' callbacks find it here. */
 static struct {
     struct lws_context *ctx;
+    pf_loop *loop;
     pf_store *store;
     pf_room *rooms;
     int64_t idle_ms, expire_ms;
@@ -458,19 +460,31 @@ static bool origin_ok(struct lws *wsi)
     return pf_limits_get()->behind_proxy && strcmp(origin, own) == 0;
 }
 
-static int ws_close(struct lws *wsi, enum lws_close_status status, const char *why)
+/* Closes with status and why. The close goes now, from inside the
+ * callback, and the callback returns 0: a callback that gives up (returns
+ * -1) has lws close the connection, and Debian's lws 4.1, built with
+ * _DEBUG, on libuv closes it a second time at once (service.c's "uv repeat
+ * test"), before the close frame left: the client saw 1006, never why.
+ * Closed now, lws sends the frame at the next write and then waits for the
+ * client's. What the connection still receives is not read (c->close_code). */
+static int ws_close(pf_conn *c, enum lws_close_status status, const char *why)
 {
-    lws_close_reason(wsi, status, (unsigned char *)why, strlen(why));
-    return -1;
+    if (!c->close_code) {
+        c->close_code = (int)status;
+        c->close_reason = why;
+    }
+    lws_close_reason(c->wsi, status, (unsigned char *)why, strlen(why));
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_SYNC);
+    return 0;
 }
 
 /* A connection over its request rate: an error answer (with the
  * request's id), or a close when the flood goes on. */
-static int rate_limited(struct lws *wsi, pf_conn *c, pf_verdict v, const char *msg, size_t len)
+static int rate_limited(pf_conn *c, pf_verdict v, const char *msg, size_t len)
 {
     pf_server_log("refused", c->room, v == PF_LIMIT_CLOSE ? "reason=flood" : "reason=rate");
     if (v == PF_LIMIT_CLOSE)
-        return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+        return ws_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION,
                         "too many requests: the connection is closed");
     cJSON *req = cJSON_ParseWithLength(msg, len);
     char text[96];
@@ -487,16 +501,16 @@ static int ws_receive(struct lws *wsi, pf_conn *c, const void *in, size_t len)
         return 0; /* closing: nothing more is read */
     if (lws_frame_is_binary(wsi)) {
         pf_server_log("refused", c->room, "reason=binary");
-        return ws_close(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE,
+        return ws_close(c, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE,
                         "binary frames are not accepted: send JSON text");
     }
     if (c->rx_len + len > PF_REQUEST_MAX_BYTES) {
         pf_server_log("refused", c->room, "reason=too_large");
-        return ws_close(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large");
+        return ws_close(c, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large");
     }
     char *rx = realloc(c->rx, c->rx_len + len + 1);
     if (!rx)
-        return ws_close(wsi, LWS_CLOSE_STATUS_UNEXPECTED_CONDITION, "out of memory");
+        return ws_close(c, LWS_CLOSE_STATUS_UNEXPECTED_CONDITION, "out of memory");
     c->rx = rx;
     memcpy(c->rx + c->rx_len, in, len);
     c->rx_len += len;
@@ -507,14 +521,14 @@ static int ws_receive(struct lws *wsi, pf_conn *c, const void *in, size_t len)
     c->rx_len = 0;
     pf_verdict v = pf_limits_request(&c->limits, pf_server_now_ms());
     if (v != PF_LIMIT_PASS)
-        return rate_limited(wsi, c, v, c->rx, n);
+        return rate_limited(c, v, c->rx, n);
     if (!c->room)
         hello(c, c->rx, n);
     else if (!c->held && !c->later)
         pf_room_request(c->room, c, c->rx, n);
     else if (!keep_for_later(c, c->rx, n)) {
         pf_server_log("refused", c->room, "reason=too_many_waiting");
-        return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+        return ws_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION,
                         "too many messages waiting for an answer");
     }
     return 0;
@@ -524,11 +538,11 @@ static int ws_writeable(struct lws *wsi, pf_conn *c)
 {
     /* A stop sends what was committed last (answers, pushes) before the close. */
     if (c->restarting && !c->out_head)
-        return ws_close(wsi, SERVICE_RESTART, "the server is restarting: reconnect with your token");
+        return ws_close(c, SERVICE_RESTART, "the server is restarting: reconnect with your token");
     if (c->too_slow)
-        return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow: frames piled up");
+        return ws_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow: frames piled up");
     if (c->close_code && !c->out_head)
-        return ws_close(wsi, (enum lws_close_status)c->close_code, c->close_reason);
+        return ws_close(c, (enum lws_close_status)c->close_code, c->close_reason);
     pf_out *o = c->out_head;
     if (!o)
         return 0;
@@ -881,22 +895,21 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         pf_server_log("refused", NULL, "reason=origin");
         return -1;
     case LWS_CALLBACK_ESTABLISHED: {
-        char uri[64] = "";
-        lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
-        if (strcmp(uri, "/ws") != 0)
-            return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, "WebSockets are at /ws");
         if (!(p->conn = calloc(1, sizeof *p->conn)))
             return -1;
         pf_metrics_connection(1);
         p->conn->wsi = wsi;
         p->conn->seat = PF_SEAT_SPECTATOR;
+        /* A refused connection is closed at its first write (with why). */
+        char uri[64] = "";
+        lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
         char addr[64];
         peer_address(wsi, addr, sizeof addr);
-        if (!pf_limits_conn_open(&p->conn->limits, addr, pf_server_now_ms())) {
-            free(p->conn);
-            p->conn = NULL;
+        if (strcmp(uri, "/ws") != 0)
+            pf_server_close(p->conn, LWS_CLOSE_STATUS_POLICY_VIOLATION, "WebSockets are at /ws");
+        else if (!pf_limits_conn_open(&p->conn->limits, addr, pf_server_now_ms())) {
             pf_server_log("refused", NULL, "reason=connections_per_address");
-            return ws_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+            pf_server_close(p->conn, LWS_CLOSE_STATUS_POLICY_VIOLATION,
                             "too many connections from your address");
         }
         return 0;
@@ -912,6 +925,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return 0;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED: /* a bot's search or a commit is done */
         pf_think_collect(pf_room_thought, pf_room_answered);
+        pf_commit_flush();
         return 0;
     default:
         return lws_callback_http_dummy(wsi, reason, user, in, len);
@@ -1000,6 +1014,29 @@ static void stop_waited(lws_sorted_usec_list_t *sul)
     srv.stop = 2;
 }
 
+/* A turn of the loop: what it changed goes to the group commit. A batch
+ * told here (its end came between the committer's wake-up and its event)
+ * calls lws outside its callbacks, which lws then looks at after that
+ * wake-up's event: the committer always sends one. */
+static bool serving(void *arg)
+{
+    (void)arg;
+    if (srv.stop)
+        return false;
+    pf_commit_flush();
+    return true;
+}
+
+/* A turn of the stop: on until every client went or STOP_MS passed. */
+static bool closing(void *arg)
+{
+    (void)arg;
+    bool open = false;
+    for (pf_room *r = srv.rooms; r; r = r->next)
+        open |= r->conns != NULL;
+    return open && srv.stop != 2;
+}
+
 /* A clean stop: the changes of the last turn are committed (and told),
  * then every client is told to reconnect (close 1012) and given STOP_MS to
  * hear it. No change is half made: each is whole within one turn of the
@@ -1017,12 +1054,8 @@ static void close_all(void)
         return;
     memset(&wait, 0, sizeof wait);
     lws_sul_schedule(srv.ctx, 0, &wait, stop_waited, (lws_usec_t)STOP_MS * 1000);
-    bool open = true;
-    while (open && srv.stop != 2 && lws_service(srv.ctx, 0) >= 0) {
-        open = false;
-        for (pf_room *r = srv.rooms; r; r = r->next)
-            open |= r->conns != NULL;
-    }
+    lws_cancel_service(srv.ctx); /* a wake-up, so that lws arms the timer */
+    pf_loop_run(srv.loop, closing, NULL);
     lws_sul_cancel(&wait);
 }
 
@@ -1056,6 +1089,12 @@ int pf_server_run(const pf_server_options *o)
         srv.tls = true;
     }
     pf_limits_set(&o->limits);
+    if (!(srv.loop = pf_loop_new())) {
+        fprintf(stderr, "partyfood serve: cannot make the event loop (libuv)\n");
+        pf_store_close(srv.store);
+        return 1;
+    }
+    pf_loop_attach(srv.loop, &info);
     if (!(srv.ctx = lws_create_context(&info))) {
         if (o->cert)
             fprintf(stderr,
@@ -1064,6 +1103,7 @@ int pf_server_run(const pf_server_options *o)
                     o->host, o->port, o->cert, o->key);
         else
             fprintf(stderr, "partyfood serve: cannot listen on %s:%d\n", o->host, o->port);
+        pf_loop_free(srv.loop, NULL);
         pf_store_close(srv.store);
         return 1;
     }
@@ -1072,7 +1112,8 @@ int pf_server_run(const pf_server_options *o)
     if (pf_commit_start(o->db, wake_loop, &err) || pf_think_start(wake_loop, &err)) {
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
         pf_commit_stop();
-        lws_context_destroy(srv.ctx);
+        pf_loop_free(srv.loop, srv.ctx);
+        srv.ctx = NULL;
         pf_store_close(srv.store);
         return 1;
     }
@@ -1103,8 +1144,8 @@ int pf_server_run(const pf_server_options *o)
     else
         printf("partyfood serve: no browser client found (--web DIR names its folder)\n");
     fflush(stdout);
-    while (!srv.stop && lws_service(srv.ctx, 0) >= 0)
-        pf_commit_flush();
+    lws_cancel_service(srv.ctx); /* lws arms its timers (the sweep) after an event: this one */
+    pf_loop_run(srv.loop, serving, NULL);
     pf_commit_stop();
     lws_sul_cancel(&srv.sweep);
     close_all();
@@ -1112,7 +1153,7 @@ int pf_server_run(const pf_server_options *o)
     pf_think_stop();
     for (pf_room *r = srv.rooms; r; r = r->next)
         pf_server_wake(r, -1);
-    lws_context_destroy(srv.ctx); /* closes the connections, the rooms still there */
+    pf_loop_free(srv.loop, srv.ctx); /* closes the connections, the rooms still there */
     srv.ctx = NULL;
     for (pf_room *r = srv.rooms, *next; r; r = next) {
         next = r->next;

@@ -53,8 +53,11 @@ run(async () => {
 
   // A WebSocket elsewhere than /ws is closed.
   const elsewhere = new WebSocket(`ws://127.0.0.1:${s.port}/other`);
-  const code = await new Promise((res) => { elsewhere.on('close', (c) => res(c)); elsewhere.on('error', () => {}); });
-  assert(code !== 1000, `elsewhere: ${code}`);
+  const shut = await new Promise((res) => {
+    elsewhere.on('close', (c, why) => res({ code: c, why: String(why) }));
+    elsewhere.on('error', () => {});
+  });
+  assert(shut.code === 1008 && /at \/ws/.test(shut.why), `elsewhere: ${shut.code} ${shut.why}`);
 
   // A page of another site may not open a socket (its visitor's token would
   // act for it); the server's own pages may.
