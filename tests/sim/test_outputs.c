@@ -114,7 +114,7 @@ static void wait_until_uncaught(pid_t pid, int sig)
 {
     char path[64], line[256];
     snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-    for (int tries = 0; tries < 6000; tries++) {
+    for (int tries = 0; tries < 60000; tries++) {
         FILE *f = fopen(path, "r");
         assert_non_null(f);
         unsigned long long caught = ~0ull;
@@ -124,7 +124,7 @@ static void wait_until_uncaught(pid_t pid, int sig)
         fclose(f);
         if (!(caught & (1ull << (sig - 1))))
             return;
-        struct timespec nap = {0, 10 * 1000 * 1000};
+        struct timespec nap = {0, 1000 * 1000};
         nanosleep(&nap, NULL);
     }
     fail_msg("the simulator still catches signal %d after the first stop signal", sig);
@@ -232,15 +232,23 @@ static void second_signal_ends_at_once(void **state)
     make_dir(dir, sizeof dir);
     snprintf(svg, sizeof svg, "%s/chart.svg", dir);
     snprintf(out, sizeof out, "%s/stdout", dir);
-    assert_int_equal(pf_file_write_atomic(svg, "old chart", 9, NULL), PF_E_OK);
     const char *args[] = {"passfood", "--seats", "expert,expert,expert", "--threads", "1",
                           "--games", "1000", "--svg", svg, NULL};
-    pid_t pid = start(out, 0, args);
-    wait_for_work(pid, 0.3);
-    kill(pid, SIGINT);
-    wait_until_uncaught(pid, SIGTERM); /* the first signal has been handled */
-    kill(pid, SIGTERM);
-    assert_int_equal(finish(pid), 1000 + 128 + SIGTERM);
+    /* The game in hand can end between the two signals (a loaded machine
+     * let one do so in CI): the program then stops by the first, 130, and
+     * the test tries again. A program that ignored the second signal would
+     * stop that way every time. */
+    int status = 0;
+    for (int attempt = 0; attempt < 5 && (attempt == 0 || status == 128 + SIGINT); attempt++) {
+        assert_int_equal(pf_file_write_atomic(svg, "old chart", 9, NULL), PF_E_OK);
+        pid_t pid = start(out, 0, args);
+        wait_for_work(pid, 0.3);
+        kill(pid, SIGINT);
+        wait_until_uncaught(pid, SIGTERM); /* the first signal has been handled */
+        kill(pid, SIGTERM);
+        status = finish(pid);
+    }
+    assert_int_equal(status, 1000 + 128 + SIGTERM);
     char *text = pf_test_read(svg);
     assert_string_equal(text, "old chart");
     free(text);
