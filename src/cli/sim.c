@@ -21,6 +21,7 @@
  * signal ends the program at once (the old files stay whole: every file is
  * replaced in one step). */
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -578,6 +579,24 @@ static pf_err run_batches(const sim_plan *p, const sim_part *part, bool progress
 
 /* ---- report ----------------------------------------------------------------- */
 
+/* Writes a file of the report with the stop signals held back: the file
+ * is replaced in one step, and a write cut short would leave its temporary
+ * behind. A signal that came meanwhile ends the program on return. */
+static bool write_report_file(const char *path, pf_sim_printer *print, const pf_sim_report *rep)
+{
+    sigset_t held, before;
+    sigemptyset(&held);
+    for (int k = 0; k < NSTOP; k++)
+        sigaddset(&held, stop_signals[k]);
+    pthread_sigmask(SIG_BLOCK, &held, &before);
+    pf_error err;
+    bool ok = pf_sim_write_file(path, print, rep, &err) == PF_E_OK;
+    if (!ok)
+        fprintf(stderr, "partyfood sim: %s\n", err.msg);
+    pthread_sigmask(SIG_SETMASK, &before, NULL);
+    return ok;
+}
+
 /* Prints the report (or writes it to --out) and writes --svg; false when a
  * file could not be written. */
 static bool report(const sim_args *a, const pf_sim_report *rep)
@@ -586,18 +605,14 @@ static bool report(const sim_args *a, const pf_sim_report *rep)
                             : a->csv ? pf_sim_print_csv
                                      : pf_sim_print_table;
     bool ok = true;
-    pf_error err;
     if (!a->out) {
         print(stdout, rep);
         fflush(stdout);
-    } else if (pf_sim_write_file(a->out, print, rep, &err) != PF_E_OK) {
-        fprintf(stderr, "partyfood sim: %s\n", err.msg);
-        ok = false;
+    } else {
+        ok = write_report_file(a->out, print, rep);
     }
-    if (a->svg && pf_sim_write_file(a->svg, pf_sim_print_svg, rep, &err) != PF_E_OK) {
-        fprintf(stderr, "partyfood sim: %s\n", err.msg);
+    if (a->svg && !write_report_file(a->svg, pf_sim_print_svg, rep))
         ok = false;
-    }
     return ok;
 }
 
