@@ -155,85 +155,61 @@ static double need(const passfood_state *s, int p, int f, bool scores_now)
 
 /* ---- plates ------------------------------------------------------------- */
 
-#define PLATE_NONE PASSFOOD_FOODS /* no tile drawn since the decision */
-
-/* A plate decision's needs, and the expectations it has worked out. These
- * are remembered by the tile drawn since the decision and the plates still
- * free: with three plates free, both orders of filling two of them leave
- * the same plate and bag for the last tile. At most three plates are free,
- * so at most one tile is drawn before the last one. */
-typedef struct {
-    double nd[3][PASSFOOD_FOODS];  /* need per plate and food */
-    double e[PLATE_NONE + 1][8];   /* [tile drawn since, or PLATE_NONE][free plates] */
-    uint8_t known[PLATE_NONE + 1]; /* bit per free plates: e is worked out */
-} plate_ctx;
-
-/* The best single placement of tile t among the free plates (bits). */
-static double plates_last(const plate_ctx *x, unsigned freep, int t)
+/* The expected value of the tiles still to come on the free plates rest
+ * (one or two plates), left > 0 draws from bag, which holds tot > 0 tiles
+ * and sums to sum[k] = the sum over bag of nd[k] for each plate k. With
+ * one plate left the draw goes there; with two, the next draw takes the
+ * better of the two, counting what the draw after it brings to the other
+ * (when there is one). At most three plates are free, so that is all. */
+static double plates_to_come(const double nd[3][PASSFOOD_FOODS], unsigned rest, int left,
+                             const uint8_t bag[PASSFOOD_FOODS], int tot,
+                             const double sum[3])
 {
-    double best = -1e9;
-    for (int j = 0; j < 3; j++)
-        if (freep >> j & 1 && x->nd[j][t] > best)
-            best = x->nd[j][t];
-    return best;
-}
-
-static double plates_value(plate_ctx *x, unsigned freep, int t, int left,
-                           uint8_t bag[PASSFOOD_FOODS], int since, int *best_plate);
-
-/* Expected value of the tiles still to place on the free plates rest (not
- * none), left draws to come from bag, which holds tot > 0 tiles; since is
- * the tile drawn since the decision, PLATE_NONE, or -1 for more than one. */
-static double plates_expect(plate_ctx *x, unsigned rest, int left, uint8_t bag[PASSFOOD_FOODS],
-                            int tot, int since)
-{
-    if (since >= 0 && x->known[since] >> rest & 1)
-        return x->e[since][rest];
+    int k = rest & 1 ? 0 : rest & 2 ? 1 : 2;
+    unsigned other = rest & ~(1u << k);
+    if (!other)
+        return sum[k] / tot;
+    int l = other & 2 ? 1 : 2;
+    bool then = left > 1 && tot > 1;
     double e = 0;
-    /* the next tile is the last to place when one draw or one plate is
-     * left: no expectation beyond it (the hot path) */
-    bool last = left == 1 || !(rest & (rest - 1));
     for (int f = 0; f < PASSFOOD_FOODS; f++) {
         if (!bag[f])
             continue;
-        if (last) {
-            e += (double)bag[f] / tot * plates_last(x, rest, f);
-            continue;
+        double on_k = nd[k][f], on_l = nd[l][f];
+        if (then) {
+            on_k += (sum[l] - nd[l][f]) / (tot - 1);
+            on_l += (sum[k] - nd[k][f]) / (tot - 1);
         }
-        bag[f]--;
-        e += (double)(bag[f] + 1) / tot *
-             plates_value(x, rest, f, left - 1, bag, since == PLATE_NONE ? f : -1, NULL);
-        bag[f]++;
+        e += bag[f] * (on_k > on_l ? on_k : on_l);
     }
-    if (since >= 0) {
-        x->e[since][rest] = e;
-        x->known[since] |= (uint8_t)(1u << rest);
-    }
-    return e;
+    return e / tot;
 }
 
-/* Expected value of the best plate placement from here: plates holds which
- * plates are free (bits), t the tile to place, left the draws still to come,
- * bag the counts the next draws come from, since as for plates_expect. */
-static double plates_value(plate_ctx *x, unsigned freep, int t, int left,
-                           uint8_t bag[PASSFOOD_FOODS], int since, int *best_plate)
+/* The plate (0 to 2) among the free ones (bits) whose placement of tile t
+ * now, plus the expectation of the draws still to come, is best. A plate
+ * must beat the one before by more than rounding, so a tie goes to the
+ * first and never hangs on the order in which a sum was added up. */
+static int best_plate(const double nd[3][PASSFOOD_FOODS], unsigned freep, int t, int left,
+                      const uint8_t bag[PASSFOOD_FOODS])
 {
     int tot = 0;
-    for (int f = 0; f < PASSFOOD_FOODS; f++)
+    double sum[3] = {0, 0, 0};
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
         tot += bag[f];
-    double best = -1e9;
+        for (int k = 0; k < 3; k++)
+            sum[k] += bag[f] * nd[k][f];
+    }
+    int best = -1;
+    double bestv = 0;
     for (int j = 0; j < 3; j++) {
         if (!(freep >> j & 1))
             continue;
-        double v = x->nd[j][t];
+        double v = nd[j][t];
         unsigned rest = freep & ~(1u << j);
         if (left > 0 && rest && tot > 0)
-            v += plates_expect(x, rest, left, bag, tot, since);
-        if (v > best) {
-            best = v;
-            if (best_plate)
-                *best_plate = j;
-        }
+            v += plates_to_come(nd, rest, left, bag, tot, sum);
+        if (best < 0 || v > bestv + 1e-9)
+            bestv = v, best = j;
     }
     return best;
 }
@@ -260,16 +236,12 @@ static void plate_needs(const passfood_state *s, double nd[3][PASSFOOD_FOODS])
 
 static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo)
 {
-    plate_ctx x;
-    memset(x.known, 0, sizeof x.known);
-    if (memo && memo->turn == s->turn) {
-        memcpy(x.nd, memo->nd, sizeof x.nd);
-    } else {
-        plate_needs(s, x.nd);
-        if (memo) {
+    double own[3][PASSFOOD_FOODS];
+    double (*nd)[PASSFOOD_FOODS] = memo ? memo->nd : own;
+    if (!memo || memo->turn != s->turn) {
+        plate_needs(s, nd);
+        if (memo)
             memo->turn = s->turn;
-            memcpy(memo->nd, x.nd, sizeof x.nd);
-        }
     }
     uint8_t bag[PASSFOOD_FOODS] = {0};
     for (int i = 0; i < s->bag_n; i++)
@@ -280,9 +252,7 @@ static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo)
     for (int j = 0; j < 3; j++)
         if (s->plate[j] == PASSFOOD_NONE)
             freep |= 1u << j;
-    int best = 0;
-    plates_value(&x, freep, s->drawn, 3 - s->ndraws, bag, PLATE_NONE, &best);
-    return best;
+    return best_plate((const double(*)[PASSFOOD_FOODS])nd, freep, s->drawn, 3 - s->ndraws, bag);
 }
 
 /* ---- sets --------------------------------------------------------------- */
