@@ -3,7 +3,8 @@
  * `greedy` plays for the team from what its own seat sees (a sample from
  * pf_obs: everything on the table is public, only the bag's order is
  * redrawn, and the bot uses the bag's contents, never its order):
- *   - plates: an exact expectimax over the tiles still to come this step,
+ *   - plates: an exact expectimax over the tiles still to come this step
+ *     (in closed form: at most three plates, so at most two draws matter),
  *     worth need(recipient, tile) per plate; need is how much a tile raises
  *     a board's value (columns and rows in progress), weighted by how close
  *     Ziggy is to that player; a player on the cake needs nothing;
