@@ -225,6 +225,18 @@ async function waitFor(cond, what) {
   throw new Error(`timed out waiting: ${what}`);
 }
 
+// A room's step count once only people are to act. Its bots play off the
+// loop on their own time, and with the seats shuffled one may hold the first
+// turn: until a person must act, the count can still move by itself.
+async function stepsAtRest(s, room) {
+  for (let i = 0; i < 2000; i++) {
+    const r = (await request(s, 'GET', `/rooms/${room}`)).body;
+    if (r.to_act.every((seat) => r.seats[seat].kind === 'person')) return r.step_count;
+    await new Promise((done) => setTimeout(done, 5));
+  }
+  throw new Error(`timed out waiting: a person to act in ${room}`);
+}
+
 // Creates a room and seats a client for each of its person seats.
 async function roomWithClients(s, spec, names) {
   const created = await request(s, 'POST', '/rooms', spec);
@@ -302,4 +314,4 @@ function run(main) {
 }
 
 module.exports = { tempDir, startServer, stopServer, request, Client, playRandom, toldEvents, skillKind,
-                   roomWithClients, checkSecrecy, waitFor, assert, run };
+                   roomWithClients, stepsAtRest, checkSecrecy, waitFor, assert, run };

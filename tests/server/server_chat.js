@@ -4,7 +4,7 @@
 // fast, chat turned off) is an error that changes nothing; the chat is
 // stored with the room and comes back in the sync after a restart.
 'use strict';
-const { tempDir, startServer, stopServer, request, Client, roomWithClients, waitFor, assert, run } =
+const { tempDir, startServer, stopServer, request, Client, roomWithClients, stepsAtRest, waitFor, assert, run } =
   require('./lib.js');
 
 const pushes = (c) => c.frames.map((f) => JSON.parse(f)).filter((m) => m.push === 'chat');
@@ -31,15 +31,7 @@ run(async () => {
   let [ana, bo, spec] = [await connect(joined[0].token), await connect(joined[1].token), await connect()];
   const sync = JSON.parse(ana.frames.find((f) => f.includes('"push":"sync"')));
   assert(Array.isArray(sync.chat) && sync.chat.length === 0 && sync.chat_on === true, `sync: ${JSON.stringify(sync)}`);
-  // The seats are shuffled: when the bot acts first, its move lands on its
-  // own time, so count the steps once a person is to act.
-  let steps = null;
-  for (let i = 0; i < 400 && steps === null; i++) {
-    const r = (await request(s, 'GET', `/rooms/${room}`)).body;
-    if (r.to_act.every((seat) => r.seats[seat].kind === 'person')) steps = r.step_count;
-    else await new Promise((done) => setTimeout(done, 5));
-  }
-  assert(steps !== null, 'a person to act');
+  const steps = await stepsAtRest(s, room);
 
   // Before the hello there is no seat to speak for.
   const early = new Client(s, 'early');

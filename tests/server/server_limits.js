@@ -5,7 +5,7 @@
 // a close 1008 when the flood goes on). Every refusal is logged and none
 // changes the game; the room's other clients are served throughout.
 'use strict';
-const { tempDir, startServer, stopServer, request, Client, roomWithClients, assert, run } =
+const { tempDir, startServer, stopServer, request, Client, roomWithClients, stepsAtRest, assert, run } =
   require('./lib.js');
 
 run(async () => {
@@ -36,7 +36,7 @@ run(async () => {
   assert((await again.hello(room)).ok, 'a place again once one closed');
 
   // Requests: 10 a second with 2 s of burst; past it rate_limited, in order, with the id.
-  const steps = (await request(s, 'GET', `/rooms/${room}`)).body.step_count;
+  const steps = await stepsAtRest(s, room);
   const answers = await Promise.all(Array.from({ length: 40 }, () => more[0].ask({ cmd: 'games' })));
   const limited = answers.filter((a) => !a.ok);
   assert(answers.slice(0, 19).every((a) => a.ok), 'the burst answered (one request went to the hello)');
