@@ -216,10 +216,11 @@ function playRandom(c, realTime, untilSteps = Infinity, limitMs = 120000) {
   });
 }
 
-// Resolves once cond() holds (checked every 5 ms, for 10 s at most).
+// Resolves once cond() holds (checked every 5 ms, for 10 s at most); cond
+// may be async.
 async function waitFor(cond, what) {
   for (let i = 0; i < 2000; i++) {
-    if (cond()) return;
+    if (await cond()) return;
     await new Promise((r) => setTimeout(r, 5));
   }
   throw new Error(`timed out waiting: ${what}`);
@@ -229,12 +230,12 @@ async function waitFor(cond, what) {
 // loop on their own time, and with the seats shuffled one may hold the first
 // turn: until a person must act, the count can still move by itself.
 async function stepsAtRest(s, room) {
-  for (let i = 0; i < 2000; i++) {
-    const r = (await request(s, 'GET', `/rooms/${room}`)).body;
-    if (r.to_act.every((seat) => r.seats[seat].kind === 'person')) return r.step_count;
-    await new Promise((done) => setTimeout(done, 5));
-  }
-  throw new Error(`timed out waiting: a person to act in ${room}`);
+  let r;
+  await waitFor(async () => {
+    r = (await request(s, 'GET', `/rooms/${room}`)).body;
+    return r.to_act.every((seat) => r.seats[seat].kind === 'person');
+  }, `a person to act in ${room}`);
+  return r.step_count;
 }
 
 // Creates a room and seats a client for each of its person seats.

@@ -6,7 +6,7 @@
 // change a sync push to the room; the settings kept over a restart; a
 // fixed seat order.
 'use strict';
-const { tempDir, startServer, stopServer, request, Client, waitFor, assert, run } =
+const { tempDir, startServer, stopServer, request, Client, stepsAtRest, waitFor, assert, run } =
   require('./lib.js');
 
 const host = (s, room, body) => request(s, 'POST', `/rooms/${room}/host`, body);
@@ -71,9 +71,7 @@ run(async () => {
   await waitFor(() => clients.every((c) => c.last), 'the start');
   const [a, b] = clients;
   const botSeat = [0, 1, 2].find((i) => i !== a.seat && i !== b.seat);
-  // The bot plays off the loop: once it is a person's turn nothing moves.
-  await waitFor(() => !a.last.to_act.includes(botSeat), "a person's turn");
-  const steps = a.last.step_count;
+  const steps = await stepsAtRest(s, r2);
   // A bot's seat, a seat out of range and a connected person's seat are refused.
   for (const [body, code] of [[{ do: 'remove', seat: botSeat }, 'bad_seat'], [{ do: 'remove', seat: 9 }, 'bad_seat'],
                               [{ do: 'bot', seat: a.seat, level: 'medium' }, 'bad_seat'],
