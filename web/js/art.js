@@ -14,14 +14,29 @@ export function href(id) {
   return `${SPRITE}#${id}`;
 }
 
+// A piece as an <svg> of its own (an image with the piece's name), k times
+// its natural size; a <use> needs its width and height, as here.
+export function drawing(id, k = 1, attrs = {}) {
+  const a = ART[id];
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  const use = document.createElementNS(ns, 'use');
+  const box = { width: a.w * k, height: a.h * k };
+  for (const [n, v] of Object.entries({ ...box, role: 'img', 'aria-label': a.name, ...attrs })) svg.setAttribute(n, v);
+  for (const [n, v] of Object.entries({ href: href(id), ...box })) use.setAttribute(n, v);
+  svg.append(use);
+  return svg;
+}
+
 const sq = (game, name, letter, extra = {}) => ({ game, name, letter, w: 64, h: 64, ...extra });
 
 // The six openings of a slice, from the tip out (viewBox units; the tip is
-// at 0,0 and the slice opens up and to the right), each of radius 11.
+// at 0,0 and the slice opens up and to the right), each of radius 11: a
+// topping piece (its disc 29 of its 64) fills one at slotBox units square.
 const SLICE_SLOTS = [[19.8, -19.8], [25, -43.3], [43.3, -25], [21.3, -69.8], [51.6, -51.6], [69.8, -21.3]];
 const slice = (colour, letter) => ({ game: 'pizza', name: colour ? `${colour} slice` : 'slice', letter,
   w: 104, h: 104, viewBox: [-2, -102, 104, 104], anchor: [2 / 104, 100 / 104], radius: 99,
-  slots: SLICE_SLOTS, slotRadius: 11, ...(colour ? {} : { tint: 'handle' }) });
+  slots: SLICE_SLOTS, slotRadius: 11, slotBox: 24.3, ...(colour ? {} : { tint: 'handle' }) });
 
 export const ART = {
   // Pizza Party

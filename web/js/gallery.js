@@ -1,7 +1,7 @@
 // gallery.js: the review page of the drawn pieces: every symbol of the
 // sprite at three sizes with its catalogue entry, then the pieces put
 // together as a table would (a pizza, a pan, a tower, a track).
-import { ART, href, PIZZA_COLOURS } from './art.js';
+import { ART, href, drawing, PIZZA_COLOURS } from './art.js';
 import { h, s } from './dom.js';
 
 const SAMPLE_TINT = { handle: '#e5533d', piece: '#3f86d6', pawn: '#8e6bd1' };
@@ -15,11 +15,14 @@ function use(id, k, attrs = {}) {
   return s('use', { href: href(id), width: a.w * k, height: a.h * k, ...attrs });
 }
 
+// A piece at px a 64-unit square, the big ones (the pizza's board, the pan)
+// kept within twice that.
 function picture(id, px) {
   const a = ART[id];
-  const k = px / 64;
-  return s('svg', { width: a.w * k, height: a.h * k, role: 'img', 'aria-label': a.name,
-    'data-id': id, 'data-px': px, color: a.tint ? SAMPLE_TINT[a.tint] : null }, use(id, k));
+  const k = Math.min(px / 64, (2 * px) / Math.max(a.w, a.h));
+  const svg = drawing(id, k, { 'data-id': id, 'data-px': px });
+  if (a.tint) svg.setAttribute('color', SAMPLE_TINT[a.tint]);
+  return svg;
 }
 
 function card(id, sizes) {
@@ -45,8 +48,8 @@ function pizza() {
     const y = c - sl.anchor[1] * sl.h * k;
     const g = s('g', { transform: `rotate(${q * 90} ${c} ${c})` }, use(`pizza-slice-${colour}`, k, { x, y }));
     sl.slots.slice(0, 2 + q).forEach(([sx, sy]) => {
-      const r = sl.slotRadius * k * 1.05;
-      g.append(s('use', { href: href(tops[q]), x: c + sx * k - r, y: c + sy * k - r, width: 2 * r, height: 2 * r }));
+      const b = sl.slotBox * k;
+      g.append(s('use', { href: href(tops[q]), x: c + sx * k - b / 2, y: c + sy * k - b / 2, width: b, height: b }));
     });
     svg.append(g);
   });
