@@ -65,7 +65,7 @@ function pan() {
     'pancake-back', 'pancake-chocolate', 'pancake-kiwi'];
   const { cx, cy, r } = p.well;
   ids.forEach((id, i) => {
-    const ring = i === 7 ? 0 : r * 0.6;
+    const ring = i === 7 ? 0 : r - 18;
     const ang = (i * 2 * Math.PI) / 7;
     const d = 28 * k;
     svg.append(s('use', { href: href(id), width: d, height: d,
