@@ -24,6 +24,8 @@ try { CHROMIUM = execSync('command -v chromium', { shell: '/bin/sh' }).toString(
 const BIN = process.env.PF_BIN;
 if (!BIN) throw new Error('PF_BIN must name the partyfood program');
 const SOURCE = path.resolve(__dirname, '..', '..');
+// PF_WEB_DIR serves another copy of the client (to see a test fail on an
+// older one: git archive main web | tar -x -C /tmp/old; PF_WEB_DIR=/tmp/old/web).
 // Screenshots are the tests' artifacts (PF_WEB_SHOTS, else the build's folder).
 const SHOTS = process.env.PF_WEB_SHOTS || path.join(process.cwd(), 'web-shots');
 
@@ -37,7 +39,7 @@ function startServer({ env = {}, db, args = [] } = {}) {
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   return new Promise((resolve, reject) => {
     const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', db || path.join(dir, 'db'),
-      '--web', path.join(SOURCE, 'web'), ...args], { stdio: ['ignore', 'pipe', 'inherit'],
+      '--web', process.env.PF_WEB_DIR || path.join(SOURCE, 'web'), ...args], { stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, ...env } });
     running.add(proc);
     let out = '';
@@ -207,8 +209,110 @@ async function noErrors(page) {
   assert(page.errors.length === 0, `no errors in the page: ${page.errors.join(' | ')}`);
 }
 
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+// axe-core on the page: no serious or critical violation.
+async function axe(page, what) {
+  await page.evaluate(AXE); // evaluated by the driver: the page's CSP still allows only its own scripts
+  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert(bad.length === 0, `${what}: no serious violation: ${JSON.stringify(bad.map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target) })))}`);
+}
+
+module.exports.axe = axe;
 module.exports.suite = suite;
 module.exports.quickGame = quickGame;
 module.exports.noErrors = noErrors;
 module.exports.makeRoom = makeRoom;
 module.exports.joinRoom = joinRoom;
+
+// ---- positions from committed replays -------------------------------------------
+
+// A committed position file (tests/web/positions/GAME.json): a replay made
+// by `partyfood engine`, the names of its seats and named move counts.
+function position(game) {
+  return JSON.parse(fs.readFileSync(path.join(__dirname, 'positions', `${game}.json`), 'utf8'));
+}
+
+// Debian's node-ws for the seats' own sockets (node 20 has no WebSocket).
+module.paths.push('/usr/share/nodejs');
+
+// One seat's socket, answering requests by id; every push is kept in pushes.
+function seatSocket(base, room, token) {
+  const WebSocket = require('ws');
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`);
+  const waiting = new Map();
+  const pushes = [];
+  let next = 1;
+  const opened = new Promise((resolve, reject) => {
+    ws.on('error', reject);
+    ws.on('message', (data) => {
+      const m = JSON.parse(data);
+      if (m.push) { pushes.push(m); return; }
+      const w = waiting.get(m.id);
+      if (w) { waiting.delete(m.id); w(m); }
+    });
+    ws.on('open', () => resolve());
+  });
+  const request = (msg) => new Promise((resolve) => {
+    const id = next++;
+    waiting.set(id, resolve);
+    ws.send(JSON.stringify({ ...msg, id }));
+  });
+  return { opened, request, pushes, close: () => ws.close(),
+    hello: async () => { await opened; return request({ cmd: 'hello', room, token }); } };
+}
+
+// A room at move `upto` of a position: made with every seat a person's (in
+// the replay's order, the names of the file), each seat joined and its
+// moves sent through its own socket, one at a time. The server must run
+// with PF_SERVE_TEST_SEED set to the replay's seed (positionEnv). Answers
+// the room's code, each seat's token and the pushes each seat heard.
+async function positionRoom(base, game, upto, { keep = false } = {}) {
+  const pos = position(game);
+  const rp = pos.replay;
+  assert(upto <= rp.actions.length, `move ${upto} of ${rp.actions.length}`);
+  const room = await makeRoom(base, { game: rp.game, seats: pos.names.map(() => 'person'), options: rp.options,
+    fixed_order: true });
+  const tokens = [];
+  for (const name of pos.names) {
+    const j = await (await fetch(`${base}/rooms/${room}/join`, { method: 'POST', body: JSON.stringify({ name }) })).json();
+    assert(j.token, `joined: ${JSON.stringify(j)}`);
+    tokens.push(j.token);
+  }
+  const seats = tokens.map((t) => seatSocket(base, room, t));
+  for (const s of seats) {
+    const a = await s.hello();
+    assert(a.ok, `hello: ${JSON.stringify(a)}`);
+  }
+  for (const [seat, action] of rp.actions.slice(0, upto)) {
+    const a = await seats[seat].request({ cmd: 'act', action });
+    assert(a.ok, `move ${action} of seat ${seat} (is the server's seed the replay's?): ${JSON.stringify(a)}`);
+  }
+  // keep: the seats' sockets stay open, for the test to play on.
+  if (!keep) seats.forEach((s) => s.close());
+  return { room, tokens, pushes: seats.map((s) => s.pushes), names: pos.names, seats: keep ? seats : null,
+    next: rp.actions.slice(upto) };
+}
+
+// The server's environment for a game's positions.
+function positionEnv(game) {
+  return { PF_SERVE_TEST_SEED: String(position(game).replay.seed) };
+}
+
+// A page of its own in the position's room, in the seat's place (its token
+// kept as the page keeps it), the table drawn.
+async function openPosition(browser, base, pos, seat = 0, opts = {}) {
+  const page = await newPage(browser, opts);
+  await page.goto(`${base}/`);
+  await page.evaluate(([room, token]) => localStorage.setItem(`partyfood.room.${room}`, JSON.stringify({ token })),
+    [pos.room, pos.tokens[seat]]);
+  await page.goto(`${base}/#/room/${pos.room}`);
+  await page.waitForSelector('.board svg');
+  return page;
+}
+
+module.exports.position = position;
+module.exports.positionRoom = positionRoom;
+module.exports.positionEnv = positionEnv;
+module.exports.openPosition = openPosition;

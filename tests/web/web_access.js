@@ -4,17 +4,9 @@
 // prefers-reduced-motion nothing moves. (Playing by keyboard
 // alone is web_keys.)
 'use strict';
-const fs = require('fs');
 const L = require('./lib.js');
 
-const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axe(page, what) {
-  await page.evaluate(AXE); // evaluated by the driver: the page's CSP still allows only its own scripts
-  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  L.assert(bad.length === 0, `${what}: no serious violation: ${JSON.stringify(bad.map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target) })))}`);
-}
+const { axe } = L;
 
 async function lobbyAndTables({ browser, base }) {
   const page = await L.newPage(browser);

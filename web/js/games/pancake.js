@@ -111,7 +111,7 @@ export default {
     'The first to have 12 pancakes in their pile wins. If the table runs out, the biggest pile wins.',
   ],
 
-  render(ctx) {
+  draw(ctx) {
     const svg = s('svg', { viewBox: '0 0 400 400', role: 'group', 'aria-label': 'the Yummy Yummy Pancake table' });
     svg.append(s('title', { text: 'The pan with its pancakes, and every player\'s pile' }));
     drawPan(svg, ctx);
@@ -119,7 +119,7 @@ export default {
     return svg;
   },
 
-  score(ctx, i) { return `${ctx.view.piles[i]} ${ctx.view.piles[i] === 1 ? 'pancake' : 'pancakes'}`; },
+  seat(ctx, i) { return { score: `${ctx.view.piles[i]} ${ctx.view.piles[i] === 1 ? 'pancake' : 'pancakes'}` }; },
 
   status(ctx) {
     const v = ctx.view;
@@ -134,7 +134,7 @@ export default {
     return `${chef} is the chef.`;
   },
 
-  actions(ctx) {
+  choices(ctx) {
     const out = [];
     for (const a of ctx.legal) {
       if (a.startsWith('toss') && !out.some((o) => o.label.startsWith('Flick'))) {

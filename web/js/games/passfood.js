@@ -3,8 +3,11 @@
 // passed; every board with its columns and rows; the tokens left.
 import { s, button } from '../dom.js';
 import { PARTY_FOODS, INK, SEAT_FILLS, tile } from '../pieces.js';
+import { use } from '../draw.js';
 
 const PER_ROW = 16;
+// What the tokens do, for the turn line that offers them.
+const TOKENS = 'a swap trades one of your tiles for a friend\'s, a take grabs a tile back from Ziggy';
 const STEP = 23.5;
 // The first row of spaces, low enough for three rows of pawns above it.
 const TRACK_Y = 58;
@@ -30,9 +33,9 @@ function drawTrack(svg, ctx) {
   for (let i = 0; i <= n.cake; i++) {
     const [x, y] = spaceAt(i);
     if (i === n.cake) {
+      // The cake, drawn within its own space (the spaces are STEP apart).
       svg.append(s('g', { role: 'img', 'aria-label': `space ${i}: the birthday cake` },
-        s('rect', { x: x - 17, y: y - 12, width: 34, height: 24, rx: 5, fill: '#f8bbd0', stroke: INK }),
-        s('text', { x, y: y + 4, 'text-anchor': 'middle', class: 'small', text: 'cake' })));
+        use('passfood-cake', x - 11, y - 14, 22)));
     } else {
       svg.append(s('circle', { cx: x, cy: y, r: 9, fill: dips.has(i) ? '#ffe082' : '#fff', stroke: INK }),
         s('text', { x, y: y + 4, 'text-anchor': 'middle', class: 'small', text: dips.has(i) ? '*' : String(i) }));
@@ -142,7 +145,7 @@ export default {
     'Tokens help: a swap trades a tile with a friend, a take grabs a tile from Ziggy. You all win when every pawn is on the cake; you all lose if Ziggy catches a pawn or reaches the cake.',
   ],
 
-  render(ctx) {
+  draw(ctx) {
     const v = ctx.view;
     const rowsOfTrack = Math.ceil((v.numbers.cake + 1) / PER_ROW);
     const top = TRACK_Y + rowsOfTrack * 42;
@@ -169,16 +172,16 @@ export default {
     return svg;
   },
 
-  score(ctx, i) {
+  seat(ctx, i) {
     const p = ctx.view.players[i];
-    return p.on_cake ? 'on the cake' : `pawn on space ${p.pos}`;
+    return { score: p.on_cake ? 'on the cake' : `space ${p.pos}`, more: `swap tokens ${p.swaps} · take tokens ${p.takes}` };
   },
 
-  endText(ctx) {
+  end(ctx) {
     const v = ctx.view;
     const why = { caught: 'Ziggy caught a pawn', ziggy_cake: 'Ziggy reached the cake first',
       turn_limit: 'the party went on too long', all_on_cake: 'every pawn is on the cake' }[v.reason] || '';
-    return v.result === 'won' ? `You all win: ${why}!` : `Ziggy wins: ${why}.`;
+    return { headline: v.result === 'won' ? `You all win: ${why}!` : `Ziggy wins: ${why}.` };
   },
 
   status(ctx) {
@@ -190,14 +193,14 @@ export default {
       if (v.phase === 'ziggy') return 'Ziggy has more than one set: choose which one he scores.';
       if (v.phase === 'score') {
         return ctx.legal.some((a) => a.startsWith('score'))
-          ? 'You may score one set (or carry on).' : 'No set to score yet: use a token, or carry on.';
+          ? 'You may score one set (or carry on).' : `No set to score yet: use a token (${TOKENS}), or carry on.`;
       }
-      return 'You may use a token, or carry on.';
+      return `You may use a token (${TOKENS}), or carry on.`;
     }
     return `${ctx.name(ctx.toAct[0] ?? v.active)} is playing.`;
   },
 
-  actions(ctx) {
+  choices(ctx) {
     const v = ctx.view;
     return ctx.legal.map((a) => {
       let label = a;
