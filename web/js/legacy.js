@@ -1,7 +1,8 @@
-// legacy.js: until the server sends facts as fields (events with their
-// numbers, a `memory` flag, errors with `until`, texts with the seats'
-// names), this reads them from the old sentences. It is the only place in
-// web/ that parses an English sentence, and goes once the server sends them.
+// legacy.js: until the server sends facts as fields (protocol version 4:
+// an event's `fields` and `memory` mark, errors with `until`, texts with the
+// seats' names), this reads them from the old sentences in that shape. It is
+// the only place in web/ that parses an English sentence, and goes once the
+// server sends them.
 
 // An event or an error object with its facts as fields.
 export function factsOf(e) {
@@ -12,19 +13,23 @@ export function factsOf(e) {
     }
     return e;
   }
-  if (e.cell !== undefined || e.memory !== undefined) return e; // the server's own fields
+  if (e.fields) return e; // the server's own
+  const seat = /^[Ss]eat (\d+) /.exec(e.text);
+  const fields = seat ? { seat: Number(seat[1]) - 1 } : {};
   let m;
-  // A sync's log does not say whose step each line was: its text does.
-  if (e.seat === undefined && (m = /^seat (\d+) /.exec(e.text))) e = { ...e, seat: Number(m[1]) - 1 };
-  if (e.kind === 'flip' && (m = /turned over cell (\d+): (.+)$/.exec(e.text)))
-    return { ...e, cell: Number(m[1]), piece: m[2], memory: true };
-  if (e.kind === 'back' && (m = /put the (\S+) back/.exec(e.text)))
-    return { ...e, piece: m[1], memory: true };
-  if (e.kind === 'place' && (m = /put the (\S+) on the (\S+) slice: (\d+) of/.exec(e.text)))
-    return { ...e, piece: m[1], colour: m[2], count: Number(m[3]) };
-  if (e.kind === 'switch' && (m = /now has the (\S+) slice \((\d+) (\S+)\)/.exec(e.text)))
-    return { ...e, colour: m[1], count: Number(m[2]), topping: m[3] === 'toppings' ? null : m[3] };
-  return e;
+  let memory = false;
+  if (e.kind === 'flip' && (m = /turned over cell (\d+): (.+)$/.exec(e.text))) {
+    Object.assign(fields, { cell: Number(m[1]), piece: m[2] });
+    memory = true;
+  } else if (e.kind === 'back' && (m = /put the (\S+) back/.exec(e.text))) {
+    fields.piece = m[1];
+    memory = true;
+  } else if (e.kind === 'place' && (m = /put the (\S+) on the (\S+) slice: (\d+) of/.exec(e.text))) {
+    Object.assign(fields, { piece: m[1], colour: m[2], count: Number(m[3]) });
+  } else if (e.kind === 'switch' && (m = /now has the (\S+) slice \((\d+) /.exec(e.text))) {
+    Object.assign(fields, { to: m[1], count: Number(m[2]) });
+  }
+  return { ...e, memory, fields };
 }
 
 // "seat 2" and "Seat 2" in the engine's sentences (seats counted from 1

@@ -30,7 +30,6 @@ function centre(r) { return [r.x + r.width / 2, r.y + r.height / 2]; }
 
 export function motion(board, before, { speed = 1, calm = false } = {}) {
   const anims = [];
-  const marks = [];
   // Temporary elements (a piece's old face) go once the step is over.
   const cleanups = [];
   const svg = board.querySelector('svg');
@@ -54,7 +53,7 @@ export function motion(board, before, { speed = 1, calm = false } = {}) {
     mark(el) {
       if (!el) return;
       el.classList.add('changed');
-      marks.push(el);
+      setTimeout(() => el.classList.remove('changed'), HIGHLIGHT_MS);
     },
 
     // A piece turning over (a 3D turn about its upright axis): `was`, an
@@ -122,10 +121,9 @@ export function motion(board, before, { speed = 1, calm = false } = {}) {
     finish() {
       anims.forEach((a) => { try { a.finish(); } catch (e) { /* already gone */ } });
     },
-    // The step is over: temporary pieces go, outlines fade.
+    // The step is over: temporary pieces go.
     end() {
       cleanups.splice(0).forEach((f) => f());
-      marks.splice(0).forEach((el) => el.classList.remove('changed'));
     },
   };
   return m;

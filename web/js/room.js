@@ -49,12 +49,18 @@ function progress(s, m, at) {
   };
 }
 
+// A log line: the event with its step and the seat whose step it was.
+function line(e, step, seat, byBot) {
+  const f = factsOf(e);
+  return { ...f, step, seat: seat ?? (f.fields ? f.fields.seat : undefined), by_bot: !!byBot };
+}
+
 function sync(s, m, at) {
   const base = { ...s, heard: true, seat: m.seat, chat: m.chat || s.chat, chatOn: m.chat_on !== false,
     started: !!m.started, game: m.game || s.game };
   if (!m.started) return base;
   const next = progress(base, m, at);
-  return { ...next, view: m.view, legal: m.legal || [], log: (m.log || []).map(factsOf),
+  return { ...next, view: m.view, legal: m.legal || [], log: (m.log || []).map((e) => line(e, e.step)),
     steps: [], syncs: s.syncs + 1, pending: null };
 }
 
@@ -68,7 +74,7 @@ function steps(s, m, at) {
       fresh.push({ seq: ++seq, undo: st.undo, seat: st.seat, events: [] });
       continue;
     }
-    const events = (st.events || []).map((e) => factsOf({ ...e, step: st.step, seat: st.seat, by_bot: !!st.by_bot }));
+    const events = (st.events || []).map((e) => line(e, st.step, st.seat, st.by_bot));
     log = log.concat(events);
     fresh.push({ seq: ++seq, step: st.step, seat: st.seat, action: st.action, by_bot: !!st.by_bot, t: st.t, events });
   }
@@ -145,16 +151,17 @@ export function nameOf(s, i) {
   return i === s.seat ? `${s.names[i]} (you)` : s.names[i];
 }
 
-// The log as a person may look at it. Without the memory aid, what an
-// earlier reveal showed (an event marked `memory`) is blanked once a later
-// step was played: remembering is the game (PIZ-7, YYP-7, C-3). Such an
-// event keeps its kind and numbers but not its text or what it showed
-// (`piece`), and says `hidden`. The last step's reveal is on the table anyway.
+// The log as a person may look at it. Without the memory aid, what a
+// reveal showed (an event marked `memory`) is shown only until the next
+// one (the events of that step): remembering is the game (PIZ-7, YYP-7,
+// C-3). An older one keeps its kind, step and seat but neither its text nor
+// its fields, and says `hidden`. With the aid, or once over, everything.
 export function visibleLog(s) {
   if (s.memoryAid || s.over) return s.log;
-  const last = s.log.length ? s.log[s.log.length - 1].step : null;
+  let last = null;
+  for (let i = s.log.length - 1; i >= 0 && last === null; i--) if (s.log[i].memory) last = s.log[i].step;
   return s.log.map((e) => (e.memory && e.step !== last
-    ? { kind: e.kind, step: e.step, seat: e.seat, cell: e.cell, private: e.private, by_bot: e.by_bot, hidden: true }
+    ? { kind: e.kind, step: e.step, seat: e.seat, private: e.private, by_bot: e.by_bot, hidden: true }
     : e));
 }
 

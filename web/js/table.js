@@ -324,7 +324,7 @@ class RoomPage {
     this.sounds(item.step);
     const others = item.step.seat !== this.state.seat;
     const least = others ? STEP_MS[speedName()] : 0;
-    const seen = new Promise((r) => this.later(r, least));
+    const seen = least ? new Promise((r) => this.later(r, least)) : null;
     const done = Promise.race([Promise.all([m.finished(), seen]), cutShort]).then(() => m.end());
     return { done, finish: () => { m.finish(); cut(); } };
   }

@@ -52,7 +52,7 @@ function arrange(ctx) {
 function seen(ctx) {
   const out = {};
   if (!ctx.memoryAid) return out;
-  for (const e of ctx.log) if (e.kind === 'flip' && e.cell !== undefined) out[e.cell] = e.piece;
+  for (const e of ctx.log) if (e.kind === 'flip' && e.fields) out[e.fields.cell] = e.fields.piece;
   return out;
 }
 
@@ -224,9 +224,9 @@ function bestMoments(ctx) {
     const seat = events[0].seat;
     if (!(seat >= 0 && seat < n)) continue;
     const placed = events.find((e) => e.kind === 'place');
-    if (events.some((e) => e.kind === 'flip')) turns[seat].push(placed ? placed.piece : null);
-    const sw = events.find((e) => e.kind === 'switch' && typeof e.count === 'number');
-    if (sw && (!swaps[seat] || sw.count > swaps[seat].count)) swaps[seat] = sw;
+    if (events.some((e) => e.kind === 'flip')) turns[seat].push(placed ? placed.fields.piece : null);
+    const sw = events.find((e) => e.kind === 'switch');
+    if (sw && (!swaps[seat] || sw.fields.count > swaps[seat].count)) swaps[seat] = sw.fields;
   }
   return turns.map((t, i) => {
     let run = 0;
@@ -235,7 +235,7 @@ function bestMoments(ctx) {
     for (const p of t) { run = p ? run + 1 : 0; if (run > best) { best = run; kind = p; } }
     const sw = swaps[i];
     if (best >= 3 || (best >= 2 && !(sw && sw.count >= 3))) return `${best} ${PLURAL[kind]} in ${best} turns running`;
-    if (sw && sw.count >= 2) return `a switch brought the ${sw.colour} slice with ${toppings(sw.count, sw.topping)}`;
+    if (sw && sw.count >= 2) return `a switch brought the ${sw.to} slice with ${sw.count} toppings`;
     return null;
   });
 }
@@ -274,8 +274,9 @@ export default {
 
   // One step in motion, on the table as it is after the step (m: motion.js).
   animate(step, ctx, m) {
-    const flip = step.events.find((e) => e.kind === 'flip');
-    const placed = step.events.find((e) => e.kind === 'place');
+    const field = (kind) => { const e = step.events.find((x) => x.kind === kind); return e && e.fields; };
+    const flip = field('flip');
+    const placed = field('place');
     const was = ctx.was;
     const a = arrange(ctx);
     // The piece shown before goes back face down (unless it was taken off).
@@ -313,7 +314,7 @@ export default {
 
   // A log line whose piece is face down again, without the memory aid.
   forgotten(e, who) {
-    if (e.kind === 'flip') return `${who} turned over cell ${e.cell}`;
+    if (e.kind === 'flip') return `${who} turned over a piece`;
     if (e.kind === 'back') return `${who} put it back face down`;
     return null;
   },
