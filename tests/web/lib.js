@@ -220,6 +220,18 @@ async function axe(page, what) {
 }
 
 module.exports.axe = axe;
+
+// Screenshots side by side at one height, captioned ([caption, name] of
+// shots in the shots' folder): a contact sheet, saved as `name`.
+async function contactSheet(browser, name, shots, height = 520) {
+  const img = (f) => `data:image/png;base64,${fs.readFileSync(path.join(SHOTS, `${f}.png`)).toString('base64')}`;
+  const page = await newPage(browser, { viewport: { width: 1200, height: height + 80 } });
+  await page.setContent(`<body style="margin:0;background:#eee;font:14px sans-serif;display:flex;gap:8px;align-items:flex-end;width:max-content">${
+    shots.map(([caption, f]) => `<figure style="margin:4px"><img src="${img(f)}" style="height:${height}px;border:1px solid #999"><figcaption>${caption}</figcaption></figure>`).join('')}</body>`);
+  await shot(page, name);
+  await page.context().close();
+}
+module.exports.contactSheet = contactSheet;
 module.exports.suite = suite;
 module.exports.quickGame = quickGame;
 module.exports.noErrors = noErrors;

@@ -9,8 +9,6 @@
 // shows one); nothing raw is written anywhere; axe-core finds nothing. A
 // screenshot of each, and a contact sheet of the six sizes at each position.
 'use strict';
-const fs = require('fs');
-const path = require('path');
 const L = require('./lib.js');
 
 const SIZES = [[1280, 800], [1366, 768], [1920, 1080], [820, 1180], [390, 844], [844, 390]];
@@ -53,7 +51,9 @@ function measure(page) {
     // Pieces: a drawing from the sprite, a name, the letter where a face shows.
     for (const el of document.querySelectorAll('.board [data-piece^="cell:"][aria-label], .board [data-piece^="slice:"], .board [data-piece^="top:"]')) {
       const id = el.dataset.piece;
-      if (!el.querySelector('use[href*="pieces.svg#"]')) out.bare.push(`${id}: no drawing`);
+      const use = el.querySelector('use');
+      const drawn = use && document.querySelector(`#sprite ${use.getAttribute('href')}`);
+      if (!drawn) out.bare.push(`${id}: no drawing`);
       if (!id.startsWith('top:') && !el.getAttribute('aria-label')) out.bare.push(`${id}: no name`);
       const faceUp = el.querySelector('use:not([href$="pizza-back"])') && id.startsWith('cell:');
       if ((faceUp || id.startsWith('slice:')) && !el.querySelector('.badge text')) out.bare.push(`${id}: no letter`);
@@ -102,23 +102,12 @@ async function sizes(browser, base, pos, where, expect) {
   return shots;
 }
 
-// The six sizes side by side, each at the same height.
-async function contactSheet(browser, where, shots) {
-  const dir = process.env.PF_WEB_SHOTS || path.join(process.cwd(), 'web-shots');
-  const img = (f) => `data:image/png;base64,${fs.readFileSync(path.join(dir, `${f}.png`)).toString('base64')}`;
-  const page = await L.newPage(browser, { viewport: { width: 2400, height: 600 } });
-  await page.setContent(`<body style="margin:0;background:#eee;font:14px sans-serif;display:flex;gap:8px;align-items:flex-end">${
-    shots.map(([size, f]) => `<figure style="margin:4px"><img src="${img(f)}" style="height:520px;border:1px solid #999"><figcaption>${size}</figcaption></figure>`).join('')}</body>`);
-  await L.shot(page, `pizza-${where}-sizes`);
-  await page.context().close();
-}
-
 const P = L.position('pizza').positions;
 
 async function at(c, where, upto, expect) {
   const pos = await L.positionRoom(c.base, 'pizza', upto);
   const shots = await sizes(c.browser, c.base, pos, where, expect);
-  await contactSheet(c.browser, where, shots);
+  await L.contactSheet(c.browser, `pizza-${where}-sizes`, shots);
 }
 
 L.suite([

@@ -5,7 +5,7 @@ import { lobby } from './lobby.js';
 import { roomPage, speedName } from './table.js';
 import { replayPage } from './replay.js';
 import { h } from './dom.js';
-import { use } from './draw.js';
+import { use, loadSprite } from './draw.js';
 import * as sound from './sound.js';
 import * as store from './store.js';
 
@@ -53,6 +53,8 @@ function muteButton() {
 }
 
 sound.listen();
-document.getElementById('tools').append(speedButton(), muteButton());
-window.addEventListener('hashchange', route);
-route();
+loadSprite().catch(() => {}).then(() => {
+  document.getElementById('tools').append(speedButton(), muteButton());
+  window.addEventListener('hashchange', route);
+  route();
+});

@@ -2,7 +2,28 @@
 // its letter badge, text that stays readable at the scale the table is
 // drawn, and the choice of an arrangement that fits the table's box.
 import { s } from './dom.js';
-import { ART, href } from './art.js';
+import { ART, SPRITE } from './art.js';
+
+// The sprite, read once into the page: a <use> of a symbol in the page
+// itself draws at once, where one of the file's (/img/pieces.svg#id) was
+// fetched again each time the table was drawn anew, and the pieces blinked
+// out. (The sprite has no classes, styles or text of its own, and the
+// stylesheet no rule that could reach into it.)
+export async function loadSprite() {
+  if (document.getElementById('sprite')) return;
+  const text = await (await fetch(SPRITE)).text();
+  const svg = document.importNode(new DOMParser().parseFromString(text, 'image/svg+xml').documentElement, true);
+  svg.id = 'sprite';
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('width', '0');
+  svg.setAttribute('height', '0');
+  svg.style.position = 'absolute';
+  document.body.prepend(svg);
+}
+
+function href(id) {
+  return `#${id}`;
+}
 
 export const INK = '#1b1b1b';
 // The seats' colours (each with the seat's number on it, never alone).

@@ -14,15 +14,23 @@
 export const TURN_MS = 380;
 export const SLIDE_MS = 420;
 export const HIGHLIGHT_MS = 700;
+// Less than this (px on the screen) is not a move.
+const STAYED_PX = 6;
 
 const EASE_OUT = 'cubic-bezier(0.2, 0.8, 0.3, 1)';
 // A landing with a short overshoot.
 const LAND = 'cubic-bezier(0.3, 1.35, 0.5, 1)';
 
+// A piece's box on the screen: its part marked data-anchor when it has one
+// (a slice's drawing, not its outline or badge, which come and go).
+function boxOf(el) {
+  return (el.querySelector('[data-anchor]') || el).getBoundingClientRect();
+}
+
 // Where each piece of the board is now: data-piece -> its box on the screen.
 export function snapshot(board) {
   const at = new Map();
-  board.querySelectorAll('[data-piece]').forEach((el) => at.set(el.dataset.piece, el.getBoundingClientRect()));
+  board.querySelectorAll('[data-piece]').forEach((el) => at.set(el.dataset.piece, boxOf(el)));
   return at;
 }
 
@@ -76,26 +84,28 @@ export function motion(board, before, { speed = 1, calm = false } = {}) {
     // A piece arriving from where `from` was (a box from m.was, or a
     // piece's id): it slides there, landing with a little overshoot, growing
     // or shrinking from the size it had. With turn, it first turns over
-    // where it was (a piece turned over and taken to a slice).
-    slide(el, from, { delay = 0, turn = false } = {}) {
+    // where it was (a piece turned over and taken to a slice); big pieces
+    // crossing the table take longer (ms). A piece that stayed (its box
+    // moved by a few pixels: an outline gone) does not move.
+    slide(el, from, { delay = 0, turn = false, ms = SLIDE_MS } = {}) {
       if (!el) return;
       if (calm) { m.mark(el); return; }
       const box = typeof from === 'string' ? m.was(from) : from;
       if (!box) return;
-      const now = el.getBoundingClientRect();
+      const now = boxOf(el);
       const [x0, y0] = centre(box);
       const [x1, y1] = centre(now);
       const k = scale();
       const dx = (x0 - x1) / k;
       const dy = (y0 - y1) / k;
-      if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
+      if (Math.hypot(x0 - x1, y0 - y1) < STAYED_PX) return;
       const grow = now.width > 0 && box.width > 0 ? box.width / now.width : 1;
       const there = `translate(${dx}px, ${dy}px) scale(${grow})`;
       const frames = turn
         ? [{ transform: `${there} rotateY(90deg)` }, { transform: `${there} rotateY(0deg)`, offset: 0.3 },
           { transform: there, offset: 0.45 }, { transform: 'translate(0px, 0px) scale(1)' }]
         : [{ transform: there }, { transform: 'translate(0px, 0px) scale(1)' }];
-      run(el, frames, turn ? TURN_MS + SLIDE_MS : SLIDE_MS, { delay, easing: turn ? 'ease-in-out' : LAND });
+      run(el, frames, turn ? TURN_MS + ms : ms, { delay, easing: turn || ms > SLIDE_MS ? 'ease-in-out' : LAND });
     },
 
     // A piece that just came (or changed) pops in.

@@ -160,11 +160,13 @@ function drawPizza(svg, ctx, a) {
     const g = s('g', { 'data-piece': `slice:${sl.colour}`, 'data-key': `s:${sl.colour}`, class: 'slice' });
     const choice = legal.has(`switch ${sl.colour}`);
     const inner = s('g', { transform: `rotate(${turn} ${cx} ${cy})` });
+    inner.append(use(`pizza-slice-${sl.colour}`, cx + SLICE.viewBox[0], cy + SLICE.viewBox[1], SLICE.w, SLICE.h,
+      { 'data-anchor': '' }));
     if (choice) {
-      inner.append(s('path', { d: `M ${cx} ${cy} L ${cx} ${cy - r - 3} A ${r + 3} ${r + 3} 0 0 1 ${cx + r + 3} ${cy} Z`,
-        fill: 'none', stroke: '#0b57d0', 'stroke-width': 3, class: 'hot' }));
+      // A slice to pick: tinted, and ringed (the focus ring is this ring, dashed).
+      inner.append(s('path', { d: `M ${cx} ${cy} L ${cx} ${cy - r - 2} A ${r + 2} ${r + 2} 0 0 1 ${cx + r + 2} ${cy} Z`,
+        fill: '#0b57d0', 'fill-opacity': 0.12, stroke: '#0b57d0', 'stroke-width': 4, 'stroke-linejoin': 'round', class: 'hot' }));
     }
-    inner.append(use(`pizza-slice-${sl.colour}`, cx + SLICE.viewBox[0], cy + SLICE.viewBox[1], SLICE.w, SLICE.h));
     g.append(inner);
     // The toppings, upright, in the slice's openings from the tip out.
     const cos = Math.cos(((turn) * Math.PI) / 180);
@@ -293,7 +295,7 @@ export default {
     }
     // Slices changing hands: each slides to its new holder's place.
     if (step.events.some((e) => e.kind === 'switch')) {
-      for (const sl of ctx.view.slices) m.slide(m.el(`slice:${sl.colour}`), `slice:${sl.colour}`, { delay: flip ? 400 : 0 });
+      for (const sl of ctx.view.slices) m.slide(m.el(`slice:${sl.colour}`), `slice:${sl.colour}`, { delay: flip ? 400 : 0, ms: 650 });
     }
   },
 
