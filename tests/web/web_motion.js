@@ -25,7 +25,7 @@ function moving(page) {
 
 async function pieceMoves({ browser, base }) {
   const pos = await L.positionRoom(base, 'pizza', 0);
-  const page = await L.openPosition(browser, base, pos);
+  const page = await L.openPosition(browser, base, pos, 0, { speed: 'normal' });
   L.assert((await moving(page)).length === 0, 'nothing moves when the table opens');
   const cell = cellOf(P.replay.actions[0][1]);
   await page.click(`.board [data-key="c:${cell}"]`);
@@ -44,7 +44,7 @@ async function pieceMoves({ browser, base }) {
 
 async function calmMoves({ browser, base }) {
   const pos = await L.positionRoom(base, 'pizza', 0, { keep: true });
-  const page = await L.openPosition(browser, base, pos, 0, { reducedMotion: 'reduce' });
+  const page = await L.openPosition(browser, base, pos, 0, { reducedMotion: 'reduce', speed: 'normal' });
   // Every outline the table shows, whenever it shows.
   await page.evaluate(() => {
     window.outlined = [];
@@ -73,7 +73,7 @@ async function calmMoves({ browser, base }) {
 
 async function syncJumps({ browser, base }) {
   const pos = await L.positionRoom(base, 'pizza', P.positions.mid);
-  const page = await L.openPosition(browser, base, pos);
+  const page = await L.openPosition(browser, base, pos, 0, { speed: 'normal' });
   L.assert((await moving(page)).length === 0, 'a page opened mid-game jumps to the state: nothing replays');
   L.assert(await page.getAttribute('.board', 'data-step') === String(P.positions.mid), 'straight at the position');
   await page.context().close();
@@ -98,7 +98,7 @@ async function steps(base, room) {
 async function botStepsStay({ browser, base }) {
   const room = await L.makeRoom(base, { game: 'pizza', seats: ['person', 'bot:easy', 'bot:easy'], fixed_order: true,
     options: { switches: false } });
-  const page = await L.newPage(browser);
+  const page = await L.newPage(browser, { speed: 'normal' });
   await page.clock.install();
   await page.goto(`${base}/`);
   const j = await (await fetch(`${base}/rooms/${room}/join`, { method: 'POST', body: JSON.stringify({ name: 'ana' }) })).json();
@@ -142,7 +142,7 @@ function countSounds(page) {
 
 async function sound({ browser, base }) {
   const pos = await L.positionRoom(base, 'pizza', 0, { keep: true });
-  const page = await L.newPage(browser);
+  const page = await L.newPage(browser, { speed: 'normal' });
   await countSounds(page);
   await page.goto(`${base}/`);
   await page.evaluate(([room, token]) => localStorage.setItem(`partyfood.room.${room}`, JSON.stringify({ token })), [pos.room, pos.tokens[1]]);
