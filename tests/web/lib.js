@@ -321,19 +321,37 @@ function positionEnv(game) {
   return { PF_SERVE_TEST_SEED: String(position(game).replay.seed) };
 }
 
-// A page of its own in the position's room, in the seat's place (its token
-// kept as the page keeps it), the table drawn.
-async function openPosition(browser, base, pos, seat = 0, opts = {}) {
-  const page = await newPage(browser, opts);
+// Opens a room on page in a seat's place: its token kept as the page keeps
+// it (a reload comes back to it), then the room's link.
+async function openAs(page, base, room, token) {
   await page.goto(`${base}/`);
-  await page.evaluate(([room, token]) => localStorage.setItem(`partyfood.room.${room}`, JSON.stringify({ token })),
-    [pos.room, pos.tokens[seat]]);
-  await page.goto(`${base}/#/room/${pos.room}`);
+  await page.evaluate(([r, t]) => localStorage.setItem(`partyfood.room.${r}`, JSON.stringify({ token: t })), [room, token]);
+  await page.goto(`${base}/#/room/${room}`);
+}
+
+// A page of its own in the position's room, in the seat's place, the table
+// drawn (before: a hook given the page first, e.g. to route its socket).
+async function openPosition(browser, base, pos, seat = 0, opts = {}, before = null) {
+  const page = await newPage(browser, opts);
+  if (before) await before(page);
+  await openAs(page, base, pos.room, pos.tokens[seat]);
   await page.waitForSelector('.board svg');
   return page;
+}
+
+// A text a person should never read: a literal null, an engine's code, a
+// seat counted from 0, a loser's "result 0".
+const RAW = /\bnull\b|\bundefined\b|\bNaN\b|not_your_turn|illegal_action|hands_busy|game_over|\bresult 0\b|\b[Ss]eat 0\b/;
+
+async function nothingRaw(page, what) {
+  const text = await page.evaluate(() => document.body.innerText);
+  assert(!RAW.test(text), `${what}: nothing raw on the page: "${RAW.exec(text)}"`);
 }
 
 module.exports.position = position;
 module.exports.positionRoom = positionRoom;
 module.exports.positionEnv = positionEnv;
 module.exports.openPosition = openPosition;
+module.exports.openAs = openAs;
+module.exports.RAW = RAW;
+module.exports.nothingRaw = nothingRaw;

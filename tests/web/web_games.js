@@ -7,14 +7,6 @@
 'use strict';
 const L = require('./lib.js');
 
-// A text a person should never read (a literal null, an engine's code, a seat counted from 0).
-const RAW = /\bnull\b|\bundefined\b|\bNaN\b|not_your_turn|illegal_action|hands_busy|game_over|\bresult 0\b|\b[Ss]eat 0\b/;
-
-async function nothingRaw(page, what) {
-  const text = await page.evaluate(() => document.body.innerText);
-  L.assert(!RAW.test(text), `${what}: nothing raw on the page: "${RAW.exec(text)}"`);
-}
-
 async function wholeGame({ browser, base }, game) {
   const page = await L.quickGame(browser, base, game);
   await page.waitForTimeout(300);
@@ -24,7 +16,7 @@ async function wholeGame({ browser, base }, game) {
   const end = await page.textContent('.end h2');
   L.assert(/win|won|Nobody|Ziggy/.test(end), `${game}: the end screen says who won: ${end}`);
   L.assert(await page.isVisible('.end a[href^="#/replay/"]'), `${game}: the end screen offers the replay`);
-  await nothingRaw(page, `${game}'s end`);
+  await L.nothingRaw(page, `${game}'s end`);
   await L.shot(page, `web-${game}-end`);
   // Without the room's memory aid, remembering is the game: nothing marks a seen piece.
   L.assert(!(await page.$('.board [aria-label*="seen before"]')), `${game}: no memory aid unless the room has it`);
@@ -90,7 +82,7 @@ async function pakuToTheEnd({ browser, base }) {
   }
   const end = await page.textContent('.end h2');
   L.assert(/wins/.test(end), `the end screen names the winner: ${end}`);
-  await nothingRaw(page, 'Paku Paku\'s end');
+  await L.nothingRaw(page, 'Paku Paku\'s end');
   // Once over, each seat's points, not a count towards the limit, and no busy hands.
   const table = await page.evaluate(() => document.querySelector('.board').textContent);
   L.assert(!/busy|\d+\/\d+/.test(table), `the end's table shows points only: ${/busy.{0,8}|\d+\/\d+/.exec(table)}`);

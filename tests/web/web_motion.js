@@ -100,10 +100,8 @@ async function botStepsStay({ browser, base }) {
     options: { switches: false } });
   const page = await L.newPage(browser, { speed: 'normal' });
   await page.clock.install();
-  await page.goto(`${base}/`);
   const j = await (await fetch(`${base}/rooms/${room}/join`, { method: 'POST', body: JSON.stringify({ name: 'ana' }) })).json();
-  await page.evaluate(([r, token]) => localStorage.setItem(`partyfood.room.${r}`, JSON.stringify({ token })), [room, j.token]);
-  await page.goto(`${base}/#/room/${room}`);
+  await L.openAs(page, base, room, j.token);
   for (const [speed, ms] of [['normal', 600], ['faster', 300]]) {
     if (speed === 'faster') await page.click('#speed');
     await page.waitForSelector('.board [role=button]');
@@ -142,12 +140,7 @@ function countSounds(page) {
 
 async function sound({ browser, base }) {
   const pos = await L.positionRoom(base, 'pizza', 0, { keep: true });
-  const page = await L.newPage(browser, { speed: 'normal' });
-  await countSounds(page);
-  await page.goto(`${base}/`);
-  await page.evaluate(([room, token]) => localStorage.setItem(`partyfood.room.${room}`, JSON.stringify({ token })), [pos.room, pos.tokens[1]]);
-  await page.goto(`${base}/#/room/${pos.room}`);
-  await page.waitForSelector('.board svg');
+  const page = await L.openPosition(browser, base, pos, 1, { speed: 'normal' }, countSounds);
   const heard = () => page.evaluate(() => window.sounds);
   const play = async (k) => {
     const [seat, action] = P.replay.actions[k];

@@ -9,15 +9,13 @@
 'use strict';
 const L = require('./lib.js');
 
-// A text a person should never read.
-const RAW = /\bnull\b|\bundefined\b|\bNaN\b|not_your_turn|illegal_action|hands_busy|game_over|\bresult 0\b|\b[Ss]eat 0\b/;
+const { RAW } = L;
 
 async function endScreen({ browser, base }) {
   const pos = await L.positionRoom(base, 'pizza', L.position('pizza').positions.end);
   const page = await L.openPosition(browser, base, pos);
   await page.waitForSelector('.end:not([hidden]) h2');
-  const text = await page.evaluate(() => document.body.innerText);
-  L.assert(!RAW.test(text), `nothing raw on the end screen: ${RAW.exec(text)} in ${text.slice(0, 400)}`);
+  await L.nothingRaw(page, 'the end screen');
   L.assert(/ana \(you\) wins!/.test(await page.textContent('.end h2')), 'who won');
   const end = await page.textContent('.end');
   L.assert(/filled the \w+ slice with six/.test(end), `and why: ${end}`);
@@ -33,18 +31,14 @@ async function endScreen({ browser, base }) {
 // now", its code): the page says it in words, without either.
 async function refusalInWords({ browser, base }) {
   const pos = await L.positionRoom(base, 'pizza', 0);
-  const page = await L.newPage(browser);
-  await page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+  const page = await L.openPosition(browser, base, pos, 0, {}, (p) => p.routeWebSocket(/\/ws(\?|$)/, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((m) => {
       const msg = JSON.parse(m);
       if (msg.cmd === 'act') ws.send(JSON.stringify({ id: msg.id, ok: false, error: { code: 'not_your_turn', message: 'seat 0 may not act now' } }));
       else server.send(m);
     });
-  });
-  await page.goto(`${base}/`);
-  await page.evaluate(([room, token]) => localStorage.setItem(`partyfood.room.${room}`, JSON.stringify({ token })), [pos.room, pos.tokens[0]]);
-  await page.goto(`${base}/#/room/${pos.room}`);
+  }));
   await page.click('.board [role=button]');
   await page.waitForSelector('[role=alert]:not(:empty)');
   const said = await page.textContent('[role=alert]:not(:empty)');
@@ -56,15 +50,13 @@ async function refusalInWords({ browser, base }) {
 // and the header says the page is connecting (the clock is Playwright's).
 async function pressOnItsWay({ browser, base }) {
   const pos = await L.positionRoom(base, 'pizza', 0);
-  const page = await L.newPage(browser);
-  await page.clock.install();
-  await page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((m) => { if (JSON.parse(m).cmd !== 'act') server.send(m); }); // a stalled connection
+  const page = await L.openPosition(browser, base, pos, 0, {}, async (p) => {
+    await p.clock.install();
+    await p.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((m) => { if (JSON.parse(m).cmd !== 'act') server.send(m); }); // a stalled connection
+    });
   });
-  await page.goto(`${base}/`);
-  await page.evaluate(([room, token]) => localStorage.setItem(`partyfood.room.${room}`, JSON.stringify({ token })), [pos.room, pos.tokens[0]]);
-  await page.goto(`${base}/#/room/${pos.room}`);
   await page.waitForSelector('.board [role=button]');
   // The page's clock stands still from here: only runFor moves it.
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
@@ -82,24 +74,23 @@ async function pressOnItsWay({ browser, base }) {
 // view, and at once when the browser says it is back online.
 async function retries({ browser, base }) {
   const pos = await L.positionRoom(base, 'pizza', 0);
-  const page = await L.newPage(browser);
-  await page.clock.install();
   let cut = false;
   let tries = 0;
-  await page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
-    if (cut) { tries++; ws.close({ code: 1001, reason: 'down' }); return; }
-    const server = ws.connectToServer();
-    ws.onMessage((m) => server.send(m));
-    server.onMessage((m) => ws.send(m));
-    page.first = ws;
+  let first = null;
+  const page = await L.openPosition(browser, base, pos, 0, {}, async (p) => {
+    await p.clock.install();
+    await p.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+      if (cut) { tries++; ws.close({ code: 1001, reason: 'down' }); return; }
+      const server = ws.connectToServer();
+      ws.onMessage((m) => server.send(m));
+      server.onMessage((m) => ws.send(m));
+      first = ws;
+    });
   });
-  await page.goto(`${base}/`);
-  await page.evaluate(([room, token]) => localStorage.setItem(`partyfood.room.${room}`, JSON.stringify({ token })), [pos.room, pos.tokens[0]]);
-  await page.goto(`${base}/#/room/${pos.room}`);
   await page.waitForSelector('.board [role=button]');
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   cut = true;
-  await page.first.close({ code: 1001, reason: 'gone' });
+  await first.close({ code: 1001, reason: 'gone' });
   await page.waitForFunction(() => /reconnecting/.test(document.querySelector('.conn').textContent));
   // Tries at 0.5, 1.5, 3.5, 5.5, 7.5 and 9.5 s: never more than 2 s apart.
   const at = [];

@@ -13,7 +13,7 @@ const L = require('./lib.js');
 
 const SIZES = [[1280, 800], [1366, 768], [1920, 1080], [820, 1180], [390, 844], [844, 390]];
 const PHONE = (w, h) => Math.min(w, h) < 500;
-const RAW = /\bnull\b|\bundefined\b|\bNaN\b|not_your_turn|illegal_action|hands_busy|game_over|\bresult 0\b|\b[Ss]eat 0\b/;
+const { RAW } = L;
 
 // Everything the checks need, read in the page once the table is drawn for its size.
 function measure(page) {
