@@ -40,8 +40,9 @@ async function noSideways(page, what) {
 // the SVG's scale), with what it says.
 async function smallestText(page) {
   return page.evaluate(async () => {
-    // A piece popping in is small for a moment: measured once it landed.
-    await Promise.all(document.getAnimations().map((a) => a.finished));
+    // A piece popping in is small for a moment: measured once it landed (or
+    // its motion was cut short by the next redraw).
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})));
     let least = [Infinity, ''];
     for (const t of document.querySelectorAll('.board svg text')) {
       if (!t.textContent.trim() || t.closest('[visibility=hidden]')) continue;

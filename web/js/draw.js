@@ -71,7 +71,10 @@ export function piece(art, x, y, size, { id, fs = 13, badge: withBadge = true, a
   return g;
 }
 
-// The accessible name of a symbol.
-export function nameOf(art) {
-  return ART[art] ? ART[art].name : art;
+// A piece as a small picture of its own for the page's text (the log, the
+// rules): its drawing, named for a screen reader, its letter beside it.
+export function icon(art) {
+  const svg = s('svg', { class: 'icon', viewBox: `0 0 ${ART[art].w} ${ART[art].h}`, role: 'img', 'aria-label': ART[art].name },
+    use(art, 0, 0, ART[art].w, ART[art].h));
+  return svg;
 }

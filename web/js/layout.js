@@ -7,7 +7,7 @@
 // seats fold to one line each, opened by a tap (docs/web.md, "One screen").
 import { h } from './dom.js';
 
-export function roomLayout({ rules, chat, host }) {
+export function roomLayout({ rules, legend = [], chat, host }) {
   const p = {};
   p.turn = h('p', { class: 'turn', 'aria-live': 'polite', id: 'turn' });
   p.board = h('div', { class: 'board', id: 'board', tabindex: '-1', role: 'region', 'aria-label': 'the table' });
@@ -27,7 +27,8 @@ export function roomLayout({ rules, chat, host }) {
   const tabs = [
     ['log', 'Log', [p.log]],
     ['chat', 'Chat', [p.chatList, p.chatForm]],
-    ['rules', 'Rules', rules.map((t) => h('p', { text: t }))],
+    ['rules', 'Rules', [...rules.map((t) => h('p', { text: t })),
+      legend.length ? h('ul', { class: 'legend', 'aria-label': 'the pieces' }, ...legend) : null]],
   ];
   if (host) tabs.push(['host', 'Host', [p.host]]);
   p.tabs = {};

@@ -11,6 +11,8 @@ import * as R from './room.js';
 import { withNames } from './legacy.js';
 import { Queue } from './queue.js';
 import { motion, snapshot } from './motion.js';
+import { icon } from './draw.js';
+import { ART } from './art.js';
 import { roomLayout, folded, FOLD } from './layout.js';
 import { endScreen } from './end.js';
 import * as keys from './keys.js';
@@ -235,7 +237,9 @@ class RoomPage {
 
   layout() {
     const host = !!store.room(this.code).host_token;
-    this.p = roomLayout({ rules: this.game.rules, chat: () => this.sendChat(), host });
+    const legend = (this.game.legend || []).map((id) => h('li', {}, icon(id), ` ${ART[id].name}`,
+      ART[id].letter ? h('span', { class: 'letter', text: ` ${ART[id].letter}` }) : null));
+    this.p = roomLayout({ rules: this.game.rules, legend, chat: () => this.sendChat(), host });
     this.waiting = h('section', { class: 'card waiting', hidden: true });
     this.alert = h('p', { class: 'alert', role: 'alert' });
     keys.arrows(this.p.board);
@@ -450,10 +454,18 @@ class RoomPage {
     for (const e of R.visibleLog(s).slice(-60)) {
       this.p.log.append(h('li', { class: e.private ? 'private' : '', 'data-step': e.step },
         e.private ? h('span', { class: 'badge', text: 'only you' }) : null,
+        this.iconOf(e),
         e.hidden ? this.forgotten(e, s) : withNames(e.text, s.names, s.seat),
         this.timedOut(e) ? h('em', { text: ' (time ran out: a bot played this move)' }) : null));
     }
     this.p.bottom();
+  }
+
+  // The drawing of the piece a log line shows, when the game's module names
+  // one (never for a line whose reveal is face down again: it has no fields).
+  iconOf(e) {
+    const art = !e.hidden && this.game.pieceOf && this.game.pieceOf(e);
+    return art && ART[art] ? icon(art) : null;
   }
 
   // A line whose reveal is face down again (no memory aid): what the game's

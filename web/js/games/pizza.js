@@ -263,6 +263,13 @@ export default {
     'The first player to put a sixth topping on their slice wins.',
   ],
   sounds: { flip: 'turn', place: 'place', back: 'back', switch: 'swap' },
+  // The pieces, drawn, in the rules in brief.
+  legend: ['pizza-back', 'pizza-onion', 'pizza-pepper', 'pizza-mushroom', 'pizza-pepperoni', 'pizza-switch-red'],
+
+  // The piece a log line shows (a reveal, a topping placed).
+  pieceOf(e) {
+    return e.fields && e.fields.piece && (e.kind === 'flip' || e.kind === 'place') ? artOf(e.fields.piece) : null;
+  },
 
   draw(ctx) {
     const a = arrange(ctx);
