@@ -152,6 +152,41 @@ const pub = { game: 'pizza', memory_aid: false, seats: recorded.names.map((name,
     assert(JSON.stringify(n) === '["ana","bot medium 1","bot medium 2","player 4"]', JSON.stringify(n));
   });
 
+  const { Queue } = await import('../../web/js/queue.js');
+  // An item that plays until the test (or a jump) ends it.
+  const player = (log) => (item) => {
+    let end;
+    const done = new Promise((r) => { end = r; });
+    log.push(`play ${item}`);
+    return { done, finish: () => { log.push(`finish ${item}`); end(); }, end };
+  };
+  const tick = () => new Promise((r) => setImmediate(r));
+
+  await check('the queue plays steps one after another, in order; a jump drops what waits', async () => {
+    const log = [];
+    const runs = [];
+    const q = new Queue((item) => { const r = player(log)(item); runs.push(r); return r; });
+    let idle = 0;
+    q.onIdle = () => { idle++; };
+    q.add(1); q.add(2); q.add(3);
+    assert(JSON.stringify(log) === '["play 1"]', `one at a time: ${log}`);
+    runs[0].end(); await tick();
+    assert(log[log.length - 1] === 'play 2' && idle === 0, `then the next: ${log}`);
+    q.jump(); await tick();
+    assert(!log.includes('play 3') && log.includes('finish 2') && q.idle && idle === 1, `a jump ends the running one and drops the rest: ${log}`);
+  });
+
+  await check('in real time the queue never falls behind: a new step ends the running one and plays at once', async () => {
+    const log = [];
+    const q = new Queue(player(log));
+    q.realTime = true;
+    q.add('a');
+    q.add('b');
+    q.add('c');
+    await tick();
+    assert(log.join() === 'play a,finish a,play c', `a ends, b is dropped, the newest plays: ${log}`);
+  });
+
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 })();

@@ -21,7 +21,10 @@ export class Queue {
 
   jump() {
     this.items = [];
-    if (this.running) this.running.finish();
+    if (this.running && !this.running.ending) {
+      this.running.ending = true;
+      this.running.finish();
+    }
   }
 
   get idle() { return !this.running && !this.items.length; }
