@@ -82,7 +82,7 @@ class RoomPage {
     this.timers.forEach((t) => clearTimeout(t));
     this.queue.jump();
     cancelAnimationFrame(this.frame);
-    document.body.classList.remove('in-room');
+    document.body.classList.remove('in-room', 'room-page');
     const place = document.getElementById('place');
     if (place) place.textContent = '';
   }
@@ -246,6 +246,7 @@ class RoomPage {
     this.keepFocus();
     this.offKeys = keys.letters(() => this.shortcuts || {});
     clear(this.main).append(this.alert, this.waiting, this.p.root);
+    document.body.classList.add('room-page');
     // A new size: the table is drawn again for its room (once the queue rests).
     let size = '';
     this.resize = new ResizeObserver(() => {
