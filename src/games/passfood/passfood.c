@@ -339,9 +339,15 @@ static void distribute(passfood_state *s, pf_events *ev)
         else
             give_player(s, right, s->plate[2], ev);
     }
-    s->plate[0] = s->plate[1] = s->plate[2] = PASSFOOD_NONE;
     EV(-1, "share", PF_SEAT_CAP " hands out the plates.", a);
     pf_events_int(ev, "seat", a);
+    /* the food on each plate (the last one was filled without a choice) */
+    static const char *const plate_name[3] = {"left", "centre", "right"};
+    for (int j = 0; j < 3; j++)
+        if (s->plate[j] != PASSFOOD_NONE)
+            pf_events_str(ev, n == 2 && j == 2 ? "x" : plate_name[j],
+                          passfood__food_names[s->plate[j]]);
+    s->plate[0] = s->plate[1] = s->plate[2] = PASSFOOD_NONE;
 }
 
 /* Step 5 and the passage to the next turn. */
