@@ -89,7 +89,7 @@ static void pancake_draws_tosses_and_shares(void **state)
     cJSON_Delete(a);
     a = pf_test_ask(&s, "{\"cmd\":\"act\",\"seat\":0,\"action\":\"toss 0.30\"}");
     const cJSON *toss = event(a, "toss", 0);
-    assert_string_equal(text(toss), "Seat 1 tosses (p=0.30): 6 land face up, 2 face down");
+    assert_string_equal(text(toss), "Seat 1 tosses (p=0.30): 6 face up, 2 face down");
     fields_are(toss, "{\"chef\":0,\"p\":0.3,\"up\":[\"strawberry\",\"kiwi\",\"banana\","
                      "\"banana\",\"blueberry\",\"chocolate\"],\"down\":[\"strawberry\","
                      "\"kiwi\"]}");

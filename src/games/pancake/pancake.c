@@ -287,7 +287,7 @@ static void do_toss(pancake_state *s, int h, pf_events *ev)
          * down is a memory (YYP-7), in the fields only. */
         int up = pan_up_total(s);
         pf_events_add(ev, -1, "toss",
-                      PF_SEAT_CAP " tosses (p=%d.%02d): %d land face up, %d face down", s->chef,
+                      PF_SEAT_CAP " tosses (p=%d.%02d): %d face up, %d face down", s->chef,
                       h / 100, h % 100, up, k);
         const char *names[PANCAKE_PAN];
         int u[PANCAKE_TOPPINGS];
