@@ -63,7 +63,7 @@ static const pf_option_def options[] = {
      .fixes_chance = true,
      .help = "The table's jitter: empty for random (sd 0.3), or values in order (then 0), "
              "e.g. 0 or 0.1,-0.25."},
-    {NULL},
+    {0},
 };
 
 static const pf_test_config test_configs[] = {

@@ -612,7 +612,7 @@ static const pf_option_def options[] = {
      .fixes_chance = true,
      .help = "Scripted tosses: comma-separated face-down toppings in taking order, '-' for "
              "none (for tests)."},
-    {NULL}};
+    {0}};
 
 static const pf_test_config test_configs[] = {{2, ""},
                                               {3, ""},

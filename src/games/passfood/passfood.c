@@ -544,7 +544,7 @@ static const pf_option_def options[] = {
     {.key = "numbers", .def = "", .label = "Printed numbers", .kind = PF_OPT_TEXT,
      .help = "The table of printed numbers as text 'key: values ...'; keys left out keep the "
              "default."},
-    {NULL},
+    {0},
 };
 
 /* Announces a starting board (PPF-10: the setup tiles lie face up), so the

@@ -506,7 +506,7 @@ static const pf_option_def options[] = {
     {.key = "grid", .def = "", .label = "Fixed grid", .kind = PF_OPT_TEXT, .fixes_chance = true,
      .help = "Fixes the layout: the pieces in play row by row, comma separated, as on pe mu "
              "pp (toppings) sr sy sg sb (switches); empty: shuffled."},
-    {NULL},
+    {0},
 };
 
 static const pf_test_config test_configs[] = {

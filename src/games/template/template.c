@@ -159,7 +159,7 @@ static int template_stats(const void *st, pf_stat *out, int cap)
 static const pf_option_def options[] = {
     {.key = "pile", .def = "15", .label = "Counters", .kind = PF_OPT_INT, .min = 5, .max = 40,
      .menu = true, .help = "How many counters are in the pile at the start (5 to 40)."},
-    {NULL},
+    {0},
 };
 
 /* What the conformance harness plays (tests/test_conformance.c). */
