@@ -113,7 +113,8 @@ pf_err pf_options_bool(const pf_options *o, const char *key, bool def, bool *out
 
 #define PF_EVENT_TEXT 120
 #define PF_EVENT_FIELDS 8 /* facts one event carries */
-#define PF_EVENT_ITEMS 16 /* list items one event carries, all its lists together */
+#define PF_EVENT_ITEMS 20 /* list items one event carries, all its lists together (a
+                          * Pass the Party Food board: 5 columns of 4) */
 #define PF_EVENT_SEATS 8  /* seats one event's text names */
 
 /* A seat in an event's text: PF_SEAT in the format with the seat (from 0)

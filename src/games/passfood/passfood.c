@@ -555,13 +555,14 @@ static void tell_board(pf_events *ev, int seat, const uint8_t *board)
         return; /* playouts ask for no events: no text to build */
     char list[128] = "";
     size_t len = 0;
-    const char *foods[PF_EVENT_ITEMS];
+    _Static_assert(PASSFOOD_FOODS * PASSFOOD_PROWS <= PF_EVENT_ITEMS, "a board fits an event");
+    const char *foods[PASSFOOD_FOODS * PASSFOOD_PROWS];
     int n = 0;
     for (int f = 0; f < PASSFOOD_FOODS; f++) {
         if (board[f] && len < sizeof list)
             len += (size_t)snprintf(list + len, sizeof list - len, "%s%d %s", len ? ", " : "",
                                     board[f], passfood__food_names[f]);
-        for (int k = 0; k < board[f] && n < PF_EVENT_ITEMS; k++)
+        for (int k = 0; k < board[f]; k++)
             foods[n++] = passfood__food_names[f];
     }
     if (seat >= 0)
