@@ -46,7 +46,8 @@ async function smallestText(page) {
     let least = [Infinity, ''];
     for (const t of document.querySelectorAll('.board svg text')) {
       if (!t.textContent.trim() || t.closest('[visibility=hidden]')) continue;
-      const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+      // The drawing's scale (its root's), not a piece's pop of the moment.
+      const px = parseFloat(getComputedStyle(t).fontSize) * t.ownerSVGElement.getScreenCTM().a;
       if (px < least[0]) least = [px, t.textContent];
     }
     return least;

@@ -44,7 +44,7 @@ function measure(page) {
       const el = n.parentElement;
       if (!n.textContent.trim() || !shown(el) || el.closest('title')) continue;
       const px = el instanceof SVGElement
-        ? parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a
+        ? parseFloat(getComputedStyle(el).fontSize) * el.ownerSVGElement.getScreenCTM().a
         : parseFloat(getComputedStyle(el).fontSize);
       if (px < 12 - 0.01) out.tiny.push(`"${n.textContent.trim().slice(0, 20)}" ${px.toFixed(1)} px`);
     }

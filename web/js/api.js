@@ -25,6 +25,7 @@ export const api = {
   join: (code, name) => call('POST', `/rooms/${encodeURIComponent(code)}/join`, { name }),
   host: (code, body) => call('POST', `/rooms/${encodeURIComponent(code)}/host`, body),
   story: (code, seat) => call('GET', `/rooms/${encodeURIComponent(code)}/story?seat=${seat}`),
+  games: () => call('GET', '/games'),
 };
 
 // Waits between tries to reconnect: the first, then doubling up to the

@@ -6,7 +6,6 @@
 import { api } from './api.js';
 import { h, clear, calm } from './dom.js';
 import * as R from './room.js';
-import { withNames } from './legacy.js';
 import { GAMES } from './games.js';
 import { tableContext } from './table.js';
 import { motion, snapshot } from './motion.js';
@@ -70,8 +69,7 @@ export function replayPage(main, code) {
       m.finished().then(() => m.end());
     }
     clear(log);
-    s.log.slice(-40).forEach((e) => log.append(h('li', { class: e.private ? 'private' : '' },
-      withNames(e.text, s.names, seat))));
+    s.log.slice(-40).forEach((e) => log.append(h('li', { class: e.private ? 'private' : '', text: e.text })));
     log.scrollTop = log.scrollHeight;
     const f = story.steps[at];
     where.textContent = at < 0 ? 'The setup, before the first move.'

@@ -4,7 +4,6 @@
 // a new state comes out. No DOM, no clock, no network here: the page
 // (table.js) draws the state, and tests/web/web_state.js feeds recorded
 // pushes to it in node.
-import { factsOf } from './legacy.js';
 
 // A person's shortest reaction (the bots' floor, PF_REACTION_MIN_MS): a press
 // held while the hands are busy goes this long after they are free.
@@ -50,10 +49,10 @@ function progress(s, m, at) {
   };
 }
 
-// A log line: the event with its step and the seat whose step it was.
+// A log line: the event (its kind, text, fields, memory mark) with its step
+// and the seat whose step it was (a sync's log says it by the fields).
 function line(e, step, seat, byBot) {
-  const f = factsOf(e);
-  return { ...f, step, seat: seat ?? (f.fields ? f.fields.seat : undefined), by_bot: !!byBot };
+  return { ...e, step, seat: seat ?? (e.fields ? e.fields.seat : undefined), by_bot: !!byBot };
 }
 
 function sync(s, m, at) {
@@ -99,7 +98,7 @@ function answered(s, msg) {
   const a = msg.answer;
   const base = { ...s, pending: null };
   if (a.ok) return base;
-  const err = factsOf(a.error || {});
+  const err = a.error || {};
   if (s.over || err.code === 'game_over') return base;
   if (err.code === 'hands_busy' && typeof err.until === 'number' && !msg.retried)
     return { ...base, held: { action: msg.action, due: err.until + REACTION_MS } };

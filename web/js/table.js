@@ -7,8 +7,8 @@
 import { api, Conn } from './api.js';
 import { h, clear, calm } from './dom.js';
 import { GAMES } from './games.js';
+import { gameFacts } from './facts.js';
 import * as R from './room.js';
-import { withNames } from './legacy.js';
 import { Queue } from './queue.js';
 import { motion, snapshot } from './motion.js';
 import { icon } from './draw.js';
@@ -103,7 +103,10 @@ class RoomPage {
   async start() {
     clear(this.main).append(h('p', { text: `Opening room ${this.code}…` }));
     let pub;
-    try { pub = await this.readRoom(); } catch (e) {
+    try {
+      pub = await this.readRoom();
+      this.facts = (await gameFacts())[pub.game];
+    } catch (e) {
       clear(this.main).append(h('section', { class: 'card' },
         h('h2', { text: `Room ${this.code}` }),
         h('p', { role: 'alert', text: e.status === 404 ? 'No room has that code. Check the letters with whoever sent it.' : 'The room could not be opened: try again in a moment.' }),
@@ -112,9 +115,9 @@ class RoomPage {
     }
     this.dispatch({ type: 'room', pub });
     this.game = GAMES[pub.game];
-    this.queue.realTime = !!this.game.realTime;
+    this.queue.realTime = this.facts.real_time;
     const place = document.getElementById('place');
-    if (place) place.textContent = `${this.game.title} · room ${this.code}`;
+    if (place) place.textContent = `${this.facts.title} · room ${this.code}`;
     const mine = store.room(this.code);
     if (mine.token || this.watch) { this.connect(mine.token); return; }
     // A free place: before the start, or mid-game where the host removed someone.
@@ -142,7 +145,7 @@ class RoomPage {
       autocomplete: 'nickname' });
     const alert = h('p', { role: 'alert', class: 'alert', text: why || '' });
     const form = h('form', { class: 'card' },
-      h('h2', { text: `Join ${this.game.title} in room ${this.code}` }),
+      h('h2', { text: `Join ${this.facts.title} in room ${this.code}` }),
       h('label', { for: 'join-name', text: 'Your name ' }), name,
       h('button', { type: 'submit', class: 'primary', text: 'Take a seat' }),
       this.state.pub.spectators ? h('button', { type: 'button', text: 'Just watch',
@@ -239,7 +242,7 @@ class RoomPage {
     const host = !!store.room(this.code).host_token;
     const legend = (this.game.legend || []).map((id) => h('li', {}, icon(id), ` ${ART[id].name}`,
       ART[id].letter ? h('span', { class: 'letter', text: ` ${ART[id].letter}` }) : null));
-    this.p = roomLayout({ rules: this.game.rules, legend, chat: () => this.sendChat(), host });
+    this.p = roomLayout({ rules: this.facts.brief, legend, chat: () => this.sendChat(), host });
     this.waiting = h('section', { class: 'card waiting', hidden: true });
     this.alert = h('p', { class: 'alert', role: 'alert' });
     keys.arrows(this.p.board);
@@ -456,7 +459,7 @@ class RoomPage {
       this.p.log.append(h('li', { class: e.private ? 'private' : '', 'data-step': e.step },
         e.private ? h('span', { class: 'badge', text: 'only you' }) : null,
         this.iconOf(e),
-        e.hidden ? this.forgotten(e, s) : withNames(e.text, s.names, s.seat),
+        e.hidden ? this.forgotten(e, s) : e.text,
         this.timedOut(e) ? h('em', { text: ' (time ran out: a bot played this move)' }) : null));
     }
     this.p.bottom();

@@ -115,22 +115,6 @@ function stackable(ctx) {
 
 export default {
   id: 'pakupaku',
-  title: 'Paku Paku',
-  players: [2, 8],
-  realTime: true,
-  blurb: 'Real time: everyone rolls at once, pandas pass left, dishes must be paid for with tableware on a wobbly tower.',
-  options: [
-    { key: 'limit', type: 'choice', choices: [10, 5, 15, 20], def: 10, label: 'Penalty limit', help: 'The game ends when someone reaches this many penalty points; the fewest points wins.' },
-    { key: 'architects', type: 'bool', def: false, label: 'Skilled architects', help: 'A piece may not go on one of the same kind while another kind is left.' },
-    { key: 'brave', type: 'bool', def: false, label: 'Brave pandas', help: 'The tower stays up after a round ends with too many dice.' },
-  ],
-  quick: () => ({ game: 'pakupaku', seats: ['person', 'bot:easy', 'bot:easy'], options: {} }),
-  rules: [
-    'Everyone plays at the same time. Roll your dice as fast as you can: a panda (P) passes that die to the player on your left, a dish (D) holds the die until you put a piece of tableware on the tower, numbers do nothing.',
-    'To stack, choose a plate, bowl or cup: it swings above the tower; drop it when it is over the middle. If the tower falls, you are the unlucky panda.',
-    'Whoever holds too many dice, or topples the tower, rolls all their dice as a penalty and takes the numbers as points. Fewest points when someone reaches the limit wins.',
-    'After each roll or stack your hands are busy for a moment before you can act again.',
-  ],
   live(board, ctx) {
     board.querySelectorAll('[data-busy]').forEach((el) => {
       el.textContent = penaltyLine(ctx, Number(el.getAttribute('data-busy')));

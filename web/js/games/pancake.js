@@ -96,20 +96,6 @@ function drawPiles(svg, ctx, top) {
 
 export default {
   id: 'pancake',
-  title: 'Yummy Yummy Pancake',
-  players: [2, 4],
-  memoryAid: true,
-  blurb: 'Memory and bluff: flick the pan, then guess the toppings of the face-down pancakes.',
-  options: [
-    { key: 'chocolate_gamble', type: 'bool', def: false, label: 'Chocolate gamble', help: 'Guessing chocolate right also takes a pancake from the chef; guessing it wrong gives one of yours to the chef.' },
-  ],
-  quick: () => ({ game: 'pancake', seats: ['person', 'bot:medium', 'bot:medium'], options: {} }),
-  rules: [
-    'The chef fills the pan with face-up pancakes (everyone sees them), then flicks it. A strong flick turns more pancakes face down. Watch which ones go face down!',
-    'With five or more face down, the chef secretly keeps one as a bonus.',
-    'Then the chef picks a face-down pancake, looks at it, and asks another player for its topping. A right guess wins the pancake for the guesser; a wrong one gives it to the chef. The chef may share again or stop.',
-    'The first to have 12 pancakes in their pile wins. If the table runs out, the biggest pile wins.',
-  ],
 
   draw(ctx) {
     const svg = s('svg', { viewBox: '0 0 400 400', role: 'group', 'aria-label': 'the Yummy Yummy Pancake table' });

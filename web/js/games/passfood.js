@@ -129,21 +129,6 @@ function drawBoard(svg, ctx, x, y, who, board, rows, opts) {
 
 export default {
   id: 'passfood',
-  title: 'Pass the Party Food',
-  players: [2, 4],
-  blurb: 'Together against Ziggy the dog: pass food around, make sets, and reach the cake before Ziggy catches you.',
-  options: [
-    { key: 'difficulty', type: 'choice', choices: [0, 1, 2, 3, 4, 5, 6], def: 3, label: 'Difficulty', help: 'How many tiles Ziggy starts with: 0 is gentle, 6 is hard.' },
-    { key: 'swaps', type: 'choice', choices: [2, 1, 0], def: 2, label: 'Swap tokens each', help: 'A swap trades one of your tiles for one of a friend\'s.' },
-    { key: 'takes', type: 'choice', choices: [1, 0], def: 1, label: 'Take tokens each', help: 'A take grabs a tile back from Ziggy\'s board.' },
-  ],
-  quick: () => ({ game: 'passfood', seats: ['person', 'bot:medium', 'bot:medium'], options: {} }),
-  rules: [
-    'Everyone plays together against Ziggy the dog. Each turn Ziggy grabs a food tile, and scores a set when he has one.',
-    'Then the player whose turn it is draws three tiles, one at a time, and puts each on a plate: one for the left neighbour, one for themself, one for the right neighbour (with two players, the third plate is the X space: that tile is thrown away).',
-    'A full column of one food or a row with one of each food is a set: score one set a turn to move your pawn. Passing a lucky dip (*) gives you a free tile.',
-    'Tokens help: a swap trades a tile with a friend, a take grabs a tile from Ziggy. You all win when every pawn is on the cake; you all lose if Ziggy catches a pawn or reaches the cake.',
-  ],
 
   draw(ctx) {
     const v = ctx.view;

@@ -244,24 +244,7 @@ function bestMoments(ctx) {
 
 export default {
   id: 'pizza',
-  // Until the server says (GET /games): the lobby's facts.
-  title: 'Pizza Party',
   oneScreen: true,
-  players: [2, 4],
-  memoryAid: true,
-  blurb: 'Memory: turn over pieces one at a time and fill your slice with six toppings of one kind.',
-  options: [
-    { key: 'switches', type: 'bool', def: true, label: 'Switch pieces', help: 'Coloured switch pieces swap your slice with another one, toppings and all.' },
-    { key: 'extra_slices', type: 'bool', def: true, label: 'Spare slices', help: 'With 2 or 3 players the slices nobody holds stay on the pizza: their toppings block yours and switches can trade with them.' },
-    { key: 'kinds', type: 'choice', choices: [4, 3, 2], def: 4, label: 'Topping kinds', help: 'Fewer kinds make a shorter game (needs "Spare slices" off and at most that many players).' },
-  ],
-  quick: () => ({ game: 'pizza', seats: ['person', 'bot:medium', 'bot:medium'], options: {} }),
-  rules: [
-    'Everyone has a pizza slice with a coloured handle. The toppings and switch pieces lie face down in a grid.',
-    'On your turn, turn over one piece; everybody sees it. A topping goes on your slice when your slice is empty and no other slice has that kind, or when it is the kind your slice already has. Otherwise it goes back face down in the same place: remember where it is!',
-    'A switch piece of another colour swaps your slice with that slice. A switch of your own colour lets you choose any other slice to swap with.',
-    'The first player to put a sixth topping on their slice wins.',
-  ],
   sounds: { flip: 'turn', place: 'place', back: 'back', switch: 'swap' },
   // The pieces, drawn, in the rules in brief.
   legend: ['pizza-back', 'pizza-onion', 'pizza-pepper', 'pizza-mushroom', 'pizza-pepperoni', 'pizza-switch-red'],
