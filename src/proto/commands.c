@@ -16,15 +16,6 @@
 #include "partyfood/replay.h"
 #include "partyfood/proto.h"
 
-static cJSON *seat_list(uint32_t set)
-{
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < PF_MAX_SEATS; i++)
-        if ((set & (1u << i)) && !pf__append(a, cJSON_CreateNumber(i)))
-            return pf__discard(a);
-    return a;
-}
-
 /* ---- what the table tells ---------------------------------------------------- */
 
 /* The seat the session's steps are encoded for: its own, or the public's. */
@@ -87,7 +78,7 @@ static pf_err bots_then_progress(pf_session *s, int64_t now, cJSON *out, pf_erro
     if (e)
         return e;
     const pf_match *m = pf_table_match(s->table);
-    if (pf__add(out, "to_act", seat_list(m->game->to_act(m->state))) &&
+    if (pf__add(out, "to_act", pf__seat_list(m->game->to_act(m->state))) &&
         pf__add(out, "over", cJSON_CreateBool(pf_match_over(m, NULL))))
         return PF_E_OK;
     return pf__no_memory(err);

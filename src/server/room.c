@@ -21,6 +21,7 @@
 #include "partyfood/json_print.h"
 #include "partyfood/parse.h"
 #include "partyfood/proto.h"
+#include "partyfood/push.h"
 #include "partyfood/replay.h"
 #include "partyfood/rng.h"
 #include "partyfood/session.h"
@@ -270,31 +271,11 @@ static int64_t room_now(const pf_room *r)
     return pf_server_now_ms() - r->clock_base;
 }
 
-static cJSON *seat_list(uint32_t set)
-{
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < PF_MAX_SEATS; i++)
-        if (set & (1u << i))
-            cJSON_AddItemToArray(a, cJSON_CreateNumber(i));
-    return a;
-}
-
 /* Who acts in t, whether it is over, the results, the clock and the turn
  * deadline. */
 static void add_progress(const pf_room *r, const pf_table *t, cJSON *o)
 {
-    const pf_match *m = pf_table_match(t);
-    double results[PF_MAX_SEATS];
-    bool over = pf_match_over(m, results);
-    cJSON_AddItemToObject(o, "to_act", seat_list(over ? 0 : m->game->to_act(m->state)));
-    cJSON_AddBoolToObject(o, "over", over);
-    cJSON_AddItemToObject(o, "results",
-                          over ? cJSON_CreateDoubleArray(results, m->seats) : cJSON_CreateNull());
-    cJSON_AddNumberToObject(o, "step_count", m->nsteps);
-    cJSON_AddNumberToObject(o, "clock", (double)room_now(r));
-    int64_t d = pf_table_deadline(t);
-    if (d >= 0)
-        cJSON_AddNumberToObject(o, "deadline", (double)d);
+    pf_push_progress(o, t, room_now(r));
 }
 
 /* The push of the changes just committed (done, in order) for seat: all
@@ -1197,27 +1178,6 @@ cJSON *pf_room_public(pf_room *r, bool full)
 
 /* ---- messages ---------------------------------------------------------------------- */
 
-/* The table's log as seat may see it: every step's (step < -1), or one
- * step's without the step field (an act's answer, as the engine's). */
-static cJSON *log_for(const pf_table *t, int seat, int step)
-{
-    int n;
-    const pf_table_event *ev = pf_table_log(t, &n);
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < n; i++) {
-        if ((ev[i].to >= 0 && ev[i].to != seat) || (step >= -1 && ev[i].step != step))
-            continue;
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddItemToArray(a, o);
-        if (step < -1)
-            cJSON_AddNumberToObject(o, "step", ev[i].step);
-        cJSON_AddStringToObject(o, "kind", ev[i].kind);
-        cJSON_AddStringToObject(o, "text", ev[i].text);
-        cJSON_AddBoolToObject(o, "private", ev[i].to >= 0);
-    }
-    return a;
-}
-
 void pf_room_sync(pf_room *r, pf_conn *c)
 {
     cJSON *o = cJSON_CreateObject();
@@ -1237,14 +1197,8 @@ void pf_room_sync(pf_room *r, pf_conn *c)
         free(text);
         return;
     }
-    if (r->table) {
-        const pf_match *m = pf_table_match(r->table);
-        add_progress(r, r->table, o);
-        cJSON_AddItemToObject(o, "view", pf_state_view(r->g, m->state, c->seat));
-        cJSON_AddItemToObject(o, "legal", c->seat >= 0 ? pf_proto_legal(r->table, c->seat)
-                                                       : cJSON_CreateArray());
-        cJSON_AddItemToObject(o, "log", log_for(r->table, c->seat, -2));
-    }
+    if (r->table)
+        pf_push_sync_game(o, r->table, c->seat, room_now(r));
     pf_chat_sync(r, o);
     char *text = print(o);
     if (text)
@@ -1352,7 +1306,7 @@ static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
         cJSON_AddNumberToObject(out, "step", before);
         cJSON_AddStringToObject(out, "action", st->name);
         cJSON_AddNumberToObject(out, "t", (double)st->t_ms);
-        cJSON_AddItemToObject(out, "events", log_for(t, c->seat, before));
+        cJSON_AddItemToObject(out, "events", pf_push_log(t, c->seat, before));
     }
     if (out) {
         add_progress(r, t, out);

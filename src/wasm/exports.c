@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "partyfood/session.h"
+#include "partyfood/solo.h"
 
 #define EXPORT(name) __attribute__((export_name(#name)))
 
@@ -64,5 +65,106 @@ EXPORT(pf_wasm_session_free) void pf_wasm_session_free(wasm_session *w)
         return;
     pf_session_fini(&w->s);
     free(w->answer);
+    free(w);
+}
+
+/* ---- a solo room (solo.h): one person and bots, without a server ---------------- */
+
+/* A room and what its last call gave: an answer and a push to read in
+ * place until the next call (either may be NULL: 0 to the caller). */
+typedef struct wasm_solo {
+    pf_solo *r; /* NULL when the setup was refused: answer says why */
+    char *answer, *push;
+} wasm_solo;
+
+static void solo_forget(wasm_solo *w)
+{
+    free(w->answer);
+    free(w->push);
+    w->answer = w->push = NULL;
+}
+
+/* A new room from its setup (solo.h), or a saved game going on; the page's
+ * clock now in ms. NULL only when memory ran out. */
+EXPORT(pf_wasm_solo_create)
+wasm_solo *pf_wasm_solo_create(const char *config, size_t len, double now)
+{
+    wasm_solo *w = calloc(1, sizeof *w);
+    if (w)
+        w->r = pf_solo_create(config, len, (int64_t)now, &w->answer);
+    return w;
+}
+
+EXPORT(pf_wasm_solo_resume)
+wasm_solo *pf_wasm_solo_resume(const char *save, size_t len, double now)
+{
+    wasm_solo *w = calloc(1, sizeof *w);
+    if (w)
+        w->r = pf_solo_resume(save, len, (int64_t)now, &w->answer);
+    return w;
+}
+
+EXPORT(pf_wasm_solo_ok) int pf_wasm_solo_ok(const wasm_solo *w)
+{
+    return w->r != NULL;
+}
+
+EXPORT(pf_wasm_solo_answer) const char *pf_wasm_solo_answer(const wasm_solo *w)
+{
+    return w->answer;
+}
+
+EXPORT(pf_wasm_solo_push) const char *pf_wasm_solo_push(const wasm_solo *w)
+{
+    return w->push;
+}
+
+/* One request as the page sends it to a room: the answer, and the push it
+ * caused (NULL answer: memory ran out). */
+EXPORT(pf_wasm_solo_handle)
+void pf_wasm_solo_handle(wasm_solo *w, const char *line, size_t len, double now)
+{
+    solo_forget(w);
+    w->answer = pf_solo_handle(w->r, line, len, (int64_t)now, &w->push);
+}
+
+/* The bot moves due by now: their push, or none. */
+EXPORT(pf_wasm_solo_tick) void pf_wasm_solo_tick(wasm_solo *w, double now)
+{
+    solo_forget(w);
+    w->push = pf_solo_tick(w->r, (int64_t)now);
+}
+
+/* When the next bot move is due on the page's clock; -1: none. */
+EXPORT(pf_wasm_solo_due) double pf_wasm_solo_due(wasm_solo *w)
+{
+    return (double)pf_solo_due(w->r);
+}
+
+/* The sync push (the push), the room's description or its save (the answer). */
+EXPORT(pf_wasm_solo_sync) void pf_wasm_solo_sync(wasm_solo *w, double now)
+{
+    solo_forget(w);
+    w->push = pf_solo_sync(w->r, (int64_t)now);
+}
+
+EXPORT(pf_wasm_solo_room) void pf_wasm_solo_room(wasm_solo *w)
+{
+    solo_forget(w);
+    w->answer = pf_solo_room(w->r);
+}
+
+EXPORT(pf_wasm_solo_save) void pf_wasm_solo_save(wasm_solo *w)
+{
+    solo_forget(w);
+    w->answer = pf_solo_save(w->r);
+}
+
+EXPORT(pf_wasm_solo_free) void pf_wasm_solo_free(wasm_solo *w)
+{
+    if (!w)
+        return;
+    solo_forget(w);
+    pf_solo_destroy(w->r);
     free(w);
 }
