@@ -12,7 +12,8 @@
  * secrecy suite's tables: a session bound to seat 0, every other seat a
  * bot of a level from the ladder, whose answers carry the bots' steps; and
  * a spectator's. The expert's own decisions are compared in a few games
- * too (they are slow: ISMCTS).
+ * too. Last, solo rooms (solo.h): whole games against bots on the page's
+ * clock, their answers and pushes, a save and the game resumed from it.
  *
  * Skipped (77) when the WebAssembly toolchain or node is missing; with the
  * toolchain there, a module not built (`make wasm`) fails.
@@ -28,6 +29,7 @@
 
 #include "partyfood/rng.h"
 #include "partyfood/session.h"
+#include "partyfood/solo.h"
 #include "pf_test.h"
 
 #define GAMES_PER_CONFIG 10 /* owner games a test config, at scale 1 */
@@ -485,6 +487,153 @@ static void comparison_catches_a_difference(void **state)
     pair_close(&p);
 }
 
+/* ---- solo rooms ------------------------------------------------------------------- */
+
+/* Both solo rooms do op; their answers and pushes must be the same bytes.
+ * Returns the push, parsed (NULL when none; caller deletes) and the answer
+ * in *answer when asked for. */
+static cJSON *solo_op(pair *p, pf_solo **native, const char *op, int64_t now, const char *text,
+                      cJSON **answer)
+{
+    char *a = NULL, *push = NULL;
+    size_t len = text ? strlen(text) : 0;
+    if (!strcmp(op, "create") || !strcmp(op, "resume")) {
+        pf_solo_destroy(*native);
+        *native = op[0] == 'c' ? pf_solo_create(text, len, now, &a)
+                               : pf_solo_resume(text, len, now, &a);
+    } else if (!strcmp(op, "handle")) {
+        a = pf_solo_handle(*native, text, len, now, &push);
+    } else if (!strcmp(op, "tick")) {
+        push = pf_solo_tick(*native, now);
+    } else if (!strcmp(op, "due")) {
+        a = malloc(32);
+        snprintf(a, 32, "%lld", (long long)pf_solo_due(*native));
+    } else if (!strcmp(op, "sync")) {
+        push = pf_solo_sync(*native, now);
+    } else if (!strcmp(op, "save")) {
+        a = pf_solo_save(*native);
+    }
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "op", op);
+    cJSON_AddNumberToObject(o, "now", (double)now);
+    if (text)
+        cJSON_AddStringToObject(o, "text", text);
+    char *line = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    const char *lines[2] = {a ? a : "null", push ? push : "null"};
+    char *wasm[2];
+    for (int k = 0; k < 2; k++) {
+        wasm[k] = strdup(k ? (fgets(answer_buf, LINE_MAX_BYTES, p->wasm.from), answer_buf)
+                           : wasm_ask(&p->wasm, line));
+        wasm[k][strcspn(wasm[k], "\n")] = '\0';
+        if (strcmp(lines[k], wasm[k]) != 0)
+            fail_msg("%s: the solo rooms disagree after %ld requests\nop: %s\nnative:  %s\n"
+                     "wasm:    %s",
+                     p->what, p->requests, line, lines[k], wasm[k]);
+    }
+    p->requests++;
+    free(wasm[0]), free(wasm[1]);
+    free(line);
+    if (answer)
+        *answer = a ? cJSON_Parse(a) : NULL;
+    cJSON *pushed = push ? cJSON_Parse(push) : NULL;
+    free(a), free(push);
+    return pushed;
+}
+
+/* A whole solo game: the person at `me`, bots of `level` elsewhere, on the
+ * page's clock; saved and resumed on the way. */
+static void solo_game(pair *p, pf_solo **native, const pf_game *g, int n, int me,
+                      const char *level, uint64_t seed)
+{
+    char setup[512], line[256];
+    int len = snprintf(setup, sizeof setup, "{\"game\":\"%s\",\"seed\":%llu,\"seating\":[",
+                       g->id, (unsigned long long)seed);
+    for (int i = 0; i < n; i++)
+        len += snprintf(setup + len, sizeof setup - (size_t)len, i == me ? "%s\"ana\"" : "%s\"bot:%s\"",
+                        i ? "," : "", level);
+    snprintf(setup + len, sizeof setup - (size_t)len, "]}");
+    snprintf(p->what, sizeof p->what, "solo %s, %d seats, person at %d, bots %s, seed %llu",
+             g->id, n, me, level, (unsigned long long)seed);
+    pf_rng rng;
+    pf_rng_seed(&rng, seed * 7 + 3);
+    int64_t now = 1000 + pf_rng_below(&rng, 1000);
+    cJSON_Delete(solo_op(p, native, "create", now, setup, NULL));
+    assert_non_null(*native);
+    cJSON *push = solo_op(p, native, "handle", now, "{\"cmd\":\"hello\"}", NULL);
+    bool over = cJSON_IsTrue(cJSON_GetObjectItem(push, "over"));
+    cJSON_Delete(push);
+    bool resumed = false;
+    long first = p->requests, most = first + REQUESTS_A_STEP * (g->max_steps + 1);
+    while (!over && p->requests < most) {
+        now += 1 + pf_rng_below(&rng, 400);
+        cJSON *due_answer;
+        cJSON_Delete(solo_op(p, native, "due", now, NULL, &due_answer));
+        double due = due_answer->valuedouble;
+        cJSON_Delete(due_answer);
+        if (due >= 0 && due <= now) {
+            push = solo_op(p, native, "tick", (int64_t)due, NULL, NULL);
+        } else {
+            cJSON *legal;
+            cJSON_Delete(solo_op(p, native, "handle", now, "{\"cmd\":\"legal\"}", &legal));
+            const cJSON *actions = cJSON_GetObjectItem(legal, "actions");
+            int nlegal = cJSON_GetArraySize(actions);
+            push = NULL;
+            if (nlegal) {
+                cJSON *a = cJSON_GetArrayItem(actions, (int)pf_rng_below(&rng, (uint32_t)nlegal));
+                char *quoted = cJSON_PrintUnformatted(a);
+                snprintf(line, sizeof line, "{\"cmd\":\"act\",\"action\":%s,\"id\":%ld}", quoted,
+                         p->requests);
+                free(quoted);
+                push = solo_op(p, native, "handle", now, line, NULL);
+            }
+            cJSON_Delete(legal);
+            if (pf_rng_below(&rng, 8) == 0)
+                cJSON_Delete(solo_op(p, native, "handle", now,
+                                     "{\"cmd\":\"plan\",\"bot\":\"medium\"}", NULL));
+        }
+        if (push)
+            over = cJSON_IsTrue(cJSON_GetObjectItem(push, "over"));
+        cJSON_Delete(push);
+        if (!resumed && p->requests - first > 40) { /* a reload: the save, and on from it */
+            resumed = true;
+            cJSON *save;
+            cJSON_Delete(solo_op(p, native, "save", now, NULL, &save));
+            char *text = cJSON_PrintUnformatted(save);
+            cJSON_Delete(save);
+            now += 5000;
+            cJSON_Delete(solo_op(p, native, "resume", now, text, NULL));
+            cJSON_Delete(solo_op(p, native, "sync", now, NULL, NULL));
+            free(text);
+        }
+    }
+    if (!over)
+        fail_msg("%s: still on after %ld requests", p->what, p->requests);
+    cJSON_Delete(solo_op(p, native, "save", now, NULL, NULL));
+}
+
+static void solo_games(void **state)
+{
+    (void)state;
+    pair p;
+    wasm_start(&p.wasm, "--solo", NULL);
+    p.requests = 0;
+    clock_gettime(CLOCK_MONOTONIC, &p.start);
+    pf_solo *native = NULL;
+    int per = (int)(BOUND_GAMES * scale() + 0.5);
+    long games = 0;
+    for (int i = 0; i < pf_game_count(); i++) {
+        const pf_game *g = pf_game_at(i);
+        for (int n = g->min_seats; n <= g->max_seats && n <= 4; n++)
+            for (int k = 0; k < per; k++, games++)
+                solo_game(&p, &native, g, n, k % n, LEVELS[(n + k) % 4], (uint64_t)(300 + 10 * n + k));
+    }
+    print_message("solo: %ld games, %ld calls, every answer and push the same (%.1f s)\n", games,
+                  p.requests, seconds_since(&p.start));
+    pf_solo_destroy(native);
+    wasm_stop(&p.wasm);
+}
+
 /* Whether the module's toolchain is installed (Debian's wasi-libc). */
 static bool toolchain_installed(void)
 {
@@ -509,6 +658,7 @@ int main(void)
         cmocka_unit_test(bound_games),
         cmocka_unit_test(spectator_games),
         cmocka_unit_test(expert_games),
+        cmocka_unit_test(solo_games),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     free(answer_buf);
