@@ -7,7 +7,7 @@
 // (and "wait", in real time), so every step is one bot decision. Times are
 // CPU times, so other work on the machine moves them little: the module's
 // from process.cpuUsage() around each request, the native engine's from
-// /proc/PID/stat (10 ms ticks, summed over the games). A measurement for
+// /proc/PID/schedstat (its time on a CPU, in ns). A measurement for
 // docs/offline.md, never a test.
 import fs from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -21,10 +21,8 @@ const wasm = engine.session();
 
 const child = spawn(bin, ['engine'], { stdio: ['pipe', 'pipe', 'inherit'] });
 const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-const TICK_MS = 1000 / 100; // USER_HZ
 function nativeCpuMs() {
-  const f = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(f[11]) + Number(f[12])) * TICK_MS; // utime, stime
+  return Number(fs.readFileSync(`/proc/${child.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
 }
 async function native(req) {
   child.stdin.write(JSON.stringify(req) + '\n');
@@ -61,8 +59,8 @@ for (const g of list.games) {
         steps += r.answer.steps.filter((st) => st.step >= 0).length;
       }
     }
-    console.log(`| ${g.id} | ${bot} | ${games} | ${steps} | ${(nativeMs / steps).toFixed(3)} | ` +
-                `${(wasmMs / steps).toFixed(3)} | ${(wasmMs / nativeMs).toFixed(2)} |`);
+    console.log(`| ${g.id} | ${bot} | ${games} | ${steps} | ${(nativeMs / steps).toFixed(4)} | ` +
+                `${(wasmMs / steps).toFixed(4)} | ${(wasmMs / nativeMs).toFixed(2)} |`);
   }
 }
 child.stdin.end();

@@ -1,21 +1,13 @@
-// wasi.js: the few WASI calls the engine module imports, for a page or a
-// Web Worker (node has node:wasi, but this runs everywhere): the clocks,
-// random bytes for fresh seeds (crypto.getRandomValues), and writes to
-// standard output and error, which go to the console. Nothing else: the
-// module opens no file.
+// wasi.js: the WASI calls the engine module imports, for a page, a Web
+// Worker or node: the clocks (ISMCTS's time budgets), random bytes for
+// fresh seeds (crypto.getRandomValues), and writes to standard output and
+// error, which go to the console. The module opens no file and imports
+// nothing else; a module that did would fail to instantiate, loudly.
 const ESUCCESS = 0;
 const EBADF = 8;
-const EINVAL = 28;
-const ENOSYS = 52;
+const ESPIPE = 70;
 const CLOCK_REALTIME = 0;
 const RANDOM_CHUNK = 65536; // the most getRandomValues fills at once
-
-export class WasiExit extends Error {
-  constructor(code) {
-    super(`the engine module exited with ${code}`);
-    this.code = code;
-  }
-}
 
 // The imports of module `wasi_snapshot_preview1`; memory() gives the
 // instance's memory once it exists.
@@ -28,10 +20,6 @@ export function wasiImports(memory) {
     clock_time_get(id, precision, out) {
       const ms = id === CLOCK_REALTIME ? Date.now() : performance.now();
       view().setBigUint64(out, BigInt(Math.round(ms * 1e6)), true);
-      return ESUCCESS;
-    },
-    clock_res_get(id, out) {
-      view().setBigUint64(out, 1000n, true);
       return ESUCCESS;
     },
     random_get(ptr, len) {
@@ -55,22 +43,6 @@ export function wasiImports(memory) {
       return ESUCCESS;
     },
     fd_close: () => ESUCCESS,
-    fd_seek: () => ENOSYS,
-    fd_fdstat_get: () => EBADF,
-    environ_sizes_get(count, size) {
-      view().setUint32(count, 0, true);
-      view().setUint32(size, 0, true);
-      return ESUCCESS;
-    },
-    environ_get: () => ESUCCESS,
-    args_sizes_get(count, size) {
-      view().setUint32(count, 0, true);
-      view().setUint32(size, 0, true);
-      return ESUCCESS;
-    },
-    args_get: () => ESUCCESS,
-    proc_exit(code) { throw new WasiExit(code); },
-    sched_yield: () => ESUCCESS,
-    poll_oneoff: () => EINVAL,
+    fd_seek: () => ESPIPE, // standard output and error are no files to seek in
   };
 }
