@@ -84,24 +84,28 @@ static void solo_forget(wasm_solo *w)
     w->answer = w->push = NULL;
 }
 
+typedef pf_solo *solo_opener(const char *text, size_t len, int64_t now, char **error);
+
+static wasm_solo *solo_open(solo_opener *open, const char *text, size_t len, double now)
+{
+    wasm_solo *w = calloc(1, sizeof *w);
+    if (w)
+        w->r = open(text, len, (int64_t)now, &w->answer);
+    return w;
+}
+
 /* A new room from its setup (solo.h), or a saved game going on; the page's
  * clock now in ms. NULL only when memory ran out. */
 EXPORT(pf_wasm_solo_create)
 wasm_solo *pf_wasm_solo_create(const char *config, size_t len, double now)
 {
-    wasm_solo *w = calloc(1, sizeof *w);
-    if (w)
-        w->r = pf_solo_create(config, len, (int64_t)now, &w->answer);
-    return w;
+    return solo_open(pf_solo_create, config, len, now);
 }
 
 EXPORT(pf_wasm_solo_resume)
 wasm_solo *pf_wasm_solo_resume(const char *save, size_t len, double now)
 {
-    wasm_solo *w = calloc(1, sizeof *w);
-    if (w)
-        w->r = pf_solo_resume(save, len, (int64_t)now, &w->answer);
-    return w;
+    return solo_open(pf_solo_resume, save, len, now);
 }
 
 EXPORT(pf_wasm_solo_ok) int pf_wasm_solo_ok(const wasm_solo *w)

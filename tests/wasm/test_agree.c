@@ -175,6 +175,27 @@ static void ask_drop(pair *p, const char *line)
     cJSON_Delete(ask(p, line));
 }
 
+/* Asks cmd for seat; the answer, parsed (caller deletes). */
+static cJSON *ask_seat(pair *p, const char *cmd, int seat)
+{
+    char line[128];
+    snprintf(line, sizeof line, "{\"cmd\":\"%s\",\"seat\":%d}", cmd, seat);
+    return ask(p, line);
+}
+
+/* seat's act of the action named by the JSON string name, at t (or the
+ * room's time: t < 0, no seat), into line. */
+static void act_line(char *line, size_t n, int seat, const cJSON *name, long long t)
+{
+    char *quoted = cJSON_PrintUnformatted(name);
+    if (t < 0)
+        snprintf(line, n, "{\"cmd\":\"act\",\"action\":%s}", quoted);
+    else
+        snprintf(line, n, "{\"cmd\":\"act\",\"seat\":%d,\"action\":%s,\"t\":%lld}", seat, quoted,
+                 t);
+    free(quoted);
+}
+
 static bool ok(const cJSON *r)
 {
     return cJSON_IsTrue(cJSON_GetObjectItem(r, "ok"));
@@ -255,14 +276,10 @@ static void owner_game(pair *p, const pf_game *g, const pf_test_config *cfg, uin
     while (set && p->requests < most) {
         int seat = pick_seat(&rng, set);
         int other = (int)pf_rng_below(&rng, (uint32_t)cfg->seats + 1) - 1;
-        snprintf(line, sizeof line, "{\"cmd\":\"view\",\"seat\":%d}", other);
-        ask_drop(p, line);
-        if (other >= 0) {
-            snprintf(line, sizeof line, "{\"cmd\":\"legal\",\"seat\":%d}", other);
-            ask_drop(p, line);
-        }
-        snprintf(line, sizeof line, "{\"cmd\":\"legal\",\"seat\":%d}", seat);
-        cJSON *legal = ask(p, line);
+        cJSON_Delete(ask_seat(p, "view", other));
+        if (other >= 0)
+            cJSON_Delete(ask_seat(p, "legal", other));
+        cJSON *legal = ask_seat(p, "legal", seat);
         const cJSON *actions = cJSON_GetObjectItem(legal, "actions");
         int nlegal = cJSON_GetArraySize(actions);
         if (g->real_time)
@@ -287,13 +304,8 @@ static void owner_game(pair *p, const pf_game *g, const pf_test_config *cfg, uin
                      seat, nlegal ? cJSON_GetArrayItem(actions, 0)->valuestring : "x",
                      (long long)(t > 500 ? t - 500 : t)); /* maybe too early: time_backwards */
         } else if (nlegal) {
-            cJSON *a = cJSON_GetArrayItem(actions, (int)pf_rng_below(&rng, (uint32_t)nlegal));
-            cJSON *name = cJSON_CreateString(a->valuestring);
-            char *quoted = cJSON_PrintUnformatted(name);
-            snprintf(line, sizeof line, "{\"cmd\":\"act\",\"seat\":%d,\"action\":%s,\"t\":%lld}",
-                     seat, quoted, (long long)t);
-            free(quoted);
-            cJSON_Delete(name);
+            act_line(line, sizeof line, seat,
+                     cJSON_GetArrayItem(actions, (int)pf_rng_below(&rng, (uint32_t)nlegal)), t);
         } else {
             snprintf(line, sizeof line, "{\"cmd\":\"wait\",\"t\":%lld}", (long long)t);
         }
@@ -372,19 +384,13 @@ static void bound_game(pair *p, const pf_game *g, int n, const char *level, uint
         if (g->real_time)
             t += 1 + pf_rng_below(&rng, 400);
         if (me >= 0 && (set & (1u << me))) {
-            snprintf(line, sizeof line, "{\"cmd\":\"view\",\"seat\":%d}", me);
-            ask_drop(p, line);
-            snprintf(line, sizeof line, "{\"cmd\":\"legal\",\"seat\":%d}", me);
-            cJSON *legal = ask(p, line);
+            cJSON_Delete(ask_seat(p, "view", me));
+            cJSON *legal = ask_seat(p, "legal", me);
             const cJSON *actions = cJSON_GetObjectItem(legal, "actions");
             int nlegal = cJSON_GetArraySize(actions);
             if (nlegal) {
-                cJSON *a = cJSON_GetArrayItem(actions, (int)pf_rng_below(&rng, (uint32_t)nlegal));
-                char *quoted = cJSON_PrintUnformatted(a);
-                snprintf(line, sizeof line,
-                         "{\"cmd\":\"act\",\"seat\":%d,\"action\":%s,\"t\":%lld}", me,
-                         quoted, (long long)t);
-                free(quoted);
+                act_line(line, sizeof line, me,
+                         cJSON_GetArrayItem(actions, (int)pf_rng_below(&rng, (uint32_t)nlegal)), t);
             } else {
                 snprintf(line, sizeof line, "{\"cmd\":\"wait\",\"t\":%lld}", (long long)t);
             }
@@ -407,8 +413,7 @@ static void bound_game(pair *p, const pf_game *g, int n, const char *level, uint
         cJSON_Delete(r);
         /* A bound session's refusals too: another seat's moves, the save. */
         if (pf_rng_below(&rng, 8) == 0) {
-            snprintf(line, sizeof line, "{\"cmd\":\"legal\",\"seat\":%d}", 1 - me % 2);
-            ask_drop(p, line);
+            cJSON_Delete(ask_seat(p, "legal", 1 - me % 2));
             ask_drop(p, "{\"cmd\":\"save\"}");
         }
     }
@@ -580,11 +585,8 @@ static void solo_game(pair *p, pf_solo **native, const pf_game *g, int n, int me
             int nlegal = cJSON_GetArraySize(actions);
             push = NULL;
             if (nlegal) {
-                cJSON *a = cJSON_GetArrayItem(actions, (int)pf_rng_below(&rng, (uint32_t)nlegal));
-                char *quoted = cJSON_PrintUnformatted(a);
-                snprintf(line, sizeof line, "{\"cmd\":\"act\",\"action\":%s,\"id\":%ld}", quoted,
-                         p->requests);
-                free(quoted);
+                act_line(line, sizeof line, 0,
+                         cJSON_GetArrayItem(actions, (int)pf_rng_below(&rng, (uint32_t)nlegal)), -1);
                 push = solo_op(p, native, "handle", now, line, NULL);
             }
             cJSON_Delete(legal);
