@@ -1,11 +1,12 @@
 /* exports.c: the WebAssembly module's entry points (docs/offline.md).
  *
- * The page speaks the engine protocol to the module as it speaks it to a
- * server: one JSON request in, one JSON answer out, answered by the same
- * session code as `partyfood engine` (src/proto/session.c). Text crosses as
- * UTF-8 in the module's memory: the caller writes a request into memory
- * from pf_wasm_alloc, and reads the answer (NUL-terminated) where the
- * returned pointer says, until its next call on that session. */
+ * The page speaks to the module as it speaks to a server: a protocol
+ * session answers as `partyfood engine` does (src/proto/session.c), and a
+ * solo room as a server's room does (src/proto/solo.c), one JSON request
+ * in, one JSON answer (and maybe a push) out. Text crosses as UTF-8 in the
+ * module's memory: the caller writes a request into memory from
+ * pf_wasm_alloc, and reads an answer (NUL-terminated) where the returned
+ * pointer says, until its next call on that session or room. */
 #include <stdlib.h>
 
 #include "partyfood/session.h"
