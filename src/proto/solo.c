@@ -104,6 +104,9 @@ pf_solo *pf_solo_create(const char *config, size_t len, int64_t now, char **erro
     pf_solo *r = NULL;
     if (!cJSON_IsObject(req))
         *error = error_text(NULL, PF_E_BAD_REQUEST, "a solo game's setup must be a JSON object");
+    else if (!cJSON_GetObjectItemCaseSensitive(req, "seating"))
+        *error = error_text(req, PF_E_BAD_REQUEST,
+                            "a solo game needs \"seating\": one person and the bots");
     else if (seat == -2)
         *error = error_text(req, PF_E_BAD_SEATS,
                             "a solo game seats one person, and bots in every other seat");

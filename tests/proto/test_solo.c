@@ -139,6 +139,8 @@ static void refusals(void **state)
     (void)state;
     static const char *const setups[][2] = {
         {"[1]", "bad_request"},
+        {"{\"game\":\"pizza\",\"seats\":2}", "bad_request"},
+        {"{\"game\":\"pizza\",\"seating\":\"ana\"}", "bad_request"},
         {"{\"game\":\"pizza\",\"seating\":[\"ana\",\"bo\"]}", "bad_seats"},
         {"{\"game\":\"pizza\",\"seating\":[\"bot:easy\",\"bot:easy\"]}", "bad_seats"},
         {"{\"game\":\"nope\",\"seating\":[\"ana\",\"bot:easy\"]}", "unknown_game"},
