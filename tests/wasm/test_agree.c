@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "partyfood/rng.h"
+#include "partyfood/seating.h"
 #include "partyfood/session.h"
 #include "partyfood/solo.h"
 #include "pf_test.h"
@@ -636,6 +637,48 @@ static void solo_games(void **state)
     wasm_stop(&p.wasm);
 }
 
+/* The replay check's SHA-256, OpenSSL's natively and libmd's in the
+ * module, on texts of every length modulo SHA-256's 64-byte block (every
+ * case of its padding): saves whose person's name has 1 to 23 bytes, at 2
+ * to 4 seats, after 0 to 3 actions (their canonical texts have 169
+ * lengths from 132 to 396 bytes, every remainder modulo 64 among them). */
+static void sha256_on_every_block_boundary(void **state)
+{
+    (void)state;
+    pair p;
+    wasm_start(&p.wasm, "--solo", NULL);
+    p.requests = 0;
+    snprintf(p.what, sizeof p.what, "the saves of names of every length");
+    pf_solo *native = NULL;
+    char setup[256], name[PF_SEAT_NAME_MAX + 1];
+    int saves = 0;
+    for (int len = 1; len <= PF_SEAT_NAME_MAX; len++)
+        for (int seats = 2; seats <= 4; seats++)
+            for (int acts = 0; acts <= 3; acts++, saves++) {
+                memset(name, 'a', (size_t)len);
+                name[len] = '\0';
+                snprintf(setup, sizeof setup,
+                         "{\"game\":\"pizza\",\"seed\":%d,\"seating\":[\"%s\"%s%s]}", len, name,
+                         ",\"bot:random\"", seats > 2 ? (seats > 3 ? ",\"bot:random\",\"bot:random\""
+                                                                  : ",\"bot:random\"")
+                                                      : "");
+                cJSON_Delete(solo_op(&p, &native, "create", 0, setup, NULL));
+                for (int k = 0; k < acts; k++) {
+                    cJSON *legal;
+                    cJSON_Delete(solo_op(&p, &native, "handle", k, "{\"cmd\":\"legal\"}", &legal));
+                    char line[256];
+                    act_line(line, sizeof line, 0,
+                             cJSON_GetArrayItem(cJSON_GetObjectItem(legal, "actions"), 0), -1);
+                    cJSON_Delete(legal);
+                    cJSON_Delete(solo_op(&p, &native, "handle", k, line, NULL));
+                }
+                cJSON_Delete(solo_op(&p, &native, "save", 0, NULL, NULL));
+            }
+    print_message("sha256: %d saves, every check the same\n", saves);
+    pf_solo_destroy(native);
+    wasm_stop(&p.wasm);
+}
+
 /* Whether the module's toolchain is installed (Debian's wasi-libc). */
 static bool toolchain_installed(void)
 {
@@ -661,6 +704,7 @@ int main(void)
         cmocka_unit_test(spectator_games),
         cmocka_unit_test(expert_games),
         cmocka_unit_test(solo_games),
+        cmocka_unit_test(sha256_on_every_block_boundary),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     free(answer_buf);
