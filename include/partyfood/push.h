@@ -19,14 +19,16 @@
  * ran out (o then holds some of them). */
 bool pf_push_progress(cJSON *o, const pf_table *t, int64_t clock);
 
-/* The events of t's log that seat may see: every step's, each with its
- * "step" (step < -1: a sync's "log"), or one step's without it (an act's
- * "events", as the engine answers them). NULL when memory ran out. */
-cJSON *pf_push_log(const pf_table *t, int seat, int step);
+/* The events of t's log that seat may see, their texts read with names
+ * (pf_proto_event): every step's, each with its "step" (step < -1: a
+ * sync's "log"), or one step's without it (an act's "events", as the
+ * engine answers them). NULL when memory ran out. */
+cJSON *pf_push_log(const pf_table *t, int seat, int step, const pf_seat_names *names);
 
 /* Adds to o the game part of a sync for seat: the progress, "view",
  * "legal" (seat's legal actions; [] for a spectator) and "log". */
-bool pf_push_sync_game(cJSON *o, const pf_table *t, int seat, int64_t clock);
+bool pf_push_sync_game(cJSON *o, const pf_table *t, int seat, int64_t clock,
+                       const pf_seat_names *names);
 
 /* A steps push for seat: {"push":"steps","steps":steps,"view","legal",
  * then the progress}. Takes steps (the steps as seat heard them). NULL

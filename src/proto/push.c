@@ -19,20 +19,16 @@ bool pf_push_progress(cJSON *o, const pf_table *t, int64_t clock)
            (deadline < 0 || pf__add(o, "deadline", cJSON_CreateNumber((double)deadline)));
 }
 
-cJSON *pf_push_log(const pf_table *t, int seat, int step)
+cJSON *pf_push_log(const pf_table *t, int seat, int step, const pf_seat_names *names)
 {
     int n;
     const pf_table_event *ev = pf_table_log(t, &n);
     cJSON *a = cJSON_CreateArray();
     for (int i = 0; a && i < n; i++) {
-        if ((ev[i].to >= 0 && ev[i].to != seat) || (step >= -1 && ev[i].step != step))
+        if (!pf_event_visible(&ev[i].ev, seat) || (step >= -1 && ev[i].step != step))
             continue;
-        cJSON *o = cJSON_CreateObject();
-        if (!pf__append(a, o) ||
-            (step < -1 && !pf__add(o, "step", cJSON_CreateNumber(ev[i].step))) ||
-            !pf__add(o, "kind", cJSON_CreateString(ev[i].kind)) ||
-            !pf__add(o, "text", cJSON_CreateString(ev[i].text)) ||
-            !pf__add(o, "private", cJSON_CreateBool(ev[i].to >= 0)))
+        cJSON *o = pf_proto_event(&ev[i].ev, names);
+        if (!pf__append(a, o) || (step < -1 && !pf__add(o, "step", cJSON_CreateNumber(ev[i].step))))
             a = pf__discard(a);
     }
     return a;
@@ -46,10 +42,11 @@ static bool add_view_legal(cJSON *o, const pf_table *t, int seat)
            pf__add(o, "legal", seat >= 0 ? pf_proto_legal(t, seat) : cJSON_CreateArray());
 }
 
-bool pf_push_sync_game(cJSON *o, const pf_table *t, int seat, int64_t clock)
+bool pf_push_sync_game(cJSON *o, const pf_table *t, int seat, int64_t clock,
+                       const pf_seat_names *names)
 {
     return pf_push_progress(o, t, clock) && add_view_legal(o, t, seat) &&
-           pf__add(o, "log", pf_push_log(t, seat, -2));
+           pf__add(o, "log", pf_push_log(t, seat, -2, names));
 }
 
 cJSON *pf_push_steps(cJSON *steps, const pf_table *t, int seat, int64_t clock)

@@ -22,6 +22,7 @@
 
 struct pf_solo {
     pf_session s;   /* bound to the person's seat; its table's hook points here */
+    pf_seat_names names; /* the seats in texts, as a server's room names them */
     bool memory_aid; /* kept in the save; the page draws the aid */
     int64_t origin; /* the page's time when the game clock read 0 */
 };
@@ -46,11 +47,16 @@ static int64_t clock_at(const pf_solo *r, int64_t now)
     return now > r->origin ? now - r->origin : 0;
 }
 
-static pf_solo *solo_new(void)
+/* A room for seat, bound to it, its texts naming the seats as seating does. */
+static pf_solo *solo_new(const pf_seating *seating, int seat)
 {
     pf_solo *r = calloc(1, sizeof *r);
-    if (r)
-        pf_session_init(&r->s);
+    if (!r)
+        return NULL;
+    pf_session_init(&r->s);
+    pf_session_bind(&r->s, seat);
+    pf_seating_names(seating, seat, &r->names);
+    r->s.names = &r->names;
     return r;
 }
 
@@ -76,23 +82,23 @@ static int person_seat(const pf_seating *seating)
     return seat;
 }
 
-/* The person's seat in config's "seating": -1 when the seating cannot be
- * read (the session's "new" then says why), -2 when it does not hold
- * exactly one person. */
-static int config_seat(const cJSON *config)
+/* Reads config's "seating" into *seating; returns the person's seat: -1
+ * when the seating cannot be read (the session's "new" then says why), -2
+ * when it does not hold exactly one person. */
+static int config_seat(const cJSON *config, pf_seating *seating)
 {
     const cJSON *game = cJSON_GetObjectItemCaseSensitive(config, "game");
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(config, "seating"), *item;
     const pf_game *g = cJSON_IsString(game) ? pf_game_find(game->valuestring) : NULL;
     if (!g || !cJSON_IsArray(list))
         return -1;
-    pf_seating seating = {0};
+    *seating = (pf_seating){0};
     pf_error err;
     cJSON_ArrayForEach(item, list) {
-        if (!cJSON_IsString(item) || pf_seating_add(&seating, g, item->valuestring, &err) != 0)
+        if (!cJSON_IsString(item) || pf_seating_add(seating, g, item->valuestring, &err) != 0)
             return -1;
     }
-    int seat = person_seat(&seating);
+    int seat = person_seat(seating);
     return seat >= 0 ? seat : -2;
 }
 
@@ -100,7 +106,8 @@ pf_solo *pf_solo_create(const char *config, size_t len, int64_t now, char **erro
 {
     *error = NULL;
     cJSON *req = cJSON_ParseWithLength(config, len);
-    int seat = cJSON_IsObject(req) ? config_seat(req) : -1;
+    pf_seating seating = {0};
+    int seat = cJSON_IsObject(req) ? config_seat(req, &seating) : -1;
     pf_solo *r = NULL;
     if (!cJSON_IsObject(req))
         *error = error_text(NULL, PF_E_BAD_REQUEST, "a solo game's setup must be a JSON object");
@@ -110,14 +117,13 @@ pf_solo *pf_solo_create(const char *config, size_t len, int64_t now, char **erro
     else if (seat == -2)
         *error = error_text(req, PF_E_BAD_SEATS,
                             "a solo game seats one person, and bots in every other seat");
-    else if ((r = solo_new())) {
+    else if ((r = solo_new(&seating, seat >= 0 ? seat : 0))) {
         const cJSON *aid = cJSON_GetObjectItemCaseSensitive(req, "memory_aid");
         r->memory_aid = cJSON_IsTrue(aid);
         r->origin = now;
         cJSON_DeleteItemFromObjectCaseSensitive(req, "memory_aid");
         cJSON_DeleteItemFromObjectCaseSensitive(req, "cmd");
         char *line = cJSON_AddStringToObject(req, "cmd", "new") ? pf_json_print(req) : NULL;
-        pf_session_bind(&r->s, seat >= 0 ? seat : 0);
         char *answer = line ? pf_session_handle(&r->s, line, strlen(line)) : NULL;
         if (!answer || !r->s.table) { /* refused: the session's answer says why */
             pf_solo_destroy(r);
@@ -150,12 +156,11 @@ pf_solo *pf_solo_resume(const char *save, size_t len, int64_t now, char **error)
     } else if (m && (seat = person_seat(&seating)) < 0) {
         pf_error_set(&err, PF_E_BAD_REPLAY,
                      "a solo game seats one person, and bots in every other seat");
-    } else if (m && (r = solo_new())) {
+    } else if (m && (r = solo_new(&seating, seat))) {
         pf_table_options opt = {.memory_aid =
                                     cJSON_IsTrue(cJSON_GetObjectItem(replay, "memory_aid"))};
         r->memory_aid = opt.memory_aid;
         r->origin = now - m->now;
-        pf_session_bind(&r->s, seat);
         r->s.table = pf_table_adopt(m, &seating, &opt, pf__heard, &r->s, &err);
         m = NULL; /* the table's now, even when it failed */
         if (!r->s.table) {
@@ -199,7 +204,7 @@ char *pf_solo_sync(pf_solo *r, int64_t now)
               pf__add(o, "seat", cJSON_CreateNumber(r->s.bound)) &&
               pf__add(o, "seats", cJSON_CreateNumber(m->seats)) &&
               pf__add(o, "started", cJSON_CreateTrue()) &&
-              pf_push_sync_game(o, r->s.table, r->s.bound, clock_at(r, now)) &&
+              pf_push_sync_game(o, r->s.table, r->s.bound, clock_at(r, now), &r->names) &&
               pf__add(o, "chat", cJSON_CreateArray()) &&
               pf__add(o, "chat_on", cJSON_CreateFalse());
     return ok ? print(o) : print(pf__discard(o));

@@ -69,7 +69,7 @@ char *pf_room_ok(const cJSON *req)
     return print(out);
 }
 
-char *pf_room_error(const cJSON *req, pf_err e, const char *msg)
+static char *error_answer(const cJSON *req, pf_err e, const char *msg, const pf_error *err)
 {
     char clean[256];
     pf_text_printable(msg ? msg : pf_strerror(e), clean, sizeof clean); /* NULL: the code's own */
@@ -81,8 +81,20 @@ char *pf_room_error(const cJSON *req, pf_err e, const char *msg)
     if (eo) {
         cJSON_AddStringToObject(eo, "code", pf_err_code(e));
         cJSON_AddStringToObject(eo, "message", clean);
+        if (err)
+            pf_proto_error_fields(eo, err);
     }
     return print(out);
+}
+
+char *pf_room_error(const cJSON *req, pf_err e, const char *msg)
+{
+    return error_answer(req, e, msg, NULL);
+}
+
+char *pf_room_error_of(const cJSON *req, const pf_error *err)
+{
+    return error_answer(req, err->code, err->msg, err);
 }
 
 /* ---- seats and tokens ----------------------------------------------------------- */
@@ -247,7 +259,17 @@ static void keep_step(pf_room *r, const pf_table_step *st)
     snprintf(s->name, sizeof s->name, "%s", st->name ? st->name : "");
 }
 
-/* Each seat's (and the public's) message for the step, and the step to store. */
+static void table_seating(const pf_room *r, pf_seating *s);
+
+void pf_room_names(const pf_room *r, int seat, pf_seat_names *out)
+{
+    pf_seating s;
+    table_seating(r, &s);
+    pf_seating_names(&s, seat, out);
+}
+
+/* Each seat's (and the public's) message for the step, its texts with the
+ * room's names, and the step to store. */
 static void room_heard(void *arg, const pf_table_step *st)
 {
     pf_room *r = arg;
@@ -258,7 +280,9 @@ static void room_heard(void *arg, const pf_table_step *st)
             r->lost = true;
             continue;
         }
-        cJSON *m = pf_proto_step(st, i - 1);
+        pf_seat_names names;
+        pf_room_names(r, i - 1, &names);
+        cJSON *m = pf_proto_step(st, i - 1, &names);
         if (!m || !cJSON_AddItemToArray(r->heard[i], m))
             r->lost = true;
     }
@@ -793,7 +817,7 @@ static pf_err read_seats(pf_room *r, const cJSON *v, pf_error *err)
         char list[256];
         pf_bot_list(r->g, list, sizeof list);
         return pf_error_set(err, PF_E_BAD_SEATS,
-                            "seat %d must be \"person\" or \"bot:LEVEL\" (bots: %s)", r->n,
+                            "seat %d must be \"person\" or \"bot:LEVEL\" (bots: %s)", r->n + 1,
                             list);
     }
     return PF_E_OK;
@@ -1178,6 +1202,16 @@ cJSON *pf_room_public(pf_room *r, bool full)
 
 /* ---- messages ---------------------------------------------------------------------- */
 
+/* The table's log as seat may see it, with the room's names: every step's
+ * (step < -1), or one step's without the step field (an act's answer, as
+ * the engine's). */
+static cJSON *log_for(const pf_room *r, const pf_table *t, int seat, int step)
+{
+    pf_seat_names names;
+    pf_room_names(r, seat, &names);
+    return pf_push_log(t, seat, step, &names);
+}
+
 void pf_room_sync(pf_room *r, pf_conn *c)
 {
     cJSON *o = cJSON_CreateObject();
@@ -1197,8 +1231,11 @@ void pf_room_sync(pf_room *r, pf_conn *c)
         free(text);
         return;
     }
-    if (r->table)
-        pf_push_sync_game(o, r->table, c->seat, room_now(r));
+    if (r->table) {
+        pf_seat_names names;
+        pf_room_names(r, c->seat, &names);
+        pf_push_sync_game(o, r->table, c->seat, room_now(r), &names);
+    }
     pf_chat_sync(r, o);
     char *text = print(o);
     if (text)
@@ -1277,7 +1314,8 @@ static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
         return pf_room_error(req, PF_E_BAD_REQUEST, "\"seat\" must be a whole number");
     if (asked != c->seat) {
         snprintf(err.msg, sizeof err.msg,
-                 "this connection speaks for seat %d only, not seat %lld", c->seat, asked);
+                 "this connection speaks for seat %d only, not seat %lld", c->seat + 1,
+                 asked + 1);
         return pf_room_error(req, PF_E_NOT_YOUR_SEAT, err.msg);
     }
     if (!r->started)
@@ -1296,7 +1334,7 @@ static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
     act_arg a = {c->seat, undo ? NULL : name};
     e = undo ? change(r, op_undo, &c->seat, &err) : change(r, op_act, &a, &err);
     if (e)
-        return pf_room_error(req, e, err.msg);
+        return pf_room_error_of(req, &err);
     /* The engine's answer (its own step's events, who acts, whether it is
      * over) with the step's index, name and time, from the game ahead. */
     t = r->ahead ? r->ahead : r->table;
@@ -1306,7 +1344,7 @@ static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
         cJSON_AddNumberToObject(out, "step", before);
         cJSON_AddStringToObject(out, "action", st->name);
         cJSON_AddNumberToObject(out, "t", (double)st->t_ms);
-        cJSON_AddItemToObject(out, "events", pf_push_log(t, c->seat, before));
+        cJSON_AddItemToObject(out, "events", log_for(r, t, c->seat, before));
     }
     if (out) {
         add_progress(r, t, out);

@@ -132,6 +132,28 @@ static void whole_games_against_bots(void **state)
     }
 }
 
+/* The texts name the seats as a server's room does (pf_seating_names):
+ * the person's name with "(you)", the bots by their level. */
+static void texts_name_the_seats(void **state)
+{
+    (void)state;
+    pf_solo *r = create("{\"game\":\"pizza\",\"seed\":7,\"seating\":[\"ana\",\"bot:memory\"],"
+                        "\"options\":{\"switches\":false,\"extra_slices\":false,\"kinds\":2}}",
+                        0);
+    cJSON *push, *a = ask(r, "{\"cmd\":\"act\",\"action\":\"flip 5\"}", 10, &push);
+    assert_true(ok(a));
+    char *text = pf_json_print(push);
+    assert_non_null(strstr(text, "\"ana (you) turned over cell 5: onion\""));
+    assert_non_null(strstr(text, "\"bot memory turned over cell 6: pepper\""));
+    free(text);
+    cJSON_Delete(push);
+    cJSON_Delete(a);
+    char *sync = pf_solo_sync(r, 20);
+    assert_non_null(strstr(sync, "\"ana (you) put the onion on the red slice: 1 of 6 (rule a)\""));
+    free(sync);
+    pf_solo_destroy(r);
+}
+
 /* What a room refuses, it refuses here too; a bad setup is refused with
  * the protocol's codes and nothing is made. */
 static void refusals(void **state)
@@ -226,6 +248,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(whole_games_against_bots),
+        cmocka_unit_test(texts_name_the_seats),
         cmocka_unit_test(refusals),
         cmocka_unit_test(a_save_goes_on),
     };
