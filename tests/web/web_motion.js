@@ -191,7 +191,7 @@ async function flick(page) {
 // one's element), the face-down ones drawn as backs all the way (YYP-7:
 // which toppings went down never shows without the memory aid); once they
 // have landed no face is left on the table but the face-up pancakes, the
-// five toppings and the chef's own bonus.
+// five toppings and the chef's own bonus, nor named in the log.
 async function pancakeToss({ browser, base }) {
   const pos = await L.positionRoom(base, 'pancake', Y.positions.start);
   const page = await L.openPosition(browser, base, pos, 0, { speed: 'normal' });
@@ -210,6 +210,11 @@ async function pancakeToss({ browser, base }) {
     .filter((u) => !u.closest('[data-piece^="pan:up:"], [data-piece^="guess:"], [data-piece="bonus"]'))
     .map((u) => u.getAttribute('href')), FACE.source);
   L.assert(faces.length === 0, `no other face on the table once landed: ${faces}`);
+  // Nor in the log: the draw is out of sight once tossed, the toss says how
+  // many, only the chef's own bonus line names one (only you).
+  const named = await page.$$eval('.log li:not(.private)', (els) => els.map((li) => li.textContent)
+    .filter((t) => /strawberry|kiwi|banana|blueberry|chocolate/.test(t)));
+  L.assert(named.length === 0, `no topping named in the log: ${named}`);
   await L.noErrors(page);
   await page.context().close();
 }

@@ -149,6 +149,27 @@ async function at(c, game, where, upto, expect) {
 const P = L.position('pizza').positions;
 const Y = L.position('pancake').positions;
 
+// Pancake's memory aid (YYP-7): the table shows how many of each topping
+// went face down this turn (the view's public_down, there for the bots)
+// only with the room's aid; the same view drawn without it shows no count.
+async function pancakeAid({ browser, base }) {
+  const page = await L.newPage(browser);
+  await page.goto(`${base}/`);
+  const drawn = await page.evaluate(async () => {
+    const g = (await import('/js/games/pancake.js')).default;
+    const view = { seats: 3, phase: 'guess', chef: 2, guesser: 0, turn: 3, shared: 1, pan_up: { strawberry: 1, banana: 1 },
+      face_down: 3, bonus_taken: true, picked: true, public_down: { kiwi: 1, banana: 1, blueberry: 3 }, table: 13, piles: [5, 6, 6] };
+    const draw = (memoryAid) => {
+      const svg = g.draw({ view, seat: 0, legal: [], name: (i) => ['ana', 'bo', 'cy'][i], memoryAid, over: false, box: { w: 800, h: 600 } });
+      return [...svg.querySelectorAll('text')].map((t) => t.textContent).filter((t) => /^×\d$/.test(t));
+    };
+    return { off: draw(false), on: draw(true) };
+  });
+  L.assert(drawn.off.length === 0, `no counts without the aid: ${drawn.off}`);
+  L.assert(JSON.stringify(drawn.on) === '["×0","×1","×1","×3","×0"]', `the counts with the aid, S K B L C: ${drawn.on}`);
+  await page.context().close();
+}
+
 L.suite([
   ['the start: the whole table and every cell to turn over, at six sizes', (c) => at(c, 'pizza', 'start', P.start, {
     choices: 32, pieces: 40, ready: (p) => p.waitForSelector('.board [role=button]') })],
@@ -163,6 +184,7 @@ L.suite([
       press: async (p) => { await p.click('.actions button:has-text("Flick the pan")'); await p.waitForSelector('.meter .stop'); } } })],
   ['Pancake mid-game, guessing: the table and the five toppings to pick, at six sizes', (c) => at(c, 'pancake', 'mid', Y.mid, {
     choices: 5, pieces: 16, ready: (p) => p.waitForSelector('.board [data-piece^="guess:"][role=button]') })],
+  ['Pancake: the face-down counts show only with the memory aid (YYP-7)', pancakeAid],
   ['Pancake, the end: the table, who won, Play again and the replay, at six sizes', (c) => at(c, 'pancake', 'end', Y.end, {
     choices: 3, pieces: 12, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
 ], { env: L.positionEnv('pizza') });

@@ -43,6 +43,8 @@ const LAYER = 8;
 const GOAL = 12;
 const GAP = 14;
 const PAD = 6;
+// A guess, from what was said to the pancake on its pile (ms at normal speed).
+const REVEAL_MS = 1000;
 
 // The places of the pan's pancakes, relative to the pan's corner.
 function spotAt(i) {
@@ -328,8 +330,8 @@ function tossMotion(step, ctx, m, a) {
     ? [{ transform: 'none' }, { transform: `translateY(-12px) rotate(-4deg)`, offset: 0.15 }, { transform: 'none', offset: 0.4 },
       { transform: `translateY(-12px) rotate(-4deg)`, offset: 0.6 }, { transform: 'none' }]
     : [{ transform: 'none' }, { transform: `translateY(${-6 - 10 * p}px) rotate(-4deg)`, offset: 0.3 }, { transform: 'none' }],
-  { ms: again ? 900 : 500, easing: 'ease-in-out' });
-  const flyOff = again ? 900 : 380;
+  { ms: again ? 800 : 450, easing: 'ease-in-out' });
+  const flyOff = again ? 800 : 320;
   // The old faces (the pan as it was drawn, before the toss) into the heap.
   if (ctx.was) {
     for (const item of panItems(ctx.was)) {
@@ -356,9 +358,9 @@ function tossMotion(step, ctx, m, a) {
       { transform: `${from} rotateY(90deg)` },
       { transform: `translate(${(hx - x) / 3}px, ${(hy - y - lift) / 3}px) scale(${1 + (up - 1) / 3}) rotateY(${turns * 360 - 40}deg)`, offset: 0.75 },
       { transform: 'translate(0px, 0px) scale(1) rotateY(360deg)' }],
-    { ms: 560 + 60 * turns, delay: flyOff + 30 * k++, easing: 'cubic-bezier(0.3, 0.6, 0.5, 1.1)' });
+    { ms: 460 + 40 * turns, delay: flyOff + 20 * k++, easing: 'cubic-bezier(0.3, 0.6, 0.5, 1.1)' });
   }
-  return { heap: [hx, hy - lift], landing: flyOff, done: flyOff + 560 + 60 * turns + 30 * k };
+  return { heap: [hx, hy - lift], landing: flyOff, done: flyOff + 460 + 40 * turns + 20 * k };
 }
 
 // The pan filled up (after delay ms): the face-down pancakes left at the
@@ -425,13 +427,13 @@ function revealMotion(f, ctx, m, a) {
     use(PANCAKE_TOPPING[f.guess], gx + COL_W / 2 - 24, gy, 48),
     badge(LETTER[f.guess], gx + COL_W / 2 + 34 + a.fs * 0.3, gy + 54 + a.fs * 0.3, a.fs)));
   m.move(said, [{ transform: 'scale(0.3)', opacity: 0 }, { transform: 'scale(1)', opacity: 1, offset: 0.2 },
-    { transform: 'scale(1)', opacity: 1, offset: 0.85 }, { transform: 'scale(1)', opacity: 0 }], { ms: 1500, fill: 'both' });
+    { transform: 'scale(1)', opacity: 1, offset: 0.8 }, { transform: 'scale(1)', opacity: 0 }], { ms: REVEAL_MS, fill: 'both' });
   nod(m, m.el(`guess:${f.guess}`));
   const seen = !!ctx.was && ctx.was.peek === f.topping;
   if (!seen) {
     const back = m.ghost(s('g', { 'aria-hidden': 'true' }, use('pancake-back', x - z / 2, y - z / 2, z)));
     m.move(back, [{ transform: 'rotateY(0deg)' }, { transform: 'rotateY(90deg)', offset: 0.2 },
-      { transform: 'rotateY(90deg)', opacity: 0, offset: 0.21 }, { transform: 'rotateY(90deg)', opacity: 0 }], { ms: 1000, fill: 'both' });
+      { transform: 'rotateY(90deg)', opacity: 0, offset: 0.21 }, { transform: 'rotateY(90deg)', opacity: 0 }], { ms: REVEAL_MS, fill: 'both' });
   }
   const face = m.ghost(s('g', { 'aria-hidden': 'true' }, use(PANCAKE_TOPPING[f.topping], x - z / 2, y - z / 2, z),
     badge(LETTER[f.topping], x + z / 2 + a.fs * 0.2, y + z / 2 + a.fs * 0.2, a.fs)));
@@ -439,13 +441,13 @@ function revealMotion(f, ctx, m, a) {
   const [tx, ty] = pileTop(a, f.taker, n);
   const turn = seen ? 'none' : 'rotateY(90deg)';
   // Turned over, shown a moment, carried over the pile and laid on it.
-  m.move(face, [{ transform: turn }, { transform: turn, offset: 0.12 }, { transform: 'none', offset: 0.28 },
+  m.move(face, [{ transform: turn }, { transform: turn, offset: 0.2 }, { transform: 'none', offset: 0.38 },
     { transform: 'none', offset: 0.5, easing: 'ease-in-out' },
     { transform: `translate(${tx - x}px, ${ty - y - z * 0.4}px) scale(0.8)`, offset: 0.85, easing: 'ease-in' },
     { transform: `translate(${tx - x}px, ${ty - y}px) scale(${SIDE.w / z}, ${SIDE.h / z})`, opacity: 0.8 }],
-  { ms: 1400, easing: 'linear', fill: 'both' });
-  m.land(m.el(`pile:${f.taker}:${n - 1}`), { delay: 1350 });
-  return 1400;
+  { ms: REVEAL_MS, easing: 'linear', fill: 'both' });
+  m.land(m.el(`pile:${f.taker}:${n - 1}`), { delay: REVEAL_MS - 150 });
+  return REVEAL_MS;
 }
 
 export default {
@@ -491,8 +493,8 @@ export default {
       if (bonus) {
         const chef = bonus.fields.chef;
         const [x, y] = toss.heap;
-        toPile(m, a, chef, v.piles[chef], { art: 'pancake-back', x, y, w: CAKE, h: CAKE, delay: toss.landing + 200 });
-        m.land(m.el('bonus'), { delay: toss.landing + 800 });
+        toPile(m, a, chef, v.piles[chef], { art: 'pancake-back', x, y, w: CAKE, h: CAKE, delay: toss.landing + 150 });
+        m.land(m.el('bonus'), { delay: toss.landing + 700 });
       }
     }
     // The last face-down spot empties: that pancake is lifted out (and,
