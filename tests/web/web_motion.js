@@ -42,17 +42,21 @@ async function pieceMoves({ browser, base }) {
   await page.context().close();
 }
 
-async function calmMoves({ browser, base }) {
-  const pos = await L.positionRoom(base, 'pizza', 0, { keep: true });
-  const page = await L.openPosition(browser, base, pos, 0, { reducedMotion: 'reduce', speed: 'normal' });
-  // Every outline the table shows, whenever it shows.
-  await page.evaluate(() => {
+// Every outline the table shows, whenever it shows: window.outlined.
+function watchOutlines(page) {
+  return page.evaluate(() => {
     window.outlined = [];
     new MutationObserver((list) => list.forEach((m) => {
       const el = m.target;
       if (el.classList && el.classList.contains('changed')) window.outlined.push(el.dataset.piece || '');
     })).observe(document.querySelector('.board'), { attributes: true, attributeFilter: ['class'], subtree: true });
   });
+}
+
+async function calmMoves({ browser, base }) {
+  const pos = await L.positionRoom(base, 'pizza', 0, { keep: true });
+  const page = await L.openPosition(browser, base, pos, 0, { reducedMotion: 'reduce', speed: 'normal' });
+  await watchOutlines(page);
   const cell = cellOf(P.replay.actions[0][1]);
   await page.click(`.board [data-key="c:${cell}"]`);
   await page.waitForFunction(() => document.querySelector('.board').dataset.step === '1');
@@ -223,13 +227,7 @@ async function pancakeToss({ browser, base }) {
 async function pancakeCalm({ browser, base }) {
   const pos = await L.positionRoom(base, 'pancake', Y.positions.start);
   const page = await L.openPosition(browser, base, pos, 0, { reducedMotion: 'reduce', speed: 'normal' });
-  await page.evaluate(() => {
-    window.outlined = [];
-    new MutationObserver((list) => list.forEach((m) => {
-      const el = m.target;
-      if (el.classList && el.classList.contains('changed')) window.outlined.push(el.dataset.piece || '');
-    })).observe(document.querySelector('.board'), { attributes: true, attributeFilter: ['class'], subtree: true });
-  });
+  await watchOutlines(page);
   await flick(page);
   for (let i = 0; i < 100 && await page.getAttribute('.board', 'data-step') !== '1'; i++) {
     L.assert((await moving(page)).length === 0, 'nothing moves while the toss shows');
