@@ -67,7 +67,7 @@ static const char *const second_person[][2] = {
     {"holds", "hold"},     {"flips", "flip"},       {"swaps", "swap"},     {"reaches", "reach"},
     {"lands", "land"},     {"eats", "eat"},         {"does", "do"},        {"goes", "go"},
     {"puts", "put"},       {"grabs", "grab"},       {"sends", "send"},     {"fills", "fill"},
-    {"hands", "hand"},       {"looks", "look"},
+    {"hands", "hand"},     {"looks", "look"},       {"uses", "use"},
 };
 
 /* Writes the words after "you" at s in the second person into buf + *w;
@@ -175,7 +175,7 @@ void tui__log_show(tui_game *g)
     snprintf(title, sizeof title, "Game log, as %s may see it%s",
              seat >= 0 ? tui__seat_name(g, seat) : "everyone",
              g->memory_aid ? " (memory aid on)" : "");
-    tui__pager(title, lines, n);
+    tui__pager(title, lines, n, 6);
     free(lines);
     free(text);
 }

@@ -187,10 +187,27 @@ static const char *hint(const tui_game *g)
 
 static const char *const memory_kinds[] = {"flip", "back", NULL};
 
+/* Beside the table on a wide terminal (the `?` key has the whole rules). */
+static const char *const brief[] = {
+    "Fill your slice with 6 toppings of one kind, first.",
+    "",
+    "Your turn: turn over one face-down piece. Everyone sees it, then:",
+    "- a kind no slice collects goes on your slice while it is empty: that kind is yours;",
+    "- your slice's kind goes on your slice;",
+    "- any other kind goes back face down, where it was;",
+    "- a switch swaps your slice with the slice of its colour, toppings and all; your "
+    "own colour's switch lets you pick the slice.",
+    "",
+    "Only the piece just turned over stays in sight: remember the others.",
+    NULL};
+
 const tui_screen tui__screen_pizza = {
     .id = "pizza",
     .min_w = 80,
-    .rows = 12, /* 4 grid rows: see draw */
+    .rows = 12,     /* 4 grid rows: see draw */
+    .big_rows = 21, /* roomy: a blank row between the grid's rows and the parts */
+    .wide_w = 78,
+    .brief = brief,
     .draw = draw,
     .label = label,
     .hint = hint,

@@ -35,6 +35,12 @@ int pf_tui_run(pf_tui_args *a);
  * terminals and TERM is set and not "dumb". */
 bool pf_tui_available(void);
 
+/* The name seat goes by at the table ("ana", "bot planner"; alike seats
+ * told apart: "medium 1", "medium 2"), written into buf (at least
+ * PF_TUI_SEAT_NAME_SIZE bytes); returns buf ("?" for no such seat). */
+#define PF_TUI_SEAT_NAME_SIZE (sizeof "bot " + PF_SEAT_NAME_MAX)
+const char *pf_tui_seat_name(const pf_seating *s, int seat, char *buf);
+
 /* Whether people at one keyboard see different things in game g (a peek,
  * a bonus pancake): only then does the keyboard pass behind a hand-over
  * that hides the table. Both front ends ask here; unknown games do. */
