@@ -18,9 +18,9 @@ void tui__log_incomplete(tui_game *g)
              pf_strerror(PF_E_NO_MEMORY));
 }
 
-static bool memory_kind(const tui_game *g, const char *kind)
+static bool memory_kind(const tui_screen *scr, const char *kind)
 {
-    const char *const *k = g->scr->memory_kinds;
+    const char *const *k = scr->memory_kinds;
     for (; k && *k; k++)
         if (strcmp(*k, kind) == 0)
             return true;
@@ -40,16 +40,34 @@ bool tui__log_shows(const tui_game *g, const pf_table_event *e, int seat)
 /* True when e's content is to be masked: a memory event with a later one
  * after it. The latest reveal stays readable until the next reveal, however
  * fast the bots play; after the game nothing is masked. */
-static bool masked(const tui_game *g, const pf_table_event *e)
+static bool masked(const pf_table *t, const pf_table_event *e, bool memory_aid)
 {
-    if (g->memory_aid || !memory_kind(g, e->kind) || pf_match_over(g->m, NULL))
+    const tui_screen *scr = tui__screen_for(pf_table_match(t)->game);
+    if (memory_aid || !memory_kind(scr, e->kind) || pf_table_over(t, NULL))
         return false;
     int n;
-    const pf_table_event *log = pf_table_log(g->t, &n);
+    const pf_table_event *log = pf_table_log(t, &n);
     for (int i = n - 1; i >= 0 && log[i].step > e->step; i--)
-        if (memory_kind(g, log[i].kind))
+        if (memory_kind(scr, log[i].kind))
             return true;
     return false;
+}
+
+static const char masked_text[] = "(an earlier reveal: remember it! the memory aid would show it)";
+
+bool pf_tui_log_event(const pf_table *t, int i, int seat, bool memory_aid, char *buf, size_t n)
+{
+    int nlog;
+    const pf_table_event *log = pf_table_log(t, &nlog);
+    if (i < 0 || i >= nlog)
+        return false;
+    const pf_table_event *e = &log[i];
+    pf_event ev = {.to = e->to};
+    if (!pf_event_visible(&ev, seat))
+        return false;
+    snprintf(buf, n, "%s%s", e->to >= 0 ? "(only you) " : "",
+             masked(t, e, memory_aid) ? masked_text : e->text);
+    return true;
 }
 
 /* Events speak of seats in the third person ("seat 1 has too many dice");
@@ -93,8 +111,8 @@ static size_t you_verb(const char *s, char *buf, size_t *w, size_t n)
 
 void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t n)
 {
-    if (masked(g, e)) {
-        snprintf(buf, n, "(an earlier reveal: remember it! the memory aid would show it)");
+    if (masked(g->t, e, g->memory_aid)) {
+        snprintf(buf, n, "%s", masked_text);
         return;
     }
     /* "seat 2" / "Seat 2" (seats counted from 1) become the seat's name. */

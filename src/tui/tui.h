@@ -11,6 +11,7 @@
 
 #include "partyfood/seating.h"
 #include "partyfood/match.h"
+#include "partyfood/table.h"
 
 /* What `partyfood play` hands the client. */
 typedef struct pf_tui_args {
@@ -40,6 +41,12 @@ bool pf_tui_available(void);
  * PF_TUI_SEAT_NAME_SIZE bytes); returns buf ("?" for no such seat). */
 #define PF_TUI_SEAT_NAME_SIZE (sizeof "bot " + PF_SEAT_NAME_MAX)
 const char *pf_tui_seat_name(const pf_seating *s, int seat, char *buf);
+
+/* Event i of table t's log as seat may see it now, into buf: false when
+ * seat may not see it at all; in a memory game, a reveal before the latest
+ * is masked unless memory_aid (PIZ-7, YYP-7). The text names seats as the
+ * event does. */
+bool pf_tui_log_event(const pf_table *t, int i, int seat, bool memory_aid, char *buf, size_t n);
 
 /* Whether people at one keyboard see different things in game g (a peek,
  * a bonus pancake): only then does the keyboard pass behind a hand-over
