@@ -32,7 +32,8 @@ bool pf_tui_secrets_between_people(const pf_game *g)
 
 const pf_game *tui__menu(void)
 {
-    int sel = 0, n = pf_game_count();
+    static int sel; /* back from a game or its seating, the same game is marked */
+    int n = pf_game_count();
     for (;;) {
         erase();
         if (!tui__too_small(60, 16, "the menu")) {
@@ -65,7 +66,7 @@ const pf_game *tui__menu(void)
         else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ')
             return pf_game_at(sel);
         else if (ch >= '1' && ch < '1' + n)
-            return pf_game_at(ch - '1');
+            return pf_game_at(sel = ch - '1');
         else if (ch == '?' || ch == KEY_F(1))
             tui__show_rules(pf_game_at(sel));
         else if (ch == TUI_KEY_CLICK) {

@@ -80,7 +80,7 @@ int tui__end_screen(tui_game *g)
         static const char keys[] = "Enter/n: menu  r: rematch, same seats  l: log  s: save  q: quit";
         int tally_rows = running[0] ? tui__wrap_rows(running, COLS - 2, 2, false) : 0;
         int status_rows = tui__wrap_rows(g->status, COLS, 0, false);
-        int y = tui__layout(g, false).events_y - 1;
+        int y = tui__layout(g, seat, false).events_y - 1;
         int key_rows = tui__wrap_rows(keys, COLS, 0, true);
         int need = 1 + g->m->seats + tally_rows + status_rows + key_rows;
         if (y > LINES - need)

@@ -56,23 +56,40 @@ static void grow(int *v, int to, int *spare)
     }
 }
 
+/* The rows the newest event seat may see takes in the strip (0: none). */
+static int newest_rows(const tui_game *g, int seat)
+{
+    int nlog;
+    const pf_table_event *log = pf_table_log(g->t, &nlog);
+    char text[256];
+    for (int i = nlog - 1; i >= 0; i--)
+        if (tui__log_shows(g, &log[i], seat)) {
+            tui__log_text(g, &log[i], text, sizeof text);
+            return tui__wrap_rows(text, COLS - 2, EVENT_INDENT, false);
+        }
+    return 0;
+}
+
 /* Where things go, top to bottom: the title (row 0), the table, a rule,
  * the events, a rule, the choices, the keys (the last rows). The table
  * gets the rows its screen needs, the events and choices what is left up
  * to their best; a tall terminal gives the table the rows it uses well,
  * then a longer log, then the table the rest. A long status takes rows
- * from the events and choices. A terminal wider than the table needs
- * shows the rules in brief beside it. */
-tui_layout tui__layout(const tui_game *g, bool mine)
+ * from the events (never those of the newest) and the choices. A terminal
+ * wider than the table needs shows the rules in brief beside it. */
+tui_layout tui__layout(const tui_game *g, int seat, bool mine)
 {
     tui_layout l = {.table_h = g->scr->rows, .table_w = COLS, .events = 2, .choices = 3};
     l.keys = tui__wrap_rows(keys_text(g, mine), COLS, 0, true);
     l.keys = l.keys < 1 ? 1 : l.keys > KEY_ROWS ? KEY_ROWS : l.keys;
     int spare = LINES - tui__min_h(g->scr) - (l.keys - 1);
+    int newest = spare < 0 ? newest_rows(g, seat) : 0;
+    for (; spare < 0 && l.events > 1 && l.events > newest; spare++)
+        l.events--;
+    for (; spare < 0 && l.choices > 1; spare++)
+        l.choices--;
     for (; spare < 0 && l.events > 1; spare++)
         l.events--;
-    for (; spare < 0 && l.choices > 2; spare++)
-        l.choices--;
     grow(&l.choices, CHOICE_ROWS, &spare);
     grow(&l.events, EVENT_ROWS, &spare);
     grow(&l.table_h, g->scr->big_rows, &spare);
@@ -270,7 +287,7 @@ void tui__draw(tui_game *g, int seat, bool mine)
     tui__hot_clear();
     if (tui__too_small(g->scr->min_w, tui__min_h(g->scr), g->m->game->title))
         return;
-    tui_layout l = tui__layout(g, mine);
+    tui_layout l = tui__layout(g, seat, mine);
     cJSON *view = pf_state_view(g->m->game, g->m->state, seat);
     char who[120];
     uint32_t set = g->m->game->to_act(g->m->state);

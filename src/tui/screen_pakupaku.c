@@ -198,18 +198,21 @@ static void draw_tower(const tui_table *t, int x0, int w)
     else
         snprintf(line, sizeof line, "supply: P %d  B %d  C %d", np, nb, nc);
     tui__putn(t->y + 2, x0, w, 0, line);
-    /* the swinging pieces, named */
+    /* the swinging pieces, named: a row each at the most */
     const struct swings *s = swings_of(t->g);
     const struct piece *below = top_piece(v);
     size_t at = 0;
+    int nswing = 0;
     line[0] = '\0';
     for (int seat = 0; seat < t->g->seats->n && at < sizeof line; seat++)
-        if (s->piece[seat] >= 0)
-            at += (size_t)snprintf(line + at, sizeof line - at, "%s%s swings a %s (%+.1f)",
-                                   at ? "; " : "", tui__seat_name(t->g, seat),
+        if (s->piece[seat] >= 0) {
+            at += (size_t)snprintf(line + at, sizeof line - at, "%s%s: %s %+.1f",
+                                   at ? "   " : "", tui__seat_name(t->g, seat),
                                    pieces[s->piece[seat]].name,
                                    swing_value(below, s->started[seat]));
-    int top = t->y + 3 + tui__wrap(t->y + 3, x0, w, 2, 2, A_BOLD, line, false);
+            nswing++;
+        }
+    int top = t->y + 3 + tui__wrap(t->y + 3, x0, w, nswing, 0, A_BOLD, line, true);
     int rows = 0;
     for (int k = 0; k < n; k++) {
         const struct piece *p = piece_of(tui__str(cJSON_GetArrayItem(tower, k), "piece"));
@@ -251,7 +254,9 @@ static void draw_tower(const tui_table *t, int x0, int w)
 }
 
 /* One line saying whose hands are busy and for how long (PAKU-10), with
- * the key press held for them, if any; wrapped over up to rows rows. */
+ * the key press held for them, if any, wrapped over up to rows rows: the
+ * person's own first ("yours"), the others by their seat numbers, so
+ * that eight busy seats fit two rows at 80 columns. */
 static int draw_hands(const tui_table *t, int y, int x, int w, int rows, int seats)
 {
     const cJSON *busy = cJSON_GetObjectItemCaseSensitive(t->view, "busy_until");
@@ -267,9 +272,11 @@ static int draw_hands(const tui_table *t, int y, int x, int w, int rows, int sea
         if (left < 0.05) /* "0.0 s" would say nothing */
             continue;
         const char *held = t->g->held[s];
+        char who[16];
+        snprintf(who, sizeof who, k < 0 ? "yours" : "%d", s + 1);
         at += (size_t)snprintf(line + at, sizeof line - at, "%s%s %.1f s%s%s%s",
-                               at ? ", " : "hands busy: ", k < 0 ? "yours" : tui__seat_name(t->g, s),
-                               left, held[0] ? " (" : "", held, held[0] ? " held)" : "");
+                               at ? ", " : "hands busy: ", who, left, held[0] ? " (" : "", held,
+                               held[0] ? " held)" : "");
     }
     return tui__wrap(y, x, w, rows, 2, A_BOLD, line, false);
 }
@@ -383,10 +390,12 @@ static void piece_key(tui_game *g, int seat, int type)
         s->piece[seat] = type;
         s->started[seat] = tui__wall_ms();
     } else {
-        snprintf(g->status, sizeof g->status,
-                 "No %s for %s now: stacking needs a die waiting on a dish (D!), and the "
-                 "supply or the architects' rule must allow it.",
-                 pieces[type].name, tui__seat_name(g, seat));
+        cJSON *v = pf_state_view(g->m->game, g->m->state, seat);
+        bool architects = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "architects"));
+        cJSON_Delete(v);
+        snprintf(g->status, sizeof g->status, "No %s for %s now: it needs a D! die, a %s left%s.",
+                 pieces[type].name, tui__seat_name(g, seat), pieces[type].name,
+                 architects ? " and not the same piece as the last" : "");
     }
 }
 
