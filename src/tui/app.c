@@ -33,29 +33,34 @@ bool pf_tui_secrets_between_people(const pf_game *g)
 const pf_game *tui__menu(void)
 {
     static int sel; /* back from a game or its seating, the same game is marked */
-    int n = pf_game_count();
+    static const char keys[] =
+        "arrows + Enter or a number choose   ? the rules   q quits   (clicks work)";
+    int n = pf_game_count(), title_y[64];
     for (;;) {
         erase();
-        if (!tui__too_small(60, 16, "the menu")) {
+        tui__hot_clear();
+        if (!tui__too_small(60, 18, "the menu")) {
             tui__title_bar("partyfood: four party-food games");
             tui__put(2, 2, A_BOLD, "Which game shall we play?");
-            for (int i = 0; i < n; i++) {
+            /* Each game's summary wrapped under its title; a blank row
+             * between the games when the terminal has the rows. */
+            int key_rows = tui__wrap_rows(keys, COLS, 2, true), rows = 0;
+            for (int i = 0; i < n; i++)
+                rows += 1 + tui__wrap_rows(pf_game_at(i)->summary, COLS - 9, 2, false);
+            int gap = 4 + rows + n - 1 + key_rows <= LINES ? 1 : 0;
+            for (int i = 0, y = 4; i < n && i < 64; i++) {
                 const pf_game *g = pf_game_at(i);
                 int attr = i == sel ? A_REVERSE | A_BOLD : 0;
-                tui__put(4 + 3 * i, 4, attr, " %d  %-22s ", i + 1, g->title);
-                tui__put(4 + 3 * i, 33, 0, "%d to %d players%s", g->min_seats, g->max_seats,
+                title_y[i] = y;
+                tui__put(y, 4, attr, " %d  %-22s ", i + 1, g->title);
+                tui__put(y++, 33, 0, "%d to %d players%s", g->min_seats, g->max_seats,
                          g->real_time ? ", real time" : "");
-                /* The seat range sits beside the title so a long summary
-                 * cut by a narrow terminal loses nothing that matters. */
-                tui__put(5 + 3 * i, 9, A_DIM, "%s", g->summary);
+                y += tui__wrap(y, 9, COLS - 9, 3, 2, A_DIM, g->summary, false) + gap;
+                tui__hot_add(title_y[i], 4, 28, g->id);
             }
-            tui__put(LINES - 1, 0, A_DIM,
-                     "arrows + Enter or a number choose   ? the rules   q quits   (clicks work)");
+            tui__wrap(LINES - key_rows, 0, COLS, key_rows, 2, A_DIM, keys, true);
             refresh();
         }
-        tui__hot_clear();
-        for (int i = 0; i < n; i++)
-            tui__hot_add(4 + 3 * i, 4, 30, pf_game_at(i)->id);
         int ch = tui__key(-1);
         if (ch == 'q' || ch == 'Q' || ch == 27 || ch == 3)
             return NULL;

@@ -386,7 +386,7 @@ static bool hide_table(tui_game *g, int next)
 {
     int seat = g->viewer;
     snprintf(g->status, sizeof g->status,
-             "%s: this is what happened. Enter hides your table and passes the keyboard to %s.",
+             "Done, %s? Enter hides your table and passes the keyboard to %s.",
              tui__seat_name(g, seat), tui__seat_name(g, next));
     g->nlegal = 0;
     g->meter.on = false;

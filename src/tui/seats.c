@@ -93,25 +93,31 @@ static void make_list(seating_screen *st, const pf_options *opt)
     st->nlines = k;
 }
 
-static const char keys[] =
-    "arrows: seat, who   e: name   +/-: seats   o: order   m: memory aid   p: pace   "
-    "v: option   PgDn: the list   Enter: start   Esc: menu   q: quit";
+/* The keys, those of the memory aid and the pace where the game has them. */
+static void keys_of(const pf_game *g, char *buf, size_t n)
+{
+    snprintf(buf, n, "arrows: seat, who   e: name   +/-: seats   o: order   %s%s"
+             "v: option   PgDn: the list   Enter: start   Esc: menu   q: quit",
+             g->memory_game ? "m: memory aid   " : "", g->real_time ? "" : "p: pace   ");
+}
 
-/* Draws the screen; returns the rows the list has (for PgUp/PgDn). */
-static int draw(seating_screen *st, bool memory_aid, bool shuffle, int pace_ms,
-                const pf_options *opt)
+/* The part above the list, from row 2; returns the row after it. With
+ * gaps, blank rows between its parts. Measures only, unless draw. */
+static int header(const seating_screen *st, bool memory_aid, bool shuffle, int pace_ms,
+                  bool gaps, bool draw)
 {
     const pf_game *g = st->g;
     char line[400];
-    erase();
-    snprintf(line, sizeof line, "%s: who plays?", g->title);
-    tui__title_bar(line);
     int y = 2, w = COLS - 4;
+/* each part: its rows, drawn or measured */
+#define PART(x, attr, text)                                                                   \
+    y += draw ? tui__wrap(y, (x), w + 2 - (x), 3, 2, (attr), (text), false)                   \
+              : tui__wrap_rows((text), w + 2 - (x), 2, false)
     snprintf(line, sizeof line, "%s.", g->summary);
-    y += tui__wrap(y, 2, w, 3, 2, 0, line, false);
+    PART(2, 0, line);
     snprintf(line, sizeof line, "%d to %d seats; seat 1 starts.", g->min_seats, g->max_seats);
-    tui__putn(y++, 2, w, 0, line);
-    y++;
+    PART(2, 0, line);
+    y += gaps;
     for (int i = 0; i < st->n; i++, y++) {
         char who[64];
         if (st->kind[i] == 0)
@@ -119,26 +125,42 @@ static int draw(seating_screen *st, bool memory_aid, bool shuffle, int pace_ms,
         else
             snprintf(who, sizeof who, "bot: %s", st->kinds[st->kind[i]]);
         snprintf(line, sizeof line, " seat %d  < %-31s > ", i + 1, who);
-        tui__putn(y, 2, w, i == st->sel ? A_REVERSE | A_BOLD : 0, line);
+        if (draw)
+            tui__putn(y, 2, w, i == st->sel ? A_REVERSE | A_BOLD : 0, line);
     }
-    y++;
-    tui__putn(y++, 4, w - 2, 0,
-              shuffle ? "order: drawn at random at the start (o: keep it as shown)"
-                      : "order: as shown, seat 1 first (o: draw it at random)");
+    y += gaps;
+    PART(4, 0, shuffle ? "order: drawn at random at the start (o: keep it as shown)"
+                       : "order: as shown, seat 1 first (o: draw it at random)");
     if (g->memory_game) {
         snprintf(line, sizeof line, "memory aid: %s (m: %s)", memory_aid ? "ON" : "off",
                  memory_aid ? "off, the real game" : "on, earlier reveals shown");
-        tui__putn(y++, 4, w - 2, 0, line);
+        PART(4, 0, line);
     }
     if (!g->real_time) {
         snprintf(line, sizeof line, "bots' pace: %g s after each move (p: change it)",
                  pace_ms / 1000.0);
-        tui__putn(y++, 4, w - 2, 0, line);
+        PART(4, 0, line);
     }
     if (st->problem)
-        y += tui__wrap(y, 4, w - 2, 3, 2, A_BOLD, st->problem, false);
-    /* the list, between here and the keys */
+        PART(4, A_BOLD, st->problem);
+#undef PART
+    return y;
+}
+
+/* Draws the screen; returns the rows the list has (for PgUp/PgDn). The
+ * blank rows between the parts go first when the list would be short. */
+static int draw(seating_screen *st, bool memory_aid, bool shuffle, int pace_ms,
+                const pf_options *opt)
+{
+    char keys[300], line[120];
+    keys_of(st->g, keys, sizeof keys);
     int key_rows = tui__wrap_rows(keys, COLS, 2, true);
+    bool gaps = LINES - key_rows - 1 - header(st, memory_aid, shuffle, pace_ms, true, false) >= 4;
+    erase();
+    snprintf(line, sizeof line, "%s: who plays?", st->g->title);
+    tui__title_bar(line);
+    int y = header(st, memory_aid, shuffle, pace_ms, gaps, true);
+    /* the list, between here and the keys */
     int rows = LINES - key_rows - y - 1;
     make_list(st, opt);
     int total = tui__lines_rows(st->lines, st->nlines, COLS - 4, 11);
@@ -146,14 +168,15 @@ static int draw(seating_screen *st, bool memory_aid, bool shuffle, int pace_ms,
         st->top = total - rows;
     if (st->top < 0)
         st->top = 0;
-    tui__hline(y, 0, COLS, A_DIM);
-    if (total > rows) {
-        snprintf(line, sizeof line, " rows %d-%d of %d: PgUp/PgDn ", st->top + 1,
-                 st->top + rows < total ? st->top + rows : total, total);
-        tui__put(y, COLS - (int)strlen(line) - 2, A_DIM, "%s", line);
-    }
-    if (rows > 0)
+    if (rows > 0) {
+        tui__hline(y, 0, COLS, A_DIM);
+        if (total > rows) {
+            snprintf(line, sizeof line, " rows %d-%d of %d: PgUp/PgDn ", st->top + 1,
+                     st->top + rows < total ? st->top + rows : total, total);
+            tui__put(y, COLS - (int)strlen(line) - 2, A_DIM, "%s", line);
+        }
         tui__lines(y + 1, 2, COLS - 4, rows, 11, st->lines, st->attrs, st->nlines, st->top);
+    }
     tui__wrap(LINES - key_rows, 0, COLS, key_rows, 2, A_DIM, keys, true);
     refresh();
     return rows;
@@ -198,7 +221,7 @@ bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle
     bool started = false;
     int rows = 0, moved = -1;
     for (;;) {
-        if (!tui__too_small(60, 18, "the seating screen")) {
+        if (!tui__too_small(60, 20, "the seating screen")) {
             if (moved != st->sel * 64 + st->kind[st->sel]) {
                 moved = st->sel * 64 + st->kind[st->sel];
                 make_list(st, opt);
