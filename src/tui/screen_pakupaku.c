@@ -253,30 +253,39 @@ static void draw_tower(const tui_table *t, int x0, int w)
     }
 }
 
-/* One line saying whose hands are busy and for how long (PAKU-10), with
- * the key press held for them, if any, wrapped over up to rows rows: the
- * person's own first ("yours"), the others by their seat numbers, so
- * that eight busy seats fit two rows at 80 columns. */
+/* Whose hands are busy and for how long (PAKU-10), with the key press
+ * held for them, if any: the person's own first ("yours"), then the others
+ * by name, or by seat number ("#3") when names would take more than rows
+ * rows; wrapped over up to rows rows. */
 static int draw_hands(const tui_table *t, int y, int x, int w, int rows, int seats)
 {
     const cJSON *busy = cJSON_GetObjectItemCaseSensitive(t->view, "busy_until");
     int64_t now = tui__game_now(t->g);
     char line[600];
-    size_t at = 0;
-    line[0] = '\0';
-    for (int k = -1; k < seats && at < sizeof line; k++) {
-        int s = k < 0 ? t->seat : k;
-        if (s < 0 || (k >= 0 && s == t->seat) || !cJSON_GetArrayItem(busy, s))
-            continue;
-        double left = (cJSON_GetArrayItem(busy, s)->valuedouble - (double)now) / 1000.0;
-        if (left < 0.05) /* "0.0 s" would say nothing */
-            continue;
-        const char *held = t->g->held[s];
-        char who[16];
-        snprintf(who, sizeof who, k < 0 ? "yours" : "%d", s + 1);
-        at += (size_t)snprintf(line + at, sizeof line - at, "%s%s %.1f s%s%s%s",
-                               at ? ", " : "hands busy: ", who, left, held[0] ? " (" : "", held,
-                               held[0] ? " held)" : "");
+    for (int numbers = 0; numbers < 2; numbers++) {
+        size_t at = 0;
+        line[0] = '\0';
+        for (int k = -1; k < seats && at < sizeof line; k++) {
+            int s = k < 0 ? t->seat : k;
+            if (s < 0 || (k >= 0 && s == t->seat) || !cJSON_GetArrayItem(busy, s))
+                continue;
+            double left = (cJSON_GetArrayItem(busy, s)->valuedouble - (double)now) / 1000.0;
+            if (left < 0.05) /* "0.0 s" would say nothing */
+                continue;
+            const char *held = t->g->held[s];
+            char who[TUI_SEAT_NAME_SIZE + 8];
+            if (k < 0)
+                snprintf(who, sizeof who, "yours");
+            else if (numbers)
+                snprintf(who, sizeof who, "#%d", s + 1);
+            else
+                tui__seat_name_into(t->g, s, who);
+            at += (size_t)snprintf(line + at, sizeof line - at, "%s%s %.1f s%s%s%s",
+                                   at ? ", " : "hands busy: ", who, left, held[0] ? " (" : "",
+                                   held, held[0] ? " held)" : "");
+        }
+        if (tui__wrap_rows(line, w, 2, false) <= rows)
+            break;
     }
     return tui__wrap(y, x, w, rows, 2, A_BOLD, line, false);
 }
