@@ -33,7 +33,8 @@ void tui__pager(const char *title, const char *const *lines, int n, int indent)
     bool at_end_start = title && strncmp(title, "Game log", 8) == 0; /* logs open at their end */
     for (;;) {
         erase();
-        int rows = LINES - 3, w = COLS - 2;
+        int key_rows = COLS >= 80 ? 1 : 2; /* the line of keys is under 80 columns */
+        int rows = LINES - 2 - key_rows, w = COLS - 2;
         if (rows < 1)
             rows = 1;
         int total = tui__lines_rows(lines, n, w, indent);
@@ -52,7 +53,7 @@ void tui__pager(const char *title, const char *const *lines, int n, int indent)
         char keys[160];
         snprintf(keys, sizeof keys, "rows %d-%d of %d%s  space/PgDn next  b/PgUp back  arrows  q close",
                  total ? top + 1 : 0, last, total, last == total ? " (end)" : "");
-        tui__wrap(LINES - 1, 0, COLS, 1, 0, A_DIM, keys, true);
+        tui__wrap(LINES - key_rows, 0, COLS, key_rows, 2, A_DIM, keys, false);
         refresh();
         int ch = tui__key(-1);
         switch (ch) {

@@ -94,31 +94,23 @@ static void visit(walker *w, const char *keys, const char *text)
 }
 
 /* The extra screens of a turn-based game, one at each of the person's
- * first turns: the log, the rules, the save prompt, the quit question. */
+ * first turns: the log, the rules, the save prompt, the quit question;
+ * each a few keys and the screen each brings. */
+static const char *const extras[][3][2] = {
+    {{"l", "Game log"}, {"End", "(end)"}, {"q", "(your choice)"}},
+    {{"?", "the rules in short"}, {"Space", "rows "}, {"q", "(your choice)"}},
+    {{"s", "Save the game to file:"}, {"Escape", "(your choice)"}},
+    {{"q", "Quit this game?"}, {"n", "(your choice)"}},
+};
+
 static bool extra_screen(walker *w)
 {
-    switch (w->extra++) {
-    case 0:
-        visit(w, "l", "Game log");
-        visit(w, "End", "(end)");
-        visit(w, "q", "(your choice)");
-        return true;
-    case 1:
-        visit(w, "?", "the rules in short");
-        visit(w, "Space", "rows ");
-        visit(w, "q", "(your choice)");
-        return true;
-    case 2:
-        visit(w, "s", "Save the game to file:");
-        visit(w, "Escape", "(your choice)");
-        return true;
-    case 3:
-        visit(w, "q", "Quit this game?");
-        visit(w, "n", "(your choice)");
-        return true;
-    default:
+    if (w->extra >= (int)(sizeof extras / sizeof extras[0]))
         return false;
-    }
+    const char *const(*e)[2] = extras[w->extra++];
+    for (int k = 0; k < 3 && e[k][0]; k++)
+        visit(w, e[k][0], e[k][1]);
+    return true;
 }
 
 /* One look at a turn-based game: a key when the person may act. */
