@@ -239,9 +239,10 @@ static void draw_tower(const tui_table *t, int x0, int w)
         y -= p->rows;
         top_at = pat;
     }
-    /* the swinging pieces above it, one over another */
+    /* the swinging pieces above it, one over another: the first seat's at
+     * the top, as the line above names them */
     int yy = (y < base ? y : base) - 1;
-    for (int seat = 0; seat < t->g->seats->n; seat++) {
+    for (int seat = t->g->seats->n - 1; seat >= 0; seat--) {
         if (s->piece[seat] < 0)
             continue;
         const struct piece *p = &pieces[s->piece[seat]];
