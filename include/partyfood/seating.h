@@ -30,6 +30,12 @@ int pf_seating_check(const pf_seating *s, const pf_game *g, pf_error *err);
  * plays every seat, and saves without a seating). */
 void pf_seating_people_only(pf_seating *s, int n);
 
+/* The names texts give the seats (pf_event_render): a person's name
+ * ("seat N" when empty), "bot NAME" for a bot, and "NAME 1", "NAME 2"...
+ * for seats of the same kind and name; seat `you` (or -1 for none) with
+ * " (you)" after it. */
+void pf_seating_names(const pf_seating *s, int you, pf_seat_names *out);
+
 /* Number of people in the seating. */
 int pf_seating_people(const pf_seating *s);
 

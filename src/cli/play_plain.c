@@ -54,11 +54,9 @@ static void print_setup(FILE *out, const pf_table *t, int seat)
 {
     int n;
     const pf_table_event *log = pf_table_log(t, &n);
-    for (int i = 0; i < n && log[i].step < 0; i++) {
-        pf_event e = {.to = log[i].to};
-        if (pf_event_visible(&e, seat))
-            fprintf(out, "  %s%s\n", e.to >= 0 ? "(only you) " : "", log[i].text);
-    }
+    for (int i = 0; i < n && log[i].step < 0; i++)
+        if (pf_event_visible(&log[i].ev, seat))
+            fprintf(out, "  %s%s\n", log[i].ev.to >= 0 ? "(only you) " : "", log[i].ev.text);
 }
 
 static void print_table(FILE *out, const pf_match *m, int seat)
@@ -141,8 +139,14 @@ static pf_err read_action(const pf_match *m, int seat, const char *line, pf_acti
     return PF_E_OK;
 }
 
-/* The name a seat goes by here, as on the full screen ("medium 1"). */
-#define seat_name(s, seat) pf_tui_seat_name((s), (seat), (char[PF_TUI_SEAT_NAME_SIZE]){0})
+/* The name a seat goes by here, as everywhere ("medium 1"), in names. */
+static const char *seat_name_in(const pf_seating *s, int seat, pf_seat_names *names)
+{
+    pf_seating_names(s, -1, names);
+    return names->name[seat];
+}
+/* ... in a buffer that lasts to the end of the enclosing block. */
+#define seat_name(s, seat) seat_name_in((s), (seat), &(pf_seat_names){0})
 
 /* What the line mode tells of each applied step (the table's step hook). */
 typedef struct reporter {

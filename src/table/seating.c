@@ -182,3 +182,25 @@ pf_match *pf_seating_load(const char *path, pf_seating *s, bool *seated, bool *m
     cJSON_Delete(saved);
     return m;
 }
+
+void pf_seating_names(const pf_seating *s, int you, pf_seat_names *out)
+{
+    *out = (pf_seat_names){0};
+    for (int seat = 0; seat < s->n && seat < PF_MAX_SEATS; seat++) {
+        char *buf = out->name[seat];
+        int same = 0, order = 0;
+        for (int i = 0; i < s->n; i++)
+            if (!s->bot[i] == !s->bot[seat] && strcmp(s->name[i], s->name[seat]) == 0) {
+                same++;
+                order += i <= seat;
+            }
+        if (!s->name[seat][0])
+            snprintf(buf, PF_SEAT_LABEL, "seat %d", seat + 1);
+        else if (same > 1) /* "medium 1", "medium 2": identical seats read apart */
+            snprintf(buf, PF_SEAT_LABEL, "%s %d", s->name[seat], order);
+        else
+            snprintf(buf, PF_SEAT_LABEL, "%s%s", s->bot[seat] ? "bot " : "", s->name[seat]);
+        if (seat == you)
+            snprintf(buf + strlen(buf), PF_SEAT_LABEL - strlen(buf), " (you)");
+    }
+}

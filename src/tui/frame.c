@@ -96,7 +96,7 @@ tui_layout tui__layout(const tui_game *g, int seat, bool mine)
     grow(&l.events, EVENT_ROWS_BIG, &spare);
     if (spare > 0)
         l.table_h += spare;
-    if (g->scr->wide_w > 0 && g->scr->brief && COLS - g->scr->wide_w - 1 >= SIDE_MIN) {
+    if (g->scr->wide_w > 0 && g->m->game->brief && COLS - g->scr->wide_w - 1 >= SIDE_MIN) {
         l.table_w = g->scr->wide_w;
         l.side_w = COLS - l.table_w - 1;
     }
@@ -133,23 +133,28 @@ void tui__draw_title(const tui_game *g, const char *who, const char *mine, int s
         tui__putn(0, yx, COLS - yx, tui__colour(TUI_TITLE), you);
 }
 
-/* The rules in brief beside the table: whole lines while they fit, and a
- * pointer to the rest (the `?` key) when they do not. */
+/* The game's rules in brief beside the table, a paragraph a line: whole
+ * paragraphs while they fit (a blank row between them when all fit so),
+ * and a pointer to the rest (the `?` key) when they do not. */
 static void draw_side(const tui_game *g, const tui_layout *l)
 {
     int x = l->table_w + 1, w = l->side_w - 1, y = 1, end = 1 + l->table_h;
     for (int r = 1; r < end; r++)
         tui__ch(r, l->table_w, A_DIM, ACS_VLINE);
     tui__put(y++, x, A_BOLD, "The rules in brief (? all of them)");
-    const char *const *b = g->scr->brief;
+    const char *const *b = g->m->game->brief;
+    int n = 0, rows = 0;
+    for (; b[n]; n++)
+        rows += tui__wrap_rows(b[n], w, 0, false);
+    int gap = y + rows + n <= end ? 1 : 0;
     for (int i = 0; b[i]; i++) {
-        int k = tui__wrap_rows(b[i], w, 2, false);
-        if (y + k + (b[i + 1] ? 1 : 0) > end) {
-            tui__put(y, x, A_DIM, "...more with ?");
+        int k = tui__wrap_rows(b[i], w, 0, false);
+        if (y + gap + k + (b[i + 1] ? 1 : 0) > end) {
+            tui__put(y + gap, x, A_DIM, "...more with ?");
             return;
         }
-        tui__wrap(y, x, w, k, 2, 0, b[i], false);
-        y += k ? k : 1; /* an empty line is a blank row */
+        y += gap;
+        y += tui__wrap(y, x, w, k, 0, 0, b[i], false);
     }
 }
 

@@ -20,6 +20,11 @@
 
 #define FRAME_MS 40
 
+const char *tui__seat_name_into(const tui_game *g, int seat, char *buf)
+{
+    return pf_table_seat_name(g->t, seat, buf, TUI_SEAT_NAME_SIZE);
+}
+
 static int people(const tui_game *g)
 {
     return pf_seating_people(g->seats);

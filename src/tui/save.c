@@ -64,7 +64,7 @@ void tui__autosave(tui_game *g)
     pf_error err;
     g->autosaved_steps = g->m->nsteps;
     if (!autosave_path(path, sizeof path, true))
-        err = (pf_error){PF_E_IO, "no folder for it (set HOME or XDG_STATE_HOME)"};
+        pf_error_set(&err, PF_E_IO, "no folder for it (set HOME or XDG_STATE_HOME)");
     else if (pf_table_save(g->t, path, &err) == PF_E_OK)
         return;
     /* Say it once and stop trying: the game itself goes on. */
@@ -112,10 +112,12 @@ bool tui__offer_autosave(pf_match **m, pf_seating *s, bool *memory_aid)
         char moves[32];
         tui__put(y + 2, 4, 0, "%s, %s", saved->game->title,
                  tui__moves_played(saved->nsteps, moves, sizeof moves));
-        char who[PF_MAX_SEATS * PF_TUI_SEAT_NAME_SIZE] = "", name[PF_TUI_SEAT_NAME_SIZE];
+        char who[PF_MAX_SEATS * PF_SEAT_LABEL] = "";
+        pf_seat_names names; /* alike bots told apart, as in the game */
+        pf_seating_names(&seats, -1, &names);
         for (int i = 0; i < seats.n; i++)
             snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s", i ? ", " : "",
-                     pf_tui_seat_name(&seats, i, name));
+                     names.name[i]);
         tui__wrap(y + 3, 4, COLS - 6, 2, 2, 0, who, false);
         tui__put(y + 5, 2, A_BOLD, "Resume it? (y/n)");
         tui__put(LINES - 1, 0, A_DIM, "y or Enter: resume that game   n or Esc: a new game");

@@ -193,33 +193,14 @@ static bool meter(const cJSON *view, const char *const *names, int n, tui_meter 
     return true;
 }
 
-static const char *const memory_kinds[] = {"toss", "turn_up", "draw", NULL};
-
-/* Beside the table on a wide terminal (the `?` key has the whole rules). */
-static const char *const brief[] = {
-    "Be the first to hold 12 pancakes.",
-    "",
-    "The chef fills the pan face up (look well!), then tosses: the harder the flick, the "
-    "more land face down, and face down they all look alike.",
-    "With 5 or more face down the chef keeps one as a secret bonus.",
-    "",
-    "The chef peeks at a face-down pancake and asks a player its topping: a right guess "
-    "gives the player the pancake, a wrong one gives it to the chef.",
-    "The chef asks at least once, then may go on or stop.",
-    "",
-    "Remember what went face down: nobody shows it again.",
-    NULL};
-
 const tui_screen tui__screen_pancake = {
     .id = "pancake",
     .min_w = 80,
     .rows = 15,     /* see draw */
     .big_rows = 20, /* blank rows between the parts */
     .wide_w = 78,
-    .brief = brief,
     .secrets = true,
     .draw = draw,
     .label = label,
     .meter = meter,
-    .memory_kinds = memory_kinds,
 };

@@ -50,12 +50,11 @@ static void remember(const tui_table *t, const struct piece **memory, int ncells
     const pf_table_event *log = pf_table_log(t->g->t, &nlog);
     for (int i = 0; i < nlog; i++) {
         const pf_table_event *e = &log[i];
-        int cell;
-        char piece[32];
-        if (strcmp(e->kind, "flip") == 0 && tui__log_shows(t->g, e, t->seat) &&
-            sscanf(e->text, "seat %*d turned over cell %d: %31[^\n]", &cell, piece) == 2 &&
-            cell >= 0 && cell < ncells)
-            memory[cell] = piece_of(piece);
+        const pf_event_field *cell = pf_event_find(&e->ev, "cell");
+        const pf_event_field *piece = pf_event_find(&e->ev, "piece");
+        if (strcmp(e->ev.kind, "flip") == 0 && tui__log_shows(t->g, e, t->seat) && cell &&
+            piece && cell->v.i >= 0 && cell->v.i < ncells)
+            memory[cell->v.i] = piece_of(piece->v.s);
     }
 }
 
@@ -185,31 +184,13 @@ static const char *hint(const tui_game *g)
     return "Arrows move over the pieces, Enter turns one over, or type its number.";
 }
 
-static const char *const memory_kinds[] = {"flip", "back", NULL};
-
-/* Beside the table on a wide terminal (the `?` key has the whole rules). */
-static const char *const brief[] = {
-    "Fill your slice with 6 toppings of one kind, first.",
-    "",
-    "Your turn: turn over one face-down piece. Everyone sees it, then:",
-    "- a kind no slice collects goes on your slice while it is empty: that kind is yours;",
-    "- your slice's kind goes on your slice;",
-    "- any other kind goes back face down, where it was;",
-    "- a switch swaps your slice with the slice of its colour, toppings and all; your "
-    "own colour's switch lets you pick the slice.",
-    "",
-    "Only the piece just turned over stays in sight: remember the others.",
-    NULL};
-
 const tui_screen tui__screen_pizza = {
     .id = "pizza",
     .min_w = 80,
     .rows = 12,     /* 4 grid rows: see draw */
     .big_rows = 21, /* roomy: a blank row between the grid's rows and the parts */
     .wide_w = 78,
-    .brief = brief,
     .draw = draw,
     .label = label,
     .hint = hint,
-    .memory_kinds = memory_kinds,
 };

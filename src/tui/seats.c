@@ -31,11 +31,12 @@ typedef struct seating_screen {
     const char *problem;
 } seating_screen;
 
-/* The options a person sets for a real game: those with a default (the
- * rest script a table for tests); the memory aid has its own line. */
+/* The options a person sets for a real game: those the descriptor offers
+ * in menus (the rest script a table for tests; the memory aid has its own
+ * line). */
 static bool shown_option(const pf_option_def *o)
 {
-    return o->def && *o->def && strcmp(o->key, "memory_aid") != 0;
+    return o->menu;
 }
 
 /* NULL when the game accepts opt with n seats, else why not (static). */

@@ -36,12 +36,6 @@ int pf_tui_run(pf_tui_args *a);
  * terminals and TERM is set and not "dumb". */
 bool pf_tui_available(void);
 
-/* The name seat goes by at the table ("ana", "bot planner"; alike seats
- * told apart: "medium 1", "medium 2"), written into buf (at least
- * PF_TUI_SEAT_NAME_SIZE bytes); returns buf ("?" for no such seat). */
-#define PF_TUI_SEAT_NAME_SIZE (sizeof "bot " + PF_SEAT_NAME_MAX)
-const char *pf_tui_seat_name(const pf_seating *s, int seat, char *buf);
-
 /* Event i of table t's log as seat may see it now, into buf: false when
  * seat may not see it at all; in a memory game, a reveal before the latest
  * is masked unless memory_aid (PIZ-7, YYP-7). The text names seats as the

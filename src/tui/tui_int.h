@@ -137,9 +137,8 @@ typedef struct tui_screen {
      * given before the log grows longer. */
     int big_rows;
     /* The columns the table uses well (0: any width): a terminal wider by
-     * a panel's width shows the rules in brief (below) beside it. */
+     * a panel's width shows the game's rules in brief beside it. */
     int wide_w;
-    const char *const *brief;
     /* Whether seats see different things (a peek, a bonus): only then does
      * the keyboard pass behind a hand-over screen between people. */
     bool secrets;
@@ -160,9 +159,6 @@ typedef struct tui_screen {
     bool (*own_keys)(const tui_game *g);
     /* Optional: where the seat's turn stands, said above its choices. */
     const char *(*prompt)(const tui_game *g, const cJSON *view);
-    /* Event kinds that show what was hidden before: the log hides them for
-     * earlier steps unless the memory aid is on (NULL-terminated). */
-    const char *const *memory_kinds;
 } tui_screen;
 
 const tui_screen *tui__screen_for(const pf_game *g);
@@ -218,8 +214,10 @@ bool tui__act(tui_game *g, int seat, const char *name, int64_t t);
 /* Sends the held key press a human reaction (PF_REACTION_MIN_MS) after its
  * seat's hands are free; true when sent. */
 bool tui__send_held(tui_game *g);
-/* pf_tui_seat_name of the game's seat (names.c). */
-#define TUI_SEAT_NAME_SIZE PF_TUI_SEAT_NAME_SIZE
+/* The name of the game's seat (pf_table_seat_name: "ana", "bot planner",
+ * alike seats told apart as "medium 1", "medium 2") into buf (at least
+ * TUI_SEAT_NAME_SIZE bytes); returns buf. */
+#define TUI_SEAT_NAME_SIZE PF_SEAT_LABEL
 const char *tui__seat_name_into(const tui_game *g, int seat, char *buf);
 /* The display name in a buffer of its own that lasts to the end of the
  * enclosing block, so two names can share one expression ("ana offers a

@@ -30,7 +30,7 @@ static char *setup_seen(const pf_game *g, int seats, uint64_t seed, int seat)
     void *st = malloc(g->state_size);
     assert_int_equal(pf_state_init_events(g, st, seats, NULL, seed, &ev, NULL), PF_E_OK);
     free(st);
-    cJSON *seen = pf_proto_events(&ev, seat);
+    cJSON *seen = pf_proto_events(&ev, seat, NULL);
     char *text = cJSON_PrintUnformatted(seen);
     cJSON_Delete(seen);
     return text;

@@ -140,8 +140,8 @@ static void seating_lists_bots_and_pace(void **state)
     th_keys(&t, "PPage PPage PPage");
     th_expect(&t, "random     picks uniformly", 1000);
     th_keys(&t, "NPage NPage NPage NPage");
-    th_expect(&t, "Options (v sets one", 1000);
-    th_expect(&t, "kinds = 4", 1000);
+    th_expect(&t, "kinds = 4   How many of the four toppings", 1000);
+    th_expect(&t, "switches = true", 1000);
     th_keys(&t, "q");
     th_stop(&t);
 }
