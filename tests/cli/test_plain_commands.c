@@ -6,6 +6,7 @@
  * Driven through pipes, as a script would. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pf_test.h"
 
@@ -44,6 +45,30 @@ static void l_shows_the_log_and_hides_earlier_reveals(void **state)
     assert_non_null(strstr(log, "(an earlier reveal: remember it!"));
     assert_null(strstr(log, "draws 2 strawberry"));
     free(out);
+}
+
+/* A replay of a game still in progress hides earlier reveals as the table
+ * does (issue 34); --all, or the game's end, shows everything. */
+static void a_replay_in_progress_keeps_the_memory_game(void **state)
+{
+    (void)state;
+    char path[64], input[128], cmd[512];
+    snprintf(path, sizeof path, "/tmp/pf-replay-%d.json", (int)getpid());
+    snprintf(input, sizeof input, "1\\nsave %s\\nquit\\n", path);
+    free(plain(GUESS, input));
+    snprintf(cmd, sizeof cmd, "%s replay %s", pf_test_bin(), path);
+    char *out = pf_test_run(cmd);
+    /* the first toss is an earlier reveal now; the pan left at the end of
+     * the turn is the latest */
+    assert_non_null(strstr(out, "(an earlier reveal: remember it!)"));
+    assert_null(strstr(out, "Seat 1 tosses (p="));
+    assert_non_null(strstr(out, "Left face-up in the pan"));
+    free(out);
+    snprintf(cmd, sizeof cmd, "%s replay %s --all", pf_test_bin(), path);
+    out = pf_test_run(cmd);
+    assert_non_null(strstr(out, "Seat 1 tosses (p="));
+    free(out);
+    unlink(path);
 }
 
 static void rules_and_help(void **state)
@@ -100,6 +125,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(guesses_are_numbered_from_1),
         cmocka_unit_test(l_shows_the_log_and_hides_earlier_reveals),
+        cmocka_unit_test(a_replay_in_progress_keeps_the_memory_game),
         cmocka_unit_test(rules_and_help),
         cmocka_unit_test(undo_takes_back_a_fair_choice),
         cmocka_unit_test(alike_bots_are_named_apart),
