@@ -403,9 +403,9 @@ static void piece_key(tui_game *g, int seat, int type)
         cJSON *v = pf_state_view(g->m->game, g->m->state, seat);
         bool architects = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "architects"));
         cJSON_Delete(v);
-        snprintf(g->status, sizeof g->status, "No %s for %s now: it needs a D! die, a %s left%s.",
-                 pieces[type].name, tui__seat_name(g, seat), pieces[type].name,
-                 architects ? " and not the same piece as the last" : "");
+        snprintf(g->status, sizeof g->status, "No %s for %s now: that needs a D! die and a %s "
+                 "left%s.", pieces[type].name, tui__seat_name(g, seat), pieces[type].name,
+                 architects ? ", not the same piece as the last" : "");
     }
 }
 
@@ -522,7 +522,7 @@ const tui_screen tui__screen_pakupaku = {
     .id = "pakupaku",
     .min_w = 80,
     .rows = 15, /* 8 seats: see draw */
-    .big_rows = 26,
+    .big_rows = 22, /* a tall tower's room, and a longer log below */
     .own_keys = own_keys,
     .draw = draw,
     .key = key,
