@@ -61,7 +61,7 @@ static int newest_rows(const tui_game *g, int seat)
 {
     int nlog;
     const pf_table_event *log = pf_table_log(g->t, &nlog);
-    char text[256];
+    char text[TUI_EVENT_TEXT];
     for (int i = nlog - 1; i >= 0; i--)
         if (tui__log_shows(g, &log[i], seat)) {
             tui__log_text(g, &log[i], text, sizeof text);
@@ -167,7 +167,7 @@ static void draw_events(const tui_game *g, int seat, int y, int rows)
     tui__hline(y - 1, 0, COLS, A_DIM);
     tui__put(y - 1, 2, A_DIM, " what happened (l: the whole log) ");
     int pick[EVENT_ROWS_BIG], k[EVENT_ROWS_BIG], n = 0, used = 0;
-    char text[256];
+    char text[TUI_EVENT_TEXT];
     int nlog;
     const pf_table_event *log = pf_table_log(g->t, &nlog);
     for (int i = nlog - 1; i >= 0 && used < rows && n < EVENT_ROWS_BIG; i--) {

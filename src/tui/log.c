@@ -155,12 +155,14 @@ void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t
     }
 }
 
+#define LOG_LINE (16 + TUI_EVENT_TEXT) /* a step number and an event */
+
 void tui__log_show(tui_game *g)
 {
     int seat = g->viewer, nlog;
     const pf_table_event *log = pf_table_log(g->t, &nlog);
     const char **lines = calloc((size_t)nlog + 2, sizeof *lines);
-    char *text = calloc((size_t)nlog + 1, 200);
+    char *text = calloc((size_t)nlog + 1, LOG_LINE);
     if (!lines || !text) {
         free(lines);
         free(text);
@@ -172,10 +174,10 @@ void tui__log_show(tui_game *g)
     for (int i = 0; i < nlog; i++) {
         if (!tui__log_shows(g, &log[i], seat))
             continue;
-        char t[180];
+        char t[TUI_EVENT_TEXT];
         tui__log_text(g, &log[i], t, sizeof t);
-        snprintf(text + (size_t)n * 200, 200, "%4d  %s", log[i].step + 1, t);
-        lines[n] = text + (size_t)n * 200;
+        snprintf(text + (size_t)n * LOG_LINE, LOG_LINE, "%4d  %s", log[i].step + 1, t);
+        lines[n] = text + (size_t)n * LOG_LINE;
         n++;
     }
     if (n == 0)

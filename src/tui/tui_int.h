@@ -284,6 +284,8 @@ int tui__end_screen(tui_game *g);
 void tui__log_incomplete(tui_game *g);
 /* True when e, from `step`, may be shown to seat now (C-3, memory games). */
 bool tui__log_shows(const tui_game *g, const pf_table_event *e, int seat);
+/* The most an event's text takes with its seats' names (and "(only you)"). */
+#define TUI_EVENT_TEXT (16 + PF_EVENT_TEXT + PF_EVENT_SEATS * PF_SEAT_LABEL)
 /* Writes e's text with seat numbers replaced by names. */
 void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t n);
 void tui__log_show(tui_game *g);
