@@ -98,8 +98,8 @@ bool tui__act(tui_game *g, int seat, const char *name, int64_t t)
     if (e == PF_E_HANDS_BUSY && pf_table_when_free(g->t, seat, name, t) >= 0) {
         /* the hands are busy (PAKU-10): hold the press, send it when free */
         snprintf(g->held[seat], sizeof g->held[seat], "%s", name);
-        snprintf(g->status, sizeof g->status, "Hands busy: %s's %s goes when they are free.",
-                 tui__seat_name(g, seat), name);
+        snprintf(g->status, sizeof g->status, "Hands busy: %s's key press goes when they are free.",
+                 tui__seat_name(g, seat));
         return false;
     }
     if (e != PF_E_OK) {
