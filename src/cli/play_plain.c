@@ -101,7 +101,8 @@ static void print_choices(FILE *out, const pf_match *m, int seat, const plain_sk
         int len = (int)strlen(c[i].name);
         width = len > width ? len : width;
     }
-    int per_line = 96 / (width + 7) > 0 ? 96 / (width + 7) : 1;
+    /* as many columns as an 80-column terminal shows whole */
+    int per_line = 78 / (width + 7) > 0 ? 78 / (width + 7) : 1;
     bool own = own_numbers(m, c, n);
     fprintf(out, "Your choices:");
     for (int i = 0; i < shown; i++)
