@@ -93,23 +93,28 @@ static void visit(walker *w, const char *keys, const char *text)
     }
 }
 
+/* visit() for each key and screen of a list ended by {NULL}. */
+static void visits(walker *w, const char *const (*steps)[2])
+{
+    for (; steps[0][0]; steps++)
+        visit(w, steps[0][0], steps[0][1]);
+}
+
 /* The extra screens of a turn-based game, one at each of the person's
  * first turns: the log, the rules, the save prompt, the quit question;
  * each a few keys and the screen each brings. */
-static const char *const extras[][3][2] = {
-    {{"l", "Game log"}, {"End", "(end)"}, {"q", "(your choice)"}},
-    {{"?", "the rules in short"}, {"Space", "rows "}, {"q", "(your choice)"}},
-    {{"s", "Save the game to file:"}, {"Escape", "(your choice)"}},
-    {{"q", "Quit this game?"}, {"n", "(your choice)"}},
+static const char *const extras[][4][2] = {
+    {{"l", "Game log"}, {"End", "(end)"}, {"q", "(your choice)"}, {NULL}},
+    {{"?", "the rules in short"}, {"Space", "rows "}, {"q", "(your choice)"}, {NULL}},
+    {{"s", "Save the game to file:"}, {"Escape", "(your choice)"}, {NULL}},
+    {{"q", "Quit this game?"}, {"n", "(your choice)"}, {NULL}},
 };
 
 static bool extra_screen(walker *w)
 {
     if (w->extra >= (int)(sizeof extras / sizeof extras[0]))
         return false;
-    const char *const(*e)[2] = extras[w->extra++];
-    for (int k = 0; k < 3 && e[k][0]; k++)
-        visit(w, e[k][0], e[k][1]);
+    visits(w, extras[w->extra++]);
     return true;
 }
 
@@ -155,11 +160,10 @@ static void step_paku(walker *w, const char *s)
     }
     w->keys++;
     if (w->keys == 40) {
-        visit(w, "Tab", "Paused:");
-        visit(w, "?", "the rules in short");
-        visit(w, "q", "Paused:");
-        visit(w, "l", "Game log");
-        visit(w, "q", "Paused:");
+        static const char *const pause[][2] = {{"Tab", "Paused:"}, {"?", "the rules in short"},
+                                               {"q", "Paused:"},   {"l", "Game log"},
+                                               {"q", "Paused:"},   {NULL}};
+        visits(w, pause);
         th_keys(&w->t, "x");
         return;
     }
@@ -240,11 +244,10 @@ static void menu_rules_and_seating(void **state)
                 visit(w, "Right", "seat 1  <");
             for (int n = 0; n < 12; n++)
                 th_keys(&w->t, "NPage");
-            visit(w, "v", "Option as key=value");
-            visit(w, "Escape", "who plays?");
-            visit(w, "e", "Name:");
-            visit(w, "Escape", "who plays?");
-            visit(w, "Escape", "Which game shall we play?");
+            static const char *const prompts[][2] = {
+                {"v", "Option as key=value"}, {"Escape", "who plays?"}, {"e", "Name:"},
+                {"Escape", "who plays?"}, {"Escape", "Which game shall we play?"}, {NULL}};
+            visits(w, prompts);
             th_keys(&w->t, "Down");
         }
         th_keys(&w->t, "q");
