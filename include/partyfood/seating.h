@@ -51,6 +51,9 @@ void pf_seating_shuffle(pf_seating *s, uint64_t game_seed);
  * through this. */
 pf_err pf_seating_save(const pf_match *m, const pf_seating *s, bool memory_aid,
                        const char *path, pf_error *err);
+/* The same save as a replay object (not yet sealed); NULL when memory ran
+ * out. */
+cJSON *pf_seating_replay(const pf_match *m, const pf_seating *s, bool memory_aid);
 
 /* Reads the seating a save holds for m's game and seats: 1 when found, 0
  * when the save has none, -1 with a message in err when it is unusable.

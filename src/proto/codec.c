@@ -39,6 +39,15 @@ cJSON *pf__discard(cJSON *item)
     return NULL;
 }
 
+cJSON *pf__seat_list(uint32_t set)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; a && i < PF_MAX_SEATS; i++)
+        if ((set & (1u << i)) && !pf__append(a, cJSON_CreateNumber(i)))
+            return pf__discard(a);
+    return a;
+}
+
 static cJSON *field_value(const pf_event *e, const pf_event_field *f)
 {
     switch ((pf_field_type)f->type) {

@@ -16,15 +16,6 @@
 #include "partyfood/replay.h"
 #include "partyfood/proto.h"
 
-static cJSON *seat_list(uint32_t set)
-{
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < PF_MAX_SEATS; i++)
-        if ((set & (1u << i)) && !pf__append(a, cJSON_CreateNumber(i)))
-            return pf__discard(a);
-    return a;
-}
-
 /* ---- what the table tells ---------------------------------------------------- */
 
 /* The seat the session's steps are encoded for: its own, or the public's. */
@@ -36,14 +27,15 @@ static int steps_seat(const pf_session *s)
 /* The table's step hook: encodes each applied step as it is applied. */
 void pf__heard(void *arg, const pf_table_step *st)
 {
-    pf_session_heard *h = &((pf_session *)arg)->heard;
+    pf_session *s = arg;
+    pf_session_heard *h = &s->heard;
     if (h->want_events) {
         h->want_events = false;
-        h->lost |= !(h->events = pf_proto_events(st->ev, h->events_seat, NULL));
+        h->lost |= !(h->events = pf_proto_events(st->ev, h->events_seat, s->names));
         snprintf(h->action, sizeof h->action, "%s", st->name);
         h->t_ms = st->t_ms;
     }
-    if (h->steps && !pf__append(h->steps, pf_proto_step(st, steps_seat((pf_session *)arg), NULL)))
+    if (h->steps && !pf__append(h->steps, pf_proto_step(st, steps_seat(s), s->names)))
         h->lost = true;
 }
 
@@ -87,7 +79,7 @@ static pf_err bots_then_progress(pf_session *s, int64_t now, cJSON *out, pf_erro
     if (e)
         return e;
     const pf_match *m = pf_table_match(s->table);
-    if (pf__add(out, "to_act", seat_list(m->game->to_act(m->state))) &&
+    if (pf__add(out, "to_act", pf__seat_list(m->game->to_act(m->state))) &&
         pf__add(out, "over", cJSON_CreateBool(pf_match_over(m, NULL))))
         return PF_E_OK;
     return pf__no_memory(err);

@@ -215,7 +215,7 @@ static char *print(cJSON *out)
     return text;
 }
 
-static char *error_answer(const cJSON *req, pf_err e, const pf_error *err)
+char *pf__error_answer(const cJSON *req, pf_err e, const pf_error *err)
 {
     /* Messages may quote client text cut by other layers: keep them
      * printable UTF-8 whatever they quote. */
@@ -265,7 +265,7 @@ char *pf_session_handle(pf_session *s, const char *line, size_t len)
     if (changing)
         end(s, &undo, e == PF_E_OK);
     if (e)
-        text = error_answer(req, e, &err);
+        text = pf__error_answer(req, e, &err);
     cJSON_Delete(req);
     return text;
 }

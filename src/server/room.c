@@ -21,6 +21,7 @@
 #include "partyfood/json_print.h"
 #include "partyfood/parse.h"
 #include "partyfood/proto.h"
+#include "partyfood/push.h"
 #include "partyfood/replay.h"
 #include "partyfood/rng.h"
 #include "partyfood/session.h"
@@ -294,31 +295,11 @@ static int64_t room_now(const pf_room *r)
     return pf_server_now_ms() - r->clock_base;
 }
 
-static cJSON *seat_list(uint32_t set)
-{
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < PF_MAX_SEATS; i++)
-        if (set & (1u << i))
-            cJSON_AddItemToArray(a, cJSON_CreateNumber(i));
-    return a;
-}
-
 /* Who acts in t, whether it is over, the results, the clock and the turn
  * deadline. */
 static void add_progress(const pf_room *r, const pf_table *t, cJSON *o)
 {
-    const pf_match *m = pf_table_match(t);
-    double results[PF_MAX_SEATS];
-    bool over = pf_match_over(m, results);
-    cJSON_AddItemToObject(o, "to_act", seat_list(over ? 0 : m->game->to_act(m->state)));
-    cJSON_AddBoolToObject(o, "over", over);
-    cJSON_AddItemToObject(o, "results",
-                          over ? cJSON_CreateDoubleArray(results, m->seats) : cJSON_CreateNull());
-    cJSON_AddNumberToObject(o, "step_count", m->nsteps);
-    cJSON_AddNumberToObject(o, "clock", (double)room_now(r));
-    int64_t d = pf_table_deadline(t);
-    if (d >= 0)
-        cJSON_AddNumberToObject(o, "deadline", (double)d);
+    pf_push_progress(o, t, room_now(r));
 }
 
 /* The push of the changes just committed (done, in order) for seat: all
@@ -891,6 +872,11 @@ pf_room *pf_room_create(pf_store *store, const char *code, const cJSON *req, cha
         e = err->code;
     if (!e)
         e = pf_seed_random(&r->seed, err);
+    /* PF_SERVE_TEST_SEED=N (tests only): every new room's seed is N, so a
+     * browser test can reach a committed replay's position by its actions. */
+    const char *test_seed = getenv("PF_SERVE_TEST_SEED");
+    if (!e && test_seed)
+        r->seed = strtoull(test_seed, NULL, 10);
     if (!e)
         e = pf_host_new(r, host_token, err);
     if (!e) {
@@ -1226,20 +1212,9 @@ cJSON *pf_room_public(pf_room *r, bool full)
  * the engine's). */
 static cJSON *log_for(const pf_room *r, const pf_table *t, int seat, int step)
 {
-    int n;
-    const pf_table_event *ev = pf_table_log(t, &n);
     pf_seat_names names;
     pf_room_names(r, seat, &names);
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < n; i++) {
-        if (!pf_event_visible(&ev[i].ev, seat) || (step >= -1 && ev[i].step != step))
-            continue;
-        cJSON *o = pf_proto_event(&ev[i].ev, &names);
-        if (o && step < -1)
-            cJSON_AddNumberToObject(o, "step", ev[i].step);
-        cJSON_AddItemToArray(a, o);
-    }
-    return a;
+    return pf_push_log(t, seat, step, &names);
 }
 
 void pf_room_sync(pf_room *r, pf_conn *c)
@@ -1262,12 +1237,9 @@ void pf_room_sync(pf_room *r, pf_conn *c)
         return;
     }
     if (r->table) {
-        const pf_match *m = pf_table_match(r->table);
-        add_progress(r, r->table, o);
-        cJSON_AddItemToObject(o, "view", pf_state_view(r->g, m->state, c->seat));
-        cJSON_AddItemToObject(o, "legal", c->seat >= 0 ? pf_proto_legal(r->table, c->seat)
-                                                       : cJSON_CreateArray());
-        cJSON_AddItemToObject(o, "log", log_for(r, r->table, c->seat, -2));
+        pf_seat_names names;
+        pf_room_names(r, c->seat, &names);
+        pf_push_sync_game(o, r->table, c->seat, room_now(r), &names);
     }
     pf_chat_sync(r, o);
     char *text = print(o);

@@ -113,20 +113,29 @@ void pf_seating_shuffle(pf_seating *s, uint64_t game_seed)
     }
 }
 
+cJSON *pf_seating_replay(const pf_match *m, const pf_seating *s, bool memory_aid)
+{
+    cJSON *r = pf_match_save(m);
+    cJSON *seating = r ? cJSON_AddArrayToObject(r, "seating") : NULL;
+    for (int i = 0; seating && i < s->n; i++) {
+        char who[sizeof s->name[0] + 4];
+        snprintf(who, sizeof who, "%s%s", s->bot[i] ? "bot:" : "", s->name[i]);
+        if (!cJSON_AddItemToArray(seating, cJSON_CreateString(who)))
+            seating = NULL;
+    }
+    if (!seating || (memory_aid && !cJSON_AddBoolToObject(r, "memory_aid", true))) {
+        cJSON_Delete(r);
+        return NULL;
+    }
+    return r;
+}
+
 pf_err pf_seating_save(const pf_match *m, const pf_seating *s, bool memory_aid,
                        const char *path, pf_error *err)
 {
-    cJSON *r = pf_match_save(m);
+    cJSON *r = pf_seating_replay(m, s, memory_aid);
     if (!r)
         return pf_error_set(err, PF_E_NO_MEMORY, "out of memory saving %s", path);
-    cJSON *seating = cJSON_AddArrayToObject(r, "seating");
-    for (int i = 0; i < s->n; i++) {
-        char who[sizeof s->name[0] + 4];
-        snprintf(who, sizeof who, "%s%s", s->bot[i] ? "bot:" : "", s->name[i]);
-        cJSON_AddItemToArray(seating, cJSON_CreateString(who));
-    }
-    if (memory_aid)
-        cJSON_AddBoolToObject(r, "memory_aid", true);
     pf_err e = pf_replay_write_file(r, path, err);
     cJSON_Delete(r);
     return e;
