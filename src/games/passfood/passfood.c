@@ -876,7 +876,7 @@ void passfood__render(const void *st, int seat, char *buf, size_t n);
 static const char *const lesson_targets[] = {
     "plate left|centre|right|x", "drawn", "board #", "column snake|biscuit|fairy-bread|pikelet|lamington",
     "row #", "ziggy", "ziggy column snake|biscuit|fairy-bread|pikelet|lamington", "ziggy row #",
-    "pawn #", "pawn ziggy", "space #", "cake", "token swap|take", "bag", "discard",
+    "pawn #", "pawn ziggy", "track", "space #", "cake", "token swap|take", "bag", "discard",
     "button carry-on", NULL};
 
 static const pf_test_config test_configs[] = {
