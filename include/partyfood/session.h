@@ -27,7 +27,7 @@
 
 /* The wire format's version, reported by "games" and `partyfood
  * --version`; docs/protocol.md keeps its changelog. */
-#define PF_PROTOCOL_VERSION 3
+#define PF_PROTOCOL_VERSION 4
 
 /* An unbound session: the owner of a local game, who may speak for every
  * seat and save mid-game (the default). */

@@ -160,6 +160,10 @@ pf_err pf_table_hints_offered(const pf_table *t, pf_error *err);
  * pf_table_hints_offered, or as pf_table_bot_plan when it cannot. */
 pf_err pf_table_hint(pf_table *t, int seat, uint64_t salt, pf_action *a, int64_t *t_ms,
                      struct pf_why *why, pf_error *err);
+/* Marks seat's move at step `step` (the match's step count when the hint was
+ * asked) as made with a hint, if the table is still there: for a front end
+ * or server that worked the hint out on a copy of the table (a worker). */
+void pf_table_mark_hint(pf_table *t, int seat, int step);
 
 /* The table clock: the front end's time for turn timers. Turn-based actions
  * keep the match's own time; this only says how long a person has waited. */

@@ -497,11 +497,18 @@ pf_err pf_table_hint(pf_table *t, int seat, uint64_t salt, pf_action *a, int64_t
         return e;
     if ((e = pf_table_explain(t, seat, *a, salt, why, err)))
         return e;
-    if (t->hint_step != t->m->nsteps)
-        t->hint_seats = 0;
-    t->hint_step = t->m->nsteps;
-    t->hint_seats |= 1u << seat;
+    pf_table_mark_hint(t, seat, t->m->nsteps);
     return PF_E_OK;
+}
+
+void pf_table_mark_hint(pf_table *t, int seat, int step)
+{
+    if (step != t->m->nsteps || seat < 0 || seat >= t->m->seats)
+        return; /* the table moved on: that hint was for a move already made */
+    if (t->hint_step != step)
+        t->hint_seats = 0;
+    t->hint_step = step;
+    t->hint_seats |= 1u << seat;
 }
 
 /* ---- undo ------------------------------------------------------------------ */

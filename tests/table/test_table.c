@@ -296,6 +296,14 @@ static void a_move_after_a_hint_is_marked(void **state)
     assert_true(m->steps[2].hint); /* a move made after a hint, whatever it is */
     assert_false(m->steps[3].hint);
     assert_int_equal(h.hints, 2);
+    /* A hint worked out on a copy is marked on the table while it stands
+     * where it was asked, and not once it moved on. */
+    pf_table_mark_hint(t, 0, m->nsteps - 1);
+    assert_int_equal(pf_table_act(t, 0, "flip 23", 0, &err), PF_E_OK);
+    pf_table_mark_hint(t, 1, m->nsteps);
+    assert_int_equal(pf_table_act(t, 1, "flip 24", 0, &err), PF_E_OK);
+    assert_false(m->steps[4].hint);
+    assert_true(m->steps[5].hint);
     char dir[] = "/tmp/pf_table_XXXXXX", path[64];
     assert_non_null(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/save.json", dir);
