@@ -65,13 +65,12 @@ pf_err pf_bot_plan(const pf_bot_ctx *c, const pf_bot_def *bot, int seat, pf_acti
 
 struct pf_why;
 
-/* The seed of a plan shown to seat (pf_bot_plan's c->seed; a hint) into
- * *seed: drawn from salt, a number the request gives, and the seat's own
- * view, never from the game's seed or generator (which hold the deal and
- * the future). So the same request in two worlds the seat cannot tell
- * apart plans the same move. PF_E_NO_MEMORY when the view could not be
- * built. */
-pf_err pf_plan_seed(const pf_game *g, const void *st, int seat, uint64_t salt, uint64_t *seed);
+/* The seed of a plan shown to seat (pf_bot_plan's c->seed; a hint): drawn
+ * from salt, a number the request gives, and what the seat sees (its view,
+ * as its picture: pf_game's render), never from the game's seed or
+ * generator (which hold the deal and the future). So the same request in
+ * two worlds the seat cannot tell apart plans the same move. */
+uint64_t pf_plan_seed(const pf_game *g, const void *st, int seat, uint64_t salt);
 
 /* Why seat would play a (why.h), by the game's explainer, its chance drawn
  * from c->seed (a pf_plan_seed); false, why empty, when the game has no

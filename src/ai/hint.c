@@ -6,14 +6,14 @@
  * gives (the salt) and the seat's own view, never from the game's seed or
  * generator, which hold the deal and the future. Two worlds the seat
  * cannot tell apart then plan the same move and give the same reason. */
-#include <errno.h>
-#include <stdlib.h>
 
 #include "partyfood/bot.h"
 #include "partyfood/why.h"
 
 /* The explainer's own stream of a plan's seed, apart from the bot's. */
 #define EXPLAIN_STREAM 0x776879
+/* Room for a seat's picture (the largest is a few KiB). */
+#define PLAN_PICTURE 16384
 
 /* FNV-1a over a text. */
 static uint64_t text_hash(const char *s)
@@ -24,21 +24,15 @@ static uint64_t text_hash(const char *s)
     return h;
 }
 
-pf_err pf_plan_seed(const pf_game *g, const void *st, int seat, uint64_t salt, uint64_t *seed)
+uint64_t pf_plan_seed(const pf_game *g, const void *st, int seat, uint64_t salt)
 {
-    /* A view's builders cannot report an allocation failing inside them
-     * (they leave a member out): errno, cleared first, then holds ENOMEM. */
-    errno = 0;
-    cJSON *view = pf_state_view(g, st, seat);
-    char *text = view ? cJSON_PrintUnformatted(view) : NULL;
-    cJSON_Delete(view);
-    if (!text || errno == ENOMEM) {
-        free(text);
-        return PF_E_NO_MEMORY;
-    }
-    *seed = pf_seed_derive(text_hash(text), salt);
-    free(text);
-    return PF_E_OK;
+    /* The seat's view as its picture: all of it the seat may see (the
+     * secrecy suites check the picture as they check the JSON view), built
+     * without allocating, so a plan never fails for memory. */
+    char picture[PLAN_PICTURE];
+    picture[0] = '\0';
+    g->render(st, seat, picture, sizeof picture);
+    return pf_seed_derive(text_hash(picture), salt);
 }
 
 bool pf_bot_explain(const pf_bot_ctx *c, int seat, pf_action a, pf_why *why)

@@ -409,14 +409,12 @@ int pf_table_advance(pf_table *t, int64_t now, pf_error *err)
 }
 
 /* Where the match stands for a plan shown to seat: its chance from salt
- * and seat's view (pf_plan_seed), not from the bots' seed of the game. */
-static pf_err plan_ctx(const pf_table *t, int seat, uint64_t salt, pf_bot_ctx *c, pf_error *err)
+ * and what seat sees (pf_plan_seed), not from the bots' seed of the game. */
+static pf_bot_ctx plan_ctx(const pf_table *t, int seat, uint64_t salt)
 {
     const pf_match *m = t->m;
-    *c = (pf_bot_ctx){m->game, m->state, m->seats, m->nsteps, m->now, 0};
-    if (pf_plan_seed(m->game, m->state, seat, salt, &c->seed) != PF_E_OK)
-        return pf_error_set(err, PF_E_NO_MEMORY, NULL);
-    return PF_E_OK;
+    return (pf_bot_ctx){m->game, m->state, m->seats, m->nsteps, m->now,
+                        pf_plan_seed(m->game, m->state, seat, salt)};
 }
 
 pf_err pf_table_bot_plan(const pf_table *t, int seat, const pf_bot_def *bot, uint64_t salt,
@@ -429,11 +427,8 @@ pf_err pf_table_bot_plan(const pf_table *t, int seat, const pf_bot_def *bot, uin
         return pf_error_set(err, PF_E_BAD_SEAT, "seat %d does not exist", seat);
     if (!(m->game->to_act(m->state) & (1u << seat)))
         return pf_error_set(err, PF_E_NOT_YOUR_TURN, "seat %d may not act now", seat);
-    pf_bot_ctx c;
-    pf_err e = plan_ctx(t, seat, salt, &c, err);
-    if (e)
-        return e;
-    e = pf_bot_plan(&c, bot, seat, a, t_ms);
+    pf_bot_ctx c = plan_ctx(t, seat, salt);
+    pf_err e = pf_bot_plan(&c, bot, seat, a, t_ms);
     if (e != PF_E_OK)
         return pf_error_set(err, e, "bot '%s' found no move for seat %d", bot->name, seat);
     return PF_E_OK;
@@ -442,10 +437,7 @@ pf_err pf_table_bot_plan(const pf_table *t, int seat, const pf_bot_def *bot, uin
 pf_err pf_table_explain(const pf_table *t, int seat, pf_action a, uint64_t salt, pf_why *why,
                         pf_error *err)
 {
-    pf_bot_ctx c;
-    pf_err e = plan_ctx(t, seat, salt, &c, err);
-    if (e)
-        return e;
+    pf_bot_ctx c = plan_ctx(t, seat, salt);
     if (!pf_bot_explain(&c, seat, a, why))
         return pf_error_set(err, PF_E_NO_HINT, "%s gives no reasons for its moves",
                             t->m->game->title);

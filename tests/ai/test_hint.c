@@ -32,8 +32,7 @@ static char *why_text(const pf_why *w)
 static char *hints(const pf_game *g, const void *st, int seats, int seat, int step, int64_t now,
                    uint64_t salt)
 {
-    pf_bot_ctx c = {g, st, seats, step, now, 0};
-    assert_int_equal(pf_plan_seed(g, st, seat, salt, &c.seed), PF_E_OK);
+    pf_bot_ctx c = {g, st, seats, step, now, pf_plan_seed(g, st, seat, salt)};
     pf_action a;
     int64_t t;
     assert_int_equal(pf_bot_plan(&c, pf_bot_find(g, "medium"), seat, &a, &t), PF_E_OK);
@@ -121,16 +120,15 @@ static void the_seed_is_not_in_a_plan(void **state)
     const pf_bot_def *random = pf_bot_find(g, "random");
     bool salt_matters = false;
     for (uint64_t salt = 0; salt < 20; salt++) {
-        pf_bot_ctx ca = {g, a, 2, 0, 0, 0}, cb = {g, b, 2, 0, 0, 0};
-        assert_int_equal(pf_plan_seed(g, a, 0, salt, &ca.seed), PF_E_OK);
-        assert_int_equal(pf_plan_seed(g, b, 0, salt, &cb.seed), PF_E_OK);
+        pf_bot_ctx ca = {g, a, 2, 0, 0, pf_plan_seed(g, a, 0, salt)},
+                   cb = {g, b, 2, 0, 0, pf_plan_seed(g, b, 0, salt)};
         assert_true(ca.seed == cb.seed);
         pf_action x, y, z;
         int64_t t;
         assert_int_equal(pf_bot_plan(&ca, random, 0, &x, &t), PF_E_OK);
         assert_int_equal(pf_bot_plan(&cb, random, 0, &y, &t), PF_E_OK);
         assert_int_equal(x, y);
-        assert_int_equal(pf_plan_seed(g, a, 0, salt + 1000, &ca.seed), PF_E_OK);
+        ca.seed = pf_plan_seed(g, a, 0, salt + 1000);
         assert_int_equal(pf_bot_plan(&ca, random, 0, &z, &t), PF_E_OK);
         salt_matters |= z != x;
     }

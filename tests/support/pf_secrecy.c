@@ -62,11 +62,10 @@ static void put(text *t, const char *fmt, ...)
  * seat's view) and the reason for it, into t. */
 static void put_hint(text *t, const pf_game *g, const void *st, int seats, int seat, int64_t now)
 {
-    pf_bot_ctx c = {g, st, seats, 0, now, 0};
+    pf_bot_ctx c = {g, st, seats, 0, now, pf_plan_seed(g, st, seat, 0)};
     pf_action a;
     int64_t when;
-    if (pf_plan_seed(g, st, seat, 0, &c.seed) != PF_E_OK ||
-        pf_bot_plan(&c, pf_bot_find(g, "medium"), seat, &a, &when) != PF_E_OK) {
+    if (pf_bot_plan(&c, pf_bot_find(g, "medium"), seat, &a, &when) != PF_E_OK) {
         put(t, "hint: none\n");
         return;
     }

@@ -257,6 +257,15 @@ static void save_and_load(void **state)
     rmdir(dir);
 }
 
+/* Seat's first legal action at t other than `not`. */
+static pf_action legal_but(const pf_table *t, int seat, pf_action not)
+{
+    const pf_match *m = pf_table_match(t);
+    pf_action legal[PF_MAX_LEGAL];
+    assert_true(m->game->legal(m->state, seat, legal, PF_MAX_LEGAL) > 1);
+    return legal[0] == not ? legal[1] : legal[0];
+}
+
 /* Hints: none in real time, none in a memory game without the memory aid
  * (the refusal says why), else the medium bot's move with its reason; the
  * seat's move after a hint is marked (the step, the hook, the save), and an
@@ -279,18 +288,24 @@ static void a_move_after_a_hint_is_marked(void **state)
     assert_non_null(strstr(err.msg, "memory aid"));
     pf_table_destroy(t);
 
+    /* Without switch pieces every move is a flip and turns alternate. */
     memset(&h, 0, sizeof h);
     pf_table_options aid = {.memory_aid = true};
-    t = table("pizza", "ana,bob", 1, &aid, &h);
+    const pf_game *pizza = pf_test_game("pizza");
+    pf_seating two = seating(pizza, "ana,bob");
+    pf_options no_switches;
+    pf_test_options(&no_switches, "switches=false");
+    t = pf_table_create(pizza, &two, &no_switches, 1, &aid, listen, &h, &err);
+    assert_non_null(t);
     const pf_match *m = pf_table_match(t);
     assert_int_equal(pf_table_hint(t, 0, 0, &a, &at, &why, &err), PF_E_OK);
     assert_true(strlen(why.text) > 0);
     assert_int_equal(pf_table_hint(t, 1, 0, &a, &at, &why, &err), PF_E_NOT_YOUR_TURN);
     assert_int_equal(pf_table_play(t, 0, a, 0, &err), PF_E_OK); /* with the hint */
-    assert_int_equal(pf_table_act(t, 1, "flip 20", 0, &err), PF_E_OK);
+    assert_int_equal(pf_table_play(t, 1, legal_but(t, 1, PF_MAX_LEGAL), 0, &err), PF_E_OK);
     assert_int_equal(pf_table_hint(t, 0, 0, &a, &at, &why, &err), PF_E_OK);
-    assert_int_equal(pf_table_act(t, 0, "flip 21", 0, &err), PF_E_OK); /* shown, not taken */
-    assert_int_equal(pf_table_act(t, 1, "flip 22", 0, &err), PF_E_OK);
+    assert_int_equal(pf_table_play(t, 0, legal_but(t, 0, a), 0, &err), PF_E_OK); /* not taken */
+    assert_int_equal(pf_table_play(t, 1, legal_but(t, 1, PF_MAX_LEGAL), 0, &err), PF_E_OK);
     assert_true(m->steps[0].hint);
     assert_false(m->steps[1].hint);
     assert_true(m->steps[2].hint); /* a move made after a hint, whatever it is */
@@ -299,9 +314,9 @@ static void a_move_after_a_hint_is_marked(void **state)
     /* A hint worked out on a copy is marked on the table while it stands
      * where it was asked, and not once it moved on. */
     pf_table_mark_hint(t, 0, m->nsteps - 1);
-    assert_int_equal(pf_table_act(t, 0, "flip 23", 0, &err), PF_E_OK);
+    assert_int_equal(pf_table_play(t, 0, legal_but(t, 0, PF_MAX_LEGAL), 0, &err), PF_E_OK);
     pf_table_mark_hint(t, 1, m->nsteps);
-    assert_int_equal(pf_table_act(t, 1, "flip 24", 0, &err), PF_E_OK);
+    assert_int_equal(pf_table_play(t, 1, legal_but(t, 1, PF_MAX_LEGAL), 0, &err), PF_E_OK);
     assert_false(m->steps[4].hint);
     assert_true(m->steps[5].hint);
     char dir[] = "/tmp/pf_table_XXXXXX", path[64];

@@ -18,6 +18,16 @@ static int favourite(const int hidden[PANCAKE_TOPPINGS])
     return best;
 }
 
+/* How many toppings are hidden as often as the favourite: more than one,
+ * and a guesser can only guess. */
+static int favourites(const int hidden[PANCAKE_TOPPINGS])
+{
+    int fav = favourite(hidden), n = 0;
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        n += hidden[t] == hidden[fav];
+    return n;
+}
+
 static int total(const int c[PANCAKE_TOPPINGS])
 {
     int n = 0;
@@ -54,7 +64,12 @@ static void explain_share(const pancake_state *s, bool stop, pf_why *w)
     pf_why_fact *f = pf_why_fact_add(w, "face_down");
     pf_why_num(f, "count", n);
     pf_why_num(f, "not_likely", fooling);
-    if (stop)
+    if (favourites(hidden) > 1)
+        pf_why_say(w, "No topping is hidden more often than the others, so a guesser can only "
+                      "guess: %s.",
+                   stop ? "you may stop now and keep the pan for later"
+                        : "share one and it will likely be yours");
+    else if (stop)
         pf_why_say(w, "Only %d of the %d face-down pancakes %s not %s, the topping a guesser "
                       "will name: stop before you give them away.",
                    fooling, n, fooling == 1 ? "is" : "are", pancake__topping_name[fav]);
@@ -74,6 +89,12 @@ static void explain_ask(const pancake_state *s, int j, pf_why *w)
     pf_why_fact *f = pf_why_fact_add(w, "pile");
     pf_why_num(f, "seat", j);
     pf_why_num(f, "count", s->pile[j]);
+    if (hidden[mine] == hidden[fav] && favourites(hidden) > 1) {
+        pf_why_say(w, "Your pancake is %s, and no topping is hidden more often than the others: "
+                      "seat %d can only guess, and a wrong guess makes it yours.",
+                   pancake__topping_name[mine], j + 1);
+        return;
+    }
     if (hidden[mine] < hidden[fav]) {
         pf_why_say(w, "Your pancake is %s, but more hidden pancakes are %s: seat %d will likely "
                       "guess wrong, and then it is yours.",
@@ -83,10 +104,14 @@ static void explain_ask(const pancake_state *s, int j, pf_why *w)
     bool fewest = true;
     for (int i = 0; i < s->seats; i++)
         fewest &= i == s->chef || s->pile[i] >= s->pile[j];
-    pf_why_say(w, "Your pancake is %s, the topping a guesser will likely name: give it to seat %d, "
-                  "who has %s%d pancake%s.",
-               pancake__topping_name[mine], j + 1, fewest ? "the fewest, " : "", s->pile[j],
-               s->pile[j] == 1 ? "" : "s");
+    if (fewest)
+        pf_why_say(w, "Your pancake is %s, the topping a guesser will likely name: give it to "
+                      "seat %d, who has the fewest pancakes.",
+                   pancake__topping_name[mine], j + 1);
+    else
+        pf_why_say(w, "Your pancake is %s, the topping a guesser will likely name: give it to "
+                      "seat %d, who has %d pancake%s.",
+                   pancake__topping_name[mine], j + 1, s->pile[j], s->pile[j] == 1 ? "" : "s");
 }
 
 static void explain_guess(const pancake_state *s, int g, pf_why *w)

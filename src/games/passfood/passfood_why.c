@@ -152,7 +152,8 @@ static void explain_score(const passfood_state *s, int me, int bit, pf_why *w)
         pf_why_say(w, "Scoring %s takes you to the birthday cake.", set);
     } else if (dips) {
         pf_why_num(pf_why_fact_add(w, "lucky_dips"), "count", dips);
-        pf_why_say(w, "Scoring %s moves you %d spaces, past a lucky dip: a free tile.", set, pts);
+        pf_why_say(w, "Scoring %s moves you %d spaces, past %s: %s.", set, pts,
+                   dips == 1 ? "a lucky dip" : "lucky dips", dips == 1 ? "a free tile" : "free tiles");
     } else {
         pf_why_say(w, "Scoring %s moves you %d spaces, away from Ziggy.", set, pts);
     }
