@@ -210,6 +210,22 @@ static void undo_only_where_fair(void **state)
     pf_table_destroy(t);
 }
 
+/* t saved to a file and loaded back (the file removed). */
+static pf_table *saved_and_loaded(const pf_table *t, bool *seated, const char **warning)
+{
+    pf_error err;
+    char dir[] = "/tmp/pf_table_XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/save.json", dir);
+    assert_int_equal(pf_table_save(t, path, &err), PF_E_OK);
+    pf_table *back = pf_table_load(path, NULL, seated, warning, NULL, NULL, &err);
+    if (!back)
+        fail_msg("%s", err.msg);
+    unlink(path);
+    rmdir(dir);
+    return back;
+}
+
 /* A save holds the seating and the memory aid; loading it seats everyone
  * again and rebuilds the log as it was. */
 static void save_and_load(void **state)
@@ -228,14 +244,9 @@ static void save_and_load(void **state)
         else
             assert_int_equal(pf_table_bot_act(t, seat, &pf_bot_random, 0, &err), PF_E_OK);
     }
-    char dir[] = "/tmp/pf_table_XXXXXX", path[64];
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/save.json", dir);
-    assert_int_equal(pf_table_save(t, path, &err), PF_E_OK);
     bool seated;
     const char *warning;
-    pf_table *back = pf_table_load(path, NULL, &seated, &warning, NULL, NULL, &err);
-    assert_non_null(back);
+    pf_table *back = saved_and_loaded(t, &seated, &warning);
     assert_true(seated);
     assert_null(warning);
     assert_true(pf_table_options_of(back)->memory_aid);
@@ -253,8 +264,6 @@ static void save_and_load(void **state)
     assert_memory_equal(pf_table_match(back)->state, m->state, m->game->state_size);
     pf_table_destroy(back);
     pf_table_destroy(t);
-    unlink(path);
-    rmdir(dir);
 }
 
 /* Seat's first legal action at t other than `not`. */
@@ -319,20 +328,13 @@ static void a_move_after_a_hint_is_marked(void **state)
     assert_int_equal(pf_table_play(t, 1, legal_but(t, 1, PF_MAX_LEGAL), 0, &err), PF_E_OK);
     assert_false(m->steps[4].hint);
     assert_true(m->steps[5].hint);
-    char dir[] = "/tmp/pf_table_XXXXXX", path[64];
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/save.json", dir);
-    assert_int_equal(pf_table_save(t, path, &err), PF_E_OK);
     bool seated;
     const char *warning;
-    pf_table *back = pf_table_load(path, NULL, &seated, &warning, NULL, NULL, &err);
-    assert_non_null(back);
+    pf_table *back = saved_and_loaded(t, &seated, &warning);
     for (int i = 0; i < m->nsteps; i++)
         assert_int_equal(pf_table_match(back)->steps[i].hint, m->steps[i].hint);
     pf_table_destroy(back);
     pf_table_destroy(t);
-    unlink(path);
-    rmdir(dir);
 
     /* An undo replays the steps before it with their marks. */
     const pf_game *g = pf_test_game("passfood");

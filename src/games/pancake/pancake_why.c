@@ -127,9 +127,13 @@ static void explain_guess(const pancake_state *s, int g, pf_why *w)
         pf_why_say(w, "%d of the %d hidden pancakes %s chocolate, and a right chocolate guess "
                       "also wins a pancake from the chef.",
                    hidden[g], n, hidden[g] == 1 ? "is" : "are");
-    else if (hidden[g] == hidden[fav])
-        pf_why_say(w, "%d of the %d hidden pancakes %s %s, as many as any other topping: it is "
+    else if (hidden[g] == hidden[fav] && favourites(hidden) == 1)
+        pf_why_say(w, "%d of the %d hidden pancakes %s %s, more than any other topping: it is "
                       "the best guess.",
+                   hidden[g], n, hidden[g] == 1 ? "is" : "are", pancake__topping_name[g]);
+    else if (hidden[g] == hidden[fav])
+        pf_why_say(w, "%d of the %d hidden pancakes %s %s, no fewer than any other topping: a "
+                      "good guess.",
                    hidden[g], n, hidden[g] == 1 ? "is" : "are", pancake__topping_name[g]);
     else
         pf_why_say(w, "%d of the %d hidden pancakes %s %s: a fair guess.", hidden[g], n,

@@ -7,23 +7,6 @@
 #include "partyfood/why.h"
 #include "pf_test.h"
 
-static void explain(const pf_game *g, const void *st, int seat, const char *move, pf_why *w)
-{
-    pf_action a;
-    assert_int_equal(g->parse(st, move, &a), PF_E_OK);
-    pf_bot_ctx c = {g, st, 2, 0, 0, 5};
-    assert_true(pf_bot_explain(&c, seat, a, w));
-}
-
-static const pf_why_fact *fact(const pf_why *w, const char *name)
-{
-    for (int i = 0; i < w->nfacts; i++)
-        if (strcmp(w->fact[i].name, name) == 0)
-            return &w->fact[i];
-    fail_msg("no fact '%s' in \"%s\"", name, w->text);
-    return NULL;
-}
-
 /* The lesson's first deal: a snake for your 3 snakes, a biscuit for Sam's 3. */
 #define DEAL "swaps=0;takes=0;boards=SSSBBFP/BBBSFL;ziggy=PP;bag=FSBL P LFP BSBS SB"
 
@@ -33,24 +16,24 @@ static void plates_say_who_needs_the_tile(void **state)
     const pf_game *g = pf_test_game("passfood");
     void *st = pf_test_new(g, 2, DEAL, 1);
     pf_why w;
-    explain(g, st, 0, "plate centre", &w); /* the snake, to yourself */
+    pf_test_explain(g, st, 2, 0, "plate centre", &w); /* the snake, to yourself */
     assert_string_equal(w.text, "You have 3 snakes: this one makes a full column to score, and "
                                 "Ziggy is only 1 space behind you.");
-    assert_int_equal(fact(&w, "ziggy_behind")->arg[1].num, 1);
-    explain(g, st, 0, "plate left", &w); /* the snake, to Sam */
+    assert_int_equal(pf_test_arg(pf_test_fact(&w, "ziggy_behind"), "spaces")->num, 1);
+    pf_test_explain(g, st, 2, 0, "plate left", &w); /* the snake, to Sam */
     assert_string_equal(w.text, "Seat 2 has 1 snake and 15 more are in the bag: this one builds the "
                                 "column, and Ziggy is only 1 space behind them.");
-    assert_int_equal(fact(&w, "bag")->arg[1].num, 15); /* 20 - 3 - 1 - the drawn one */
-    explain(g, st, 0, "plate x", &w);
+    assert_int_equal(pf_test_arg(pf_test_fact(&w, "bag"), "count")->num, 15); /* 20 - 3 - 1 - the drawn one */
+    pf_test_explain(g, st, 2, 0, "plate x", &w);
     assert_non_null(strstr(w.text, "X space"));
     pf_test_act(g, st, 0, "plate centre", 0, NULL);
-    explain(g, st, 0, "plate left", &w); /* a biscuit for Sam's 3 */
+    pf_test_explain(g, st, 2, 0, "plate left", &w); /* a biscuit for Sam's 3 */
     assert_string_equal(w.text, "Seat 2 has 3 biscuits: this one makes a full column to score, and "
                                 "Ziggy is only 1 space behind them.");
     pf_test_act(g, st, 0, "plate left", 0, NULL);
-    explain(g, st, 0, "score column snake", &w);
+    pf_test_explain(g, st, 2, 0, "score column snake", &w);
     assert_string_equal(w.text, "Scoring the snake column moves you 5 spaces, away from Ziggy.");
-    assert_int_equal(fact(&w, "set")->arg[1].num, 5);
+    assert_int_equal(pf_test_arg(pf_test_fact(&w, "set"), "points")->num, 5);
     test_free(st);
 }
 
@@ -62,19 +45,19 @@ static void dips_ziggy_and_takes(void **state)
     const pf_game *g = pf_test_game("passfood");
     void *st = pf_test_new(g, 2, "swaps=0;takes=1;boards=SBFPL/B;ziggy=PP;pos=6,3;zpos=4", 1);
     pf_why w;
-    explain(g, st, 0, "take ziggy pikelet", &w);
+    pf_test_explain(g, st, 2, 0, "take ziggy pikelet", &w);
     assert_string_equal(w.text, "Ziggy is 2 spaces behind you and has 2 pikelets: keep the pikelet "
                                 "from him.");
-    assert_int_equal(fact(&w, "ziggy_behind")->arg[1].num, 2);
+    assert_int_equal(pf_test_arg(pf_test_fact(&w, "ziggy_behind"), "spaces")->num, 2);
     pf_test_act(g, st, 0, "carry on", 0, NULL);
     while (!pf_test_is_legal(g, st, 0, "score row 1")) {
         pf_action legal[PF_MAX_LEGAL];
         g->legal(st, 0, legal, PF_MAX_LEGAL);
         assert_int_equal(pf_state_apply(g, st, 0, legal[0], 0, NULL, NULL), PF_E_OK);
     }
-    explain(g, st, 0, "score row 1", &w);
+    pf_test_explain(g, st, 2, 0, "score row 1", &w);
     assert_string_equal(w.text, "Scoring row 1 moves you 8 spaces, past lucky dips: free tiles.");
-    assert_int_equal(fact(&w, "lucky_dips")->arg[0].num, 2);
+    assert_int_equal(pf_test_arg(pf_test_fact(&w, "lucky_dips"), "count")->num, 2);
     test_free(st);
 }
 

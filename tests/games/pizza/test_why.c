@@ -11,34 +11,6 @@
 #define SMALL                                                                                      \
     "extra_slices=false;kinds=2;grid=on,pe,sr,on,pe,sy,on,pe,on,pe,sr,on,pe,sy,on,pe"
 
-/* Seat's reason for the named move in st. */
-static void explain(const pf_game *g, const void *st, int seat, const char *move, pf_why *w)
-{
-    pf_action a;
-    assert_int_equal(g->parse(st, move, &a), PF_E_OK);
-    pf_bot_ctx c = {g, st, 2, 0, 0, 11};
-    assert_true(pf_bot_explain(&c, seat, a, w));
-}
-
-/* The fact called name, failing when absent. */
-static const pf_why_fact *fact(const pf_why *w, const char *name)
-{
-    for (int i = 0; i < w->nfacts; i++)
-        if (strcmp(w->fact[i].name, name) == 0)
-            return &w->fact[i];
-    fail_msg("no fact '%s' in \"%s\"", name, w->text);
-    return NULL;
-}
-
-static const pf_why_arg *arg(const pf_why_fact *f, const char *key)
-{
-    for (int i = 0; i < f->nargs; i++)
-        if (strcmp(f->arg[i].key, key) == 0)
-            return &f->arg[i];
-    fail_msg("fact '%s' has no '%s'", f->name, key);
-    return NULL;
-}
-
 /* A remembered topping of the seat's kind: the cell and the kind, as the
  * issue's example says it. */
 static void a_remembered_topping_of_your_kind(void **state)
@@ -49,19 +21,19 @@ static void a_remembered_topping_of_your_kind(void **state)
     pf_test_act(g, st, 0, "flip 0", 0, NULL); /* onion: rule a */
     pf_test_act(g, st, 1, "flip 3", 0, NULL); /* onion: rule b, back */
     pf_why w;
-    explain(g, st, 0, "flip 3", &w);
+    pf_test_explain(g, st, 2, 0, "flip 3", &w);
     assert_string_equal(w.text, "Cell 3 was an onion: your slice's kind, so it goes on your slice.");
-    assert_int_equal(arg(fact(&w, "seen"), "cell")->num, 3);
-    assert_string_equal(arg(fact(&w, "seen"), "piece")->str, "onion");
-    assert_string_equal(arg(fact(&w, "your_slice"), "topping")->str, "onion");
+    assert_int_equal(pf_test_arg(pf_test_fact(&w, "seen"), "cell")->num, 3);
+    assert_string_equal(pf_test_arg(pf_test_fact(&w, "seen"), "piece")->str, "onion");
+    assert_string_equal(pf_test_arg(pf_test_fact(&w, "your_slice"), "topping")->str, "onion");
     /* An unseen cell: how many of your kind nobody has found (6, one on the
      * slice, one remembered in cell 3). */
-    explain(g, st, 0, "flip 12", &w);
-    assert_int_equal(arg(fact(&w, "unseen"), "cell")->num, 12);
-    assert_int_equal(arg(fact(&w, "hidden"), "count")->num, 4);
+    pf_test_explain(g, st, 2, 0, "flip 12", &w);
+    assert_int_equal(pf_test_arg(pf_test_fact(&w, "unseen"), "cell")->num, 12);
+    assert_int_equal(pf_test_arg(pf_test_fact(&w, "hidden"), "count")->num, 4);
     assert_non_null(strstr(w.text, "4 onions you need are still hidden"));
     /* Seat 1, whose slice is empty: the onion is not for it. */
-    explain(g, st, 1, "flip 3", &w);
+    pf_test_explain(g, st, 2, 1, "flip 3", &w);
     assert_non_null(strstr(w.text, "it goes back"));
     test_free(st);
 }
@@ -78,12 +50,12 @@ static void after_rule_e_the_fuller_slice(void **state)
     pf_test_act(g, st, 1, "flip 3", 0, NULL); /* onion on yellow: 2 */
     pf_test_act(g, st, 0, "flip 2", 0, NULL); /* red switch: own colour, rule e */
     pf_why w;
-    explain(g, st, 0, "switch yellow", &w);
+    pf_test_explain(g, st, 2, 0, "switch yellow", &w);
     assert_string_equal(w.text, "The yellow slice has 2 onions, more than yours: swap yours for it.");
-    assert_string_equal(arg(fact(&w, "slice"), "colour")->str, "yellow");
-    assert_int_equal(arg(fact(&w, "slice"), "count")->num, 2);
-    assert_int_equal(arg(fact(&w, "slice"), "seat")->num, 1);
-    assert_int_equal(arg(fact(&w, "your_slice"), "count")->num, 1);
+    assert_string_equal(pf_test_arg(pf_test_fact(&w, "slice"), "colour")->str, "yellow");
+    assert_int_equal(pf_test_arg(pf_test_fact(&w, "slice"), "count")->num, 2);
+    assert_int_equal(pf_test_arg(pf_test_fact(&w, "slice"), "seat")->num, 1);
+    assert_int_equal(pf_test_arg(pf_test_fact(&w, "your_slice"), "count")->num, 1);
     test_free(st);
 }
 
