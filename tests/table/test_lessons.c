@@ -16,78 +16,91 @@
 
 /* ---- what each lesson must show --------------------------------------------- */
 
-/* One thing a lesson must show: an event of `kind` visible to the person,
- * whose text holds `text` (NULL: any), in a step that has no event of kind
- * `without` (NULL: no such condition). */
+/* One thing a lesson must show: an event of `kind` visible to the person
+ * whose fact `field` (NULL: any event of the kind) reads `value` (a
+ * string, or a whole number written out; NULL: any), in a step that has no
+ * event of kind `without` (NULL: no such condition). */
 typedef struct required {
     const char *what; /* the ruling (RULINGS.md) or the rule */
-    const char *kind, *text, *without;
+    const char *kind, *field, *value, *without;
 } required;
 
 static const required pizza_required[] = {
-    {"PIZ-3 turning over", "flip", NULL, NULL},
-    {"PIZ-3 a", "place", "(rule a)", NULL},
-    {"PIZ-3 b", "back", "(rule b)", NULL},
-    {"PIZ-3 c", "place", "(rule c)", NULL},
-    {"PIZ-3 c'", "back", "(rule c')", NULL},
-    {"PIZ-3 d", "switch", NULL, "choose"},
-    {"PIZ-3 e", "choose", "(rule e)", NULL},
-    {"PIZ-4 the win", "win", NULL, NULL},
-    {NULL, NULL, NULL, NULL},
+    {"PIZ-3 turning over", "flip", NULL, NULL, NULL},
+    {"PIZ-3 a", "place", "rule", "a", NULL},
+    {"PIZ-3 b", "back", "rule", "b", NULL},
+    {"PIZ-3 c", "place", "rule", "c", NULL},
+    {"PIZ-3 c'", "back", "rule", "c'", NULL},
+    {"PIZ-3 d", "switch", NULL, NULL, "choose"},
+    {"PIZ-3 e", "choose", NULL, NULL, NULL},
+    {"PIZ-4 the win", "win", NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
 static const required pancake_required[] = {
-    {"YYP-1 drawing", "draw", NULL, NULL},
-    {"YYP-2 tossing again", "retoss", NULL, NULL},
-    {"YYP-2 the toss", "toss", NULL, NULL},
-    {"YYP-3 the bonus", "bonus", "takes a face-down pancake", NULL},
-    {"YYP-4 picking", "pick", NULL, NULL},
-    {"YYP-4 asking", "ask", NULL, NULL},
-    {"YYP-4 a right guess", "reveal", "right", NULL},
-    {"YYP-4 a wrong guess", "reveal", "wrong", NULL},
-    {"YYP-4 stopping", "stop", NULL, NULL},
-    {"YYP-4 turned face-up", "turn_up", NULL, NULL},
-    {"YYP-6 the end: 12 pancakes win", "win", "12 pancakes", NULL},
-    {"YYP-5 the chocolate gamble", "gamble", NULL, NULL},
-    {NULL, NULL, NULL, NULL},
+    {"YYP-1 drawing", "draw", NULL, NULL, NULL},
+    {"YYP-2 tossing again", "retoss", NULL, NULL, NULL},
+    {"YYP-2 the toss", "toss", NULL, NULL, NULL},
+    {"YYP-3 the bonus", "bonus", NULL, NULL, NULL},
+    {"YYP-4 picking", "pick", NULL, NULL, NULL},
+    {"YYP-4 asking", "ask", NULL, NULL, NULL},
+    {"YYP-4 a right guess", "reveal", "right", "true", NULL},
+    {"YYP-4 a wrong guess", "reveal", "right", "false", NULL},
+    {"YYP-4 stopping", "stop", NULL, NULL, NULL},
+    {"YYP-4 turned face-up", "turn_up", NULL, NULL, NULL},
+    {"YYP-6 the end: 12 pancakes win", "win", "pancakes", "12", NULL},
+    {"YYP-5 the chocolate gamble", "gamble", NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
 static const required passfood_required[] = {
-    {"PPF-10 setup", "setup", NULL, NULL},
-    {"Ziggy's draw (step 1)", "zdraw", NULL, NULL},
-    {"PPF-3 Ziggy scores (step 2)", "zscore", NULL, NULL},
-    {"PPF-7 a tile for a plate", "draw", NULL, NULL},
-    {"PPF-7 choosing a plate", "plate", NULL, NULL},
-    {"PPF-7 handing out the plates", "share", NULL, NULL},
-    {"PPF-3 a column", "score", "column", NULL},
-    {"PPF-3 a row", "score", "row", NULL},
-    {"PPF-8 a swap offered", "swap", "offers", NULL},
-    {"PPF-8 a swap made", "swap", "gets a", NULL},
-    {"PPF-8 a take", "take", NULL, NULL},
-    {"PPF-4 a lucky dip", "dip", NULL, NULL},
-    {"PPF-5 the cake", "cake", NULL, NULL},
-    {"PPF-6 caught: the loss", "lost", "caught", NULL},
-    {NULL, NULL, NULL, NULL},
+    {"PPF-10 setup", "setup", NULL, NULL, NULL},
+    {"Ziggy's draw (step 1)", "zdraw", NULL, NULL, NULL},
+    {"PPF-3 Ziggy scores (step 2)", "zscore", NULL, NULL, NULL},
+    {"PPF-7 a tile for a plate", "draw", NULL, NULL, NULL},
+    {"PPF-7 choosing a plate", "plate", NULL, NULL, NULL},
+    {"PPF-7 handing out the plates", "share", NULL, NULL, NULL},
+    {"PPF-3 a column", "score", "set", "column", NULL},
+    {"PPF-3 a row", "score", "set", "row", NULL},
+    {"PPF-8 a swap offered", "swap", "to", NULL, NULL},
+    {"PPF-8 a swap made", "swap", "back", NULL, NULL},
+    {"PPF-8 a take", "take", NULL, NULL, NULL},
+    {"PPF-4 a lucky dip", "dip", NULL, NULL, NULL},
+    {"PPF-5 the cake", "cake", NULL, NULL, NULL},
+    {"PPF-6 caught: the loss", "lost", "cause", "caught", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
 static const required pakupaku_required[] = {
-    {"PAKU-3 rolling", "roll", NULL, NULL},
-    {"PAKU-3 pandas pass left", "roll", "pandas pass left", NULL},
-    {"PAKU-5 stacking", "stack", "it stands", NULL},
-    {"PAKU-5 the tower falls", "collapse", "the tower falls", NULL},
-    {"PAKU-4 too many dice", "stop", "too many dice", NULL},
-    {"PAKU-6 the penalty", "stop", "penalty roll", NULL},
-    {"PAKU-6 a new round", "deal", NULL, NULL},
-    {"PAKU-8 the end", "win", NULL, NULL},
-    {NULL, NULL, NULL, NULL},
+    {"PAKU-3 rolling", "roll", NULL, NULL, NULL},
+    {"PAKU-3 pandas pass left", "roll", "passed", "2", NULL},
+    {"PAKU-5 stacking", "stack", NULL, NULL, NULL},
+    {"PAKU-5 the tower falls", "collapse", NULL, NULL, NULL},
+    {"PAKU-4 too many dice", "stop", "cause", "dice", NULL},
+    {"PAKU-6 the penalty for a fall", "stop", "cause", "collapse", NULL},
+    {"PAKU-6 a new round", "deal", NULL, NULL, NULL},
+    {"PAKU-8 the end", "win", NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
-/* A reveal is right when the guess names the topping it is. */
-static bool guessed_right(const char *text)
+/* Whether e's fact `field` reads value (a pancake guess is right when it
+ * names the topping it is). */
+static bool fact_reads(const pf_event *e, const char *field, const char *value)
 {
-    char guess[32], is[32];
-    return sscanf(text, "Seat %*d guesses %31[a-z]: it is %31[a-z]", guess, is) == 2 &&
-           strcmp(guess, is) == 0;
+    if (strcmp(field, "right") == 0) {
+        const pf_event_field *g = pf_event_find(e, "guess"), *t = pf_event_find(e, "topping");
+        return g && t && (strcmp(g->v.s, t->v.s) == 0) == (strcmp(value, "true") == 0);
+    }
+    const pf_event_field *f = pf_event_find(e, field);
+    char text[32];
+    if (!f || !value)
+        return f != NULL;
+    if (f->type == PF_FIELD_STR)
+        return strcmp(f->v.s, value) == 0;
+    if (f->type != PF_FIELD_INT)
+        return false;
+    snprintf(text, sizeof text, "%lld", (long long)f->v.i);
+    return strcmp(text, value) == 0;
 }
 
 /* Whether one step's events (those seat may see) show r. */
@@ -100,12 +113,7 @@ static bool step_shows(const pf_events *ev, int seat, const required *r)
             continue;
         if (r->without && strcmp(e->kind, r->without) == 0)
             return false;
-        if (strcmp(e->kind, r->kind) != 0)
-            continue;
-        if (strcmp(r->kind, "reveal") == 0 && r->text)
-            found |= guessed_right(e->text) == (strcmp(r->text, "right") == 0);
-        else
-            found |= !r->text || strstr(e->text, r->text) != NULL;
+        found |= strcmp(e->kind, r->kind) == 0 && (!r->field || fact_reads(e, r->field, r->value));
     }
     return found;
 }
@@ -208,8 +216,9 @@ static void lesson_plays_through(const char *id, const required *req)
     pf_lesson_stop(r);
     for (int i = 0; req[i].what; i++)
         if (!w.shown[i])
-            fail_msg("the %s lesson never shows %s (an event '%s'%s%s)", id, req[i].what,
-                     req[i].kind, req[i].text ? " with " : "", req[i].text ? req[i].text : "");
+            fail_msg("the %s lesson never shows %s (an event '%s'%s%s%s%s)", id, req[i].what,
+                     req[i].kind, req[i].field ? " with " : "", req[i].field ? req[i].field : "",
+                     req[i].field ? " " : "", req[i].field ? req[i].value : "");
     /* Each chapter on its own, at both ends of every aim. */
     for (int c = 0; c < pf_lesson_chapters(l); c++)
         for (int aim = -1; aim <= 1; aim += 2) {
