@@ -1,15 +1,15 @@
-/* lesson_file.c: reading a lesson file and checking it whole (lesson.h;
- * the format: docs/lessons.md). A bad file is refused with a message that
- * names the chapter and the step at fault, and what is wrong there. */
+/* lesson_file.c: reading a lesson from its text and checking it whole
+ * (lesson.h; the format: docs/lessons.md). A bad file is refused with a
+ * message that names the chapter and the step at fault, and what is wrong
+ * there. No file is opened here (lesson_find.c does that), so the
+ * WebAssembly module reads lessons too, from text the page fetched. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lesson_int.h"
-#include "partyfood/file.h"
 #include "partyfood/parse.h"
-#include "partyfood/web_dir.h"
 
 #define SAY_MAX 300   /* bytes of a caption: one or two sentences */
 #define AFTER_MAX 60000 /* ms between two moves of a real-time lesson */
@@ -446,29 +446,6 @@ pf_lesson *pf_lesson_parse(const char *json, const char *file, pf_error *err)
         return NULL;
     }
     return l;
-}
-
-pf_lesson *pf_lesson_load(const char *path, pf_error *err)
-{
-    char *text = pf_file_read(path, PF_LESSON_MAX_BYTES, NULL, err);
-    if (!text)
-        return NULL;
-    const char *slash = strrchr(path, '/');
-    pf_lesson *l = pf_lesson_parse(text, slash ? slash + 1 : path, err);
-    free(text);
-    return l;
-}
-
-pf_lesson *pf_lesson_find(const char *id, pf_error *err)
-{
-    char dir[4096], path[4200];
-    const char *web = pf_web_dir(dir, sizeof dir);
-    if (!web) {
-        pf_error_set(err, PF_E_IO, "the lessons' folder (web/lessons) is not installed");
-        return NULL;
-    }
-    snprintf(path, sizeof path, "%s/lessons/%.40s.json", web, id);
-    return pf_lesson_load(path, err);
 }
 
 void pf_lesson_free(pf_lesson *l)
