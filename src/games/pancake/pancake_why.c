@@ -71,11 +71,19 @@ static void explain_share(const pancake_state *s, bool stop, pf_why *w)
                         : "share one and it will likely be yours");
     else if (stop)
         pf_why_say(w, "Only %d of the %d face-down pancakes %s not %s, the topping a guesser "
-                      "will name: stop before you give them away.",
+                      "will likely name: stop before you give them away.",
                    fooling, n, fooling == 1 ? "is" : "are", pancake__topping_name[fav]);
+    else if (2 * fooling > n)
+        pf_why_say(w, "%d of the %d face-down pancakes %s not %s, the topping a guesser will "
+                      "likely name: share one and you will likely win it.",
+                   fooling, n, fooling == 1 ? "is" : "are", pancake__topping_name[fav]);
+    else if (!s->shared)
+        pf_why_say(w, "A chef shares at least one pancake each turn, so pick one: a guesser "
+                      "will likely name %s.",
+                   pancake__topping_name[fav]);
     else
         pf_why_say(w, "%d of the %d face-down pancakes %s not %s, the topping a guesser will "
-                      "name: share one and you will likely win it.",
+                      "likely name: sharing on is a gamble.",
                    fooling, n, fooling == 1 ? "is" : "are", pancake__topping_name[fav]);
 }
 

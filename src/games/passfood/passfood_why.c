@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Ziggy this close behind a pawn (spaces) is worth saying. */
 #define CLOSE 6
@@ -58,8 +59,11 @@ static const char *ziggy_clause(const passfood_state *s, pf_why *w, int p, int m
     pf_why_fact *x = pf_why_fact_add(w, "ziggy_behind");
     pf_why_num(x, "seat", p);
     pf_why_num(x, "spaces", gap);
-    snprintf(buf, n, ", and Ziggy is only %d space%s behind %s", gap, gap == 1 ? "" : "s",
-             p == me ? "you" : "them");
+    if (gap <= 0)
+        snprintf(buf, n, ", and Ziggy has caught up with %s", p == me ? "you" : "them");
+    else
+        snprintf(buf, n, ", and Ziggy is only %d space%s behind %s", gap, gap == 1 ? "" : "s",
+                 p == me ? "you" : "them");
     return buf;
 }
 
@@ -179,20 +183,28 @@ static void explain_take(const passfood_state *s, int me, int f, pf_why *w)
     x = pf_why_fact_add(w, "ziggy_behind");
     pf_why_num(x, "seat", me);
     pf_why_num(x, "spaces", gap);
-    if (passfood__ziggy_sets(s->zboard))
-        pf_why_say(w, "Ziggy has a set ready and is %d space%s behind you: take his %s to break "
-                      "it.",
-                   gap, gap == 1 ? "" : "s", passfood__food_names[f]);
+    char where[48];
+    if (gap > 0)
+        snprintf(where, sizeof where, "is %d space%s behind you", gap, gap == 1 ? "" : "s");
     else
-        pf_why_say(w, "Ziggy is %d space%s behind you and has %d %s: keep the %s from him.", gap,
-                   gap == 1 ? "" : "s", z, food_of(f, z), passfood__food_names[f]);
+        snprintf(where, sizeof where, "has caught up with you");
+    uint8_t after[PASSFOOD_FOODS];
+    memcpy(after, s->zboard, sizeof after);
+    after[f]--;
+    if (passfood__ziggy_sets(s->zboard) && !passfood__ziggy_sets(after))
+        pf_why_say(w, "Ziggy has a set ready and %s: take his %s to break it.", where,
+                   passfood__food_names[f]);
+    else
+        pf_why_say(w, "Ziggy %s and has %d %s: keep the %s from him.", where, z, food_of(f, z),
+                   passfood__food_names[f]);
 }
 
-/* The food seat p lacks for a set that partner q holds, or -1. */
-static int wanted_from(const passfood_state *s, int p, int q)
+/* The food seat p lacks for a set that partner q holds, other than the
+ * food p offers, or -1. */
+static int wanted_from(const passfood_state *s, int p, int q, int offered)
 {
     for (int f = 0; f < PASSFOOD_FOODS; f++)
-        if (s->board[q][f] && s->board[p][f] < PASSFOOD_PROWS &&
+        if (f != offered && s->board[q][f] && s->board[p][f] < PASSFOOD_PROWS &&
             (s->board[p][f] == PASSFOOD_PROWS - 1 || completes_row(s->board[p], f)))
             return f;
     return -1;
@@ -200,7 +212,7 @@ static int wanted_from(const passfood_state *s, int p, int q)
 
 static void explain_swap(const passfood_state *s, int me, int to, int f, pf_why *w)
 {
-    int want = wanted_from(s, me, to);
+    int want = wanted_from(s, me, to, f);
     board_fact(w, me, f, s->board[me][f]);
     if (want >= 0) {
         board_fact(w, to, want, s->board[to][want]);

@@ -50,6 +50,9 @@ static void dips_ziggy_and_takes(void **state)
                                 "from him.");
     assert_int_equal(pf_test_arg(pf_test_fact(&w, "ziggy_behind"), "spaces")->num, 2);
     pf_test_act(g, st, 0, "carry on", 0, NULL);
+    /* Ziggy (4) is past seat 1 (3): it is not caught before its own turn ends. */
+    pf_test_explain(g, st, 2, 0, "plate left", &w);
+    assert_non_null(strstr(w.text, ", and Ziggy has caught up with them."));
     while (!pf_test_is_legal(g, st, 0, "score row 1")) {
         pf_action legal[PF_MAX_LEGAL];
         g->legal(st, 0, legal, PF_MAX_LEGAL);
