@@ -69,6 +69,11 @@ static void explain_share(const pancake_state *s, bool stop, pf_why *w)
                       "guess: %s.",
                    stop ? "you may stop now and keep the pan for later"
                         : "share one and it will likely be yours");
+    else if (stop && fooling == 0)
+        pf_why_say(w, "%s %s, the topping a guesser will likely name: stop before you give %s "
+                      "away.",
+                   n == 1 ? "The face-down pancake is" : "The face-down pancakes are all",
+                   pancake__topping_name[fav], n == 1 ? "it" : "them");
     else if (stop)
         pf_why_say(w, "Only %d of the %d face-down pancakes %s not %s, the topping a guesser "
                       "will likely name: stop before you give them away.",
