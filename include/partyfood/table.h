@@ -139,9 +139,10 @@ pf_err pf_table_bot_act(pf_table *t, int seat, const pf_bot_def *bot, uint64_t s
                         pf_error *err);
 
 struct pf_why;
-/* Why seat would play a, from seat's own knowledge (the game's explainer,
- * chance from salt and seat's view); NO_HINT when the game has no
- * explainer, NO_MEMORY. */
+/* Why seat would play a, one of its legal moves now, from seat's own
+ * knowledge (the game's explainer, chance from salt and seat's view);
+ * ILLEGAL_ACTION for another move, NO_HINT when the game has no
+ * explainer. */
 pf_err pf_table_explain(const pf_table *t, int seat, pf_action a, uint64_t salt,
                         struct pf_why *why, pf_error *err);
 

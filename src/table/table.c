@@ -434,9 +434,27 @@ pf_err pf_table_bot_plan(const pf_table *t, int seat, const pf_bot_def *bot, uin
     return PF_E_OK;
 }
 
+/* Whether seat may play a now (its time aside). */
+static bool legal_now(const pf_match *m, int seat, pf_action a)
+{
+    const pf_game *g = m->game;
+    if (seat < 0 || seat >= m->seats || !(g->to_act(m->state) >> seat & 1))
+        return false;
+    if (g->check)
+        return g->check(m->state, seat, a, PF_TIME_MAX_MS) == PF_E_OK;
+    pf_action legal[PF_MAX_LEGAL];
+    int n = g->legal(m->state, seat, legal, PF_MAX_LEGAL);
+    for (int i = 0; i < n; i++)
+        if (legal[i] == a)
+            return true;
+    return false;
+}
+
 pf_err pf_table_explain(const pf_table *t, int seat, pf_action a, uint64_t salt, pf_why *why,
                         pf_error *err)
 {
+    if (!legal_now(t->m, seat, a))
+        return pf_error_set(err, PF_E_ILLEGAL_ACTION, "a reason is given for a legal move only");
     pf_bot_ctx c = plan_ctx(t, seat, salt);
     if (!pf_bot_explain(&c, seat, a, why))
         return pf_error_set(err, PF_E_NO_HINT, "%s gives no reasons for its moves",

@@ -310,6 +310,10 @@ static void a_move_after_a_hint_is_marked(void **state)
     assert_int_equal(pf_table_hint(t, 0, 0, &a, &at, &why, &err), PF_E_OK);
     assert_true(strlen(why.text) > 0);
     assert_int_equal(pf_table_hint(t, 1, 0, &a, &at, &why, &err), PF_E_NOT_YOUR_TURN);
+    /* A reason is for a legal move of a seat that may act. */
+    assert_int_equal(pf_table_explain(t, 0, a, 0, &why, &err), PF_E_OK);
+    assert_int_equal(pf_table_explain(t, 0, 99, 0, &why, &err), PF_E_ILLEGAL_ACTION);
+    assert_int_equal(pf_table_explain(t, 1, a, 0, &why, &err), PF_E_ILLEGAL_ACTION);
     assert_int_equal(pf_table_play(t, 0, a, 0, &err), PF_E_OK); /* with the hint */
     assert_int_equal(pf_table_play(t, 1, legal_but(t, 1, PF_MAX_LEGAL), 0, &err), PF_E_OK);
     assert_int_equal(pf_table_hint(t, 0, 0, &a, &at, &why, &err), PF_E_OK);
