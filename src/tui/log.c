@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tui/tui_int.h"
 
@@ -135,12 +136,12 @@ void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t
         int seat = seat_at(&e->ev, (size_t)(s - text), &len);
         if (seat >= 0 && seat < g->seats->n) {
             const char *name = tui__seat_name(g, seat);
-            w += (size_t)snprintf(buf + w, n - w, "%s", name);
+            bool opens = s == text, you = strcasecmp(name, "you") == 0;
+            w += (size_t)snprintf(buf + w, n - w, "%s", you && !opens ? "you" : name);
             if (w >= n)
                 w = n - 1;
-            bool opens = s == text;
             s += len;
-            if (strcmp(name, "you") == 0) {
+            if (you) {
                 s += you_verb(s, buf, &w, n);
                 you_subject = opens;
             }

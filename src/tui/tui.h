@@ -26,6 +26,9 @@ typedef struct pf_tui_args {
     bool memory_aid;       /* show earlier reveals in memory games */
     bool offer_autosave;   /* first offer to resume an unfinished autosaved game */
     const char *notice;    /* shown on the status line of the first game, or NULL */
+    bool learn;            /* start with the lesson of `game` (`partyfood learn`) */
+    int chapter;           /* its first chapter, from 0 */
+    bool hints_shared;     /* hints for people sharing the keyboard (the seating screen's h) */
 } pf_tui_args;
 
 /* Runs the client until the person quits; returns the process exit code.
