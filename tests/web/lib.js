@@ -306,8 +306,11 @@ async function positionRoom(base, game, upto, { keep = false } = {}) {
     const a = await s.hello();
     assert(a.ok, `hello: ${JSON.stringify(a)}`);
   }
+  // Paku Paku's actions go at the server clock's pace, a stack by its meter (paku.js).
+  const send = rp.game === 'pakupaku' ? require('./paku.js').pacer()
+    : (sock, seat, action) => sock.request({ cmd: 'act', action });
   for (const [seat, action] of rp.actions.slice(0, upto)) {
-    const a = await seats[seat].request({ cmd: 'act', action });
+    const a = await send(seats[seat], seat, action);
     assert(a.ok, `move ${action} of seat ${seat} (is the server's seed the replay's?): ${JSON.stringify(a)}`);
   }
   // keep: the seats' sockets stay open, for the test to play on.

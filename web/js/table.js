@@ -240,8 +240,9 @@ class RoomPage {
 
   layout() {
     const host = !!store.room(this.code).host_token;
-    const legend = (this.game.legend || []).map((id) => h('li', {}, icon(id), ` ${ART[id].name}`,
-      ART[id].letter ? h('span', { class: 'letter', text: ` ${ART[id].letter}` }) : null));
+    // An entry is a sprite id, or [id, what it means on this table].
+    const legend = (this.game.legend || []).map((e) => [].concat(e)).map(([id, means]) => h('li', {}, icon(id), ` ${ART[id].name}`,
+      ART[id].letter ? h('span', { class: 'letter', text: ` ${ART[id].letter}` }) : null, means ? `: ${means}` : null));
     this.p = roomLayout({ rules: this.facts.brief, legend, chat: () => this.sendChat(), host });
     this.waiting = h('section', { class: 'card waiting', hidden: true });
     this.alert = h('p', { class: 'alert', role: 'alert' });
@@ -684,6 +685,8 @@ class RoomPage {
     // The stop button goes: the focus waits at the table for the redraw.
     if (this.p.meter.contains(document.activeElement)) this.p.board.focus();
     this.p.meter.hidden = true;
+    // The choices a running meter set aside come back (the answer may bring no push).
+    if (this.shown) this.drawChoices(this.ctx(this.shown));
     await this.send(req, on.action);
   }
 
