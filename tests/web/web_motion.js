@@ -298,6 +298,22 @@ async function pakuJumps(c) {
   await page.context().close();
 }
 
+// The replay of a finished game draws the same table at its size, and a
+// step forward moves as at the table (the dice of a roll tumble).
+async function pakuReplay({ browser, base }) {
+  const pos = await L.positionRoom(base, 'pakupaku', K.positions.end);
+  const page = await L.newPage(browser, { speed: 'normal' });
+  await page.goto(`${base}/#/replay/${pos.room}`);
+  await page.waitForSelector('.board svg [data-piece="tower"]');
+  const box = await page.evaluate(() => { const r = document.querySelector('.board svg').getBoundingClientRect(); return [r.width, r.height]; });
+  L.assert(box[0] > 300 && box[1] > 200, `the replay's table has its room: ${box}`);
+  await page.click('button[aria-label="step forward"]');
+  await page.waitForFunction(() => document.getAnimations().some((a) => /^die:/.test((a.effect.target.closest('[data-piece]') || {}).dataset.piece || '')));
+  await L.nothingRaw(page, 'the replay');
+  await L.noErrors(page);
+  await page.context().close();
+}
+
 L.suite([
   ['a move turns its piece over in 3D, on that piece\'s element', pieceMoves],
   ['prefers-reduced-motion: no motion, an outline on what changed', calmMoves],
@@ -309,4 +325,5 @@ L.suite([
   ['Paku Paku: the tower falls piece by piece, the penalty roll, the chips, the deal', pakuFall],
   ['Paku Paku: prefers-reduced-motion moves nothing, outlines what changed', pakuCalm],
   ['Paku Paku: real time, a push while a step holds the table jumps to it (fake clock)', pakuJumps],
+  ['Paku Paku: the replay draws the table at its size and a step forward moves', pakuReplay],
 ], { env: L.positionEnv('pizza') });

@@ -283,6 +283,8 @@ class RoomPage {
       // its own shape and the page scrolls.
       if (this.game.oneScreen) document.body.classList.add('in-room');
       else this.p.root.classList.add('scrolls');
+      // On a short screen its seats' strip runs under the table (a panel of buttons and a meter).
+      if (this.game.stripBelow) this.p.root.classList.add('strip-below');
       this.p.bottom();
       // The host's controls go from the waiting page to their tab.
       if (this.p.panes.host) this.p.panes.host.append(this.p.host);

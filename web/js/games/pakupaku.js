@@ -33,7 +33,8 @@ const points = (n) => `${n} penalty ${n === 1 ? 'point' : 'points'}`;
 const short = (name) => (name.length > NAME_CHARS ? `${name.slice(0, NAME_CHARS - 1)}…` : name);
 const unitsOf = (piece) => ART[PAKU_PIECE[piece]].units;
 const dieArt = (d) => (d.waiting ? 'paku-die-waiting' : PAKU_FACE[d.face]);
-const dieName = (d) => (d.waiting ? 'dish, waiting to be stacked' : d.face === 'P' ? 'panda, passed on' : FACE_NAME[d.face]);
+const dieName = (d) => (d.waiting ? 'dish, waiting to be stacked' : d.face === 'P' ? 'panda, passed on'
+  : d.face === 'D' ? 'dish, stacked for' : FACE_NAME[d.face]);
 
 // A penalty in the chips of the box (values 5, 3, 2 and 1), largest first.
 function chipsOf(n) {
@@ -61,7 +62,7 @@ function towerRoom(view) {
     height += u.h;
   }
   const half = Math.max(-lo, hi, Math.abs(at) + REACH + unitsOf('plate').w / 2);
-  return { w: Math.max(80, Math.ceil((2 * half) / 8) * 8), h: Math.max(48, Math.ceil((height + 22) / 16) * 16), height };
+  return { w: Math.max(80, Math.ceil((2 * half) / 8) * 8), h: Math.max(48, Math.ceil((height + 22) / 16) * 16) };
 }
 
 // A place's size: "full" (the name and chips beside the dice) or "compact"
@@ -94,23 +95,22 @@ function layout(W, H, kind, ctx, room) {
   let best = null;
   // As many at each side (a lone place at one side would tip the picture).
   for (let top = others.length; top >= 0; top -= 2) {
-    const left = (others.length - top) / 2;
-    const right = left;
+    const side = (others.length - top) / 2;
     const cols = Math.max(1, Math.min(top, Math.floor((W - 2 * PAD + GAP) / (card.w + GAP))));
     if (top && card.w > W - 2 * PAD) continue;
     const rows = top ? Math.ceil(top / cols) : 0;
     const topH = rows ? rows * card.h + rows * GAP : 0;
     const midY = PAD + head + topH;
     const midH = H - midY - GAP - mine.h - PAD;
-    const colH = Math.max(left, right) * (card.h + GAP) - GAP;
-    const zoneX = PAD + (left ? card.w + GAP : 0);
-    const zoneW = W - zoneX - PAD - (right ? card.w + GAP : 0);
+    const colH = side * (card.h + GAP) - GAP;
+    const zoneX = PAD + (side ? card.w + GAP : 0);
+    const zoneW = W - 2 * zoneX;
     if (midH < Math.max(colH, 4 * FS) || zoneW < 6 * FS) continue;
     const unit = Math.min(zoneW / room.w, midH / room.h);
     if (best && unit <= best.unit) continue;
     const at = {};
     // The block on top, row by row, each row centred.
-    const block = others.slice(left, left + top);
+    const block = others.slice(side, side + top);
     block.forEach((seat, i) => {
       const r = Math.floor(i / cols);
       const inRow = Math.min(cols, top - r * cols);
@@ -119,13 +119,14 @@ function layout(W, H, kind, ctx, room) {
     });
     // The left column from the bottom up, the right one from the top down.
     const colY = midY + (midH - colH) / 2;
-    others.slice(0, left).forEach((seat, i) => {
-      at[seat] = { x: PAD, y: colY + (left - 1 - i) * (card.h + GAP), ...card };
+    others.slice(0, side).forEach((seat, i) => {
+      at[seat] = { x: PAD, y: colY + (side - 1 - i) * (card.h + GAP), ...card };
     });
-    others.slice(left + top).forEach((seat, i) => {
+    others.slice(side + top).forEach((seat, i) => {
       at[seat] = { x: W - PAD - card.w, y: colY + i * (card.h + GAP), ...card };
     });
-    at[me] = { x: (W - mine.w) / 2, y: H - PAD - mine.h, ...mine, me: true };
+    // (A spectator sees the first seat there, by its name.)
+    at[me] = { x: (W - mine.w) / 2, y: H - PAD - mine.h, ...mine, bottom: true, me: ctx.seat >= 0 };
     best = { unit, at, kind, zone: { x: zoneX, y: midY, w: zoneW, h: midH } };
   }
   return best;
@@ -149,9 +150,9 @@ function arrange(ctx) {
     }
   }
   // Nothing fits at a readable size (a box smaller than any phone): shrink.
-  if (!best) {
-    const k = least / 2;
-    best = { ...layout(box.w / k, box.h / k, 'compact', ctx, room), k };
+  for (let k = least / 2; !best; k /= 2) {
+    const a = layout(box.w / k, box.h / k, 'compact', ctx, room);
+    if (a) best = { ...a, k };
   }
   return finish(best, box, room);
 }
@@ -213,7 +214,7 @@ function drawPlace(svg, ctx, a, i) {
   }
   g.append(token(i, tx, ty, String(i + 1)));
   let diceX;
-  if (a.kind === 'compact' && !c.me) {
+  if (a.kind === 'compact' && !c.bottom) {
     diceX = tx + TOKEN + 6;
     // The total on a blank chip, after the dice.
     const cs = CHIP * 1.35;
@@ -473,19 +474,23 @@ function penalty(m, svg, ctx, a, stop) {
 export default {
   id: 'pakupaku',
   oneScreen: true,
+  // Below 500 px of height the seats' strip runs under the table: the panel
+  // keeps its room for the turn, the meter and the choices.
+  stripBelow: true,
   sounds: { roll: 'roll', stack: 'stack', collapse: 'fall', stop: 'place' },
   // The pieces, drawn, in the rules in brief: what each means on this table.
   legend: [
-    ['paku-die-panda', 'a panda passes that die to the player on the left at once; a panda in front of you came from your right: roll it'],
-    ['paku-die-dish', 'a dish: stack one piece of tableware to roll that die again'],
-    ['paku-die-waiting', 'a dish waiting to be stacked: that die stays until you stack'],
-    ['paku-die-1', 'a 1 or a 2: nothing happens, roll again; they count as penalty points in a penalty roll'],
-    ['paku-die-blank', 'a die dealt this round, not rolled yet'],
-    ['paku-plate-icon', 'a plate: wide and flat, steady'],
-    ['paku-bowl-icon', 'a bowl: deeper, narrower'],
-    ['paku-cup-icon', 'a cup: tall and narrow, wobbly'],
-    ['paku-chip-5', 'penalty chips (1, 2, 3 and 5 points): the fewest points wins'],
-    ['paku-panda', 'the unlucky panda of the last round: too many dice, or the tower fell'],
+    ['paku-die-panda', 'passes that die at once to the player on the left; one in front of you came from your right: roll it'],
+    ['paku-die-waiting', 'the die waits until its player stacks a piece on the tower'],
+    ['paku-die-dish', 'stacked for already: roll it again'],
+    ['paku-die-1', 'nothing happens: roll again; a penalty roll adds up the 1s and 2s'],
+    ['paku-die-2', 'nothing happens either; 2 points in a penalty roll'],
+    ['paku-die-blank', 'dealt this round: roll it'],
+    ['paku-plate-icon', 'wide and flat, the steadiest'],
+    ['paku-bowl-icon', 'deeper and narrower'],
+    ['paku-cup-icon', 'tall and narrow, the wobbliest'],
+    ['paku-chip-5', 'chips of 1, 2, 3 and 5 penalty points: the fewest points wins'],
+    ['paku-panda', 'marks the last round\'s unlucky panda (too many dice, or the tower fell)'],
   ],
 
   // The piece a log line shows.
@@ -532,7 +537,6 @@ export default {
     const svg = m.el('tower') && m.el('tower').ownerSVGElement;
     if (!svg) return;
     const a = arrange(ctx);
-    let later = 0;
     if (roll && was) {
       // The dice it rolled tumble; pandas tumble on to the neighbour.
       was.dice.forEach((d, k) => {
@@ -540,7 +544,6 @@ export default {
         const el = m.el(`die:${k}`);
         tumble(m, el, v.dice[k].seat !== d.seat ? m.offset(el, `die:${k}`) : '');
       });
-      later = 300;
     }
     if (stacked) {
       const mine = step.seat === ctx.seat;
@@ -557,17 +560,16 @@ export default {
       }
     }
     let middle = null;
-    if (was && (fell || (stop && !v.tower.length && was.tower.length))) {
+    // A tower that fell falls; one cleared (the round's end, a full tower in
+    // the duel, the game's end) goes back to the box.
+    if (was && (fell || (!v.tower.length && was.tower.length))) {
       const pieces = oldTower(m, svg, was, fell);
       const top = was.tower.length ? was.tower[was.tower.length - 1].at + (fell ? fell.at : 0) : 0;
       if (fell) fall(m, pieces, a, Math.sign(top) || 1);
       else putAway(m, pieces, a);
       if (m.calm) m.mark(m.el('tower'));
     }
-    if (stop) {
-      middle = penalty(m, svg, ctx, a, stop);
-      later = Math.max(later, 650);
-    }
+    if (stop) middle = penalty(m, svg, ctx, a, stop);
     if (middle) {
       // The dice from the middle of the table: dealt one at a time from the
       // unlucky panda's left (die k goes to the k-th seat from there), or,
@@ -579,14 +581,14 @@ export default {
         const el = m.el(`die:${k}`);
         const there = m.offset(el, from);
         m.play(el, [{ transform: there || 'none', opacity: 0 }, { transform: there || 'none', opacity: 1, offset: 0.1 },
-          { transform: 'translate(0px, 0px) scale(1)', opacity: 1 }], { ms: 420, delay: later + 500 + k * 70, easing: 'ease-out' });
+          { transform: 'translate(0px, 0px) scale(1)', opacity: 1 }], { ms: 420, delay: 600 + k * 70, easing: 'ease-out' });
       });
     }
     // The duel: who is out fades; the winner's place pops up.
     const out = fields('out');
     if (out) m.play(m.el(`seat:${out.seat}`), [{ opacity: 1 }, { opacity: 0.4 }, { opacity: 1 }], { ms: 700, delay: 500 });
     const won = fields('win');
-    if (won) m.land(m.el(`seat:${won.seat}`), { delay: later + 600 });
+    if (won) m.land(m.el(`seat:${won.seat}`), { delay: 900 });
     if (fields('full')) m.play(m.el('tower'), [{ opacity: 1 }, { opacity: 0.3 }, { opacity: 1 }], { ms: 600 });
   },
 
