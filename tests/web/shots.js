@@ -50,19 +50,21 @@ async function sizes(browser, base, game, file, keep = {}) {
     if (game === 'pakupaku') {
       // Roll; stack each dish, dropped over the middle, until the tower has
       // three pieces; then catch the next piece swinging.
+      // (By the keys: in real time the buttons are drawn again at every push.)
       for (let i = 0; i < 80; i++) {
-        const stack = page.locator('.actions button:has-text("Stack a")').first();
-        if (await stack.count()) {
+        const keys = await page.$$eval('.actions [aria-keyshortcuts]', (els) => els.map((e) => e.getAttribute('aria-keyshortcuts').toLowerCase()));
+        const stack = keys.find((k) => k !== 'r');
+        if (stack) {
           const tall = await page.$$eval('.board [data-piece^="tower:"]', (els) => els.length >= 3);
-          await stack.click();
-          await page.waitForSelector('.meter .stop');
+          await page.keyboard.press(stack);
+          if (!await page.waitForSelector('.meter .stop', { timeout: 3000 }).catch(() => null)) continue;
           if (tall) { await page.waitForTimeout(500); break; }
           await page.waitForFunction(() => Math.abs(parseFloat(document.querySelector('.meter-value').textContent)) < 2);
-          await page.click('.meter .stop');
+          await page.keyboard.press('Enter');
+          await page.waitForTimeout(300);
           continue;
         }
-        const roll = page.locator('.actions button:has-text("Roll")');
-        if (await roll.count()) await roll.click().catch(() => {});
+        if (keys.includes('r')) await page.keyboard.press('r');
         await page.waitForTimeout(500);
       }
     } else {
