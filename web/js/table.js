@@ -623,12 +623,25 @@ class RoomPage {
     const held = this.state.held;
     if (held) {
       // Hands still busy (Paku Paku): the press is held and sent once they
-      // are free, unless the game ended or the move is gone meanwhile.
+      // are free, unless the game ended or the move is gone meanwhile (a
+      // meter's stop, its meter spent, by a new one: stopAgain).
       this.later(() => {
         this.dispatch({ type: 'release' });
-        if (R.choices(this.state).includes(held.action)) this.act(held.action, true);
+        if (req.meter) this.stopAgain(req.meter.stop_ms, held.action);
+        else if (R.choices(this.state).includes(held.action)) this.act(held.action, true);
       }, Math.max(0, held.due - R.clockAt(this.state, performance.now())));
     }
+  }
+
+  // A meter's stop held for busy hands: a new meter, stopped at the point
+  // of its swing where the person stopped the first (the same number).
+  async stopAgain(stopped, action) {
+    if (!R.choices(this.state).some((a) => a.startsWith(`${action} `))) return;
+    let m;
+    try { m = await startMeter(this.conn, this.meterKind); } catch (e) { this.dispatch({ type: 'note', note: { code: e.code || 'io' } }); return; }
+    const phase = stopped % m.period;
+    const e = phase >= R.REACTION_MS ? phase : phase + m.period;
+    this.later(() => this.send(stopRequest(m, action, e), action, true), Math.max(0, e - (performance.now() - m.start)));
   }
 
   // The piece or button pressed shows that its move is on its way.
@@ -652,6 +665,7 @@ class RoomPage {
     let m;
     try { m = await startMeter(this.conn, kind); } catch (e) { this.dispatch({ type: 'note', note: { code: e.code || 'io' } }); return; }
     this.meterOn = { m, action };
+    this.meterKind = kind;
     const box = this.p.meter;
     const label = kind === 'toss' ? 'Flick strength' : 'Where the piece swings';
     const value = h('span', { class: 'meter-value' });

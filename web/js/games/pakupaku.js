@@ -266,7 +266,6 @@ function towerPlaces(view, a) {
 
 function drawTower(svg, ctx, a) {
   const v = ctx.view;
-  const z = a.zone;
   const tower = s('g', { class: 'tower', 'data-piece': 'tower', role: 'group',
     'aria-label': v.tower.length ? `the tower: ${v.tower.length} ${v.tower.length === 1 ? 'piece' : 'pieces'}${typeof v.margin === 'number' ? `, ${v.margin.toFixed(1)} from falling` : ''}` : 'the mat: no tower yet' });
   tower.append(use('paku-mat', a.cx - a.matW / 2, a.surface - a.matH * MAT_ART.anchor[1], a.matW, a.matH, { 'aria-hidden': 'true' }));
@@ -302,17 +301,29 @@ function drawTower(svg, ctx, a) {
     tablewareAt(piece, top.x, sy, a.unit, { 'data-anchor': '' }));
   swing.append(inner);
   svg.append(swing);
-  // What is left in the box.
-  const size = FS * 2.2;
-  ['plate', 'bowl', 'cup'].forEach((p, k) => {
-    const x = z.x + 2;
-    const y = z.y + z.h - (3 - k) * (size + 2);
-    const left = v.supply[p];
-    svg.append(s('g', { class: 'piece supply', 'data-piece': `supply:${p}`, 'data-art': `${PAKU_PIECE[p]}-icon`, role: 'img',
-      'aria-label': `${left} ${left === 1 ? p : `${p}s`} (${ART[PAKU_PIECE[p]].letter}) left in the box` },
-    use(`${PAKU_PIECE[p]}-icon`, x, y, size, size, { 'data-anchor': '' }),
-    badge(ART[PAKU_PIECE[p]].letter, x + size + 2, y + size, FS),
-    s('text', { x: x + size + 5, y: y + size / 2 + FS * 0.36, 'font-size': FS, class: 'num', fill: INK, text: `×${left}`, 'aria-hidden': 'true' })));
+}
+
+// What is left in the box, at the right of the line over the table (where
+// neither the tower nor the swing reaches): each piece, its letter, how many.
+const SUPPLY_ITEM = FS * 1.5 + 2 + FS * 1.07 + 3 + FS * 1.9;
+const SUPPLY = ['plate', 'bowl', 'cup'];
+// The middle of a kind's picture there.
+function supplyAt(a, piece) {
+  return { x: a.W - PAD - (3 - SUPPLY.indexOf(piece)) * (SUPPLY_ITEM + GAP) + GAP + FS * 0.75, y: PAD + FS * 0.9 };
+}
+
+function drawSupply(svg, ctx, a) {
+  const size = FS * 1.5;
+  SUPPLY.forEach((p) => {
+    const x = supplyAt(a, p).x - size / 2;
+    const y = supplyAt(a, p).y - size / 2;
+    const left = ctx.view.supply[p];
+    const art = PAKU_PIECE[p];
+    svg.append(s('g', { class: 'piece supply', 'data-piece': `supply:${p}`, 'data-art': `${art}-icon`, role: 'img',
+      'aria-label': `${left} ${left === 1 ? p : `${p}s`} (${ART[art].letter}) left in the box` },
+    use(`${art}-icon`, x, y, size, size, { 'data-anchor': '' }),
+    badge(ART[art].letter, x + size + 2 + FS * 1.07, y + size / 2 + FS * 0.6, FS),
+    s('text', { x: x + size + 2 + FS * 1.07 + 3, y: PAD + FS * 0.9 + FS * 0.36, 'font-size': FS, class: 'num', fill: INK, text: `×${left}`, 'aria-hidden': 'true' })));
   });
 }
 
@@ -324,7 +335,7 @@ function heading(ctx, a) {
     ? [`Duel: ${names(v.duel.seats)} stack in turn; who topples it is out`, `Duel: ${names(v.duel.seats)}`, 'Duel']
     : [`Round ${v.round} · ${v.threshold} dice stop the round · ${v.limit} points end the game`,
       `Round ${v.round} · ${v.threshold} dice stop it · ${v.limit} points end it`, `Round ${v.round} · stop at ${v.threshold} dice`, `Round ${v.round}`];
-  const room = a.W - 2 * PAD;
+  const room = a.W - 2 * PAD - 3 * (SUPPLY_ITEM + GAP);
   return lines.find((t) => t.length * CHAR * FS <= room) || lines[lines.length - 1];
 }
 
@@ -406,8 +417,9 @@ function fall(m, pieces, a, dir) {
 function putAway(m, pieces, a) {
   pieces.slice().reverse().forEach((p, i) => {
     if (!p.el) return;
-    const dx = a.zone.x + FS - (p.x + p.w / 2);
-    const dy = a.zone.y + a.zone.h - FS * 3 - p.y;
+    const to = supplyAt(a, p.piece);
+    const dx = to.x - (p.x + p.w / 2);
+    const dy = to.y - (p.y + p.h / 2);
     m.play(p.el, [{ transform: 'translate(0px, 0px) scale(1)', opacity: 1 },
       { transform: `translate(${dx}px, ${dy}px) scale(0.3)`, opacity: 0 }], { ms: 480, delay: i * 50, easing: 'ease-in', fill: 'both' });
   });
@@ -511,16 +523,21 @@ export default {
     svg.append(s('title', { text: 'Paku Paku: the tower on the mat, every player\'s dice and penalty chips round it' }),
       s('text', { x: PAD, y: PAD + FS, 'font-size': FS, class: 'label', fill: INK, text: heading(ctx, a) }));
     drawTower(svg, ctx, a);
+    drawSupply(svg, ctx, a);
     for (let i = 0; i < ctx.view.penalties.length; i++) drawPlace(svg, ctx, a, i);
     return svg;
   },
 
-  // The hands busy for a moment: each place's ring runs out.
+  // The hands busy for a moment: each place's ring runs out, from its full
+  // length when the seat last acted (or, idle, got a die) to nothing.
   live(board, ctx) {
+    const v = ctx.view;
     board.querySelectorAll('[data-busy]').forEach((el) => {
-      const left = ctx.busyLeft(Number(el.getAttribute('data-busy')));
-      const full = Number(el.getAttribute('stroke-dasharray'));
-      el.setAttribute('stroke-dashoffset', (full * (1 - Math.min(1, left / 800))).toFixed(1));
+      const i = Number(el.getAttribute('data-busy'));
+      const left = ctx.busyLeft(i);
+      const busy = Math.max(left, v.busy_until[i] - v.since[i], 1);
+      const ring = Number(el.getAttribute('stroke-dasharray'));
+      el.setAttribute('stroke-dashoffset', (ring * (1 - left / busy)).toFixed(1));
     });
   },
 
