@@ -10,19 +10,17 @@
 'use strict';
 const { spawn } = require('child_process');
 const readline = require('readline');
-const { SWING, swingValue } = require('./paku.js');
 
 const [seats, limit, ...names] = process.argv.slice(2);
 const SEED = 3; // the seed of every position (PF_SERVE_TEST_SEED: one server serves them all)
-
-// Every number the meter gives, once each.
-const REACHABLE = [...new Set(Array.from({ length: SWING.period }, (_, e) => swingValue(e + SWING.least)))].sort((a, b) => a - b);
-function nearest(hundredths) {
-  return REACHABLE.reduce((best, v) => (Math.abs(v - hundredths) < Math.abs(best - hundredths) ? v : best));
-}
-const text = (h) => `${h < 0 ? '-' : ''}${Math.floor(Math.abs(h) / 100)}.${String(Math.abs(h) % 100).padStart(2, '0')}`;
+const PERIOD = 1700; // the swing meter's period, as the server issues it (src/server/meter.c)
 
 (async () => {
+  // Every number the meter gives (in hundredths), once each.
+  const { meterValue } = await import('../../web/js/meter.js');
+  const reachable = [...new Set(Array.from({ length: PERIOD }, (_, e) => Math.round(meterValue('swing', PERIOD, e) * 100)))];
+  const nearest = (h) => reachable.reduce((best, v) => (Math.abs(v - h) < Math.abs(best - h) ? v : best));
+  const text = (h) => `${h < 0 ? '-' : ''}${Math.floor(Math.abs(h) / 100)}.${String(Math.abs(h) % 100).padStart(2, '0')}`;
   const engine = spawn(process.env.PF_BIN, ['engine'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: engine.stdout })[Symbol.asyncIterator]();
   const ask = async (req) => {

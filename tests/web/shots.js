@@ -1,8 +1,8 @@
-// shots.js: the README's pictures of each table, mid-game: Pizza Party at
-// its committed middle position (at 1280x800, on a 390x844 phone, and the
-// six sizes of docs/web.md "One screen" side by side), Paku Paku's eight
-// seats at theirs (the six sizes), the others against bots (Paku Paku's
-// piece caught swinging):
+// shots.js: the README's pictures of each table, mid-game: Pizza Party and
+// Yummy Yummy Pancake at their committed middle positions (at 1280x800, Pizza
+// Party on a 390x844 phone too, and the six sizes of docs/web.md "One
+// screen" side by side; Paku Paku's six sizes at its eight seats' middle),
+// the others against bots (Paku Paku's piece caught swinging):
 //   PF_BIN=build/partyfood node tests/web/shots.js docs/img
 // (not a test: the tests write their own screenshots as artifacts).
 'use strict';
@@ -12,12 +12,13 @@ const out = path.resolve(process.argv[2] || 'docs/img');
 process.env.PF_WEB_SHOTS = out;
 const L = require('./lib.js');
 
-const plan = { pancake: 7, passfood: 6, pakupaku: 0 };
+const plan = { passfood: 6, pakupaku: 0 };
 const SIZES = [[1280, 800], [1366, 768], [1920, 1080], [820, 1180], [390, 844], [844, 390]];
 
-// A game's committed middle position at the six sizes, side by side
-// (web-GAME-sizes.png); also: name -> size to keep as a picture of its own.
-async function sizes(browser, base, game, file, keep = {}) {
+// A game at its committed middle position (file: its position's name): the
+// six sizes side by side, the README's picture at 1280x800 (unless picture
+// is false) and, for phone, the picture at 390x844.
+async function middle(browser, base, game, phone, { file = game, picture = true } = {}) {
   const pos = await L.positionRoom(base, file, L.position(file).positions.mid);
   const page = await L.openPosition(browser, base, pos, 0, { viewport: { width: 1280, height: 800 } });
   const sheet = [];
@@ -30,9 +31,8 @@ async function sizes(browser, base, game, file, keep = {}) {
     const name = `web-${game}-${w}x${h}`;
     await page.screenshot({ path: path.join(out, `${name}.png`) });
     sheet.push([`${w}x${h}`, name]);
-    for (const [picture, width] of Object.entries(keep)) {
-      if (w === width) await page.screenshot({ path: path.join(out, `${picture}.png`) });
-    }
+    if (w === 1280 && picture) await page.screenshot({ path: path.join(out, `web-${game}.png`) });
+    if (w === 390 && phone) await page.screenshot({ path: path.join(out, phone) });
   }
   await L.contactSheet(browser, `web-${game}-sizes`, sheet, 300);
   for (const [, name] of sheet) require('fs').rmSync(path.join(out, `${name}.png`));
@@ -40,17 +40,18 @@ async function sizes(browser, base, game, file, keep = {}) {
 }
 
 (async () => {
+  // One seed serves both positions (docs/web.md, "Positions").
   const server = await L.startServer({ env: L.positionEnv('pizza') });
   const browser = await L.launch();
-  await sizes(browser, server.base, 'pizza', 'pizza', { 'web-pizza': 1280, 'web-phone': 390 });
-  // Paku Paku's positions were made with the same seed as Pizza Party's (3).
-  await sizes(browser, server.base, 'pakupaku', 'pakupaku-8');
+  await middle(browser, server.base, 'pizza', 'web-phone.png');
+  await middle(browser, server.base, 'pancake', null);
+  await middle(browser, server.base, 'pakupaku', null, { file: 'pakupaku-8', picture: false });
   for (const [game, moves] of Object.entries(plan)) {
     const page = await L.quickGame(browser, server.base, game, { viewport: { width: 1000, height: 800 } });
     if (game === 'pakupaku') {
       // Roll; stack each dish, dropped over the middle, until the tower has
-      // three pieces; then catch the next piece swinging.
-      // (By the keys: in real time the buttons are drawn again at every push.)
+      // three pieces; then catch the next piece swinging. (By the keys: in
+      // real time the buttons are drawn again at every push.)
       for (let i = 0; i < 80; i++) {
         const keys = await page.$$eval('.actions [aria-keyshortcuts]', (els) => els.map((e) => e.getAttribute('aria-keyshortcuts').toLowerCase()));
         const stack = keys.find((k) => k !== 'r');

@@ -175,7 +175,7 @@ async function pakuTable({ browser, base }) {
 // the same point of its swing. (Before: it was sent again without its
 // meter, refused, and the page said the move was not possible.)
 async function pakuHeldStack({ browser, base }) {
-  const { swingValue } = require('./paku.js');
+  const { meterValue } = await import('../../web/js/meter.js');
   const pos = await L.positionRoom(base, 'pakupaku', 3, { keep: true });
   // The page's metered stops and the meters' periods, as its socket says them.
   const stops = [];
@@ -196,7 +196,7 @@ async function pakuHeldStack({ browser, base }) {
   L.assert(stops.length === 2, `the stop was held once and sent again: ${stops}`);
   const period = meters[0];
   L.assert(stops[0] % period === stops[1] % period, `at the same point of the swing: ${stops} (period ${period})`);
-  const aim = swingValue(stops[0], period) / 100;
+  const aim = meterValue('swing', period, stops[0]);
   const log = await page.textContent('.log');
   L.assert(log.includes(`ana (you) stacks a plate aimed at ${aim.toFixed(2)}`), `where ana stopped it (${aim.toFixed(2)}): ${log.slice(-200)}`);
   L.assert(await page.textContent('.alert') === '', `nothing to say: ${await page.textContent('.alert')}`);

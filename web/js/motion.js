@@ -96,25 +96,6 @@ export function motion(board, before, { speed = 1, calm = false } = {}) {
       return `translate(${(x0 - x1) / k}px, ${(y0 - y1) / k}px) scale(${grow})`;
     },
 
-    // A module's own frames on a piece (a die's tumble, the tower's wobble
-    // about a joint: origin is the CSS transform-origin in the piece's box),
-    // ms at normal speed; under reduced motion an outline instead.
-    play(el, frames, { ms = SLIDE_MS, delay = 0, easing = EASE_OUT, origin = 'center', fill = 'backwards' } = {}) {
-      if (!el) return;
-      if (calm) { m.mark(el); return; }
-      run(el, frames, ms, { delay, easing, origin, fill });
-    },
-
-    // A drawing shown only while the step plays (a penalty roll's dice, the
-    // pieces of a tower that fell): put on the table, gone at the step's end.
-    // Under reduced motion nothing is added.
-    temp(el) {
-      if (!el || calm || !svg) return null;
-      svg.append(el);
-      cleanups.push(() => el.remove());
-      return el;
-    },
-
     // A piece arriving from where `from` was (a box from m.was, or a
     // piece's id): it slides there, landing with a little overshoot, growing
     // or shrinking from the size it had. With turn, it first turns over
@@ -147,6 +128,26 @@ export function motion(board, before, { speed = 1, calm = false } = {}) {
       if (calm) { m.mark(el); return; }
       run(el, [{ opacity: 1, transform: 'scale(1)' }, { opacity: 0, transform: 'scale(0.5)' }], SLIDE_MS,
         { delay, fill: 'forwards' });
+    },
+
+    // A motion of the game's own (Web Animations keyframes: a pan tossed, a
+    // pancake flying up, a die's tumble, a tower's wobble about a joint:
+    // origin is the CSS transform-origin in the piece's box), at the page's
+    // speed; under reduced motion the piece is outlined instead.
+    move(el, frames, { ms = SLIDE_MS, delay = 0, easing = EASE_OUT, fill = 'backwards', origin = 'center' } = {}) {
+      if (!el) return;
+      if (calm) { m.mark(el); return; }
+      run(el, frames, ms, { delay, easing, fill, origin });
+    },
+
+    // A drawing shown only while the step plays (an old face flying off),
+    // put on top of the table and gone when the step is over; none under
+    // reduced motion (answers null then).
+    ghost(el) {
+      if (calm || !svg || !el) return null;
+      svg.append(el);
+      cleanups.push(() => el.remove());
+      return el;
     },
 
     // Everything started, finished (or cut short).

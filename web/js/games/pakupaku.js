@@ -367,10 +367,10 @@ function bestMoments(ctx) {
 // A die's tumble where it lies (from: where it comes from, a transform).
 function tumble(m, el, from, delay = 0) {
   if (from) {
-    m.play(el, [{ transform: `${from} rotate(0deg)` }, { transform: `${from} rotate(-200deg)`, offset: 0.35 },
+    m.move(el, [{ transform: `${from} rotate(0deg)` }, { transform: `${from} rotate(-200deg)`, offset: 0.35 },
       { transform: 'translate(0px, 0px) scale(1) rotate(-360deg)' }], { ms: 620, delay, easing: 'ease-in-out' });
   } else {
-    m.play(el, [{ transform: 'translate(0px, 0px) rotate(0deg) scale(1)' }, { transform: 'translate(0px, -30%) rotate(-200deg) scale(1.12)', offset: 0.45 },
+    m.move(el, [{ transform: 'translate(0px, 0px) rotate(0deg) scale(1)' }, { transform: 'translate(0px, -30%) rotate(-200deg) scale(1.12)', offset: 0.45 },
       { transform: 'translate(0px, 0px) rotate(-360deg) scale(1)' }], { ms: 420, delay });
   }
 }
@@ -396,7 +396,7 @@ function oldTower(m, svg, was, extra) {
     const u = unitsOf(extra.piece);
     out.push({ piece: extra.piece, x: top.x + top.w / 2 + extra.at * per - (u.w * per) / 2, y: top.y - u.h * per, w: u.w * per, h: u.h * per });
   }
-  return out.map((p) => m.temp(s('g', { class: 'temp', 'aria-hidden': 'true' }, use(PAKU_PIECE[p.piece], p.x, p.y, p.w, p.h))))
+  return out.map((p) => m.ghost(s('g', { class: 'temp', 'aria-hidden': 'true' }, use(PAKU_PIECE[p.piece], p.x, p.y, p.w, p.h))))
     .map((el, k) => ({ el, ...out[k] }));
 }
 
@@ -406,7 +406,7 @@ function fall(m, pieces, a, dir) {
     if (!p.el) return;
     const drop = a.surface - (p.y + p.h) + p.h * 0.5;
     const side = dir * (p.w * 0.4 + i * 6);
-    m.play(p.el, [{ transform: 'translate(0px, 0px) rotate(0deg)', opacity: 1 },
+    m.move(p.el, [{ transform: 'translate(0px, 0px) rotate(0deg)', opacity: 1 },
       { transform: `translate(${side}px, ${drop}px) rotate(${dir * (55 + i * 7)}deg)`, opacity: 1, offset: 0.8 },
       { transform: `translate(${side * 1.2}px, ${drop}px) rotate(${dir * (70 + i * 7)}deg)`, opacity: 0 }],
     { ms: 560, delay: i * 90, easing: 'ease-in', origin: dir > 0 ? 'right bottom' : 'left bottom', fill: 'both' });
@@ -420,7 +420,7 @@ function putAway(m, pieces, a) {
     const to = supplyAt(a, p.piece);
     const dx = to.x - (p.x + p.w / 2);
     const dy = to.y - (p.y + p.h / 2);
-    m.play(p.el, [{ transform: 'translate(0px, 0px) scale(1)', opacity: 1 },
+    m.move(p.el, [{ transform: 'translate(0px, 0px) scale(1)', opacity: 1 },
       { transform: `translate(${dx}px, ${dy}px) scale(0.3)`, opacity: 0 }], { ms: 480, delay: i * 50, easing: 'ease-in', fill: 'both' });
   });
 }
@@ -443,7 +443,7 @@ function wobble(m, ctx, a, delay) {
   const origin = `${(edge - bb.x).toFixed(1)}px ${(above.y - bb.y).toFixed(1)}px`;
   const deg = lean * Math.min(7, 0.4 + 6 * Math.exp(-v.margin / 1.5));
   const r = (f) => ({ transform: `rotate(${(deg * f).toFixed(2)}deg)` });
-  m.play(el, [r(0), r(1), r(-0.6), r(0.35), r(-0.15), r(0)], { ms: 900, delay, easing: 'ease-in-out', origin });
+  m.move(el, [r(0), r(1), r(-0.6), r(0.35), r(-0.15), r(0)], { ms: 900, delay, easing: 'ease-in-out', origin });
 }
 
 // The unlucky panda's penalty roll in the middle of the table, its points
@@ -458,15 +458,15 @@ function penalty(m, svg, ctx, a, stop) {
   const who = ctx.name(stop.seat);
   const said = `Paku stop! ${short(who)}: +${stop.points}`;
   const fs = Math.min(FS * 1.5, (z.w * 0.95) / (said.length * CHAR));
-  const banner = m.temp(s('g', { class: 'temp', 'aria-hidden': 'true' },
+  const banner = m.ghost(s('g', { class: 'temp', 'aria-hidden': 'true' },
     s('rect', { x: z.x + z.w * 0.05, y: y0 - fs * 2.1, width: z.w * 0.9, height: size + fs * 2.6, rx: 12, fill: '#fffaf2', stroke: '#8a2b06', 'stroke-width': 2, opacity: 0.95 }),
     s('text', { x: z.x + z.w / 2, y: y0 - fs * 0.6, 'text-anchor': 'middle', 'font-size': Math.max(fs, FS), class: 'glyph', fill: INK, text: said })));
   if (banner) {
-    m.play(banner, [{ opacity: 0 }, { opacity: 1, offset: 0.15 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }], { ms: 1300, fill: 'both' });
+    m.move(banner, [{ opacity: 0 }, { opacity: 1, offset: 0.15 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }], { ms: 1300, fill: 'both' });
     faces.forEach((f, k) => {
-      const el = m.temp(s('g', { class: 'temp', 'aria-hidden': 'true' }, use(PAKU_FACE[f], x0 + k * (size + 4), y0, size)));
+      const el = m.ghost(s('g', { class: 'temp', 'aria-hidden': 'true' }, use(PAKU_FACE[f], x0 + k * (size + 4), y0, size)));
       tumble(m, el, '', k * 40);
-      m.play(el, [{ opacity: 1 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }], { ms: 1300, fill: 'both' });
+      m.move(el, [{ opacity: 1 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }], { ms: 1300, fill: 'both' });
     });
   }
   // The chips come from the middle of the table.
@@ -475,10 +475,10 @@ function penalty(m, svg, ctx, a, stop) {
     const ctm = svg.getScreenCTM();
     const from = ctm && { x: ctm.e + (z.x + z.w / 2) * ctm.a, y: ctm.f + (y0 + size / 2) * ctm.d, width: CHIP * ctm.a, height: CHIP * ctm.d };
     const there = m.offset(pile, from);
-    m.play(pile, [{ transform: there || 'none' }, { transform: there || 'none', offset: 0.4 }, { transform: 'translate(0px, 0px) scale(1)' }],
+    m.move(pile, [{ transform: there || 'none' }, { transform: there || 'none', offset: 0.4 }, { transform: 'translate(0px, 0px) scale(1)' }],
       { ms: 1000, delay: 150, easing: 'ease-in-out' });
   } else if (pile) {
-    m.play(pile, [{ opacity: 0.4 }, { opacity: 1 }], { ms: 600 });
+    m.move(pile, [{ opacity: 0.4 }, { opacity: 1 }], { ms: 600 });
   }
   return { x: z.x + z.w / 2, y: y0 + size / 2 };
 }
@@ -571,7 +571,7 @@ export default {
         const above = { x: box.x, y: box.y - box.height * 3 - 40, width: box.width, height: box.height };
         const swung = mine && m.was('swing');
         const from = m.offset(el, swung && swung.width ? swung : above);
-        m.play(el, [{ transform: from || 'translate(0px, -40px)' }, { transform: 'translate(0px, 0px) scale(1)' }],
+        m.move(el, [{ transform: from || 'translate(0px, -40px)' }, { transform: 'translate(0px, 0px) scale(1)' }],
           { ms: 380, easing: 'cubic-bezier(0.5, 0, 0.7, 1.4)' });
         wobble(m, ctx, a, 360);
       }
@@ -597,16 +597,16 @@ export default {
         if (!dealt && d.seat !== stop.seat) return;
         const el = m.el(`die:${k}`);
         const there = m.offset(el, from);
-        m.play(el, [{ transform: there || 'none', opacity: 0 }, { transform: there || 'none', opacity: 1, offset: 0.1 },
+        m.move(el, [{ transform: there || 'none', opacity: 0 }, { transform: there || 'none', opacity: 1, offset: 0.1 },
           { transform: 'translate(0px, 0px) scale(1)', opacity: 1 }], { ms: 420, delay: 600 + k * 70, easing: 'ease-out' });
       });
     }
     // The duel: who is out fades; the winner's place pops up.
     const out = fields('out');
-    if (out) m.play(m.el(`seat:${out.seat}`), [{ opacity: 1 }, { opacity: 0.4 }, { opacity: 1 }], { ms: 700, delay: 500 });
+    if (out) m.move(m.el(`seat:${out.seat}`), [{ opacity: 1 }, { opacity: 0.4 }, { opacity: 1 }], { ms: 700, delay: 500 });
     const won = fields('win');
     if (won) m.land(m.el(`seat:${won.seat}`), { delay: 900 });
-    if (fields('full')) m.play(m.el('tower'), [{ opacity: 1 }, { opacity: 0.3 }, { opacity: 1 }], { ms: 600 });
+    if (fields('full')) m.move(m.el('tower'), [{ opacity: 1 }, { opacity: 0.3 }, { opacity: 1 }], { ms: 600 });
   },
 
   seat(ctx, i) {
