@@ -84,12 +84,16 @@ async function playByKeys(page, { budgetMs = 90000, maxTabs = 3 } = {}) {
     if (!f.choice) continue; // redrawn meanwhile: look again
     L.assert(f.shown, `the focus shows on ${f.label}`);
     const step = c.step;
+    await page.evaluate(() => { window.pressedOn = document.querySelector('.board svg'); });
     await page.keyboard.press(moves % 2 ? ' ' : 'Enter');
     moves++;
-    // The move is in (a new step), a meter opened, or the game ended; a
-    // press on a piece redrawn under it just looks again.
+    // The move is in (a new step), a meter opened, the game ended, or the
+    // table was drawn anew for a choice of the page's own (Pass the Party
+    // Food's token, then its tile); a press on a piece redrawn under it
+    // just looks again.
     await page.waitForFunction((s) => document.querySelector('.board').dataset.step !== s
-      || !document.querySelector('.meter').hidden || !document.querySelector('.end').hidden, step, { timeout: 5000 })
+      || !document.querySelector('.meter').hidden || !document.querySelector('.end').hidden
+      || document.querySelector('.board svg') !== window.pressedOn, step, { timeout: 5000 })
       .catch(() => {});
   }
   L.assert(worst <= maxTabs, `the table is near the top and keeps the focus: at most ${maxTabs} Tabs a move (${worst})`);

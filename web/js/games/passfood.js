@@ -349,7 +349,7 @@ function drawBoard(svg, ctx, a, owner, c) {
         fill: ch || chosen ? '#fff3d6' : offered ? '#e3f0ff' : 'transparent',
         stroke: ch ? HOT : chosen || offered ? '#8a2b06' : 'none', 'stroke-width': ch ? 2.5 : 3,
         'stroke-dasharray': offered ? '5 3' : null, class: ch ? 'hot' : '' }));
-    if (!b.compact) cg.append(text(x + b.qw / 2, b.gy - b.lett * 0.28, letterOf(food), fs, { 'text-anchor': 'middle', class: 'glyph' }));
+    if (!b.compact) cg.append(text(x + b.qw / 2, b.gy - b.lett * 0.28, letterOf(food), fs, { 'text-anchor': 'middle', class: 'glyph letter' }));
     for (let r = 0; r < b.rows; r++) {
       const cell = L.cellAt(a, owner, col, r);
       const k = cell.size;
@@ -493,6 +493,8 @@ function choices(ctx) {
     for (const k of c.scoreRow) out.push({ action: `score row ${k}`, label: `Score row ${k}`, primary: true });
     for (const k of c.zRow) out.push({ action: `ziggy scores row ${k}`, label: `Ziggy's row ${k}` });
   }
+  // Carrying on first: on a narrow screen it shares a line with a token.
+  if (c.carry) out.push({ action: 'carry on', label: carryLabel(ctx, c), primary: !c.scoreCol.length && !c.scoreRow.length });
   const me = v.players[ctx.seat];
   if (Object.keys(c.swap).length) {
     out.push({ label: say(ctx, `Swap a tile with a friend (${me.swaps} swap ${me.swaps === 1 ? 'token' : 'tokens'})`, 'Swap a tile'),
@@ -500,7 +502,6 @@ function choices(ctx) {
   }
   if (c.take.length) out.push({ label: say(ctx, 'Take a tile from Ziggy (your take token)', 'Take from Ziggy'), run: () => setMode(ctx, 'take') });
   if (c.decline) out.push({ action: 'swap decline', label: 'Say no to the swap' });
-  if (c.carry) out.push({ action: 'carry on', label: carryLabel(ctx, c), primary: !c.scoreCol.length && !c.scoreRow.length });
   return out;
 }
 

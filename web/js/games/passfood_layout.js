@@ -201,7 +201,7 @@ export function arrange(ctx, big) {
               fs = (LEAST_TEXT_PX / scale) * 1.0001;
             }
             if (fs * scale < LEAST_TEXT_PX - 1e-6) continue;
-            const rowsOnBoard = !ctx.phone || b.qh * scale >= TOUCH_PX;
+            const rowsOnBoard = !ctx.phone || (b.qh - 2) * scale >= TOUCH_PX;
             // Rows chosen on the board are worth a little of the size.
             const c = { t, k, n, g, fs, scale, root, q: b.q, pl: b.pl, rowsOnBoard, score: scale * (rowsOnBoard ? 1.12 : 1) };
             // On a phone the spaces a person chooses are big enough for a finger

@@ -60,10 +60,7 @@ class Model {
 
   // Where a piece was before the step, on the screen, in this drawing's units.
   before(id) {
-    const box = this.m.was(id);
-    const ctm = this.svg && this.svg.getScreenCTM();
-    if (!box || !ctm || !box.width) return null;
-    return { x: (box.x + box.width / 2 - ctm.e) / ctm.a, y: (box.y + box.height / 2 - ctm.f) / ctm.d, size: box.width / ctm.a };
+    return this.unitsOf(this.m.was(id));
   }
 
   cell(o, f, r) {
@@ -101,8 +98,8 @@ class Model {
   // A tile of the model: where it was (its element's place before the step, or
   // the layout's), and the waypoints of its path on the step's clock.
   tile(food, id, at) {
-    const from = (id && this.before(id)) || at;
-    const t = { food, id, path: [{ t: 0, ...from, o: 1 }] };
+    const was = id && this.before(id);
+    const t = { food, id, path: [{ t: 0, ...(was || at), o: 1, box: !!was }] };
     this.tiles.push(t);
     return t;
   }
@@ -113,7 +110,7 @@ class Model {
   move(t, at, ms, to, extra = {}) {
     const here = this.last(t);
     if (at > here.t) t.path.push({ ...here, t: at });
-    t.path.push({ t: at + ms, x: to.x, y: to.y, size: to.size, o: 1, ...extra });
+    t.path.push({ t: at + ms, x: to.x, y: to.y, size: to.size, o: 1, box: false, ...extra });
     this.end = Math.max(this.end, at + ms);
   }
 
@@ -163,8 +160,9 @@ class Model {
   walkOf(who) {
     if (!this.walks[who]) {
       const id = who === 'z' ? 'ziggy' : `pawn:${who}`;
-      const from = this.before(id) || this.stand(who, this.pos[who]);
-      this.walks[who] = { id, path: [{ t: 0, x: from.x, y: from.y, s: 1, r: 0 }] };
+      const was = this.before(id);
+      const from = was || this.stand(who, this.pos[who]);
+      this.walks[who] = { id, path: [{ t: 0, x: from.x, y: from.y, s: 1, r: 0, box: !!was }] };
     }
     return this.walks[who];
   }
@@ -185,7 +183,8 @@ class Model {
     for (let i = from + 1; i <= to; i++, t += hop) {
       const a0 = this.stand(who, i - 1);
       const a1 = this.stand(who, i);
-      w.path.push({ t, x: a0.x, y: a0.y, s: 1, r: 0 });
+      if (i === from + 1) w.path.push({ ...this.last(w), t });
+      else w.path.push({ t, x: a0.x, y: a0.y, s: 1, r: 0 });
       w.path.push({ t: t + hop / 2, x: (a0.x + a1.x) / 2, y: Math.min(a0.y, a1.y) - p * 0.35, s: 1.08, r: 0 });
       w.path.push({ t: t + hop, x: a1.x, y: a1.y, s: 1, r: 0 });
     }
@@ -203,7 +202,7 @@ class Model {
     const frames = kind === 'bounce'
       ? [[0, 0, 1, 0], [120, -p * 0.5, 1.15, 0], [240, 0, 1, 0], [360, -p * 0.3, 1.08, 0], [480, 0, 1, 0]]
       : [[0, 0, 1, 0], [90, 0, 1.1, -18], [180, 0, 1.1, 18], [270, 0, 1.1, -14], [360, 0, 1.05, 10], [480, 0, 1, 0]];
-    for (const [dt, dy, sc, r] of frames) w.path.push({ t: at + dt, x: h.x, y: h.y + dy, s: sc, r });
+    for (const [dt, dy, sc, r] of frames) w.path.push({ t: at + dt, x: h.x, y: h.y + dy, s: sc, r, box: h.box });
     this.end = Math.max(this.end, at + 480);
   }
 
@@ -404,8 +403,27 @@ class Model {
     return anim;
   }
 
+  // How far an element's box centre is from its place (a badge makes a box
+  // bigger on one side): places measured as boxes (before the step) are
+  // put back by it.
+  offset(el, home) {
+    const now = this.unitsOf(el.getBoundingClientRect());
+    return now ? { x: now.x - home.x, y: now.y - home.y } : { x: 0, y: 0 };
+  }
+
+  unitsOf(box) {
+    const ctm = this.svg && this.svg.getScreenCTM();
+    if (!box || !ctm || !box.width) return null;
+    return { x: (box.x + box.width / 2 - ctm.e) / ctm.a, y: (box.y + box.height / 2 - ctm.f) / ctm.d, size: box.width / ctm.a };
+  }
+
+  placed(path, off) {
+    return path.map((w) => (w.box ? { ...w, x: w.x - off.x, y: w.y - off.y } : w));
+  }
+
   // A tile's element along its path, relative to where it is drawn now.
-  along(el, path, home, total) {
+  along(el, path0, home, total) {
+    const path = this.placed(path0, this.offset(el, home));
     const frames = path.map((w) => ({
       offset: Math.min(1, w.t / total),
       transform: `translate(${(w.x - home.x).toFixed(2)}px, ${(w.y - home.y).toFixed(2)}px) scale(${(w.size / home.size).toFixed(3)})`,
@@ -416,7 +434,8 @@ class Model {
     this.animateEl(el, frames, total);
   }
 
-  walkAlong(el, path, home, total) {
+  walkAlong(el, path0, home, total) {
+    const path = this.placed(path0, this.offset(el, home));
     const frames = path.map((w) => ({
       offset: Math.min(1, w.t / total),
       transform: `translate(${(w.x - home.x).toFixed(2)}px, ${(w.y - home.y).toFixed(2)}px) scale(${w.s}) rotate(${w.r}deg)`,
