@@ -236,8 +236,11 @@ function drawMiddle(svg, ctx, a, c) {
       t.append(badge(letterOf(food), at.x + ts / 2 + fs * 0.3, at.y + ts / 2 + fs * 0.2, fs));
       g.append(t);
     }
-    // who gets it: the seat's number (the names are in the seats' list and the label)
-    const shown = to < 0 ? 'thrown away' : to === ctx.seat ? 'you' : `to ${fitName(ctx.name(to).replace(/ \(you\)$/, ''), slotW - fs * 1.6, fs)}`;
+    // who gets it: a name that fits, else the seat's number (on its pawn too)
+    const name = to >= 0 ? ctx.name(to) : '';
+    const room = slotW + m.plates.gap - fs;
+    const shown = to < 0 ? 'thrown away' : to === ctx.seat ? 'you'
+      : (`to ${name}`.length * fs * 0.58 <= room ? `to ${name}` : `to ${to + 1}`);
     g.append(text(at.x, under(m.plates), shown, fs, { 'text-anchor': 'middle' }));
     const label = `${where} (${to < 0 ? 'its tile is thrown away' : `it goes to ${ctx.name(to)}`})${food ? `: a ${food} (${letterOf(food)})` : ', empty'}`;
     if (choice) button(g, `Put the ${v.drawn} (${letterOf(v.drawn)}) on ${label}: ${shown}`, () => ctx.act(`plate ${p}`));
@@ -353,13 +356,11 @@ function drawBoard(svg, ctx, a, owner, c) {
     for (let r = 0; r < b.rows; r++) {
       const cell = L.cellAt(a, owner, col, r);
       const k = cell.size;
-      if (r < n) {
-        cg.append(tile(`tile:${owner}:${slug(food)}:${r}`, food, cell.x - k / 2, cell.y - k / 2, k));
-      } else {
-        // An empty space shows its food faintly, as a board does.
-        cg.append(use('passfood-cell', cell.x - k / 2, cell.y - k / 2, k, k, { 'aria-hidden': 'true' }),
-          use(artOf(food), cell.x - k * 0.3, cell.y - k * 0.3, k * 0.6, k * 0.6, { opacity: 0.22, 'aria-hidden': 'true' }));
-      }
+      // Every space is drawn (a tile arriving lands on it); an empty one
+      // shows its food faintly, as a board does.
+      cg.append(use('passfood-cell', cell.x - k / 2, cell.y - k / 2, k, k, { 'aria-hidden': 'true' }));
+      if (r < n) cg.append(tile(`tile:${owner}:${slug(food)}:${r}`, food, cell.x - k / 2, cell.y - k / 2, k));
+      else cg.append(use(artOf(food), cell.x - k * 0.3, cell.y - k * 0.3, k * 0.6, k * 0.6, { opacity: 0.22, 'aria-hidden': 'true' }));
     }
     if (!b.compact) cg.append(text(x + b.qw / 2, b.gy + b.rows * b.qh + b.pts * 0.78, `+${colPts[col]}`, fs, { 'text-anchor': 'middle', class: 'num' }));
     const label = `${whose} ${food} column (${letterOf(food)}): ${n} of ${b.rows}, +${colPts[col]}${offered ? ', offered for a swap' : ''}${chosen ? ', chosen for a swap' : ''}`;

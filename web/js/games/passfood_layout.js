@@ -182,14 +182,17 @@ export function arrange(ctx, big) {
   // On a phone a big board's rows may be shorter than its columns are wide:
   // its rows' tags are then too small for a finger, and become buttons.
   const shorter = ctx.phone && big.length ? [1, 0.8, 0.66] : [1];
-  for (const k of BIG) {
-    if (!big.length && k !== BIG[0]) continue;
-    for (const hr of shorter) {
-      for (const n of TRACK_ROW) {
-        for (const g of [1, 2, 3, 4]) {
-          for (let t = 0; t < TEMPLATES.length; t++) {
+  // Where a finger's size matters the big boards grow until it fits (a
+  // bigger one only draws the rest smaller); elsewhere they are the least big.
+  const sizes = ctx.phone && big.length && !ctx.over ? BIG : [BIG[0]];
+  for (const hr of shorter) {
+    for (const n of TRACK_ROW.filter((x) => !ctx.phone || x < 32)) {
+      for (const g of [1, 2, 3, 4]) {
+        for (let t = 0; t < TEMPLATES.length; t++) {
+          let fs = 13;
+          let reach = 0;
+          for (const k of sizes) {
             // The text's size depends on the scale, the scale on the sizes: a few rounds settle it.
-            let fs = 13;
             let b;
             let root;
             let scale = 0;
@@ -201,14 +204,21 @@ export function arrange(ctx, big) {
               fs = (LEAST_TEXT_PX / scale) * 1.0001;
             }
             if (fs * scale < LEAST_TEXT_PX - 1e-6) continue;
+            // Bigger boards only draw it smaller: past the best, this one is done.
+            if (best && scale * 1.12 <= best.score) break;
             const rowsOnBoard = !ctx.phone || (b.qh - 2) * scale >= TOUCH_PX;
             // Rows chosen on the board are worth a little of the size.
             const c = { t, k, n, g, fs, scale, root, q: b.q, pl: b.pl, rowsOnBoard, score: scale * (rowsOnBoard ? 1.12 : 1) };
             // On a phone the spaces a person chooses are big enough for a finger
             // (once the game is over there is nothing to choose).
-            const fits = !ctx.phone || !big.length || ctx.over || b.q * scale >= TOUCH_PX;
-            if (fits && (!best || c.score > best.score + 1e-9)) best = c;
+            const fits = sizes.length === 1 || b.q * scale >= TOUCH_PX;
             if (!fallback || b.q * scale > fallback.q * fallback.scale) fallback = c;
+            // A finger's size out of reach: bigger boards gain nothing more.
+            if (!fits && b.q * scale <= reach * 1.01) break;
+            reach = b.q * scale;
+            if (!fits) continue;
+            if (!best || c.score > best.score + 1e-9) best = c;
+            break;
           }
         }
       }
