@@ -11,11 +11,10 @@ import { s, button } from '../dom.js';
 import { ART, PARTY_FOOD } from '../art.js';
 import { use, badge, INK } from '../draw.js';
 import * as L from './passfood_layout.js';
-import { slug, pawnPlaces, pawnSize, ziggySize } from './passfood_layout.js';
 import { play } from './passfood_motion.js';
 
 // The pawns' colours (each pawn also carries its seat's number).
-export const PAWN_COLOURS = ['#e5533d', '#3f86d6', '#4cae5b', '#f2b705'];
+const PAWN_COLOURS = ['#e5533d', '#3f86d6', '#4cae5b', '#f2b705'];
 const HOT = '#0b57d0';
 // A token on a compact board (drawing units).
 const CELL_TOKEN = L.CELL * 0.7;
@@ -32,7 +31,7 @@ const many = (n, food) => `${n} ${n === 1 ? food : PLURAL[food]}`;
 
 function parse(legal) {
   const c = { carry: false, plates: [], scoreCol: [], scoreRow: [], zCol: [], zRow: [], take: [], swap: {},
-    answer: [], decline: false, any: legal.length > 0 };
+    answer: [], decline: false };
   for (const a of legal) {
     let m;
     if (a === 'carry on') c.carry = true;
@@ -127,9 +126,16 @@ function fitName(name, room, fs) {
   return name.length <= most ? name : `${name.slice(0, most - 1)}…`;
 }
 
+// A board's space, empty (the look of the sprite's passfood-cell).
+function space(x, y, k) {
+  return s('rect', { x: x + k * 0.06, y: y + k * 0.06, width: k * 0.88, height: k * 0.88, rx: k * 0.16,
+    fill: '#fbf5e9', stroke: '#c9b99c', 'stroke-width': Math.max(1, k * 0.03), 'stroke-dasharray': `${k * 0.09} ${k * 0.08}`,
+    'aria-hidden': 'true' });
+}
+
 // A tile: its drawing, named by its column (tiles are aria-hidden parts of it).
-function tile(id, food, x, y, size, attrs = {}) {
-  return s('g', { class: 'piece', 'data-piece': id, 'data-art': artOf(food), 'aria-hidden': 'true', ...attrs },
+function tile(id, food, x, y, size) {
+  return s('g', { class: 'piece', 'data-piece': id, 'data-art': artOf(food), 'aria-hidden': 'true' },
     use(artOf(food), x, y, size));
 }
 
@@ -173,13 +179,13 @@ function drawPawns(svg, ctx, a) {
   const fs = a.fs;
   // Ziggy lies on his space; the pawns stand above theirs.
   const z = L.spaceAt(a, v.ziggy.pos);
-  const zs = ziggySize(a);
+  const zs = L.ziggySize(a);
   svg.append(s('g', { 'data-piece': 'ziggy', 'data-art': 'passfood-ziggy', class: 'piece', role: 'img',
     'aria-label': `Ziggy the dog (Z) on ${v.ziggy.pos === v.numbers.cake ? 'the cake' : `space ${v.ziggy.pos}`}` },
   use('passfood-ziggy', z.x - zs / 2, z.y - zs / 2, zs),
   badge('Z', z.x + zs * 0.55, z.y + zs * 0.62, fs)));
-  const ps = pawnSize(a);
-  const at = pawnPlaces(v, a);
+  const ps = L.pawnSize(a);
+  const at = L.pawnPlaces(v, a);
   for (const p of v.players) {
     const f = at[p.seat];
     const num = String(p.seat + 1);
@@ -347,7 +353,7 @@ function drawBoard(svg, ctx, a, owner, c) {
     const offered = v.swap && v.phase === 'answer' && v.swap.from === owner && v.swap.food === food;
     const top = b.gy - b.lett;
     const hgt = b.lett + b.rows * b.qh + b.pts;
-    const cg = s('g', { 'data-piece': `col:${owner}:${slug(food)}`, 'data-key': `c:${owner}:${slug(food)}`, ...inner },
+    const cg = s('g', { 'data-piece': `col:${owner}:${L.slug(food)}`, 'data-key': `c:${owner}:${L.slug(food)}`, ...inner },
       s('rect', { x: x + 1, y: top, width: b.qw - 2, height: hgt, rx: 6,
         fill: ch || chosen ? '#fff3d6' : offered ? '#e3f0ff' : 'transparent',
         stroke: ch ? HOT : chosen || offered ? '#8a2b06' : 'none', 'stroke-width': ch ? 2.5 : 3,
@@ -356,11 +362,12 @@ function drawBoard(svg, ctx, a, owner, c) {
     for (let r = 0; r < b.rows; r++) {
       const cell = L.cellAt(a, owner, col, r);
       const k = cell.size;
-      // Every space is drawn (a tile arriving lands on it); an empty one
-      // shows its food faintly, as a board does.
-      cg.append(use('passfood-cell', cell.x - k / 2, cell.y - k / 2, k, k, { 'aria-hidden': 'true' }));
-      if (r < n) cg.append(tile(`tile:${owner}:${slug(food)}:${r}`, food, cell.x - k / 2, cell.y - k / 2, k));
-      else cg.append(use(artOf(food), cell.x - k * 0.3, cell.y - k * 0.3, k * 0.6, k * 0.6, { opacity: 0.22, 'aria-hidden': 'true' }));
+      // Every space is drawn (a tile arriving lands on it; plain shapes, as
+      // a board has hundreds); an empty one on a big board shows its food
+      // faintly, as a board does.
+      cg.append(space(cell.x - k / 2, cell.y - k / 2, k));
+      if (r < n) cg.append(tile(`tile:${owner}:${L.slug(food)}:${r}`, food, cell.x - k / 2, cell.y - k / 2, k));
+      else if (!b.compact) cg.append(use(artOf(food), cell.x - k * 0.3, cell.y - k * 0.3, k * 0.6, k * 0.6, { opacity: 0.22, 'aria-hidden': 'true' }));
     }
     if (!b.compact) cg.append(text(x + b.qw / 2, b.gy + b.rows * b.qh + b.pts * 0.78, `+${colPts[col]}`, fs, { 'text-anchor': 'middle', class: 'num' }));
     const label = `${whose} ${food} column (${letterOf(food)}): ${n} of ${b.rows}, +${colPts[col]}${offered ? ', offered for a swap' : ''}${chosen ? ', chosen for a swap' : ''}`;

@@ -18,11 +18,16 @@ import * as L from './passfood_layout.js';
 import { slug, pawnPlaces, pawnSize } from './passfood_layout.js';
 
 // Durations in ms at normal speed (m.speed halves them at "faster").
-const FLY = 380;
-const CLOSE = 240;
-const HOP = 125;
-const PAUSE = 60;
-const STAGGER = 60;
+const FLY = 340;
+const CLOSE = 220;
+const HOP = 115;
+const PAUSE = 40;
+const STAGGER = 50;
+// A step of many events (the plates handed out, Ziggy's grab, his set, the
+// next draw) plays faster, so that no step lasts longer than this.
+const LONGEST = 1500;
+// The next event of a step sets off as a tile flying lands.
+const NEXT = FLY * 0.7;
 
 const centreOf = (c) => ({ x: c.x + c.size / 2, y: c.y + c.size / 2, size: c.size });
 
@@ -223,13 +228,13 @@ class Model {
     switch (e.kind) {
       case 'zdraw': {
         this.give(this.fromBag(f.food, at), 'z', at);
-        return at + FLY + PAUSE;
+        return at + NEXT;
       }
       case 'draw': {
         const t = this.fromBag(f.food, at);
         this.move(t, at, FLY, centreOf(this.drawnSpot()));
         this.drawn = t;
-        return at + FLY + PAUSE;
+        return at + NEXT;
       }
       case 'plate': {
         const t = this.drawn;
@@ -237,7 +242,7 @@ class Model {
         if (!t) return at;
         this.move(t, at, FLY * 0.8, this.plateSpot(f.plate));
         this.plates[f.plate] = t;
-        return at + FLY * 0.8 + PAUSE;
+        return at + NEXT;
       }
       case 'share': {
         // The last tile drawn goes to the last free plate by itself.
@@ -247,7 +252,7 @@ class Model {
           this.move(this.drawn, at, FLY * 0.7, this.plateSpot(empty));
           this.plates[empty] = this.drawn;
           this.drawn = null;
-          t0 = at + FLY * 0.7 + PAUSE;
+          t0 = at + FLY * 0.7;
         }
         const a = f.seat;
         const to = { left: (a + 1) % this.n, centre: a, right: (a + this.n - 1) % this.n, x: -2 };
@@ -260,19 +265,20 @@ class Model {
           else this.give(t, to[p], t0 + k * STAGGER);
           k++;
         }
-        return t0 + FLY + k * STAGGER + PAUSE;
+        return t0 + NEXT + k * STAGGER;
       }
       case 'zscore':
       case 'score': {
         const o = e.kind === 'zscore' ? 'z' : f.seat;
         if (f.set === 'column') this.discard(o, this.food(f.food), [0, 1, 2, 3], at);
         else v.foods.forEach((food, i) => this.discard(o, i, [f.row], at));
-        const walked = this.walk(o, f.from, f.to, f.points, at + 160 + FLY);
-        return walked + PAUSE;
+        // the pawn sets off as the set flies to the discard pile
+        const walked = this.walk(o, f.from, f.to, f.points, at + 160);
+        return Math.max(walked, at + 160 + FLY + CLOSE) + PAUSE;
       }
       case 'dip': {
         this.give(this.fromBag(f.food, at), this.owner(f.seat), at);
-        return at + FLY + PAUSE;
+        return at + NEXT;
       }
       case 'take': {
         const col = this.cols.z[this.food(f.food)];
@@ -329,6 +335,15 @@ class Model {
   }
 
   // ---- the step played ------------------------------------------------------------------
+
+  // The step's clock squeezed to `most` ms when it is longer.
+  fit(most) {
+    if (this.end <= most) return;
+    const k = most / this.end;
+    for (const p of [...this.tiles, ...Object.values(this.walks)]) p.path.forEach((w) => { w.t *= k; });
+    for (const x of this.extra) x.frames.forEach((f) => { f[0] *= k; });
+    this.end = most;
+  }
 
   // Where each tile of the model is on the table drawn after the step.
   settle() {
@@ -494,5 +509,6 @@ export function play(step, ctx, m, a) {
   const model = new Model(ctx, m, a);
   let at = 0;
   for (const e of step.events || []) at = model.event(e, at);
+  model.fit(LONGEST);
   model.run();
 }
