@@ -1,7 +1,7 @@
-// shots.js: the README's pictures of each table, mid-game: Pizza Party and
-// Pass the Party Food at their committed middle positions (at 1280x800 and
-// the six sizes of docs/web.md "One screen" side by side; Pizza Party on a
-// 390x844 phone too), the others against bots:
+// shots.js: the README's pictures of each table, mid-game: Pizza Party, Yummy
+// Yummy Pancake and Pass the Party Food at their committed middle positions
+// (at 1280x800, Pizza Party on a 390x844 phone too, and the six sizes of
+// docs/web.md "One screen" side by side), the others against bots:
 //   PF_BIN=build/partyfood node tests/web/shots.js docs/img
 // (not a test: the tests write their own screenshots as artifacts).
 'use strict';
@@ -11,13 +11,12 @@ const out = path.resolve(process.argv[2] || 'docs/img');
 process.env.PF_WEB_SHOTS = out;
 const L = require('./lib.js');
 
-const plan = { pancake: 7, pakupaku: 0 };
+const plan = { pakupaku: 0 };
 const SIZES = [[1280, 800], [1366, 768], [1920, 1080], [820, 1180], [390, 844], [844, 390]];
 
-// A game at its committed middle position at the six sizes: web-GAME.png
-// (1280x800), web-GAME-sizes.png (the contact sheet), and `more` (size ->
-// a picture's name).
-async function sixSizes(browser, base, game, more = {}) {
+// A game at its committed middle position: the six sizes side by side, the
+// README's picture at 1280x800 (and, for phone, the picture at 390x844).
+async function middle(browser, base, game, phone) {
   const pos = await L.positionRoom(base, game, L.position(game).positions.mid);
   const page = await L.openPosition(browser, base, pos, 0, { viewport: { width: 1280, height: 800 } });
   const sheet = [];
@@ -31,7 +30,7 @@ async function sixSizes(browser, base, game, more = {}) {
     await page.screenshot({ path: path.join(out, `${name}.png`) });
     sheet.push([`${w}x${h}`, name]);
     if (w === 1280) await page.screenshot({ path: path.join(out, `web-${game}.png`) });
-    if (more[w]) await page.screenshot({ path: path.join(out, `${more[w]}.png`) });
+    if (w === 390 && phone) await page.screenshot({ path: path.join(out, phone) });
   }
   await L.contactSheet(browser, `web-${game}-sizes`, sheet, 300);
   for (const [, name] of sheet) require('fs').rmSync(path.join(out, `${name}.png`));
@@ -39,10 +38,12 @@ async function sixSizes(browser, base, game, more = {}) {
 }
 
 (async () => {
+  // One seed serves every position (docs/web.md, "Positions").
   const server = await L.startServer({ env: L.positionEnv('pizza') });
   const browser = await L.launch();
-  await sixSizes(browser, server.base, 'pizza', { 390: 'web-phone' });
-  await sixSizes(browser, server.base, 'passfood');
+  await middle(browser, server.base, 'pizza', 'web-phone.png');
+  await middle(browser, server.base, 'pancake', null);
+  await middle(browser, server.base, 'passfood', null);
   for (const [game, moves] of Object.entries(plan)) {
     const page = await L.quickGame(browser, server.base, game, { viewport: { width: 1000, height: 800 } });
     if (game === 'pakupaku') {

@@ -1,16 +1,21 @@
-// web_screen.js: one screen (issue 29, item 3) for Pizza Party and Pass the
-// Party Food (4 players: five boards). At 1280x800,
-// 1366x768, 1920x1080, a tablet (820x1180), a phone (390x844) and the phone
-// turned (844x390), at the start, mid-game at a choice (Pizza Party: an
-// own-colour switch, a slice to pick; Pass the Party Food: a row to score
-// with Ziggy ahead, tokens, carry on) and at the end, loaded from a committed
-// position (positions/GAME.json): the whole table (every cell, slice and
-// topping, or the track, the pawns, the plates, every board's tiles, every
-// seat's score) and every choice lie inside the
-// viewport; on the phone no touch target is under 44x44 px; no text is under
-// 12 px; every piece is a drawing with its name (and its letter where it
-// shows one); nothing raw is written anywhere; axe-core finds nothing. A
-// screenshot of each, and a contact sheet of the six sizes at each position.
+// web_screen.js: one screen (issue 29, item 3) for Pizza Party, Yummy Yummy
+// Pancake and Pass the Party Food. At 1280x800, 1366x768, 1920x1080, a tablet (820x1180), a
+// phone (390x844) and the phone turned (844x390), at the start, mid-game at a
+// choice and at the end, loaded from a committed position (positions/*.json):
+// the whole table and every choice lie inside the viewport; on the phone no
+// touch target is under 44x44 px; no text is under 12 px; every piece is a
+// drawing with its name (and its letter where it shows one); nothing raw is
+// written anywhere; axe-core finds nothing. A screenshot of each, and a
+// contact sheet of the six sizes at each position.
+// Pizza Party: every cell, every slice and its toppings, the places, every
+// seat's score; mid-game an own-colour switch (a slice to pick).
+// Yummy Yummy Pancake: the pan and its pancakes, the pancakes left to draw,
+// the lifted one, the five toppings, every pile; at the start the person is
+// the chef: "Flick the pan", then the flick's meter with the pan; mid-game
+// the person guesses (the five toppings to pick).
+// Pass the Party Food, 4 players (five boards): the track with every pawn
+// and Ziggy, the bag, the plates, the discard pile, every board's tiles and
+// tokens; mid-game a row to score with Ziggy ahead, a swap, carry on.
 'use strict';
 const L = require('./lib.js');
 
@@ -20,7 +25,7 @@ const { RAW } = L;
 
 // Everything the checks need, read in the page once the table is drawn for its size.
 function measure(page, game) {
-  return page.evaluate((game) => {
+  return page.evaluate((g) => {
     const vw = innerWidth;
     const vh = innerHeight;
     const box = (el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, r: r.right, b: r.bottom, w: r.width, h: r.height }; };
@@ -51,45 +56,62 @@ function measure(page, game) {
         : parseFloat(getComputedStyle(el).fontSize);
       if (px < 12 - 0.01) out.tiny.push(`"${n.textContent.trim().slice(0, 20)}" ${px.toFixed(1)} px`);
     }
-    const drawing = (el) => { const use = el.querySelector('use'); return use && document.querySelector(`#sprite ${use.getAttribute('href')}`); };
-    if (game === 'pizza') {
-      // Pieces: a drawing from the sprite, a name, the letter where a face shows.
-      for (const el of document.querySelectorAll('.board [data-piece^="cell:"][aria-label], .board [data-piece^="slice:"], .board [data-piece^="top:"]')) {
+    // Pieces: a drawing from the sprite, a name, the letter where a face shows.
+    const drawing = (el) => {
+      const use = el.querySelector('use');
+      return use && document.querySelector(`#sprite ${use.getAttribute('href')}`);
+    };
+    // A pancake: every piece drawn, named (or inside its named pile), a
+    // topping's face with its letter.
+    if (g === 'pancake') {
+      for (const el of document.querySelectorAll('.board [data-piece]')) {
         const id = el.dataset.piece;
         if (!drawing(el)) out.bare.push(`${id}: no drawing`);
-        if (!id.startsWith('top:') && !el.getAttribute('aria-label')) out.bare.push(`${id}: no name`);
-        const faceUp = el.querySelector('use:not([href$="pizza-back"])') && id.startsWith('cell:');
-        if ((faceUp || id.startsWith('slice:')) && !el.querySelector('.badge text')) out.bare.push(`${id}: no letter`);
+        if (!el.closest('[aria-label]')) out.bare.push(`${id}: no name`);
+        const face = /^pancake-(strawberry|kiwi|banana|blueberry|chocolate)$/.test(el.dataset.art || '');
+        if (face && !el.querySelector('.badge text')) out.bare.push(`${id}: no letter`);
       }
-    } else {
-      // Every piece a drawing; a tile named (by its column) with its food
-      // and letter, the letter drawn over the column on every board but a
-      // compact one; the tile drawn and the plates' tiles with their badge;
-      // the pawns and Ziggy named with their number or letter.
+    }
+    // Pass the Party Food: every piece a drawing; a tile named (by its
+    // column) with its food and letter, the letter drawn over the column on
+    // every board but a compact one (never the person's own); the tile
+    // drawn and the plates' tiles with their badge; the pawns and Ziggy
+    // named with their number or letter.
+    if (g === 'passfood') {
       const letters = { snake: 'S', biscuit: 'B', 'fairy-bread': 'F', pikelet: 'P', lamington: 'L' };
       for (const el of document.querySelectorAll('.board [data-piece^="tile:"], .board [data-piece="drawn"], .board [data-piece^="plate-tile:"], .board [data-piece^="pawn:"], .board [data-piece="ziggy"], .board [data-piece="cake"], .board [data-piece^="space:"], .board [data-piece="bag"], .board [data-piece^="token:"]')) {
         const id = el.dataset.piece;
         if (!drawing(el)) out.bare.push(`${id}: no drawing`);
         const named = el.closest('[aria-label]');
         if (!named) out.bare.push(`${id}: no name`);
-        const [kind, owner, food] = id.split(':');
+        const [kind, , food] = id.split(':');
         if (kind === 'tile') {
+          const letter = letters[food];
           const col = el.closest('[data-piece^="col:"]');
-          const L = letters[food];
-          if (!named || !named.getAttribute('aria-label').includes(`(${L})`)) out.bare.push(`${id}: its name has no letter`);
-          const compact = !col.querySelector('text.letter');
+          const over = col.querySelector('text.letter');
           const board = el.closest('[data-piece^="board:"]');
-          if (!compact && col.querySelector('text.letter').textContent !== L) out.bare.push(`${id}: the letter over its column`);
-          if (compact && board.querySelector('text.letter')) out.bare.push(`${id}: a column without its letter`);
-          if (compact && board.dataset.piece === 'board:0') out.bare.push(`${id}: the person's own board shows no letters`);
-          void owner;
+          if (!named || !named.getAttribute('aria-label').includes(`(${letter})`)) out.bare.push(`${id}: its name has no letter`);
+          if (over && over.textContent !== letter) out.bare.push(`${id}: the letter over its column`);
+          if (!over && board.querySelector('text.letter')) out.bare.push(`${id}: a column without its letter`);
+          if (!over && board.dataset.piece === 'board:0') out.bare.push(`${id}: the person's own board shows no letters`);
         }
         if ((kind === 'drawn' || kind === 'plate-tile') && !el.querySelector('.badge text')) out.bare.push(`${id}: no letter`);
         if (kind === 'pawn' && !/\(\d\)/.test(el.getAttribute('aria-label'))) out.bare.push(`${id}: no number in its name`);
         if (kind === 'ziggy' && !/\(Z\)/.test(el.getAttribute('aria-label'))) out.bare.push(`${id}: no letter in its name`);
       }
     }
+    const pizzaPieces = g === 'pizza' ? '.board [data-piece^="cell:"][aria-label], .board [data-piece^="slice:"], .board [data-piece^="top:"]' : ':not(*)';
+    for (const el of document.querySelectorAll(pizzaPieces)) {
+      const id = el.dataset.piece;
+      const use = el.querySelector('use');
+      const drawn = use && document.querySelector(`#sprite ${use.getAttribute('href')}`);
+      if (!drawn) out.bare.push(`${id}: no drawing`);
+      if (!id.startsWith('top:') && !el.getAttribute('aria-label')) out.bare.push(`${id}: no name`);
+      const faceUp = el.querySelector('use:not([href$="pizza-back"])') && id.startsWith('cell:');
+      if ((faceUp || id.startsWith('slice:')) && !el.querySelector('.badge text')) out.bare.push(`${id}: no letter`);
+    }
     out.pieces = document.querySelectorAll('.board [data-piece]').length;
+    out.meterOnPan = !!document.querySelector('.board circle.flick');
     out.text = document.body.innerText;
     return out;
   }, game);
@@ -107,9 +129,10 @@ async function resized(page, w, h) {
   return before;
 }
 
-async function sizes(browser, base, pos, game, where, expect) {
-  const page = await L.openPosition(browser, base, pos, 0, { viewport: { width: 1280, height: 800 } });
-  await expect.ready(page);
+const TITLE = { pizza: 'Pizza Party', pancake: 'Yummy Yummy Pancake', passfood: 'Pass the Party Food' };
+
+// The checks at the six sizes of the page as it is now (shots named by game and where).
+async function atSizes(page, game, where, expect) {
   const shots = [];
   for (const [w, h] of SIZES) {
     await resized(page, w, h);
@@ -125,24 +148,59 @@ async function sizes(browser, base, pos, game, where, expect) {
     if (PHONE(w, h)) L.assert(m.small.length === 0, `${at}: no touch target under 44x44 px: ${m.small.slice(0, 6).join(', ')}`);
     L.assert(m.bare.length === 0 && m.pieces >= expect.pieces, `${at}: every piece drawn and named (${m.pieces}): ${m.bare.slice(0, 6).join(', ')}`);
     L.assert(!RAW.test(m.text), `${at}: nothing raw: "${RAW.exec(m.text)}"`);
+    if (expect.meter) L.assert(m.meterOnPan, `${at}: the flick's strength shows on the pan`);
+  }
+  return shots;
+}
+
+// A position at the six sizes, then (expect.then) after a press, again.
+async function sizes(browser, base, pos, game, where, expect) {
+  const page = await L.openPosition(browser, base, pos, 0, { viewport: { width: 1280, height: 800 } });
+  await expect.ready(page);
+  const sheets = [[where, await atSizes(page, game, where, expect)]];
+  if (expect.then) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.then.press(page);
+    sheets.push([expect.then.where, await atSizes(page, game, expect.then.where, expect.then)]);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-  await L.axe(page, `${game} ${where}`);
+  await L.axe(page, `${TITLE[game]} ${where}`);
   await L.noErrors(page);
   await page.context().close();
-  return shots;
+  return sheets;
 }
 
 async function at(c, game, where, upto, expect) {
   const pos = await L.positionRoom(c.base, game, upto);
-  const shots = await sizes(c.browser, c.base, pos, game, where, expect);
-  await L.contactSheet(c.browser, `${game}-${where}-sizes`, shots);
+  for (const [name, shots] of await sizes(c.browser, c.base, pos, game, where, expect)) {
+    await L.contactSheet(c.browser, `${game}-${name}-sizes`, shots);
+  }
 }
 
 const P = L.position('pizza').positions;
+const Y = L.position('pancake').positions;
 const F = L.position('passfood').positions;
-// The positions' servers share one seed (PF_SERVE_TEST_SEED).
-L.assert(L.position('passfood').replay.seed === L.position('pizza').replay.seed, 'the positions share a seed');
+
+// Pancake's memory aid (YYP-7): the table shows how many of each topping
+// went face down this turn (the view's public_down, there for the bots)
+// only with the room's aid; the same view drawn without it shows no count.
+async function pancakeAid({ browser, base }) {
+  const page = await L.newPage(browser);
+  await page.goto(`${base}/`);
+  const drawn = await page.evaluate(async () => {
+    const g = (await import('/js/games/pancake.js')).default;
+    const view = { seats: 3, phase: 'guess', chef: 2, guesser: 0, turn: 3, shared: 1, pan_up: { strawberry: 1, banana: 1 },
+      face_down: 3, bonus_taken: true, picked: true, public_down: { kiwi: 1, banana: 1, blueberry: 3 }, table: 13, piles: [5, 6, 6] };
+    const draw = (memoryAid) => {
+      const svg = g.draw({ view, seat: 0, legal: [], name: (i) => ['ana', 'bo', 'cy'][i], memoryAid, over: false, box: { w: 800, h: 600 } });
+      return [...svg.querySelectorAll('text')].map((t) => t.textContent).filter((t) => /^×\d$/.test(t));
+    };
+    return { off: draw(false), on: draw(true) };
+  });
+  L.assert(drawn.off.length === 0, `no counts without the aid: ${drawn.off}`);
+  L.assert(JSON.stringify(drawn.on) === '["×0","×1","×1","×3","×0"]', `the counts with the aid, S K B L C: ${drawn.on}`);
+  await page.context().close();
+}
 
 L.suite([
   ['the start: the whole table and every cell to turn over, at six sizes', (c) => at(c, 'pizza', 'start', P.start, {
@@ -151,7 +209,18 @@ L.suite([
     choices: 3, pieces: 40, ready: (p) => p.waitForSelector('.board [data-piece^="slice:"][role=button]') })],
   ['the end: the table, who won, Play again and the replay, at six sizes', (c) => at(c, 'pizza', 'end', P.end, {
     choices: 3, pieces: 40, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
-  ['Pass the Party Food, 4 players, the start: five boards, the track, the tokens and carry on, at six sizes', (c) => at(c, 'passfood', 'start', F.start, {
+  // Pancake: the pan with its eight pancakes, the heap to draw, the five toppings, three piles.
+  ['Pancake, the start: the chef flicks the pan, then its meter with the pan, at six sizes', (c) => at(c, 'pancake', 'start', Y.start, {
+    choices: 1, pieces: 17, ready: (p) => p.waitForSelector('.actions button:has-text("Flick the pan")'),
+    then: { where: 'meter', choices: 1, pieces: 17, meter: true,
+      press: async (p) => { await p.click('.actions button:has-text("Flick the pan")'); await p.waitForSelector('.meter .stop'); } } })],
+  ['Pancake mid-game, guessing: the table and the five toppings to pick, at six sizes', (c) => at(c, 'pancake', 'mid', Y.mid, {
+    choices: 5, pieces: 16, ready: (p) => p.waitForSelector('.board [data-piece^="guess:"][role=button]') })],
+  ['Pancake: the face-down counts show only with the memory aid (YYP-7)', pancakeAid],
+  ['Pancake, the end: the table, who won, Play again and the replay, at six sizes', (c) => at(c, 'pancake', 'end', Y.end, {
+    choices: 3, pieces: 12, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
+  // Pass the Party Food, 4 players: the track, five boards, the tokens.
+  ['Pass the Party Food, the start: five boards, the track, the tokens and carry on, at six sizes', (c) => at(c, 'passfood', 'start', F.start, {
     choices: 3, pieces: 90, ready: (p) => p.waitForSelector('.actions button:has-text("Carry on")') })],
   ['Pass the Party Food mid-game: a row to score with Ziggy ahead, a swap, carry on, at six sizes', (c) => at(c, 'passfood', 'mid', F.mid, {
     choices: 3, pieces: 90, ready: (p) => p.waitForSelector('.board [data-key="r:0:1"][role=button], .actions button:has-text("Score row 1")') })],
