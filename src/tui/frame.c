@@ -108,8 +108,15 @@ static int newest_rows(const tui_game *g, int seat)
 static tui_layout lesson_layout(const tui_game *g, tui_layout l, bool mine)
 {
     char line[300];
+    const char *h = hint_of(g);
+    int need = CHOICE_ROWS; /* the rows the choices can use */
     if (!mine) /* what to press to go on, rather than a list */
-        l.choices = tui__wrap_rows(tui__lesson_line(g, line, sizeof line), COLS - 2, 2, true);
+        need = tui__wrap_rows(tui__lesson_line(g, line, sizeof line), COLS - 2, 2, true);
+    else if (h && !g->meter.on)
+        need = tui__wrap_rows(h, COLS - 2, 0, true);
+    else if (!g->meter.on) /* a short list leaves its rows to what happened */
+        need = g->nlegal < 1 ? 1 : g->nlegal < CHOICE_ROWS ? g->nlegal : CHOICE_ROWS;
+    l.choices = need < l.choices ? need : l.choices;
     l.caption = tui__caption_rows(g, COLS - 4);
     l.caption = l.caption < 1 ? 1 : l.caption > CAPTION_MAX ? CAPTION_MAX : l.caption;
     l.events = 0;
@@ -122,7 +129,7 @@ static tui_layout lesson_layout(const tui_game *g, tui_layout l, bool mine)
         spare -= 2;
         grow(&l.events, EVENT_ROWS, &spare);
     }
-    grow(&l.choices, CHOICE_ROWS, &spare);
+    grow(&l.choices, need, &spare);
     grow(&l.table_h, g->scr->big_rows, &spare);
     if (l.events)
         grow(&l.events, EVENT_ROWS_BIG, &spare);

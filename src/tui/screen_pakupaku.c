@@ -16,6 +16,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tui/tui_int.h"
 
@@ -397,8 +398,9 @@ static void draw(const tui_table *t)
         y += tui__wrap(y, x, w, 2, 2, 0, line, false);
     }
     if (over) {
-        snprintf(line, sizeof line, "Game over: %s wins with the fewest points.",
-                 tui__seat_name(t->g, tui__num(v, "winner", 0)));
+        const char *winner = tui__seat_name(t->g, tui__num(v, "winner", 0));
+        snprintf(line, sizeof line, "Game over: %s win%s with the fewest points.", winner,
+                 strcasecmp(winner, "you") == 0 ? "" : "s");
         tui__wrap(y, x, w, 2, 2, A_BOLD, line, false);
     }
     draw_tower(t, t->x + c.width + 1, t->w - c.width - 2);
