@@ -56,12 +56,7 @@ int cmd_learn(int argc, char **argv)
             game_id = a;
         } else {
             static const char *const flags[] = {"--chapter", "--plain", "--pace", "--help"};
-            const char *near = a[0] == '-' ? cli_nearest(a, flags, sizeof flags / sizeof *flags)
-                                           : NULL;
-            fprintf(stderr, "partyfood learn: unknown or incomplete argument '%s'", a);
-            if (near && strcmp(near, a) != 0)
-                fprintf(stderr, "; did you mean %s?", near);
-            fprintf(stderr, "\n\n");
+            cli_arg_unknown("learn", a, flags, sizeof flags / sizeof *flags);
             usage(stderr);
             return 2;
         }

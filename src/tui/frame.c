@@ -94,13 +94,15 @@ static int newest_rows(const tui_game *g, int seat)
     return 0;
 }
 
-/* Where things go, top to bottom: the title (row 0), the table, a rule,
- * the events, a rule, the choices, the keys (the last rows). The table
- * gets the rows its screen needs, the events and choices what is left up
- * to their best; a tall terminal gives the table the rows it uses well,
- * then a longer log, then the table the rest. A long status takes rows
- * from the events (never those of the newest) and the choices. A terminal
- * wider than the table needs shows the rules in brief beside it. */
+/* The rules in brief beside the table, where the terminal is wide enough. */
+static void side_panel(const tui_game *g, tui_layout *l)
+{
+    if (g->scr->wide_w > 0 && g->m->game->brief && COLS - g->scr->wide_w - 1 >= SIDE_MIN) {
+        l->table_w = g->scr->wide_w;
+        l->side_w = COLS - l->table_w - 1;
+    }
+}
+
 /* A lesson's screen, top to bottom: the title, the table, the events
  * when there are rows for them, the caption box, the choices (or what to
  * press to go on), the keys. The caption is never cut: on a short
@@ -135,10 +137,7 @@ static tui_layout lesson_layout(const tui_game *g, tui_layout l, bool mine)
         grow(&l.events, EVENT_ROWS_BIG, &spare);
     if (spare > 0)
         l.table_h += spare;
-    if (g->scr->wide_w > 0 && g->m->game->brief && COLS - g->scr->wide_w - 1 >= SIDE_MIN) {
-        l.table_w = g->scr->wide_w;
-        l.side_w = COLS - l.table_w - 1;
-    }
+    side_panel(g, &l);
     l.events_y = 2 + l.table_h;
     l.caption_y = l.events ? l.events_y + l.events + 1 : 2 + l.table_h;
     l.choices_y = l.caption_y + l.caption + 1;
@@ -146,14 +145,19 @@ static tui_layout lesson_layout(const tui_game *g, tui_layout l, bool mine)
     return l;
 }
 
+/* Where things go, top to bottom: the title (row 0), the table, a rule,
+ * the events, a rule, the choices, the keys (the last rows). The table
+ * gets the rows its screen needs, the events and choices what is left up
+ * to their best; a tall terminal gives the table the rows it uses well,
+ * then a longer log, then the table the rest. A long status takes rows
+ * from the events (never those of the newest) and the choices. A terminal
+ * wider than the table needs shows the rules in brief beside it. */
 tui_layout tui__layout(const tui_game *g, int seat, bool mine)
 {
     tui_layout l = {.table_h = g->scr->rows, .table_w = COLS, .events = 2, .choices = 3};
-    if (g->lesson) {
-        l.keys = tui__wrap_rows(keys_text(g, mine), COLS, 0, true);
-        return lesson_layout(g, l, mine);
-    }
     l.keys = tui__wrap_rows(keys_text(g, mine), COLS, 0, true);
+    if (g->lesson)
+        return lesson_layout(g, l, mine);
     l.keys = l.keys < 1 ? 1 : l.keys > KEY_ROWS ? KEY_ROWS : l.keys;
     int spare = LINES - tui__min_h(g->scr) - (l.keys - 1);
     int newest = spare < 0 ? newest_rows(g, seat) : 0;
@@ -169,10 +173,7 @@ tui_layout tui__layout(const tui_game *g, int seat, bool mine)
     grow(&l.events, EVENT_ROWS_BIG, &spare);
     if (spare > 0)
         l.table_h += spare;
-    if (g->scr->wide_w > 0 && g->m->game->brief && COLS - g->scr->wide_w - 1 >= SIDE_MIN) {
-        l.table_w = g->scr->wide_w;
-        l.side_w = COLS - l.table_w - 1;
-    }
+    side_panel(g, &l);
     l.events_y = 2 + l.table_h;
     l.choices_y = l.events_y + l.events + 1;
     l.keys_y = LINES - l.keys;
