@@ -233,6 +233,7 @@ static void sync(tui_game *g, bool fresh)
         g->seats = &g->lesson_seats;
         g->scr = tui__screen_for(g->m->game);
         g->viewer = g->focus = you;
+        g->memory_aid = pf_table_memory_aid(g->t); /* the log shows what the table shows */
         g->start_wall = tui__wall_ms();
         g->status[0] = '\0';
     }

@@ -78,7 +78,8 @@ static const char *const second_person[][2] = {
     {"holds", "hold"},     {"flips", "flip"},       {"swaps", "swap"},     {"reaches", "reach"},
     {"lands", "land"},     {"eats", "eat"},         {"does", "do"},        {"goes", "go"},
     {"puts", "put"},       {"grabs", "grab"},       {"sends", "send"},     {"fills", "fill"},
-    {"hands", "hand"},     {"looks", "look"},       {"uses", "use"},
+    {"hands", "hand"},     {"looks", "look"},       {"uses", "use"},       {"stops", "stop"},
+    {"shows", "show"},
 };
 
 /* Writes the words after "you" at s in the second person into buf + *w;

@@ -1,13 +1,13 @@
 /* test_lessons.c: each game's lesson played to its end on the full
- * screen at 80x24 (`partyfood learn GAME`, issue 30), by the keys a person
- * presses: Enter past a note or a scripted move, and at the person's move
- * the key that move takes on that game's screen (Enter on the choice the
- * lesson selected, SPACE to stop the flick meter, r to roll, a piece's
- * letter and SPACE over the middle of the tower), the optional chapter
- * too (n at the end). Nothing on any screen
- * is cut (PF_TUI_CLIPS). Then a move the lesson does not ask for is
- * refused with the lesson's reason, the chapters can be started again and
- * skipped, and `h` gives a hint that says why in a game against bots.
+ * screen at 80x24 and 120x40 (`partyfood learn GAME`, issue 30), by the
+ * keys a person presses: Enter past a note or a scripted move, and at the
+ * person's move the key that move takes on that game's screen (Enter on
+ * the choice the lesson selected, SPACE to stop the flick meter, r to
+ * roll, a piece's letter and SPACE over the middle of the tower), the
+ * optional chapter too (n at the end). Nothing on any screen is cut
+ * (PF_TUI_CLIPS). Then a move the lesson does not ask for is refused with
+ * the lesson's reason, the chapters can be started again and skipped, and
+ * `h` gives a hint that says why in a game against bots.
  *
  * The test reads which move each step of the person asks for from the
  * lesson itself (lesson.h), to choose the keys; what it checks is the
@@ -168,17 +168,18 @@ static void expect_no_clips(const char *clips)
     fail_msg("a lesson's screen cut a text (above)");
 }
 
-/* Plays the lesson of game from its first chapter to its end at 80x24. */
-static void lesson_to_the_end(const char *game)
+/* Plays the lesson of game from its first chapter to its end in a w x h
+ * terminal. */
+static void lesson_at(const char *game, int w, int h)
 {
     asked moves[MAX_ASKED];
     int nmoves = moves_asked(game, moves), played = 0;
     char clips[96], cmd[512];
-    snprintf(clips, sizeof clips, "/tmp/pf-lesson-clips-%d-%s", (int)getpid(), game);
+    snprintf(clips, sizeof clips, "/tmp/pf-lesson-clips-%d-%s-%d", (int)getpid(), game, w);
     unlink(clips);
     snprintf(cmd, sizeof cmd, "PF_TUI_CLIPS=%s %s learn %s --pace 0", clips, th_bin(), game);
     th t;
-    th_start_cmd(&t, 80, 24, cmd);
+    th_start_cmd(&t, w, h, cmd);
     th_expect(&t, "step 1 of", 3000);
     char last[sizeof t.screen] = "";
     for (int presses = 0;; presses++) {
@@ -223,6 +224,13 @@ static void lesson_to_the_end(const char *game)
     th_stop(&t);
     expect_no_clips(clips);
     unlink(clips);
+}
+
+/* At the smallest terminal the tables work at, and a big one. */
+static void lesson_to_the_end(const char *game)
+{
+    lesson_at(game, 80, 24);
+    lesson_at(game, 120, 40);
 }
 
 static void pizza_lesson(void **state)

@@ -99,6 +99,9 @@ static void you_in_the_second_person(void **state)
     SAY(PF_SEAT_CAP " gives a snake to " PF_SEAT " and gets a kiwi back.", 1, 0);
     tui__log_text(&g, &e, line, sizeof line);
     assert_string_equal(line, "ben gives a snake to you and gets a kiwi back.");
+    SAY(PF_SEAT_CAP " stops sharing. " PF_SEAT " shows it.", 0, 0);
+    tui__log_text(&g, &e, line, sizeof line);
+    assert_string_equal(line, "you stop sharing. you show it.");
     /* Only the marked seats are names: "seat 2" written as words stays. */
     SAY("row 2 of seat 2's board, as " PF_SEAT " said", 1);
     tui__log_text(&g, &e, line, sizeof line);
