@@ -255,9 +255,9 @@ static void select_asked(tui_game *g)
             g->sel = i;
 }
 
-/* Goes on from a note, a scripted move or a finished chapter; false with
- * the status set when the runner refused (it does not, for a checked
- * lesson). */
+/* Goes on from a note, a scripted move or a finished chapter (the status
+ * says why when the runner refuses, which a checked lesson never makes it
+ * do). */
 static void go_on(tui_game *g)
 {
     pf_error err;
