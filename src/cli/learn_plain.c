@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/play_plain.h"
+#include "tui/tui.h"
 
 typedef struct plain_lesson {
     FILE *in, *out;
@@ -21,20 +22,41 @@ typedef struct plain_lesson {
     plain_skill hands;
 } plain_lesson;
 
+/* An event the person may see, on a line, the seats by their names as
+ * the captions say them ("Sam rolls", "You roll"). */
+static void print_event(const plain_lesson *p, const pf_table *t, const pf_event *e)
+{
+    char text[PF_EVENT_TEXT + 256];
+    if (!pf_event_visible(e, p->you))
+        return;
+    pf_tui_event_named(t, e, text, sizeof text);
+    fprintf(p->out, "  %s%s\n", e->to >= 0 ? "(only you) " : "", text);
+}
+
+/* The events of the setup of the chapter's table (its log's first). */
+static void print_setup(const plain_lesson *p)
+{
+    int n;
+    const pf_table *t = pf_lesson_table(p->r);
+    const pf_table_event *log = pf_table_log(t, &n);
+    for (int i = 0; i < n && log[i].step < 0; i++)
+        print_event(p, t, &log[i].ev);
+}
+
 /* The runner's step hook: each move and what the person may see of it. */
 static void report(void *arg, const pf_table_step *st)
 {
     const plain_lesson *p = arg;
-    if (st->change == PF_TABLE_SETUP) {
-        plain_print_events(p->out, st->ev, p->you);
-        return;
+    if (!p->r || (st->change != PF_TABLE_SETUP && st->change != PF_TABLE_STEP))
+        return; /* a start's setup is printed after it (print_setup) */
+    const pf_table *t = pf_lesson_table(p->r);
+    if (st->change == PF_TABLE_STEP) {
+        char name[PF_SEAT_LABEL];
+        pf_table_seat_name(t, st->seat, name, sizeof name);
+        fprintf(p->out, "%s (seat %d): %s\n", name, st->seat + 1, st->name);
     }
-    if (st->change != PF_TABLE_STEP || !p->r)
-        return;
-    char name[PF_SEAT_LABEL];
-    pf_table_seat_name(pf_lesson_table(p->r), st->seat, name, sizeof name);
-    fprintf(p->out, "%s (seat %d): %s\n", name, st->seat + 1, st->name);
-    plain_print_events(p->out, st->ev, p->you);
+    for (int i = 0; i < st->ev->n; i++)
+        print_event(p, t, &st->ev->buf[i]);
 }
 
 /* A caption and the things it points at. */
@@ -151,6 +173,7 @@ int plain_learn(const pf_lesson *l, int chapter, FILE *in, FILE *out)
         fprintf(out, "%s\n", err.msg);
         return err.code == PF_E_NO_MEMORY ? 2 : 1;
     }
+    print_setup(&p);
     plain_skill_init(&p.hands, in, out, pf_table_match(pf_lesson_table(p.r))->seed);
     int shown_chapter = -1, shown_step = -1, rc = 1;
     char line[512];

@@ -41,7 +41,7 @@ static int viewer(const pf_seating *s)
     return who;
 }
 
-void plain_print_events(FILE *out, const pf_events *ev, int seat)
+static void print_events(FILE *out, const pf_events *ev, int seat)
 {
     for (int i = 0; i < ev->n; i++)
         if (pf_event_visible(&ev->buf[i], seat))
@@ -50,7 +50,7 @@ void plain_print_events(FILE *out, const pf_events *ev, int seat)
 
 /* The events of the steps the rules played while setting the table up (a
  * first draw, a score): the log's first entries. */
-void plain_print_setup(FILE *out, const pf_table *t, int seat)
+static void print_setup(FILE *out, const pf_table *t, int seat)
 {
     int n;
     const pf_table_event *log = pf_table_log(t, &n);
@@ -163,7 +163,7 @@ static void report_step(void *arg, const pf_table_step *st)
         return;
     fprintf(r->out, "%s (seat %d): %s\n", seat_name(r->s, st->seat), st->seat + 1, st->name);
     /* The person who just acted is at the keyboard: show them their secrets. */
-    plain_print_events(r->out, st->ev, r->s->bot[st->seat] ? r->view_seat : st->seat);
+    print_events(r->out, st->ev, r->s->bot[st->seat] ? r->view_seat : st->seat);
 }
 
 static pf_err play_and_report(pf_table *t, int seat, pf_action a, int64_t at, FILE *out)
@@ -446,7 +446,7 @@ int plain_play(pf_match *match, const pf_seating *s, FILE *in, FILE *out)
     }
     fprintf(out, "\n\n");
     if (m->nsteps == 0)
-        plain_print_setup(out, tb, view_seat);
+        print_setup(out, tb, view_seat);
     if (g->real_time && people > 1) {
         int first = 0;
         while (s->bot[first])

@@ -15,10 +15,6 @@ int plain_play(pf_match *m, const pf_seating *seating, FILE *in, FILE *out);
 
 /* The parts the line-mode lesson (learn_plain.c) shares with a game. */
 
-/* The events of ev seat may see, a line each. */
-void plain_print_events(FILE *out, const pf_events *ev, int seat);
-/* The events of the setup (the log's first entries) seat may see. */
-void plain_print_setup(FILE *out, const pf_table *t, int seat);
 /* The table as seat sees it. */
 void plain_print_table(FILE *out, const pf_match *m, int seat);
 /* Seat's choices, numbered (or by their own numbers), and how skill

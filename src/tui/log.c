@@ -52,6 +52,14 @@ bool pf_tui_log_event(const pf_table *t, int i, int seat, bool memory_aid, char 
     return true;
 }
 
+void pf_tui_event_named(const pf_table *t, const pf_event *e, char *buf, size_t n)
+{
+    tui_game g = {.t = t, .m = pf_table_match(t), .seats = pf_table_seating(t),
+                  .memory_aid = true}; /* the step's own event: never an earlier reveal */
+    pf_table_event te = {.step = pf_table_match(t)->nsteps, .ev = *e};
+    tui__log_text(&g, &te, buf, n);
+}
+
 /* The seat event e names at text offset at, or -1. */
 static int seat_at(const pf_event *e, size_t at, size_t *len)
 {

@@ -45,6 +45,12 @@ bool pf_tui_available(void);
  * event does. */
 bool pf_tui_log_event(const pf_table *t, int i, int seat, bool memory_aid, char *buf, size_t n);
 
+/* Event e of a step at table t with each seat it names read by the seat's
+ * name, a seat called "you" in the second person ("You roll", "Sam
+ * rolls"), as the full screen's log says it; into buf. For the line mode
+ * of a lesson, whose captions speak of names. */
+void pf_tui_event_named(const pf_table *t, const pf_event *e, char *buf, size_t n);
+
 /* Whether people at one keyboard see different things in game g (a peek,
  * a bonus pancake): only then does the keyboard pass behind a hand-over
  * that hides the table. Both front ends ask here; unknown games do. */
