@@ -314,7 +314,8 @@ static void menu_offers_lessons(void **state)
 }
 
 /* h in a game against bots: the move a medium bot would make and why; in
- * a memory game only with the memory aid. */
+ * a memory game only with the memory aid; with two people at the keyboard
+ * only when the seating screen turns hints on. */
 static void hint_says_why(void **state)
 {
     (void)state;
@@ -333,6 +334,13 @@ static void hint_says_why(void **state)
     th_expect(&t, "(your choice)", 5000);
     th_keys(&t, "h");
     th_expect(&t, "Hint: ", 3000);
+    th_stop(&t);
+    /* two people at one keyboard: off unless the seating screen turns them on */
+    th_start(&t, 80, 24, "passfood --seats ana,ben --seed 3");
+    th_expect(&t, "(your choice)", 5000);
+    th_refute(&t, "h hint");
+    th_keys(&t, "h");
+    th_expect(&t, "with more than one person at the keyboard hints are off", 3000);
     th_stop(&t);
 }
 
