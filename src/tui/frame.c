@@ -55,16 +55,15 @@ static const char *keys_text(const tui_game *g, bool mine)
         return "SPACE/Enter stop the meter  ? rules  l log  s save  q quit";
     if (g->m->game->real_time)
         return "Tab pause  ? rules  l log  s save  q quit";
-    char why[300];
-    bool hints = mine && tui__hints_allowed(g, why, sizeof why);
-    if (mine && hint_of(g))
-        return hints
-                   ? "arrows+Enter play  digits pick  h hint  ? rules  l log  u undo  s save  q quit"
-                   : "arrows move  Enter plays  digits pick  ? rules  l log  u undo  s save  q quit";
-    if (mine)
-        return hints
-                   ? "arrows+Enter play  letter plays  h hint  ? rules  l log  u undo  s save  q quit"
-                   : "arrows move  Enter plays  letter plays  ? rules  l log  u undo  s save  q quit";
+    if (mine) { /* h where a hint may be had (shorter words for the arrows make room) */
+        static char keys[160];
+        char why[300];
+        bool hints = tui__hints_allowed(g, why, sizeof why);
+        snprintf(keys, sizeof keys, "%s  %s  %s? rules  l log  u undo  s save  q quit",
+                 hints ? "arrows+Enter play" : "arrows move  Enter plays",
+                 hint_of(g) ? "digits pick" : "letter plays", hints ? "h hint  " : "");
+        return keys;
+    }
     if (pf_match_over(g->m, NULL))
         return "";
     return "(the bots are playing: SPACE hurries them)  ? rules  l log  s save  q quit";

@@ -24,6 +24,7 @@
 typedef struct asked {
     int chapter, step;
     char act[64];
+    char refused[sizeof ((pf_error *)0)->msg]; /* a stack: the lesson's reason for a miss */
 } asked;
 
 #define MAX_ASKED 64
@@ -45,8 +46,14 @@ static int moves_asked(const char *game, asked *out)
             break;
         if (now.kind == PF_LESSON_YOU) {
             assert_true(n < MAX_ASKED);
-            out[n] = (asked){now.chapter, now.step, ""};
+            out[n] = (asked){now.chapter, now.step, "", ""};
             snprintf(out[n].act, sizeof out[n].act, "%s", now.act);
+            char piece[16], miss[64];
+            if (now.aim && sscanf(now.act, "stack %15s", piece) == 1) {
+                snprintf(miss, sizeof miss, "stack %s %.2f", piece, now.aim_hi + 5);
+                assert_int_equal(pf_lesson_play(r, miss, &err), PF_E_ILLEGAL_ACTION);
+                snprintf(out[n].refused, sizeof out[n].refused, "%s", err.msg);
+            }
             n++;
             assert_int_equal(pf_lesson_play(r, now.act, &err), PF_E_OK);
         } else {
@@ -114,8 +121,8 @@ static bool swing_shown(th *t, const char *piece, double *at)
 
 /* Paku Paku: picks the piece up and drops it when the swing passes over
  * the middle; a drop that missed the lesson's aim is refused with its
- * reason and the piece is picked up again. */
-static void stack(th *t, const char *piece, where w)
+ * reason (`refused`) and the piece is picked up again. */
+static void stack(th *t, const char *piece, const char *refused, where w)
 {
     char key[2] = {piece[0], '\0'};
     for (int tries = 0; tries < 20; tries++) {
@@ -130,26 +137,32 @@ static void stack(th *t, const char *piece, where w)
             th_sleep(5);
         }
         th_keys(t, "Space");
-        if (th_wait(t, "Not that", 300) || th_wait(t, "near the middle", 1) ||
-            th_wait(t, "over the middle.", 1)) {
-            where now = where_of(th_capture(t));
-            if (now.chapter == w.chapter && now.step == w.step)
-                continue; /* missed: the reason is shown, try again */
+        for (end = th_ms() + 5000;; th_sleep(20)) {
+            const char *s = th_capture(t);
+            where now = where_of(s);
+            if (now.chapter != w.chapter || now.step != w.step || !now.yours)
+                return; /* stacked: the lesson goes on */
+            if (strstr(s, refused))
+                break; /* missed: the reason is shown, try again */
+            if (th_ms() > end) {
+                th_dump(t, "the drop was neither taken nor refused");
+                fail_msg("the %s was dropped and nothing happened", piece);
+            }
         }
-        return;
     }
     th_dump(t, "never stacked");
     fail_msg("the %s was never stacked over the middle", piece);
 }
 
 /* Presses the keys of the person's move `act` on the screen. */
-static void play_move(th *t, const char *act, where w)
+static void play_move(th *t, const asked *move, where w)
 {
+    const char *act = move->act;
     char piece[16];
     if (strcmp(act, "roll") == 0)
         th_keys(t, "r");
     else if (sscanf(act, "stack %15s", piece) == 1)
-        stack(t, piece, w);
+        stack(t, piece, move->refused, w);
     else if (strncmp(act, "toss ", 5) == 0)
         th_keys(t, "Space"); /* stops the flick meter: the lesson takes any flick */
     else
@@ -205,15 +218,15 @@ static void lesson_at(const char *game, int w, int h)
             expect_moved_on(&t, w);
             continue;
         }
-        const char *act = NULL;
+        const asked *move = NULL;
         for (int i = 0; i < nmoves; i++)
             if (moves[i].chapter + 1 == w.chapter && moves[i].step + 1 == w.step)
-                act = moves[i].act;
-        if (!act) {
+                move = &moves[i];
+        if (!move) {
             th_dump(&t, "a move the lesson does not ask for");
             fail_msg("no move asked at chapter %d step %d", w.chapter, w.step);
         }
-        play_move(&t, act, w);
+        play_move(&t, move, w);
         expect_moved_on(&t, w);
         played++;
     }
