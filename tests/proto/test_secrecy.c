@@ -10,8 +10,9 @@
  * choosing otherwise, which its public events show). Those events are told
  * by the rules replaying the match, not read from the answers: a protocol
  * that sent an event the seat may not see is caught as a leak. Beside each
- * session, a solo room (solo.h) for the same seat gets the same requests:
- * its answers, its steps pushes and a sync every round must agree too. */
+ * session, a solo room (solo.h) for the same seat gets the same requests,
+ * and asks for a meter (C-4) every round: its answers, its steps pushes and
+ * a sync every round must agree too. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -183,6 +184,19 @@ static void ask_solo(pf_solo *r, const char *line, int64_t t, char **answers)
     free(push);
 }
 
+/* A meter asked of the solo room (C-4), appended as ask_solo does; its id
+ * is drawn from the system, not the game, so it is blanked. */
+static void ask_meter(pf_solo *r, int64_t t, char **answers)
+{
+    char *push = NULL, *a = pf_solo_handle(r, "{\"cmd\":\"meter\"}", 15, t, &push);
+    char *id = a ? strstr(a, "\"meter\":{\"id\":\"") : NULL;
+    if (id)
+        memset(id + 15, '*', 16);
+    append_line(answers, NULL, 0, a);
+    assert_null(push);
+    free(a);
+}
+
 /* Plays one pair of worlds for seat; fails the test at a leak. */
 static void compare(const pf_game *g, int seats, int seat, uint64_t seed1, uint64_t seed2,
                     tally *tl)
@@ -205,7 +219,11 @@ static void compare(const pf_game *g, int seats, int seat, uint64_t seed1, uint6
         ask(&s[w], line, &answers[w], &received[w]);
         char *error = NULL;
         if (seat >= 0) {
-            solo[w] = pf_solo_create(line, strlen(line), 0, &error);
+            /* The seats where the seating puts them: the order a room draws
+             * (C-1) is public, so both worlds must agree on it. */
+            char setup[sizeof line + 32];
+            snprintf(setup, sizeof setup, "{\"fixed_order\":true,%s", line + 1);
+            solo[w] = pf_solo_create(setup, strlen(setup), 0, &error);
             assert_non_null(solo[w]);
             ask_solo(solo[w], "{\"cmd\":\"hello\"}", 0, &answers[w]);
         }
@@ -218,6 +236,8 @@ static void compare(const pf_game *g, int seats, int seat, uint64_t seed1, uint6
             int n = round_requests(&s[0], seat, &t, lines);
             for (int w = 0; w < 2; w++) {
                 answers[w][0] = '\0';
+                if (solo[w])
+                    ask_meter(solo[w], t, &answers[w]);
                 for (int k = 0; k < n; k++) {
                     ask(&s[w], lines[k], &answers[w], &received[w]);
                     if (solo[w])

@@ -77,7 +77,7 @@ async function play(game, seed) {
     state.over = m.over;
     state.toAct = m.to_act;
   };
-  const setup = { game, seed, seating: ['bot:medium', 'ana', 'bot:easy'] };
+  const setup = { game, seed, fixed_order: true, seating: ['bot:medium', 'ana', 'bot:easy'] };
   let room = await engine.solo(setup, onPush);
   assert.deepEqual(room.pub.seats.map((x) => x.kind), ['bot', 'person', 'bot']);
   const hello = await room.ask({ cmd: 'hello' });
