@@ -59,6 +59,7 @@ static pf_solo *solo_new(const pf_seating *seating, int seat)
         return NULL;
     pf_session_init(&r->s);
     pf_session_bind(&r->s, seat);
+    r->s.bots_on_wait = true;
     pf_seating_names(seating, seat, &r->names);
     r->s.names = &r->names;
     return r;

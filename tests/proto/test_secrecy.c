@@ -168,7 +168,9 @@ typedef struct tally {
 } tally;
 
 /* The solo room's answer and push to line, appended to the round's text
- * (a real-time "wait", which a room refuses, is its clock's tick). */
+ * (a real-time "wait", which a room refuses, is its clock's tick), then
+ * the pushes of the bots' moves due by t, each its own, as the page's
+ * clock ticks them. */
 static void ask_solo(pf_solo *r, const char *line, int64_t t, char **answers)
 {
     char *push = NULL, *a = NULL;
@@ -178,10 +180,12 @@ static void ask_solo(pf_solo *r, const char *line, int64_t t, char **answers)
         a = pf_solo_handle(r, line, strlen(line), t, &push);
     if (a)
         append_line(answers, NULL, 0, a);
-    if (push)
-        append_line(answers, NULL, 0, push);
     free(a);
-    free(push);
+    for (int64_t due; push || ((due = pf_solo_due(r)) >= 0 && due <= t && (push = pf_solo_tick(r, t)));) {
+        append_line(answers, NULL, 0, push);
+        free(push);
+        push = NULL;
+    }
 }
 
 /* A meter asked of the solo room (C-4), appended as ask_solo does; its id

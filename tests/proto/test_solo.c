@@ -50,6 +50,19 @@ static cJSON *ask(pf_solo *r, const char *line, int64_t now, cJSON **push)
     return answer;
 }
 
+/* Lets the bots play the moves due by now, one push each (a page's clock
+ * ticking); the number of pushes. */
+static int bots(pf_solo *r, int64_t now)
+{
+    int n = 0;
+    for (int64_t due; (due = pf_solo_due(r)) >= 0 && due <= now; n++) {
+        char *push = pf_solo_tick(r, now);
+        assert_non_null(push);
+        free(push);
+    }
+    return n;
+}
+
 /* The fields every sync and steps push carries, with the seat's view and
  * legal actions (docs/server.md, "Pushes"). */
 static void check_push(const cJSON *push, const char *kind)
@@ -120,6 +133,10 @@ static void whole_games_against_bots(void **state)
             push = parse(p);
             check_push(push, "steps");
             const cJSON *st;
+            /* The person's step, and each bot's reply, in a push of its own,
+             * as a server's room sends them. */
+            if (!g->real_time)
+                assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(push, "steps")), 1);
             cJSON_ArrayForEach(st, cJSON_GetObjectItem(push, "steps"))
                 assert_int_equal(cJSON_GetObjectItem(st, "step")->valueint, heard++);
             assert_int_equal(cJSON_GetObjectItem(push, "step_count")->valueint, heard);
@@ -148,10 +165,12 @@ static void texts_name_the_seats(void **state)
     assert_true(ok(a));
     char *text = pf_json_print(push);
     assert_non_null(strstr(text, "\"ana (you) turned over cell 5: onion\""));
-    assert_non_null(strstr(text, "\"bot memory turned over cell 6: pepper\""));
     free(text);
     cJSON_Delete(push);
     cJSON_Delete(a);
+    text = pf_solo_tick(r, 10); /* the bot's reply, in a push of its own */
+    assert_non_null(strstr(text, "\"bot memory turned over cell 6: pepper\""));
+    free(text);
     char *sync = pf_solo_sync(r, 20);
     assert_non_null(strstr(sync, "\"ana (you) put the onion on the red slice: 1 of 6 (rule a)\""));
     free(sync);
@@ -341,12 +360,13 @@ static void seats_drawn_from_the_seed(void **state)
     pf_solo_destroy(r);
 }
 
-/* Plays ana's first legal actions (the bots answer inside each request)
+/* Plays ana's first legal actions (the bots answering each on the clock)
  * until one of her legal actions starts with prefix. */
 static void play_until(pf_solo *r, const char *prefix, int64_t now)
 {
     for (int round = 0;; round++) {
         assert_true(round < 100);
+        bots(r, now);
         cJSON *push, *a = ask(r, "{\"cmd\":\"legal\"}", now, &push);
         const cJSON *x, *actions = cJSON_GetObjectItem(a, "actions");
         cJSON_ArrayForEach(x, actions) if (strncmp(x->valuestring, prefix, strlen(prefix)) == 0)
@@ -468,6 +488,12 @@ static void a_finished_games_story(void **state)
     cJSON *push = NULL, *last = NULL;
     for (int64_t now = 10; !last || !cJSON_IsTrue(cJSON_GetObjectItem(last, "over")); now += 10) {
         assert_true(now < 10000);
+        for (int64_t due; (due = pf_solo_due(r)) >= 0 && due <= now;) {
+            cJSON_Delete(last);
+            last = parse(pf_solo_tick(r, now));
+        }
+        if (cJSON_IsTrue(cJSON_GetObjectItem(last, "over")))
+            break;
         cJSON *a = ask(r, "{\"cmd\":\"legal\"}", now, &push);
         char line[128];
         snprintf(line, sizeof line, "{\"cmd\":\"act\",\"action\":\"%s\"}",
