@@ -153,7 +153,7 @@ async function offline({ browser }) {
   await page.goto(`${server.base}/#/`);
   const lines = await keptLines(page);
   L.assert(lines.length === 4 && /^Paku Paku/.test(lines[0].text) && /^Pizza Party/.test(lines[3].text)
-    && lines.every((x) => /won|nobody won/.test(x.text) && /Watch the replay/.test(x.text)), `the kept games: ${JSON.stringify(lines)}`);
+    && lines.every((x) => / won · |finished · /.test(x.text) && /Watch the replay/.test(x.text)), `the kept games: ${JSON.stringify(lines)}`);
   await L.shot(page, 'offline-kept');
 
   // A room of friends, offline: the page says what it needs.

@@ -130,7 +130,9 @@ async function drawn(page, game, view, names) {
 }
 
 async function pakuTable({ browser, base }) {
-  const page = await L.quickGame(browser, base, 'pakupaku', { name: 'Player' });
+  // A server's room (its public view is read below), as the one-click game seats it.
+  const room = await L.makeRoom(base, { game: 'pakupaku', seats: ['person', 'bot:easy', 'bot:easy'] });
+  const page = await L.joinRoom(browser, `${base}/#/room/${room}`, 'Player');
   await page.waitForSelector('.board svg');
   // In each seat's row no text runs into another (the name into the dice's letters).
   const clash = await page.evaluate(() => {

@@ -53,9 +53,10 @@ async function playHere(req, name, say) {
 // A seat of the form: on this device the first is the person's and the
 // others are bots.
 function seatsRow(i, levels, here) {
-  const kind = h('select', { id: `seat-${i}` },
-    here && i > 0 ? null : h('option', { value: 'person', text: here ? 'you' : 'a person' }),
-    ...(here && i === 0 ? [] : levels).map((l) => h('option', { value: `bot:${l.name}`, text: `a bot (${l.name})` })));
+  if (here && i === 0) return h('li', { 'data-seat': 'person', text: 'Seat 1: you' });
+  const kind = h('select', { id: `seat-${i}`, 'data-seat': '' },
+    here ? null : h('option', { value: 'person', text: 'a person' }),
+    ...levels.map((l) => h('option', { value: `bot:${l.name}`, text: `a bot (${l.name})` })));
   kind.value = i === 0 ? 'person' : 'bot:medium';
   return h('li', {}, h('label', { for: `seat-${i}`, text: `Seat ${i + 1}: ` }), kind);
 }
@@ -148,7 +149,7 @@ function createForm(facts, nameInput, say, here) {
     options.querySelectorAll('[data-key]').forEach((el) => {
       opts[el.dataset.key] = el.type === 'checkbox' ? el.checked : el.value;
     });
-    const seats = [...seatList.querySelectorAll('select')].map((el) => el.value);
+    const seats = [...seatList.querySelectorAll('[data-seat]')].map((el) => el.dataset.seat || el.value);
     const req = { game: g.id, seats, options: opts, listed: listed.checked,
       spectators: spect.checked, fixed_order: fixed.checked, memory_aid: g.memory_game ? aid.checked : false };
     if (here) { playHere(req, personName(nameOrDefault(nameInput), g), say); return; }
@@ -184,13 +185,17 @@ function standing(w) {
   return 'The partyfood server does not answer right now. Games against bots play on this device; playing with friends waits for the server.';
 }
 
-export async function lobby(main) {
+// shown() says whether the lobby is still the page shown once its facts
+// are read (a link followed meanwhile has drawn its own page).
+export async function lobby(main, shown = () => true) {
   let facts;
   const w = await where();
   try { facts = await gameFacts(); } catch (e) {
+    if (!shown()) return;
     clear(main).append(h('p', { role: 'alert', class: 'alert', text: 'The games could not be read: reload the page in a moment.' }));
     return;
   }
+  if (!shown()) return;
   const say = (t) => { status.textContent = t; };
   const status = h('p', { class: 'alert', role: 'alert' });
   const nameInput = h('input', { id: 'your-name', maxlength: '23', autocomplete: 'nickname',

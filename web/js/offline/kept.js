@@ -39,7 +39,7 @@ function line(facts, e) {
   else {
     const top = Math.max(...(e.results || [0]));
     const won = names.filter((n, i) => e.results && e.results[i] === top && top > 0);
-    how = won.length ? `${won.join(' and ')} won` : 'nobody won';
+    how = won.length ? `${won.join(' and ')} won` : 'finished';
   }
   const title = facts[e.game] ? facts[e.game].title : e.game;
   return `${title} · ${who.join(', ')} · ${how} · ${ago(e.updated)}`;
@@ -95,10 +95,11 @@ export function keptSection(facts, engine) {
         setTimeout(() => URL.revokeObjectURL(url), 10000);
       });
       list.append(h('li', { class: 'kept-game', 'data-id': e.id },
-        h('span', { text: `${line(facts, e)} ` }),
-        e.over ? h('a', { class: 'button', href: `#/solo/${e.id}/replay`, text: 'Watch the replay' })
-          : h('a', { class: 'button primary', href: `#/solo/${e.id}`, text: 'Resume' }),
-        e.over ? give : null, del));
+        h('span', { class: 'what', text: line(facts, e) }),
+        h('span', { class: 'do' },
+          e.over ? h('a', { class: 'button', href: `#/solo/${e.id}/replay`, text: 'Watch the replay' })
+            : h('a', { class: 'button primary', href: `#/solo/${e.id}`, text: 'Resume' }),
+          e.over ? give : null, del)));
     }
   }
 
