@@ -290,6 +290,9 @@ async function served({ browser, base }) {
   const csp = wasm.headers.get('content-security-policy');
   L.assert(/script-src 'self' 'wasm-unsafe-eval';/.test(csp) && /worker-src 'self';/.test(csp) && /manifest-src 'self';/.test(csp)
     && /default-src 'none';/.test(csp) && !/unsafe-inline|'unsafe-eval'/.test(csp), `the policy: ${csp}`);
+  for (const [name, value] of [['x-content-type-options', 'nosniff'], ['x-frame-options', 'deny'],
+    ['referrer-policy', 'no-referrer']])
+    L.assert(wasm.headers.get(name) === value, `${name}: ${wasm.headers.get(name)}`);
   const manifest = await (await fetch(`${base}/manifest.json`)).json();
   for (const icon of manifest.icons) {
     const r = await fetch(`${base}/${icon.src}`);
@@ -311,9 +314,44 @@ async function served({ browser, base }) {
   await page.context().close();
 }
 
+// A new build replaces the kept one at the next visit online: a copy of
+// the client is served, visited and kept; its page changes and its list is
+// written again (a new version); the next visit finds the new service
+// worker, which keeps the new files and deletes the old ones, and the
+// lobby reloads into the new page by itself.
+async function newBuild({ browser }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-build-'));
+  const web = path.join(dir, 'web');
+  execFileSync('cp', ['-rp', WEB, web]);
+  process.env.PF_WEB_DIR = web;
+  const server = await L.startServer().finally(() => { delete process.env.PF_WEB_DIR; });
+  try {
+    const page = await phonePage(browser, { width: 1280, height: 800 });
+    await page.goto(`${server.base}/`);
+    await installed(page);
+    const caches = () => page.evaluate(() => caches.keys());
+    const before = await caches();
+    L.assert(before.length === 1, `one build kept: ${before}`);
+    const index = path.join(web, 'index.html');
+    fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('<title>partyfood:', '<title>partyfood, new:'));
+    execFileSync('python3', [path.join(L.SOURCE, 'scripts', 'web_app.py'), web]);
+    await page.reload(); // the visit online: the browser looks for a new service worker
+    await page.waitForFunction(() => /^partyfood, new:/.test(document.title), null, { timeout: 20000 });
+    const after = await caches();
+    L.assert(after.length === 1 && after[0] !== before[0], `the new build replaced the old: ${before} -> ${after}`);
+    page.apiFailures();
+    await L.noErrors(page);
+    await page.context().close();
+  } finally {
+    await L.stopServer(server);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 L.suite([
   ['installed once, the page plays each game to the end with the server stopped; a reload goes on', offline],
   ['kept games: the replay, a file partyfood replay reads, deleted and taken back in', kept],
   ['make web-static\'s folder served by python3 -m http.server plays', staticBuild],
   ['the module, the policy and the manifest as served; another protocol refused', served],
+  ['a new build replaces the kept one at the next visit', newBuild],
 ]);

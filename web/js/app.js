@@ -72,7 +72,10 @@ function muteButton() {
 }
 
 sound.listen();
-install();
+// The engine's worker starts at once, beside the sprite (the lobby and a
+// game on the device wait for it); the app is kept once the page is up.
+deviceEngine();
+window.addEventListener('load', install);
 loadSprite().catch(() => {}).then(() => {
   document.getElementById('tools').append(speedButton(), muteButton());
   window.addEventListener('hashchange', route);

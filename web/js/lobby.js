@@ -189,7 +189,7 @@ function standing(w) {
 // are read (a link followed meanwhile has drawn its own page).
 export async function lobby(main, shown = () => true) {
   let facts;
-  const w = await where();
+  const [w] = await Promise.all([where(), gameFacts().catch(() => null)]);
   try { facts = await gameFacts(); } catch (e) {
     if (!shown()) return;
     clear(main).append(h('p', { role: 'alert', class: 'alert', text: 'The games could not be read: reload the page in a moment.' }));
