@@ -1,7 +1,7 @@
-// shots.js: the README's pictures of each table, mid-game: Pizza Party at
-// its committed middle position (at 1280x800, on a 390x844 phone, and the
-// six sizes of docs/web.md "One screen" side by side), the others against
-// bots:
+// shots.js: the README's pictures of each table, mid-game: Pizza Party and
+// Yummy Yummy Pancake at their committed middle positions (at 1280x800, Pizza
+// Party on a 390x844 phone too, and the six sizes of docs/web.md "One
+// screen" side by side), the others against bots:
 //   PF_BIN=build/partyfood node tests/web/shots.js docs/img
 // (not a test: the tests write their own screenshots as artifacts).
 'use strict';
@@ -11,30 +11,38 @@ const out = path.resolve(process.argv[2] || 'docs/img');
 process.env.PF_WEB_SHOTS = out;
 const L = require('./lib.js');
 
-const plan = { pancake: 7, passfood: 6, pakupaku: 0 };
+const plan = { passfood: 6, pakupaku: 0 };
 const SIZES = [[1280, 800], [1366, 768], [1920, 1080], [820, 1180], [390, 844], [844, 390]];
 
-(async () => {
-  const server = await L.startServer({ env: L.positionEnv('pizza') });
-  const browser = await L.launch();
-  const pos = await L.positionRoom(server.base, 'pizza', L.position('pizza').positions.mid);
-  const pizza = await L.openPosition(browser, server.base, pos, 0, { viewport: { width: 1280, height: 800 } });
+// A game at its committed middle position: the six sizes side by side, the
+// README's picture at 1280x800 (and, for phone, the picture at 390x844).
+async function middle(browser, base, game, phone) {
+  const pos = await L.positionRoom(base, game, L.position(game).positions.mid);
+  const page = await L.openPosition(browser, base, pos, 0, { viewport: { width: 1280, height: 800 } });
   const sheet = [];
   for (const [w, h] of SIZES) {
-    await pizza.setViewportSize({ width: w, height: h });
-    await pizza.waitForFunction(() => {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForFunction(() => {
       const b = document.querySelector('.board');
       return b.querySelector('svg').dataset.drawnFor === `${b.clientWidth}x${b.clientHeight}`;
     });
-    const name = `web-pizza-${w}x${h}`;
-    await pizza.screenshot({ path: path.join(out, `${name}.png`) });
+    const name = `web-${game}-${w}x${h}`;
+    await page.screenshot({ path: path.join(out, `${name}.png`) });
     sheet.push([`${w}x${h}`, name]);
-    if (w === 1280) await pizza.screenshot({ path: path.join(out, 'web-pizza.png') });
-    if (w === 390) await pizza.screenshot({ path: path.join(out, 'web-phone.png') });
+    if (w === 1280) await page.screenshot({ path: path.join(out, `web-${game}.png`) });
+    if (w === 390 && phone) await page.screenshot({ path: path.join(out, phone) });
   }
-  await L.contactSheet(browser, 'web-pizza-sizes', sheet, 300);
+  await L.contactSheet(browser, `web-${game}-sizes`, sheet, 300);
   for (const [, name] of sheet) require('fs').rmSync(path.join(out, `${name}.png`));
-  await pizza.context().close();
+  await page.context().close();
+}
+
+(async () => {
+  // One seed serves both positions (docs/web.md, "Positions").
+  const server = await L.startServer({ env: L.positionEnv('pizza') });
+  const browser = await L.launch();
+  await middle(browser, server.base, 'pizza', 'web-phone.png');
+  await middle(browser, server.base, 'pancake', null);
   for (const [game, moves] of Object.entries(plan)) {
     const page = await L.quickGame(browser, server.base, game, { viewport: { width: 1000, height: 800 } });
     if (game === 'pakupaku') {

@@ -1,5 +1,5 @@
 // web_motion.js: every step in motion, and sound (issue 29, items 1, 2 and
-// 4), on Pizza Party: after a move an animation runs on the element of the
+// 4), on Pizza Party (Yummy Yummy Pancake's below): after a move an animation runs on the element of the
 // piece that step moved (a 3D turn, or a turn and a slide onto the slice),
 // none under prefers-reduced-motion (an outline instead); a page opened
 // mid-game (a sync) jumps straight to the state; a bot's step stays in view
@@ -42,17 +42,21 @@ async function pieceMoves({ browser, base }) {
   await page.context().close();
 }
 
-async function calmMoves({ browser, base }) {
-  const pos = await L.positionRoom(base, 'pizza', 0, { keep: true });
-  const page = await L.openPosition(browser, base, pos, 0, { reducedMotion: 'reduce', speed: 'normal' });
-  // Every outline the table shows, whenever it shows.
-  await page.evaluate(() => {
+// Every outline the table shows, whenever it shows: window.outlined.
+function watchOutlines(page) {
+  return page.evaluate(() => {
     window.outlined = [];
     new MutationObserver((list) => list.forEach((m) => {
       const el = m.target;
       if (el.classList && el.classList.contains('changed')) window.outlined.push(el.dataset.piece || '');
     })).observe(document.querySelector('.board'), { attributes: true, attributeFilter: ['class'], subtree: true });
   });
+}
+
+async function calmMoves({ browser, base }) {
+  const pos = await L.positionRoom(base, 'pizza', 0, { keep: true });
+  const page = await L.openPosition(browser, base, pos, 0, { reducedMotion: 'reduce', speed: 'normal' });
+  await watchOutlines(page);
   const cell = cellOf(P.replay.actions[0][1]);
   await page.click(`.board [data-key="c:${cell}"]`);
   await page.waitForFunction(() => document.querySelector('.board').dataset.step === '1');
@@ -173,10 +177,98 @@ async function sound({ browser, base }) {
   await page.context().close();
 }
 
+// ---- Yummy Yummy Pancake -----------------------------------------------------------
+
+const Y = L.position('pancake');
+const FACE = /pancake-(strawberry|kiwi|banana|blueberry|chocolate)$/;
+
+// The chef's flick: "Flick the pan", then the meter's button once the
+// needle has run a moment (a stop under 0.1 s is refused: faster than a person).
+async function flick(page) {
+  await page.click('.actions button:has-text("Flick the pan")');
+  await page.waitForSelector('.meter .stop');
+  await page.waitForTimeout(250);
+  await page.click('.meter .stop');
+}
+
+// The person's toss: the pan's pancakes land spinning (a 3D turn on each
+// one's element), the face-down ones drawn as backs all the way (YYP-7:
+// which toppings went down never shows without the memory aid); once they
+// have landed no face is left on the table but the face-up pancakes, the
+// five toppings and the chef's own bonus, nor named in the log.
+async function pancakeToss({ browser, base }) {
+  const pos = await L.positionRoom(base, 'pancake', Y.positions.start);
+  const page = await L.openPosition(browser, base, pos, 0, { speed: 'normal' });
+  L.assert((await moving(page)).length === 0, 'nothing moves when the table opens');
+  await flick(page);
+  await page.waitForFunction(() => document.getAnimations().some((a) => {
+    const el = a.effect.target.closest('[data-piece]');
+    return el && /^pan:down:/.test(el.dataset.piece);
+  }));
+  const now = await moving(page);
+  L.assert(now.some((m) => /^pan:down:/.test(m.id) && m.turn), `a face-down pancake lands turning: ${JSON.stringify(now.slice(0, 12))}`);
+  const backs = await page.$$eval('.board [data-piece^="pan:down:"] use', (els) => els.map((u) => u.getAttribute('href')));
+  L.assert(backs.length >= 2 && backs.every((h) => h === '#pancake-back'), `the face-down pancakes are backs: ${backs}`);
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+  const faces = await page.$$eval('.board use', (els, re) => els.filter((u) => new RegExp(re).test(u.getAttribute('href')))
+    .filter((u) => !u.closest('[data-piece^="pan:up:"], [data-piece^="guess:"], [data-piece="bonus"]'))
+    .map((u) => u.getAttribute('href')), FACE.source);
+  L.assert(faces.length === 0, `no other face on the table once landed: ${faces}`);
+  // Nor in the log: the draw is out of sight once tossed, the toss says how
+  // many, only the chef's own bonus line names one (only you).
+  const named = await page.$$eval('.log li:not(.private)', (els) => els.map((li) => li.textContent)
+    .filter((t) => /strawberry|kiwi|banana|blueberry|chocolate/.test(t)));
+  L.assert(named.length === 0, `no topping named in the log: ${named}`);
+  await L.noErrors(page);
+  await page.context().close();
+}
+
+// Under reduced motion the toss moves nothing: the pan's pancakes are outlined.
+async function pancakeCalm({ browser, base }) {
+  const pos = await L.positionRoom(base, 'pancake', Y.positions.start);
+  const page = await L.openPosition(browser, base, pos, 0, { reducedMotion: 'reduce', speed: 'normal' });
+  await watchOutlines(page);
+  await flick(page);
+  for (let i = 0; i < 100 && await page.getAttribute('.board', 'data-step') !== '1'; i++) {
+    L.assert((await moving(page)).length === 0, 'nothing moves while the toss shows');
+    await page.waitForTimeout(20);
+  }
+  L.assert((await moving(page)).length === 0, 'nothing moves under reduced motion');
+  await page.waitForFunction(() => window.outlined.some((id) => /^pan:/.test(id)));
+  await L.noErrors(page);
+  await page.context().close();
+}
+
+// The person's guess: the lifted pancake goes to its taker's pile, whose
+// new top pancake lands (an animation on that piece's element).
+async function pancakeGuess({ browser, base }) {
+  const pos = await L.positionRoom(base, 'pancake', Y.positions.mid);
+  const page = await L.openPosition(browser, base, pos, 0, { speed: 'normal' });
+  const piles = () => page.$$eval('.board [data-piece^="pile:"][data-key]', (els) => els.map((g) => g.querySelectorAll('[data-piece^="pile:"]').length));
+  const before = await piles();
+  const [seat, action] = pos.next[0];
+  L.assert(seat === 0 && action.startsWith('guess '), `the position's next move is ana's guess: ${action}`);
+  await page.click(`.board [data-key="g:${action.slice(6)}"]`);
+  await page.waitForFunction((n) => Number(document.querySelector('.board').dataset.step) === n, Y.positions.mid + 1);
+  const after = await piles();
+  const taker = after.findIndex((n, i) => n === before[i] + 1);
+  L.assert(taker >= 0, `a pile grew: ${before} -> ${after}`);
+  const top = `pile:${taker}:${after[taker] - 1}`;
+  await page.waitForFunction((id) => document.getAnimations().some((a) => {
+    const el = a.effect.target.closest('[data-piece]');
+    return el && el.dataset.piece === id;
+  }), top);
+  await L.noErrors(page);
+  await page.context().close();
+}
+
 L.suite([
   ['a move turns its piece over in 3D, on that piece\'s element', pieceMoves],
   ['prefers-reduced-motion: no motion, an outline on what changed', calmMoves],
   ['a page opened mid-game jumps to the state', syncJumps],
   ['a bot\'s step stays 0.6 s, 0.3 s at "faster" (fake clock)', botStepsStay],
   ['sound only after a click, none while muted; mute and speed remembered', sound],
+  ['Pancake: a toss lands the pancakes turning, the face-down ones as backs (YYP-7)', pancakeToss],
+  ['Pancake: prefers-reduced-motion, a toss moves nothing, the pancakes outlined', pancakeCalm],
+  ['Pancake: a guessed pancake goes to its taker\'s pile', pancakeGuess],
 ], { env: L.positionEnv('pizza') });

@@ -124,6 +124,25 @@ export function motion(board, before, { speed = 1, calm = false } = {}) {
         { delay, fill: 'forwards' });
     },
 
+    // A motion of the game's own (Web Animations keyframes: a pan tossed, a
+    // pancake flying up), at the page's speed; under reduced motion the
+    // piece is outlined instead.
+    move(el, frames, { ms = SLIDE_MS, delay = 0, easing = EASE_OUT, fill = 'backwards' } = {}) {
+      if (!el) return;
+      if (calm) { m.mark(el); return; }
+      run(el, frames, ms, { delay, easing, fill });
+    },
+
+    // A drawing shown only while the step plays (an old face flying off),
+    // put on top of the table and gone when the step is over; none under
+    // reduced motion (answers null then).
+    ghost(el) {
+      if (calm || !svg || !el) return null;
+      svg.append(el);
+      cleanups.push(() => el.remove());
+      return el;
+    },
+
     // Everything started, finished (or cut short).
     finished() {
       return Promise.all(anims.map((a) => a.finished.catch(() => {})));
