@@ -134,12 +134,9 @@ quiet-build: deps
 	 echo "partyfood: built ($(BUILD)/partyfood; the build's output is in $(BUILD)/build.log)"
 
 # The game server with the browser client: open the address it prints last.
-# The engine module lets the page play against bots on the device, offline
-# too; without it (no toolchain), the page plays them on the server.
+# After `make wasm` (once; `make test` does it too) the page plays against
+# bots on the device and offline; before, it plays them on the server.
 run: quiet-build
-	@echo "partyfood: building the page's engine module (its output is in $(BUILD)/wasm.log)"
-	@$(MAKE) --no-print-directory wasm >$(BUILD)/wasm.log 2>&1 || \
-	    echo "partyfood: no engine module (see $(BUILD)/wasm.log): games against bots play on the server"
 	@$(BUILD)/partyfood serve --listen $(HOST):$(PORT) --db $(BUILD)/partyfood.db
 
 # The terminal client: pick a game, you against bots.

@@ -176,8 +176,8 @@ async function offline({ browser }) {
   await page.context().close();
 }
 
-// The kept games: one going on is listed (Resume) and deleted with two
-// presses; a finished one is watched in the replay viewer, given out as a
+// The kept games: one going on is listed (Resume), refused in a second
+// tab, and deleted with two presses; a finished one is watched in the replay viewer, given out as a
 // file that `partyfood replay` reads, deleted and taken back in; a file
 // that is no game is refused in words.
 async function kept({ browser, base }) {
@@ -190,6 +190,11 @@ async function kept({ browser, base }) {
   await page.click('button[data-game=pizza]');
   await page.waitForSelector('.board svg');
   L.assert(/^#\/solo\//.test(await page.evaluate(() => location.hash)), 'a game against bots plays on this device');
+  // The same game in a second tab: refused in words, the first plays on.
+  const second = await page.context().newPage();
+  await second.goto(`${base}/${await page.evaluate(() => location.hash)}`);
+  await second.waitForSelector('text=This game is open in another tab');
+  await second.close();
   await page.goto(`${base}/#/`);
   let lines = await keptLines(page);
   L.assert(lines.length === 1 && /Resume/.test(lines[0].text) && /ana \(you\)/.test(lines[0].text), `a game going on is listed: ${JSON.stringify(lines)}`);

@@ -113,7 +113,7 @@ class RoomPage {
     } catch (e) {
       clear(this.main).append(h('section', { class: 'card' },
         h('h2', { text: this.source.title }),
-        h('p', { role: 'alert', text: e.status === 404 ? this.source.gone : this.source.unreachable() }),
+        h('p', { role: 'alert', text: e.status === 404 ? this.source.gone : this.source.unreachable(e) }),
         h('a', { href: '#/', class: 'button', text: 'Back to the lobby' })));
       return;
     }

@@ -54,6 +54,25 @@ function refused(answer) {
   return Object.assign(new Error(`refused: ${answer}`), { answer });
 }
 
+// A kept game plays in one tab at a time: its lock (the Web Locks API,
+// where the browser has it) is held while it is open, and a second tab is
+// refused (busy) rather than both saving over each other. Resolves with
+// the lock's release.
+async function hold(id) {
+  const locks = globalThis.navigator && navigator.locks;
+  if (!locks) return () => {};
+  let release;
+  const held = new Promise((r) => { release = r; });
+  const got = await new Promise((resolve) => {
+    locks.request(`partyfood-game-${id}`, { ifAvailable: true }, (lock) => {
+      resolve(!!lock);
+      return lock ? held : null;
+    });
+  });
+  if (!got) throw refused('{"ok":false,"error":{"code":"busy","message":"this game is open in another tab"}}');
+  return release;
+}
+
 export function host(post, clock = defaultClock, keep = null) {
   let engine = null;
   let next = 1;
@@ -103,9 +122,9 @@ export function host(post, clock = defaultClock, keep = null) {
     s.saving = null;
   }
 
-  function open(room, kept = null) {
+  function open(room, kept = null, release = null) {
     const id = next++;
-    solos.set(id, { room, timer: null, kept, saving: null, dirty: false, closed: false });
+    solos.set(id, { room, timer: null, kept, release, saving: null, dirty: false, closed: false });
     schedule(id);
     return { solo: id, room: room.room(), id: kept ? kept.id : null };
   }
@@ -126,6 +145,7 @@ export function host(post, clock = defaultClock, keep = null) {
     s.room.close();
     await s.saving;
     if (last) await keep.put({ ...s.kept }, last);
+    if (s.release) s.release();
   }
 
   // A kept game's file, or a refusal the page can say.
@@ -154,12 +174,18 @@ export function host(post, clock = defaultClock, keep = null) {
       const entry = { id: newId(), game: pub.game, seats: pub.seats, setup, steps: 0, over: false,
         results: null, started: at, updated: at };
       await keep.put(entry, room.save());
-      return open(room, entry);
+      return open(room, entry, await hold(entry.id));
     },
     resume({ save }) { return open(engine.resume(save, clock.now())); },
     async open({ kept: id }) {
-      const k = await kept(id);
-      return open(engine.resume(k.save, clock.now()), { ...k.entry });
+      const release = await hold(id);
+      try {
+        const k = await kept(id);
+        return open(engine.resume(k.save, clock.now()), { ...k.entry }, release);
+      } catch (e) {
+        release();
+        throw e;
+      }
     },
     'solo-ask'({ solo: id, request }) {
       const { answer, push } = solo(id).room.handle(request, clock.now());

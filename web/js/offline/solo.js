@@ -39,7 +39,8 @@ export function soloRoom(id) {
           // Pushes before the connection's hello are dropped: its sync holds them.
           return await engine.open(id, (m) => listen && listen(m));
         } catch (e) {
-          throw failed(e.answer && e.answer.error.code === 'no_game' ? 404 : 0, e.message);
+          const code = e.answer && e.answer.error.code;
+          throw failed(code === 'no_game' ? 404 : code === 'busy' ? 409 : 0, e.message);
         }
       })();
     }
@@ -85,7 +86,9 @@ export function soloRoom(id) {
     where: 'on this device',
     replay: `#/solo/${id}/replay`,
     gone: 'This game is not kept on this device any more.',
-    unreachable: () => 'This browser cannot play the game by itself (it needs WebAssembly and workers).',
+    unreachable: (e) => (e.status === 409
+      ? 'This game is open in another tab or window: play it there, or close that one and come back.'
+      : 'This browser cannot play the game by itself (it needs WebAssembly and workers).'),
     chat: false,
     room: async () => (await open()).pub,
     connect,
