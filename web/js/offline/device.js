@@ -6,7 +6,7 @@
 import { EngineWorker } from '../engine/client.js';
 import { api } from '../api.js';
 
-export const MODULE_URL = new URL('../../wasm/partyfood.wasm', import.meta.url);
+const MODULE_URL = new URL('../../wasm/partyfood.wasm', import.meta.url);
 
 let started = null;
 
