@@ -347,8 +347,10 @@ async function positionRoom(base, game, upto, { keep = false } = {}) {
     const a = await s.hello();
     assert(a.ok, `hello: ${JSON.stringify(a)}`);
   }
+  // Paku Paku's moves go at the server clock's pace (paku.js).
+  const send = rp.game === 'pakupaku' ? require('./paku.js').pacer(playMove) : (sock, seat, action) => playMove(sock, action);
   for (const [seat, action] of rp.actions.slice(0, upto)) {
-    const a = await playMove(seats[seat], action);
+    const a = await send(seats[seat], seat, action);
     assert(a.ok, `move ${action} of seat ${seat} (is the server's seed the replay's?): ${JSON.stringify(a)}`);
   }
   // keep: the seats' sockets stay open, for the test to play on.

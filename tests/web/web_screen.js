@@ -13,6 +13,11 @@
 // the lifted one, the five toppings, every pile; at the start the person is
 // the chef: "Flick the pan", then the flick's meter with the pan; mid-game
 // the person guesses (the five toppings to pick).
+// Paku Paku (positions/pakupaku-8.json, pakupaku.json): eight seats at the
+// start and mid-game at a choice (a dish to stack), then with the swing's
+// meter running; two seats at the end; every seat's place (its dice and
+// points in its name), the mat, the box's pieces; on a short screen the
+// eight seats fold to one strip.
 'use strict';
 const L = require('./lib.js');
 
@@ -69,6 +74,20 @@ function measure(page, game) {
         if (face && !el.querySelector('.badge text')) out.bare.push(`${id}: no letter`);
       }
     }
+    // Paku Paku: every die, piece of the tower and of the box drawn and
+    // named, every place named (its dice and points), the dice and the box's
+    // pieces with their letters (a piece of the tower has it in its name).
+    if (g === 'pakupaku') {
+      for (const el of document.querySelectorAll('.board [data-piece^="die:"], .board [data-piece^="tower:"], .board [data-piece^="supply:"], .board [data-piece^="pen:"]')) {
+        if (!drawing(el)) out.bare.push(`${el.dataset.piece}: no drawing`);
+      }
+      for (const el of document.querySelectorAll('.board [data-piece^="die:"], .board [data-piece^="tower:"], .board [data-piece^="supply:"], .board [data-piece^="seat:"]')) {
+        if (!el.getAttribute('aria-label')) out.bare.push(`${el.dataset.piece}: no name`);
+      }
+      for (const el of document.querySelectorAll('.board [data-piece^="die:"], .board [data-piece^="supply:"]')) {
+        if (!el.querySelector('.badge text')) out.bare.push(`${el.dataset.piece}: no letter`);
+      }
+    }
     const pizzaPieces = g === 'pizza' ? '.board [data-piece^="cell:"][aria-label], .board [data-piece^="slice:"], .board [data-piece^="top:"]' : ':not(*)';
     for (const el of document.querySelectorAll(pizzaPieces)) {
       const id = el.dataset.piece;
@@ -98,7 +117,7 @@ async function resized(page, w, h) {
   return before;
 }
 
-const TITLE = { pizza: 'Pizza Party', pancake: 'Yummy Yummy Pancake' };
+const TITLE = { pizza: 'Pizza Party', pancake: 'Yummy Yummy Pancake', pakupaku: 'Paku Paku' };
 
 // The checks at the six sizes of the page as it is now (shots named by game and where).
 async function atSizes(page, game, where, expect) {
@@ -118,6 +137,7 @@ async function atSizes(page, game, where, expect) {
     L.assert(m.bare.length === 0 && m.pieces >= expect.pieces, `${at}: every piece drawn and named (${m.pieces}): ${m.bare.slice(0, 6).join(', ')}`);
     L.assert(!RAW.test(m.text), `${at}: nothing raw: "${RAW.exec(m.text)}"`);
     if (expect.meter) L.assert(m.meterOnPan, `${at}: the flick's strength shows on the pan`);
+    if (expect.each) await expect.each(page, at, w, h);
   }
   return shots;
 }
@@ -139,8 +159,9 @@ async function sizes(browser, base, pos, game, where, expect) {
   return sheets;
 }
 
+// (expect.file: a position file other than the game's own.)
 async function at(c, game, where, upto, expect) {
-  const pos = await L.positionRoom(c.base, game, upto);
+  const pos = await L.positionRoom(c.base, expect.file || game, upto);
   for (const [name, shots] of await sizes(c.browser, c.base, pos, game, where, expect)) {
     await L.contactSheet(c.browser, `${game}-${name}-sizes`, shots);
   }
@@ -148,6 +169,31 @@ async function at(c, game, where, upto, expect) {
 
 const P = L.position('pizza').positions;
 const Y = L.position('pancake').positions;
+const K = L.position('pakupaku').positions;
+const K8 = L.position('pakupaku-8').positions;
+
+// Paku Paku's table: every seat's place (its dice and penalty in its name),
+// the mat; eight seats on a short screen fold to one strip under the table.
+async function pakuTable(page, at, w, h) {
+  const t = await page.evaluate(() => ({
+    seats: [...document.querySelectorAll('.board [data-piece^="seat:"]')].map((g) => g.getAttribute('aria-label')),
+    mat: !!document.querySelector('.board [data-piece="tower"] use[href$="paku-mat"]'),
+    strip: [...document.querySelectorAll('.players li')].map((li) => Math.round(li.getBoundingClientRect().top)),
+    folded: !!document.querySelector('.players.folded'),
+    n: document.querySelectorAll('.players li').length,
+  }));
+  L.assert(t.mat && t.seats.length === t.n && t.seats.every((l) => /dice \(/.test(l) && /\d+ penalty points?\b/.test(l)),
+    `${at}: the mat and every seat's place with its dice and points: ${t.seats.slice(0, 3).join(' | ')}`);
+  if (h < 500 && t.n === 8) {
+    L.assert(t.folded && new Set(t.strip).size === 1, `${at}: the other seats fold to one strip (${[...new Set(t.strip)]})`);
+  }
+}
+
+// ...and while the meter runs, the piece swinging above the tower.
+async function pakuSwing(page, at, w, h) {
+  await pakuTable(page, at, w, h);
+  L.assert(await page.getAttribute('.board [data-piece="swing"]', 'visibility') === 'visible', `${at}: the piece swings above the tower`);
+}
 
 // Pancake's memory aid (YYP-7): the table shows how many of each topping
 // went face down this turn (the view's public_down, there for the bots)
@@ -187,4 +233,13 @@ L.suite([
   ['Pancake: the face-down counts show only with the memory aid (YYP-7)', pancakeAid],
   ['Pancake, the end: the table, who won, Play again and the replay, at six sizes', (c) => at(c, 'pancake', 'end', Y.end, {
     choices: 3, pieces: 12, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
+  // Paku Paku: every seat's place, five dice, the tower and the box.
+  ['Paku Paku, eight seats, the start: every place and the roll, at six sizes', (c) => at(c, 'pakupaku', 'start', K8.start, {
+    file: 'pakupaku-8', choices: 1, pieces: 20, each: pakuTable, ready: (p) => p.waitForSelector('.actions button[data-key="a:roll"]') })],
+  ['Paku Paku, eight seats mid-game: a tower of eight and a dish to stack, then the swing, at six sizes', (c) => at(c, 'pakupaku', 'mid', K8.mid, {
+    file: 'pakupaku-8', choices: 2, pieces: 28, each: pakuTable, ready: (p) => p.waitForSelector('.actions button[data-key="a:stack cup"]'),
+    then: { where: 'swing', choices: 1, pieces: 28, each: pakuSwing,
+      press: async (p) => { await p.click('.actions button[data-key="a:stack cup"]'); await p.waitForSelector('.meter .stop'); } } })],
+  ['Paku Paku, the end: the penalty roll, who won, Play again and the replay, at six sizes', (c) => at(c, 'pakupaku', 'end', K.end, {
+    choices: 3, pieces: 12, each: pakuTable, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
 ], { env: L.positionEnv('pizza') });
