@@ -213,19 +213,17 @@ async function pakuHeldStack({ browser, base }) {
 
 async function passfoodTable({ browser, base }) {
   const page = await L.quickGame(browser, base, 'passfood');
+  // The cake's drawing (its whole box) and every space's, on the screen.
   const over = await page.evaluate(() => {
-    const cake = document.querySelector('.board svg [aria-label*="birthday cake"]').getBoundingClientRect();
-    const hits = [];
-    for (const t of document.querySelectorAll('.board svg text')) {
-      if (!/^\d+$/.test(t.textContent)) continue;
-      const c = t.previousElementSibling;
-      if (!c || c.tagName !== 'circle') continue;
-      const r = c.getBoundingClientRect();
-      if (r.right > cake.left && r.left < cake.right && r.bottom > cake.top && r.top < cake.bottom) hits.push(t.textContent);
-    }
-    return hits;
+    const cake = document.querySelector('.board svg [data-piece="cake"] use').getBoundingClientRect();
+    const spaces = [...document.querySelectorAll('.board svg [data-piece^="space:"]')];
+    const hits = spaces.filter((sp) => {
+      const r = sp.querySelector('use').getBoundingClientRect();
+      return r.right > cake.left && r.left < cake.right && r.bottom > cake.top && r.top < cake.bottom;
+    }).map((sp) => sp.dataset.piece);
+    return { spaces: spaces.length, hits };
   });
-  L.assert(over.length === 0, `the cake covers no space: ${over}`);
+  L.assert(over.spaces === 31 && over.hits.length === 0, `the cake covers no space (of ${over.spaces}): ${over.hits}`);
   // The turn line says what a token does when it offers one.
   const said = await page.evaluate(async () => {
     const g = (await import('/js/games/passfood.js')).default;
