@@ -131,7 +131,9 @@ async function drawn(page, game, view, names) {
 }
 
 async function pakuTable({ browser, base }) {
-  const page = await L.quickGame(browser, base, 'pakupaku', { name: 'Player' });
+  // A server's room (its public view is read below), as the one-click game seats it.
+  const room = await L.makeRoom(base, { game: 'pakupaku', seats: ['person', 'bot:easy', 'bot:easy'] });
+  const page = await L.joinRoom(browser, `${base}/#/room/${room}`, 'Player');
   await page.waitForSelector('.board svg');
   // In each seat's row no text runs into another (the name into the dice's letters).
   const clash = await page.evaluate(() => {
@@ -186,6 +188,10 @@ async function pakuHeldStack({ browser, base }) {
   }));
   await page.click('.actions button[data-key="a:stack plate"]');
   await page.waitForSelector('.meter .stop:focus');
+  // The needle swings past where it is a person's reaction after its issue
+  // (the server refuses a sooner stop as bad_meter, before the busy hands).
+  const reacted = meterValue('swing', meters[0], 120);
+  await page.waitForFunction((v) => parseFloat(document.querySelector('.meter-value').textContent) >= v, reacted, { polling: 'raf' });
   // The roll goes first (its answer waits for the disk, the hands are busy
   // from its move), then the drop: Enter on the meter's button.
   const rolled = pos.seats[0].request({ cmd: 'act', action: 'roll' });

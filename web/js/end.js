@@ -6,7 +6,7 @@ import * as sound from './sound.js';
 
 // game.end(ctx), when the module has it, answers {headline?, why?, best?:
 // [a sentence or null per seat]}; game.seat(ctx, i).score is the score.
-export function endScreen(box, { state, game, ctx, code, again }) {
+export function endScreen(box, { state, game, ctx, replay, again }) {
   const story = (game.end && game.end(ctx)) || {};
   const res = state.results || [];
   const top = Math.max(...res);
@@ -34,7 +34,7 @@ export function endScreen(box, { state, game, ctx, code, again }) {
       // Opened after the table started again: where the next game is.
       pub.rematch ? h('a', { class: 'button', href: `#/room/${pub.rematch}?watch`,
         text: `Watch the next game (room ${pub.rematch})` }) : null,
-      h('a', { class: 'button', href: `#/replay/${code}`, text: 'Watch the replay' }),
+      h('a', { class: 'button', href: replay, text: 'Watch the replay' }),
       h('a', { class: 'button', href: '#/', text: 'Back to the lobby' }))).childNodes);
   if (winners.length) {
     sound.play('win');
