@@ -110,9 +110,22 @@ typedef struct pf_events {
 
 void pf_events_add(pf_events *ev, int to, const char *kind, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* With ev NULL (a playout) the call is skipped, its arguments unevaluated:
+ * a variadic call costs a playout more than the rest of a step. */
+static inline bool pf_events_on(const pf_events *ev)
+{
+    return ev != NULL;
+}
+#define pf_events_add(ev, ...) (pf_events_on(ev) ? pf_events_add(ev, __VA_ARGS__) : (void)0)
 /* True when seat may see e (a spectator sees public events only;
  * PF_SEAT_GOD sees all). */
 bool pf_event_visible(const pf_event *e, int seat);
+
+/* For a game's apply: the rules written once in a function of ev marked
+ * PF_INLINE, which apply calls twice, `if (ev) rules(..., ev); else
+ * rules(..., NULL);`. The playouts' copy (ev NULL) is compiled with every
+ * event call and its arguments gone, and with the registers they held. */
+#define PF_INLINE static inline __attribute__((always_inline))
 
 /* ---- the descriptor ----------------------------------------------------- */
 
@@ -158,12 +171,20 @@ typedef struct pf_game {
      * score) report their events to ev, as apply does; ev may be NULL. */
     pf_err (*init)(void *st, int seats, const pf_options *opt, uint64_t seed,
                    pf_events *ev, pf_error *err);
-    /* Bit set of the seats that may act now; 0 when the game is over. */
+    /* Bit set of the seats that may act now; 0 exactly when the game is
+     * over (the conformance harness checks it), so a playout loops on it. */
     uint32_t (*to_act)(const void *st);
     /* Writes the legal actions of seat, sorted ascending, and returns their
      * count (0 when seat may not act). cap is at least PF_MAX_LEGAL. A game
      * with continuous actions lists a representative grid here. */
     int (*legal)(const void *st, int seat, pf_action *out, int cap);
+    /* Optional, for speed: the action of legal's list (for seat, which may
+     * act) at index pf_rng_scale(r, its count), without writing the list:
+     * for 32 uniform random bits r, a uniformly random legal action.
+     * Random playouts (pf_random_action: the bench, the search) draw one
+     * action a step; NULL: they call legal. The conformance harness checks
+     * it against legal. */
+    pf_action (*legal_pick)(const void *st, int seat, uint32_t r);
     /* Validation without side effects: PF_E_OK when seat (known to be in
      * to_act) may play a at time t_ms, else the error (ILLEGAL_ACTION,
      * TIME_BACKWARDS...). NULL means "a is legal iff it is in legal()". */
@@ -247,6 +268,21 @@ pf_err pf_state_apply_named(const pf_game *g, void *st, int seat, const char *na
                             int64_t t_ms, pf_events *ev, pf_error *err);
 /* A seat's view as a new JSON object (caller deletes). */
 cJSON *pf_state_view(const pf_game *g, const void *st, int seat);
+
+/* pf_random_action through legal's list. */
+pf_action pf_random_listed(const pf_game *g, const void *st, int seat, pf_rng *rng);
+
+/* A uniformly random legal action of seat, which may act: legal's list at
+ * pf_rng_below(rng, its count), through legal_pick when the game has it
+ * (the same draw and the same action either way). Inline: random playouts
+ * call it once a step. */
+static inline pf_action pf_random_action(const pf_game *g, const void *st, int seat,
+                                         pf_rng *rng)
+{
+    if (g->legal_pick)
+        return g->legal_pick(st, seat, (uint32_t)(pf_rng_next(rng) >> 32));
+    return pf_random_listed(g, st, seat, rng);
+}
 /* Number of seats in to_act's bit set. */
 int pf_seat_count(uint32_t set);
 

@@ -155,29 +155,28 @@ static void playout(search *s, int step, double *res)
     const pf_game *g = s->g;
     double raw[PF_MAX_SEATS];
     int steps = 0;
-    while (!g->over(s->det, raw)) {
+    uint32_t set;
+    while ((set = g->to_act(s->det)) != 0) { /* 0 exactly when the game is over */
         if (steps++ >= s->max_rollout) {
             for (int i = 0; i < s->seats; i++)
                 res[i] = 0.5;
             return;
         }
-        int seat = pick_seat(g->to_act(s->det), s->rng);
+        int seat = pick_seat(set, s->rng);
         pf_action a;
         if (s->cfg->rollout_bot) {
             pf_obs ro;
             int64_t t = s->now;
             pf_obs_init(&ro, g, s->det, seat, s->seats, step, s->now);
-            if (s->cfg->rollout_bot->choose(&ro, s->rng, &a, &t) != PF_E_OK) {
-                int n = g->legal(s->det, seat, s->legal, PF_MAX_LEGAL);
-                a = s->legal[pf_rng_below(s->rng, (uint32_t)n)];
-            }
+            if (s->cfg->rollout_bot->choose(&ro, s->rng, &a, &t) != PF_E_OK)
+                a = pf_random_action(g, s->det, seat, s->rng);
         } else {
-            int n = g->legal(s->det, seat, s->legal, PF_MAX_LEGAL);
-            a = s->legal[pf_rng_below(s->rng, (uint32_t)n)];
+            a = pf_random_action(g, s->det, seat, s->rng);
         }
         g->apply(s->det, seat, a, s->now, NULL);
         step++;
     }
+    g->over(s->det, raw);
     double lo = g->result_min, span = g->result_max - g->result_min;
     for (int i = 0; i < s->seats; i++)
         res[i] = span > 0 ? (raw[i] - lo) / span : 0.5;

@@ -1,7 +1,8 @@
 /* bench.c: `partyfood bench`, how fast the rules (and bots) run.
  *
- * Random playouts call the game's functions directly, as a simulator's
- * inner loop would: legal, pick one uniformly, apply with no events. A game
+ * Random playouts call the game's functions directly, as the search's
+ * inner loop does: to_act, a uniformly random legal action
+ * (pf_random_action), apply with no events. A game
  * that names a bench_bot is played by that bot on every seat instead, in
  * simulated time (Paku Paku's profiles). Figures are measured, never
  * asserted. */
@@ -31,14 +32,13 @@ typedef struct bench_result {
 /* Plays one game uniformly at random; returns its number of actions. */
 static long random_game(const pf_game *g, void *st, int seats, uint64_t seed)
 {
-    pf_action legal[PF_MAX_LEGAL];
     pf_rng rng;
     long n = 0;
     int64_t t = 0;
+    uint32_t set;
     pf_rng_seed(&rng, seed ^ 0x5eed);
     pf_state_init(g, st, seats, NULL, seed, NULL);
-    while (!g->over(st, NULL)) {
-        uint32_t set = g->to_act(st);
+    while ((set = g->to_act(st)) != 0) { /* 0 exactly when the game is over */
         int seat = __builtin_ctz(set);
         if (set & (set - 1)) { /* several may act: pick one at random */
             int k = (int)pf_rng_below(&rng, (uint32_t)pf_seat_count(set));
@@ -46,9 +46,8 @@ static long random_game(const pf_game *g, void *st, int seats, uint64_t seed)
                 set &= set - 1;
             seat = __builtin_ctz(set);
         }
-        int m = g->legal(st, seat, legal, PF_MAX_LEGAL);
         t += g->real_time ? 1 + pf_rng_below(&rng, 300) : 0;
-        g->apply(st, seat, legal[pf_rng_below(&rng, (uint32_t)m)], t, NULL);
+        g->apply(st, seat, pf_random_action(g, st, seat, &rng), t, NULL);
         n++;
     }
     return n;

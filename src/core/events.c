@@ -5,7 +5,8 @@
 
 #include "partyfood/game.h"
 
-void pf_events_add(pf_events *ev, int to, const char *kind, const char *fmt, ...)
+/* The name in parentheses: game.h's macro of the same name skips NULL buffers. */
+void(pf_events_add)(pf_events *ev, int to, const char *kind, const char *fmt, ...)
 {
     if (!ev || !ev->buf)
         return;

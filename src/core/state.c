@@ -109,6 +109,13 @@ pf_err pf_state_apply_named(const pf_game *g, void *st, int seat, const char *na
     return pf_state_apply(g, st, seat, a, t_ms, ev, err);
 }
 
+pf_action pf_random_listed(const pf_game *g, const void *st, int seat, pf_rng *rng)
+{
+    pf_action legal[PF_MAX_LEGAL];
+    int n = g->legal(st, seat, legal, PF_MAX_LEGAL);
+    return legal[pf_rng_below(rng, (uint32_t)n)];
+}
+
 cJSON *pf_state_view(const pf_game *g, const void *st, int seat)
 {
     cJSON *v = cJSON_CreateObject();

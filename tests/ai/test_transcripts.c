@@ -106,10 +106,11 @@ static const table_cfg *table_of(const pf_game *g, long i, pf_options *opt)
 }
 
 /* The random playout loop of `partyfood bench`: one generator, the seat to
- * act (one at random when several may), a uniformly random legal action. */
+ * act (one at random when several may), a uniformly random legal action
+ * (pf_random_action: the game's legal_count and legal_at where it has them;
+ * the hashes were first written with legal's list). */
 static uint64_t playout_game(const pf_game *g, void *st, int seats, uint64_t seed, uint64_t h)
 {
-    pf_action legal[PF_MAX_LEGAL];
     pf_rng rng;
     int64_t t = 0;
     int steps = 0;
@@ -123,11 +124,10 @@ static uint64_t playout_game(const pf_game *g, void *st, int seats, uint64_t see
                 set &= set - 1;
             seat = __builtin_ctz(set);
         }
-        int m = g->legal(st, seat, legal, PF_MAX_LEGAL);
         h = mix(h, (uint64_t)seat);
         h = mix_legal(h, g, st, seat);
         t += g->real_time ? 1 + pf_rng_below(&rng, 300) : 0;
-        pf_action a = legal[pf_rng_below(&rng, (uint32_t)m)];
+        pf_action a = pf_random_action(g, st, seat, &rng);
         h = mix(h, a);
         h = mix(h, (uint64_t)t);
         g->apply(st, seat, a, t, NULL);
