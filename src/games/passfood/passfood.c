@@ -32,6 +32,7 @@
  * token they could use. State encoding: passfood.h. The bag is the only
  * hidden thing (its order); resample shuffles it from a sorted order. */
 #include "games/passfood/passfood.h"
+#include "partyfood/bits.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -516,8 +517,7 @@ static pf_err passfood_init(void *vs, int seats, const pf_options *opt, uint64_t
     s->last_zdraw = PASSFOOD_NONE;
 
     char msg[200];
-    if (!passfood__numbers_parse(passfood__default_numbers, &s->num, msg, sizeof msg))
-        return pf_error_set(err, PF_E_BAD_OPTION, "default numbers: %s", msg);
+    s->num = passfood__default_table;
     const char *v = pf_options_get(opt, "numbers");
     /* The value is the table itself: the rules never open a file (the
      * command line reads one for --option numbers=@FILE). */
@@ -703,59 +703,88 @@ static uint32_t passfood_to_act(const void *vs)
     return 1u << s->active;
 }
 
-static int passfood_legal(const void *vs, int seat, pf_action *out, int cap)
+/* The legal actions of seat as a bit set, bit a for action a: PASSFOOD_A_COUNT
+ * bits in two words. The encoding is in legal order, so reading the bits
+ * upwards is the sorted list; and a set is built with few branches. */
+typedef struct passfood_set {
+    uint64_t w[2];
+} passfood_set;
+_Static_assert(PASSFOOD_A_COUNT <= 128, "every action has its bit");
+
+/* The foods of a board with at least one tile, as bits. */
+static unsigned foods_held(const uint8_t c[PASSFOOD_FOODS])
 {
-    const passfood_state *s = vs;
-    (void)cap;
-    int n = 0;
+    return (unsigned)(c[0] != 0) | (unsigned)(c[1] != 0) << 1 | (unsigned)(c[2] != 0) << 2 |
+           (unsigned)(c[3] != 0) << 3 | (unsigned)(c[4] != 0) << 4;
+}
+
+static passfood_set legal_set(const passfood_state *s, int seat)
+{
+    passfood_set l = {{0, 0}};
     if (!(passfood_to_act(s) >> seat & 1))
-        return 0;
+        return l;
     int a = s->active;
+    uint64_t w = 0;
     switch (s->phase) {
     case PASSFOOD_PH_ANSWER: {
         int p = s->swap_to, g = s->swap_food;
-        for (int f = 0; f < PASSFOOD_FOODS; f++) {
-            int c = s->board[p][f] + (f == g && s->board[p][f] < PASSFOOD_PROWS);
-            if (c > 0)
-                out[n++] = PASSFOOD_A_ANSWER + (pf_action)f;
-        }
-        out[n++] = PASSFOOD_A_DECLINE;
-        return n;
+        unsigned answers = foods_held(s->board[p]) | (s->board[p][g] < PASSFOOD_PROWS) << g;
+        w = (uint64_t)answers << PASSFOOD_A_ANSWER;
+        l.w[0] = w;
+        l.w[1] = (answers >> (64 - PASSFOOD_A_ANSWER)) | 1u << (PASSFOOD_A_DECLINE - 64);
+        return l;
     }
     case PASSFOOD_PH_PLATE:
         for (int j = 0; j < 3; j++)
             if (s->plate[j] == PASSFOOD_NONE)
-                out[n++] =
-                    j == 2 && s->seats == 2 ? PASSFOOD_A_PLATE_X : PASSFOOD_A_PLATE + (pf_action)j;
-        return n;
+                w |= 1ull << (j == 2 && s->seats == 2 ? PASSFOOD_A_PLATE_X : PASSFOOD_A_PLATE + j);
+        l.w[0] = w;
+        return l;
     default:
         break;
     }
     unsigned zs = passfood__ziggy_sets(s->zboard);
     bool zchoice = s->phase == PASSFOOD_PH_ZIGGY && __builtin_popcount(zs) >= 2;
-    if (!zchoice)
-        out[n++] = PASSFOOD_A_CARRY;
-    if (s->phase == PASSFOOD_PH_SCORE && !on_cake(s, a)) {
-        unsigned ps = passfood__player_sets(s->board[a]);
-        for (int b = 0; b < 9; b++)
-            if (ps >> b & 1)
-                out[n++] = PASSFOOD_A_SCORE_COL + (pf_action)b;
-    }
+    w = !zchoice;
+    if (s->phase == PASSFOOD_PH_SCORE && !on_cake(s, a))
+        w |= (uint64_t)passfood__player_sets(s->board[a]) << PASSFOOD_A_SCORE_COL;
     if (zchoice)
-        for (int b = 0; b < 8; b++)
-            if (zs >> b & 1)
-                out[n++] = PASSFOOD_A_ZSCORE_COL + (pf_action)b;
+        w |= (uint64_t)zs << PASSFOOD_A_ZSCORE_COL;
     if (s->takes[a])
-        for (int f = 0; f < PASSFOOD_FOODS; f++)
-            if (s->zboard[f])
-                out[n++] = PASSFOOD_A_TAKE + (pf_action)f;
-    if (s->swaps[a])
+        w |= (uint64_t)foods_held(s->zboard) << PASSFOOD_A_TAKE;
+    if (s->swaps[a]) {
+        uint64_t mine = foods_held(s->board[a]);
         for (int p = 0; p < s->seats; p++)
             if (swap_partner_ok(s, p))
-                for (int f = 0; f < PASSFOOD_FOODS; f++)
-                    if (s->board[a][f])
-                        out[n++] = PASSFOOD_A_SWAP + (pf_action)(p * 5 + f);
+                w |= mine << (PASSFOOD_A_SWAP + p * PASSFOOD_FOODS);
+    }
+    l.w[0] = w;
+    return l;
+}
+
+static int passfood_legal(const void *vs, int seat, pf_action *out, int cap)
+{
+    (void)cap;
+    passfood_set l = legal_set(vs, seat);
+    int n = 0;
+    for (int k = 0; k < 2; k++)
+        for (uint64_t w = l.w[k]; w; w &= w - 1)
+            out[n++] = (pf_action)(64 * k + __builtin_ctzll(w));
     return n;
+}
+
+/* passfood_legal's action at index pf_rng_scale(r, its count), read off the
+ * bit set. */
+static pf_action passfood_legal_pick(const void *vs, int seat, uint32_t r)
+{
+    passfood_set l = legal_set(vs, seat);
+    int low = pf_popcount64(l.w[0]);
+    int i = (int)pf_rng_scale(r, (uint32_t)(low + pf_popcount64(l.w[1])));
+    int k = i >= low;
+    uint64_t w = l.w[k];
+    for (i -= k * low; i > 0; i--)
+        w &= w - 1;
+    return (pf_action)(64 * k + __builtin_ctzll(w));
 }
 
 static void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_events *ev)
@@ -911,6 +940,7 @@ const pf_game pf_game_passfood = {
     .init = passfood_init,
     .to_act = passfood_to_act,
     .legal = passfood_legal,
+    .legal_pick = passfood_legal_pick,
     .check = NULL,
     .apply = passfood_apply,
     .over = passfood_over,

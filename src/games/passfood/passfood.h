@@ -128,8 +128,10 @@ extern const char *const passfood__rules[];
 extern const char *const passfood__food_names[PASSFOOD_FOODS];
 extern const uint8_t passfood__supply[PASSFOOD_FOODS];
 
-/* The default table of printed numbers, as text (passfood_numbers.c). */
+/* The default table of printed numbers, as text, and parsed
+ * (passfood_numbers.c). */
 extern const char passfood__default_numbers[];
+extern const passfood_numbers passfood__default_table;
 
 /* Parses table text over *num (keys not named keep their value); false with
  * a message in err (size n) when the text is malformed or out of range. */
