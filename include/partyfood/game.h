@@ -185,6 +185,12 @@ typedef struct pf_game {
      * action a step; NULL: they call legal. The conformance harness checks
      * it against legal. */
     pf_action (*legal_pick)(const void *st, int seat, uint32_t r);
+    /* Optional, for speed, in a turn-based game: pf_playout, defined as
+     * `return pf_playout_loop(&pf_game_<id>, st, rng, now, max_steps);`.
+     * Compiled beside the descriptor, the loop calls the game's own
+     * functions directly and the compiler inlines them. NULL: pf_playout
+     * runs the same loop through the descriptor. */
+    int (*playout)(void *st, pf_rng *rng, int64_t now, int max_steps);
     /* Validation without side effects: PF_E_OK when seat (known to be in
      * to_act) may play a at time t_ms, else the error (ILLEGAL_ACTION,
      * TIME_BACKWARDS...). NULL means "a is legal iff it is in legal()". */
@@ -269,6 +275,18 @@ pf_err pf_state_apply_named(const pf_game *g, void *st, int seat, const char *na
 /* A seat's view as a new JSON object (caller deletes). */
 cJSON *pf_state_view(const pf_game *g, const void *st, int seat);
 
+/* One seat of the set, uniformly: the lowest set bit at
+ * pf_rng_below(rng, the count) (the common case of one seat draws nothing). */
+static inline int pf_pick_seat(uint32_t set, pf_rng *rng)
+{
+    if (set & (set - 1)) {
+        int k = (int)pf_rng_below(rng, (uint32_t)__builtin_popcount(set));
+        while (k--)
+            set &= set - 1;
+    }
+    return __builtin_ctz(set);
+}
+
 /* pf_random_action through legal's list. */
 pf_action pf_random_listed(const pf_game *g, const void *st, int seat, pf_rng *rng);
 
@@ -282,6 +300,30 @@ static inline pf_action pf_random_action(const pf_game *g, const void *st, int s
     if (g->legal_pick)
         return g->legal_pick(st, seat, (uint32_t)(pf_rng_next(rng) >> 32));
     return pf_random_listed(g, st, seat, rng);
+}
+
+/* Plays st to its end with uniformly random legal actions of the seats to
+ * act (pf_pick_seat, then pf_random_action), every action at time now, for
+ * at most max_steps actions. Returns the actions played, or -1 when the game
+ * still runs after max_steps. Through the game's playout slot when it has
+ * one. The random playouts of the search and the bench. */
+int pf_playout(const pf_game *g, void *st, pf_rng *rng, int64_t now, int max_steps);
+
+/* pf_playout's loop: a game's playout slot calls it with its own descriptor,
+ * whose slots the compiler then reads at compile time. */
+PF_INLINE int pf_playout_loop(const pf_game *g, void *st, pf_rng *rng, int64_t now,
+                              int max_steps)
+{
+    int steps = 0;
+    uint32_t set;
+    while ((set = g->to_act(st)) != 0) { /* 0 exactly when the game is over */
+        if (steps >= max_steps)
+            return -1;
+        steps++;
+        int seat = pf_pick_seat(set, rng);
+        g->apply(st, seat, pf_random_action(g, st, seat, rng), now, NULL);
+    }
+    return steps;
 }
 /* Number of seats in to_act's bit set. */
 int pf_seat_count(uint32_t set);

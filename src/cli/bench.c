@@ -1,11 +1,11 @@
 /* bench.c: `partyfood bench`, how fast the rules (and bots) run.
  *
- * Random playouts call the game's functions directly, as the search's
- * inner loop does: to_act, a uniformly random legal action
- * (pf_random_action), apply with no events. A game
+ * Random playouts are the search's own (pf_playout: the seat to act, a
+ * uniformly random legal action, apply with no events). A game
  * that names a bench_bot is played by that bot on every seat instead, in
  * simulated time (Paku Paku's profiles). Figures are measured, never
  * asserted. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,20 +33,16 @@ typedef struct bench_result {
 static long random_game(const pf_game *g, void *st, int seats, uint64_t seed)
 {
     pf_rng rng;
+    pf_rng_seed(&rng, seed ^ 0x5eed);
+    pf_state_init(g, st, seats, NULL, seed, NULL);
+    if (!g->real_time)
+        return pf_playout(g, st, &rng, 0, INT_MAX);
     long n = 0;
     int64_t t = 0;
     uint32_t set;
-    pf_rng_seed(&rng, seed ^ 0x5eed);
-    pf_state_init(g, st, seats, NULL, seed, NULL);
-    while ((set = g->to_act(st)) != 0) { /* 0 exactly when the game is over */
-        int seat = __builtin_ctz(set);
-        if (set & (set - 1)) { /* several may act: pick one at random */
-            int k = (int)pf_rng_below(&rng, (uint32_t)pf_seat_count(set));
-            while (k--)
-                set &= set - 1;
-            seat = __builtin_ctz(set);
-        }
-        t += g->real_time ? 1 + pf_rng_below(&rng, 300) : 0;
+    while ((set = g->to_act(st)) != 0) { /* as pf_playout, with a time for each action */
+        int seat = pf_pick_seat(set, &rng);
+        t += 1 + pf_rng_below(&rng, 300);
         g->apply(st, seat, pf_random_action(g, st, seat, &rng), t, NULL);
         n++;
     }

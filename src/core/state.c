@@ -116,6 +116,13 @@ pf_action pf_random_listed(const pf_game *g, const void *st, int seat, pf_rng *r
     return legal[pf_rng_below(rng, (uint32_t)n)];
 }
 
+int pf_playout(const pf_game *g, void *st, pf_rng *rng, int64_t now, int max_steps)
+{
+    if (g->playout)
+        return g->playout(st, rng, now, max_steps);
+    return pf_playout_loop(g, st, rng, now, max_steps);
+}
+
 cJSON *pf_state_view(const pf_game *g, const void *st, int seat)
 {
     cJSON *v = cJSON_CreateObject();

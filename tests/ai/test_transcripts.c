@@ -105,15 +105,18 @@ static const table_cfg *table_of(const pf_game *g, long i, pf_options *opt)
     return &tables[k];
 }
 
-/* The random playout loop of `partyfood bench`: one generator, the seat to
- * act (one at random when several may), a uniformly random legal action
- * (pf_random_action: the game's legal_count and legal_at where it has them;
- * the hashes were first written with legal's list). */
+/* The random playout loop of `partyfood bench` and the search: one
+ * generator, the seat to act (one at random when several may), a uniformly
+ * random legal action (pf_random_action: the game's legal_pick where it has
+ * one; the hashes were first written with legal's list), here step by step;
+ * then pf_playout (the game's playout slot) must end in the same state. */
 static uint64_t playout_game(const pf_game *g, void *st, int seats, uint64_t seed, uint64_t h)
 {
     pf_rng rng;
     int64_t t = 0;
     int steps = 0;
+    void *start = malloc(g->state_size);
+    memcpy(start, st, g->state_size);
     pf_rng_seed(&rng, seed ^ 0x5eed);
     while (!g->over(st, NULL)) {
         uint32_t set = g->to_act(st);
@@ -134,6 +137,12 @@ static uint64_t playout_game(const pf_game *g, void *st, int seats, uint64_t see
         steps++;
         assert_true(steps <= g->max_steps);
     }
+    if (!g->real_time) { /* pf_playout (the game's playout slot) plays the same game */
+        pf_rng_seed(&rng, seed ^ 0x5eed);
+        assert_int_equal(pf_playout(g, start, &rng, 0, g->max_steps), steps);
+        assert_memory_equal(start, st, g->state_size);
+    }
+    free(start);
     return mix_results(h, g, st, seats, steps);
 }
 

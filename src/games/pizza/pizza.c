@@ -432,6 +432,12 @@ static void pizza_apply(void *vst, int seat, pf_action a, int64_t t_ms, pf_event
         play(vst, seat, a, NULL); /* a playout's copy, without the events (PF_INLINE) */
 }
 
+/* pf_playout with this file's functions inlined (see game.h). */
+static int pizza_playout(void *st, pf_rng *rng, int64_t now, int max_steps)
+{
+    return pf_playout_loop(&pf_game_pizza, st, rng, now, max_steps);
+}
+
 /* PIZ-4: the winner gets 1, everyone else 0; no winner, all 0. */
 static bool pizza_over(const void *vst, double *results)
 {
@@ -577,6 +583,7 @@ const pf_game pf_game_pizza = {
     .to_act = pizza_to_act,
     .legal = pizza_legal,
     .legal_pick = pizza_legal_pick,
+    .playout = pizza_playout,
     .check = NULL,
     .apply = pizza_apply,
     .over = pizza_over,

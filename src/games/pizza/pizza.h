@@ -81,6 +81,9 @@ typedef struct pizza_state {
 
 _Static_assert(sizeof(pizza_state) < 512, "PIZ state must stay small");
 
+/* The descriptor (pizza.c). */
+extern const pf_game pf_game_pizza;
+
 /* Names for people: "onion"..., "red"..., "switch red"..., "a".."c'"... */
 extern const char *const pizza__kind_name[PIZZA_KINDS];
 extern const char *const pizza__colour_name[PIZZA_SLICES];
