@@ -2,7 +2,8 @@
  *
  * Portable x86-64 has no popcount instruction: the compiler calls a library
  * routine for __builtin_popcount. Word arithmetic, inline, is quicker where
- * a playout counts at every step (Pizza Party's face-down cells). */
+ * a playout counts at every step (Pizza Party's face-down cells, Pass the
+ * Party Food's legal actions as a bit set). */
 #ifndef PARTYFOOD_BITS_H
 #define PARTYFOOD_BITS_H
 

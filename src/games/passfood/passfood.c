@@ -79,11 +79,6 @@ unsigned passfood__ziggy_sets(const uint8_t c[PASSFOOD_FOODS])
     return board_sets(c, PASSFOOD_ZROWS);
 }
 
-static int board_total(const uint8_t c[PASSFOOD_FOODS])
-{
-    return c[0] + c[1] + c[2] + c[3] + c[4];
-}
-
 /* Removes set `bit` (a bit of board_sets) from a board. */
 static void remove_set(uint8_t c[PASSFOOD_FOODS], int bit)
 {
@@ -249,23 +244,40 @@ static bool on_cake(const passfood_state *s, int p)
     return s->pos[p] >= s->num.cake;
 }
 
-/* True when seat p may be offered a swap by the active player now. */
-static bool swap_partner_ok(const passfood_state *s, int p)
+/* The foods of a board with at least one tile, as bits. */
+static unsigned foods_held(const uint8_t c[PASSFOOD_FOODS])
 {
-    return p != s->active && !(s->declined >> p & 1) && board_total(s->board[p]) > 0;
+    return (unsigned)(c[0] != 0) | (unsigned)(c[1] != 0) << 1 | (unsigned)(c[2] != 0) << 2 |
+           (unsigned)(c[3] != 0) << 3 | (unsigned)(c[4] != 0) << 4;
+}
+
+/* True when a board holds a tile: its first four counts read as one word. */
+static bool board_held(const uint8_t c[PASSFOOD_FOODS])
+{
+    uint32_t first4;
+    memcpy(&first4, c, sizeof first4);
+    return (first4 | c[4]) != 0;
+}
+
+/* The seats the active player may offer a swap to now, as bits: the others
+ * holding a tile that have not declined this turn. (Tested with & rather
+ * than &&: their outcomes vary from step to step.) */
+static unsigned swap_partners(const passfood_state *s)
+{
+    unsigned partners = 0;
+    for (int p = 0; p < PASSFOOD_MAX_SEATS; p++)
+        partners |= (unsigned)((p < s->seats) & (p != s->active) & !(s->declined >> p & 1) &
+                               board_held(s->board[p]))
+                    << p;
+    return partners;
 }
 
 /* True when the active player holds a token they could use now. */
 static bool tokens_usable(const passfood_state *s)
 {
     int a = s->active;
-    if (s->takes[a] && board_total(s->zboard) > 0)
-        return true;
-    if (s->swaps[a] && board_total(s->board[a]) > 0)
-        for (int p = 0; p < s->seats; p++)
-            if (swap_partner_ok(s, p))
-                return true;
-    return false;
+    return (s->takes[a] && board_held(s->zboard)) ||
+           (s->swaps[a] && board_held(s->board[a]) && swap_partners(s));
 }
 
 /* Draws the next plate tile into s->drawn (NONE when no draw is left or
@@ -351,8 +363,14 @@ static int first_bit(unsigned x)
     return __builtin_ctz(x);
 }
 
+/* More than one bit set. */
+static bool several(unsigned x)
+{
+    return (x & (x - 1)) != 0;
+}
+
 /* Leaves the current decision point without using anything there. */
-static void carry_on(passfood_state *s, pf_events *ev)
+PF_INLINE void carry_on(passfood_state *s, pf_events *ev)
 {
     switch (s->phase) {
     case PASSFOOD_PH_START:
@@ -361,7 +379,7 @@ static void carry_on(passfood_state *s, pf_events *ev)
         break;
     case PASSFOOD_PH_ZIGGY: {
         unsigned z = passfood__ziggy_sets(s->zboard);
-        assert(__builtin_popcount(z) <= 1);
+        assert(!several(z));
         if (z)
             ziggy_score(s, first_bit(z), ev);
         if (s->phase != PASSFOOD_PH_OVER)
@@ -380,23 +398,24 @@ static void carry_on(passfood_state *s, pf_events *ev)
 }
 
 /* Plays every step that needs no decision, stopping at the next decision
- * or at the end of the game. */
+ * or at the end of the game. The steps come in the turn's own order, each
+ * tested in turn (a switch on the phase made an indirect jump a step, which
+ * mispredicted in playouts); carry_on is inlined into each with its phase
+ * known. */
 static void advance(passfood_state *s, pf_events *ev)
 {
     for (;;) {
-        switch (s->phase) {
-        case PASSFOOD_PH_START:
-        case PASSFOOD_PH_END:
+        if (s->phase == PASSFOOD_PH_START) {
             if (tokens_usable(s))
                 return;
             carry_on(s, ev);
-            break;
-        case PASSFOOD_PH_ZIGGY:
-            if (tokens_usable(s) || __builtin_popcount(passfood__ziggy_sets(s->zboard)) >= 2)
+        }
+        if (s->phase == PASSFOOD_PH_ZIGGY) {
+            if (tokens_usable(s) || several(passfood__ziggy_sets(s->zboard)))
                 return;
             carry_on(s, ev);
-            break;
-        case PASSFOOD_PH_PLATE: {
+        }
+        while (s->phase == PASSFOOD_PH_PLATE) {
             if (s->drawn == PASSFOOD_NONE) {
                 distribute(s, ev);
                 s->phase = PASSFOOD_PH_SCORE;
@@ -410,17 +429,16 @@ static void advance(passfood_state *s, pf_events *ev)
                 return;
             s->plate[last] = s->drawn;
             draw_for_plate(s, ev);
-            break;
         }
-        case PASSFOOD_PH_SCORE:
+        if (s->phase == PASSFOOD_PH_SCORE) {
             if (tokens_usable(s) ||
                 (!on_cake(s, s->active) && passfood__player_sets(s->board[s->active])))
                 return;
             carry_on(s, ev);
-            break;
-        default:
-            return;
         }
+        if (s->phase != PASSFOOD_PH_END || tokens_usable(s))
+            return; /* the game is over, a swap waits for its answer, or a decision */
+        carry_on(s, ev);
     }
 }
 
@@ -711,13 +729,6 @@ typedef struct passfood_set {
 } passfood_set;
 _Static_assert(PASSFOOD_A_COUNT <= 128, "every action has its bit");
 
-/* The foods of a board with at least one tile, as bits. */
-static unsigned foods_held(const uint8_t c[PASSFOOD_FOODS])
-{
-    return (unsigned)(c[0] != 0) | (unsigned)(c[1] != 0) << 1 | (unsigned)(c[2] != 0) << 2 |
-           (unsigned)(c[3] != 0) << 3 | (unsigned)(c[4] != 0) << 4;
-}
-
 static passfood_set legal_set(const passfood_state *s, int seat)
 {
     passfood_set l = {{0, 0}};
@@ -744,7 +755,7 @@ static passfood_set legal_set(const passfood_state *s, int seat)
         break;
     }
     unsigned zs = passfood__ziggy_sets(s->zboard);
-    bool zchoice = s->phase == PASSFOOD_PH_ZIGGY && __builtin_popcount(zs) >= 2;
+    bool zchoice = s->phase == PASSFOOD_PH_ZIGGY && several(zs);
     w = !zchoice;
     if (s->phase == PASSFOOD_PH_SCORE && !on_cake(s, a))
         w |= (uint64_t)passfood__player_sets(s->board[a]) << PASSFOOD_A_SCORE_COL;
@@ -754,9 +765,9 @@ static passfood_set legal_set(const passfood_state *s, int seat)
         w |= (uint64_t)foods_held(s->zboard) << PASSFOOD_A_TAKE;
     if (s->swaps[a]) {
         uint64_t mine = foods_held(s->board[a]);
-        for (int p = 0; p < s->seats; p++)
-            if (swap_partner_ok(s, p))
-                w |= mine << (PASSFOOD_A_SWAP + p * PASSFOOD_FOODS);
+        unsigned partners = swap_partners(s);
+        for (int p = 0; p < PASSFOOD_MAX_SEATS; p++)
+            w |= (mine * (partners >> p & 1)) << (PASSFOOD_A_SWAP + p * PASSFOOD_FOODS);
     }
     l.w[0] = w;
     return l;
@@ -852,6 +863,12 @@ static void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_e
     advance(s, ev);
 }
 
+/* pf_playout with this file's functions inlined (see game.h). */
+static int passfood_playout(void *st, pf_rng *rng, int64_t now, int max_steps)
+{
+    return pf_playout_loop(&pf_game_passfood, st, rng, now, max_steps);
+}
+
 static bool passfood_over(const void *vs, double *results)
 {
     const passfood_state *s = vs;
@@ -941,6 +958,7 @@ const pf_game pf_game_passfood = {
     .to_act = passfood_to_act,
     .legal = passfood_legal,
     .legal_pick = passfood_legal_pick,
+    .playout = passfood_playout,
     .check = NULL,
     .apply = passfood_apply,
     .over = passfood_over,

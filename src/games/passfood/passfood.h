@@ -103,6 +103,9 @@ typedef struct passfood_state {
     uint16_t turn;      /* index of the current turn, from 0 */
 } passfood_state;
 
+/* The descriptor (passfood.c). */
+extern const pf_game pf_game_passfood;
+
 extern const pf_bot_def passfood__bots[];
 
 /* What greedy keeps between its moves along one line of play (a game played
