@@ -27,7 +27,7 @@
 
 /* The wire format's version, reported by "games" and `partyfood
  * --version`; docs/protocol.md keeps its changelog. */
-#define PF_PROTOCOL_VERSION 3
+#define PF_PROTOCOL_VERSION 4
 
 /* An unbound session: the owner of a local game, who may speak for every
  * seat and save mid-game (the default). */
@@ -47,6 +47,9 @@ typedef struct pf_session_heard {
 typedef struct pf_session {
     pf_table *table; /* NULL until "new" or "load" */
     int bound;       /* PF_SESSION_OWNER, PF_SEAT_SPECTATOR or one seat */
+    /* How the events' texts name the seats: NULL, "seat N" (the engine's
+     * way); a solo room gives its seating's names, as a server's room. */
+    const pf_seat_names *names;
     pf_session_heard heard;
 } pf_session;
 

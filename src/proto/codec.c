@@ -39,30 +39,70 @@ cJSON *pf__discard(cJSON *item)
     return NULL;
 }
 
-static cJSON *event_object(const pf_event *e)
+cJSON *pf__seat_list(uint32_t set)
 {
-    cJSON *o = cJSON_CreateObject();
-    if (o && pf__add(o, "kind", cJSON_CreateString(e->kind)) &&
-        pf__add(o, "text", cJSON_CreateString(e->text)) &&
-        pf__add(o, "private", cJSON_CreateBool(e->to >= 0)))
-        return o;
-    return pf__discard(o);
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; a && i < PF_MAX_SEATS; i++)
+        if ((set & (1u << i)) && !pf__append(a, cJSON_CreateNumber(i)))
+            return pf__discard(a);
+    return a;
 }
 
-cJSON *pf_proto_events(const pf_events *ev, int seat)
+static cJSON *field_value(const pf_event *e, const pf_event_field *f)
+{
+    switch ((pf_field_type)f->type) {
+    case PF_FIELD_INT:
+        return cJSON_CreateNumber((double)f->v.i);
+    case PF_FIELD_REAL:
+        return cJSON_CreateNumber(f->v.r);
+    case PF_FIELD_BOOL:
+        return cJSON_CreateBool(f->v.i != 0);
+    case PF_FIELD_STR:
+        return cJSON_CreateString(f->v.s);
+    case PF_FIELD_LIST:
+        return cJSON_CreateStringArray(e->item + f->first, f->count);
+    }
+    return NULL;
+}
+
+cJSON *pf_proto_event(const pf_event *e, const pf_seat_names *names)
+{
+    char text[PF_EVENT_TEXT + PF_EVENT_SEATS * PF_SEAT_LABEL];
+    pf_event_render(e, names, text, sizeof text);
+    cJSON *o = cJSON_CreateObject(), *fields = NULL;
+    bool ok = o && pf__add(o, "kind", cJSON_CreateString(e->kind)) &&
+              pf__add(o, "text", cJSON_CreateString(text)) &&
+              pf__add(o, "private", cJSON_CreateBool(e->to >= 0)) &&
+              pf__add(o, "memory", cJSON_CreateBool(e->memory)) &&
+              pf__add(o, "fields", fields = cJSON_CreateObject());
+    for (int i = 0; ok && i < e->nfields; i++)
+        ok = pf__add(fields, e->field[i].name, field_value(e, &e->field[i]));
+    return ok ? o : pf__discard(o);
+}
+
+cJSON *pf_proto_events(const pf_events *ev, int seat, const pf_seat_names *names)
 {
     cJSON *a = cJSON_CreateArray();
     for (int i = 0; a && ev && i < ev->n; i++)
-        if (pf_event_visible(&ev->buf[i], seat) && !pf__append(a, event_object(&ev->buf[i])))
+        if (pf_event_visible(&ev->buf[i], seat) &&
+            !pf__append(a, pf_proto_event(&ev->buf[i], names)))
             return pf__discard(a);
     return a;
+}
+
+bool pf_proto_error_fields(cJSON *error, const pf_error *err)
+{
+    for (int i = 0; i < err->nfields; i++)
+        if (!pf__add(error, err->field[i].name, cJSON_CreateNumber((double)err->field[i].value)))
+            return false;
+    return true;
 }
 
 /* Every field but the events depends only on the public history: who
  * acted, when, and the action's name (our games announce every action in
  * their public events anyway; the secrecy test in tests/proto checks that
  * a seat's steps never differ between worlds it cannot tell apart). */
-cJSON *pf_proto_step(const pf_table_step *st, int seat)
+cJSON *pf_proto_step(const pf_table_step *st, int seat, const pf_seat_names *names)
 {
     cJSON *o = cJSON_CreateObject();
     bool ok = o != NULL;
@@ -78,7 +118,7 @@ cJSON *pf_proto_step(const pf_table_step *st, int seat)
         ok = pf__add(o, "action", cJSON_CreateString(st->name)) &&
              pf__add(o, "by_bot", cJSON_CreateBool(st->by_bot));
     ok = ok && pf__add(o, "t", cJSON_CreateNumber((double)st->t_ms)) &&
-         pf__add(o, "events", pf_proto_events(st->ev, seat));
+         pf__add(o, "events", pf_proto_events(st->ev, seat, names));
     return ok ? o : pf__discard(o);
 }
 

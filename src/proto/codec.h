@@ -4,6 +4,7 @@
 #define PF_PROTO_CODEC_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include <cjson/cJSON.h>
 
@@ -18,6 +19,9 @@ bool pf__append(cJSON *arr, cJSON *item);
 
 /* Deletes a half-built item and returns NULL: out of memory. */
 cJSON *pf__discard(cJSON *item);
+
+/* The seats in set, as a JSON array of numbers (a "to_act"). */
+cJSON *pf__seat_list(uint32_t set);
 
 /* Sets err to no_memory and returns it. */
 pf_err pf__no_memory(pf_error *err);

@@ -16,15 +16,6 @@
 #include "partyfood/replay.h"
 #include "partyfood/proto.h"
 
-static cJSON *seat_list(uint32_t set)
-{
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < PF_MAX_SEATS; i++)
-        if ((set & (1u << i)) && !pf__append(a, cJSON_CreateNumber(i)))
-            return pf__discard(a);
-    return a;
-}
-
 /* ---- what the table tells ---------------------------------------------------- */
 
 /* The seat the session's steps are encoded for: its own, or the public's. */
@@ -36,14 +27,15 @@ static int steps_seat(const pf_session *s)
 /* The table's step hook: encodes each applied step as it is applied. */
 void pf__heard(void *arg, const pf_table_step *st)
 {
-    pf_session_heard *h = &((pf_session *)arg)->heard;
+    pf_session *s = arg;
+    pf_session_heard *h = &s->heard;
     if (h->want_events) {
         h->want_events = false;
-        h->lost |= !(h->events = pf_proto_events(st->ev, h->events_seat));
+        h->lost |= !(h->events = pf_proto_events(st->ev, h->events_seat, s->names));
         snprintf(h->action, sizeof h->action, "%s", st->name);
         h->t_ms = st->t_ms;
     }
-    if (h->steps && !pf__append(h->steps, pf_proto_step(st, steps_seat((pf_session *)arg))))
+    if (h->steps && !pf__append(h->steps, pf_proto_step(st, steps_seat(s), s->names)))
         h->lost = true;
 }
 
@@ -87,7 +79,7 @@ static pf_err bots_then_progress(pf_session *s, int64_t now, cJSON *out, pf_erro
     if (e)
         return e;
     const pf_match *m = pf_table_match(s->table);
-    if (pf__add(out, "to_act", seat_list(m->game->to_act(m->state))) &&
+    if (pf__add(out, "to_act", pf__seat_list(m->game->to_act(m->state))) &&
         pf__add(out, "over", cJSON_CreateBool(pf_match_over(m, NULL))))
         return PF_E_OK;
     return pf__no_memory(err);
@@ -105,8 +97,9 @@ pf_err pf__read_seat(const pf_match *m, const cJSON *req, bool spectator, int *s
         return pf_error_set(err, PF_E_BAD_REQUEST, "\"seat\" must be a whole number");
     int lo = spectator ? PF_SEAT_SPECTATOR : 0;
     if (x < lo || x >= m->seats)
-        return pf_error_set(err, PF_E_BAD_SEAT, "seat %lld does not exist (seats are 0 to %d%s)",
-                            x, m->seats - 1, spectator ? ", -1 to watch" : "");
+        return pf_error_set(err, PF_E_BAD_SEAT,
+                            "\"seat\": %lld is no seat (seats are numbered 0 to %d%s)", x,
+                            m->seats - 1, spectator ? ", -1 to watch" : "");
     *seat = (int)x;
     return PF_E_OK;
 }
@@ -173,7 +166,7 @@ static pf_err read_seating(const cJSON *req, const pf_game *g, long long n, bool
         if (!cJSON_IsString(item))
             return pf_error_set(err, PF_E_BAD_REQUEST,
                                 "seat %d of \"seating\" must be a person's name or a bot (a "
-                                "string)", i);
+                                "string)", i + 1);
         if (pf_seating_add(s, g, item->valuestring, err) != 0)
             return err->code;
     }
@@ -195,7 +188,7 @@ static pf_err answer_game(pf_session *s, cJSON *out, pf_error *err)
     if (s->bound >= m->seats)
         return pf_error_set(err, PF_E_BAD_SEATS,
                             "this session speaks for seat %d, and a game of %d seats has none",
-                            s->bound, m->seats);
+                            s->bound + 1, m->seats);
     if (!pf__add(out, "game", cJSON_CreateString(m->game->id)) ||
         !pf__add(out, "seats", cJSON_CreateNumber(m->seats)))
         return pf__no_memory(err);
@@ -366,37 +359,10 @@ static pf_err do_load(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_
     return s->table ? answer_game(s, out, err) : err->code;
 }
 
-static cJSON *game_object(const pf_game *g)
-{
-    cJSON *o = cJSON_CreateObject(), *opts = NULL, *bots = NULL;
-    bool ok = o && pf__add(o, "id", cJSON_CreateString(g->id)) &&
-              pf__add(o, "title", cJSON_CreateString(g->title)) &&
-              pf__add(o, "min_seats", cJSON_CreateNumber(g->min_seats)) &&
-              pf__add(o, "max_seats", cJSON_CreateNumber(g->max_seats)) &&
-              pf__add(o, "real_time", cJSON_CreateBool(g->real_time)) &&
-              pf__add(o, "options", opts = cJSON_CreateObject()) &&
-              pf__add(o, "bots", bots = cJSON_CreateArray());
-    for (const pf_option_def *d = g->options; ok && d && d->key; d++)
-        ok = pf__add(opts, d->key, cJSON_CreateString(d->def));
-    const char *names[64];
-    int nb = pf_bot_names(g, names, 64);
-    for (int k = 0; ok && k < nb; k++)
-        ok = pf__append(bots, cJSON_CreateString(names[k]));
-    return ok ? o : pf__discard(o);
-}
-
 static pf_err do_games(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
 {
     (void)s, (void)req, (void)seat;
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < pf_game_count(); i++)
-        if (!pf__append(a, game_object(pf_game_at(i))))
-            a = pf__discard(a);
-    /* "games" first: add frees the list when it cannot be added. */
-    return pf__add(out, "games", a) &&
-                   pf__add(out, "protocol", cJSON_CreateNumber(PF_PROTOCOL_VERSION))
-               ? PF_E_OK
-               : pf__no_memory(err);
+    return pf_proto_games(out) ? PF_E_OK : pf__no_memory(err);
 }
 
 /* What a bot would play now and when, without playing it: in real time the

@@ -40,6 +40,10 @@ pf_err pf__read_seat(const pf_match *m, const cJSON *req, bool spectator, int *s
 /* The step hook of the session's tables (arg: the session). */
 void pf__heard(void *arg, const pf_table_step *st);
 
+/* The error answer to req (NULL: none could be read), or NULL when memory
+ * ran out. */
+char *pf__error_answer(const cJSON *req, pf_err e, const pf_error *err);
+
 /* True when bots sit at the table. */
 bool pf__has_bots(const pf_table *t);
 

@@ -16,6 +16,7 @@
 #include "codec.h"
 #include "commands.h"
 #include "partyfood/parse.h"
+#include "partyfood/proto.h"
 #include "partyfood/replay.h"
 #include "partyfood/session.h"
 
@@ -55,11 +56,14 @@ static pf_err admit(const pf_session *s, const pf__command *c, const cJSON *req,
     bool bound = s->bound != PF_SESSION_OWNER;
     if (bound && (c->flags & OWN_SEAT) && *seat != s->bound && *seat != PF_SEAT_SPECTATOR) {
         if (s->bound == PF_SEAT_SPECTATOR)
-            return pf_error_set(err, PF_E_NOT_YOUR_SEAT,
-                                "a spectator's session may only watch (seat -1), not seat %d",
-                                *seat);
-        return pf_error_set(err, PF_E_NOT_YOUR_SEAT,
-                            "this session speaks for seat %d only, not seat %d", s->bound, *seat);
+            pf_error_set(err, PF_E_NOT_YOUR_SEAT,
+                         "a spectator's session may only watch (seat -1), not seat %d",
+                         *seat + 1);
+        else
+            pf_error_set(err, PF_E_NOT_YOUR_SEAT,
+                         "this session speaks for seat %d only, not seat %d", s->bound + 1,
+                         *seat + 1);
+        return pf_error_field(err, "seat", *seat);
     }
     if (s->bound == PF_SEAT_SPECTATOR && (c->flags & PLAYERS))
         return pf_error_set(err, PF_E_NOT_YOUR_SEAT, "a spectator's session may only watch");
@@ -211,7 +215,7 @@ static char *print(cJSON *out)
     return text;
 }
 
-static char *error_answer(const cJSON *req, pf_err e, const pf_error *err)
+char *pf__error_answer(const cJSON *req, pf_err e, const pf_error *err)
 {
     /* Messages may quote client text cut by other layers: keep them
      * printable UTF-8 whatever they quote. */
@@ -221,7 +225,7 @@ static char *error_answer(const cJSON *req, pf_err e, const pf_error *err)
     if (out && pf__add(out, "ok", cJSON_CreateFalse()) &&
         pf__add(out, "error", eo = cJSON_CreateObject()) &&
         pf__add(eo, "code", cJSON_CreateString(pf_err_code(e))) &&
-        pf__add(eo, "message", cJSON_CreateString(msg)))
+        pf__add(eo, "message", cJSON_CreateString(msg)) && pf_proto_error_fields(eo, err))
         return print(out);
     cJSON_Delete(out);
     return NULL;
@@ -261,7 +265,7 @@ char *pf_session_handle(pf_session *s, const char *line, size_t len)
     if (changing)
         end(s, &undo, e == PF_E_OK);
     if (e)
-        text = error_answer(req, e, &err);
+        text = pf__error_answer(req, e, &err);
     cJSON_Delete(req);
     return text;
 }

@@ -65,7 +65,7 @@ static pf_err person_seat(const pf_room *r, const cJSON *req, int *seat, pf_erro
         return pf_error_set(err, PF_E_BAD_SEAT, "\"seat\" must be a seat of the room, 0 to %d",
                             r->n - 1);
     if (r->place[n].bot)
-        return pf_error_set(err, PF_E_BAD_SEAT, "seat %lld is a bot's", n);
+        return pf_error_set(err, PF_E_BAD_SEAT, "seat %lld is a bot's", n + 1);
     if (r->table && pf_table_over(r->table, NULL))
         return pf_error_set(err, PF_E_GAME_OVER, "the game is over: its seats stay as they were");
     *seat = (int)n;
@@ -82,7 +82,7 @@ static pf_err remove_person(pf_room *r, const cJSON *req, pf_error *err)
         return e;
     pf_place *p = &r->place[seat], was = *p;
     if (!p->taken)
-        return pf_error_set(err, PF_E_BAD_SEAT, "seat %d has nobody to remove", seat);
+        return pf_error_set(err, PF_E_BAD_SEAT, "seat %d has nobody to remove", seat + 1);
     *p = (pf_place){0};
     if ((e = pf_room_save(r, err))) {
         *p = was;
@@ -113,7 +113,7 @@ static pf_err give_to_bot(pf_room *r, const cJSON *req, pf_error *err)
     }
     if (r->place[seat].taken && connected(r, seat))
         return pf_error_set(err, PF_E_BAD_SEAT,
-                            "seat %d is played by someone connected: remove them first", seat);
+                            "seat %d is played by someone connected: remove them first", seat + 1);
     pf_place was = r->place[seat];
     r->place[seat] = (pf_place){.bot = bot};
     if ((e = pf_room_seated(r, err)))

@@ -21,6 +21,7 @@
 #include "partyfood/json_print.h"
 #include "partyfood/parse.h"
 #include "partyfood/proto.h"
+#include "partyfood/push.h"
 #include "partyfood/replay.h"
 #include "partyfood/rng.h"
 #include "partyfood/session.h"
@@ -68,7 +69,7 @@ char *pf_room_ok(const cJSON *req)
     return print(out);
 }
 
-char *pf_room_error(const cJSON *req, pf_err e, const char *msg)
+static char *error_answer(const cJSON *req, pf_err e, const char *msg, const pf_error *err)
 {
     char clean[256];
     pf_text_printable(msg ? msg : pf_strerror(e), clean, sizeof clean); /* NULL: the code's own */
@@ -80,8 +81,20 @@ char *pf_room_error(const cJSON *req, pf_err e, const char *msg)
     if (eo) {
         cJSON_AddStringToObject(eo, "code", pf_err_code(e));
         cJSON_AddStringToObject(eo, "message", clean);
+        if (err)
+            pf_proto_error_fields(eo, err);
     }
     return print(out);
+}
+
+char *pf_room_error(const cJSON *req, pf_err e, const char *msg)
+{
+    return error_answer(req, e, msg, NULL);
+}
+
+char *pf_room_error_of(const cJSON *req, const pf_error *err)
+{
+    return error_answer(req, err->code, err->msg, err);
 }
 
 /* ---- seats and tokens ----------------------------------------------------------- */
@@ -246,7 +259,17 @@ static void keep_step(pf_room *r, const pf_table_step *st)
     snprintf(s->name, sizeof s->name, "%s", st->name ? st->name : "");
 }
 
-/* Each seat's (and the public's) message for the step, and the step to store. */
+static void table_seating(const pf_room *r, pf_seating *s);
+
+void pf_room_names(const pf_room *r, int seat, pf_seat_names *out)
+{
+    pf_seating s;
+    table_seating(r, &s);
+    pf_seating_names(&s, seat, out);
+}
+
+/* Each seat's (and the public's) message for the step, its texts with the
+ * room's names, and the step to store. */
 static void room_heard(void *arg, const pf_table_step *st)
 {
     pf_room *r = arg;
@@ -257,7 +280,9 @@ static void room_heard(void *arg, const pf_table_step *st)
             r->lost = true;
             continue;
         }
-        cJSON *m = pf_proto_step(st, i - 1);
+        pf_seat_names names;
+        pf_room_names(r, i - 1, &names);
+        cJSON *m = pf_proto_step(st, i - 1, &names);
         if (!m || !cJSON_AddItemToArray(r->heard[i], m))
             r->lost = true;
     }
@@ -270,31 +295,11 @@ static int64_t room_now(const pf_room *r)
     return pf_server_now_ms() - r->clock_base;
 }
 
-static cJSON *seat_list(uint32_t set)
-{
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < PF_MAX_SEATS; i++)
-        if (set & (1u << i))
-            cJSON_AddItemToArray(a, cJSON_CreateNumber(i));
-    return a;
-}
-
 /* Who acts in t, whether it is over, the results, the clock and the turn
  * deadline. */
 static void add_progress(const pf_room *r, const pf_table *t, cJSON *o)
 {
-    const pf_match *m = pf_table_match(t);
-    double results[PF_MAX_SEATS];
-    bool over = pf_match_over(m, results);
-    cJSON_AddItemToObject(o, "to_act", seat_list(over ? 0 : m->game->to_act(m->state)));
-    cJSON_AddBoolToObject(o, "over", over);
-    cJSON_AddItemToObject(o, "results",
-                          over ? cJSON_CreateDoubleArray(results, m->seats) : cJSON_CreateNull());
-    cJSON_AddNumberToObject(o, "step_count", m->nsteps);
-    cJSON_AddNumberToObject(o, "clock", (double)room_now(r));
-    int64_t d = pf_table_deadline(t);
-    if (d >= 0)
-        cJSON_AddNumberToObject(o, "deadline", (double)d);
+    pf_push_progress(o, t, room_now(r));
 }
 
 /* The push of the changes just committed (done, in order) for seat: all
@@ -812,7 +817,7 @@ static pf_err read_seats(pf_room *r, const cJSON *v, pf_error *err)
         char list[256];
         pf_bot_list(r->g, list, sizeof list);
         return pf_error_set(err, PF_E_BAD_SEATS,
-                            "seat %d must be \"person\" or \"bot:LEVEL\" (bots: %s)", r->n,
+                            "seat %d must be \"person\" or \"bot:LEVEL\" (bots: %s)", r->n + 1,
                             list);
     }
     return PF_E_OK;
@@ -867,6 +872,11 @@ pf_room *pf_room_create(pf_store *store, const char *code, const cJSON *req, cha
         e = err->code;
     if (!e)
         e = pf_seed_random(&r->seed, err);
+    /* PF_SERVE_TEST_SEED=N (tests only): every new room's seed is N, so a
+     * browser test can reach a committed replay's position by its actions. */
+    const char *test_seed = getenv("PF_SERVE_TEST_SEED");
+    if (!e && test_seed)
+        r->seed = strtoull(test_seed, NULL, 10);
     if (!e)
         e = pf_host_new(r, host_token, err);
     if (!e) {
@@ -1197,25 +1207,14 @@ cJSON *pf_room_public(pf_room *r, bool full)
 
 /* ---- messages ---------------------------------------------------------------------- */
 
-/* The table's log as seat may see it: every step's (step < -1), or one
- * step's without the step field (an act's answer, as the engine's). */
-static cJSON *log_for(const pf_table *t, int seat, int step)
+/* The table's log as seat may see it, with the room's names: every step's
+ * (step < -1), or one step's without the step field (an act's answer, as
+ * the engine's). */
+static cJSON *log_for(const pf_room *r, const pf_table *t, int seat, int step)
 {
-    int n;
-    const pf_table_event *ev = pf_table_log(t, &n);
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < n; i++) {
-        if ((ev[i].to >= 0 && ev[i].to != seat) || (step >= -1 && ev[i].step != step))
-            continue;
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddItemToArray(a, o);
-        if (step < -1)
-            cJSON_AddNumberToObject(o, "step", ev[i].step);
-        cJSON_AddStringToObject(o, "kind", ev[i].kind);
-        cJSON_AddStringToObject(o, "text", ev[i].text);
-        cJSON_AddBoolToObject(o, "private", ev[i].to >= 0);
-    }
-    return a;
+    pf_seat_names names;
+    pf_room_names(r, seat, &names);
+    return pf_push_log(t, seat, step, &names);
 }
 
 void pf_room_sync(pf_room *r, pf_conn *c)
@@ -1238,12 +1237,9 @@ void pf_room_sync(pf_room *r, pf_conn *c)
         return;
     }
     if (r->table) {
-        const pf_match *m = pf_table_match(r->table);
-        add_progress(r, r->table, o);
-        cJSON_AddItemToObject(o, "view", pf_state_view(r->g, m->state, c->seat));
-        cJSON_AddItemToObject(o, "legal", c->seat >= 0 ? pf_proto_legal(r->table, c->seat)
-                                                       : cJSON_CreateArray());
-        cJSON_AddItemToObject(o, "log", log_for(r->table, c->seat, -2));
+        pf_seat_names names;
+        pf_room_names(r, c->seat, &names);
+        pf_push_sync_game(o, r->table, c->seat, room_now(r), &names);
     }
     pf_chat_sync(r, o);
     char *text = print(o);
@@ -1323,7 +1319,8 @@ static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
         return pf_room_error(req, PF_E_BAD_REQUEST, "\"seat\" must be a whole number");
     if (asked != c->seat) {
         snprintf(err.msg, sizeof err.msg,
-                 "this connection speaks for seat %d only, not seat %lld", c->seat, asked);
+                 "this connection speaks for seat %d only, not seat %lld", c->seat + 1,
+                 asked + 1);
         return pf_room_error(req, PF_E_NOT_YOUR_SEAT, err.msg);
     }
     if (!r->started)
@@ -1342,7 +1339,7 @@ static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
     act_arg a = {c->seat, undo ? NULL : name};
     e = undo ? change(r, op_undo, &c->seat, &err) : change(r, op_act, &a, &err);
     if (e)
-        return pf_room_error(req, e, err.msg);
+        return pf_room_error_of(req, &err);
     /* The engine's answer (its own step's events, who acts, whether it is
      * over) with the step's index, name and time, from the game ahead. */
     t = r->ahead ? r->ahead : r->table;
@@ -1352,7 +1349,7 @@ static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
         cJSON_AddNumberToObject(out, "step", before);
         cJSON_AddStringToObject(out, "action", st->name);
         cJSON_AddNumberToObject(out, "t", (double)st->t_ms);
-        cJSON_AddItemToObject(out, "events", log_for(t, c->seat, before));
+        cJSON_AddItemToObject(out, "events", log_for(r, t, c->seat, before));
     }
     if (out) {
         add_progress(r, t, out);

@@ -198,6 +198,11 @@ cJSON *pf_room_replay(pf_room *r, pf_error *err);
 /* An error answer {"id","ok":false,"error":{code,message}} (msg NULL: the
  * code's own message); NULL when memory ran out. */
 char *pf_room_error(const cJSON *req, pf_err e, const char *msg);
+/* The same with err's code, message and numbers (hands_busy's "until"). */
+char *pf_room_error_of(const cJSON *req, const pf_error *err);
+/* The names seat's messages give the room's seats in texts (seat -1: the
+ * public's; pf_seating_names). */
+void pf_room_names(const pf_room *r, int seat, pf_seat_names *out);
 /* The answer {"id","ok":true} to req; NULL when memory ran out. */
 char *pf_room_ok(const cJSON *req);
 

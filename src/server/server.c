@@ -19,6 +19,7 @@
 
 #include "partyfood/json_print.h"
 #include "partyfood/parse.h"
+#include "partyfood/proto.h"
 #include "partyfood/session.h"
 #include "server/commit.h"
 #include "server/host.h"
@@ -689,6 +690,17 @@ static int replay(struct lws *wsi, pf_room *r)
     return http_json(wsi, 200, o);
 }
 
+/* GET /games: every game's facts, the engine's `games` answer (proto.h). */
+static int games(struct lws *wsi)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o || !pf_proto_games(o) || !cJSON_AddTrueToObject(o, "ok")) {
+        cJSON_Delete(o);
+        return http_error(wsi, 500, PF_E_NO_MEMORY, "out of memory");
+    }
+    return http_json(wsi, 200, o);
+}
+
 /* GET /metrics: Prometheus' text format. */
 static int metrics(struct lws *wsi)
 {
@@ -791,6 +803,8 @@ static int http_route(struct lws *wsi, pss *p)
         return http_reply(wsi, 200, "application/json", strdup("{\"ready\":true}"));
     if (!p->post && strcmp(path, "/metrics") == 0)
         return metrics(wsi);
+    if (!p->post && strcmp(path, "/games") == 0)
+        return games(wsi);
     if (!p->post && strcmp(path, "/rooms") == 0)
         return list_rooms(wsi);
     bool rooms = strncmp(path, "/rooms", 6) == 0;

@@ -16,6 +16,7 @@ async function wholeGame({ browser, base }, game) {
   const end = await page.textContent('.end h2');
   L.assert(/win|won|Nobody|Ziggy/.test(end), `${game}: the end screen says who won: ${end}`);
   L.assert(await page.isVisible('.end a[href^="#/replay/"]'), `${game}: the end screen offers the replay`);
+  await L.nothingRaw(page, `${game}'s end`);
   await L.shot(page, `web-${game}-end`);
   // Without the room's memory aid, remembering is the game: nothing marks a seen piece.
   L.assert(!(await page.$('.board [aria-label*="seen before"]')), `${game}: no memory aid unless the room has it`);
@@ -46,7 +47,7 @@ async function pakuForAWhile({ browser, base }) {
   const inLog = (re) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector('.log').textContent),
     re.source, { timeout: 10000 }).then(() => true, () => false);
   L.assert(await inLog(/ana \(you\) rolls/), `the person's rolls are in the log: ${(await page.textContent('.log')).slice(-300)}`);
-  L.assert(await inLog(/bot easy \d rolls/), 'the bots roll on their own, in real time');
+  L.assert(await inLog(/easy \d rolls/), 'the bots roll on their own, in real time');
   L.assert(stacks > 0 && await inLog(/ana \(you\) stacks a/),
     `the person stacked by the swing (${stacks}; ${await page.textContent('.alert')}): ${(await page.textContent('.log')).slice(-300)}`);
   await L.shot(page, 'web-pakupaku');
@@ -81,6 +82,10 @@ async function pakuToTheEnd({ browser, base }) {
   }
   const end = await page.textContent('.end h2');
   L.assert(/wins/.test(end), `the end screen names the winner: ${end}`);
+  await L.nothingRaw(page, 'Paku Paku\'s end');
+  // Once over, each seat's points, not a count towards the limit, and no busy hands.
+  const table = await page.evaluate(() => document.querySelector('.board').textContent);
+  L.assert(!/busy|\d+\/\d+/.test(table), `the end's table shows points only: ${/busy.{0,8}|\d+\/\d+/.exec(table)}`);
   await L.noErrors(page);
   await page.context().close();
 }
