@@ -28,7 +28,6 @@
  * playout never allocates. The generator draws only the shuffle at setup;
  * the rest of the game has no chance. */
 #include "games/pizza/pizza.h"
-#include "partyfood/bits.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -255,11 +254,21 @@ static void list_remove(uint8_t list[PIZZA_CELLS + 1], int at)
     memcpy(list + 16, &hi, 16);
 }
 
+/* The number of cells in the set x. Word arithmetic: portable x86-64 has no
+ * popcount instruction, and __builtin_popcount calls a library routine. */
+static int count_cells(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
+
 /* Cell i's piece leaves the grid (placed on a slice, or a used switch). */
 static void empty_cell(pizza_state *s, int i)
 {
     uint32_t bit = 1u << i;
-    list_remove(s->down_list, pf_popcount32(s->down & (bit - 1))); /* i's place in the list */
+    list_remove(s->down_list, count_cells(s->down & (bit - 1))); /* i's place in the list */
     s->down_n--;
     s->down &= ~bit;
     s->seen &= ~bit;
