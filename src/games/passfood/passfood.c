@@ -54,33 +54,7 @@ static const char food_letter[PASSFOOD_FOODS] = {'S', 'B', 'F', 'P', 'L'};
 
 /* ---- boards ------------------------------------------------------------- */
 
-/* Sets on a board whose columns hold `rows` spaces. */
-static unsigned board_sets(const uint8_t c[PASSFOOD_FOODS], int rows)
-{
-    unsigned s = 0;
-    int m = rows;
-    for (int f = 0; f < PASSFOOD_FOODS; f++) {
-        if (c[f] == rows)
-            s |= 1u << f;
-        if (c[f] < m)
-            m = c[f];
-    }
-    for (int k = 0; k < m; k++)
-        s |= 1u << (5 + k);
-    return s;
-}
-
-unsigned passfood__player_sets(const uint8_t c[PASSFOOD_FOODS])
-{
-    return board_sets(c, PASSFOOD_PROWS);
-}
-
-unsigned passfood__ziggy_sets(const uint8_t c[PASSFOOD_FOODS])
-{
-    return board_sets(c, PASSFOOD_ZROWS);
-}
-
-/* Removes set `bit` (a bit of board_sets) from a board. */
+/* Removes set `bit` (a bit of passfood__board_sets) from a board. */
 static void remove_set(uint8_t c[PASSFOOD_FOODS], int bit)
 {
     if (bit < 5) {
@@ -842,14 +816,23 @@ static passfood_set legal_set(const passfood_state *s, int seat)
     return l;
 }
 
+pf_action passfood__legal_or_first(const passfood_state *s, int seat, pf_action a)
+{
+    passfood_set l = legal_set(s, seat);
+    if (a < PASSFOOD_A_COUNT && (l.w[a / 64] >> (a % 64) & 1))
+        return a;
+    return l.w[0] ? (pf_action)__builtin_ctzll(l.w[0]) : (pf_action)(64 + __builtin_ctzll(l.w[1]));
+}
+
 static int passfood_legal(const void *vs, int seat, pf_action *out, int cap)
 {
     (void)cap;
     passfood_set l = legal_set(vs, seat);
     int n = 0;
-    for (int k = 0; k < 2; k++)
-        for (uint64_t w = l.w[k]; w; w &= w - 1)
-            out[n++] = (pf_action)(64 * k + __builtin_ctzll(w));
+    for (uint64_t w = l.w[0]; w; w &= w - 1)
+        out[n++] = (pf_action)__builtin_ctzll(w);
+    for (uint64_t w = l.w[1]; w; w &= w - 1) /* a swap's answer: lamington, decline */
+        out[n++] = (pf_action)(64 + __builtin_ctzll(w));
     return n;
 }
 

@@ -124,6 +124,14 @@ typedef struct passfood_greedy_memo {
 pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_action *legal, int n,
                                 passfood_greedy_memo *memo);
 
+/* greedy's move for seat in s without a legal list, as passfood__greedy_move
+ * gives it with the list: a playout's move. */
+pf_action passfood__greedy_play(const passfood_state *s, int seat, passfood_greedy_memo *memo);
+
+/* a when it is legal for seat (which may act) in s, else seat's first legal
+ * action: the check of a bot's move without the list (passfood.c). */
+pf_action passfood__legal_or_first(const passfood_state *s, int seat, pf_action a);
+
 /* The expert bot, `planner` (passfood_planner.c). */
 pf_err passfood__planner_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t);
 extern const pf_rung passfood__ladder[PF_LEVELS];
@@ -141,8 +149,28 @@ extern const passfood_numbers passfood__default_table;
  * a message in err (size n) when the text is malformed or out of range. */
 bool passfood__numbers_parse(const char *text, passfood_numbers *num, char *err, int n);
 
-/* Complete sets of a board: bit f for column f, bit 5+k-1 for row k. */
-unsigned passfood__player_sets(const uint8_t c[PASSFOOD_FOODS]);
-unsigned passfood__ziggy_sets(const uint8_t c[PASSFOOD_FOODS]);
+/* Complete sets of a board whose columns hold `rows` spaces: bit f for
+ * column f, bit 5+k-1 for row k. Inline, without a branch: the rules and
+ * the bots ask at nearly every step. */
+static inline unsigned passfood__board_sets(const uint8_t c[PASSFOOD_FOODS], int rows)
+{
+    unsigned full = 0;
+    int least = rows;
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+        full |= (unsigned)(c[f] == rows) << f;
+        least = c[f] < least ? c[f] : least;
+    }
+    return full | ((1u << least) - 1) << 5; /* rows 1 to least are complete */
+}
+
+static inline unsigned passfood__player_sets(const uint8_t c[PASSFOOD_FOODS])
+{
+    return passfood__board_sets(c, PASSFOOD_PROWS);
+}
+
+static inline unsigned passfood__ziggy_sets(const uint8_t c[PASSFOOD_FOODS])
+{
+    return passfood__board_sets(c, PASSFOOD_ZROWS);
+}
 
 #endif

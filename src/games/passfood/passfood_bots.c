@@ -28,14 +28,13 @@ static const double roww[PASSFOOD_FOODS + 1] = {0, 0.04, 0.12, 0.28, 0.55, 1.0};
 /* Points of the best complete set of a player board (0 when none). */
 static int best_now(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS])
 {
-    unsigned sets = passfood__player_sets(c);
     int best = 0;
-    for (int b = 0; b < 9; b++)
-        if (sets >> b & 1) {
-            int pts = b < 5 ? s->num.pcol[b] : s->num.prow[b - 5];
-            if (pts > best)
-                best = pts;
-        }
+    for (unsigned sets = passfood__player_sets(c); sets; sets &= sets - 1) {
+        int b = __builtin_ctz(sets);
+        int pts = b < 5 ? s->num.pcol[b] : s->num.prow[b - 5];
+        if (pts > best)
+            best = pts;
+    }
     return best;
 }
 
@@ -65,12 +64,14 @@ typedef struct {
 static void board_terms_of(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS], board_terms *b)
 {
     memcpy(b->c, c, sizeof b->c);
-    for (int f = 0; f < PASSFOOD_FOODS; f++)
+    int holding[PASSFOOD_PROWS + 1] = {0}; /* foods with exactly n tiles */
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
         b->col[f] = s->num.pcol[f] * colw[c[f]];
-    for (int r = 1; r <= PASSFOOD_PROWS; r++) {
-        int k = 0;
-        for (int f = 0; f < PASSFOOD_FOODS; f++)
-            k += c[f] >= r;
+        holding[c[f]]++;
+    }
+    int k = 0;
+    for (int r = PASSFOOD_PROWS; r >= 1; r--) {
+        k += holding[r];
         b->k[r] = (uint8_t)k;
         b->row[r - 1] = s->num.prow[r - 1] * roww[k];
     }
@@ -539,6 +540,11 @@ pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_acti
         if (legal[i] == want)
             return want;
     return legal[0];
+}
+
+pf_action passfood__greedy_play(const passfood_state *s, int seat, passfood_greedy_memo *memo)
+{
+    return passfood__legal_or_first(s, seat, greedy_action(s, seat, memo));
 }
 
 static pf_err greedy_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)

@@ -32,12 +32,10 @@
 static double playout(const pf_game *g, passfood_state *s, int64_t now)
 {
     double res[PASSFOOD_MAX_SEATS];
-    pf_action legal[PF_MAX_LEGAL];
     passfood_greedy_memo memo = {.turn = -1};
     while (!g->over(s, res)) {
         int seat = __builtin_ctz(g->to_act(s));
-        int n = g->legal(s, seat, legal, PF_MAX_LEGAL);
-        g->apply(s, seat, passfood__greedy_move(s, seat, legal, n, &memo), now, NULL);
+        g->apply(s, seat, passfood__greedy_play(s, seat, &memo), now, NULL);
     }
     return res[0];
 }
