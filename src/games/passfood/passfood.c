@@ -797,8 +797,8 @@ static passfood_set legal_set(const passfood_state *s, int seat)
     default:
         break;
     }
-    unsigned zs = passfood__ziggy_sets(s->zboard);
-    bool zchoice = s->phase == PASSFOOD_PH_ZIGGY && several(zs);
+    unsigned zs = s->phase == PASSFOOD_PH_ZIGGY ? passfood__ziggy_sets(s->zboard) : 0;
+    bool zchoice = several(zs);
     w = !zchoice;
     if (s->phase == PASSFOOD_PH_SCORE && !on_cake(s, a))
         w |= (uint64_t)passfood__player_sets(s->board[a]) << PASSFOOD_A_SCORE_COL;
@@ -806,8 +806,8 @@ static passfood_set legal_set(const passfood_state *s, int seat)
         w |= (uint64_t)zs << PASSFOOD_A_ZSCORE_COL;
     if (s->takes[a])
         w |= (uint64_t)foods_held(s->zboard) << PASSFOOD_A_TAKE;
-    if (s->swaps[a]) {
-        uint64_t mine = foods_held(s->board[a]);
+    uint64_t mine = foods_held(s->board[a]);
+    if (s->swaps[a] && mine) {
         unsigned partners = swap_partners(s);
         for (int p = 0; p < PASSFOOD_MAX_SEATS; p++)
             w |= (mine * (partners >> p & 1)) << (PASSFOOD_A_SWAP + p * PASSFOOD_FOODS);

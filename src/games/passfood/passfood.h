@@ -108,12 +108,30 @@ extern const pf_game pf_game_passfood;
 
 extern const pf_bot_def passfood__bots[];
 
+/* What one tile more or one fewer of each food does to a player board
+ * (passfood_bots.c): its value gained (0 for a full column) and lost (0
+ * for an empty one), and the points its best set gains (0 for a full
+ * column). A function of the board's counts and the numbers table alone, so
+ * the playouts of one decision share them, slot by board. */
+typedef struct passfood_board_gains {
+    /* the board of gain and bump, and of loss (worked out when first asked):
+     * the counts, 3 bits each, plus 1; 0: none */
+    uint16_t key_more, key_fewer;
+    int8_t bump[PASSFOOD_FOODS];
+    double gain[PASSFOOD_FOODS], loss[PASSFOOD_FOODS];
+} passfood_board_gains;
+
+#define PASSFOOD_GAIN_SLOTS 2048
+
 /* What greedy keeps between its moves along one line of play (a game played
  * on move after move from one state): the plate needs of a turn's step 3,
- * which both its plate decisions use (no board or pawn moves in between). */
+ * which both its plate decisions use (no board or pawn moves in between);
+ * and, when gains is not NULL, boards' gains shared with other lines of play
+ * from the same decision (PASSFOOD_GAIN_SLOTS of them, zeroed to start). */
 typedef struct passfood_greedy_memo {
     int turn; /* the turn nd was worked out for; -1 before any */
     double nd[3][PASSFOOD_FOODS];
+    passfood_board_gains *gains;
 } passfood_greedy_memo;
 
 /* The greedy bot's move for seat in s, one of its n legal actions
