@@ -110,14 +110,16 @@ extern const pf_bot_def passfood__bots[];
 
 /* What one tile more or one fewer of each food does to a player board
  * (passfood_bots.c): its value gained (0 for a full column) and lost (0
- * for an empty one), and the points its best set gains (0 for a full
- * column). A function of the board's counts and the numbers table alone, so
- * the playouts of one decision share them, slot by board. */
+ * for an empty one), the points its best set gains (0 for a full column),
+ * and the swaps that give it a better set. A function of the board's counts
+ * and the numbers table alone, so the playouts of one decision share them,
+ * slot by board. */
 typedef struct passfood_board_gains {
-    /* the board of gain and bump, and of loss (worked out when first asked):
-     * the counts, 3 bits each, plus 1; 0: none */
-    uint16_t key_more, key_fewer;
+    /* the board of gain and bump, of loss, and of swaps (each worked out when
+     * first asked): the counts, 3 bits each, plus 1; 0: none */
+    uint16_t key[3];
     int8_t bump[PASSFOOD_FOODS];
+    uint8_t swaps[PASSFOOD_FOODS]; /* bit h of swaps[g]: giving g for h */
     double gain[PASSFOOD_FOODS], loss[PASSFOOD_FOODS];
 } passfood_board_gains;
 

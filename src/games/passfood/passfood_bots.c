@@ -153,11 +153,48 @@ static void board_gains(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS]
     }
 }
 
-/* Board c's gains (with fewer its losses): from the shared slots when they
- * hold them (filling the slot otherwise), or worked out into scratch when
- * there are no slots. */
+/* The swaps that give board c a better set, into g->swaps: bit h of
+ * swaps[g] when giving g away and getting h back does. A better set is a
+ * new one, and giving a tile away completes nothing: it is h's column (h
+ * held 3 times) or a row (h alone held fewest times). Other tiles h are not
+ * tried. */
+static void board_swaps(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS],
+                        passfood_board_gains *gains)
+{
+    int now = best_now(s, c);
+    int least = PASSFOOD_PROWS, nleast = 0;
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        if (c[f] < least)
+            least = c[f], nleast = 1;
+        else if (c[f] == least)
+            nleast++;
+    unsigned may = 0;
+    for (int h = 0; h < PASSFOOD_FOODS; h++)
+        if (c[h] == PASSFOOD_PROWS - 1 || (c[h] == least && nleast == 1))
+            may |= 1u << h;
+    for (int g = 0; g < PASSFOOD_FOODS; g++) {
+        gains->swaps[g] = 0;
+        for (int h = 0; h < PASSFOOD_FOODS && c[g]; h++) {
+            if (h == g || !(may >> h & 1))
+                continue;
+            uint8_t da[PASSFOOD_FOODS];
+            memcpy(da, c, sizeof da);
+            da[g]--;
+            if (da[h] < PASSFOOD_PROWS)
+                da[h]++;
+            if (best_now(s, da) > now)
+                gains->swaps[g] |= (uint8_t)(1u << h);
+        }
+    }
+}
+
+/* What board c's slot knows: its gains (GAINS_MORE), losses (GAINS_FEWER)
+ * or swaps (GAINS_SWAPS), from the shared slots when they hold them
+ * (filling the slot otherwise), or worked out into scratch when there are
+ * no slots. */
+enum { GAINS_MORE, GAINS_FEWER, GAINS_SWAPS };
 static const passfood_board_gains *gains_of(const passfood_state *s,
-                                            const uint8_t c[PASSFOOD_FOODS], bool fewer,
+                                            const uint8_t c[PASSFOOD_FOODS], int part,
                                             passfood_board_gains *slots,
                                             passfood_board_gains *scratch)
 {
@@ -166,12 +203,14 @@ static const passfood_board_gains *gains_of(const passfood_state *s,
         key += (uint16_t)(c[f] << (3 * f));
     passfood_board_gains *g =
         slots ? &slots[(key * 40503u) >> 5 & (PASSFOOD_GAIN_SLOTS - 1)] : scratch;
-    uint16_t *known = fewer ? &g->key_fewer : &g->key_more;
-    if (!slots || *known != key) {
-        if (g->key_more != key && g->key_fewer != key)
-            g->key_more = g->key_fewer = 0; /* the slot passes to this board */
-        board_gains(s, c, fewer, g);
-        *known = key;
+    if (!slots || g->key[part] != key) {
+        if (g->key[GAINS_MORE] != key && g->key[GAINS_FEWER] != key && g->key[GAINS_SWAPS] != key)
+            memset(g->key, 0, sizeof g->key); /* the slot passes to this board */
+        if (part == GAINS_SWAPS)
+            board_swaps(s, c, g);
+        else
+            board_gains(s, c, part == GAINS_FEWER, g);
+        g->key[part] = key;
     }
     return g;
 }
@@ -189,14 +228,6 @@ static double need_of(const passfood_state *s, int p, const passfood_board_gains
     if (own)
         v += 0.5 * g->bump[f];
     return u * v;
-}
-
-/* The value of giving tile f to player p (0 when it would be discarded). */
-static double need(const passfood_state *s, int p, int f, bool own)
-{
-    passfood_board_gains g;
-    board_gains(s, s->board[p], false, &g);
-    return need_of(s, p, &g, urgency(s, p), f, own);
 }
 
 /* ---- plates ------------------------------------------------------------- */
@@ -283,7 +314,7 @@ static void plate_needs(const passfood_state *s, double nd[3][PASSFOOD_FOODS],
         }
         /* the recipient's board, valued once for its five foods */
         passfood_board_gains scratch;
-        const passfood_board_gains *g = gains_of(s, s->board[rec[j]], false, slots, &scratch);
+        const passfood_board_gains *g = gains_of(s, s->board[rec[j]], GAINS_MORE, slots, &scratch);
         double u = urgency(s, rec[j]);
         for (int f = 0; f < PASSFOOD_FOODS; f++)
             nd[j][f] = need_of(s, rec[j], g, u, f, j == 1);
@@ -403,13 +434,15 @@ static double ziggy_harm(const passfood_state *s, int pts)
 }
 
 /* The take (a food) worth using now before Ziggy scores, or -1. */
-static int choose_take_before_ziggy(const passfood_state *s)
+static int choose_take_before_ziggy(const passfood_state *s, passfood_board_gains *slots)
 {
     int a = s->active;
     int now_pts = ziggy_cheapest(s, s->zboard, NULL);
     if (now_pts == 0)
         return -1;
-    double harm = ziggy_harm(s, now_pts);
+    double harm = ziggy_harm(s, now_pts), u = urgency(s, a);
+    passfood_board_gains scratch;
+    const passfood_board_gains *mine = gains_of(s, s->board[a], GAINS_MORE, slots, &scratch);
     int best = -1;
     double bestgain = 0;
     for (int f = 0; f < PASSFOOD_FOODS; f++) {
@@ -418,7 +451,8 @@ static int choose_take_before_ziggy(const passfood_state *s)
         uint8_t d[PASSFOOD_FOODS];
         memcpy(d, s->zboard, sizeof d);
         d[f]--;
-        double gain = harm - ziggy_harm(s, ziggy_cheapest(s, d, NULL)) + 0.3 * need(s, a, f, true);
+        double gain = harm - ziggy_harm(s, ziggy_cheapest(s, d, NULL)) +
+                      0.3 * need_of(s, a, mine, u, f, true);
         if (gain > bestgain)
             bestgain = gain, best = f;
     }
@@ -442,8 +476,8 @@ static int answer_tile(const passfood_state *s, int p, int g, bool before_scorin
     double ua = urgency(s, a) + 0.2, up = urgency(s, p);
     /* both boards once; each answer h moves one column of each (a copy of
      * the first: the second may take its slot) */
-    passfood_board_gains scratch, ga = *gains_of(s, ca, false, slots, &scratch);
-    const passfood_board_gains *gp = gains_of(s, cp, true, slots, &scratch);
+    passfood_board_gains scratch, ga = *gains_of(s, ca, GAINS_MORE, slots, &scratch);
+    const passfood_board_gains *gp = gains_of(s, cp, GAINS_FEWER, slots, &scratch);
     int best = -1;
     double bestv = -1e9;
     for (int h = 0; h < PASSFOOD_FOODS; h++) {
@@ -471,33 +505,9 @@ static int choose_swap(const passfood_state *s, passfood_board_gains *slots)
     /* gains[g] bit h: giving g and getting h back makes a better set. Only
      * such offers can be chosen, so an offer whose partner holds no gaining
      * tile needs no answer worked out (most of them: the bot's hot spot). */
-    unsigned gains[PASSFOOD_FOODS] = {0};
-    /* A better set is a new one, and giving a tile away completes nothing:
-     * it is h's column (h held 3 times) or a row (h alone held fewest
-     * times). Other tiles h are not tried. */
-    const uint8_t *c = s->board[a];
-    int least = PASSFOOD_PROWS, nleast = 0;
-    for (int f = 0; f < PASSFOOD_FOODS; f++)
-        if (c[f] < least)
-            least = c[f], nleast = 1;
-        else if (c[f] == least)
-            nleast++;
-    unsigned may = 0;
-    for (int h = 0; h < PASSFOOD_FOODS; h++)
-        if (c[h] == PASSFOOD_PROWS - 1 || (c[h] == least && nleast == 1))
-            may |= 1u << h;
-    for (int g = 0; g < PASSFOOD_FOODS; g++)
-        for (int h = 0; h < PASSFOOD_FOODS && c[g]; h++) {
-            if (h == g || !(may >> h & 1))
-                continue;
-            uint8_t da[PASSFOOD_FOODS];
-            memcpy(da, s->board[a], sizeof da);
-            da[g]--;
-            if (da[h] < PASSFOOD_PROWS)
-                da[h]++;
-            if (best_now(s, da) > now)
-                gains[g] |= 1u << h;
-        }
+    passfood_board_gains scratch;
+    uint8_t gains[PASSFOOD_FOODS]; /* a copy: answer_tile may take its slot */
+    memcpy(gains, gains_of(s, s->board[a], GAINS_SWAPS, slots, &scratch)->swaps, sizeof gains);
     int best = -1, bestpts = now;
     double bestv = -1e9;
     for (int p = 0; p < s->seats; p++) {
@@ -552,7 +562,7 @@ static pf_action greedy_action(const passfood_state *s, int me, passfood_greedy_
     }
     case PASSFOOD_PH_ZIGGY: {
         if (s->takes[a]) {
-            int f = choose_take_before_ziggy(s);
+            int f = choose_take_before_ziggy(s, slots);
             if (f >= 0)
                 return PASSFOOD_A_TAKE + (pf_action)f;
         }

@@ -24,6 +24,7 @@
 #include "games/passfood/passfood.h"
 
 #include <math.h>
+#include <string.h>
 
 #define PLAYOUTS 200 /* a decision's budget, over all its moves */
 #define Z 2.0        /* the gain a move needs over greedy's, in standard errors */
@@ -93,7 +94,7 @@ pf_err passfood__planner_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int6
     /* the boards' gains, shared by the decision's playouts (one numbers table) */
     passfood_board_gains gains[PASSFOOD_GAIN_SLOTS];
     for (int i = 0; i < PASSFOOD_GAIN_SLOTS; i++)
-        gains[i].key_more = gains[i].key_fewer = 0; /* empty */
+        memset(gains[i].key, 0, sizeof gains[i].key); /* empty */
     int full = PLAYOUTS / n > 1 ? PLAYOUTS / n : 1, rounds = 0;
     do {
         pf_obs_sample(o, rng, &base);
