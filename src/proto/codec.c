@@ -116,7 +116,8 @@ cJSON *pf_proto_step(const pf_table_step *st, int seat, const pf_seat_names *nam
          pf__add(o, "seat", cJSON_CreateNumber(st->seat));
     if (ok && st->change == PF_TABLE_STEP)
         ok = pf__add(o, "action", cJSON_CreateString(st->name)) &&
-             pf__add(o, "by_bot", cJSON_CreateBool(st->by_bot));
+             pf__add(o, "by_bot", cJSON_CreateBool(st->by_bot)) &&
+             (!st->hint || pf__add(o, "hint", cJSON_CreateTrue()));
     ok = ok && pf__add(o, "t", cJSON_CreateNumber((double)st->t_ms)) &&
          pf__add(o, "events", pf_proto_events(st->ev, seat, names));
     return ok ? o : pf__discard(o);

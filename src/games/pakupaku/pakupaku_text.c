@@ -50,6 +50,12 @@ void pakupaku__view(const void *st, int seat, cJSON *out)
         cJSON_AddNumberToObject(o, "at", (double)pakupaku__tower_at(&s->tower, k) / PAKUPAKU__UNIT);
         cJSON_AddItemToArray(tower, o);
     }
+    if (s->tower.n >= 2) { /* how close the tower is to falling, and where (PAKU-5) */
+        double margin;
+        int weak = pakupaku__tower_weakest(&s->tower, &margin);
+        cJSON_AddNumberToObject(out, "margin", round(margin * 100) / 100);
+        cJSON_AddNumberToObject(out, "weak", weak);
+    }
     cJSON *supply = cJSON_AddObjectToObject(out, "supply");
     for (int type = 0; type < PAKUPAKU__NTYPES; type++)
         cJSON_AddNumberToObject(supply, pakupaku__pieces[type].name,
@@ -167,13 +173,17 @@ const char *const pakupaku__rules[] = {
     "  P  a panda die jumps to your left neighbour at once;",
     "  D  a dish die waits until you stack one piece of tableware;",
     "  1, 2  nothing happens: roll again.",
+    "On the screen D! is a dish die waiting for your stack; once you have",
+    "stacked, it shows D until you roll it again. A P in front of you is a",
+    "panda passed to you: roll it like the others.",
     "Your hands need time: after a roll they are busy 0.8 s, after a stack",
     "0.6 s (the screen counts it down). A key pressed meanwhile is kept and",
     "played a moment after they are free, like anyone's hands.",
     "",
     "Stacking is a skill: press p (plate), b (bowl) or c (cup). The piece",
-    "swings above the tower; press SPACE to let go. Where it lands is where it",
-    "was when you pressed, plus a little wobble of the table. The tower falls",
+    "swings above the tower; press SPACE (or its key again) to let go, Esc to",
+    "put it back. Where it lands is where it was when you pressed, plus a",
+    "little wobble of the table. The tower falls",
     "when a piece and what rests on it hang over the edge of the piece below.",
     "Plates are wide and flat, bowls middling, cups narrow and tall.",
     "",
@@ -186,8 +196,10 @@ const char *const pakupaku__rules[] = {
     "win. Tied players duel: they stack one piece each in turn on a fresh",
     "tower, and whoever topples it is out.",
     "",
-    "With several people at one keyboard, press the seat number (1-8) to",
-    "give the keys to that person.",
+    "Two to four people at one keyboard each have four keys of their own,",
+    "shown on the screen: roll, plate, bowl, cup (a piece's key again drops",
+    "it). With more people, press a seat's number to give the keys of one",
+    "player (r, p, b, c, SPACE) to that person.",
     NULL};
 
 /* The rules in brief, a paragraph a line, for any front end (our own words). */

@@ -152,6 +152,10 @@ pf_action passfood__greedy_play(const passfood_state *s, int seat, passfood_gree
  * action: the check of a bot's move without the list (passfood.c). */
 pf_action passfood__legal_or_first(const passfood_state *s, int seat, pf_action a);
 
+/* Why the observing seat would play a (passfood_why.c; a hint's reason). */
+struct pf_why;
+void passfood__explain(const pf_obs *o, pf_action a, pf_rng *rng, struct pf_why *w);
+
 /* The expert bot, `planner` (passfood_planner.c). */
 pf_err passfood__planner_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t);
 extern const pf_rung passfood__ladder[PF_LEVELS];
