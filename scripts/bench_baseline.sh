@@ -6,9 +6,14 @@
 # time; then RUNS rounds run `partyfood bench GAME --json` with each binary in
 # turn (the order alternating round by round), for every game asked. Prints each
 # round's actions/s and ISMCTS iterations/s with the ratios current / baseline,
-# and the load average before and after.
+# and the load average before and after. With --cpu both play the same fixed
+# work (about S seconds' worth of the current build's: `bench --games N
+# --searches 1` for the actions, `--games 1 --searches M` for the search) and
+# a rate is that work over the CPU time it used (user + system, from the
+# shell's `times`), which a loaded machine's waits do not count; the baseline
+# must know --games and --searches (060f485 and after).
 #
-#   scripts/bench_baseline.sh --baseline REV [--runs N] [--seconds S]
+#   scripts/bench_baseline.sh --baseline REV [--runs N] [--seconds S] [--cpu]
 #                             [--bin PARTYFOOD] [GAME...]
 #
 # PARTYFOOD defaults to build/partyfood (`make build`); GAME to every game the
@@ -19,8 +24,9 @@ runs=3
 seconds=2
 bin=$root/build/partyfood
 rev=
+cpu=
 usage() {
-    echo "usage: scripts/bench_baseline.sh --baseline REV [--runs N] [--seconds S]" \
+    echo "usage: scripts/bench_baseline.sh --baseline REV [--runs N] [--seconds S] [--cpu]" \
          "[--bin PARTYFOOD] [GAME...]" >&2
     exit 2
 }
@@ -29,6 +35,7 @@ while [ $# -gt 0 ]; do
     --baseline) [ $# -ge 2 ] || usage; rev=$2; shift 2 ;;
     --runs) [ $# -ge 2 ] || usage; runs=$2; shift 2 ;;
     --seconds) [ $# -ge 2 ] || usage; seconds=$2; shift 2 ;;
+    --cpu) cpu=1; shift ;;
     --bin) [ $# -ge 2 ] || usage; bin=$2; shift 2 ;;
     -*) usage ;;
     *) break ;;
@@ -63,22 +70,69 @@ fi
 field() { echo "$1" | sed "s/.*\"$2\":\(null\|[0-9.][0-9.]*\).*/\1/"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "null" || b == "null" || b == 0) print "-"; else printf "%.2f", a / b }'; }
 
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# cpu_seconds OUT COMMAND...: runs COMMAND into OUT and prints the CPU time
+# (user + system) it took, from the shell's `times` (its children's line).
+cpu_seconds() {
+    out=$1
+    shift
+    times >"$tmp/t0"
+    "$@" >"$out"
+    times >"$tmp/t1"
+    { sed -n 2p "$tmp/t0"; sed -n 2p "$tmp/t1"; } | sed 's/m/ /g; s/s//g' |
+        awk '{ t = $1 * 60 + $2 + $3 * 60 + $4; if (NR == 1) b = t; else printf "%.3f", t - b }'
+}
+# bench_cpu BIN GAME: one line of `bench --json` whose actions_per_s and
+# ismcts_iters_per_s are per CPU second, over the work fixed above.
+bench_cpu() {
+    t=$(cpu_seconds "$tmp/out" "$1" bench "$2" --games "$games" --searches 1 --json)
+    m=$(field "$(cat "$tmp/out")" mean_actions)
+    a=$(awk -v n="$games" -v m="$m" -v t="$t" 'BEGIN { printf "%.1f", n * m / t }')
+    i=null
+    if [ "$searches" -gt 0 ]; then
+        t=$(cpu_seconds "$tmp/out" "$1" bench "$2" --games 1 --searches "$searches" --json)
+        i=$(awk -v n="$searches" -v t="$t" 'BEGIN { printf "%.1f", n * 10000 / t }')
+    fi
+    echo "{\"actions_per_s\":$a,\"ismcts_iters_per_s\":$i}"
+}
+bench_wall() { "$1" bench "$2" --seconds "$seconds" --json; }
+mode=wall
+[ -z "$cpu" ] || mode=cpu
+
 echo "baseline: $old ($(git -C "$root" log -1 --format='%h %s' "$sha" | cut -c1-70))"
 echo "current:  $bin"
-echo "each: partyfood bench GAME --seconds $seconds --json; $runs rounds"
+if [ -n "$cpu" ]; then
+    echo "each: partyfood bench GAME --games N --searches 1, then --games 1 --searches M" \
+         "(N, M: about $seconds s of the current build's); per CPU second; $runs rounds"
+else
+    echo "each: partyfood bench GAME --seconds $seconds --json; $runs rounds"
+fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-9s %3s %14s %14s %6s %14s %14s %6s\n' game run "base act/s" "act/s" x \
     "base ismcts/s" "ismcts/s" x
 summary=
 for game in "$@"; do
+    if [ -n "$cpu" ]; then
+        # the work: what the current build does in 0.2 s of each part, scaled
+        # by the CPU time it got for them (under load, less than the wall's)
+        t=$(cpu_seconds "$tmp/out" "$bin" bench "$game" --seconds 0.2 --json)
+        c=$(cat "$tmp/out")
+        r=$(field "$c" ismcts_iters_per_s)
+        games=$(awk -v g="$(field "$c" games_per_s)" -v r="$r" -v t="$t" -v s="$seconds" '
+            BEGIN { parts = (r == "null" || r == 0) ? 1 : 2; printf "%d", g * 0.2 * s * parts / t + 1 }')
+        searches=$(awk -v r="$r" -v t="$t" -v s="$seconds" '
+            BEGIN { if (r == "null" || r == 0) print 0; else printf "%d", r * 0.2 * s * 2 / t / 10000 + 1 }')
+        echo "$game: N = $games games, M = $searches searches"
+    fi
     i=1
     while [ "$i" -le "$runs" ]; do
         if [ $((i % 2)) -eq 1 ]; then
-            b=$("$old" bench "$game" --seconds "$seconds" --json)
-            c=$("$bin" bench "$game" --seconds "$seconds" --json)
+            b=$(bench_$mode "$old" "$game")
+            c=$(bench_$mode "$bin" "$game")
         else
-            c=$("$bin" bench "$game" --seconds "$seconds" --json)
-            b=$("$old" bench "$game" --seconds "$seconds" --json)
+            c=$(bench_$mode "$bin" "$game")
+            b=$(bench_$mode "$old" "$game")
         fi
         ba=$(field "$b" actions_per_s); ca=$(field "$c" actions_per_s)
         bi=$(field "$b" ismcts_iters_per_s); ci=$(field "$c" ismcts_iters_per_s)
