@@ -61,6 +61,13 @@ typedef struct search {
     int16_t slot[SLOTS];
     double *logs; /* fast_log(i) for i < nlogs: a child's avail, at every selection */
     int32_t nlogs;
+    /* The root's legal list and children by legal index, kept across
+     * iterations: the observer's own legal actions do not depend on hidden
+     * content, so every determinization gives the same list (and the root's
+     * children are the observer's) */
+    pf_action root_legal[PF_MAX_LEGAL];
+    int32_t root_child[PF_MAX_LEGAL];
+    int root_n, root_untried;
 } search;
 
 static double now_s(void)
@@ -226,19 +233,26 @@ static void iterate(search *s)
     int max_depth = s->cfg->max_depth > 0 ? s->cfg->max_depth : s->cap;
     while (depth < max_depth && !g->over(s->det, NULL)) {
         /* At the root the observer decides, whoever else may act too. */
-        int seat = cur == 0 ? pf_obs_seat(s->o) : pf_pick_seat(g->to_act(s->det), s->rng);
-        int n = g->legal(s->det, seat, s->legal, PF_MAX_LEGAL);
-        int untried = n;
-        bool mapped = index_legal(s, n);
-        for (int i = 0; i < n; i++)
-            s->child_of[i] = NIL;
-        for (int32_t c = s->pool[cur].child; c != NIL; c = s->pool[c].sibling) {
-            if (s->pool[c].seat != seat)
-                continue;
-            int i = legal_index(s, n, mapped, s->pool[c].action);
-            if (i >= 0) {
-                s->child_of[i] = c;
-                untried--;
+        bool root = cur == 0;
+        int seat = root ? pf_obs_seat(s->o) : pf_pick_seat(g->to_act(s->det), s->rng);
+        pf_action *legal = root ? s->root_legal : s->legal;
+        int32_t *child_of = root ? s->root_child : s->child_of;
+        int n, untried;
+        if (root) {
+            n = s->root_n, untried = s->root_untried;
+        } else {
+            n = untried = g->legal(s->det, seat, legal, PF_MAX_LEGAL);
+            bool mapped = index_legal(s, n);
+            for (int i = 0; i < n; i++)
+                child_of[i] = NIL;
+            for (int32_t c = s->pool[cur].child; c != NIL; c = s->pool[c].sibling) {
+                if (s->pool[c].seat != seat)
+                    continue;
+                int i = legal_index(s, n, mapped, s->pool[c].action);
+                if (i >= 0) {
+                    child_of[i] = c;
+                    untried--;
+                }
             }
         }
         int32_t next = NIL;
@@ -246,24 +260,26 @@ static void iterate(search *s)
         int hint_i = -1; /* legal index of the prior bot's move */
         if (s->cfg->prior_bot && s->cfg->prior_weight > 0 &&
             bot_move(s, s->cfg->prior_bot, seat, step, &hint))
-            hint_i = find_move(g, s->legal, n, hint);
+            hint_i = find_move(g, legal, n, hint);
         if (untried > 0 && s->n < s->cap) {
             /* Expand: the prior's move if untried, else a random untried action. */
             int i = 0;
-            if (hint_i >= 0 && s->child_of[hint_i] == NIL) {
+            if (hint_i >= 0 && child_of[hint_i] == NIL) {
                 i = hint_i;
             } else {
                 int k = (int)pf_rng_below(s->rng, (uint32_t)untried);
                 for (;; i++)
-                    if (s->child_of[i] == NIL && k-- == 0)
+                    if (child_of[i] == NIL && k-- == 0)
                         break;
             }
-            next = add_child(s, cur, seat, s->legal[i]);
+            next = add_child(s, cur, seat, legal[i]);
             for (int j = 0; j < n; j++)
-                if (s->child_of[j] != NIL)
-                    s->pool[s->child_of[j]].avail++;
+                if (child_of[j] != NIL)
+                    s->pool[child_of[j]].avail++;
             s->pool[next].avail++;
-            g->apply(s->det, seat, s->legal[i], s->now, NULL);
+            if (root)
+                s->root_child[i] = next, s->root_untried--;
+            g->apply(s->det, seat, legal[i], s->now, NULL);
             s->path[depth++] = next;
             step++;
             break;
@@ -273,7 +289,7 @@ static void iterate(search *s)
         /* Select among the available children. */
         double best = -1.0;
         for (int i = 0; i < n; i++) {
-            int32_t c = s->child_of[i];
+            int32_t c = child_of[i];
             if (c == NIL)
                 continue;
             node *nd = &s->pool[c];
@@ -438,6 +454,10 @@ pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rn
     s->cap = cap;
     s->n = 1;
     s->pool[0] = (node){0, NIL, NIL, -1, 0, 0, 0.0, 0.0};
+    memcpy(s->root_legal, first, (size_t)nlegal * sizeof *first);
+    for (int i = 0; i < nlegal; i++)
+        s->root_child[i] = NIL;
+    s->root_n = s->root_untried = nlegal;
 
     long it = 0;
     if (cfg->paired) {
