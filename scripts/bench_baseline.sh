@@ -72,17 +72,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "null" || b == "null" || b =
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# cpu_seconds OUT COMMAND...: runs COMMAND into OUT and prints the CPU time
-# (user + system) it took, from the shell's `times` (its children's line).
-cpu_seconds() {
-    out=$1
-    shift
-    times >"$tmp/t0"
-    "$@" >"$out"
-    times >"$tmp/t1"
-    { sed -n 2p "$tmp/t0"; sed -n 2p "$tmp/t1"; } | sed 's/m/ /g; s/s//g' |
-        awk '{ t = $1 * 60 + $2 + $3 * 60 + $4; if (NR == 1) b = t; else printf "%.3f", t - b }'
-}
+. "$root/scripts/bench_cpu.sh"
 # bench_cpu BIN GAME: one line of `bench --json` whose actions_per_s and
 # ismcts_iters_per_s are per CPU second, over the work fixed above.
 bench_cpu() {

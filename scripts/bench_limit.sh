@@ -62,17 +62,7 @@ gcc -O2 -o "$tmp/pizza_limit" "$dir/pizza_limit.c"
 # second when quiet, 75 actions a game).
 limit_games=$(awk -v s="$seconds" 'BEGIN { printf "%d", s * 1400000 }')
 
-# cpu_seconds OUT COMMAND...: runs COMMAND into OUT and prints the CPU time
-# (user + system) it took, from the shell's `times` (its children's line).
-cpu_seconds() {
-    out=$1
-    shift
-    times >"$tmp/t0"
-    "$@" >"$out"
-    times >"$tmp/t1"
-    { sed -n 2p "$tmp/t0"; sed -n 2p "$tmp/t1"; } | sed 's/m/ /g; s/s//g' |
-        awk '{ t = $1 * 60 + $2 + $3 * 60 + $4; if (NR == 1) b = t; else printf "%.3f", t - b }'
-}
+. "$root/scripts/bench_cpu.sh"
 # The rates of one run: limit then partyfood, in actions a second.
 limit_wall() { "$tmp/pizza_limit" -n "$limit_games" -p 4 -s 1 | awk '{ for (i = 1; i < NF; i++) if ($i == "actions/s") print $(i + 1) }'; }
 pf_wall() { "$bin" bench pizza --seconds "$seconds" --json | sed 's/.*"actions_per_s":\([0-9.]*\).*/\1/'; }
