@@ -518,12 +518,13 @@ static int choose_swap(const passfood_state *s, passfood_board_gains *slots)
             tot += s->board[p][f];
         if (!tot)
             continue;
+        unsigned held_p = 0; /* the foods the partner holds */
+        for (int h = 0; h < PASSFOOD_FOODS; h++)
+            held_p |= (unsigned)(s->board[p][h] > 0) << h;
         for (int g = 0; g < PASSFOOD_FOODS; g++) {
             if (!s->board[a][g])
                 continue;
-            unsigned held = 1u << g; /* the partner holds g once offered */
-            for (int h = 0; h < PASSFOOD_FOODS; h++)
-                held |= (unsigned)(s->board[p][h] > 0) << h;
+            unsigned held = held_p | 1u << g; /* the partner holds g once offered */
             if (!(gains[g] & held))
                 continue;
             double v;
