@@ -761,6 +761,7 @@ static int web_file(struct lws *wsi, const char *path)
         {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
         {".css", "text/css; charset=utf-8"},   {".svg", "image/svg+xml"},
         {".png", "image/png"},                 {".json", "application/json"},
+        {".wasm", "application/wasm"}, /* the engine module: compiled as it streams in */
     };
     static const char no_cache[] = "cache-control: no-cache\r\n";
     const char *name = strcmp(path, "/") == 0 ? "/index.html" : path;
@@ -1090,12 +1091,27 @@ int pf_server_run(const pf_server_options *o)
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
         return 1;
     }
+    /* Every answer's headers: libwebsockets' security best practices (its
+     * option ..._SECURITY_BEST_PRACTICES_ENFORCE), whose content security
+     * policy also lets the page compile the engine's module, run it in a
+     * worker and be installed as an app (docs/offline.md), and no more. */
+    static const struct lws_protocol_vhost_options headers[] = {
+        {NULL, NULL, "referrer-policy:", "no-referrer"},
+        {&headers[0], NULL, "x-frame-options:", "deny"},
+        {&headers[1], NULL, "x-xss-protection:", "1; mode=block"},
+        {&headers[2], NULL, "x-content-type-options:", "nosniff"},
+        {&headers[3], NULL, "content-security-policy:",
+         "default-src 'none'; img-src 'self' data: ; script-src 'self' 'wasm-unsafe-eval'; "
+         "worker-src 'self'; manifest-src 'self'; font-src 'self'; style-src 'self'; "
+         "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none';"
+         "form-action 'self';"},
+    };
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = o->port;
     info.iface = o->host;
     info.protocols = protocols;
-    info.options = LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
+    info.headers = &headers[4];
     if (o->cert) {
         info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
         info.ssl_cert_filepath = o->cert;
