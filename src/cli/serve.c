@@ -40,19 +40,25 @@ static int usage(FILE *f, int status)
     return status;
 }
 
-/* "HOST:PORT" into host (n bytes) and *port. */
+/* "HOST:PORT" (an IPv6 address in brackets: "[::1]:8080") into host (n
+ * bytes) and *port. */
 static bool read_listen(const char *v, char *host, size_t n, int *port)
 {
     const char *colon = strrchr(v, ':');
     long long p;
-    if (!colon || colon == v || (size_t)(colon - v) >= n) {
+    bool bracket = v[0] == '[' && colon && colon > v && colon[-1] == ']';
+    const char *from = v + bracket;
+    size_t len = colon ? (size_t)(colon - from) - bracket : 0;
+    if (!colon || len == 0 || len >= n) {
         fprintf(stderr, "partyfood serve: --listen wants HOST:PORT, not '%s'\n", v);
         return false;
     }
     if (!cli_arg_int("serve", "--listen's port", colon + 1, 0, 65535, &p))
         return false;
-    memcpy(host, v, (size_t)(colon - v));
-    host[colon - v] = '\0';
+    memcpy(host, from, len);
+    host[len] = '\0';
+    if (strcmp(host, "localhost") == 0) /* this machine's first loopback address */
+        snprintf(host, n, "127.0.0.1");
     *port = (int)p;
     return true;
 }
@@ -174,8 +180,11 @@ int cmd_serve(int argc, char **argv)
                 return 2;
             if (snprintf(web, sizeof web, "%s/index.html", o.web) >= (int)sizeof web ||
                 access(web, R_OK) != 0) {
-                fprintf(stderr, "partyfood serve: --web %s: no index.html there\n", o.web);
-                return 2;
+                fprintf(stderr,
+                        "partyfood serve: --web %s: no index.html there (--web names the "
+                        "browser client's folder: web/ in the source tree)\n",
+                        o.web);
+                return 1;
             }
         } else {
             fprintf(stderr, "partyfood serve: unknown argument '%s'\n", argv[i]);

@@ -5,7 +5,9 @@
  * change waits for that commit has its next messages wait too, so its
  * answers keep their order. Idle rooms are let go and rebuilt from storage
  * when touched; rooms that never started expire. */
+#include <arpa/inet.h>
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,6 +16,9 @@
 #include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 #include <libwebsockets.h>
 
@@ -1067,21 +1072,94 @@ static void on_signal(int sig)
         lws_cancel_service(srv.ctx);
 }
 
+/* Whether the server can listen on host:port, before lws tries: the
+ * address must be one of this machine's, and the port free. Says why not,
+ * and how to fix it, into why. *v6 tells an IPv6 address. */
+static bool can_listen(const char *host, int port, bool *v6, char *why, size_t n)
+{
+    struct sockaddr_storage sa;
+    memset(&sa, 0, sizeof sa);
+    struct sockaddr_in *in4 = (struct sockaddr_in *)&sa;
+    struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&sa;
+    socklen_t len;
+    if (inet_pton(AF_INET, host, &in4->sin_addr) == 1) {
+        in4->sin_family = AF_INET;
+        in4->sin_port = htons((uint16_t)port);
+        len = sizeof *in4;
+        *v6 = false;
+    } else if (inet_pton(AF_INET6, host, &in6->sin6_addr) == 1) {
+        in6->sin6_family = AF_INET6;
+        in6->sin6_port = htons((uint16_t)port);
+        len = sizeof *in6;
+        *v6 = true;
+    } else {
+        snprintf(why, n,
+                 "cannot listen on %s: not an IP address (--listen wants one of this machine's "
+                 "addresses: 127.0.0.1:PORT for this machine only, 0.0.0.0:PORT for every network)",
+                 host);
+        return false;
+    }
+    int fd = socket(sa.ss_family, SOCK_STREAM, 0), one = 1;
+    if (fd < 0) {
+        snprintf(why, n, "cannot listen on %s:%d: %s", host, port, strerror(errno));
+        return false;
+    }
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (*v6)
+        setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
+    int e = bind(fd, (struct sockaddr *)&sa, len) == 0 ? 0 : errno;
+    close(fd);
+    if (e == EADDRINUSE)
+        snprintf(why, n,
+                 "cannot listen on %s:%d: the port is taken (is another server running?): stop "
+                 "it, or choose another port with --listen %s:PORT (0: any free port)",
+                 host, port, host);
+    else if (e == EADDRNOTAVAIL)
+        snprintf(why, n,
+                 "cannot listen on %s:%d: %s is not an address of this machine (--listen "
+                 "127.0.0.1:PORT for this machine only, 0.0.0.0:PORT for every network)",
+                 host, port, host);
+    else if (e == EACCES)
+        snprintf(why, n,
+                 "cannot listen on %s:%d: a port under 1024 needs privileges: choose another "
+                 "with --listen %s:PORT",
+                 host, port, host);
+    else if (e)
+        snprintf(why, n, "cannot listen on %s:%d: %s", host, port, strerror(e));
+    return e == 0;
+}
+
 int pf_server_run(const pf_server_options *o)
 {
     pf_error err;
+    char why[512];
+    bool v6;
     srv.web = o->web;
     lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
+    if (!can_listen(o->host, o->port, &v6, why, sizeof why)) {
+        fprintf(stderr, "partyfood serve: %s\n", why);
+        return 1;
+    }
     if (!(srv.store = pf_store_open(o->db, &err))) {
-        fprintf(stderr, "partyfood serve: %s\n", err.msg);
+        fprintf(stderr,
+                "partyfood serve: %s (--db names the database: an SQLite file of partyfood's, "
+                "or a new one in a folder this user may write, or a postgresql:// URL)\n",
+                err.msg);
         return 1;
     }
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = o->port;
+    /* lws binds an IPv6 socket to every address unless told otherwise,
+     * whatever iface says: an IPv4 address gets an IPv4 socket bound to
+     * it alone, an IPv6 one a socket for IPv6 only. */
     info.iface = o->host;
-    info.protocols = protocols;
     info.options = LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
+    if (!v6)
+        info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
+    else
+        info.options |= LWS_SERVER_OPTION_IPV6_V6ONLY_MODIFY | LWS_SERVER_OPTION_IPV6_V6ONLY_VALUE;
+    info.protocols = protocols;
     if (o->cert) {
         info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
         info.ssl_cert_filepath = o->cert;
@@ -1095,14 +1173,21 @@ int pf_server_run(const pf_server_options *o)
         return 1;
     }
     pf_loop_attach(srv.loop, &info);
-    if (!(srv.ctx = lws_create_context(&info))) {
+    srv.ctx = lws_create_context(&info);
+    /* A listening socket lws could not make leaves a context without its
+     * vhost (the port taken since can_listen looked, or TLS files refused). */
+    struct lws_vhost *vh = srv.ctx ? lws_get_vhost_by_name(srv.ctx, "default") : NULL;
+    if (!vh) {
+        if (srv.ctx)
+            pf_loop_free(srv.loop, srv.ctx), srv.ctx = NULL, srv.loop = NULL;
         if (o->cert)
             fprintf(stderr,
                     "partyfood serve: cannot listen on %s:%d with TLS (certificate %s, key %s: "
                     "are they PEM files that match?)\n",
                     o->host, o->port, o->cert, o->key);
         else
-            fprintf(stderr, "partyfood serve: cannot listen on %s:%d\n", o->host, o->port);
+            fprintf(stderr, "partyfood serve: cannot listen on %s:%d (see the line above)\n",
+                    o->host, o->port);
         pf_loop_free(srv.loop, NULL);
         pf_store_close(srv.store);
         return 1;
@@ -1117,9 +1202,11 @@ int pf_server_run(const pf_server_options *o)
         pf_store_close(srv.store);
         return 1;
     }
-    int port = lws_get_vhost_listen_port(lws_get_vhost_by_name(srv.ctx, "default"));
+    int port = lws_get_vhost_listen_port(vh);
     char name[PF_NODE_NAME_MAX + 1];
-    snprintf(name, sizeof name, "http://%s:%d", o->host, port);
+    char where[PF_NODE_NAME_MAX - 8]; /* HOST:PORT, an IPv6 address in brackets */
+    snprintf(where, sizeof where, v6 ? "[%s]:%d" : "%s:%d", o->host, port);
+    snprintf(name, sizeof name, "http://%s", where);
     snprintf(srv.self, sizeof srv.self, "%s", o->node ? o->node : name);
     pf_node_setup(srv.store, srv.self, o->lease_ms);
     /* Every unfinished room, before the first client; with a shared store,
@@ -1134,13 +1221,13 @@ int pf_server_run(const pf_server_options *o)
     signal(SIGPIPE, SIG_IGN);
     char db[512];
     pf_store_where_shown(o->db, db, sizeof db);
-    printf("partyfood serve: listening on %s://%s:%d (database %s)\n", srv.tls ? "https" : "http",
-           o->host, port, db);
+    printf("partyfood serve: listening on %s://%s (database %s)\n", srv.tls ? "https" : "http",
+           where, db);
     if (pf_node_name())
         printf("partyfood serve: node %s, leases of %d ms\n", pf_node_name(), o->lease_ms);
     if (srv.web)
-        printf("partyfood serve: open %s://%s:%d/ in a browser to play (files from %s)\n",
-               srv.tls ? "https" : "http", o->host, port, srv.web);
+        printf("partyfood serve: open %s://%s/ in a browser to play (files from %s)\n",
+               srv.tls ? "https" : "http", where, srv.web);
     else
         printf("partyfood serve: no browser client found (--web DIR names its folder)\n");
     fflush(stdout);
