@@ -2,6 +2,7 @@
  * checked JSON builders every answer uses. */
 #include "codec.h"
 
+#include "partyfood/json_print.h"
 #include "partyfood/parse.h"
 #include "partyfood/proto.h"
 
@@ -96,4 +97,72 @@ cJSON *pf_proto_legal(const pf_table *t, int seat)
             a = pf__discard(a);
     }
     return a;
+}
+
+/* ---- answers ------------------------------------------------------------------ */
+
+cJSON *pf_proto_answer(const cJSON *req)
+{
+    cJSON *out = cJSON_CreateObject();
+    const cJSON *id = cJSON_IsObject(req) ? cJSON_GetObjectItemCaseSensitive(req, "id") : NULL;
+    if (out && id && !pf__add(out, "id", cJSON_Duplicate(id, true)))
+        return pf__discard(out);
+    return out;
+}
+
+char *pf_proto_done(cJSON *out)
+{
+    char *text = out && pf__add(out, "ok", cJSON_CreateTrue()) ? pf_json_print(out) : NULL;
+    cJSON_Delete(out);
+    return text;
+}
+
+char *pf_proto_ok(const cJSON *req)
+{
+    return pf_proto_done(pf_proto_answer(req));
+}
+
+char *pf_proto_error(const cJSON *req, pf_err e, const char *msg)
+{
+    /* Messages may quote client text cut by other layers: keep them
+     * printable UTF-8 whatever they quote. */
+    char clean[sizeof ((pf_error *)0)->msg];
+    pf_text_printable(msg ? msg : pf_strerror(e), clean, sizeof clean);
+    cJSON *out = pf_proto_answer(req), *eo = NULL;
+    char *text = NULL;
+    if (out && pf__add(out, "ok", cJSON_CreateFalse()) &&
+        pf__add(out, "error", eo = cJSON_CreateObject()) &&
+        pf__add(eo, "code", cJSON_CreateString(pf_err_code(e))) &&
+        pf__add(eo, "message", cJSON_CreateString(clean)))
+        text = pf_json_print(out);
+    cJSON_Delete(out);
+    return text;
+}
+
+bool pf_proto_played(cJSON *out, int step, const char *action, int64_t t_ms, cJSON *events)
+{
+    return pf__add(out, "step", cJSON_CreateNumber(step)) &&
+           pf__add(out, "action", cJSON_CreateString(action)) &&
+           pf__add(out, "t", cJSON_CreateNumber((double)t_ms)) && pf__add(out, "events", events);
+}
+
+static cJSON *seat_list(uint32_t set)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; a && i < PF_MAX_SEATS; i++)
+        if ((set & (1u << i)) && !pf__append(a, cJSON_CreateNumber(i)))
+            return pf__discard(a);
+    return a;
+}
+
+bool pf_proto_progress(cJSON *out, const pf_table *t)
+{
+    const pf_match *m = pf_table_match(t);
+    double results[PF_MAX_SEATS];
+    bool over = pf_match_over(m, results);
+    return pf__add(out, "to_act", seat_list(over ? 0 : m->game->to_act(m->state))) &&
+           pf__add(out, "over", cJSON_CreateBool(over)) &&
+           pf__add(out, "results",
+                   over ? cJSON_CreateDoubleArray(results, m->seats) : cJSON_CreateNull()) &&
+           pf__add(out, "step_count", cJSON_CreateNumber(m->nsteps));
 }

@@ -16,15 +16,6 @@
 #include "partyfood/replay.h"
 #include "partyfood/proto.h"
 
-static cJSON *seat_list(uint32_t set)
-{
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < PF_MAX_SEATS; i++)
-        if ((set & (1u << i)) && !pf__append(a, cJSON_CreateNumber(i)))
-            return pf__discard(a);
-    return a;
-}
-
 /* ---- what the table tells ---------------------------------------------------- */
 
 /* The seat the session's steps are encoded for: its own, or the public's. */
@@ -40,6 +31,7 @@ void pf__heard(void *arg, const pf_table_step *st)
     if (h->want_events) {
         h->want_events = false;
         h->lost |= !(h->events = pf_proto_events(st->ev, h->events_seat));
+        h->step = st->step;
         snprintf(h->action, sizeof h->action, "%s", st->name);
         h->t_ms = st->t_ms;
     }
@@ -86,11 +78,7 @@ static pf_err bots_then_progress(pf_session *s, int64_t now, cJSON *out, pf_erro
     pf_err e = bots_play(s, now, err);
     if (e)
         return e;
-    const pf_match *m = pf_table_match(s->table);
-    if (pf__add(out, "to_act", seat_list(m->game->to_act(m->state))) &&
-        pf__add(out, "over", cJSON_CreateBool(pf_match_over(m, NULL))))
-        return PF_E_OK;
-    return pf__no_memory(err);
+    return pf_proto_progress(out, s->table) ? PF_E_OK : pf__no_memory(err);
 }
 
 /* ---- reading fields ------------------------------------------------------- */
@@ -262,7 +250,7 @@ static pf_err do_act(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_e
     e = pf_table_act(s->table, seat, action->valuestring, when, err);
     if (e)
         return e;
-    if (!pf__add(out, "events", take_events(s)))
+    if (!pf_proto_played(out, s->heard.step, s->heard.action, s->heard.t_ms, take_events(s)))
         return pf__no_memory(err);
     return bots_then_progress(s, when, out, err);
 }
@@ -295,9 +283,7 @@ static pf_err do_bot(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_e
     if (e)
         return e;
     /* The move as the table named it when it was applied. */
-    if (!pf__add(out, "action", cJSON_CreateString(s->heard.action)) ||
-        !pf__add(out, "t", cJSON_CreateNumber((double)s->heard.t_ms)) ||
-        !pf__add(out, "events", take_events(s)))
+    if (!pf_proto_played(out, s->heard.step, s->heard.action, s->heard.t_ms, take_events(s)))
         return pf__no_memory(err);
     return bots_then_progress(s, pf_table_match(s->table)->now, out, err);
 }
@@ -444,19 +430,21 @@ static pf_err do_undo(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_
 
 
 
-const pf__command pf__commands[] = {
-    {"new", do_new, REPLACES},
-    {"legal", do_legal, NEEDS_GAME | READS_SEAT | OWN_SEAT},
-    {"act", do_act, NEEDS_GAME | READS_SEAT | OWN_SEAT | CHANGES},
-    {"view", do_view, NEEDS_GAME | READS_SEAT | WATCH | OWN_SEAT},
-    {"result", do_result, NEEDS_GAME},
-    {"save", do_save, NEEDS_GAME | SPOILS},
-    {"load", do_load, REPLACES},
-    {"bot", do_bot, NEEDS_GAME | READS_SEAT | OWN_SEAT | CHANGES},
+const pf_command pf__commands[] = {
+    {"new", do_new, PF_CMD_REPLACES},
+    {"legal", do_legal, PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_OWN_SEAT},
+    {"act", do_act, PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_OWN_SEAT | PF_CMD_CHANGES | PF_CMD_PLAYERS},
+    {"view", do_view, PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_WATCH | PF_CMD_OWN_SEAT},
+    {"result", do_result, PF_CMD_NEEDS_GAME},
+    {"save", do_save, PF_CMD_NEEDS_GAME | PF_CMD_SPOILS},
+    {"load", do_load, PF_CMD_REPLACES},
+    {"bot", do_bot, PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_OWN_SEAT | PF_CMD_CHANGES | PF_CMD_PLAYERS},
     {"games", do_games, 0},
-    {"plan", do_plan, NEEDS_GAME | READS_SEAT | OWN_SEAT},
-    {"wait", do_wait, NEEDS_GAME | CHANGES | PLAYERS},
-    {"undo", do_undo, NEEDS_GAME | READS_SEAT | OWN_SEAT | CHANGES | REWRITES},
+    {"plan", do_plan, PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_OWN_SEAT},
+    {"wait", do_wait, PF_CMD_NEEDS_GAME | PF_CMD_CHANGES | PF_CMD_PLAYERS},
+    {"undo", do_undo,
+     PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_OWN_SEAT | PF_CMD_CHANGES | PF_CMD_REWRITES |
+         PF_CMD_PLAYERS},
 };
 
 const size_t pf__ncommands = sizeof pf__commands / sizeof pf__commands[0];

@@ -1260,10 +1260,9 @@ static char *ask_session(pf_room *r, pf_conn *c, const cJSON *req, const char *m
     /* A command that would change or replace the session's table would
      * free the room's: those are the room's own (act, undo) or refused. */
     const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(req, "cmd");
-    for (size_t i = 0; cJSON_IsString(cmd) && i < pf__ncommands; i++)
-        if (strcmp(pf__commands[i].cmd, cmd->valuestring) == 0 &&
-            (pf__commands[i].flags & (CHANGES | REPLACES)))
-            return pf_room_error(req, PF_E_UNKNOWN_COMMAND, "not available in a room");
+    const pf_command *pc = cJSON_IsString(cmd) ? pf_command_find(cmd->valuestring) : NULL;
+    if (pc && (pf_command_flags(pc) & (PF_CMD_CHANGES | PF_CMD_REPLACES)))
+        return pf_room_error(req, PF_E_UNKNOWN_COMMAND, "not available in a room");
     pf_session s;
     pf_session_init(&s);
     pf_session_bind(&s, c->seat);
