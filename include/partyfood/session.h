@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "partyfood/json_write.h"
 #include "partyfood/table.h"
 
 /* The longest request (bytes, without its end of line). Longer ones are
@@ -35,14 +36,13 @@
 
 /* What the table's step hook heard during the request being answered. */
 typedef struct pf_session_heard {
-    cJSON *steps;     /* every applied step, for the session's seat */
-    cJSON *events;    /* the events of the request's own step, once heard */
+    pf_jw steps;      /* every applied step, for the session's seat: a list being written */
+    pf_jw events;     /* the events of the request's own step, once heard */
     int events_seat;  /* whose events those are */
     bool want_events; /* the next step heard is the request's own */
     int step;                            /* the request's own step: its index, */
     char action[PF_REPLAY_NAME_MAX + 1]; /* its name */
     int64_t t_ms;                        /* and its time */
-    bool lost;        /* memory ran out while encoding */
 } pf_session_heard;
 
 typedef struct pf_session {

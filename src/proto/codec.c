@@ -1,10 +1,15 @@
-/* codec.c: the protocol's messages for one seat (see proto.h), and the
- * checked JSON builders every answer uses. */
+/* codec.c: the protocol's messages (proto.h), written as JSON text
+ * (json_write.h): every answer of the engine and of a server, and each
+ * seat's step messages, come from here. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "codec.h"
 
-#include "partyfood/json_print.h"
 #include "partyfood/parse.h"
 #include "partyfood/proto.h"
+#include "partyfood/session.h"
 
 #define ECHO_BYTES 40 /* of client text quoted in an error message */
 
@@ -18,44 +23,36 @@ int pf__echo_len(const char *s)
     return (int)pf_utf8_prefix(s, ECHO_BYTES);
 }
 
-bool pf__add(cJSON *obj, const char *key, cJSON *item)
+/* ---- steps and events ---------------------------------------------------------- */
+
+void pf_proto_write_event(pf_jw *w, const pf_event *e)
 {
-    if (item && cJSON_AddItemToObjectCS(obj, key, item))
-        return true;
-    cJSON_Delete(item);
-    return false;
+    pf_jw_lit(w, "{\"kind\":");
+    pf_jw_str(w, e->kind);
+    pf_jw_lit(w, ",\"text\":");
+    pf_jw_str(w, e->text);
+    pf_jw_lit(w, e->to >= 0 ? ",\"private\":true}" : ",\"private\":false}");
 }
 
-bool pf__append(cJSON *arr, cJSON *item)
+void pf_proto_write_events(pf_jw *w, const pf_events *ev, int seat)
 {
-    if (item && cJSON_AddItemToArray(arr, item))
-        return true;
-    cJSON_Delete(item);
-    return false;
-}
-
-cJSON *pf__discard(cJSON *item)
-{
-    cJSON_Delete(item);
-    return NULL;
-}
-
-static cJSON *event_object(const pf_event *e)
-{
-    cJSON *o = cJSON_CreateObject();
-    if (o && pf__add(o, "kind", cJSON_CreateString(e->kind)) &&
-        pf__add(o, "text", cJSON_CreateString(e->text)) &&
-        pf__add(o, "private", cJSON_CreateBool(e->to >= 0)))
-        return o;
-    return pf__discard(o);
+    pf_jw_raw(w, "[", 1);
+    for (int i = 0; ev && i < ev->n; i++)
+        if (pf_event_visible(&ev->buf[i], seat)) {
+            pf_jw_comma(w);
+            pf_proto_write_event(w, &ev->buf[i]);
+        }
+    pf_jw_raw(w, "]", 1);
 }
 
 cJSON *pf_proto_events(const pf_events *ev, int seat)
 {
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && ev && i < ev->n; i++)
-        if (pf_event_visible(&ev->buf[i], seat) && !pf__append(a, event_object(&ev->buf[i])))
-            return pf__discard(a);
+    pf_jw w;
+    pf_jw_init(&w, 0);
+    pf_proto_write_events(&w, ev, seat);
+    const char *text = pf_jw_text(&w);
+    cJSON *a = text ? cJSON_Parse(text) : NULL;
+    pf_jw_free(&w);
     return a;
 }
 
@@ -63,106 +60,159 @@ cJSON *pf_proto_events(const pf_events *ev, int seat)
  * acted, when, and the action's name (our games announce every action in
  * their public events anyway; the secrecy test in tests/proto checks that
  * a seat's steps never differ between worlds it cannot tell apart). */
-cJSON *pf_proto_step(const pf_table_step *st, int seat)
+bool pf_proto_write_step_head(pf_jw *w, const pf_table_step *st)
 {
-    cJSON *o = cJSON_CreateObject();
-    bool ok = o != NULL;
-    if (st->change == PF_TABLE_UNDO)
-        return ok && pf__add(o, "undo", cJSON_CreateNumber(st->step)) &&
-                       pf__add(o, "seat", cJSON_CreateNumber(st->seat)) &&
-                       pf__add(o, "t", cJSON_CreateNumber((double)st->t_ms))
-                   ? o
-                   : pf__discard(o);
-    ok = ok && pf__add(o, "step", cJSON_CreateNumber(st->step)) &&
-         pf__add(o, "seat", cJSON_CreateNumber(st->seat));
-    if (ok && st->change == PF_TABLE_STEP)
-        ok = pf__add(o, "action", cJSON_CreateString(st->name)) &&
-             pf__add(o, "by_bot", cJSON_CreateBool(st->by_bot));
-    ok = ok && pf__add(o, "t", cJSON_CreateNumber((double)st->t_ms)) &&
-         pf__add(o, "events", pf_proto_events(st->ev, seat));
-    return ok ? o : pf__discard(o);
+    if (st->change == PF_TABLE_UNDO) {
+        pf_jw_lit(w, "{\"undo\":");
+        pf_jw_int(w, st->step);
+        pf_jw_lit(w, ",\"seat\":");
+        pf_jw_int(w, st->seat);
+        pf_jw_lit(w, ",\"t\":");
+        pf_jw_int(w, st->t_ms);
+        pf_jw_raw(w, "}", 1);
+        return false;
+    }
+    pf_jw_lit(w, "{\"step\":");
+    pf_jw_int(w, st->step);
+    pf_jw_lit(w, ",\"seat\":");
+    pf_jw_int(w, st->seat);
+    if (st->change == PF_TABLE_STEP) {
+        pf_jw_lit(w, ",\"action\":");
+        pf_jw_str(w, st->name);
+        pf_jw_lit(w, st->by_bot ? ",\"by_bot\":true" : ",\"by_bot\":false");
+    }
+    pf_jw_lit(w, ",\"t\":");
+    pf_jw_int(w, st->t_ms);
+    pf_jw_lit(w, ",\"events\":[");
+    return true;
 }
 
-cJSON *pf_proto_legal(const pf_table *t, int seat)
+void pf_proto_write_step_end(pf_jw *w)
+{
+    pf_jw_raw(w, "]}", 2);
+}
+
+void pf_proto_write_step(pf_jw *w, const pf_table_step *st, int seat)
+{
+    if (!pf_proto_write_step_head(w, st))
+        return;
+    for (int i = 0; st->ev && i < st->ev->n; i++)
+        if (pf_event_visible(&st->ev->buf[i], seat)) {
+            pf_jw_comma(w);
+            pf_proto_write_event(w, &st->ev->buf[i]);
+        }
+    pf_proto_write_step_end(w);
+}
+
+void pf_proto_write_legal(pf_jw *w, const pf_table *t, int seat)
 {
     const pf_match *m = pf_table_match(t);
     const pf_game *g = m->game;
     pf_action legal[PF_MAX_LEGAL];
-    int n = g->legal(m->state, seat, legal, PF_MAX_LEGAL);
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < n; i++) {
+    int n = seat >= 0 ? g->legal(m->state, seat, legal, PF_MAX_LEGAL) : 0;
+    pf_jw_raw(w, "[", 1);
+    for (int i = 0; i < n; i++) {
         char name[96];
         g->name(m->state, legal[i], name, sizeof name);
-        if (!pf__append(a, cJSON_CreateString(name)))
-            a = pf__discard(a);
+        if (i)
+            pf_jw_raw(w, ",", 1);
+        pf_jw_str(w, name);
     }
-    return a;
+    pf_jw_raw(w, "]", 1);
 }
 
 /* ---- answers ------------------------------------------------------------------ */
 
-cJSON *pf_proto_answer(const cJSON *req)
+void pf_proto_write_seats(pf_jw *w, uint32_t set)
 {
-    cJSON *out = cJSON_CreateObject();
-    const cJSON *id = cJSON_IsObject(req) ? cJSON_GetObjectItemCaseSensitive(req, "id") : NULL;
-    if (out && id && !pf__add(out, "id", cJSON_Duplicate(id, true)))
-        return pf__discard(out);
-    return out;
+    pf_jw_raw(w, "[", 1);
+    for (int i = 0; i < PF_MAX_SEATS; i++)
+        if (set & (1u << i)) {
+            pf_jw_comma(w);
+            pf_jw_int(w, i);
+        }
+    pf_jw_raw(w, "]", 1);
 }
 
-char *pf_proto_done(cJSON *out)
+void pf_proto_write_progress(pf_jw *w, const pf_table *t)
 {
-    char *text = out && pf__add(out, "ok", cJSON_CreateTrue()) ? pf_json_print(out) : NULL;
-    cJSON_Delete(out);
-    return text;
+    const pf_match *m = pf_table_match(t);
+    double results[PF_MAX_SEATS];
+    bool over = pf_match_over(m, results);
+    pf_jw_key(w, "to_act");
+    pf_proto_write_seats(w, over ? 0 : m->game->to_act(m->state));
+    pf_jw_key(w, "over");
+    pf_jw_bool(w, over);
+    pf_jw_key(w, "results");
+    if (!over)
+        pf_jw_lit(w, "null");
+    for (int i = 0; over && i < m->seats; i++) {
+        pf_jw_raw(w, i ? "," : "[", 1);
+        pf_jw_num(w, results[i]);
+    }
+    if (over)
+        pf_jw_raw(w, "]", 1);
+    pf_jw_key(w, "step_count");
+    pf_jw_int(w, m->nsteps);
+}
+
+void pf_proto_write_played(pf_jw *w, int step, const char *action, int64_t t_ms)
+{
+    pf_jw_key(w, "step");
+    pf_jw_int(w, step);
+    pf_jw_key(w, "action");
+    pf_jw_str(w, action);
+    pf_jw_key(w, "t");
+    pf_jw_int(w, t_ms);
+}
+
+void pf_proto_begin(pf_jw *w, const cJSON *req)
+{
+    const cJSON *id = cJSON_IsObject(req) ? cJSON_GetObjectItemCaseSensitive(req, "id") : NULL;
+    pf_jw_raw(w, "{", 1);
+    if (id) {
+        pf_jw_key(w, "id");
+        pf_jw_item(w, id);
+    }
+}
+
+char *pf_proto_end(pf_jw *w)
+{
+    pf_jw_key(w, "ok");
+    pf_jw_lit(w, "true}");
+    return pf_jw_take(w);
 }
 
 char *pf_proto_ok(const cJSON *req)
 {
-    return pf_proto_done(pf_proto_answer(req));
+    pf_jw w;
+    pf_jw_init(&w, 0);
+    pf_proto_begin(&w, req);
+    return pf_proto_end(&w);
 }
 
-char *pf_proto_error(const cJSON *req, pf_err e, const char *msg)
+void pf_proto_write_error(pf_jw *w, pf_err e, const char *msg)
 {
     /* Messages may quote client text cut by other layers: keep them
      * printable UTF-8 whatever they quote. */
     char clean[sizeof ((pf_error *)0)->msg];
     pf_text_printable(msg ? msg : pf_strerror(e), clean, sizeof clean);
-    cJSON *out = pf_proto_answer(req), *eo = NULL;
-    char *text = NULL;
-    if (out && pf__add(out, "ok", cJSON_CreateFalse()) &&
-        pf__add(out, "error", eo = cJSON_CreateObject()) &&
-        pf__add(eo, "code", cJSON_CreateString(pf_err_code(e))) &&
-        pf__add(eo, "message", cJSON_CreateString(clean)))
-        text = pf_json_print(out);
-    cJSON_Delete(out);
-    return text;
+    pf_jw_key(w, "ok");
+    pf_jw_lit(w, "false,\"error\":{\"code\":");
+    pf_jw_str(w, pf_err_code(e));
+    pf_jw_lit(w, ",\"message\":");
+    pf_jw_str(w, clean);
+    pf_jw_raw(w, "}", 1);
 }
 
-bool pf_proto_played(cJSON *out, int step, const char *action, int64_t t_ms, cJSON *events)
+char *pf_proto_error(const cJSON *req, pf_err e, const char *msg)
 {
-    return pf__add(out, "step", cJSON_CreateNumber(step)) &&
-           pf__add(out, "action", cJSON_CreateString(action)) &&
-           pf__add(out, "t", cJSON_CreateNumber((double)t_ms)) && pf__add(out, "events", events);
-}
-
-static cJSON *seat_list(uint32_t set)
-{
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < PF_MAX_SEATS; i++)
-        if ((set & (1u << i)) && !pf__append(a, cJSON_CreateNumber(i)))
-            return pf__discard(a);
-    return a;
-}
-
-bool pf_proto_progress(cJSON *out, const pf_table *t)
-{
-    const pf_match *m = pf_table_match(t);
-    double results[PF_MAX_SEATS];
-    bool over = pf_match_over(m, results);
-    return pf__add(out, "to_act", seat_list(over ? 0 : m->game->to_act(m->state))) &&
-           pf__add(out, "over", cJSON_CreateBool(over)) &&
-           pf__add(out, "results",
-                   over ? cJSON_CreateDoubleArray(results, m->seats) : cJSON_CreateNull()) &&
-           pf__add(out, "step_count", cJSON_CreateNumber(m->nsteps));
+    if (e == PF_E_NO_MEMORY) /* the fixed line, as when nothing can be built */
+        return strdup(PF_ANSWER_NO_MEMORY);
+    pf_jw w;
+    pf_jw_init(&w, 0);
+    pf_proto_begin(&w, req);
+    pf_proto_write_error(&w, e, msg);
+    pf_jw_raw(&w, "}", 1);
+    return pf_jw_take(&w);
 }

@@ -30,13 +30,13 @@ void pf__heard(void *arg, const pf_table_step *st)
     pf_session_heard *h = &((pf_session *)arg)->heard;
     if (h->want_events) {
         h->want_events = false;
-        h->lost |= !(h->events = pf_proto_events(st->ev, h->events_seat));
+        pf_proto_write_events(&h->events, st->ev, h->events_seat);
         h->step = st->step;
         snprintf(h->action, sizeof h->action, "%s", st->name);
         h->t_ms = st->t_ms;
     }
-    if (h->steps && !pf__append(h->steps, pf_proto_step(st, steps_seat((pf_session *)arg))))
-        h->lost = true;
+    pf_jw_comma(&h->steps);
+    pf_proto_write_step(&h->steps, st, steps_seat((pf_session *)arg));
 }
 
 /* The next step heard is the request's own: keep its events for seat. */
@@ -46,12 +46,26 @@ static void expect_own_step(pf_session *s, int seat)
     s->heard.events_seat = seat;
 }
 
-/* The events of the request's own step, now the caller's. */
-static cJSON *take_events(pf_session *s)
+/* Adds key with the text written in from (a list the hook wrote). */
+static void add_raw(pf_jw *out, const char *key, pf_jw *from)
 {
-    cJSON *events = s->heard.events;
-    s->heard.events = NULL;
-    return events;
+    const char *text = pf_jw_text(from);
+    pf_jw_key(out, key);
+    if (!text)
+        out->failed = true;
+    else if (pf_jw_size(from) == 0)
+        pf_jw_lit(out, "[]");
+    else
+        pf_jw_raw(out, text, pf_jw_size(from));
+}
+
+/* The answer's members for the request's own step: its index, name, time
+ * and events. */
+static void add_played(pf_session *s, pf_jw *out)
+{
+    pf_session_heard *h = &s->heard;
+    pf_proto_write_played(out, h->step, h->action, h->t_ms);
+    add_raw(out, "events", &h->events);
 }
 
 bool pf__has_bots(const pf_table *t)
@@ -73,12 +87,13 @@ static pf_err bots_play(pf_session *s, int64_t now, pf_error *err)
 
 /* The bots play, then the answer says who acts and whether it is over:
  * what every answer that changes the game carries. */
-static pf_err bots_then_progress(pf_session *s, int64_t now, cJSON *out, pf_error *err)
+static pf_err bots_then_progress(pf_session *s, int64_t now, pf_jw *out, pf_error *err)
 {
     pf_err e = bots_play(s, now, err);
     if (e)
         return e;
-    return pf_proto_progress(out, s->table) ? PF_E_OK : pf__no_memory(err);
+    pf_proto_write_progress(out, s->table);
+    return PF_E_OK;
 }
 
 /* ---- reading fields ------------------------------------------------------- */
@@ -177,20 +192,21 @@ static pf_err read_seating(const cJSON *req, const pf_game *g, long long n, bool
 
 /* The answer to "new" and "load" (before its events): the game that is now
  * running, after the bots' first moves. A bound session's seat must exist. */
-static pf_err answer_game(pf_session *s, cJSON *out, pf_error *err)
+static pf_err answer_game(pf_session *s, pf_jw *out, pf_error *err)
 {
     const pf_match *m = pf_table_match(s->table);
     if (s->bound >= m->seats)
         return pf_error_set(err, PF_E_BAD_SEATS,
                             "this session speaks for seat %d, and a game of %d seats has none",
                             s->bound, m->seats);
-    if (!pf__add(out, "game", cJSON_CreateString(m->game->id)) ||
-        !pf__add(out, "seats", cJSON_CreateNumber(m->seats)))
-        return pf__no_memory(err);
+    pf_jw_key(out, "game");
+    pf_jw_str(out, m->game->id);
+    pf_jw_key(out, "seats");
+    pf_jw_int(out, m->seats);
     return bots_then_progress(s, m->now, out, err);
 }
 
-static pf_err do_new(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_new(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)seat;
     const cJSON *game = cJSON_GetObjectItemCaseSensitive(req, "game");
@@ -222,18 +238,20 @@ static pf_err do_new(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_e
     if (!s->table)
         return err->code;
     e = answer_game(s, out, err);
-    if (!e && !pf__add(out, "events", take_events(s)))
-        return pf__no_memory(err);
+    if (!e)
+        add_raw(out, "events", &s->heard.events);
     return e;
 }
 
-static pf_err do_legal(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_legal(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
-    (void)req;
-    return pf__add(out, "actions", pf_proto_legal(s->table, seat)) ? PF_E_OK : pf__no_memory(err);
+    (void)req, (void)err;
+    pf_jw_key(out, "actions");
+    pf_proto_write_legal(out, s->table, seat);
+    return PF_E_OK;
 }
 
-static pf_err do_act(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_act(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     const cJSON *action = cJSON_GetObjectItemCaseSensitive(req, "action");
     if (!cJSON_IsString(action))
@@ -250,8 +268,7 @@ static pf_err do_act(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_e
     e = pf_table_act(s->table, seat, action->valuestring, when, err);
     if (e)
         return e;
-    if (!pf_proto_played(out, s->heard.step, s->heard.action, s->heard.t_ms, take_events(s)))
-        return pf__no_memory(err);
+    add_played(s, out);
     return bots_then_progress(s, when, out, err);
 }
 
@@ -272,7 +289,7 @@ static pf_err read_bot(const pf_game *g, const cJSON *req, const pf_bot_def **bo
                         pf__echo_len(bot_name), bot_name, g->title, list);
 }
 
-static pf_err do_bot(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_bot(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     const pf_bot_def *bot;
     pf_err e = read_bot(pf_table_match(s->table)->game, req, &bot, err);
@@ -283,24 +300,25 @@ static pf_err do_bot(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_e
     if (e)
         return e;
     /* The move as the table named it when it was applied. */
-    if (!pf_proto_played(out, s->heard.step, s->heard.action, s->heard.t_ms, take_events(s)))
-        return pf__no_memory(err);
+    add_played(s, out);
     return bots_then_progress(s, pf_table_match(s->table)->now, out, err);
 }
 
 /* Adds an item built by another layer (a game's view, a replay), whose
  * builders cannot report an allocation failing inside them: errno, cleared
  * before building, then holds malloc's ENOMEM. */
-static pf_err add_built(cJSON *out, const char *key, cJSON *item, pf_error *err)
+static pf_err add_built(pf_jw *out, const char *key, cJSON *item, pf_error *err)
 {
-    if (errno == ENOMEM) {
-        cJSON_Delete(item);
-        return pf__no_memory(err);
+    pf_err e = errno == ENOMEM || !item ? pf__no_memory(err) : PF_E_OK;
+    if (!e) {
+        pf_jw_key(out, key);
+        pf_jw_item(out, item);
     }
-    return pf__add(out, key, item) ? PF_E_OK : pf__no_memory(err);
+    cJSON_Delete(item);
+    return e;
 }
 
-static pf_err do_view(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_view(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)req;
     const pf_match *m = pf_table_match(s->table);
@@ -309,19 +327,28 @@ static pf_err do_view(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_
     return add_built(out, "view", view, err);
 }
 
-static pf_err do_result(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_result(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)req, (void)seat;
     const pf_match *m = pf_table_match(s->table);
     double results[PF_MAX_SEATS];
     bool over = pf_match_over(m, results);
-    if (pf__add(out, "over", cJSON_CreateBool(over)) &&
-        pf__add(out, "results", over ? cJSON_CreateDoubleArray(results, m->seats) : cJSON_CreateNull()))
-        return PF_E_OK;
-    return pf__no_memory(err);
+    (void)err;
+    pf_jw_key(out, "over");
+    pf_jw_bool(out, over);
+    pf_jw_key(out, "results");
+    if (!over)
+        pf_jw_lit(out, "null");
+    for (int i = 0; over && i < m->seats; i++) {
+        pf_jw_raw(out, i ? "," : "[", 1);
+        pf_jw_num(out, results[i]);
+    }
+    if (over)
+        pf_jw_raw(out, "]", 1);
+    return PF_E_OK;
 }
 
-static pf_err do_save(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_save(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)req, (void)seat;
     const pf_match *m = pf_table_match(s->table);
@@ -330,12 +357,14 @@ static pf_err do_save(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_
     pf_err e = add_built(out, "replay", replay, err);
     /* Mid-game the replay's seed tells every hidden piece and future draw:
      * say so plainly, for a program that would show it to a player. */
-    if (!e && !pf__add(out, "spoiler", cJSON_CreateBool(!pf_match_over(m, NULL))))
-        return pf__no_memory(err);
+    if (!e) {
+        pf_jw_key(out, "spoiler");
+        pf_jw_bool(out, !pf_match_over(m, NULL));
+    }
     return e;
 }
 
-static pf_err do_load(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_load(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)seat;
     const cJSON *r = cJSON_GetObjectItemCaseSensitive(req, "replay");
@@ -352,43 +381,51 @@ static pf_err do_load(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_
     return s->table ? answer_game(s, out, err) : err->code;
 }
 
-static cJSON *game_object(const pf_game *g)
+static void write_game(pf_jw *w, const pf_game *g)
 {
-    cJSON *o = cJSON_CreateObject(), *opts = NULL, *bots = NULL;
-    bool ok = o && pf__add(o, "id", cJSON_CreateString(g->id)) &&
-              pf__add(o, "title", cJSON_CreateString(g->title)) &&
-              pf__add(o, "min_seats", cJSON_CreateNumber(g->min_seats)) &&
-              pf__add(o, "max_seats", cJSON_CreateNumber(g->max_seats)) &&
-              pf__add(o, "real_time", cJSON_CreateBool(g->real_time)) &&
-              pf__add(o, "options", opts = cJSON_CreateObject()) &&
-              pf__add(o, "bots", bots = cJSON_CreateArray());
-    for (const pf_option_def *d = g->options; ok && d && d->key; d++)
-        ok = pf__add(opts, d->key, cJSON_CreateString(d->def));
+    pf_jw_comma(w);
+    pf_jw_lit(w, "{\"id\":");
+    pf_jw_str(w, g->id);
+    pf_jw_lit(w, ",\"title\":");
+    pf_jw_str(w, g->title);
+    pf_jw_lit(w, ",\"min_seats\":");
+    pf_jw_int(w, g->min_seats);
+    pf_jw_lit(w, ",\"max_seats\":");
+    pf_jw_int(w, g->max_seats);
+    pf_jw_lit(w, ",\"real_time\":");
+    pf_jw_bool(w, g->real_time);
+    pf_jw_lit(w, ",\"options\":{");
+    for (const pf_option_def *d = g->options; d && d->key; d++) {
+        pf_jw_key(w, d->key);
+        pf_jw_str(w, d->def);
+    }
+    pf_jw_lit(w, "},\"bots\":[");
     const char *names[64];
     int nb = pf_bot_names(g, names, 64);
-    for (int k = 0; ok && k < nb; k++)
-        ok = pf__append(bots, cJSON_CreateString(names[k]));
-    return ok ? o : pf__discard(o);
+    for (int k = 0; k < nb; k++) {
+        pf_jw_comma(w);
+        pf_jw_str(w, names[k]);
+    }
+    pf_jw_lit(w, "]}");
 }
 
-static pf_err do_games(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_games(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
-    (void)s, (void)req, (void)seat;
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < pf_game_count(); i++)
-        if (!pf__append(a, game_object(pf_game_at(i))))
-            a = pf__discard(a);
-    /* "games" first: add frees the list when it cannot be added. */
-    return pf__add(out, "games", a) &&
-                   pf__add(out, "protocol", cJSON_CreateNumber(PF_PROTOCOL_VERSION))
-               ? PF_E_OK
-               : pf__no_memory(err);
+    (void)s, (void)req, (void)seat, (void)err;
+    pf_jw_key(out, "games");
+    pf_jw_raw(out, "[", 1);
+    for (int i = 0; i < pf_game_count(); i++)
+        write_game(out, pf_game_at(i));
+    pf_jw_raw(out, "]", 1);
+    pf_jw_key(out, "protocol");
+    pf_jw_int(out, PF_PROTOCOL_VERSION);
+    return PF_E_OK;
 }
 
 /* What a bot would play now and when, without playing it: in real time the
  * client schedules the move and sends "act" at its time, so a person's
  * earlier action still goes first. */
-static pf_err do_plan(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_plan(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     const pf_match *m = pf_table_match(s->table);
     const pf_bot_def *bot;
@@ -401,15 +438,16 @@ static pf_err do_plan(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_
         return e;
     char aname[96];
     m->game->name(m->state, a, aname, sizeof aname);
-    if (!pf__add(out, "action", cJSON_CreateString(aname)) ||
-        !pf__add(out, "t", cJSON_CreateNumber((double)t)))
-        return pf__no_memory(err);
+    pf_jw_key(out, "action");
+    pf_jw_str(out, aname);
+    pf_jw_key(out, "t");
+    pf_jw_int(out, t);
     return PF_E_OK;
 }
 
 /* Real time at a table with bots: time passes to "t" and the bots' moves due
  * by then are played. */
-static pf_err do_wait(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_wait(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)seat;
     int64_t until = 0;
@@ -421,7 +459,7 @@ static pf_err do_wait(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_
 
 /* Fair undo: the caller's own last action, when nothing happened since
  * and it showed nothing hidden. */
-static pf_err do_undo(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_undo(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)req;
     pf_err e = pf_table_undo(s->table, seat, err);

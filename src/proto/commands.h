@@ -13,7 +13,7 @@
 /* One command: its name, its handler and its flags (PF_CMD_*, session.h). */
 struct pf_command {
     const char *cmd;
-    pf_err (*run)(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err);
+    pf_err (*run)(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err);
     unsigned flags;
 };
 

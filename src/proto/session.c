@@ -88,9 +88,10 @@ typedef struct undo_point {
 static pf_err begin(pf_session *s, const pf_command *c, undo_point *u, pf_error *err)
 {
     *u = (undo_point){.kept = s->table};
-    s->heard = (pf_session_heard){.steps = cJSON_CreateArray()};
-    if (!s->heard.steps)
-        return pf__no_memory(err);
+    s->heard = (pf_session_heard){0};
+    pf_jw_init(&s->heard.steps, 0);
+    pf_jw_init(&s->heard.events, 0);
+    pf_jw_raw(&s->heard.steps, "[", 1);
     if (c->flags & PF_CMD_REWRITES) {
         s->table = pf_table_clone(u->kept, pf__heard, s, err);
         if (!s->table) {
@@ -115,22 +116,25 @@ static void end(pf_session *s, undo_point *u, bool commit)
         else
             pf_table_rollback(s->table, &u->mark);
     }
-    cJSON_Delete(s->heard.steps);
-    cJSON_Delete(s->heard.events);
+    pf_jw_free(&s->heard.steps);
+    pf_jw_free(&s->heard.events);
     s->heard = (pf_session_heard){0};
 }
 
 /* Adds "steps" to the answer of a command that changed the game: for a
  * bound session, or when bots played by themselves. */
-static pf_err add_steps(pf_session *s, cJSON *out, pf_error *err)
+static pf_err add_steps(pf_session *s, pf_jw *out, pf_error *err)
 {
-    if (s->heard.lost)
+    pf_jw *steps = &s->heard.steps;
+    pf_jw_raw(steps, "]", 1);
+    const char *text = pf_jw_text(steps);
+    if (!text || s->heard.events.failed)
         return pf__no_memory(err);
     if (s->bound == PF_SESSION_OWNER && !pf__has_bots(s->table))
         return PF_E_OK;
-    cJSON *steps = s->heard.steps;
-    s->heard.steps = NULL;
-    return pf__add(out, "steps", steps) ? PF_E_OK : pf__no_memory(err);
+    pf_jw_key(out, "steps");
+    pf_jw_raw(out, text, pf_jw_size(steps));
+    return PF_E_OK;
 }
 
 /* Whether the (valid JSON) text has a string with the escape \u0000:
@@ -220,16 +224,17 @@ char *pf_session_run(pf_session *s, const pf_command *c, const cJSON *req, int s
     bool changing = (c->flags & (PF_CMD_CHANGES | PF_CMD_REPLACES)) != 0;
     pf_err e = changing ? begin(s, c, &undo, &err) : PF_E_OK;
     char *text = NULL;
+    pf_jw out;
+    pf_jw_init(&out, 0);
     if (!e) {
-        cJSON *out = pf_proto_answer(req);
-        e = out ? c->run(s, req, seat, out, &err) : pf__no_memory(&err);
+        pf_proto_begin(&out, req);
+        e = c->run(s, req, seat, &out, &err);
         if (!e && changing)
-            e = add_steps(s, out, &err);
-        if (e)
-            cJSON_Delete(out);
-        else if (!(text = pf_proto_done(out)))
+            e = add_steps(s, &out, &err);
+        if (!e && !(text = pf_proto_end(&out)))
             e = pf__no_memory(&err);
     }
+    pf_jw_free(&out);
     if (changing)
         end(s, &undo, e == PF_E_OK);
     return e ? pf_proto_error(req, e, err.msg) : text;

@@ -14,9 +14,10 @@ typedef struct pf_address {
     struct pf_address *next;
 } pf_address;
 
-static pf_limits limits = {PF_LIMIT_REQUESTS_PER_S, PF_LIMIT_ROOMS_PER_MIN, PF_LIMIT_CONNS_PER_ADDR,
-                           false};
-static pf_address *addresses;
+struct pf_limiter {
+    pf_limits limits;
+    pf_address *addresses;
+};
 
 void pf_limits_defaults(pf_limits *l)
 {
@@ -24,14 +25,28 @@ void pf_limits_defaults(pf_limits *l)
                      false};
 }
 
-void pf_limits_set(const pf_limits *l)
+pf_limiter *pf_limiter_new(const pf_limits *l)
 {
-    limits = *l;
+    pf_limiter *lim = calloc(1, sizeof *lim);
+    if (lim)
+        lim->limits = *l;
+    return lim;
 }
 
-const pf_limits *pf_limits_get(void)
+void pf_limiter_free(pf_limiter *lim)
 {
-    return &limits;
+    if (!lim)
+        return;
+    for (pf_address *a = lim->addresses, *next; a; a = next) {
+        next = a->next;
+        free(a);
+    }
+    free(lim);
+}
+
+const pf_limits *pf_limiter_limits(const pf_limiter *lim)
+{
+    return &lim->limits;
 }
 
 bool pf_bucket_take(pf_bucket *b, double per_s, double burst, int64_t now_ms)
@@ -52,10 +67,10 @@ bool pf_bucket_take(pf_bucket *b, double per_s, double burst, int64_t now_ms)
 
 /* The address's entry, made when missing (NULL when memory ran out);
  * entries with nothing to remember are dropped on the way. */
-static pf_address *address(const char *addr, int64_t now_ms)
+static pf_address *address(pf_limiter *lim, const char *addr, int64_t now_ms)
 {
     pf_address *found = NULL;
-    for (pf_address **p = &addresses; *p;) {
+    for (pf_address **p = &lim->addresses; *p;) {
         pf_address *a = *p;
         if (strcmp(a->addr, addr) == 0)
             found = a;
@@ -68,18 +83,19 @@ static pf_address *address(const char *addr, int64_t now_ms)
     }
     if (!found && (found = calloc(1, sizeof *found))) {
         snprintf(found->addr, sizeof found->addr, "%s", addr);
-        found->next = addresses;
-        addresses = found;
+        found->next = lim->addresses;
+        lim->addresses = found;
     }
     return found;
 }
 
-bool pf_limits_conn_open(pf_conn_limits *cl, const char *addr, int64_t now_ms)
+bool pf_limits_conn_open(pf_limiter *lim, pf_conn_limits *cl, const char *addr, int64_t now_ms)
 {
-    pf_address *a = address(addr, now_ms);
+    pf_address *a = address(lim, addr, now_ms);
+    cl->by = lim;
     if (!a)
-        return limits.conns_per_addr == 0;
-    if (limits.conns_per_addr && a->conns >= limits.conns_per_addr)
+        return lim->limits.conns_per_addr == 0;
+    if (lim->limits.conns_per_addr && a->conns >= lim->limits.conns_per_addr)
         return false;
     a->conns++;
     cl->addr = a;
@@ -95,27 +111,18 @@ void pf_limits_conn_close(pf_conn_limits *cl)
 
 pf_verdict pf_limits_request(pf_conn_limits *cl, int64_t now_ms)
 {
-    int rate = limits.requests_per_s;
+    int rate = cl->by ? cl->by->limits.requests_per_s : 0;
     if (rate == 0 || pf_bucket_take(&cl->requests, rate, rate * PF_LIMIT_REQUEST_BURST_S, now_ms))
         return PF_LIMIT_PASS;
     return pf_bucket_take(&cl->strikes, 1, PF_LIMIT_STRIKES, now_ms) ? PF_LIMIT_REFUSE
                                                                      : PF_LIMIT_CLOSE;
 }
 
-bool pf_limits_room(const char *addr, int64_t now_ms)
+bool pf_limits_room(pf_limiter *lim, const char *addr, int64_t now_ms)
 {
-    int n = limits.rooms_per_min;
+    int n = lim->limits.rooms_per_min;
     if (n == 0)
         return true;
-    pf_address *a = address(addr, now_ms);
+    pf_address *a = address(lim, addr, now_ms);
     return a && pf_bucket_take(&a->rooms, n / 60.0, n, now_ms);
-}
-
-void pf_limits_free(void)
-{
-    for (pf_address *a = addresses, *next; a; a = next) {
-        next = a->next;
-        free(a);
-    }
-    addresses = NULL;
 }

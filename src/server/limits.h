@@ -1,5 +1,5 @@
 /* limits.h: what keeps the server standing in front of strangers
- * (src/server/, docs/server.md "Limits"): requests per second per
+ * (src/server/, a helper; docs/server.md "Limits"): requests per second per
  * connection, rooms created per address per minute, connections per
  * address. A refusal is an error answer or a close with a reason, logged;
  * it never changes a game. */
@@ -32,8 +32,11 @@ typedef struct pf_bucket {
 
 bool pf_bucket_take(pf_bucket *b, double per_s, double burst, int64_t now_ms);
 
+typedef struct pf_limiter pf_limiter;
+
 /* A connection's own limits. */
 typedef struct pf_conn_limits {
+    pf_limiter *by;
     pf_bucket requests, strikes;
     struct pf_address *addr; /* counted against its address; NULL when not */
 } pf_conn_limits;
@@ -41,20 +44,22 @@ typedef struct pf_conn_limits {
 /* What to do with a connection's next message. */
 typedef enum pf_verdict { PF_LIMIT_PASS, PF_LIMIT_REFUSE, PF_LIMIT_CLOSE } pf_verdict;
 
-/* The server's limits, from the command line (pf_limits_defaults first). */
+/* The defaults, for a command line to change. */
 void pf_limits_defaults(pf_limits *l);
-void pf_limits_set(const pf_limits *l);
-const pf_limits *pf_limits_get(void);
+
+/* What the server counts against its limits l (copied); NULL when memory
+ * ran out. */
+pf_limiter *pf_limiter_new(const pf_limits *l);
+void pf_limiter_free(pf_limiter *lim);
+const pf_limits *pf_limiter_limits(const pf_limiter *lim);
 
 /* A connection from addr opens: false (nothing counted) when the address
  * has its most. */
-bool pf_limits_conn_open(pf_conn_limits *cl, const char *addr, int64_t now_ms);
+bool pf_limits_conn_open(pf_limiter *lim, pf_conn_limits *cl, const char *addr, int64_t now_ms);
 void pf_limits_conn_close(pf_conn_limits *cl);
 /* A message arrived on the connection. */
 pf_verdict pf_limits_request(pf_conn_limits *cl, int64_t now_ms);
 /* addr asks to create a room: false when it made its most this minute. */
-bool pf_limits_room(const char *addr, int64_t now_ms);
-/* Frees what the limits keep (at the server's stop). */
-void pf_limits_free(void);
+bool pf_limits_room(pf_limiter *lim, const char *addr, int64_t now_ms);
 
 #endif

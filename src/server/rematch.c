@@ -8,14 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/host.h"
+#include "partyfood/proto.h"
 #include "server/rematch.h"
-#include "server/room.h"
-
-struct pf_rematch {
-    char code[PF_ROOM_CODE_LEN + 1];
-    char token[PF_MAX_SEATS][PF_TOKEN_HEX + 1]; /* "" for a bot's seat or a free one */
-};
 
 /* The create request (POST /rooms) that makes a room like r. */
 static cJSON *like(const pf_room *r)
@@ -41,13 +35,14 @@ static cJSON *like(const pf_room *r)
 static pf_room *make(pf_room *old, pf_rematch *rm, pf_error *err)
 {
     char host_token[PF_TOKEN_HEX + 1];
+    const pf_room_env *env = old->env;
     cJSON *req = like(old);
-    if (!req || !pf_server_new_code(rm->code)) {
+    if (!req || !env->new_code(env->reg, rm->code)) {
         cJSON_Delete(req);
         pf_error_set(err, req ? PF_E_IO : PF_E_NO_MEMORY, req ? "no free room code" : NULL);
         return NULL;
     }
-    pf_room *r = pf_room_create(old->store, rm->code, req, host_token, err);
+    pf_room *r = pf_room_create(env, rm->code, req, host_token, err);
     cJSON_Delete(req);
     if (!r)
         return NULL;
@@ -70,7 +65,7 @@ static pf_room *make(pf_room *old, pf_rematch *rm, pf_error *err)
         pf_room_destroy(r);
         return NULL;
     }
-    pf_server_add_room(r);
+    env->adopt(env->reg, r);
     return r;
 }
 
@@ -78,52 +73,40 @@ static pf_room *make(pf_room *old, pf_rematch *rm, pf_error *err)
  * and the spectators where the table plays again (they watch it there). */
 static void tell(pf_room *old, int seat)
 {
-    for (pf_conn *c = old->conns; c; c = c->next) {
+    for (pf_member *m = old->members; m; m = m->next) {
         char frame[128];
-        if (c->seat < 0 && seat < 0)
+        if (m->seat < 0 && seat < 0)
             snprintf(frame, sizeof frame, "{\"push\":\"rematch\",\"room\":\"%s\"}",
                      old->rematch->code);
-        else if (c->seat >= 0 && (seat < 0 || c->seat == seat) && old->rematch->token[c->seat][0])
+        else if (m->seat >= 0 && (seat < 0 || m->seat == seat) && old->rematch->token[m->seat][0])
             snprintf(frame, sizeof frame,
                      "{\"push\":\"rematch\",\"room\":\"%s\",\"token\":\"%s\"}",
-                     old->rematch->code, old->rematch->token[c->seat]);
+                     old->rematch->code, old->rematch->token[m->seat]);
         else
             continue;
-        pf_server_send(c, frame);
+        pf_room_answer(old, m, strdup(frame));
     }
 }
 
-char *pf_rematch_request(pf_room *r, pf_conn *c, const cJSON *req)
+char *pf_rematch_request(pf_room *r, pf_member *m, const cJSON *req)
 {
     pf_error err;
-    if (c->seat < 0)
-        return pf_room_error(req, PF_E_NOT_YOUR_SEAT, "a spectator may only watch");
-    if (!r->table || !pf_table_over(r->table, NULL))
-        return pf_room_error(req, PF_E_BAD_REQUEST, "a rematch is for a game that is over");
+    if (!pf_table_over(r->table, NULL))
+        return pf_proto_error(req, PF_E_BAD_REQUEST, "a rematch is for a game that is over");
     bool first = !r->rematch;
     if (first) {
         if (!(r->rematch = calloc(1, sizeof *r->rematch)))
-            return pf_room_error(req, PF_E_NO_MEMORY, NULL);
+            return pf_proto_error(req, PF_E_NO_MEMORY, NULL);
         pf_room *nr = make(r, r->rematch, &err);
         if (!nr) {
-            pf_rematch_free(r);
-            return pf_room_error(req, err.code, err.msg);
+            free(r->rematch);
+            r->rematch = NULL;
+            return pf_proto_error(req, err.code, err.msg);
         }
         char detail[32];
         snprintf(detail, sizeof detail, "rematch=%s", nr->code);
-        pf_server_log("rematch", r, detail);
+        pf_room_log(r, "rematch", detail);
     }
-    tell(r, first ? -1 : c->seat);
-    return pf_room_ok(req);
-}
-
-const char *pf_rematch_code(const pf_room *r)
-{
-    return r->rematch ? r->rematch->code : NULL;
-}
-
-void pf_rematch_free(pf_room *r)
-{
-    free(r->rematch);
-    r->rematch = NULL;
+    tell(r, first ? -1 : m->seat);
+    return pf_proto_ok(req);
 }

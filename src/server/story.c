@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "partyfood/proto.h"
 #include "server/room.h"
 
 typedef struct story {
@@ -14,22 +15,6 @@ typedef struct story {
     cJSON *steps, *setup;
     bool lost;
 } story;
-
-static cJSON *events_for(const pf_events *ev, int seat)
-{
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < ev->n; i++) {
-        if (!pf_event_visible(&ev->buf[i], seat))
-            continue;
-        cJSON *o = cJSON_CreateObject();
-        if (!o || !cJSON_AddItemToArray(a, o))
-            return cJSON_Delete(o), cJSON_Delete(a), NULL;
-        cJSON_AddStringToObject(o, "kind", ev->buf[i].kind);
-        cJSON_AddStringToObject(o, "text", ev->buf[i].text);
-        cJSON_AddBoolToObject(o, "private", ev->buf[i].to >= 0);
-    }
-    return a;
-}
 
 static void each_step(void *arg, int step, const void *st, const pf_events *ev)
 {
@@ -49,7 +34,7 @@ static void each_step(void *arg, int step, const void *st, const pf_events *ev)
         /* The bots' seats; a turn timer's fallback is not kept after the fact. */
         cJSON_AddBoolToObject(o, "by_bot", s->r->place[ps->seat].bot != NULL);
     }
-    cJSON *events = events_for(ev, s->seat);
+    cJSON *events = pf_proto_events(ev, s->seat);
     cJSON *view = pf_state_view(m->game, st, s->seat);
     if (!events || !view)
         s->lost = true;

@@ -1,0 +1,251 @@
+/* http.c: the HTTP requests (net.h): health, metrics, the rooms' API
+ * (docs/server.md "Rooms over HTTP") and the browser client's files. Every
+ * answer is JSON with the protocol's error shape. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "partyfood/json_print.h"
+#include "partyfood/parse.h"
+#include "partyfood/proto.h"
+#include "server/host.h"
+#include "server/net.h"
+
+/* An HTTP answer with body (freed here; NULL: out of memory), and a
+ * Location header when location is not NULL. */
+static int http_answer(struct lws *wsi, unsigned status, const char *type, char *body,
+                       const char *location)
+{
+    static const char no_memory[] = "{\"ok\":false,\"error\":{\"code\":\"no_memory\"}}";
+    const char *text = body ? body : no_memory;
+    size_t len = strlen(text);
+    unsigned char *buf = malloc(LWS_PRE + 2048 + len);
+    if (!buf) {
+        free(body);
+        return -1;
+    }
+    unsigned char *start = buf + LWS_PRE, *p = start, *end = start + 2048;
+    int rc = -1;
+    if (!lws_add_http_common_headers(wsi, body ? status : 500, body ? type : "application/json",
+                                     len, &p, end) &&
+        !lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                     (const unsigned char *)"no-store", 8, &p, end) &&
+        (!location ||
+         !lws_add_http_header_by_name(wsi, (const unsigned char *)"location:",
+                                      (const unsigned char *)location, (int)strlen(location),
+                                      &p, end)) &&
+        !lws_finalize_write_http_header(wsi, start, &p, end)) {
+        memcpy(p, text, len);
+        if (lws_write(wsi, p, len, LWS_WRITE_HTTP_FINAL) == (int)len)
+            rc = lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
+    free(buf);
+    free(body);
+    return rc;
+}
+
+static int http_reply(struct lws *wsi, unsigned status, char *body)
+{
+    return http_answer(wsi, status, "application/json", body, NULL);
+}
+
+static int http_error(struct lws *wsi, unsigned status, pf_err e, const char *msg)
+{
+    return http_reply(wsi, status, pf_proto_error(NULL, e, msg));
+}
+
+static int http_tree(struct lws *wsi, unsigned status, cJSON *o)
+{
+    char *text = o ? pf_json_print(o) : NULL;
+    cJSON_Delete(o);
+    return http_reply(wsi, status, text);
+}
+
+/* A room not here: 307 to the node that plays it (the same path there),
+ * 503 when storage could not say, else 404. */
+static int not_found(struct lws *wsi, const char *code, const pf_found *f, const char *path)
+{
+    unsigned status;
+    char *text = pf_rooms_not_found(NULL, code, f, &status);
+    char location[PF_NODE_NAME_MAX + 80];
+    snprintf(location, sizeof location, "%s%s", f->owner, path);
+    return http_answer(wsi, status, "application/json", text, status == 307 ? location : NULL);
+}
+
+static int create_room(pf_net *n, struct lws *wsi, const cJSON *req)
+{
+    char addr[64], msg[96];
+    pf_net_peer(n, wsi, addr, sizeof addr);
+    if (!pf_limits_room(n->limiter, addr, pf_net_now_ms())) {
+        pf_log_event(&n->log, "refused", NULL, NULL, "reason=rooms_per_minute");
+        snprintf(msg, sizeof msg, "at most %d new rooms a minute from one address",
+                 pf_limiter_limits(n->limiter)->rooms_per_min);
+        return http_error(wsi, 429, PF_E_RATE_LIMITED, msg);
+    }
+    unsigned status;
+    char *text = pf_rooms_create(n->rooms, req, &status);
+    return http_reply(wsi, status, text);
+}
+
+static int join_room(struct lws *wsi, pf_room *r, const cJSON *req)
+{
+    char token[PF_TOKEN_HEX + 1];
+    int place;
+    pf_error err;
+    if (pf_room_join(r, req, token, &place, &err)) {
+        pf_room_log(r, "refused", "reason=join");
+        return http_error(wsi, err.code == PF_E_IO ? 500 : 400, err.code, err.msg);
+    }
+    char detail[32];
+    snprintf(detail, sizeof detail, "place=%d", place);
+    pf_room_log(r, r->started ? "joined_and_started" : "joined", detail);
+    pf_jw w;
+    pf_jw_init(&w, 0);
+    pf_jw_lit(&w, "{\"room\":");
+    pf_jw_str(&w, r->code);
+    pf_jw_lit(&w, ",\"token\":");
+    pf_jw_str(&w, token);
+    pf_jw_lit(&w, ",\"place\":");
+    pf_jw_int(&w, place);
+    pf_jw_lit(&w, ",\"started\":");
+    pf_jw_bool(&w, r->started);
+    pf_jw_raw(&w, "}", 1);
+    return http_reply(wsi, 200, pf_jw_take(&w));
+}
+
+static int room_state(struct lws *wsi, pf_room *r)
+{
+    pf_jw w;
+    pf_jw_init(&w, 0);
+    if (!pf_room_write_public(r, &w, true, NULL)) {
+        pf_jw_free(&w);
+        return http_error(wsi, 503, PF_E_IO, "the room cannot be read from storage now");
+    }
+    return http_reply(wsi, 200, pf_jw_take(&w));
+}
+
+/* A finished game's replay (docs/protocol.md, "The replay object"): its
+ * seed tells every hidden piece, so only once the game is over. */
+static int replay(struct lws *wsi, pf_room *r)
+{
+    pf_error err;
+    cJSON *o = pf_room_replay(r, &err);
+    if (!o)
+        return http_error(wsi, err.code == PF_E_BAD_REQUEST ? 409 : 500, err.code, err.msg);
+    return http_tree(wsi, 200, o);
+}
+
+/* GET /rooms/CODE/story?seat=N|all: the replay viewer's game (story.c). */
+static int story(struct lws *wsi, pf_room *r)
+{
+    char buf[24];
+    long long seat = -1;
+    pf_error err;
+    const char *arg = lws_get_urlarg_by_name(wsi, "seat=", buf, sizeof buf);
+    if (!arg || (strcmp(arg, "all") != 0 && !pf_parse_int(arg, 0, r->n - 1, &seat)))
+        return http_error(wsi, 400, PF_E_BAD_SEAT, "seat= wants a seat of the room, or all");
+    if (r->started && pf_room_load(r, &err))
+        return http_error(wsi, 500, err.code, err.msg);
+    cJSON *o = pf_room_story(r, (int)seat, &err);
+    if (!o)
+        return http_error(wsi, err.code == PF_E_NO_MEMORY ? 500 : 409, err.code, err.msg);
+    return http_tree(wsi, 200, o);
+}
+
+/* GET /metrics: Prometheus' text format. */
+static int metrics(pf_net *n, struct lws *wsi)
+{
+    pf_metrics_rooms g;
+    pf_rooms_gauges(n->rooms, &g);
+    char *text = pf_metrics_text(n->metrics, &g);
+    if (!text)
+        return http_error(wsi, 500, PF_E_NO_MEMORY, "out of memory");
+    return http_answer(wsi, 200, "text/plain; version=0.0.4", text, NULL);
+}
+
+/* The browser client's files (web/): plain names only, never outside the
+ * folder. */
+static int web_file(pf_net *n, struct lws *wsi, const char *path)
+{
+    static const char *const types[][2] = {
+        {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
+        {".css", "text/css; charset=utf-8"},   {".svg", "image/svg+xml"},
+        {".png", "image/png"},                 {".json", "application/json"},
+    };
+    static const char no_cache[] = "cache-control: no-cache\r\n";
+    const char *name = strcmp(path, "/") == 0 ? "/index.html" : path;
+    const char *dot = strrchr(name, '.');
+    const char *type = NULL;
+    for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(dot, types[i][0]) == 0)
+            type = types[i][1];
+    static const char plain[] = "abcdefghijklmnopqrstuvwxyz0123456789-_./";
+    char file[PATH_MAX];
+    if (!n->web || !type || strstr(name, "..") || name[1 + strspn(name + 1, plain)] != '\0' ||
+        snprintf(file, sizeof file, "%s%s", n->web, name) >= (int)sizeof file ||
+        access(file, R_OK) != 0)
+        return http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page");
+    int rc = lws_serve_http_file(wsi, file, type, no_cache, (int)strlen(no_cache));
+    return rc < 0 || (rc > 0 && lws_http_transaction_completed(wsi)) ? -1 : 0;
+}
+
+/* A request under /rooms/CODE. */
+static int room_route(pf_net *n, struct lws *wsi, const pf_http *h, const cJSON *req)
+{
+    char code[PF_ROOM_CODE_LEN + 2] = "";
+    const char *rest = h->path + 6;
+    size_t len = rest[0] == '/' ? strcspn(rest + 1, "/") : 0;
+    if (len > 0 && len <= PF_ROOM_CODE_LEN)
+        memcpy(code, rest + 1, len);
+    pf_found f = {"", false};
+    pf_room *r = code[0] ? pf_rooms_find(n->rooms, code, &f) : NULL;
+    const char *tail = rest[0] == '/' ? rest + 1 + len : rest;
+    if (!r)
+        return not_found(wsi, code, &f, h->path);
+    if (!h->post && tail[0] == '\0')
+        return room_state(wsi, r);
+    if (h->post && strcmp(tail, "/join") == 0)
+        return join_room(wsi, r, req);
+    if (!h->post && strcmp(tail, "/replay") == 0)
+        return replay(wsi, r);
+    if (h->post && strcmp(tail, "/host") == 0) {
+        unsigned status;
+        char *text = pf_host_request(r, req, &status);
+        return http_reply(wsi, status, text);
+    }
+    if (!h->post && strcmp(tail, "/story") == 0)
+        return story(wsi, r);
+    return http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page");
+}
+
+int pf_http_route(pf_net *n, struct lws *wsi, pf_http *h)
+{
+    const char *path = h->path;
+    if (!h->post && strcmp(path, "/healthz") == 0)
+        return http_reply(wsi, 200, strdup("{\"ok\":true}"));
+    if (!h->post && strcmp(path, "/readyz") == 0)
+        return http_reply(wsi, 200, strdup("{\"ready\":true}"));
+    if (!h->post && strcmp(path, "/metrics") == 0)
+        return metrics(n, wsi);
+    if (!h->post && strcmp(path, "/rooms") == 0)
+        return http_reply(wsi, 200, pf_rooms_lobby(n->rooms));
+    if (strncmp(path, "/rooms", 6) != 0)
+        return h->post ? http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page")
+                       : web_file(n, wsi, path);
+    cJSON *req = NULL;
+    if (h->post) {
+        if (h->body_over)
+            return http_error(wsi, 413, PF_E_TOO_LARGE, "the request body is too large");
+        if (!h->body || !pf_utf8_valid(h->body, h->body_len) ||
+            !cJSON_IsObject(req = cJSON_ParseWithLength(h->body, h->body_len))) {
+            cJSON_Delete(req);
+            return http_error(wsi, 400, PF_E_BAD_JSON, "the body must be a JSON object");
+        }
+    }
+    int rc = h->post && strcmp(path, "/rooms") == 0 ? create_room(n, wsi, req)
+                                                     : room_route(n, wsi, h, req);
+    cJSON_Delete(req);
+    return rc;
+}

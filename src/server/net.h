@@ -1,0 +1,68 @@
+/* net.h: the network's files among themselves (src/server/, the top of the
+ * server: server.c starts and stops it, ws.c holds the WebSockets, http.c
+ * answers the HTTP requests, loop.c is libuv's loop under lws). Nothing
+ * below the network calls into it: the rooms get its calls as callbacks
+ * (pf_room_env). */
+#ifndef PF_SERVER_NET_H
+#define PF_SERVER_NET_H
+
+#include <signal.h>
+
+#include <libwebsockets.h>
+
+#include "server/limits.h"
+#include "server/loop.h"
+#include "server/metrics.h"
+#include "server/rooms.h"
+
+/* One server: what the network's callbacks reach through lws's context. */
+typedef struct pf_net {
+    struct lws_context *ctx;
+    pf_loop *loop;
+    pf_rooms *rooms;
+    pf_limiter *limiter;
+    pf_metrics *metrics;
+    pf_log log;
+    pf_committer *commit;
+    pf_worker *worker;
+    pf_node *node;
+    pf_store *store;
+    bool tls;
+    const char *web; /* the browser client's folder */
+    lws_sorted_usec_list_t sweep;
+    volatile sig_atomic_t stop;
+} pf_net;
+
+/* ws.c: the WebSockets. */
+typedef struct pf_conn pf_conn;
+/* The room's calls into the network (pf_room_env's). */
+void pf_ws_env(pf_net *n, pf_room_env *env);
+/* A WebSocket opened (NULL when memory ran out), a message (part) came, it
+ * may be written, it closed. */
+pf_conn *pf_ws_open(pf_net *n, struct lws *wsi);
+int pf_ws_receive(pf_net *n, pf_conn *c, const void *in, size_t len);
+int pf_ws_writeable(pf_net *n, pf_conn *c);
+void pf_ws_closed(pf_net *n, pf_conn *c);
+/* The stop: each room's connections are told the server restarts (1012)
+ * once their last frames are out; true when there was one. */
+bool pf_ws_restart_all(pf_net *n);
+/* Whether a connection of a room is still open. */
+bool pf_ws_any_open(pf_net *n);
+/* The client's address: the peer's, or behind a reverse proxy the last
+ * item of X-Forwarded-For. */
+void pf_net_peer(pf_net *n, struct lws *wsi, char *buf, size_t size);
+/* The server's monotonic clock in ms. */
+int64_t pf_net_now_ms(void);
+
+/* http.c: one HTTP request, its body read when it is a POST (what lws
+ * keeps for each connection: the path, the body). */
+typedef struct pf_http {
+    char path[64];
+    bool post;
+    char *body;
+    size_t body_len;
+    bool body_over;
+} pf_http;
+int pf_http_route(pf_net *n, struct lws *wsi, pf_http *h);
+
+#endif

@@ -1,0 +1,396 @@
+/* ws.c: the WebSockets (net.h). Each connection holds the room's side of it
+ * (pf_member); its first message is the hello that takes it into a room,
+ * every later one goes to the room's commands. A connection whose answer
+ * waits (a change in the commit, a hint on the worker) has its next
+ * messages wait too, so its answers keep their order. Frames are written
+ * at once when the socket takes them, else queued for the writeable
+ * callback. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "partyfood/proto.h"
+#include "partyfood/session.h"
+#include "server/commands.h"
+#include "server/net.h"
+
+_Static_assert(LWS_PRE <= PF_FRAME_HEAD, "a frame keeps room for lws's header");
+
+/* Frames waiting for a slow client beyond this close its connection. */
+#define QUEUE_MAX (4 * 1024 * 1024)
+/* Messages waiting behind a held answer beyond this close the connection. */
+#define LATER_MAX 256
+
+typedef struct pf_out {
+    struct pf_out *next;
+    pf_frame *f;
+} pf_out;
+
+/* A message that waits for its connection's held answer. */
+typedef struct pf_msg {
+    struct pf_msg *next;
+    size_t len;
+    char text[];
+} pf_msg;
+
+struct pf_conn {
+    pf_member m; /* the room's side */
+    struct lws *wsi;
+    pf_out *out_head, *out_tail; /* frames waiting to be written */
+    size_t queued;
+    bool too_slow;   /* frames piled up unread: closed at the next write */
+    bool restarting; /* the server stops: closed, asking to reconnect */
+    char *rx;        /* the message being received */
+    size_t rx_len;
+    pf_msg *later, *later_tail;
+    int nlater;
+    pf_conn_limits limits;
+    int close_code; /* closed at the next write with this code and reason (not 0) */
+    const char *close_reason;
+};
+
+static pf_conn *conn_of(pf_member *m)
+{
+    return lws_container_of(m, pf_conn, m);
+}
+
+int64_t pf_net_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ---- frames out ------------------------------------------------------------------------ */
+
+static bool write_frame(pf_conn *c, pf_frame *f)
+{
+    return lws_write(c->wsi, (unsigned char *)f->buf + PF_FRAME_HEAD, f->len, LWS_WRITE_TEXT) >=
+           (int)f->len;
+}
+
+static void send_frame(void *net, pf_member *m, pf_frame *f)
+{
+    (void)net;
+    pf_conn *c = conn_of(m);
+    if (c->too_slow || c->queued + f->len > QUEUE_MAX) {
+        c->too_slow = true; /* the writeable callback closes it */
+        lws_callback_on_writable(c->wsi);
+        return;
+    }
+    /* Nothing queued before it and the socket takes it: written now, no
+     * turn of the loop for a writeable callback. */
+    if (!c->out_head && !c->close_code && !c->restarting && !lws_partial_buffered(c->wsi) &&
+        write_frame(c, f))
+        return;
+    pf_out *o = malloc(sizeof *o);
+    if (!o)
+        return;
+    *o = (pf_out){NULL, pf_frame_hold(f)};
+    if (c->out_tail)
+        c->out_tail->next = o;
+    else
+        c->out_head = o;
+    c->out_tail = o;
+    c->queued += f->len;
+    lws_callback_on_writable(c->wsi);
+}
+
+/* Closes with status and why. The close goes now, from inside the
+ * callback, and the callback returns 0: a callback that gives up (returns
+ * -1) has lws close the connection, and Debian's lws 4.1, built with
+ * _DEBUG, on libuv closes it a second time at once (service.c's "uv repeat
+ * test"), before the close frame left: the client saw 1006, never why.
+ * Closed now, lws sends the frame at the next write and then waits for the
+ * client's. What the connection still receives is not read (c->close_code). */
+static int ws_close(pf_conn *c, enum lws_close_status status, const char *why)
+{
+    if (!c->close_code) {
+        c->close_code = (int)status;
+        c->close_reason = why;
+    }
+    lws_close_reason(c->wsi, status, (unsigned char *)why, strlen(why));
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_SYNC);
+    return 0;
+}
+
+int pf_ws_writeable(pf_net *n, pf_conn *c)
+{
+    (void)n;
+    /* A stop sends what was committed last (answers, pushes) before the close. */
+    if (c->restarting && !c->out_head)
+        return ws_close(c, PF_CLOSE_RESTART, "the server is restarting: reconnect with your token");
+    if (c->too_slow)
+        return ws_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow: frames piled up");
+    if (c->close_code && !c->out_head)
+        return ws_close(c, (enum lws_close_status)c->close_code, c->close_reason);
+    for (pf_out *o; (o = c->out_head) && !lws_partial_buffered(c->wsi);) {
+        if (!write_frame(c, o->f))
+            return -1;
+        if (!(c->out_head = o->next))
+            c->out_tail = NULL;
+        c->queued -= o->f->len;
+        pf_frame_drop(o->f);
+        free(o);
+    }
+    if (c->out_head || c->close_code || c->restarting) /* a close waits for the last frame */
+        lws_callback_on_writable(c->wsi);
+    return 0;
+}
+
+/* ---- the room's calls ------------------------------------------------------------------ */
+
+static void leave(pf_conn *c)
+{
+    if (c->m.room)
+        pf_room_leave(c->m.room, &c->m);
+}
+
+/* Leaves the room at once (no more pushes, no more requests), closed once
+ * its frames are out. */
+static void close_member(void *net, pf_member *m, int code, const char *reason)
+{
+    (void)net;
+    pf_conn *c = conn_of(m);
+    leave(c);
+    c->close_code = code;
+    c->close_reason = reason;
+    lws_callback_on_writable(c->wsi);
+}
+
+static void timer_fired(lws_sorted_usec_list_t *sul)
+{
+    pf_room *r = lws_container_of(sul, pf_room, timer);
+    pf_room_tick(r);
+}
+
+static void wake(void *net, pf_room *r, int64_t ms)
+{
+    pf_net *n = net;
+    if (!n->ctx) /* shutting down: the timers went with the context */
+        return;
+    if (ms < 0)
+        lws_sul_cancel(&r->timer);
+    else
+        lws_sul_schedule(n->ctx, 0, &r->timer, timer_fired, (lws_usec_t)ms * 1000);
+}
+
+/* The room's members whose answers were held may go on: their messages
+ * that waited are handled, in order. */
+static void resume(void *net, pf_room *r)
+{
+    (void)net;
+    for (pf_member *m = r->members; m; m = m->next) {
+        pf_conn *c = conn_of(m);
+        pf_msg *msg;
+        while (!m->held && m->room == r && (msg = c->later)) {
+            if (!(c->later = msg->next))
+                c->later_tail = NULL;
+            c->nlater--;
+            pf_room_request(r, m, msg->text, msg->len);
+            free(msg);
+        }
+        if (!c->later)
+            lws_rx_flow_control(c->wsi, 1);
+    }
+}
+
+static int64_t now_ms(void *net)
+{
+    (void)net;
+    return pf_net_now_ms();
+}
+
+void pf_ws_env(pf_net *n, pf_room_env *env)
+{
+    env->send = send_frame;
+    env->close = close_member;
+    env->wake = wake;
+    env->resume = resume;
+    env->now_ms = now_ms;
+    env->net = n;
+}
+
+/* ---- connections ------------------------------------------------------------------------ */
+
+void pf_net_peer(pf_net *n, struct lws *wsi, char *buf, size_t size)
+{
+    char fwd[256];
+    if (pf_limiter_limits(n->limiter)->behind_proxy &&
+        lws_hdr_copy(wsi, fwd, sizeof fwd, WSI_TOKEN_X_FORWARDED_FOR) > 0) {
+        const char *last = strrchr(fwd, ',');
+        last = last ? last + 1 : fwd;
+        while (*last == ' ')
+            last++;
+        snprintf(buf, size, "%s", last);
+        return;
+    }
+    if (!lws_get_peer_simple(wsi, buf, size))
+        snprintf(buf, size, "?");
+}
+
+pf_conn *pf_ws_open(pf_net *n, struct lws *wsi)
+{
+    pf_conn *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    pf_metrics_connection(n->metrics, 1);
+    c->wsi = wsi;
+    c->m.seat = PF_SEAT_SPECTATOR;
+    /* A refused connection is closed at its first write (with why). */
+    char uri[64] = "", addr[64];
+    lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
+    pf_net_peer(n, wsi, addr, sizeof addr);
+    if (strcmp(uri, "/ws") != 0)
+        close_member(n, &c->m, LWS_CLOSE_STATUS_POLICY_VIOLATION, "WebSockets are at /ws");
+    else if (!pf_limits_conn_open(n->limiter, &c->limits, addr, pf_net_now_ms())) {
+        pf_log_event(&n->log, "refused", NULL, NULL, "reason=connections_per_address");
+        close_member(n, &c->m, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                     "too many connections from your address");
+    }
+    return c;
+}
+
+void pf_ws_closed(pf_net *n, pf_conn *c)
+{
+    leave(c);
+    for (pf_out *o = c->out_head, *next; o; o = next) {
+        next = o->next;
+        pf_frame_drop(o->f);
+        free(o);
+    }
+    for (pf_msg *m = c->later, *next; m; m = next) {
+        next = m->next;
+        free(m);
+    }
+    free(c->rx);
+    pf_limits_conn_close(&c->limits);
+    free(c);
+    pf_metrics_connection(n->metrics, -1);
+}
+
+/* Keeps a message until the connection's held answer is sent; false when
+ * too many wait. */
+static bool keep_for_later(pf_conn *c, const char *text, size_t len)
+{
+    pf_msg *m = c->nlater < LATER_MAX ? malloc(sizeof *m + len + 1) : NULL;
+    if (!m)
+        return false;
+    m->next = NULL;
+    m->len = len;
+    memcpy(m->text, text, len + 1);
+    if (c->later_tail)
+        c->later_tail->next = m;
+    else
+        c->later = m;
+    c->later_tail = m;
+    c->nlater++;
+    lws_rx_flow_control(c->wsi, 0); /* read no more until the answer is out */
+    return true;
+}
+
+static void log_refused(pf_net *n, const pf_conn *c, const char *why)
+{
+    const pf_room *r = c->m.room;
+    pf_log_event(&n->log, "refused", r ? r->code : NULL, r ? r->g->id : NULL, why);
+}
+
+/* An answer to a connection not in a room (yet). */
+static void answer(pf_conn *c, char *text)
+{
+    pf_frame *f = pf_frame_copy(text ? text : PF_ANSWER_NO_MEMORY);
+    free(text);
+    if (f)
+        send_frame(NULL, &c->m, f);
+    pf_frame_drop(f);
+}
+
+/* A connection over its request rate: an error answer (with the
+ * request's id), or a close when the flood goes on. */
+static int rate_limited(pf_net *n, pf_conn *c, pf_verdict v, const char *msg, size_t len)
+{
+    log_refused(n, c, v == PF_LIMIT_CLOSE ? "reason=flood" : "reason=rate");
+    if (v == PF_LIMIT_CLOSE)
+        return ws_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                        "too many requests: the connection is closed");
+    cJSON *req = cJSON_ParseWithLength(msg, len);
+    char text[96];
+    snprintf(text, sizeof text, "at most %d requests a second: slow down",
+             pf_limiter_limits(n->limiter)->requests_per_s);
+    answer(c, pf_proto_error(req, PF_E_RATE_LIMITED, text));
+    cJSON_Delete(req);
+    return 0;
+}
+
+int pf_ws_receive(pf_net *n, pf_conn *c, const void *in, size_t len)
+{
+    struct lws *wsi = c->wsi;
+    if (c->close_code)
+        return 0; /* closing: nothing more is read */
+    if (lws_frame_is_binary(wsi)) {
+        log_refused(n, c, "reason=binary");
+        return ws_close(c, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE,
+                        "binary frames are not accepted: send JSON text");
+    }
+    if (c->rx_len + len > PF_REQUEST_MAX_BYTES) {
+        log_refused(n, c, "reason=too_large");
+        return ws_close(c, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large");
+    }
+    char *rx = realloc(c->rx, c->rx_len + len + 1);
+    if (!rx)
+        return ws_close(c, LWS_CLOSE_STATUS_UNEXPECTED_CONDITION, "out of memory");
+    c->rx = rx;
+    memcpy(c->rx + c->rx_len, in, len);
+    c->rx_len += len;
+    c->rx[c->rx_len] = '\0';
+    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi))
+        return 0;
+    size_t size = c->rx_len;
+    c->rx_len = 0;
+    pf_verdict v = pf_limits_request(&c->limits, pf_net_now_ms());
+    if (v != PF_LIMIT_PASS)
+        return rate_limited(n, c, v, c->rx, size);
+    if (!c->m.room) {
+        char *text;
+        pf_rooms_hello(n->rooms, &c->m, c->rx, size, &text);
+        if (text)
+            answer(c, text);
+    } else if (!c->m.held && !c->later)
+        pf_room_request(c->m.room, &c->m, c->rx, size);
+    else if (!keep_for_later(c, c->rx, size)) {
+        log_refused(n, c, "reason=too_many_waiting");
+        return ws_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                        "too many messages waiting for an answer");
+    }
+    return 0;
+}
+
+/* ---- the stop ------------------------------------------------------------------------------ */
+
+static void restart(pf_room *r, void *arg)
+{
+    for (pf_member *m = r->members; m; m = m->next) {
+        pf_conn *c = conn_of(m);
+        c->restarting = *(bool *)arg = true;
+        lws_callback_on_writable(c->wsi);
+    }
+}
+
+bool pf_ws_restart_all(pf_net *n)
+{
+    bool any = false;
+    pf_rooms_each(n->rooms, restart, &any);
+    return any;
+}
+
+static void open_one(pf_room *r, void *arg)
+{
+    *(bool *)arg |= r->members != NULL;
+}
+
+bool pf_ws_any_open(pf_net *n)
+{
+    bool any = false;
+    pf_rooms_each(n->rooms, open_one, &any);
+    return any;
+}
