@@ -38,6 +38,7 @@
 #include <libwebsockets.h>
 
 #include "cli/args.h"
+#include "cli/bench_idle.h"
 #include "cli/commands.h"
 #include "partyfood/rng.h"
 #include "server/node.h"
@@ -53,6 +54,10 @@
 /* How soon a client refused with elsewhere asks again (as the tests' client
  * does: the dead node's lease has not run out yet). */
 #define HELLO_RETRY_US 100000
+/* --idle: connections a room nobody plays holds (two seats, the rest
+ * spectators), and the processes that open them. */
+#define IDLE_PER_ROOM 100
+#define IDLE_PROCS 4
 
 static double now_s(void)
 {
@@ -882,7 +887,7 @@ static long verify(const char *db)
 static int usage(FILE *f, int status)
 {
     fprintf(f, "usage: partyfood bench server [--rooms N] [--seconds S] [--game GAME] [--db FILE]\n"
-               "                              [--think-ms MS] [--verify]\n"
+               "                              [--think-ms MS] [--idle N] [--verify]\n"
                "       partyfood bench server --nodes N --db postgresql://... [--lease-ms MS]\n"
                "                              [--kill-node-after S] [--rooms N] [--seconds S]\n"
                "                              [--game GAME] [--verify]\n\n"
@@ -895,7 +900,10 @@ static int usage(FILE *f, int status)
                "is stored; the exit status is 1 when one is missing or an error was seen.\n"
                "--think-ms MS makes each seat wait before it acts, as people think (a random\n"
                "time, exponential with the mean MS): the rooms and that time set the load,\n"
-               "and the latency is the server's own.\n\n"
+               "and the latency is the server's own. --idle N holds N more connections\n"
+               "meanwhile, seats and spectators of rooms nobody plays, opened from %d\n"
+               "processes over the addresses 127.0.0.2 to 127.0.0.250, and reports the\n"
+               "server's memory for them.\n\n"
                "--nodes N (2 to %d) starts N server nodes on the PostgreSQL database --db\n"
                "instead, their leases of MS milliseconds (5000), and spreads the rooms over\n"
                "them. --kill-node-after S kills the last node with SIGKILL S seconds into\n"
@@ -905,7 +913,7 @@ static int usage(FILE *f, int status)
                "each resync and in the database, after the nodes stopped); the exit status\n"
                "is 1 when one is missing, a moved room was not served again, or an error\n"
                "was seen.\n",
-            MAX_NODES);
+            IDLE_PROCS, MAX_NODES);
     return status;
 }
 
@@ -941,9 +949,43 @@ static double sorted_at(series *s, double q)
     return s->n ? s->v[i < s->n ? i : s->n - 1] : 0;
 }
 
+/* Waits (up to 15 s) until no table of the server's is in memory: the
+ * rooms nobody plays were let go (without connections) or kept without
+ * their tables (with). */
+static void idle_settled(int port)
+{
+    for (int i = 0; i < 75 && metric(port, "partyfood_rooms{state=\"playing\"}") > 0; i++)
+        usleep(200000);
+}
+
+/* --idle N: rooms nobody plays, N connections to them held, and the
+ * server's memory for them; false when they could not be set up. */
+static bool open_idle(server *sv, long n, bench_idle *idle, long *kib)
+{
+    int nrooms = (int)((n + IDLE_PER_ROOM - 1) / IDLE_PER_ROOM);
+    bench_idle_room *rooms = calloc((size_t)nrooms, sizeof *rooms);
+    bool ok = rooms != NULL;
+    for (int i = 0; ok && i < nrooms; i++) {
+        made_room m;
+        if ((ok = make_room(sv->port, &m, true))) {
+            snprintf(rooms[i].code, sizeof rooms[i].code, "%s", m.code);
+            memcpy(rooms[i].token, m.token, sizeof rooms[i].token);
+        }
+    }
+    if (ok) {
+        idle_settled(sv->port);
+        long before = rss_kib(sv->pid);
+        ok = bench_idle_open(idle, sv->port, n, IDLE_PROCS, rooms, nrooms);
+        idle_settled(sv->port);
+        *kib = rss_kib(sv->pid) - before;
+    }
+    free(rooms);
+    return ok;
+}
+
 int cmd_bench_server(int argc, char **argv)
 {
-    long long rooms = 100, nodes = 1, lease_ms = 5000;
+    long long rooms = 100, nodes = 1, lease_ms = 5000, idle_n = 0;
     double seconds = 10, kill_after = 0;
     bool check = false, lease_given = false;
     const char *db = NULL, *v;
@@ -975,6 +1017,10 @@ int cmd_bench_server(int argc, char **argv)
             if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
                 !cli_arg_int("bench server", "--lease-ms", v, PF_LEASE_MS_MIN, 600000, &lease_ms))
                 return 2;
+        } else if (strcmp(argv[i], "--idle") == 0) {
+            if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
+                !cli_arg_int("bench server", "--idle", v, 1, 1000000, &idle_n))
+                return 2;
         } else if (strcmp(argv[i], "--think-ms") == 0) {
             if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
                 !cli_arg_int("bench server", "--think-ms", v, 0, 60000, &b.think_ms))
@@ -997,6 +1043,8 @@ int cmd_bench_server(int argc, char **argv)
         wrong = "--kill-node-after and --lease-ms are for several nodes (--nodes N)";
     else if (kill_after >= seconds)
         wrong = "--kill-node-after must come before the end of the run (--seconds)";
+    else if (idle_n && several)
+        wrong = "--idle is for one node";
     if (wrong) {
         fprintf(stderr, "partyfood bench server: %s\n", wrong);
         return 2;
@@ -1040,6 +1088,12 @@ int cmd_bench_server(int argc, char **argv)
     b.keep = check || several;
     pf_rng_seed(&b.rng, (uint64_t)time(NULL));
     int status = 1;
+    bench_idle idle = {0};
+    long idle_kib = 0;
+    if (idle_n && b.ctx && !open_idle(&sv[0], idle_n, &idle, &idle_kib))
+        error_seen("idle connections", "could not set up their rooms");
+    else if (idle.held < idle_n)
+        error_seen("idle connections", "some were not held (said hello and heard the sync)");
     /* Every room first, then the clients: a client connected early would
      * wait unserved while the others are made. Room i is played at node
      * i mod N. */
@@ -1117,6 +1171,13 @@ int cmd_bench_server(int argc, char **argv)
         printf("games ended and replaced by new rooms: %ld (%.0f/s)\n", renewed,
                renewed / elapsed);
         printf("errors: %ld\n", b.errors);
+        if (idle_n)
+            printf("idle connections held beside the rooms played: %ld of %lld, from %d processes "
+                   "over 127.0.0.2 to 127.0.0.250; the server's memory for them %ld KiB: %.2f "
+                   "KiB each\n",
+                   idle.held, idle_n, idle.procs, idle_kib,
+                   idle.held ? (double)idle_kib / (double)idle.held : 0.0);
+        bench_idle_close(&idle);
         printf("%s: %ld KiB at start, %ld KiB playing: %.1f KiB a room\n",
                several ? "nodes' memory (those alive at the end, together)" : "server memory",
                rss_start, rss_play, (double)(rss_play - rss_start) / b.nslots);

@@ -30,6 +30,7 @@ typedef struct pf_net {
     bool tls;
     const char *web; /* the browser client's folder */
     lws_sorted_usec_list_t sweep;
+    struct pf_conn *to_write; /* the connections sent frames this turn of the loop */
     volatile sig_atomic_t stop;
 } pf_net;
 
@@ -42,6 +43,9 @@ void pf_ws_env(pf_net *n, pf_room_env *env);
 pf_conn *pf_ws_open(pf_net *n, struct lws *wsi);
 int pf_ws_receive(pf_net *n, pf_conn *c, const void *in, size_t len);
 int pf_ws_writeable(pf_net *n, pf_conn *c);
+/* The end of a turn of the loop: each connection sent frames writes them
+ * all at once. */
+void pf_ws_flush(pf_net *n);
 void pf_ws_closed(pf_net *n, pf_conn *c);
 /* The stop: each room's connections are told the server restarts (1012)
  * once their last frames are out; true when there was one. */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -164,6 +165,7 @@ static bool serving(void *arg)
     if (n->stop)
         return false;
     pf_commit_flush(n->commit);
+    pf_ws_flush(n);
     return true;
 }
 
@@ -177,6 +179,7 @@ static void stop_waited(lws_sorted_usec_list_t *sul)
 static bool closing(void *arg)
 {
     pf_net *n = arg;
+    pf_ws_flush(n);
     return pf_ws_any_open(n) && n->stop != 2;
 }
 
@@ -258,6 +261,37 @@ static bool can_listen(const char *host, int port, bool *v6, char *why, size_t n
     return e == 0;
 }
 
+/* Descriptors kept for what is not a connection: the database's files, the
+ * listening socket, the loop's own, the committer's connection. */
+#define FD_RESERVE 64
+/* Below this many connections, the start line says how to allow more. */
+#define FD_FEW 4096
+
+/* The open-file limit raised to its hard limit, as many connections as one
+ * node can hold; the line that says how many (and, when few, how to allow
+ * more). */
+static void raise_fd_limit(char *line, size_t n)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0) {
+        snprintf(line, n, "the open-file limit is unknown: %s", strerror(errno));
+        return;
+    }
+    if (rl.rlim_cur < rl.rlim_max) {
+        rlim_t was = rl.rlim_cur;
+        rl.rlim_cur = rl.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
+            rl.rlim_cur = was;
+    }
+    long conns = (long)rl.rlim_cur - FD_RESERVE;
+    int len = snprintf(line, n, "up to %ld connections (%ld open files)", conns,
+                       (long)rl.rlim_cur);
+    if (conns < FD_FEW && len > 0 && (size_t)len < n)
+        snprintf(line + len, n - (size_t)len,
+                 ": for more, raise the hard limit (ulimit -Hn as root, LimitNOFILE= in a "
+                 "systemd unit, nofile in /etc/security/limits.conf)");
+}
+
 /* The services below the rooms, the registry; false when one failed
  * (said on stderr). */
 static bool services(pf_net *n, const pf_server_options *o, const char *self)
@@ -324,6 +358,8 @@ int pf_server_run(const pf_server_options *o)
     bool v6;
     *n = (pf_net){.web = o->web, .tls = o->cert != NULL};
     running = n;
+    char fds[256];
+    raise_fd_limit(fds, sizeof fds);
     lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
     if (!can_listen(o->host, o->port, &v6, why, sizeof why)) {
         fprintf(stderr, "partyfood serve: %s\n", why);
@@ -350,6 +386,16 @@ int pf_server_run(const pf_server_options *o)
         info.options |= LWS_SERVER_OPTION_IPV6_V6ONLY_MODIFY | LWS_SERVER_OPTION_IPV6_V6ONLY_VALUE;
     info.protocols = protocols;
     info.user = n;
+    /* No validity ping of lws's: each message received would move the
+     * connection's ping timer in one sorted list of every connection's (a
+     * walk over them all). A peer gone without a word is found by TCP's
+     * keepalive instead, in the kernel: after 5 idle minutes, 5 probes 30 s
+     * apart. */
+    static const lws_retry_bo_t no_validity = {0};
+    info.retry_and_idle_policy = &no_validity;
+    info.ka_time = 300;
+    info.ka_probes = 5;
+    info.ka_interval = 30;
     if (o->cert) {
         info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
         info.ssl_cert_filepath = o->cert;
@@ -396,6 +442,7 @@ int pf_server_run(const pf_server_options *o)
     pf_store_where_shown(o->db, db, sizeof db);
     printf("partyfood serve: listening on %s://%s (database %s)\n", n->tls ? "https" : "http",
            where, db);
+    printf("partyfood serve: %s\n", fds);
     if (pf_node_name(n->node))
         printf("partyfood serve: node %s, leases of %d ms\n", pf_node_name(n->node),
                o->lease_ms);

@@ -2,9 +2,10 @@
  * (pf_member); its first message is the hello that takes it into a room,
  * every later one goes to the room's commands. A connection whose answer
  * waits (a change in the commit, a hint on the worker) has its next
- * messages wait too, so its answers keep their order. Frames are written
- * at once when the socket takes them, else queued for the writeable
- * callback. */
+ * messages wait too, so its answers keep their order. The frames a turn of
+ * the loop sends a connection (a push, then an answer) go out in one
+ * write at its end (pf_ws_flush), or at the writeable callback when the
+ * socket was full. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -21,11 +22,6 @@ _Static_assert(LWS_PRE <= PF_FRAME_HEAD, "a frame keeps room for lws's header");
 /* Messages waiting behind a held answer beyond this close the connection. */
 #define LATER_MAX 256
 
-typedef struct pf_out {
-    struct pf_out *next;
-    pf_frame *f;
-} pf_out;
-
 /* A message that waits for its connection's held answer. */
 typedef struct pf_msg {
     struct pf_msg *next;
@@ -36,8 +32,13 @@ typedef struct pf_msg {
 struct pf_conn {
     pf_member m; /* the room's side */
     struct lws *wsi;
-    pf_out *out_head, *out_tail; /* frames waiting to be written */
-    size_t queued;
+    /* The frames to write, headers included (after LWS_PRE bytes): each
+     * turn of the loop ends with one write of them all. */
+    unsigned char *out;
+    size_t queued, cap;
+    pf_conn *next_out; /* in the net's list of connections with frames to write */
+    bool listed;
+    bool flow_off; /* reading stopped while messages wait */
     bool too_slow;   /* frames piled up unread: closed at the next write */
     bool restarting; /* the server stops: closed, asking to reconnect */
     char *rx;        /* the message being received */
@@ -63,37 +64,80 @@ int64_t pf_net_now_ms(void)
 
 /* ---- frames out ------------------------------------------------------------------------ */
 
-static bool write_frame(pf_conn *c, pf_frame *f)
+/* Appends f as a WebSocket text frame (its header, then its text) to the
+ * connection's frames to write; false when memory ran out. */
+static bool append_frame(pf_conn *c, const pf_frame *f)
 {
-    return lws_write(c->wsi, (unsigned char *)f->buf + PF_FRAME_HEAD, f->len, LWS_WRITE_TEXT) >=
-           (int)f->len;
+    unsigned char head[10];
+    size_t h = 2;
+    head[0] = 0x81; /* the last fragment of a text message */
+    if (f->len < 126)
+        head[1] = (unsigned char)f->len;
+    else if (f->len < 65536) {
+        head[1] = 126, h = 4;
+        head[2] = (unsigned char)(f->len >> 8), head[3] = (unsigned char)f->len;
+    } else {
+        head[1] = 127, h = 10;
+        for (int i = 0; i < 8; i++)
+            head[2 + i] = (unsigned char)((uint64_t)f->len >> (56 - 8 * i));
+    }
+    size_t need = LWS_PRE + c->queued + h + f->len;
+    if (need > c->cap) {
+        size_t cap = c->cap ? c->cap : 1024;
+        while (cap < need)
+            cap *= 2;
+        unsigned char *b = realloc(c->out, cap);
+        if (!b)
+            return false;
+        c->out = b, c->cap = cap;
+    }
+    memcpy(c->out + LWS_PRE + c->queued, head, h);
+    memcpy(c->out + LWS_PRE + c->queued + h, pf_frame_text(f), f->len);
+    c->queued += h + f->len;
+    return true;
 }
 
 static void send_frame(void *net, pf_member *m, pf_frame *f)
 {
-    (void)net;
+    pf_net *n = net;
     pf_conn *c = conn_of(m);
-    if (c->too_slow || c->queued + f->len > QUEUE_MAX) {
+    if (c->too_slow || c->queued + f->len > QUEUE_MAX || !append_frame(c, f)) {
         c->too_slow = true; /* the writeable callback closes it */
         lws_callback_on_writable(c->wsi);
         return;
     }
-    /* Nothing queued before it and the socket takes it: written now, no
-     * turn of the loop for a writeable callback. */
-    if (!c->out_head && !c->close_code && !c->restarting && !lws_partial_buffered(c->wsi) &&
-        write_frame(c, f))
-        return;
-    pf_out *o = malloc(sizeof *o);
-    if (!o)
-        return;
-    *o = (pf_out){NULL, pf_frame_hold(f)};
-    if (c->out_tail)
-        c->out_tail->next = o;
-    else
-        c->out_head = o;
-    c->out_tail = o;
-    c->queued += f->len;
-    lws_callback_on_writable(c->wsi);
+    if (!c->listed) {
+        c->listed = true;
+        c->next_out = n->to_write;
+        n->to_write = c;
+    }
+}
+
+/* Writes the connection's frames, whole WebSocket frames already: lws's
+ * HTTP write sends bytes as they are on any connection (its ws role sends
+ * them raw, lws 4.1 to 4.3), and buffers what the socket does not take.
+ * False when the connection failed. */
+static bool write_out(pf_conn *c)
+{
+    size_t len = c->queued;
+    c->queued = 0;
+    return lws_write(c->wsi, c->out + LWS_PRE, len, LWS_WRITE_HTTP) >= (int)len;
+}
+
+void pf_ws_flush(pf_net *n)
+{
+    for (pf_conn *c = n->to_write, *next; c; c = next) {
+        next = c->next_out;
+        c->listed = false;
+        /* With nothing of lws's before them, they go now: no turn of the
+         * loop for a writeable callback. */
+        if (c->queued && !c->close_code && !c->restarting && !c->too_slow &&
+            !lws_partial_buffered(c->wsi))
+            write_out(c);
+        if (c->queued || c->close_code || c->restarting || c->too_slow)
+            lws_callback_on_writable(c->wsi);
+    }
+    n->to_write = NULL;
 }
 
 /* Closes with status and why. The close goes now, from inside the
@@ -117,24 +161,19 @@ static int ws_close(pf_conn *c, enum lws_close_status status, const char *why)
 int pf_ws_writeable(pf_net *n, pf_conn *c)
 {
     (void)n;
-    /* A stop sends what was committed last (answers, pushes) before the close. */
-    if (c->restarting && !c->out_head)
-        return ws_close(c, PF_CLOSE_RESTART, "the server is restarting: reconnect with your token");
     if (c->too_slow)
         return ws_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too slow: frames piled up");
-    if (c->close_code && !c->out_head)
-        return ws_close(c, (enum lws_close_status)c->close_code, c->close_reason);
-    for (pf_out *o; (o = c->out_head) && !lws_partial_buffered(c->wsi);) {
-        if (!write_frame(c, o->f))
-            return -1;
-        if (!(c->out_head = o->next))
-            c->out_tail = NULL;
-        c->queued -= o->f->len;
-        pf_frame_drop(o->f);
-        free(o);
-    }
-    if (c->out_head || c->close_code || c->restarting) /* a close waits for the last frame */
+    if (c->queued && !lws_partial_buffered(c->wsi) && !write_out(c))
+        return -1;
+    if (c->queued || lws_partial_buffered(c->wsi)) { /* a close waits for the last frame */
         lws_callback_on_writable(c->wsi);
+        return 0;
+    }
+    /* A stop sends what was committed last (answers, pushes) before the close. */
+    if (c->restarting)
+        return ws_close(c, PF_CLOSE_RESTART, "the server is restarting: reconnect with your token");
+    if (c->close_code)
+        return ws_close(c, (enum lws_close_status)c->close_code, c->close_reason);
     return 0;
 }
 
@@ -190,8 +229,10 @@ static void resume(void *net, pf_room *r)
             pf_room_request(r, m, msg->text, msg->len);
             free(msg);
         }
-        if (!c->later)
+        if (!c->later && c->flow_off) {
+            c->flow_off = false;
             lws_rx_flow_control(c->wsi, 1);
+        }
     }
 }
 
@@ -254,11 +295,13 @@ pf_conn *pf_ws_open(pf_net *n, struct lws *wsi)
 void pf_ws_closed(pf_net *n, pf_conn *c)
 {
     leave(c);
-    for (pf_out *o = c->out_head, *next; o; o = next) {
-        next = o->next;
-        pf_frame_drop(o->f);
-        free(o);
-    }
+    if (c->listed) /* out of the list of connections to write */
+        for (pf_conn **p = &n->to_write; *p; p = &(*p)->next_out)
+            if (*p == c) {
+                *p = c->next_out;
+                break;
+            }
+    free(c->out);
     for (pf_msg *m = c->later, *next; m; m = next) {
         next = m->next;
         free(m);
@@ -285,7 +328,10 @@ static bool keep_for_later(pf_conn *c, const char *text, size_t len)
         c->later = m;
     c->later_tail = m;
     c->nlater++;
-    lws_rx_flow_control(c->wsi, 0); /* read no more until the answer is out */
+    if (!c->flow_off) {
+        c->flow_off = true;
+        lws_rx_flow_control(c->wsi, 0); /* read no more until the answer is out */
+    }
     return true;
 }
 
