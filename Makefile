@@ -8,6 +8,7 @@ RELEASE_BUILD ?= build-release
 CLANG_BUILD ?= build-clang
 FUZZ_BUILD ?= build-fuzz
 TSAN_BUILD ?= build-tsan
+WASM_BUILD ?= build-wasm
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 # The project's own builds treat warnings as errors (a packager's need not).
 STRICT     := -DPF_WERROR=ON
@@ -28,15 +29,19 @@ TSAN_THREADS      ?= 4
 # cluster); python3 runs the example bot of `sim --seats ext:...`; chromium
 # runs the browser client's tests (with npm's playwright-core and axe-core,
 # installed in tests/web by `npm ci` from its package-lock.json).
+# The engine as WebAssembly (`make wasm`, docs/offline.md): clang with lld,
+# wasi-libc and the wasm32 compiler runtime; dpkg-dev unpacks the Debian
+# sources of cJSON and libmd that the module compiles in.
 DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-dev libssl-dev tmux \
               clang libclang-rt-14-dev libopenmpi-dev openmpi-bin \
+              lld wasi-libc libclang-rt-14-dev-wasm32 dpkg-dev \
               libwebsockets-dev libuv1-dev libsqlite3-dev sqlite3 libjemalloc-dev libpq-dev postgresql nodejs node-ws \
               openssl python3 chromium
 # Where `make run` serves (PORT=0: any free port).
 HOST       ?= 127.0.0.1
 PORT       ?= 8080
 
-.PHONY: all deps web-deps play build build-asan build-fuzz build-tsan build-release build-clang run test test-plain \
+.PHONY: all deps web-deps play build build-asan build-fuzz build-tsan build-release build-clang wasm run test test-plain \
         test-asan test-fuzz test-tsan test-release bench clean
 
 all: build
@@ -52,7 +57,8 @@ web-deps: deps
 	    (cd tests/web && npm ci --no-audit --no-fund)
 
 build: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(STRICT) -DPF_GAMES= >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(STRICT) -DPF_GAMES= \
+	    -DPF_WASM_BUILD=$(abspath $(WASM_BUILD)) >/dev/null
 	@cmake --build $(BUILD) -j$(JOBS)
 
 build-asan: deps
@@ -81,6 +87,14 @@ build-clang: deps
 	@CC=clang cmake -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Debug $(STRICT) -DPF_GAMES= >/dev/null
 	@cmake --build $(CLANG_BUILD) -j$(JOBS)
 
+# The engine as a WebAssembly module for the page (docs/offline.md):
+# $(WASM_BUILD)/partyfood.wasm, and partyfood-bench.wasm to measure it.
+wasm: deps
+	@sh scripts/wasm_sources.sh $(WASM_BUILD)/debian
+	@cmake -S wasm -B $(WASM_BUILD) -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/wasm/toolchain.cmake \
+	    $(STRICT) -DPF_GAMES= >/dev/null
+	@cmake --build $(WASM_BUILD) -j$(JOBS)
+
 # The game server with the browser client: open the URL it prints.
 run: build
 	@echo "partyfood: starting the server; open http://$(HOST):$(PORT)/ in a browser (Ctrl-C stops it)"
@@ -96,13 +110,13 @@ play: build
 # and the suite once more on a Release build (-O3), with a clang build beside.
 test: test-plain test-asan test-fuzz test-tsan test-release
 
-test-plain: build web-deps
+test-plain: build web-deps wasm
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 
-# The browser tests (label web) run once, in the plain build.
+# The browser tests (label web) and the module's (wasm) run once, in the plain build.
 test-asan: build-asan
 	PF_TEST_SCALE=0.2 ASAN_OPTIONS=detect_leaks=1 \
-	    ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS) -LE web
+	    ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS) -LE 'web|wasm'
 
 # From the seeds alone each time: a corpus grown by long runs (kept in
 # $(FUZZ_BUILD)/fuzz-corpus) would take longer than the budget to load.
@@ -118,10 +132,11 @@ test-tsan: build-tsan
 	    -R '^(sim_threads_tsan|server_think|server_commit|server_games|server_chat|server_overlap)$$'
 
 test-release: build-release build-clang
-	PF_TEST_SCALE=0.2 ctest --test-dir $(RELEASE_BUILD) --output-on-failure -j$(JOBS) -LE web
+	PF_TEST_SCALE=0.2 ctest --test-dir $(RELEASE_BUILD) --output-on-failure -j$(JOBS) -LE 'web|wasm'
 
 bench: build
 	./$(BUILD)/partyfood bench
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(RELEASE_BUILD) $(CLANG_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD) build-fuzzcov
+	rm -rf $(BUILD) $(ASAN_BUILD) $(RELEASE_BUILD) $(CLANG_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD) $(WASM_BUILD) \
+	    build-fuzzcov

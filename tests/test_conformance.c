@@ -405,11 +405,24 @@ static void view_with_seed_salt(const void *st, int seat, cJSON *out)
     cJSON_AddStringToObject(out, "salt", hex);
 }
 
-/* Plays random games of base with its view replaced by `view`, checking
- * secrecy at every step: the real game must pass everywhere, the leaky one
- * must fail somewhere, and its report must name `key`. */
+/* An event's fact that tells what lies face down: the piece under the
+ * first face-down cell, added to the step's last event (its text as the
+ * game wrote it). */
+static void apply_telling_a_fact(void *st, int seat, pf_action a, int64_t t, pf_events *ev)
+{
+    leak_base->apply(st, seat, a, t, ev);
+    const pizza_state *s = st;
+    if (s->down)
+        pf_events_str(ev, "under", pizza__piece_name(s->cell[__builtin_ctz(s->down)]));
+}
+
+/* Plays random games of base with its view, check or apply replaced (NULL:
+ * the game's own), checking secrecy at every step: the real game must pass
+ * everywhere, the leaky one must fail somewhere, and its report must name
+ * `key`. */
 static void expect_leak(const char *id, void (*view)(const void *, int, cJSON *),
                         pf_err (*check)(const void *, int, pf_action, int64_t),
+                        void (*apply)(void *, int, pf_action, int64_t, pf_events *),
                         const char *key)
 {
     const pf_game *base = pf_game_find(id);
@@ -420,6 +433,8 @@ static void expect_leak(const char *id, void (*view)(const void *, int, cJSON *)
         leaky.view = view;
     if (check)
         leaky.check = check;
+    if (apply)
+        leaky.apply = apply;
     leak_base = base;
     const pf_test_config *cfg = &base->test_configs[0];
     pf_options opt;
@@ -462,15 +477,15 @@ static void secrecy_catches_a_digest(void **state)
 {
     (void)state;
     for (int i = 0; i < pf_game_count(); i++)
-        expect_leak(pf_game_at(i)->id, view_with_digest, NULL, "digest");
+        expect_leak(pf_game_at(i)->id, view_with_digest, NULL, NULL, "digest");
 }
 
 /* The two leaks this check was written for. */
 static void secrecy_catches_salt_and_seen(void **state)
 {
     (void)state;
-    expect_leak("pakupaku", view_with_salt, NULL, "salt");
-    expect_leak("pizza", view_with_seen, NULL, "seen");
+    expect_leak("pakupaku", view_with_salt, NULL, NULL, "salt");
+    expect_leak("pizza", view_with_seen, NULL, NULL, "seen");
 }
 
 /* A refusal that tells what lies face down (an error text is a message,
@@ -491,7 +506,15 @@ static pf_err check_by_hidden(const void *st, int seat, pf_action a, int64_t t)
 static void secrecy_catches_a_telling_refusal(void **state)
 {
     (void)state;
-    expect_leak("pizza", NULL, check_by_hidden, "try ");
+    expect_leak("pizza", NULL, check_by_hidden, NULL, "try ");
+}
+
+/* Events' facts are messages too: a field may tell no more than the
+ * sentence and the view after the step. */
+static void secrecy_catches_a_telling_fact(void **state)
+{
+    (void)state;
+    expect_leak("pizza", NULL, NULL, apply_telling_a_fact, "under=");
 }
 
 /* A view showing a number derived from the seed that resample keeps: the
@@ -567,6 +590,7 @@ int main(void)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_salt_and_seen);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_seed_salt);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_telling_refusal);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_telling_fact);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_across_seeds_with_a_fixed_setup);
     for (int i = 0; i < pf_game_count(); i++) {
         const pf_game *g = pf_game_at(i);

@@ -42,11 +42,20 @@ typedef enum pf_err {
     PF_E__COUNT
 } pf_err;
 
-/* An error with its code and a sentence for a person. msg never holds
- * hidden information (ruling C-3): it is sent to clients as is. */
+#define PF_ERROR_FIELDS 2
+
+/* An error with its code, a sentence for a person and the numbers a
+ * program needs (hands_busy's "until"): msg never holds hidden information
+ * (ruling C-3), and neither do the fields; both are sent to clients as is.
+ * Texts count seats from 1, fields from 0. */
 typedef struct pf_error {
     pf_err code;
     char msg[256];
+    int nfields;
+    struct {
+        const char *name; /* static, lower_snake */
+        long long value;
+    } field[PF_ERROR_FIELDS];
 } pf_error;
 
 /* The protocol code string of e ("illegal_action"). */
@@ -62,5 +71,8 @@ pf_err pf_err_from_code(const char *code);
  * default sentence is used. */
 pf_err pf_error_set(pf_error *err, pf_err code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Adds a number to the error just set (err may be NULL); returns its code. */
+pf_err pf_error_field(pf_error *err, const char *name, long long value);
 
 #endif

@@ -62,11 +62,31 @@ typedef struct pf_options {
     char val[PF_OPT_MAX][PF_OPT_VAL];
 } pf_options;
 
-/* One option a game accepts; lists end with key == NULL. */
+/* What an option's value is (pf_options_int, _double, _bool read them). */
+typedef enum pf_option_kind {
+    PF_OPT_TEXT,   /* free text (a script for tests, a table of numbers) */
+    PF_OPT_BOOL,   /* true or false */
+    PF_OPT_INT,    /* a whole number from min to max */
+    PF_OPT_REAL,   /* a number from min to max */
+    PF_OPT_CHOICE, /* one of `choices` */
+} pf_option_kind;
+
+/* One option a game accepts; lists end with key == NULL. Everything a front
+ * end shows of it comes from here (the `games` command, docs/protocol.md). */
 typedef struct pf_option_def {
     const char *key;
-    const char *def; /* default, as text */
-    const char *help;
+    const char *def;   /* default, as text */
+    const char *help;  /* a sentence for a person */
+    const char *label; /* a few words for a form: "Switch pieces" */
+    pf_option_kind kind;
+    double min, max;   /* PF_OPT_INT and PF_OPT_REAL: the range the game accepts */
+    /* PF_OPT_CHOICE: every value, NULL-ended; PF_OPT_INT: the values a menu
+     * offers, in its order (NULL: any in the range) */
+    const char *const *choices;
+    bool menu;         /* a game menu offers it (else it is for tests, puzzles and
+                          the command line) */
+    bool fixes_chance; /* it fixes what chance would hide (a layout, the dice): never
+                          for a table where someone must not know the deal */
 } pf_option_def;
 
 void pf_options_clear(pf_options *o);
@@ -92,12 +112,60 @@ pf_err pf_options_bool(const pf_options *o, const char *key, bool def, bool *out
 /* ---- events ------------------------------------------------------------- */
 
 #define PF_EVENT_TEXT 120
+#define PF_EVENT_FIELDS 8 /* facts one event carries */
+#define PF_EVENT_ITEMS 20 /* list items one event carries, all its lists together (a
+                          * Pass the Party Food board: 5 columns of 4) */
+#define PF_EVENT_SEATS 8  /* seats one event's text names */
+
+/* A seat in an event's text: PF_SEAT in the format with the seat (from 0)
+ * as its int argument. The text reads "seat N" (N counted from 1; "Seat N"
+ * with PF_SEAT_CAP, to open a sentence), and the event remembers where, so
+ * a front end puts the seat's name there (pf_event_render) without reading
+ * the sentence. */
+#define PF_SEAT "\x1d%d"
+#define PF_SEAT_CAP "\x1e%d"
+
+/* The value of a fact: a whole number, a real, a truth, a static string (a name
+ * from the game's own tables, never built text) or a list of static
+ * strings (items[first, first + count)). */
+typedef enum pf_field_type {
+    PF_FIELD_INT,
+    PF_FIELD_REAL,
+    PF_FIELD_BOOL,
+    PF_FIELD_STR,
+    PF_FIELD_LIST,
+} pf_field_type;
+
+typedef struct pf_event_field {
+    const char *name; /* lower_snake: "seat", "cell", "piece" */
+    uint8_t type;     /* pf_field_type */
+    uint8_t first, count;
+    union {
+        int64_t i; /* PF_FIELD_INT and PF_FIELD_BOOL */
+        double r;
+        const char *s;
+    } v;
+} pf_event_field;
+
+/* Where a seat is named in an event's text: text[at, at + len). */
+typedef struct pf_event_seat {
+    uint8_t at, len;
+    int8_t seat;
+} pf_event_seat;
 
 /* Something that happened, public (to == -1) or private to seat `to`. */
 typedef struct pf_event {
     int8_t to;
+    bool memory;              /* what it shows may go out of sight (a piece turned over
+                                 and put back, pancakes before a toss): without the
+                                 memory aid, shown only until the next memory event
+                                 (PIZ-7, YYP-7) */
+    uint8_t nfields, nitems, nseats;
     char kind[16];            /* a short machine word: "flip", "draw", "peek" */
     char text[PF_EVENT_TEXT]; /* a sentence for a person */
+    pf_event_seat seats[PF_EVENT_SEATS];
+    pf_event_field field[PF_EVENT_FIELDS];
+    const char *item[PF_EVENT_ITEMS];
 } pf_event;
 
 /* A caller-owned buffer of events. Games call pf_events_add, which does
@@ -105,14 +173,39 @@ typedef struct pf_event {
 typedef struct pf_events {
     pf_event *buf;
     int n, cap;
-    int dropped; /* events that did not fit */
+    int dropped; /* events that did not fit (reset it with n) */
 } pf_events;
 
 void pf_events_add(pf_events *ev, int to, const char *kind, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* Facts of the event just added (no-ops when ev is NULL or it was dropped;
+ * a fact past PF_EVENT_FIELDS or PF_EVENT_ITEMS is an assert). Names and
+ * string values must be static. */
+void pf_events_int(pf_events *ev, const char *name, int64_t v);
+void pf_events_real(pf_events *ev, const char *name, double v);
+void pf_events_bool(pf_events *ev, const char *name, bool v);
+void pf_events_str(pf_events *ev, const char *name, const char *v);
+/* A list of n static strings. */
+void pf_events_list(pf_events *ev, const char *name, const char *const *v, int n);
+/* Marks the event just added as a memory (pf_event.memory). */
+void pf_events_memory(pf_events *ev);
+/* The fact called name of e, or NULL. */
+const pf_event_field *pf_event_find(const pf_event *e, const char *name);
+
 /* True when seat may see e (a spectator sees public events only;
  * PF_SEAT_GOD sees all). */
 bool pf_event_visible(const pf_event *e, int seat);
+
+/* The names front ends give seats in texts; an empty name (or NULL names)
+ * reads "seat N", counted from 1. */
+#define PF_SEAT_LABEL 40
+typedef struct pf_seat_names {
+    char name[PF_MAX_SEATS][PF_SEAT_LABEL];
+} pf_seat_names;
+
+/* e's text with each seat it names read by names (NULL: as the text is),
+ * into buf (n bytes, cut at a whole character); returns buf. */
+char *pf_event_render(const pf_event *e, const pf_seat_names *names, char *buf, size_t n);
 
 /* ---- the descriptor ----------------------------------------------------- */
 
@@ -147,8 +240,12 @@ typedef struct pf_game {
     /* The rules in a few lines for the `?` key (our own words), ending with
      * NULL; NULL: a generic note. */
     const char *const *rules;
+    /* The rules in brief, a paragraph a line (our own words, no keys to
+     * press), ending with NULL: what a browser shows beside the table. */
+    const char *const *brief;
     bool memory_game;         /* remembering hidden things is the game: a front end
                                  offers the memory_aid option as a seating choice */
+    const char *secrets;      /* one sentence: what is hidden, and from whom */
     bool real_time;           /* actions are ordered by their time (Paku Paku) */
     const char *bench_bot;    /* bot on every seat in `partyfood bench`; NULL: random */
 

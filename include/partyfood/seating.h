@@ -30,6 +30,12 @@ int pf_seating_check(const pf_seating *s, const pf_game *g, pf_error *err);
  * plays every seat, and saves without a seating). */
 void pf_seating_people_only(pf_seating *s, int n);
 
+/* The names texts give the seats (pf_event_render): a person's name
+ * ("seat N" when empty), "bot NAME" for a bot, and "NAME 1", "NAME 2"...
+ * for seats of the same kind and name; seat `you` (or -1 for none) with
+ * " (you)" after it. */
+void pf_seating_names(const pf_seating *s, int you, pf_seat_names *out);
+
 /* Number of people in the seating. */
 int pf_seating_people(const pf_seating *s);
 
@@ -45,6 +51,9 @@ void pf_seating_shuffle(pf_seating *s, uint64_t game_seed);
  * through this. */
 pf_err pf_seating_save(const pf_match *m, const pf_seating *s, bool memory_aid,
                        const char *path, pf_error *err);
+/* The same save as a replay object (not yet sealed); NULL when memory ran
+ * out. */
+cJSON *pf_seating_replay(const pf_match *m, const pf_seating *s, bool memory_aid);
 
 /* Reads the seating a save holds for m's game and seats: 1 when found, 0
  * when the save has none, -1 with a message in err when it is unusable.

@@ -48,6 +48,9 @@ typedef struct pf_session_heard {
 typedef struct pf_session {
     pf_table *table; /* NULL until "new" or "load" */
     int bound;       /* PF_SESSION_OWNER, PF_SEAT_SPECTATOR or one seat */
+    /* How the events' texts name the seats: NULL, "seat N" (the engine's
+     * way); a solo room gives its seating's names, as a server's room. */
+    const pf_seat_names *names;
     pf_session_heard heard;
 } pf_session;
 

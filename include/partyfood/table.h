@@ -42,9 +42,7 @@ typedef void (*pf_table_hook)(void *arg, const pf_table_step *step);
 /* One event in a table's log. */
 typedef struct pf_table_event {
     int step; /* the step that produced it; -1: the setup */
-    int8_t to; /* -1: public; else the only seat that may see it */
-    char kind[16];
-    char text[PF_EVENT_TEXT];
+    pf_event ev;
 } pf_table_event;
 
 typedef struct pf_table_options {
@@ -168,7 +166,8 @@ pf_table *pf_table_load(const char *path, const pf_seating *seating, bool *seate
                         const char **warning, pf_table_hook hook, void *hook_arg,
                         pf_error *err);
 
-/* The seat's display name ("ana", "bot memory") into buf (n bytes). */
+/* The seat's display name (pf_seating_names) into buf (n bytes); "?" for
+ * no such seat. */
 const char *pf_table_seat_name(const pf_table *t, int seat, char *buf, size_t n);
 
 #endif

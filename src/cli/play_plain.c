@@ -54,11 +54,9 @@ static void print_setup(FILE *out, const pf_table *t, int seat)
 {
     int n;
     const pf_table_event *log = pf_table_log(t, &n);
-    for (int i = 0; i < n && log[i].step < 0; i++) {
-        pf_event e = {.to = log[i].to};
-        if (pf_event_visible(&e, seat))
-            fprintf(out, "  %s%s\n", e.to >= 0 ? "(only you) " : "", log[i].text);
-    }
+    for (int i = 0; i < n && log[i].step < 0; i++)
+        if (pf_event_visible(&log[i].ev, seat))
+            fprintf(out, "  %s%s\n", log[i].ev.to >= 0 ? "(only you) " : "", log[i].ev.text);
 }
 
 static void print_table(FILE *out, const pf_match *m, int seat)

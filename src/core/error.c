@@ -39,6 +39,7 @@ pf_err pf_error_set(pf_error *err, pf_err code, const char *fmt, ...)
 {
     if (err) {
         err->code = code;
+        err->nfields = 0;
         if (fmt) {
             va_list ap;
             va_start(ap, fmt);
@@ -49,4 +50,15 @@ pf_err pf_error_set(pf_error *err, pf_err code, const char *fmt, ...)
         }
     }
     return code;
+}
+
+pf_err pf_error_field(pf_error *err, const char *name, long long value)
+{
+    if (!err)
+        return PF_E_OK;
+    if (err->nfields < PF_ERROR_FIELDS) {
+        err->field[err->nfields].name = name;
+        err->field[err->nfields++].value = value;
+    }
+    return err->code;
 }

@@ -9,11 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/evp.h>
-
 #include "partyfood/file.h"
 #include "partyfood/parse.h"
 #include "partyfood/replay.h"
+#include "partyfood/sha256.h"
 
 #define REPLAY_FORMAT "partyfood-replay"
 #define REPLAY_CHECK_LEN (7 + 64) /* "sha256:" and 64 hex digits */
@@ -79,14 +78,13 @@ static bool replay_digest(const cJSON *r, char hex[REPLAY_CHECK_LEN + 1])
         return false;
     canonical(f, r, "check");
     bool ok = fclose(f) == 0;
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    ok = ok && EVP_Digest(text, size, md, &len, EVP_sha256(), NULL) == 1;
+    unsigned char md[PF_SHA256_BYTES];
+    ok = ok && pf_sha256(text, size, md);
     free(text);
     if (!ok)
         return false;
     int n = snprintf(hex, REPLAY_CHECK_LEN + 1, "sha256:");
-    for (unsigned int i = 0; i < len; i++)
+    for (int i = 0; i < PF_SHA256_BYTES; i++)
         n += snprintf(hex + n, (size_t)(REPLAY_CHECK_LEN + 1 - n), "%02x", md[i]);
     return true;
 }

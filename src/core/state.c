@@ -53,9 +53,12 @@ static pf_err check_action(const pf_game *g, const void *st, int seat, pf_action
     if (g->over(st, NULL))
         return pf_error_set(err, PF_E_GAME_OVER, NULL);
     if (seat < 0 || seat >= PF_MAX_SEATS)
-        return pf_error_set(err, PF_E_BAD_SEAT, "seat %d does not exist", seat);
-    if (!(g->to_act(st) & (1u << seat)))
-        return pf_error_set(err, PF_E_NOT_YOUR_TURN, "seat %d may not act now", seat);
+        return pf_error_set(err, PF_E_BAD_SEAT, "seat number %d (counted from 0) does not exist",
+                            seat);
+    if (!(g->to_act(st) & (1u << seat))) {
+        pf_error_set(err, PF_E_NOT_YOUR_TURN, "seat %d may not act now", seat + 1);
+        return pf_error_field(err, "seat", seat);
+    }
     /* The rules add durations to times (PAKU-10): a bounded time cannot overflow. */
     if (t_ms < 0 || t_ms > PF_TIME_MAX_MS)
         return pf_error_set(err, PF_E_BAD_REQUEST,
@@ -78,10 +81,12 @@ static pf_err check_action(const pf_game *g, const void *st, int seat, pf_action
         char name[64];
         if (g->name(st, a, name, sizeof name) < 0)
             snprintf(name, sizeof name, "#%u", (unsigned)a);
-        if (e == PF_E_HANDS_BUSY && g->ready_at)
-            return pf_error_set(err, e, "'%s' is not legal at t=%lld: the seat's hands are "
-                                "busy until t=%lld", name, (long long)t_ms,
-                                (long long)g->ready_at(st, seat));
+        if (e == PF_E_HANDS_BUSY && g->ready_at) {
+            long long until = g->ready_at(st, seat);
+            pf_error_set(err, e, "'%s' is not legal at t=%lld: the seat's hands are busy until "
+                         "t=%lld", name, (long long)t_ms, until);
+            return pf_error_field(err, "until", until);
+        }
         if (e == PF_E_ILLEGAL_ACTION)
             return pf_error_set(err, e, "'%s' is not legal now", name);
         return pf_error_set(err, e, "'%s' is not legal now: %s", name, pf_strerror(e));

@@ -23,33 +23,88 @@ int pf__echo_len(const char *s)
     return (int)pf_utf8_prefix(s, ECHO_BYTES);
 }
 
+bool pf__add(cJSON *obj, const char *key, cJSON *item)
+{
+    if (item && cJSON_AddItemToObjectCS(obj, key, item))
+        return true;
+    cJSON_Delete(item);
+    return false;
+}
+
+bool pf__append(cJSON *arr, cJSON *item)
+{
+    if (item && cJSON_AddItemToArray(arr, item))
+        return true;
+    cJSON_Delete(item);
+    return false;
+}
+
+cJSON *pf__discard(cJSON *item)
+{
+    cJSON_Delete(item);
+    return NULL;
+}
+
 /* ---- steps and events ---------------------------------------------------------- */
 
-void pf_proto_write_event(pf_jw *w, const pf_event *e)
+static void write_field(pf_jw *w, const pf_event *e, const pf_event_field *f)
 {
+    pf_jw_key(w, f->name);
+    switch ((pf_field_type)f->type) {
+    case PF_FIELD_INT:
+        pf_jw_int(w, f->v.i);
+        return;
+    case PF_FIELD_REAL:
+        pf_jw_num(w, f->v.r);
+        return;
+    case PF_FIELD_BOOL:
+        pf_jw_bool(w, f->v.i != 0);
+        return;
+    case PF_FIELD_STR:
+        pf_jw_str(w, f->v.s);
+        return;
+    case PF_FIELD_LIST:
+        pf_jw_raw(w, "[", 1);
+        for (int i = 0; i < f->count; i++) {
+            pf_jw_comma(w);
+            pf_jw_str(w, e->item[f->first + i]);
+        }
+        pf_jw_raw(w, "]", 1);
+        return;
+    }
+}
+
+void pf_proto_write_event(pf_jw *w, const pf_event *e, const pf_seat_names *names)
+{
+    char text[PF_EVENT_TEXT + PF_EVENT_SEATS * PF_SEAT_LABEL];
+    pf_event_render(e, names, text, sizeof text);
     pf_jw_lit(w, "{\"kind\":");
     pf_jw_str(w, e->kind);
     pf_jw_lit(w, ",\"text\":");
-    pf_jw_str(w, e->text);
-    pf_jw_lit(w, e->to >= 0 ? ",\"private\":true}" : ",\"private\":false}");
+    pf_jw_str(w, text);
+    pf_jw_lit(w, e->to >= 0 ? ",\"private\":true" : ",\"private\":false");
+    pf_jw_lit(w, e->memory ? ",\"memory\":true,\"fields\":{" : ",\"memory\":false,\"fields\":{");
+    for (int i = 0; i < e->nfields; i++)
+        write_field(w, e, &e->field[i]);
+    pf_jw_lit(w, "}}");
 }
 
-void pf_proto_write_events(pf_jw *w, const pf_events *ev, int seat)
+void pf_proto_write_events(pf_jw *w, const pf_events *ev, int seat, const pf_seat_names *names)
 {
     pf_jw_raw(w, "[", 1);
     for (int i = 0; ev && i < ev->n; i++)
         if (pf_event_visible(&ev->buf[i], seat)) {
             pf_jw_comma(w);
-            pf_proto_write_event(w, &ev->buf[i]);
+            pf_proto_write_event(w, &ev->buf[i], names);
         }
     pf_jw_raw(w, "]", 1);
 }
 
-cJSON *pf_proto_events(const pf_events *ev, int seat)
+cJSON *pf_proto_events(const pf_events *ev, int seat, const pf_seat_names *names)
 {
     pf_jw w;
     pf_jw_init(&w, 0);
-    pf_proto_write_events(&w, ev, seat);
+    pf_proto_write_events(&w, ev, seat, names);
     const char *text = pf_jw_text(&w);
     cJSON *a = text ? cJSON_Parse(text) : NULL;
     pf_jw_free(&w);
@@ -92,14 +147,15 @@ void pf_proto_write_step_end(pf_jw *w)
     pf_jw_raw(w, "]}", 2);
 }
 
-void pf_proto_write_step(pf_jw *w, const pf_table_step *st, int seat)
+void pf_proto_write_step(pf_jw *w, const pf_table_step *st, int seat,
+                         const pf_seat_names *names)
 {
     if (!pf_proto_write_step_head(w, st))
         return;
     for (int i = 0; st->ev && i < st->ev->n; i++)
         if (pf_event_visible(&st->ev->buf[i], seat)) {
             pf_jw_comma(w);
-            pf_proto_write_event(w, &st->ev->buf[i]);
+            pf_proto_write_event(w, &st->ev->buf[i], names);
         }
     pf_proto_write_step_end(w);
 }
@@ -191,28 +247,39 @@ char *pf_proto_ok(const cJSON *req)
     return pf_proto_end(&w);
 }
 
-void pf_proto_write_error(pf_jw *w, pf_err e, const char *msg)
+void pf_proto_write_error(pf_jw *w, const pf_error *err)
 {
     /* Messages may quote client text cut by other layers: keep them
      * printable UTF-8 whatever they quote. */
-    char clean[sizeof ((pf_error *)0)->msg];
-    pf_text_printable(msg ? msg : pf_strerror(e), clean, sizeof clean);
+    char clean[sizeof err->msg];
+    pf_text_printable(err->msg[0] ? err->msg : pf_strerror(err->code), clean, sizeof clean);
     pf_jw_key(w, "ok");
     pf_jw_lit(w, "false,\"error\":{\"code\":");
-    pf_jw_str(w, pf_err_code(e));
+    pf_jw_str(w, pf_err_code(err->code));
     pf_jw_lit(w, ",\"message\":");
     pf_jw_str(w, clean);
+    for (int i = 0; i < err->nfields; i++) {
+        pf_jw_key(w, err->field[i].name);
+        pf_jw_int(w, err->field[i].value);
+    }
     pf_jw_raw(w, "}", 1);
 }
 
-char *pf_proto_error(const cJSON *req, pf_err e, const char *msg)
+char *pf_proto_error_of(const cJSON *req, const pf_error *err)
 {
-    if (e == PF_E_NO_MEMORY) /* the fixed line, as when nothing can be built */
+    if (err->code == PF_E_NO_MEMORY) /* the fixed line, as when nothing can be built */
         return strdup(PF_ANSWER_NO_MEMORY);
     pf_jw w;
     pf_jw_init(&w, 0);
     pf_proto_begin(&w, req);
-    pf_proto_write_error(&w, e, msg);
+    pf_proto_write_error(&w, err);
     pf_jw_raw(&w, "}", 1);
     return pf_jw_take(&w);
+}
+
+char *pf_proto_error(const cJSON *req, pf_err e, const char *msg)
+{
+    pf_error err;
+    pf_error_set(&err, e, "%s", msg ? msg : "");
+    return pf_proto_error_of(req, &err);
 }

@@ -27,16 +27,17 @@ static int steps_seat(const pf_session *s)
 /* The table's step hook: encodes each applied step as it is applied. */
 void pf__heard(void *arg, const pf_table_step *st)
 {
-    pf_session_heard *h = &((pf_session *)arg)->heard;
+    pf_session *s = arg;
+    pf_session_heard *h = &s->heard;
     if (h->want_events) {
         h->want_events = false;
-        pf_proto_write_events(&h->events, st->ev, h->events_seat);
+        pf_proto_write_events(&h->events, st->ev, h->events_seat, s->names);
         h->step = st->step;
         snprintf(h->action, sizeof h->action, "%s", st->name);
         h->t_ms = st->t_ms;
     }
     pf_jw_comma(&h->steps);
-    pf_proto_write_step(&h->steps, st, steps_seat((pf_session *)arg));
+    pf_proto_write_step(&h->steps, st, steps_seat(s), s->names);
 }
 
 /* The next step heard is the request's own: keep its events for seat. */
@@ -108,8 +109,9 @@ pf_err pf__read_seat(const pf_match *m, const cJSON *req, bool spectator, int *s
         return pf_error_set(err, PF_E_BAD_REQUEST, "\"seat\" must be a whole number");
     int lo = spectator ? PF_SEAT_SPECTATOR : 0;
     if (x < lo || x >= m->seats)
-        return pf_error_set(err, PF_E_BAD_SEAT, "seat %lld does not exist (seats are 0 to %d%s)",
-                            x, m->seats - 1, spectator ? ", -1 to watch" : "");
+        return pf_error_set(err, PF_E_BAD_SEAT,
+                            "\"seat\": %lld is no seat (seats are numbered 0 to %d%s)", x,
+                            m->seats - 1, spectator ? ", -1 to watch" : "");
     *seat = (int)x;
     return PF_E_OK;
 }
@@ -176,7 +178,7 @@ static pf_err read_seating(const cJSON *req, const pf_game *g, long long n, bool
         if (!cJSON_IsString(item))
             return pf_error_set(err, PF_E_BAD_REQUEST,
                                 "seat %d of \"seating\" must be a person's name or a bot (a "
-                                "string)", i);
+                                "string)", i + 1);
         if (pf_seating_add(s, g, item->valuestring, err) != 0)
             return err->code;
     }
@@ -198,7 +200,7 @@ static pf_err answer_game(pf_session *s, pf_jw *out, pf_error *err)
     if (s->bound >= m->seats)
         return pf_error_set(err, PF_E_BAD_SEATS,
                             "this session speaks for seat %d, and a game of %d seats has none",
-                            s->bound, m->seats);
+                            s->bound + 1, m->seats);
     pf_jw_key(out, "game");
     pf_jw_str(out, m->game->id);
     pf_jw_key(out, "seats");
@@ -381,45 +383,18 @@ static pf_err do_load(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_
     return s->table ? answer_game(s, out, err) : err->code;
 }
 
-static void write_game(pf_jw *w, const pf_game *g)
-{
-    pf_jw_comma(w);
-    pf_jw_lit(w, "{\"id\":");
-    pf_jw_str(w, g->id);
-    pf_jw_lit(w, ",\"title\":");
-    pf_jw_str(w, g->title);
-    pf_jw_lit(w, ",\"min_seats\":");
-    pf_jw_int(w, g->min_seats);
-    pf_jw_lit(w, ",\"max_seats\":");
-    pf_jw_int(w, g->max_seats);
-    pf_jw_lit(w, ",\"real_time\":");
-    pf_jw_bool(w, g->real_time);
-    pf_jw_lit(w, ",\"options\":{");
-    for (const pf_option_def *d = g->options; d && d->key; d++) {
-        pf_jw_key(w, d->key);
-        pf_jw_str(w, d->def);
-    }
-    pf_jw_lit(w, "},\"bots\":[");
-    const char *names[64];
-    int nb = pf_bot_names(g, names, 64);
-    for (int k = 0; k < nb; k++) {
-        pf_jw_comma(w);
-        pf_jw_str(w, names[k]);
-    }
-    pf_jw_lit(w, "]}");
-}
-
 static pf_err do_games(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
-    (void)s, (void)req, (void)seat, (void)err;
-    pf_jw_key(out, "games");
-    pf_jw_raw(out, "[", 1);
-    for (int i = 0; i < pf_game_count(); i++)
-        write_game(out, pf_game_at(i));
-    pf_jw_raw(out, "]", 1);
-    pf_jw_key(out, "protocol");
-    pf_jw_int(out, PF_PROTOCOL_VERSION);
-    return PF_E_OK;
+    (void)s, (void)req, (void)seat;
+    /* A tree of games.c's, its members written into the answer. */
+    cJSON *o = cJSON_CreateObject();
+    pf_err e = o && pf_proto_games(o) ? PF_E_OK : pf__no_memory(err);
+    for (const cJSON *m = o ? o->child : NULL; !e && m; m = m->next) {
+        pf_jw_key(out, m->string);
+        pf_jw_item(out, m);
+    }
+    cJSON_Delete(o);
+    return e;
 }
 
 /* What a bot would play now and when, without playing it: in real time the

@@ -62,11 +62,14 @@ pf_err pf_session_admit(const pf_session *s, unsigned flags, const cJSON *req, i
     }
     if (bound && (flags & PF_CMD_OWN_SEAT) && *seat != s->bound && *seat != PF_SEAT_SPECTATOR) {
         if (s->bound == PF_SEAT_SPECTATOR)
-            return pf_error_set(err, PF_E_NOT_YOUR_SEAT,
-                                "a spectator's session may only watch (seat -1), not seat %d",
-                                *seat);
-        return pf_error_set(err, PF_E_NOT_YOUR_SEAT,
-                            "this session speaks for seat %d only, not seat %d", s->bound, *seat);
+            pf_error_set(err, PF_E_NOT_YOUR_SEAT,
+                         "a spectator's session may only watch (seat -1), not seat %d",
+                         *seat + 1);
+        else
+            pf_error_set(err, PF_E_NOT_YOUR_SEAT,
+                         "this session speaks for seat %d only, not seat %d", s->bound + 1,
+                         *seat + 1);
+        return pf_error_field(err, "seat", *seat);
     }
     if (bound && (flags & PF_CMD_SPOILS) && !pf_table_over(s->table, NULL))
         return pf_error_set(err, PF_E_NOT_YOUR_SEAT,
@@ -237,7 +240,7 @@ char *pf_session_run(pf_session *s, const pf_command *c, const cJSON *req, int s
     pf_jw_free(&out);
     if (changing)
         end(s, &undo, e == PF_E_OK);
-    return e ? pf_proto_error(req, e, err.msg) : text;
+    return e ? pf_proto_error_of(req, &err) : text;
 }
 
 char *pf_session_handle(pf_session *s, const char *line, size_t len)
@@ -251,7 +254,7 @@ char *pf_session_handle(pf_session *s, const char *line, size_t len)
         e = pf_request_command(req, &c, &err);
     if (!e)
         e = pf_session_admit(s, c->flags, req, &seat, &err);
-    char *text = e ? pf_proto_error(req, e, err.msg) : pf_session_run(s, c, req, seat);
+    char *text = e ? pf_proto_error_of(req, &err) : pf_session_run(s, c, req, seat);
     cJSON_Delete(req);
     return text;
 }

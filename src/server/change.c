@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "partyfood/proto.h"
+#include "partyfood/push.h"
 #include "server/room_parts.h"
 #include "server/told.h"
 
@@ -47,6 +48,7 @@ static void told_free(pf_told *t)
     free(t->store);
     free(t->step);
     free(t->event);
+    free(t->own);
     pf_jw_free(&t->text);
     pf_frame_drop(t->answer);
     cJSON_Delete(t->asked_id);
@@ -65,8 +67,51 @@ static bool keep_store(pf_told *t, const pf_table_step *st)
     return true;
 }
 
+/* The names audience (-1: the public) reads the room's seats by. */
+static const pf_seat_names *names_of(const pf_room *r, int audience)
+{
+    pf_names_cache *c = r->heard.names;
+    uint32_t bit = 1u << (audience + 1);
+    if (!(c->have & bit)) {
+        pf_room_names(r, audience, &c->of[audience + 1]);
+        c->have |= bit;
+    }
+    return &c->of[audience + 1];
+}
+
+/* An event's pieces: its text for everyone, and for each seat it names
+ * that may see it, that seat's (its own name read "(you)"). */
+static bool keep_event(const pf_room *r, pf_told *t, const pf_event *e)
+{
+    if (!grow((void **)&t->event, t->nevent, &t->cap_event, sizeof *t->event))
+        return false;
+    pf_told_event *te = &t->event[t->nevent++];
+    *te = (pf_told_event){.to = e->to, .at = t->text.len, .own = t->nown};
+    pf_proto_write_event(&t->text, e, names_of(r, e->to >= 0 ? e->to : PF_SEAT_SPECTATOR));
+    te->len = t->text.len - te->at;
+    if (e->to >= 0) { /* only its seat sees it: the piece above is that seat's */
+        t->own_text |= 1u << e->to;
+        return true;
+    }
+    for (int k = 0; k < e->nseats; k++)
+        if (e->seats[k].seat >= 0 && e->seats[k].seat < PF_MAX_SEATS)
+            te->named |= 1u << e->seats[k].seat;
+    for (int seat = 0; seat < PF_MAX_SEATS; seat++) {
+        if (!(te->named & (1u << seat)))
+            continue;
+        if (!grow((void **)&t->own, t->nown, &t->cap_own, sizeof *t->own))
+            return false;
+        pf_told_own *o = &t->own[t->nown++];
+        o->at = t->text.len;
+        pf_proto_write_event(&t->text, e, names_of(r, seat));
+        o->len = t->text.len - o->at;
+        t->own_text |= 1u << seat;
+    }
+    return true;
+}
+
 /* The step to tell: its head's text, then each event's apart. */
-static bool keep_tell(pf_told *t, const pf_table_step *st)
+static bool keep_tell(const pf_room *r, pf_told *t, const pf_table_step *st)
 {
     if (!grow((void **)&t->step, t->nstep, &t->cap_step, sizeof *t->step))
         return false;
@@ -74,18 +119,9 @@ static bool keep_tell(pf_told *t, const pf_table_step *st)
     *s = (pf_told_step){.index = st->step, .at = t->text.len, .first = t->nevent};
     s->undo = !pf_proto_write_step_head(&t->text, st);
     s->len = t->text.len - s->at;
-    for (int i = 0; !s->undo && st->ev && i < st->ev->n; i++) {
-        const pf_event *e = &st->ev->buf[i];
-        if (!grow((void **)&t->event, t->nevent, &t->cap_event, sizeof *t->event))
+    for (int i = 0; !s->undo && st->ev && i < st->ev->n; i++, s->n++)
+        if (!keep_event(r, t, &st->ev->buf[i]))
             return false;
-        pf_told_event *te = &t->event[t->nevent++];
-        *te = (pf_told_event){.to = e->to, .at = t->text.len};
-        pf_proto_write_event(&t->text, e);
-        te->len = t->text.len - te->at;
-        if (e->to >= 0)
-            t->private_to |= 1u << e->to;
-        s->n++;
-    }
     return !t->text.failed;
 }
 
@@ -95,7 +131,7 @@ void pf_room_heard(void *room, const pf_table_step *st)
     pf_told *t = r->heard.into;
     if (!t) /* the setup of a start or a load: the sync tells it */
         return;
-    if ((st->change != PF_TABLE_SETUP && !keep_store(t, st)) || !keep_tell(t, st))
+    if ((st->change != PF_TABLE_SETUP && !keep_store(t, st)) || !keep_tell(r, t, st))
         r->heard.lost = true;
 }
 
@@ -173,13 +209,14 @@ static pf_err change_on(pf_room *r, pf_table *copy, room_op *op, void *arg, pf_e
         return pf_error_set(err, PF_E_NO_MEMORY, NULL);
     }
     int64_t now = pf_room_now(r);
-    r->heard = (pf_heard){t, false};
+    pf_names_cache names = {.have = 0};
+    r->heard = (pf_heard){t, &names, false};
     pf_table_clock(copy, now);
     pf_err e = op(copy, now, arg, err);
     r->heard.into = NULL;
     if (!e && t->nstep > 0) {
         t->progress_at = t->text.len; /* the last piece, without the comma before it */
-        pf_room_write_progress(r, &t->text, copy);
+        pf_push_progress(&t->text, copy, pf_room_now(r));
         if (!t->text.failed && t->text.buf[t->progress_at] == ',')
             t->progress_at++;
         if (pf_table_over(copy, NULL))
@@ -315,9 +352,9 @@ pf_err pf_room_act(pf_room *r, pf_member *m, const cJSON *req, const char *name,
     for (int i = 0; i < t->nstep; i++) {
         const pf_told_step *s = &t->step[i];
         for (int k = s->first; s->index == a.step && !s->undo && k < s->first + s->n; k++)
-            if (t->event[k].to < 0 || t->event[k].to == m->seat) {
+            if (pf_told_visible(&t->event[k], m->seat)) {
                 pf_jw_comma(&w);
-                pf_jw_raw(&w, pf_told_piece(t, t->event[k].at), t->event[k].len);
+                pf_told_write_event(&w, t, &t->event[k], m->seat);
             }
     }
     pf_jw_raw(&w, "]", 1);
@@ -457,7 +494,7 @@ static void answer_told(pf_room *r, pf_told *t, const pf_error *failed)
         cJSON *req = cJSON_CreateObject();
         if (req && t->asked_id)
             cJSON_AddItemToObject(req, "id", t->asked_id), t->asked_id = NULL;
-        pf_room_answer(r, m, pf_proto_error(req, failed->code, failed->msg));
+        pf_room_answer(r, m, pf_proto_error_of(req, failed));
         cJSON_Delete(req);
     } else if (t->answer) {
         r->env->send(r->env->net, m, t->answer);

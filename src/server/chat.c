@@ -96,7 +96,7 @@ char *pf_chat_request(pf_room *r, pf_member *m, const cJSON *req)
     }
     free(body);
     if (e)
-        return pf_proto_error(req, e, err.msg);
+        return pf_proto_error_of(req, &err);
     char detail[32];
     snprintf(detail, sizeof detail, "seat=%d", m->seat);
     pf_room_log(r, "chat", detail);

@@ -36,7 +36,7 @@ static char *do_act(pf_room *r, pf_member *m, const cJSON *req, pf_session *s,
     pf_err e = pf_meter_action(r, m->seat, req, name, sizeof name, &err);
     if (!e)
         e = pf_room_act(r, m, req, name, &err);
-    return e ? pf_proto_error(req, e, err.msg) : NULL;
+    return e ? pf_proto_error_of(req, &err) : NULL;
 }
 
 static char *do_undo(pf_room *r, pf_member *m, const cJSON *req, pf_session *s,
@@ -44,7 +44,7 @@ static char *do_undo(pf_room *r, pf_member *m, const cJSON *req, pf_session *s,
 {
     (void)s, (void)c, (void)seat;
     pf_error err;
-    return pf_room_undo(r, m, req, &err) ? pf_proto_error(req, err.code, err.msg) : NULL;
+    return pf_room_undo(r, m, req, &err) ? pf_proto_error_of(req, &err) : NULL;
 }
 
 /* A read-only command answered by the protocol's session, as the engine
@@ -70,7 +70,7 @@ static char *do_hint(pf_room *r, pf_member *m, const cJSON *req, pf_session *s,
         pf_error_set(&err, PF_E_NO_MEMORY, NULL);
     if (!own) {
         pf_table_destroy(copy);
-        return pf_proto_error(req, err.code, err.msg);
+        return pf_proto_error_of(req, &err);
     }
     return pf_room_ask_worker(r, m, copy, c, own, seat, &err) ? pf_proto_error(req, err.code,
                                                                                err.msg)
@@ -158,7 +158,7 @@ void pf_room_request(pf_room *r, pf_member *m, const char *msg, size_t len)
     int seat;
     if (!e && (e = pf_session_admit(&s, flags, req, &seat, &err)) == PF_E_NO_GAME)
         pf_error_set(&err, e, "the game starts when every person's seat is taken");
-    char *text = e ? pf_proto_error(req, e, err.msg) : rc->run(r, m, req, &s, c, seat);
+    char *text = e ? pf_proto_error_of(req, &err) : rc->run(r, m, req, &s, c, seat);
     s.table = NULL; /* the room's: no command here replaces it */
     cJSON_Delete(req);
     if (text || !m->held)

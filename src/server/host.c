@@ -16,7 +16,7 @@ static pf_err person_seat(const pf_room *r, const cJSON *req, int *seat, pf_erro
         return pf_error_set(err, PF_E_BAD_SEAT, "\"seat\" must be a seat of the room, 0 to %d",
                             r->n - 1);
     if (r->place[n].bot)
-        return pf_error_set(err, PF_E_BAD_SEAT, "seat %lld is a bot's", n);
+        return pf_error_set(err, PF_E_BAD_SEAT, "seat %lld is a bot's", n + 1);
     if (r->table && pf_table_over(r->table, NULL))
         return pf_error_set(err, PF_E_GAME_OVER, "the game is over: its seats stay as they were");
     *seat = (int)n;

@@ -154,6 +154,17 @@ static int story(struct lws *wsi, pf_room *r)
     return http_tree(wsi, 200, o);
 }
 
+/* GET /games: every game's facts, the engine's `games` answer (proto.h). */
+static int games(struct lws *wsi)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o || !pf_proto_games(o) || !cJSON_AddTrueToObject(o, "ok")) {
+        cJSON_Delete(o);
+        return http_error(wsi, 500, PF_E_NO_MEMORY, "out of memory");
+    }
+    return http_tree(wsi, 200, o);
+}
+
 /* GET /metrics: Prometheus' text format. */
 static int metrics(pf_net *n, struct lws *wsi)
 {
@@ -229,6 +240,8 @@ int pf_http_route(pf_net *n, struct lws *wsi, pf_http *h)
         return http_reply(wsi, 200, strdup("{\"ready\":true}"));
     if (!h->post && strcmp(path, "/metrics") == 0)
         return metrics(n, wsi);
+    if (!h->post && strcmp(path, "/games") == 0)
+        return games(wsi);
     if (!h->post && strcmp(path, "/rooms") == 0)
         return http_reply(wsi, 200, pf_rooms_lobby(n->rooms));
     if (strncmp(path, "/rooms", 6) != 0)

@@ -49,13 +49,13 @@ pf_err pf_node_claim(pf_node *n, const char *code, pf_store_owner *lease, char *
 
 char *pf_node_elsewhere(const cJSON *req, const char *code, const char *owner)
 {
-    char msg[160];
-    snprintf(msg, sizeof msg, "room %s is played by the server node at %s: ask there", code,
-             owner);
+    pf_error err;
+    pf_error_set(&err, PF_E_ELSEWHERE, "room %s is played by the server node at %s: ask there",
+                 code, owner);
     pf_jw w;
     pf_jw_init(&w, 0);
     pf_proto_begin(&w, req);
-    pf_proto_write_error(&w, PF_E_ELSEWHERE, msg);
+    pf_proto_write_error(&w, &err);
     pf_jw_key(&w, "node");
     pf_jw_str(&w, owner);
     pf_jw_raw(&w, "}", 1);

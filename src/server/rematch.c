@@ -101,7 +101,7 @@ char *pf_rematch_request(pf_room *r, pf_member *m, const cJSON *req)
         if (!nr) {
             free(r->rematch);
             r->rematch = NULL;
-            return pf_proto_error(req, err.code, err.msg);
+            return pf_proto_error_of(req, &err);
         }
         char detail[32];
         snprintf(detail, sizeof detail, "rematch=%s", nr->code);

@@ -9,6 +9,7 @@
 #include "partyfood/json_print.h"
 #include "partyfood/parse.h"
 #include "partyfood/proto.h"
+#include "partyfood/push.h"
 #include "partyfood/replay.h"
 #include "partyfood/rng.h"
 #include "server/room_parts.h"
@@ -123,6 +124,14 @@ void pf_room_seating(const pf_room *r, pf_seating *s, pf_table_options *to)
                  r->place[i].bot ? r->place[i].bot->name : r->place[i].name);
     }
     *to = (pf_table_options){.memory_aid = r->memory_aid, .turn_ms = r->turn_ms};
+}
+
+void pf_room_names(const pf_room *r, int seat, pf_seat_names *out)
+{
+    pf_seating s;
+    pf_table_options to;
+    pf_room_seating(r, &s, &to);
+    pf_seating_names(&s, seat, out);
 }
 
 /* The game as it begins (with the places as they are now). */
@@ -285,7 +294,7 @@ static pf_err read_seats(pf_room *r, const cJSON *v, pf_error *err)
         char list[256];
         pf_bot_list(r->g, list, sizeof list);
         return pf_error_set(err, PF_E_BAD_SEATS,
-                            "seat %d must be \"person\" or \"bot:LEVEL\" (bots: %s)", r->n,
+                            "seat %d must be \"person\" or \"bot:LEVEL\" (bots: %s)", r->n + 1,
                             list);
     }
     return PF_E_OK;
@@ -516,7 +525,7 @@ bool pf_room_write_public(pf_room *r, pf_jw *w, bool full, const char *host_toke
         }
     }
     if (full && r->table) {
-        pf_room_write_progress(r, w, r->table);
+        pf_push_progress(w, r->table, pf_room_now(r));
         cJSON *view = pf_state_view(r->g, pf_table_match(r->table)->state, PF_SEAT_SPECTATOR);
         pf_jw_key(w, "view");
         pf_jw_item(w, view);

@@ -105,10 +105,18 @@ typedef struct pf_rematch {
     char token[PF_MAX_SEATS][PF_TOKEN_HEX + 1]; /* "" for a bot's seat or a free one */
 } pf_rematch;
 
+/* The names of the seats in texts, as each audience reads them (the
+ * change being made keeps them on its stack). */
+typedef struct pf_names_cache {
+    pf_seat_names of[PF_MAX_SEATS + 1]; /* [0]: the public's, [1 + seat]: seat's */
+    uint32_t have;                      /* of which were made (bit 1 + seat) */
+} pf_names_cache;
+
 /* What the table's hook heard during the change being made (change.c). */
 typedef struct pf_heard {
     pf_told *into; /* the change it goes to */
-    bool lost;     /* memory ran out */
+    pf_names_cache *names;
+    bool lost; /* memory ran out */
 } pf_heard;
 
 struct pf_room {
@@ -192,6 +200,9 @@ pf_err pf_room_load(pf_room *r, pf_error *err);
 cJSON *pf_room_replay(pf_room *r, pf_error *err);
 /* The game clock: ms since the game's time 0 on the server's clock. */
 int64_t pf_room_now(const pf_room *r);
+/* The names seat's messages give the room's seats in texts ("ana (you)";
+ * seat -1: the public's; pf_seating_names). */
+void pf_room_names(const pf_room *r, int seat, pf_seat_names *out);
 /* Logs one of the room's events (log.h). */
 void pf_room_log(const pf_room *r, const char *event, const char *detail);
 /* Keeps a chat message in the room's last ones (text copied); false when
@@ -263,9 +274,6 @@ void pf_room_sync_all(pf_room *r);
 void pf_room_tell_steps(pf_room *r, const pf_told *from);
 /* Sends one frame (text copied) to every member. */
 void pf_room_send_all(pf_room *r, const char *text);
-/* The members of the progress of t (the protocol's: to_act, over,
- * results, step_count), then the game clock and the turn deadline. */
-void pf_room_write_progress(const pf_room *r, pf_jw *w, const pf_table *t);
 /* An answer's text to m (NULL: memory ran out; freed here). */
 void pf_room_answer(pf_room *r, pf_member *m, char *text);
 

@@ -305,7 +305,7 @@ void pf_rooms_hello(pf_rooms *rs, pf_member *m, const char *msg, size_t len, cha
     unsigned status;
     char *text = NULL;
     if (e)
-        text = pf_proto_error(req, e, err.msg);
+        text = pf_proto_error_of(req, &err);
     else if (!cJSON_IsString(cmd) || strcmp(cmd->valuestring, "hello") != 0)
         text = pf_proto_error(req, PF_E_BAD_REQUEST,
                               "say hello first: {\"cmd\":\"hello\",\"room\":CODE,\"token\":TOKEN}");

@@ -221,7 +221,7 @@ pf_err pf_room_remove(pf_room *r, int seat, int code, const char *why, pf_error 
 {
     pf_place *p = &r->place[seat], was = *p;
     if (!p->taken)
-        return pf_error_set(err, PF_E_BAD_SEAT, "seat %d has nobody to remove", seat);
+        return pf_error_set(err, PF_E_BAD_SEAT, "seat %d has nobody to remove", seat + 1);
     *p = (pf_place){0};
     pf_err e = pf_room_save(r, err);
     if (e) {
@@ -241,7 +241,8 @@ pf_err pf_room_give_bot(pf_room *r, int seat, const pf_bot_def *bot, pf_error *e
 {
     if (r->place[seat].taken && pf_room_connected(r, seat))
         return pf_error_set(err, PF_E_BAD_SEAT,
-                            "seat %d is played by someone connected: remove them first", seat);
+                            "seat %d is played by someone connected: remove them first",
+                            seat + 1);
     pf_place was = r->place[seat];
     r->place[seat] = (pf_place){.bot = bot};
     pf_err e = pf_room_seated(r, err);

@@ -34,7 +34,9 @@ static void each_step(void *arg, int step, const void *st, const pf_events *ev)
         /* The bots' seats; a turn timer's fallback is not kept after the fact. */
         cJSON_AddBoolToObject(o, "by_bot", s->r->place[ps->seat].bot != NULL);
     }
-    cJSON *events = pf_proto_events(ev, s->seat);
+    pf_seat_names names;
+    pf_room_names(s->r, s->seat == PF_SEAT_GOD ? PF_SEAT_SPECTATOR : s->seat, &names);
+    cJSON *events = pf_proto_events(ev, s->seat, &names);
     cJSON *view = pf_state_view(m->game, st, s->seat);
     if (!events || !view)
         s->lost = true;

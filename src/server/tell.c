@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "partyfood/proto.h"
+#include "partyfood/push.h"
 #include "server/told.h"
 
 void pf_room_answer(pf_room *r, pf_member *m, char *text)
@@ -28,50 +29,6 @@ void pf_room_send_all(pf_room *r, const char *text)
 }
 
 /* ---- the sync ------------------------------------------------------------------- */
-
-/* The table's log as seat may see it: every event so far with its step. */
-static void write_log(pf_jw *w, const pf_table *t, int seat)
-{
-    int n;
-    const pf_table_event *ev = pf_table_log(t, &n);
-    pf_jw_raw(w, "[", 1);
-    for (int i = 0; i < n; i++) {
-        if (ev[i].to >= 0 && ev[i].to != seat)
-            continue;
-        pf_jw_comma(w);
-        pf_jw_lit(w, "{\"step\":");
-        pf_jw_int(w, ev[i].step);
-        pf_jw_lit(w, ",\"kind\":");
-        pf_jw_str(w, ev[i].kind);
-        pf_jw_lit(w, ",\"text\":");
-        pf_jw_str(w, ev[i].text);
-        pf_jw_lit(w, ev[i].to >= 0 ? ",\"private\":true}" : ",\"private\":false}");
-    }
-    pf_jw_raw(w, "]", 1);
-}
-
-void pf_room_write_progress(const pf_room *r, pf_jw *w, const pf_table *t)
-{
-    pf_proto_write_progress(w, t);
-    pf_jw_key(w, "clock");
-    pf_jw_int(w, pf_room_now(r));
-    int64_t d = pf_table_deadline(t);
-    if (d >= 0) {
-        pf_jw_key(w, "deadline");
-        pf_jw_int(w, d);
-    }
-}
-
-/* A seat's view of the committed game. */
-static void write_view(const pf_room *r, pf_jw *w, int seat)
-{
-    cJSON *view = pf_state_view(r->g, pf_table_match(r->table)->state, seat);
-    if (view)
-        pf_jw_item(w, view);
-    else
-        w->failed = true;
-    cJSON_Delete(view);
-}
 
 static void write_chat(const pf_room *r, pf_jw *w)
 {
@@ -100,7 +57,7 @@ void pf_room_sync(pf_room *r, pf_member *m)
 {
     pf_error err;
     if (r->started && pf_room_load(r, &err)) {
-        pf_room_answer(r, m, pf_proto_error(NULL, err.code, err.msg));
+        pf_room_answer(r, m, pf_proto_error_of(NULL, &err));
         return;
     }
     pf_jw w;
@@ -116,13 +73,9 @@ void pf_room_sync(pf_room *r, pf_member *m)
     pf_jw_lit(&w, ",\"started\":");
     pf_jw_bool(&w, r->started);
     if (r->table) {
-        pf_room_write_progress(r, &w, r->table);
-        pf_jw_key(&w, "view");
-        write_view(r, &w, m->seat);
-        pf_jw_key(&w, "legal");
-        pf_proto_write_legal(&w, r->table, m->seat);
-        pf_jw_key(&w, "log");
-        write_log(&w, r->table, m->seat);
+        pf_seat_names names;
+        pf_room_names(r, m->seat, &names);
+        pf_push_sync_game(&w, r->table, m->seat, pf_room_now(r), &names);
     }
     write_chat(r, &w);
     pf_jw_raw(&w, "}", 1);
@@ -153,28 +106,28 @@ static void write_steps(pf_jw *w, const pf_told *from, int seat)
             if (s->undo)
                 continue;
             for (int k = s->first; k < s->first + s->n; k++)
-                if (t->event[k].to < 0 || t->event[k].to == seat) {
+                if (pf_told_visible(&t->event[k], seat)) {
                     pf_jw_comma(w);
-                    pf_jw_raw(w, pf_told_piece(t, t->event[k].at), t->event[k].len);
+                    pf_told_write_event(w, t, &t->event[k], seat);
                 }
             pf_proto_write_step_end(w);
         }
     pf_jw_raw(w, "]", 1);
 }
 
-/* The push for seat (-1: the spectators): the steps (the public text when
- * the seat has no private event in them), its view and legal actions
- * after them, and the last change's progress. */
-static pf_frame *steps_push(pf_room *r, const pf_told *from, int seat, uint32_t private_to,
-                            pf_jw *public_steps)
+/* The push for seat (-1: the spectators): the steps (the text every seat
+ * shares unless the seat reads them its own way), its view and legal
+ * actions after them, and the last change's progress. */
+static pf_frame *steps_push(pf_room *r, const pf_told *from, int seat, uint32_t own_text,
+                            pf_jw *shared)
 {
-    pf_jw own, *steps = public_steps;
-    if (seat >= 0 && (private_to & (1u << seat))) {
+    pf_jw own, *steps = shared;
+    if (seat >= 0 && (own_text & (1u << seat))) {
         pf_jw_init(&own, 0);
         write_steps(&own, from, seat);
         steps = &own;
-    } else if (pf_jw_size(public_steps) == 0)
-        write_steps(public_steps, from, PF_SEAT_SPECTATOR);
+    } else if (pf_jw_size(shared) == 0)
+        write_steps(shared, from, PF_SEAT_SPECTATOR);
     const pf_told *last = from;
     while (last->next)
         last = last->next;
@@ -186,23 +139,20 @@ static pf_frame *steps_push(pf_room *r, const pf_told *from, int seat, uint32_t 
         pf_jw_raw(&w, text, pf_jw_size(steps));
     else
         w.failed = true;
-    pf_jw_lit(&w, ",\"view\":");
-    write_view(r, &w, seat);
-    pf_jw_lit(&w, ",\"legal\":");
-    pf_proto_write_legal(&w, r->table, seat);
+    pf_push_view_legal(&w, r->table, seat);
     pf_jw_raw(&w, ",", 1);
     pf_jw_raw(&w, pf_told_piece(last, last->progress_at), last->text.len - last->progress_at);
     pf_jw_raw(&w, "}", 1);
-    if (steps != public_steps)
+    if (steps != shared)
         pf_jw_free(&own);
     return pf_frame_take(&w);
 }
 
 void pf_room_tell_steps(pf_room *r, const pf_told *from)
 {
-    uint32_t private_to = 0;
+    uint32_t own_text = 0;
     for (const pf_told *t = from; t; t = t->next)
-        private_to |= t->private_to;
+        own_text |= t->own_text;
     pf_frame *frame[PF_MAX_SEATS + 1] = {0};
     bool built[PF_MAX_SEATS + 1] = {0};
     pf_jw public_steps;
@@ -210,7 +160,7 @@ void pf_room_tell_steps(pf_room *r, const pf_told *from)
     for (pf_member *m = r->members; m; m = m->next) {
         int i = m->seat + 1;
         if (!built[i])
-            frame[i] = steps_push(r, from, m->seat, private_to, &public_steps), built[i] = true;
+            frame[i] = steps_push(r, from, m->seat, own_text, &public_steps), built[i] = true;
         if (frame[i])
             r->env->send(r->env->net, m, frame[i]);
     }

@@ -342,12 +342,12 @@ static void log_refused(pf_net *n, const pf_conn *c, const char *why)
 }
 
 /* An answer to a connection not in a room (yet). */
-static void answer(pf_conn *c, char *text)
+static void answer(pf_net *n, pf_conn *c, char *text)
 {
     pf_frame *f = pf_frame_copy(text ? text : PF_ANSWER_NO_MEMORY);
     free(text);
     if (f)
-        send_frame(NULL, &c->m, f);
+        send_frame(n, &c->m, f);
     pf_frame_drop(f);
 }
 
@@ -363,7 +363,7 @@ static int rate_limited(pf_net *n, pf_conn *c, pf_verdict v, const char *msg, si
     char text[96];
     snprintf(text, sizeof text, "at most %d requests a second: slow down",
              pf_limiter_limits(n->limiter)->requests_per_s);
-    answer(c, pf_proto_error(req, PF_E_RATE_LIMITED, text));
+    answer(n, c, pf_proto_error(req, PF_E_RATE_LIMITED, text));
     cJSON_Delete(req);
     return 0;
 }
@@ -400,7 +400,7 @@ int pf_ws_receive(pf_net *n, pf_conn *c, const void *in, size_t len)
         char *text;
         pf_rooms_hello(n->rooms, &c->m, c->rx, size, &text);
         if (text)
-            answer(c, text);
+            answer(n, c, text);
     } else if (!c->m.held && !c->later)
         pf_room_request(c->m.room, &c->m, c->rx, size);
     else if (!keep_for_later(c, c->rx, size)) {

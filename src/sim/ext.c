@@ -315,7 +315,7 @@ static const pf_bot_def ext_bot = {"ext", "another program (docs/bots.md)", ext_
  * false when out of memory. */
 static bool tell(ext_game *cg, const pf_events *ev, int seat)
 {
-    cJSON *fresh = pf_proto_events(ev, seat);
+    cJSON *fresh = pf_proto_events(ev, seat, NULL);
     if (!fresh)
         return false;
     while (fresh->child)

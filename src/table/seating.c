@@ -113,20 +113,29 @@ void pf_seating_shuffle(pf_seating *s, uint64_t game_seed)
     }
 }
 
+cJSON *pf_seating_replay(const pf_match *m, const pf_seating *s, bool memory_aid)
+{
+    cJSON *r = pf_match_save(m);
+    cJSON *seating = r ? cJSON_AddArrayToObject(r, "seating") : NULL;
+    for (int i = 0; seating && i < s->n; i++) {
+        char who[sizeof s->name[0] + 4];
+        snprintf(who, sizeof who, "%s%s", s->bot[i] ? "bot:" : "", s->name[i]);
+        if (!cJSON_AddItemToArray(seating, cJSON_CreateString(who)))
+            seating = NULL;
+    }
+    if (!seating || (memory_aid && !cJSON_AddBoolToObject(r, "memory_aid", true))) {
+        cJSON_Delete(r);
+        return NULL;
+    }
+    return r;
+}
+
 pf_err pf_seating_save(const pf_match *m, const pf_seating *s, bool memory_aid,
                        const char *path, pf_error *err)
 {
-    cJSON *r = pf_match_save(m);
+    cJSON *r = pf_seating_replay(m, s, memory_aid);
     if (!r)
         return pf_error_set(err, PF_E_NO_MEMORY, "out of memory saving %s", path);
-    cJSON *seating = cJSON_AddArrayToObject(r, "seating");
-    for (int i = 0; i < s->n; i++) {
-        char who[sizeof s->name[0] + 4];
-        snprintf(who, sizeof who, "%s%s", s->bot[i] ? "bot:" : "", s->name[i]);
-        cJSON_AddItemToArray(seating, cJSON_CreateString(who));
-    }
-    if (memory_aid)
-        cJSON_AddBoolToObject(r, "memory_aid", true);
     pf_err e = pf_replay_write_file(r, path, err);
     cJSON_Delete(r);
     return e;
@@ -181,4 +190,26 @@ pf_match *pf_seating_load(const char *path, pf_seating *s, bool *seated, bool *m
     *warning = m ? pf_replay_warning(saved) : NULL;
     cJSON_Delete(saved);
     return m;
+}
+
+void pf_seating_names(const pf_seating *s, int you, pf_seat_names *out)
+{
+    *out = (pf_seat_names){0};
+    for (int seat = 0; seat < s->n && seat < PF_MAX_SEATS; seat++) {
+        char *buf = out->name[seat];
+        int same = 0, order = 0;
+        for (int i = 0; i < s->n; i++)
+            if (!s->bot[i] == !s->bot[seat] && strcmp(s->name[i], s->name[seat]) == 0) {
+                same++;
+                order += i <= seat;
+            }
+        if (!s->name[seat][0])
+            snprintf(buf, PF_SEAT_LABEL, "seat %d", seat + 1);
+        else if (same > 1) /* "medium 1", "medium 2": identical seats read apart */
+            snprintf(buf, PF_SEAT_LABEL, "%s %d", s->name[seat], order);
+        else
+            snprintf(buf, PF_SEAT_LABEL, "%s%s", s->bot[seat] ? "bot " : "", s->name[seat]);
+        if (seat == you)
+            snprintf(buf + strlen(buf), PF_SEAT_LABEL - strlen(buf), " (you)");
+    }
 }

@@ -55,9 +55,7 @@ static void log_add(pf_table *t, int step, const pf_events *ev)
         }
         pf_table_event *e = &t->log[t->nlog++];
         e->step = step;
-        e->to = ev->buf[i].to;
-        snprintf(e->kind, sizeof e->kind, "%s", ev->buf[i].kind);
-        snprintf(e->text, sizeof e->text, "%s", ev->buf[i].text);
+        e->ev = ev->buf[i];
     }
     if (ev->dropped)
         t->log_incomplete = true;
@@ -273,10 +271,9 @@ bool pf_table_over(const pf_table *t, double *results)
 
 const char *pf_table_seat_name(const pf_table *t, int seat, char *buf, size_t n)
 {
-    if (seat < 0 || seat >= t->seats.n)
-        snprintf(buf, n, "?");
-    else
-        snprintf(buf, n, "%s%s", t->seats.bot[seat] ? "bot " : "", t->seats.name[seat]);
+    pf_seat_names names;
+    pf_seating_names(&t->seats, PF_SEAT_SPECTATOR, &names);
+    snprintf(buf, n, "%s", seat < 0 || seat >= t->seats.n ? "?" : names.name[seat]);
     return buf;
 }
 
@@ -409,13 +406,16 @@ pf_err pf_table_bot_plan(const pf_table *t, int seat, const pf_bot_def *bot, pf_
     if (pf_match_over(m, NULL))
         return pf_error_set(err, PF_E_GAME_OVER, NULL);
     if (seat < 0 || seat >= m->seats)
-        return pf_error_set(err, PF_E_BAD_SEAT, "seat %d does not exist", seat);
-    if (!(m->game->to_act(m->state) & (1u << seat)))
-        return pf_error_set(err, PF_E_NOT_YOUR_TURN, "seat %d may not act now", seat);
+        return pf_error_set(err, PF_E_BAD_SEAT, "seat number %d (counted from 0) does not exist",
+                            seat);
+    if (!(m->game->to_act(m->state) & (1u << seat))) {
+        pf_error_set(err, PF_E_NOT_YOUR_TURN, "seat %d may not act now", seat + 1);
+        return pf_error_field(err, "seat", seat);
+    }
     pf_bot_ctx c = {m->game, m->state, m->seats, m->nsteps, m->now, t->bot_seed};
     pf_err e = pf_bot_plan(&c, bot, seat, a, t_ms);
     if (e != PF_E_OK)
-        return pf_error_set(err, e, "bot '%s' found no move for seat %d", bot->name, seat);
+        return pf_error_set(err, e, "bot '%s' found no move for seat %d", bot->name, seat + 1);
     return PF_E_OK;
 }
 

@@ -93,11 +93,12 @@ const pf_game *tui__menu(void)
 
 #define KINDS_MAX 16
 
-/* The options a person sets for a real game: those with a default (the
- * rest script a table for tests); the memory aid has its own line. */
+/* The options a person sets for a real game: those the descriptor offers
+ * in menus (the rest script a table for tests; the memory aid has its own
+ * line). */
 static bool shown_option(const pf_option_def *o)
 {
-    return o->def && *o->def && strcmp(o->key, "memory_aid") != 0;
+    return o->menu;
 }
 
 /* NULL when the game accepts opt with n seats, else why not (static). */

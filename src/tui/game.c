@@ -34,21 +34,7 @@ int64_t tui__game_now(const tui_game *g)
  * (a bot's name then drops "bot ", so the pair stays short), "ana 2". */
 const char *tui__seat_name_into(const tui_game *g, int seat, char *buf)
 {
-    const pf_seating *s = pf_table_seating(g->t);
-    pf_table_seat_name(g->t, seat, buf, TUI_SEAT_NAME_SIZE);
-    if (seat < 0 || seat >= s->n)
-        return buf;
-    int same = 0, order = 0;
-    for (int i = 0; i < s->n; i++)
-        if (!s->bot[i] == !s->bot[seat] && strcmp(s->name[i], s->name[seat]) == 0) {
-            same++;
-            if (i <= seat)
-                order++;
-        }
-    if (same > 1)
-        snprintf(buf, TUI_SEAT_NAME_SIZE, "%.*s %u", PF_SEAT_NAME_MAX, s->name[seat],
-                 (unsigned char)order); /* at most PF_MAX_SEATS */
-    return buf;
+    return pf_table_seat_name(g->t, seat, buf, TUI_SEAT_NAME_SIZE);
 }
 
 static int people(const tui_game *g)

@@ -1,11 +1,10 @@
 /* log.c: the game log as the seat at the keyboard may see it.
  *
  * The table keeps every event of every step with its addressee; what is shown is
- * filtered per seat (C-3). In memory games the events that show a hidden
- * piece (the screen's memory_kinds) are shown only for the latest reveal
+ * filtered per seat (C-3). The events a game marks as memories (a piece
+ * turned over, the pan before a toss) are shown only for the latest one
  * until the game ends, unless the memory aid is on: remembering is the
  * game (PIZ-7, YYP-7). */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,23 +17,10 @@ void tui__log_incomplete(tui_game *g)
              pf_strerror(PF_E_NO_MEMORY));
 }
 
-static bool memory_kind(const tui_game *g, const char *kind)
-{
-    const char *const *k = g->scr->memory_kinds;
-    for (; k && *k; k++)
-        if (strcmp(*k, kind) == 0)
-            return true;
-    return false;
-}
-
 bool tui__log_shows(const tui_game *g, const pf_table_event *e, int seat)
 {
     (void)g; /* the memory games' masking is in tui__log_text */
-    pf_event ev;
-    ev.to = e->to;
-    if (!pf_event_visible(&ev, seat))
-        return false;
-    return true;
+    return pf_event_visible(&e->ev, seat);
 }
 
 /* True when e's content is to be masked: a memory event with a later one
@@ -42,14 +28,25 @@ bool tui__log_shows(const tui_game *g, const pf_table_event *e, int seat)
  * fast the bots play; after the game nothing is masked. */
 static bool masked(const tui_game *g, const pf_table_event *e)
 {
-    if (g->memory_aid || !memory_kind(g, e->kind) || pf_match_over(g->m, NULL))
+    if (g->memory_aid || !e->ev.memory || pf_match_over(g->m, NULL))
         return false;
     int n;
     const pf_table_event *log = pf_table_log(g->t, &n);
     for (int i = n - 1; i >= 0 && log[i].step > e->step; i--)
-        if (memory_kind(g, log[i].kind))
+        if (log[i].ev.memory)
             return true;
     return false;
+}
+
+/* The seat event e names at text offset at, or -1. */
+static int seat_at(const pf_event *e, size_t at, size_t *len)
+{
+    for (int k = 0; k < e->nseats; k++)
+        if (e->seats[k].at == at) {
+            *len = e->seats[k].len;
+            return e->seats[k].seat;
+        }
+    return -1;
 }
 
 /* Events speak of seats in the third person ("seat 1 has too many dice");
@@ -97,9 +94,10 @@ void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t
         snprintf(buf, n, "(an earlier reveal: remember it! the memory aid would show it)");
         return;
     }
-    /* "seat 2" / "Seat 2" (seats counted from 1) become the seat's name. */
+    /* The seats the event names (pf_event_seat) become their names. */
+    const char *text = e->ev.text;
     size_t w = 0;
-    const char *s = e->text;
+    const char *s = text;
     bool you_subject = false;
     while (*s && w + 1 < n) {
         if (you_subject && strncmp(s, " and ", 5) == 0 && w + 5 < n) {
@@ -113,34 +111,32 @@ void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t
             w = at;
             buf[w] = '\0';
         }
-        if (you_subject && strncmp(s, "their ", 6) == 0 && s > e->text && s[-1] == ' ') {
+        if (you_subject && strncmp(s, "their ", 6) == 0 && s > text && s[-1] == ' ') {
             w += (size_t)snprintf(buf + w, n - w, "your ");
             if (w >= n)
                 w = n - 1;
             s += 6;
             continue;
         }
-        if ((s[0] == 's' || s[0] == 'S') && strncmp(s + 1, "eat ", 4) == 0 &&
-            isdigit((unsigned char)s[5]) && !isdigit((unsigned char)s[6])) {
-            int seat = s[5] - '1';
-            if (seat >= 0 && seat < g->seats->n) {
-                const char *name = tui__seat_name(g, seat);
-                w += (size_t)snprintf(buf + w, n - w, "%s", name);
-                if (w >= n)
-                    w = n - 1;
-                bool opens = s == e->text;
-                s += 6;
-                if (strcmp(name, "you") == 0) {
-                    s += you_verb(s, buf, &w, n);
-                    you_subject = opens;
-                }
-                continue;
+        size_t len;
+        int seat = seat_at(&e->ev, (size_t)(s - text), &len);
+        if (seat >= 0 && seat < g->seats->n) {
+            const char *name = tui__seat_name(g, seat);
+            w += (size_t)snprintf(buf + w, n - w, "%s", name);
+            if (w >= n)
+                w = n - 1;
+            bool opens = s == text;
+            s += len;
+            if (strcmp(name, "you") == 0) {
+                s += you_verb(s, buf, &w, n);
+                you_subject = opens;
             }
+            continue;
         }
         buf[w++] = *s++;
     }
     buf[w] = '\0';
-    if (e->to >= 0 && w + 12 < n) {
+    if (e->ev.to >= 0 && w + 12 < n) {
         memmove(buf + 11, buf, w + 1);
         memcpy(buf, "(only you) ", 11);
     }

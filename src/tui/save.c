@@ -64,7 +64,7 @@ void tui__autosave(tui_game *g)
     pf_error err;
     g->autosaved_steps = g->m->nsteps;
     if (!autosave_path(path, sizeof path, true))
-        err = (pf_error){PF_E_IO, "no folder for it (set HOME or XDG_STATE_HOME)"};
+        pf_error_set(&err, PF_E_IO, "no folder for it (set HOME or XDG_STATE_HOME)");
     else if (pf_table_save(g->t, path, &err) == PF_E_OK)
         return;
     /* Say it once and stop trying: the game itself goes on. */

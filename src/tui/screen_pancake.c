@@ -194,7 +194,6 @@ static bool meter(const cJSON *view, const char *const *names, int n, tui_meter 
     return true;
 }
 
-static const char *const memory_kinds[] = {"toss", "turn_up", "draw", NULL};
 
 const tui_screen tui__screen_pancake = {
     .id = "pancake",
@@ -204,5 +203,4 @@ const tui_screen tui__screen_pancake = {
     .draw = draw,
     .label = label,
     .meter = meter,
-    .memory_kinds = memory_kinds,
 };

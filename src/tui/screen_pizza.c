@@ -50,12 +50,11 @@ static void remember(const tui_table *t, const struct piece **memory, int ncells
     const pf_table_event *log = pf_table_log(t->g->t, &nlog);
     for (int i = 0; i < nlog; i++) {
         const pf_table_event *e = &log[i];
-        int cell;
-        char piece[32];
-        if (strcmp(e->kind, "flip") == 0 && tui__log_shows(t->g, e, t->seat) &&
-            sscanf(e->text, "seat %*d turned over cell %d: %31[^\n]", &cell, piece) == 2 &&
-            cell >= 0 && cell < ncells)
-            memory[cell] = piece_of(piece);
+        const pf_event_field *cell = pf_event_find(&e->ev, "cell");
+        const pf_event_field *piece = pf_event_find(&e->ev, "piece");
+        if (strcmp(e->ev.kind, "flip") == 0 && tui__log_shows(t->g, e, t->seat) && cell &&
+            piece && cell->v.i >= 0 && cell->v.i < ncells)
+            memory[cell->v.i] = piece_of(piece->v.s);
     }
 }
 
@@ -185,7 +184,6 @@ static const char *hint(const tui_game *g)
     return "Arrows move over the pieces, Enter turns one over, or type its number.";
 }
 
-static const char *const memory_kinds[] = {"flip", "back", NULL};
 
 const tui_screen tui__screen_pizza = {
     .id = "pizza",
@@ -194,5 +192,4 @@ const tui_screen tui__screen_pizza = {
     .draw = draw,
     .label = label,
     .hint = hint,
-    .memory_kinds = memory_kinds,
 };

@@ -116,9 +116,6 @@ typedef struct tui_screen {
     bool (*key)(tui_game *g, int ch);
     /* Optional: the line of keys shown instead of the choice list. */
     const char *(*hint)(const tui_game *g);
-    /* Event kinds that show what was hidden before: the log hides them for
-     * earlier steps unless the memory aid is on (NULL-terminated). */
-    const char *const *memory_kinds;
 } tui_screen;
 
 const tui_screen *tui__screen_for(const pf_game *g);

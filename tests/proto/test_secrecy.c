@@ -9,12 +9,15 @@
  * rules show the seat different events (an outcome it sees, or a bot
  * choosing otherwise, which its public events show). Those events are told
  * by the rules replaying the match, not read from the answers: a protocol
- * that sent an event the seat may not see is caught as a leak. */
+ * that sent an event the seat may not see is caught as a leak. Beside each
+ * session, a solo room (solo.h) for the same seat gets the same requests:
+ * its answers, its steps pushes and a sync every round must agree too. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "partyfood/proto.h"
 #include "partyfood/session.h"
+#include "partyfood/solo.h"
 #include "pf_test.h"
 
 #define ROUNDS 40
@@ -30,7 +33,7 @@ static char *setup_seen(const pf_game *g, int seats, uint64_t seed, int seat)
     void *st = malloc(g->state_size);
     assert_int_equal(pf_state_init_events(g, st, seats, NULL, seed, &ev, NULL), PF_E_OK);
     free(st);
-    cJSON *seen = pf_proto_events(&ev, seat);
+    cJSON *seen = pf_proto_events(&ev, seat, NULL);
     char *text = cJSON_PrintUnformatted(seen);
     cJSON_Delete(seen);
     return text;
@@ -163,6 +166,23 @@ typedef struct tally {
     int pairs, rounds, revealed, leaks;
 } tally;
 
+/* The solo room's answer and push to line, appended to the round's text
+ * (a real-time "wait", which a room refuses, is its clock's tick). */
+static void ask_solo(pf_solo *r, const char *line, int64_t t, char **answers)
+{
+    char *push = NULL, *a = NULL;
+    if (strstr(line, "\"wait\""))
+        push = pf_solo_tick(r, t);
+    else
+        a = pf_solo_handle(r, line, strlen(line), t, &push);
+    if (a)
+        append_line(answers, NULL, 0, a);
+    if (push)
+        append_line(answers, NULL, 0, push);
+    free(a);
+    free(push);
+}
+
 /* Plays one pair of worlds for seat; fails the test at a leak. */
 static void compare(const pf_game *g, int seats, int seat, uint64_t seed1, uint64_t seed2,
                     tally *tl)
@@ -173,6 +193,7 @@ static void compare(const pf_game *g, int seats, int seat, uint64_t seed1, uint6
         snprintf(seating + strlen(seating), sizeof seating - strlen(seating), "%s\"%s\"",
                  i ? "," : "", i == seat ? "ana" : "random");
     char *answers[2], *received[2];
+    pf_solo *solo[2] = {NULL, NULL}; /* a solo room needs its person: not for a spectator */
     for (int w = 0; w < 2; w++) {
         pf_session_init(&s[w]);
         pf_session_bind(&s[w], seat);
@@ -182,6 +203,12 @@ static void compare(const pf_game *g, int seats, int seat, uint64_t seed1, uint6
                  "{\"cmd\":\"new\",\"game\":\"%s\",\"seed\":%llu,\"seating\":[%s]}", g->id,
                  (unsigned long long)(w ? seed2 : seed1), seating);
         ask(&s[w], line, &answers[w], &received[w]);
+        char *error = NULL;
+        if (seat >= 0) {
+            solo[w] = pf_solo_create(line, strlen(line), 0, &error);
+            assert_non_null(solo[w]);
+            ask_solo(solo[w], "{\"cmd\":\"hello\"}", 0, &answers[w]);
+        }
     }
     tl->pairs++;
     int64_t t = 0;
@@ -191,8 +218,16 @@ static void compare(const pf_game *g, int seats, int seat, uint64_t seed1, uint6
             int n = round_requests(&s[0], seat, &t, lines);
             for (int w = 0; w < 2; w++) {
                 answers[w][0] = '\0';
-                for (int k = 0; k < n; k++)
+                for (int k = 0; k < n; k++) {
                     ask(&s[w], lines[k], &answers[w], &received[w]);
+                    if (solo[w])
+                        ask_solo(solo[w], lines[k], t, &answers[w]);
+                }
+                if (solo[w]) {
+                    char *sync = pf_solo_sync(solo[w], t);
+                    append_line(&answers[w], NULL, 0, sync);
+                    free(sync);
+                }
             }
         }
         tl->rounds++;
@@ -224,6 +259,7 @@ static void compare(const pf_game *g, int seats, int seat, uint64_t seed1, uint6
         free(answers[w]);
         free(received[w]);
         pf_session_fini(&s[w]);
+        pf_solo_destroy(solo[w]);
     }
 }
 

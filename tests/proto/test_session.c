@@ -280,7 +280,7 @@ static void real_time_refusals_are_the_rules_own(void **state)
         {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"roll\",\"t\":800}", NULL},
         {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"stack cup 0.25\",\"t\":1400}",
          "{\"ok\":false,\"error\":{\"code\":\"hands_busy\",\"message\":\"'stack cup 0.25' is "
-         "not legal at t=1400: the seat's hands are busy until t=1600\"}}"},
+         "not legal at t=1400: the seat's hands are busy until t=1600\",\"until\":1600}}"},
         {"{\"cmd\":\"act\",\"seat\":0,\"action\":\"stack cup 0.25\",\"t\":2100}", NULL},
         {"{\"cmd\":\"act\",\"seat\":1,\"action\":\"roll\",\"t\":2000}",
          "{\"ok\":false,\"error\":{\"code\":\"time_backwards\",\"message\":\"'roll' is not "

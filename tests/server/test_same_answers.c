@@ -246,6 +246,9 @@ static void play_side_by_side(const char *game, int seats)
         }
         engine_request(req, seat, t, said, ereq, sizeof ereq);
         pf_session *s = seat >= 0 ? &owner : &watcher;
+        pf_seat_names names; /* texts name the seats as the room names them for this seat */
+        pf_room_names(r, seat, &names);
+        s->names = &names;
         watcher.table = owner.table;
         char *engine = engine_answer(s, ereq);
         watcher.table = NULL;
@@ -253,6 +256,7 @@ static void play_side_by_side(const char *game, int seats)
          * engine was not told: the codes are compared. */
         bool refused_stop = by_meter && !cJSON_IsTrue(cJSON_GetObjectItem(said, "ok"));
         played += cJSON_IsTrue(cJSON_GetObjectItem(said, "ok")) && strstr(req, "\"act\"") != NULL;
+        s->names = NULL;
         char *room = comparable(said);
         if (refused_stop)
             assert_string_equal(error_code(room), error_code(engine));

@@ -100,24 +100,63 @@ static char *messages(const pf_game *g, const void *st, int seats, int seat, int
             memcpy(scratch, st, g->state_size);
             pf_error err;
             pf_err e = pf_state_apply(g, scratch, seat, probes[i], now, NULL, &err);
-            put(&t, "try %#x: %s %s\n", (unsigned)probes[i], pf_err_code(e),
+            put(&t, "try %#x: %s %s", (unsigned)probes[i], pf_err_code(e),
                 e == PF_E_OK ? "" : err.msg);
+            for (int k = 0; e != PF_E_OK && k < err.nfields; k++)
+                put(&t, " %s=%lld", err.field[k].name, err.field[k].value);
+            put(&t, "\n");
         }
         free(scratch);
     }
     return t.s;
 }
 
-/* The events of ev that seat receives, as one text. */
-static char *events_text(const pf_events *ev, int seat)
+/* An event's facts (its fields, the seats its text names, the memory
+ * mark), as text. */
+static void put_facts(text *t, const pf_event *e)
+{
+    put(t, "  memory=%d seats:", e->memory);
+    for (int k = 0; k < e->nseats; k++)
+        put(t, " %d@%d", e->seats[k].seat, e->seats[k].at);
+    for (int k = 0; k < e->nfields; k++) {
+        const pf_event_field *f = &e->field[k];
+        put(t, " %s=", f->name);
+        if (f->type == PF_FIELD_INT || f->type == PF_FIELD_BOOL)
+            put(t, "%lld", (long long)f->v.i);
+        else if (f->type == PF_FIELD_REAL)
+            put(t, "%.17g", f->v.r);
+        else if (f->type == PF_FIELD_STR)
+            put(t, "'%s'", f->v.s);
+        else
+            for (int j = 0; j < f->count; j++)
+                put(t, "%s'%s'", j ? "," : "[", e->item[f->first + j]);
+    }
+    put(t, "\n");
+}
+
+/* The events of ev that seat receives, as one text: with their facts, or
+ * only the sentences (kind and text). */
+static char *events_text(const pf_events *ev, int seat, bool facts)
 {
     text t = {malloc(1024), 0, 1024};
     t.s[0] = '\0';
     for (int i = 0; i < ev->n; i++)
-        if (pf_event_visible(&ev->buf[i], seat))
+        if (pf_event_visible(&ev->buf[i], seat)) {
             put(&t, "%s%s: %s\n", ev->buf[i].to >= 0 ? "(private) " : "", ev->buf[i].kind,
                 ev->buf[i].text);
+            if (facts)
+                put_facts(&t, &ev->buf[i]);
+        }
     return t.s;
+}
+
+/* True when the two texts are the same. */
+static bool same_text(char *a, char *b)
+{
+    bool same = strcmp(a, b) == 0;
+    free(a);
+    free(b);
+    return same;
 }
 
 /* Where a and b first differ, as a's text around that place, into out. */
@@ -180,11 +219,17 @@ static bool compare_worlds(const pf_game *g, void *w1, void *w2, int seats, int 
         if (pf_state_apply(g, w1, q, a1, t, &ev1, NULL) != PF_E_OK)
             fail_msg("%s: legal action '%s' of seat %d refused", g->id, name, q);
         stats->steps++;
-        char *e1 = events_text(&ev1, seat), *e2 = events_text(&ev2, seat);
-        bool revealed = strcmp(e1, e2) != 0;
-        free(e1);
-        free(e2);
-        if (revealed) {
+        if (!same_text(events_text(&ev1, seat, true), events_text(&ev2, seat, true))) {
+            /* A reveal. Facts are the sentences' numbers, plus what the
+             * view shows: when the sentences and all seat receives after
+             * the step agree, facts that differ tell what it may not know. */
+            if (same_text(events_text(&ev1, seat, false), events_text(&ev2, seat, false)) &&
+                same_text(messages(g, w1, seats, seat, t), messages(g, w2, seats, seat, t))) {
+                char *f1 = events_text(&ev1, seat, true), *f2 = events_text(&ev2, seat, true);
+                ok = leak(why, n, g, seat, step + 1, f1, f2);
+                free(f1);
+                free(f2);
+            }
             stats->revealed++;
             break;
         }
@@ -222,11 +267,7 @@ bool pf_test_secrecy_seeds(const pf_game *g, int seats, const pf_options *opt, u
         fail_msg("%s: init refused", g->id);
     bool ok = true;
     for (int seat = PF_SEAT_SPECTATOR; seat < seats && ok; seat++) {
-        char *e1 = events_text(&ev1, seat), *e2 = events_text(&ev2, seat);
-        bool same = strcmp(e1, e2) == 0;
-        free(e1);
-        free(e2);
-        if (!same) {
+        if (!same_text(events_text(&ev1, seat, true), events_text(&ev2, seat, true))) {
             stats->revealed++; /* the setup showed the seat another outcome */
             continue;
         }

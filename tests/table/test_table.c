@@ -244,9 +244,9 @@ static void save_and_load(void **state)
     assert_int_equal(n1, n2);
     for (int i = 0; i < n1; i++) {
         assert_int_equal(l1[i].step, l2[i].step);
-        assert_int_equal(l1[i].to, l2[i].to);
-        assert_string_equal(l1[i].kind, l2[i].kind);
-        assert_string_equal(l1[i].text, l2[i].text);
+        assert_int_equal(l1[i].ev.to, l2[i].ev.to);
+        assert_string_equal(l1[i].ev.kind, l2[i].ev.kind);
+        assert_string_equal(l1[i].ev.text, l2[i].ev.text);
     }
     assert_memory_equal(pf_table_match(back)->state, m->state, m->game->state_size);
     pf_table_destroy(back);

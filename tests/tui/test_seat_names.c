@@ -72,27 +72,35 @@ static void you_in_the_second_person(void **state)
     g.seats = pf_table_seating(g.t);
     g.m = pf_table_match(g.t);
     g.scr = &tui__screen_generic;
-    pf_table_event e = {.step = 0, .to = -1, .kind = "x"};
+    pf_table_event e = {.step = 0};
+    pf_events one = {&e.ev, 0, 1, 0};
+    /* An event as a game writes it: each seat marked, counted from 0. */
+#define SAY(...) (one.n = 0, pf_events_add(&one, -1, "x", __VA_ARGS__))
     char line[200];
-    snprintf(e.text, sizeof e.text,
-             "seat 1 has too many dice; in seat 1's hand; seat 1 now has it; seat 1 tosses; "
-             "seat 2 tosses; seat 1 turned over cell 4"); /* texts count seats from 1 */
+    SAY(PF_SEAT " has too many dice; in " PF_SEAT "'s hand; " PF_SEAT " now has it; " PF_SEAT
+                " tosses; " PF_SEAT " tosses; " PF_SEAT " turned over cell 4",
+        0, 0, 0, 0, 1, 0);
     tui__log_text(&g, &e, line, sizeof line);
     assert_string_equal(line, "you have too many dice; in your hand; you now have it; you toss; "
                               "ben tosses; you turned over cell 4");
-    snprintf(e.text, sizeof e.text, "seat 1 puts it down. seat 1 hands out the plates.");
+    SAY(PF_SEAT " puts it down. " PF_SEAT " hands out the plates.", 0, 0);
     tui__log_text(&g, &e, line, sizeof line);
     assert_string_equal(line, "you put it down. you hand out the plates.");
     /* When "you" opens the event, the verbs after "and" and "their" follow. */
-    snprintf(e.text, sizeof e.text, "Seat 1 is chef and draws 2 kiwi");
+    SAY(PF_SEAT_CAP " is chef and draws 2 kiwi", 0);
     tui__log_text(&g, &e, line, sizeof line);
     assert_string_equal(line, "you are chef and draw 2 kiwi");
-    snprintf(e.text, sizeof e.text, "seat 1 turned over their own colour and picks a slice");
+    SAY(PF_SEAT " turned over their own colour and picks a slice", 0);
     tui__log_text(&g, &e, line, sizeof line);
     assert_string_equal(line, "you turned over your own colour and pick a slice");
-    snprintf(e.text, sizeof e.text, "Seat 2 gives a snake to seat 1 and gets a kiwi back.");
+    SAY(PF_SEAT_CAP " gives a snake to " PF_SEAT " and gets a kiwi back.", 1, 0);
     tui__log_text(&g, &e, line, sizeof line);
     assert_string_equal(line, "ben gives a snake to you and gets a kiwi back.");
+    /* Only the marked seats are names: "seat 2" written as words stays. */
+    SAY("row 2 of seat 2's board, as " PF_SEAT " said", 1);
+    tui__log_text(&g, &e, line, sizeof line);
+    assert_string_equal(line, "row 2 of seat 2's board, as ben said");
+#undef SAY
     pf_table_destroy(g.t);
 }
 

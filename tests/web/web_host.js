@@ -116,7 +116,7 @@ async function hostControls({ browser, base }) {
   L.assert(/done/.test(await said()), `the seat went to a bot: ${await said()}`);
   await ana.waitForFunction(() => !/Seat 2/.test(document.querySelector('.host').textContent));
   L.assert((await publicState(base, code)).seats[1].kind === 'bot', 'seat 2 is a bot\'s');
-  await ana.waitForFunction(() => /2\. bot medium/.test(document.querySelector('.players').textContent));
+  await ana.waitForFunction(() => /2\. medium 1/.test(document.querySelector('.players').textContent));
   // Nobody else plays seat 2: the game reaches its end only if the bot does.
   await L.playByClicking(ana, { budgetMs: 120000 });
   L.assert(await ana.isVisible('.end h2'), 'the game went on to its end with the bot in seat 2');

@@ -16,14 +16,15 @@ const REACTION_MS = 150;
 const RETRY_HELLO = new Set(['elsewhere', 'io', 'no_memory']);
 
 // Display names: a person's own, a bot's level; repeated names get numbers
-// ("medium 1", "medium 2") so the log can tell them apart.
+// ("medium 1", "medium 2") so the log can tell them apart: the names the
+// server writes into event texts (pf_seating_names).
 export function seatNames(seats) {
   const raw = seats.map((x) => (x.kind === 'bot' ? `bot ${x.name}` : x.name || `seat ${x.seat + 1}`));
   const seen = {};
-  return raw.map((n) => {
+  return raw.map((n, i) => {
     if (raw.filter((m) => m === n).length < 2) return n;
     seen[n] = (seen[n] || 0) + 1;
-    return `${n} ${seen[n]}`;
+    return `${seats[i].kind === 'bot' ? seats[i].name : n} ${seen[n]}`;
   });
 }
 

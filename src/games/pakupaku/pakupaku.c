@@ -42,16 +42,28 @@
 #include "games/pakupaku/pakupaku.h"
 
 const char *const pakupaku__face_names[PAKUPAKU__FACES] = {"-", "P", "D", "1", "2"};
+/* The faces as events' facts name them. */
+static const char *const face_word[PAKUPAKU__FACES] = {"new", "panda", "dish", "1", "2"};
+
+static const char *const limit_menu[] = {"10", "5", "15", "20", NULL};
 
 static const pf_option_def options[] = {
-    {"limit", "10", "penalty points that end the game (5..30)"},
-    {"architects", "false", "skilled architects: no two identical pieces in a row"},
-    {"brave", "false", "brave pandas: the tower stays after a too-many-dice stop"},
-    {"dice", "", "scripted faces for the next rolls, e.g. P,D,1,2 (then random)"},
-    {"jitter", "",
-     "table jitter: empty for random (sd 0.3), or values in order "
-     "(then 0), e.g. 0 or 0.1,-0.25"},
-    {NULL, NULL, NULL},
+    {.key = "limit", .def = "10", .label = "Penalty limit", .kind = PF_OPT_INT, .min = 5,
+     .max = 30, .choices = limit_menu, .menu = true,
+     .help = "The game ends when someone reaches this many penalty points (5 to 30); the "
+             "fewest points wins."},
+    {.key = "architects", .def = "false", .label = "Skilled architects", .kind = PF_OPT_BOOL,
+     .menu = true,
+     .help = "A piece may not go on one of the same kind while another kind is left."},
+    {.key = "brave", .def = "false", .label = "Brave pandas", .kind = PF_OPT_BOOL, .menu = true,
+     .help = "The tower stays up after a round ends with too many dice."},
+    {.key = "dice", .def = "", .label = "Fixed dice", .kind = PF_OPT_TEXT, .fixes_chance = true,
+     .help = "Scripted faces for the next rolls, e.g. P,D,1,2 (then random)."},
+    {.key = "jitter", .def = "", .label = "Fixed wobble", .kind = PF_OPT_TEXT,
+     .fixes_chance = true,
+     .help = "The table's jitter: empty for random (sd 0.3), or values in order (then 0), "
+             "e.g. 0 or 0.1,-0.25."},
+    {0},
 };
 
 static const pf_test_config test_configs[] = {
@@ -143,23 +155,29 @@ static void finish(pakupaku_state *s, int64_t t, pf_events *ev)
     if (pf_seat_count(tied) == 1) {
         s->phase = PAKUPAKU__OVER;
         s->winner = (uint8_t)__builtin_ctz(tied);
-        pf_events_add(ev, -1, "win", "seat %d wins with %d penalty points", s->winner + 1, best);
+        pf_events_add(ev, -1, "win", PF_SEAT " wins with %d penalty points", s->winner, best);
+        pf_events_int(ev, "seat", s->winner);
+        pf_events_int(ev, "points", best);
         return;
     }
     s->phase = PAKUPAKU__DUEL;
     s->duel_in = tied;
     s->duel_turn = (uint8_t)__builtin_ctz(tied);
     s->since[s->duel_turn] = t;
-    pf_events_add(ev, -1, "duel", "%d seats tie on %d points: duel, seat %d stacks first",
-                  pf_seat_count(tied), best, s->duel_turn + 1);
+    pf_events_add(ev, -1, "duel", "%d seats tie on %d points: duel, " PF_SEAT " stacks first",
+                  pf_seat_count(tied), best, s->duel_turn);
+    pf_events_int(ev, "seats", pf_seat_count(tied));
+    pf_events_int(ev, "points", best);
+    pf_events_int(ev, "seat", s->duel_turn);
 }
 
 /* Paku stop: the penalty roll of the unlucky panda, then a new round or the
  * end (PAKU-4, PAKU-6, PAKU-7). */
 static void stop(pakupaku_state *s, int u, int collapse, int64_t t, pf_events *ev)
 {
-    int sum = 0, k = 0;
+    int sum = 0, k = 0, n = 0;
     char faces[24];
+    const char *words[PAKUPAKU__DICE];
     for (int d = 0; d < PAKUPAKU__DICE; d++)
         if (s->owner[d] == u) {
             uint8_t f = draw_face(s);
@@ -168,6 +186,7 @@ static void stop(pakupaku_state *s, int u, int collapse, int64_t t, pf_events *e
             sum += f == PAKUPAKU__FACE_ONE ? 1 : f == PAKUPAKU__FACE_TWO ? 2 : 0;
             faces[k++] = pakupaku__face_names[f][0];
             faces[k++] = ' ';
+            words[n++] = face_word[f];
         }
     faces[k > 0 ? k - 1 : 0] = '\0';
     pakupaku__recount(s);
@@ -177,9 +196,14 @@ static void stop(pakupaku_state *s, int u, int collapse, int64_t t, pf_events *e
         s->collapses++;
     else
         s->pen_stops++;
-    pf_events_add(ev, -1, "stop", "Paku stop! seat %d %s; penalty roll %s: %d point%s (%d)", u + 1,
+    pf_events_add(ev, -1, "stop", "Paku stop! " PF_SEAT " %s; penalty roll %s: %d point%s (%d)", u,
                   collapse ? "knocked the tower over" : "has too many dice", faces, sum,
                   sum == 1 ? "" : "s", s->pen[u]);
+    pf_events_int(ev, "seat", u);
+    pf_events_str(ev, "cause", collapse ? "collapse" : "dice");
+    pf_events_list(ev, "faces", words, n);
+    pf_events_int(ev, "points", sum);
+    pf_events_int(ev, "penalty", s->pen[u]);
     if (collapse || !s->brave)
         clear_tower(s);
     if (s->pen[u] >= s->limit) {
@@ -188,8 +212,10 @@ static void stop(pakupaku_state *s, int u, int collapse, int64_t t, pf_events *e
     }
     s->rounds++;
     deal(s, (u + 1) % s->seats, t);
-    pf_events_add(ev, -1, "deal", "round %d: dice dealt from seat %d", s->rounds,
-                  (u + 1) % s->seats + 1);
+    pf_events_add(ev, -1, "deal", "round %d: dice dealt from " PF_SEAT, s->rounds,
+                  (u + 1) % s->seats);
+    pf_events_int(ev, "round", s->rounds);
+    pf_events_int(ev, "seat", (u + 1) % s->seats);
 }
 
 /* Writes x (in 1/UNIT) in table units, exactly: two decimals, or four
@@ -218,9 +244,15 @@ static int place(pakupaku_state *s, int type, int off, pf_events *ev, int seat)
         char x[24];
         units_text(s->tower.x[k], x, sizeof x);
         pf_events_add(ev, -1, ok ? "stack" : "collapse",
-                      "seat %d stacks a %s aimed at %.2f, landing at %s: %s (%d piece%s)", seat + 1,
+                      PF_SEAT " stacks a %s aimed at %.2f, landing at %s: %s (%d piece%s)", seat,
                       pakupaku__pieces[type].name, off / 100.0, x,
                       ok ? "it stands" : "the tower falls", s->tower.n, s->tower.n == 1 ? "" : "s");
+        pf_events_int(ev, "seat", seat);
+        pf_events_str(ev, "piece", pakupaku__pieces[type].name);
+        pf_events_real(ev, "aim", off / 100.0);
+        pf_events_real(ev, "at", (double)s->tower.x[k] / PAKUPAKU__UNIT);
+        pf_events_bool(ev, "stands", ok);
+        pf_events_int(ev, "height", s->tower.n);
     }
     return ok;
 }
@@ -406,8 +438,9 @@ static void apply_roll(pakupaku_state *s, int seat, int64_t t, pf_events *ev)
 {
     int left = seat + 1 == s->seats ? 0 : seat + 1;
     int idle = pakupaku__held(s, left, NULL, NULL) == 0;
-    int passed = 0, dishes = 0, k = 0;
+    int passed = 0, dishes = 0, k = 0, n = 0;
     char faces[16];
+    const char *words[PAKUPAKU__DICE];
     /* the faces are random, so the loop avoids branching on them */
     unsigned roll = 0;
     for (int d = 0; d < PAKUPAKU__DICE; d++)
@@ -420,6 +453,7 @@ static void apply_roll(pakupaku_state *s, int seat, int64_t t, pf_events *ev)
         if (ev) {
             faces[k++] = pakupaku__face_names[f][0];
             faces[k++] = ' ';
+            words[n++] = face_word[f];
         }
         int panda = f == PAKUPAKU__FACE_PANDA;
         int dish = (f == PAKUPAKU__FACE_DISH) & room;
@@ -441,8 +475,13 @@ static void apply_roll(pakupaku_state *s, int seat, int64_t t, pf_events *ev)
     }
     if (ev) {
         faces[k > 0 ? k - 1 : 0] = '\0';
-        pf_events_add(ev, -1, "roll", "seat %d rolls %s%s", seat + 1, faces,
+        pf_events_add(ev, -1, "roll", PF_SEAT " rolls %s%s", seat, faces,
                       passed ? ": pandas pass left" : "");
+        pf_events_int(ev, "seat", seat);
+        pf_events_list(ev, "faces", words, n);
+        pf_events_int(ev, "passed", passed);
+        pf_events_int(ev, "to", left);
+        pf_events_int(ev, "dishes", dishes);
     }
     if (passed && pakupaku__held(s, left, NULL, NULL) >= s->thr)
         stop(s, left, 0, t, ev);
@@ -456,16 +495,19 @@ static void apply_stack(pakupaku_state *s, int seat, int type, int off, int64_t 
             s->duel_in &= (uint8_t) ~(1u << seat);
             s->collapses++;
             clear_tower(s);
-            pf_events_add(ev, -1, "out", "seat %d is out of the duel", seat + 1);
+            pf_events_add(ev, -1, "out", PF_SEAT " is out of the duel", seat);
+            pf_events_int(ev, "seat", seat);
             if (pf_seat_count(s->duel_in) == 1) {
                 s->phase = PAKUPAKU__OVER;
                 s->winner = (uint8_t)__builtin_ctz(s->duel_in);
-                pf_events_add(ev, -1, "win", "seat %d wins the duel and the game", s->winner + 1);
+                pf_events_add(ev, -1, "win", PF_SEAT " wins the duel and the game", s->winner);
+                pf_events_int(ev, "seat", s->winner);
                 return;
             }
         } else if (s->tower.n == PAKUPAKU__PIECES) {
             clear_tower(s);
             pf_events_add(ev, -1, "full", "all 24 pieces stand: the tower is cleared");
+            pf_events_int(ev, "height", PAKUPAKU__PIECES);
         }
         s->duel_turn = (uint8_t)next_in(s->duel_in, seat, s->seats);
         s->since[s->duel_turn] = t;
@@ -487,6 +529,7 @@ static void apply_stack(pakupaku_state *s, int seat, int type, int off, int64_t 
             s->wait[d] = 0;
         pakupaku__recount(s);
         pf_events_add(ev, -1, "full", "all 24 pieces are stacked: dishes block no die");
+        pf_events_int(ev, "height", PAKUPAKU__PIECES);
     }
 }
 
@@ -579,6 +622,9 @@ const pf_game pf_game_pakupaku = {
     .bots = pakupaku__bots,
     .ladder = pakupaku__ladder,
     .rules = pakupaku__rules,
+    .brief = pakupaku__brief,
+    .secrets = "Nothing is secret: every die and the tower are in plain sight, and only the next "
+               "rolls and the tower's wobble are left to chance.",
     .real_time = true,
     .bench_bot = "adult",
     .init = pakupaku_init,

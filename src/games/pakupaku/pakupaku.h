@@ -78,6 +78,7 @@ typedef struct pakupaku_state {
 extern const pf_bot_def pakupaku__bots[];
 extern const pf_rung pakupaku__ladder[PF_LEVELS];
 extern const char *const pakupaku__rules[];
+extern const char *const pakupaku__brief[];
 
 /* The descriptor's text slots (pakupaku_text.c). */
 void pakupaku__view(const void *st, int seat, cJSON *out);

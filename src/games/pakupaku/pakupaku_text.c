@@ -189,3 +189,16 @@ const char *const pakupaku__rules[] = {
     "With several people at one keyboard, press the seat number (1-8) to",
     "give the keys to that person.",
     NULL};
+
+/* The rules in brief, a paragraph a line, for any front end (our own words). */
+const char *const pakupaku__brief[] = {
+    "Everyone plays at the same time. Roll your dice as fast as you can: a panda (P) passes"
+    " that die to the player on your left, a dish (D) holds the die until you put a piece "
+    "of tableware on the tower, numbers do nothing.",
+    "To stack, choose a plate, bowl or cup: it swings above the tower; drop it when it is "
+    "over the middle. If the tower falls, you are the unlucky panda.",
+    "Whoever holds too many dice, or topples the tower, rolls all their dice as a penalty "
+    "and takes the numbers as points. Fewest points when someone reaches the limit wins.",
+    "After each roll or stack your hands are busy for a moment before you can act again.",
+    NULL,
+};

@@ -128,7 +128,9 @@ static bool check_win(pancake_state *s, int seat, pf_events *ev)
     if (s->pile[seat] < PANCAKE_WIN)
         return false;
     finish(s, (uint8_t)(1u << seat));
-    pf_events_add(ev, -1, "win", "Seat %d has %d pancakes and wins", seat + 1, s->pile[seat]);
+    pf_events_add(ev, -1, "win", PF_SEAT_CAP " has %d pancakes and wins", seat, s->pile[seat]);
+    pf_events_int(ev, "seat", seat);
+    pf_events_int(ev, "pancakes", s->pile[seat]);
     return true;
 }
 
@@ -139,7 +141,20 @@ static void move_pancake(pancake_state *s, int from, int to, pf_events *ev)
         return;
     s->pile[from]--;
     s->pile[to]++;
-    pf_events_add(ev, -1, "gamble", "Seat %d gives seat %d one pancake", from + 1, to + 1);
+    pf_events_add(ev, -1, "gamble", PF_SEAT_CAP " gives " PF_SEAT " one pancake", from, to);
+    pf_events_int(ev, "seat", from);
+    pf_events_int(ev, "to", to);
+}
+
+/* A multiset of toppings as names, each as often as counted (an event's
+ * list); returns how many. */
+static int topping_list(const int c[PANCAKE_TOPPINGS], const char **out)
+{
+    int n = 0;
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        for (int k = 0; k < c[t]; k++)
+            out[n++] = pancake__topping_name[t];
+    return n;
 }
 
 /* Starts the current chef's turn: tops the pan up to 8 (YYP-1) or, when the
@@ -158,6 +173,7 @@ static void start_turn(pancake_state *s, pf_events *ev)
         }
         pf_events_add(ev, -1, "end", "The pan cannot be refilled: the most pancakes (%d) win",
                       best);
+        pf_events_int(ev, "pancakes", best);
         finish(s, w);
         return;
     }
@@ -172,7 +188,11 @@ static void start_turn(pancake_state *s, pf_events *ev)
     if (ev) {
         char buf[96];
         pancake__counts_text(drawn, buf, sizeof buf);
-        pf_events_add(ev, -1, "draw", "Seat %d is chef and draws %s", s->chef + 1, buf);
+        pf_events_add(ev, -1, "draw", PF_SEAT_CAP " is chef and draws %s", s->chef, buf);
+        const char *names[PANCAKE_PAN];
+        pf_events_int(ev, "chef", s->chef);
+        pf_events_list(ev, "toppings", names, topping_list(drawn, names));
+        pf_events_memory(ev); /* the pan before the toss (YYP-7) */
     }
 }
 
@@ -188,6 +208,9 @@ static void end_turn(pancake_state *s, pf_events *ev)
         char buf[96];
         pancake__counts_text(up, buf, sizeof buf);
         pf_events_add(ev, -1, "turn_up", "Left face-up in the pan: %s", buf);
+        const char *names[PANCAKE_PAN];
+        pf_events_list(ev, "toppings", names, topping_list(up, names));
+        pf_events_memory(ev); /* what was face down (YYP-7) */
     }
     s->down_n = 0;
     s->bonus = -1;
@@ -248,7 +271,9 @@ static void do_toss(pancake_state *s, int h, pf_events *ev)
             k = toss_random(s, h, down);
         if (k >= 2)
             break;
-        pf_events_add(ev, -1, "retoss", "Only %d face-down: seat %d tosses again", k, s->chef + 1);
+        pf_events_add(ev, -1, "retoss", "Only %d face-down: " PF_SEAT " tosses again", k, s->chef);
+        pf_events_int(ev, "chef", s->chef);
+        pf_events_int(ev, "down", k);
     }
     int c[PANCAKE_TOPPINGS] = {0};
     for (int i = 0; i < k; i++) {
@@ -258,18 +283,33 @@ static void do_toss(pancake_state *s, int h, pf_events *ev)
     }
     s->down_n = (uint8_t)k;
     if (ev) {
-        char buf[96];
-        pancake__counts_text(c, buf, sizeof buf);
-        pf_events_add(ev, -1, "toss", "Seat %d tosses (p=%d.%02d): face-down %s", s->chef + 1, h / 100,
-                      h % 100, buf);
+        /* The text tells what anyone sees at a glance; which toppings went
+         * down is a memory (YYP-7), in the fields only. */
+        int up = pan_up_total(s);
+        pf_events_add(ev, -1, "toss",
+                      PF_SEAT_CAP " tosses (p=%d.%02d): %d face up, %d face down", s->chef,
+                      h / 100, h % 100, up, k);
+        const char *names[PANCAKE_PAN];
+        int u[PANCAKE_TOPPINGS];
+        for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+            u[t] = s->pan_up[t];
+        pf_events_int(ev, "chef", s->chef);
+        pf_events_real(ev, "p", h / 100.0);
+        pf_events_list(ev, "up", names, topping_list(u, names));
+        pf_events_list(ev, "down", names, topping_list(c, names));
+        pf_events_memory(ev);
     }
     s->phase = PANCAKE_P_SHARE;
     if (k >= 5) {
         s->bonus = (int8_t)s->down[--s->down_n];
         s->pile[s->chef]++;
-        pf_events_add(ev, -1, "bonus", "Seat %d takes a face-down pancake as a bonus", s->chef + 1);
+        pf_events_add(ev, -1, "bonus", PF_SEAT_CAP " takes a face-down pancake as a bonus",
+                      s->chef);
+        pf_events_int(ev, "chef", s->chef);
         pf_events_add(ev, s->chef, "bonus", "Your bonus pancake is %s",
                       pancake__topping_name[s->bonus]);
+        pf_events_int(ev, "chef", s->chef);
+        pf_events_str(ev, "topping", pancake__topping_name[s->bonus]);
         check_win(s, s->chef, ev);
     }
 }
@@ -281,8 +321,13 @@ static void do_guess(pancake_state *s, int g, pf_events *ev)
     bool right = g == t;
     s->cur = -1;
     s->shared++;
-    pf_events_add(ev, -1, "reveal", "Seat %d guesses %s: it is %s, seat %d takes it", j + 1,
-                  pancake__topping_name[g], pancake__topping_name[t], (right ? j : chef) + 1);
+    pf_events_add(ev, -1, "reveal", PF_SEAT_CAP " guesses %s: it is %s, " PF_SEAT " takes it", j,
+                  pancake__topping_name[g], pancake__topping_name[t], right ? j : chef);
+    pf_events_int(ev, "chef", chef);
+    pf_events_int(ev, "guesser", j);
+    pf_events_str(ev, "guess", pancake__topping_name[g]);
+    pf_events_str(ev, "topping", pancake__topping_name[t]);
+    pf_events_int(ev, "taker", right ? j : chef);
     int winner = right ? j : chef, loser = right ? chef : j;
     s->pile[winner]++;
     if (check_win(s, winner, ev))
@@ -476,19 +521,25 @@ static void pancake_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_even
         assert(s->phase == PANCAKE_P_SHARE && s->down_n);
         s->cur = (int8_t)s->down[--s->down_n];
         s->phase = PANCAKE_P_ASK;
-        pf_events_add(ev, -1, "pick", "Seat %d picks a face-down pancake and looks at it",
-                      s->chef + 1);
+        pf_events_add(ev, -1, "pick", PF_SEAT_CAP " picks a face-down pancake and looks at it",
+                      s->chef);
+        pf_events_int(ev, "chef", s->chef);
         pf_events_add(ev, s->chef, "peek", "You peek: %s", pancake__topping_name[s->cur]);
+        pf_events_int(ev, "chef", s->chef);
+        pf_events_str(ev, "topping", pancake__topping_name[s->cur]);
     } else if (a == PANCAKE_A_STOP) {
         assert(s->phase == PANCAKE_P_SHARE && s->shared);
-        pf_events_add(ev, -1, "stop", "Seat %d stops sharing", s->chef + 1);
+        pf_events_add(ev, -1, "stop", PF_SEAT_CAP " stops sharing", s->chef);
+        pf_events_int(ev, "chef", s->chef);
         end_turn(s, ev);
     } else if (a >= PANCAKE_A_ASK) {
         assert(s->phase == PANCAKE_P_ASK);
         s->guesser = (uint8_t)(a - PANCAKE_A_ASK);
         s->phase = PANCAKE_P_GUESS;
-        pf_events_add(ev, -1, "ask", "Seat %d asks seat %d: what is the topping?", s->chef + 1,
-                      s->guesser + 1);
+        pf_events_add(ev, -1, "ask", PF_SEAT_CAP " asks " PF_SEAT ": what is the topping?",
+                      s->chef, s->guesser);
+        pf_events_int(ev, "chef", s->chef);
+        pf_events_int(ev, "guesser", s->guesser);
     } else {
         assert(s->phase == PANCAKE_P_GUESS);
         do_guess(s, (int)(a - PANCAKE_A_GUESS), ev);
@@ -547,14 +598,21 @@ static int pancake_stats(const void *st, pf_stat *out, int cap)
 }
 
 static const pf_option_def options[] = {
-    {"chocolate_gamble", "false",
-     "variant: a chocolate guess also moves a pancake between the piles"},
-    {"memory_aid", "false", "show people how many of each topping are face-down"},
-    {"table", "", "first pancakes drawn from the table, letters S K B L C (for tests)"},
-    {"tosses", "",
-     "scripted tosses, comma-separated face-down toppings in taking order, '-' for none (for "
-     "tests)"},
-    {NULL, NULL, NULL}};
+    {.key = "chocolate_gamble", .def = "false", .label = "Chocolate gamble", .kind = PF_OPT_BOOL,
+     .menu = true,
+     .help = "Guessing chocolate right also takes a pancake from the chef; guessing it wrong "
+             "gives one of yours to the chef."},
+    {.key = "memory_aid", .def = "false", .label = "Memory aid", .kind = PF_OPT_BOOL,
+     .help = "Shows people how many of each topping are face down (off by default: "
+             "remembering is the game)."},
+    {.key = "table", .def = "", .label = "Fixed table", .kind = PF_OPT_TEXT,
+     .fixes_chance = true,
+     .help = "The first pancakes drawn from the table, as letters S K B L C (for tests)."},
+    {.key = "tosses", .def = "", .label = "Fixed tosses", .kind = PF_OPT_TEXT,
+     .fixes_chance = true,
+     .help = "Scripted tosses: comma-separated face-down toppings in taking order, '-' for "
+             "none (for tests)."},
+    {0}};
 
 static const pf_test_config test_configs[] = {{2, ""},
                                               {3, ""},
@@ -581,6 +639,9 @@ const pf_game pf_game_pancake = {
     .bots = pancake__bots,
     .ladder = pancake__ladder,
     .rules = pancake__rules,
+    .brief = pancake__brief,
+    .secrets = "The bonus pancake and the pancake the chef picked and peeked at are the chef's "
+               "alone; the pancakes still on the table are hidden from everyone.",
     .memory_game = true,
     .real_time = false,
     .bench_bot = NULL,

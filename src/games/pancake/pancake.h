@@ -64,6 +64,7 @@ typedef struct pancake_state {
 extern const pf_bot_def pancake__bots[];
 extern const pf_rung pancake__ladder[PF_LEVELS];
 extern const char *const pancake__rules[];
+extern const char *const pancake__brief[];
 
 /* The game's skill_error (C-4): a toss's p moved by a hand's error (pancake_bots.c). */
 bool pancake__skill_error(pf_action aim, double wobble, pf_rng *rng, pf_action *played);

@@ -239,3 +239,16 @@ const char *const pancake__rules[] = {
     "Memory: which toppings went face down is hidden unless the memory aid",
     "option is on: remember them!",
     NULL};
+
+/* The rules in brief, a paragraph a line, for any front end (our own words). */
+const char *const pancake__brief[] = {
+    "The chef fills the pan with face-up pancakes (everyone sees them), then flicks it. A "
+    "strong flick turns more pancakes face down. Watch which ones go face down!",
+    "With five or more face down, the chef secretly keeps one as a bonus.",
+    "Then the chef picks a face-down pancake, looks at it, and asks another player for its "
+    "topping. A right guess wins the pancake for the guesser; a wrong one gives it to the "
+    "chef. The chef may share again or stop.",
+    "The first to have 12 pancakes in their pile wins. If the table runs out, the biggest "
+    "pile wins.",
+    NULL,
+};

@@ -44,6 +44,8 @@ const char *const passfood__food_names[PASSFOOD_FOODS] = {"snake", "biscuit", "f
 const uint8_t passfood__supply[PASSFOOD_FOODS] = {20, 20, 15, 15, 10};
 static const char food_letter[PASSFOOD_FOODS] = {'S', 'B', 'F', 'P', 'L'};
 
+#define ZIGGY (-1) /* the seat events' facts give Ziggy */
+
 #define EV(...)                                                                                    \
     do {                                                                                           \
         if (ev)                                                                                    \
@@ -114,6 +116,7 @@ static uint8_t draw(passfood_state *s, pf_events *ev)
         }
         pf_rng_shuffle_u8(&s->rng, s->bag, s->bag_n);
         EV(-1, "refill", "The bag was empty: the %d discarded tiles go back into it.", s->bag_n);
+        pf_events_int(ev, "tiles", s->bag_n);
     }
     return s->bag[--s->bag_n];
 }
@@ -134,8 +137,10 @@ static void give_player(passfood_state *s, int p, uint8_t f, pf_events *ev)
         s->board[p][f]++;
     } else {
         s->discard[f]++;
-        EV(-1, "discard", "Seat %d has no space for a %s: it is discarded.", p + 1,
+        EV(-1, "discard", PF_SEAT_CAP " has no space for a %s: it is discarded.", p,
            passfood__food_names[f]);
+        pf_events_int(ev, "seat", p);
+        pf_events_str(ev, "food", passfood__food_names[f]);
     }
 }
 
@@ -147,6 +152,8 @@ static void give_ziggy(passfood_state *s, uint8_t f, pf_events *ev)
     } else {
         s->discard[f]++;
         EV(-1, "discard", "Ziggy has no space for a %s: it is discarded.", passfood__food_names[f]);
+        pf_events_int(ev, "seat", ZIGGY);
+        pf_events_str(ev, "food", passfood__food_names[f]);
     }
 }
 
@@ -169,6 +176,19 @@ static void lose(passfood_state *s, int why)
     s->phase = PASSFOOD_PH_OVER;
 }
 
+/* The facts of a set scored: which, its points and the pawn's move. */
+static void tell_set(pf_events *ev, int bit, int pts, int from, int to)
+{
+    pf_events_str(ev, "set", bit < 5 ? "column" : "row");
+    if (bit < 5)
+        pf_events_str(ev, "food", passfood__food_names[bit]);
+    else
+        pf_events_int(ev, "row", bit - 5);
+    pf_events_int(ev, "points", pts);
+    pf_events_int(ev, "from", from);
+    pf_events_int(ev, "to", to);
+}
+
 /* Ziggy scores set `bit`: discard it, move, lucky dips, the cake (PPF-3..5). */
 static void ziggy_score(passfood_state *s, int bit, pf_events *ev)
 {
@@ -184,9 +204,11 @@ static void ziggy_score(passfood_state *s, int bit, pf_events *ev)
         EV(-1, "zscore", "Ziggy scores the %s column: %d points.", passfood__food_names[bit], pts);
     else
         EV(-1, "zscore", "Ziggy scores row %d: %d points.", bit - 4, pts);
+    tell_set(ev, bit, pts, from, to < s->num.cake ? to : s->num.cake);
     if (to >= s->num.cake) {
         s->zpos = s->num.cake;
         EV(-1, "lost", "Ziggy reaches the birthday cake: the party is over.");
+        pf_events_str(ev, "cause", "cake");
         lose(s, PASSFOOD_WHY_ZIGGY_CAKE);
         return;
     }
@@ -196,6 +218,8 @@ static void ziggy_score(passfood_state *s, int bit, pf_events *ev)
         if (t == PASSFOOD_NONE)
             break;
         EV(-1, "dip", "Lucky dip for Ziggy: a %s.", passfood__food_names[t]);
+        pf_events_int(ev, "seat", ZIGGY);
+        pf_events_str(ev, "food", passfood__food_names[t]);
         give_ziggy(s, t, ev);
     }
 }
@@ -211,24 +235,29 @@ static void player_score(passfood_state *s, int bit, pf_events *ev)
         for (int f = 0; f < PASSFOOD_FOODS; f++)
             s->discard[f]++;
     remove_set(s->board[p], bit);
-    if (bit < 5)
-        EV(-1, "score", "Seat %d scores the %s column: %d points.", p + 1, passfood__food_names[bit],
-           pts);
-    else
-        EV(-1, "score", "Seat %d scores row %d: %d points.", p + 1, bit - 4, pts);
     int from = s->pos[p], to = from + pts;
     if (to > s->num.cake)
         to = s->num.cake;
+    if (bit < 5)
+        EV(-1, "score", PF_SEAT_CAP " scores the %s column: %d points.", p,
+           passfood__food_names[bit], pts);
+    else
+        EV(-1, "score", PF_SEAT_CAP " scores row %d: %d points.", p, bit - 4, pts);
+    pf_events_int(ev, "seat", p);
+    tell_set(ev, bit, pts, from, to);
     s->pos[p] = (uint8_t)to;
     for (int k = dips_between(&s->num, from, to); k > 0; k--) {
         uint8_t t = draw(s, ev);
         if (t == PASSFOOD_NONE)
             break;
-        EV(-1, "dip", "Lucky dip for seat %d: a %s.", p + 1, passfood__food_names[t]);
+        EV(-1, "dip", "Lucky dip for " PF_SEAT ": a %s.", p, passfood__food_names[t]);
+        pf_events_int(ev, "seat", p);
+        pf_events_str(ev, "food", passfood__food_names[t]);
         give_player(s, p, t, ev);
     }
     if (to == s->num.cake) {
-        EV(-1, "cake", "Seat %d reaches the birthday cake.", p + 1);
+        EV(-1, "cake", PF_SEAT_CAP " reaches the birthday cake.", p);
+        pf_events_int(ev, "seat", p);
         int all = 1;
         for (int q = 0; q < s->seats; q++)
             all &= s->pos[q] == s->num.cake;
@@ -281,7 +310,9 @@ static void draw_for_plate(passfood_state *s, pf_events *ev)
     }
     s->ndraws++;
     s->drawn = t;
-    EV(-1, "draw", "Seat %d draws a %s for a plate.", s->active + 1, passfood__food_names[t]);
+    EV(-1, "draw", PF_SEAT_CAP " draws a %s for a plate.", s->active, passfood__food_names[t]);
+    pf_events_int(ev, "seat", s->active);
+    pf_events_str(ev, "food", passfood__food_names[t]);
 }
 
 /* Step 3 begins. */
@@ -308,8 +339,15 @@ static void distribute(passfood_state *s, pf_events *ev)
         else
             give_player(s, right, s->plate[2], ev);
     }
+    EV(-1, "share", PF_SEAT_CAP " hands out the plates.", a);
+    pf_events_int(ev, "seat", a);
+    /* the food on each plate (the last one was filled without a choice) */
+    static const char *const plate_name[3] = {"left", "centre", "right"};
+    for (int j = 0; j < 3; j++)
+        if (s->plate[j] != PASSFOOD_NONE)
+            pf_events_str(ev, n == 2 && j == 2 ? "x" : plate_name[j],
+                          passfood__food_names[s->plate[j]]);
     s->plate[0] = s->plate[1] = s->plate[2] = PASSFOOD_NONE;
-    EV(-1, "share", "Seat %d hands out the plates.", a + 1);
 }
 
 /* Step 5 and the passage to the next turn. */
@@ -317,12 +355,16 @@ static void end_turn(passfood_state *s, pf_events *ev)
 {
     int a = s->active;
     if (!on_cake(s, a) && s->zpos >= s->pos[a]) {
-        EV(-1, "lost", "Ziggy has caught seat %d: the party is over.", a + 1);
+        EV(-1, "lost", "Ziggy has caught " PF_SEAT ": the party is over.", a);
+        pf_events_str(ev, "cause", "caught");
+        pf_events_int(ev, "seat", a);
         lose(s, PASSFOOD_WHY_CAUGHT);
         return;
     }
     if (s->turn + 1 >= PASSFOOD_TURN_LIMIT) {
         EV(-1, "lost", "Turn %d is over and the party with it.", PASSFOOD_TURN_LIMIT);
+        pf_events_str(ev, "cause", "turns");
+        pf_events_int(ev, "turns", PASSFOOD_TURN_LIMIT);
         lose(s, PASSFOOD_WHY_TURN_LIMIT);
         return;
     }
@@ -340,6 +382,7 @@ static void ziggy_draw(passfood_state *s, pf_events *ev)
     s->last_zdraw = t;
     if (t != PASSFOOD_NONE) {
         EV(-1, "zdraw", "Ziggy grabs a %s.", passfood__food_names[t]);
+        pf_events_str(ev, "food", passfood__food_names[t]);
         give_ziggy(s, t, ev);
     }
 }
@@ -465,24 +508,43 @@ static int read_ints(const char *txt, int lo, int hi, int *out, int cap)
     return n;
 }
 
+static const char *const swaps_menu[] = {"2", "1", "0", NULL};
+static const char *const takes_menu[] = {"1", "0", NULL};
+static const char *const rest_choices[] = {"bag", "discard", NULL};
+
 static const pf_option_def options[] = {
-    {"difficulty", "3", "tiles on Ziggy's board at the start, 0 (easy) to 6 (hard)"},
-    {"bag", "",
-     "fixed bag order, first drawn first: letters S B F P L (snake, biscuit, "
-     "fairy bread, pikelet, lamington); the other tiles follow, shuffled"},
-    {"rest", "bag", "where the tiles not named in `bag` start: bag or discard"},
-    {"boards", "",
-     "players' starting tiles instead of 2 random ones: one group of "
-     "letters per seat, separated by '/' (e.g. SB/FP)"},
-    {"ziggy", "", "Ziggy's starting tiles instead of `difficulty` random ones"},
-    {"pos", "", "players' start spaces, comma separated (default: the table's)"},
-    {"zpos", "", "Ziggy's start space (default: the table's)"},
-    {"swaps", "2", "swap tokens per player, 0 to 2"},
-    {"takes", "1", "take tokens per player, 0 to 1"},
-    {"numbers", "",
-     "the table of printed numbers as text 'key: values ...'; "
-     "unnamed keys keep the default"},
-    {NULL, NULL, NULL},
+    {.key = "difficulty", .def = "3", .label = "Difficulty", .kind = PF_OPT_INT, .min = 0,
+     .max = 6, .menu = true,
+     .help = "How many tiles Ziggy starts with: 0 is gentle, 6 is hard."},
+    {.key = "swaps", .def = "2", .label = "Swap tokens each", .kind = PF_OPT_INT, .min = 0,
+     .max = 2, .choices = swaps_menu, .menu = true,
+     .help = "Swap tokens for each player, 0 to 2: a swap trades one of your tiles for one of "
+             "a friend's."},
+    {.key = "takes", .def = "1", .label = "Take tokens each", .kind = PF_OPT_INT, .min = 0,
+     .max = 1, .choices = takes_menu, .menu = true,
+     .help = "Take tokens for each player, 0 or 1: a take grabs a tile back from Ziggy's "
+             "board."},
+    {.key = "bag", .def = "", .label = "Fixed bag", .kind = PF_OPT_TEXT, .fixes_chance = true,
+     .help = "A fixed bag order, first drawn first: letters S B F P L (snake, biscuit, fairy "
+             "bread, pikelet, lamington); the other tiles follow, shuffled."},
+    {.key = "rest", .def = "bag", .label = "Other tiles", .kind = PF_OPT_CHOICE,
+     .choices = rest_choices, .fixes_chance = true,
+     .help = "Where the tiles not named in `bag` start: in the bag or the discard area."},
+    {.key = "boards", .def = "", .label = "Starting boards", .kind = PF_OPT_TEXT,
+     .fixes_chance = true,
+     .help = "Players' starting tiles instead of 2 random ones: one group of letters per "
+             "seat, separated by '/' (e.g. SB/FP)."},
+    {.key = "ziggy", .def = "", .label = "Ziggy's board", .kind = PF_OPT_TEXT,
+     .fixes_chance = true,
+     .help = "Ziggy's starting tiles instead of `difficulty` random ones."},
+    {.key = "pos", .def = "", .label = "Start spaces", .kind = PF_OPT_TEXT,
+     .help = "Players' start spaces, comma separated (empty: the table's)."},
+    {.key = "zpos", .def = "", .label = "Ziggy's start", .kind = PF_OPT_TEXT,
+     .help = "Ziggy's start space (empty: the table's)."},
+    {.key = "numbers", .def = "", .label = "Printed numbers", .kind = PF_OPT_TEXT,
+     .help = "The table of printed numbers as text 'key: values ...'; keys left out keep the "
+             "default."},
+    {0},
 };
 
 /* Announces a starting board (PPF-10: the setup tiles lie face up), so the
@@ -493,14 +555,22 @@ static void tell_board(pf_events *ev, int seat, const uint8_t *board)
         return; /* playouts ask for no events: no text to build */
     char list[128] = "";
     size_t len = 0;
-    for (int f = 0; f < PASSFOOD_FOODS; f++)
+    _Static_assert(PASSFOOD_FOODS * PASSFOOD_PROWS <= PF_EVENT_ITEMS, "a board fits an event");
+    const char *foods[PASSFOOD_FOODS * PASSFOOD_PROWS];
+    int n = 0;
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
         if (board[f] && len < sizeof list)
             len += (size_t)snprintf(list + len, sizeof list - len, "%s%d %s", len ? ", " : "",
                                     board[f], passfood__food_names[f]);
-    char name[16] = "Ziggy"; /* seat -1 */
+        for (int k = 0; k < board[f]; k++)
+            foods[n++] = passfood__food_names[f];
+    }
     if (seat >= 0)
-        snprintf(name, sizeof name, "Seat %d", seat + 1);
-    EV(-1, "setup", "%s starts with %s.", name, len ? list : "an empty board");
+        EV(-1, "setup", PF_SEAT_CAP " starts with %s.", seat, len ? list : "an empty board");
+    else
+        EV(-1, "setup", "Ziggy starts with %s.", len ? list : "an empty board");
+    pf_events_int(ev, "seat", seat);
+    pf_events_list(ev, "foods", foods, n);
 }
 
 static pf_err passfood_init(void *vs, int seats, const pf_options *opt, uint64_t seed,
@@ -771,12 +841,20 @@ static void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_e
         assert(s->plate[j] == PASSFOOD_NONE && s->drawn != PASSFOOD_NONE);
         s->plate[j] = s->drawn;
         static const char *const where[3] = {"left", "centre", "right"};
-        if (s->seats == 2 && j == 2)
-            EV(-1, "plate", "Seat %d puts the %s on the X space.", a + 1,
+        bool x = s->seats == 2 && j == 2;
+        if (x)
+            EV(-1, "plate", PF_SEAT_CAP " puts the %s on the X space.", a,
                passfood__food_names[s->drawn]);
         else
-            EV(-1, "plate", "Seat %d puts the %s on the %s plate.", a + 1,
+            EV(-1, "plate", PF_SEAT_CAP " puts the %s on the %s plate.", a,
                passfood__food_names[s->drawn], where[j]);
+        /* PPF-7: the left plate goes to the next seat, the right one to the
+         * seat before (the X space: thrown away) */
+        int to[3] = {(a + 1) % s->seats, a, (a + s->seats - 1) % s->seats};
+        pf_events_int(ev, "seat", a);
+        pf_events_str(ev, "food", passfood__food_names[s->drawn]);
+        pf_events_str(ev, "plate", x ? "x" : where[j]);
+        pf_events_int(ev, "to", x ? -1 : to[j]);
         draw_for_plate(s, ev);
     } else if (act >= PASSFOOD_A_SCORE_COL && act < PASSFOOD_A_ZSCORE_COL) {
         player_score(s, (int)(act - PASSFOOD_A_SCORE_COL), ev);
@@ -790,8 +868,10 @@ static void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_e
         uint8_t f = (uint8_t)(act - PASSFOOD_A_TAKE);
         s->takes[a]--;
         s->zboard[f]--;
-        EV(-1, "take", "Seat %d uses a take token: a %s from Ziggy's board.", a + 1,
+        EV(-1, "take", PF_SEAT_CAP " uses a take token: a %s from Ziggy's board.", a,
            passfood__food_names[f]);
+        pf_events_int(ev, "seat", a);
+        pf_events_str(ev, "food", passfood__food_names[f]);
         give_player(s, a, f, ev);
     } else if (act >= PASSFOOD_A_SWAP && act < PASSFOOD_A_ANSWER) {
         int k = (int)(act - PASSFOOD_A_SWAP);
@@ -799,8 +879,11 @@ static void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_e
         s->swap_food = (uint8_t)(k % 5);
         s->ret_phase = s->phase;
         s->phase = PASSFOOD_PH_ANSWER;
-        EV(-1, "swap", "Seat %d offers seat %d a %s for a swap.", a + 1, s->swap_to + 1,
+        EV(-1, "swap", PF_SEAT_CAP " offers " PF_SEAT " a %s for a swap.", a, s->swap_to,
            passfood__food_names[s->swap_food]);
+        pf_events_int(ev, "seat", a);
+        pf_events_int(ev, "to", s->swap_to);
+        pf_events_str(ev, "food", passfood__food_names[s->swap_food]);
     } else if (act >= PASSFOOD_A_ANSWER && act < PASSFOOD_A_DECLINE) {
         uint8_t h = (uint8_t)(act - PASSFOOD_A_ANSWER);
         int p = s->swap_to;
@@ -810,12 +893,18 @@ static void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_e
         assert(s->board[p][h] > 0);
         s->board[p][h]--;
         give_player(s, a, h, ev);
-        EV(-1, "swap", "Seat %d gives a %s to seat %d and gets a %s back.", a + 1,
-           passfood__food_names[s->swap_food], p + 1, passfood__food_names[h]);
+        EV(-1, "swap", PF_SEAT_CAP " gives a %s to " PF_SEAT " and gets a %s back.", a,
+           passfood__food_names[s->swap_food], p, passfood__food_names[h]);
+        pf_events_int(ev, "seat", a);
+        pf_events_int(ev, "to", p);
+        pf_events_str(ev, "food", passfood__food_names[s->swap_food]);
+        pf_events_str(ev, "back", passfood__food_names[h]);
         s->phase = s->ret_phase;
     } else if (act == PASSFOOD_A_DECLINE) {
         s->declined |= (uint8_t)(1u << s->swap_to);
-        EV(-1, "decline", "Seat %d declines the swap.", s->swap_to + 1);
+        EV(-1, "decline", PF_SEAT_CAP " declines the swap.", s->swap_to);
+        pf_events_int(ev, "seat", s->swap_to);
+        pf_events_int(ev, "to", a);
         s->phase = s->ret_phase;
     } else {
         assert(0);
@@ -906,6 +995,9 @@ const pf_game pf_game_passfood = {
     .bots = passfood__bots,
     .ladder = passfood__ladder,
     .rules = passfood__rules,
+    .brief = passfood__brief,
+    .secrets = "Nothing is secret between players, who play as a team: only the order of the "
+               "tiles in the bag is hidden from everyone.",
     .real_time = false,
     .bench_bot = NULL,
     .init = passfood_init,

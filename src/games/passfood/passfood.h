@@ -125,6 +125,7 @@ pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_acti
 pf_err passfood__planner_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t);
 extern const pf_rung passfood__ladder[PF_LEVELS];
 extern const char *const passfood__rules[];
+extern const char *const passfood__brief[];
 extern const char *const passfood__food_names[PASSFOOD_FOODS];
 extern const uint8_t passfood__supply[PASSFOOD_FOODS];
 

@@ -441,3 +441,18 @@ const char *const passfood__rules[] = {
     "Ziggy reaches the cake, or when, at the end of your turn, Ziggy is level",
     "with or ahead of your pawn.",
     NULL};
+
+/* The rules in brief, a paragraph a line, for any front end (our own words). */
+const char *const passfood__brief[] = {
+    "Everyone plays together against Ziggy the dog. Each turn Ziggy grabs a food tile, and "
+    "scores a set when he has one.",
+    "Then the player whose turn it is draws three tiles, one at a time, and puts each on a "
+    "plate: one for the left neighbour, one for themself, one for the right neighbour (with"
+    " two players, the third plate is the X space: that tile is thrown away).",
+    "A full column of one food or a row with one of each food is a set: score one set a "
+    "turn to move your pawn. Passing a lucky dip (*) gives you a free tile.",
+    "Tokens help: a swap trades a tile with a friend, a take grabs a tile from Ziggy. You "
+    "all win when every pawn is on the cake; you all lose if Ziggy catches a pawn or "
+    "reaches the cake.",
+    NULL,
+};

@@ -227,27 +227,29 @@ static void swap_slices(pizza_state *s, int p, int q)
     s->pos[b] = (uint8_t)p;
 }
 
-/* Who sits at position p, for event text: "seat 2" or "an imaginary seat". */
-static const char *holder(const pizza_state *s, int p, char *buf, size_t n)
-{
-    if (p < s->seats)
-        snprintf(buf, n, "seat %d", p + 1);
-    else
-        snprintf(buf, n, "an imaginary seat");
-    return buf;
-}
-
-/* Reports a swap between seat and position q in the public events. */
+/* Reports a swap between seat and position q in the public events: seat
+ * gave the slice it held (`from`) for the one at q (`to`). */
 static void tell_swap(const pizza_state *s, int seat, int q, pf_events *ev)
 {
-    char who[24];
     uint8_t mine = s->at[seat], theirs = s->at[q];
-    pf_events_add(ev, -1, "switch",
-                  "seat %d now has the %s slice (%d %s), and %s has the %s slice", seat + 1,
-                  pizza__colour_name[mine], s->slice_count[mine],
-                  s->slice_kind[mine] == PIZZA_NONE ? "toppings"
-                                                    : pizza__kind_name[s->slice_kind[mine]],
-                  holder(s, q, who, sizeof who), pizza__colour_name[theirs]);
+    const char *kind =
+        s->slice_kind[mine] == PIZZA_NONE ? "toppings" : pizza__kind_name[s->slice_kind[mine]];
+    if (q < s->seats)
+        pf_events_add(ev, -1, "switch",
+                      PF_SEAT " now has the %s slice (%d %s), and " PF_SEAT " has the %s slice",
+                      seat, pizza__colour_name[mine], s->slice_count[mine], kind, q,
+                      pizza__colour_name[theirs]);
+    else
+        pf_events_add(ev, -1, "switch",
+                      PF_SEAT " now has the %s slice (%d %s), and an imaginary seat has the %s "
+                      "slice",
+                      seat, pizza__colour_name[mine], s->slice_count[mine], kind,
+                      pizza__colour_name[theirs]);
+    pf_events_int(ev, "seat", seat);
+    pf_events_str(ev, "from", pizza__colour_name[theirs]);
+    pf_events_str(ev, "to", pizza__colour_name[mine]);
+    pf_events_int(ev, "with", q < s->seats ? q : -1); /* -1: a spare slice */
+    pf_events_int(ev, "count", s->slice_count[mine]);
 }
 
 /* Ends the turn of the seat to move: PIZ-4's turn limit, then the next seat. */
@@ -257,6 +259,7 @@ static void end_turn(pizza_state *s, pf_events *ev)
     if (!s->ended && s->turn >= PIZZA_MAX_TURNS) {
         s->ended = 1;
         pf_events_add(ev, -1, "end", "%d turns and no winner: the game ends", PIZZA_MAX_TURNS);
+        pf_events_int(ev, "turns", PIZZA_MAX_TURNS);
     }
     s->to_move = s->to_move + 1 == s->seats ? 0 : (uint8_t)(s->to_move + 1);
 }
@@ -270,9 +273,14 @@ static void flip(pizza_state *s, int seat, int i, pf_events *ev)
     s->last_cell = (uint8_t)i;
     s->last_piece = piece;
     s->last_seat = (uint8_t)seat;
-    if (ev)
-        pf_events_add(ev, -1, "flip", "seat %d turned over cell %d: %s", seat + 1, i,
+    if (ev) {
+        pf_events_add(ev, -1, "flip", PF_SEAT " turned over cell %d: %s", seat, i,
                       pizza__piece_name(piece));
+        pf_events_int(ev, "seat", seat);
+        pf_events_int(ev, "cell", i);
+        pf_events_str(ev, "piece", pizza__piece_name(piece));
+        pf_events_memory(ev); /* PIZ-7: it may go back face down */
+    }
 
     if (PIZZA_IS_TOPPING(piece)) {
         uint8_t owner = s->kind_slice[piece];
@@ -293,36 +301,50 @@ static void flip(pizza_state *s, int seat, int i, pf_events *ev)
             s->slice_kind[mine] = piece;
             s->kind_slice[piece] = mine;
             s->slice_count[mine]++;
-            if (ev)
+            if (ev) {
                 pf_events_add(ev, -1, "place",
-                              "seat %d put the %s on the %s slice: %d of 6 "
-                              "(rule %s)",
-                              seat + 1, pizza__kind_name[piece], pizza__colour_name[mine],
+                              PF_SEAT " put the %s on the %s slice: %d of 6 (rule %s)", seat,
+                              pizza__kind_name[piece], pizza__colour_name[mine],
                               s->slice_count[mine], pizza__rule_name(s->last_rule));
+                pf_events_int(ev, "seat", seat);
+                pf_events_int(ev, "cell", i);
+                pf_events_str(ev, "piece", pizza__kind_name[piece]);
+                pf_events_str(ev, "colour", pizza__colour_name[mine]);
+                pf_events_int(ev, "count", s->slice_count[mine]);
+                pf_events_str(ev, "rule", pizza__rule_name(s->last_rule));
+            }
             if (s->slice_count[mine] == PIZZA_PER_KIND) {
                 s->ended = 1;
                 s->winner = (uint8_t)seat;
-                if (ev)
-                    pf_events_add(ev, -1, "win",
-                                  "seat %d filled the %s slice with %s "
-                                  "and wins",
-                                  seat + 1, pizza__colour_name[mine], pizza__kind_name[piece]);
+                if (ev) {
+                    pf_events_add(ev, -1, "win", PF_SEAT " filled the %s slice with %s and wins",
+                                  seat, pizza__colour_name[mine], pizza__kind_name[piece]);
+                    pf_events_int(ev, "seat", seat);
+                    pf_events_str(ev, "colour", pizza__colour_name[mine]);
+                    pf_events_str(ev, "piece", pizza__kind_name[piece]);
+                }
             }
         } else {
             s->seen |= bit;
             s->seen_turn[i] = s->turn;
             if (ev) {
+                /* the slice that keeps it off: the kind's owner (b), or our own (c') */
+                uint8_t by = s->last_rule == PIZZA_RULE_B ? owner : mine;
                 if (s->last_rule == PIZZA_RULE_B)
                     pf_events_add(ev, -1, "back",
-                                  "seat %d put the %s back: it is the "
-                                  "%s slice's kind (rule b)",
-                                  seat + 1, pizza__kind_name[piece], pizza__colour_name[owner]);
+                                  PF_SEAT " put the %s back: it is the %s slice's kind (rule b)",
+                                  seat, pizza__kind_name[piece], pizza__colour_name[owner]);
                 else
                     pf_events_add(ev, -1, "back",
-                                  "seat %d put the %s back: the %s "
-                                  "slice holds %s (rule c')",
-                                  seat + 1, pizza__kind_name[piece], pizza__colour_name[mine],
+                                  PF_SEAT " put the %s back: the %s slice holds %s (rule c')",
+                                  seat, pizza__kind_name[piece], pizza__colour_name[mine],
                                   pizza__kind_name[s->slice_kind[mine]]);
+                pf_events_int(ev, "seat", seat);
+                pf_events_int(ev, "cell", i);
+                pf_events_str(ev, "piece", pizza__kind_name[piece]);
+                pf_events_str(ev, "colour", pizza__colour_name[by]);
+                pf_events_str(ev, "rule", pizza__rule_name(s->last_rule));
+                pf_events_memory(ev);
             }
         }
         end_turn(s, ev);
@@ -348,9 +370,11 @@ static void flip(pizza_state *s, int seat, int i, pf_events *ev)
         s->last_rule = PIZZA_RULE_E;
         s->choosing = 1;
         pf_events_add(ev, -1, "choose",
-                      "seat %d turned over their own colour and picks "
-                      "a slice to switch with (rule e)",
-                      seat + 1);
+                      PF_SEAT " turned over their own colour and picks a slice to switch with "
+                      "(rule e)",
+                      seat);
+        pf_events_int(ev, "seat", seat);
+        pf_events_str(ev, "colour", pizza__colour_name[mine]);
     }
 }
 
@@ -460,21 +484,29 @@ static int pizza_stats(const void *vst, pf_stat *out, int cap)
     return n;
 }
 
+static const char *const kinds_menu[] = {"4", "3", "2", NULL};
+
 static const pf_option_def options[] = {
-    {"extra_slices", "true",
-     "with 2 or 3 players, the slices of imaginary seats are in play (false: left out, "
-     "with their switch pieces)"},
-    {"kinds", "4",
-     "topping kinds in play, 2 to 4 (onion, pepper, mushroom, pepperoni); "
-     "at least the number of slices in play"},
-    {"switches", "true", "switch pieces are in play"},
-    {"memory_aid", "false",
-     "the text picture shows every earlier reveal still face down (off by default: "
-     "remembering is the game)"},
-    {"grid", "",
-     "fixes the layout: the pieces in play row by row, comma separated, as "
-     "on pe mu pp (toppings) sr sy sg sb (switches); empty: shuffled"},
-    {NULL, NULL, NULL},
+    {.key = "switches", .def = "true", .label = "Switch pieces", .kind = PF_OPT_BOOL, .menu = true,
+     .help = "Coloured switch pieces are in play: one swaps your slice with another, toppings "
+             "and all."},
+    {.key = "extra_slices", .def = "true", .label = "Spare slices", .kind = PF_OPT_BOOL,
+     .menu = true,
+     .help = "With 2 or 3 players the slices nobody holds stay on the pizza: their toppings "
+             "block yours and switches can trade with them (off: left out, with their switch "
+             "pieces)."},
+    {.key = "kinds", .def = "4", .label = "Topping kinds", .kind = PF_OPT_INT, .min = 2,
+     .max = 4, .choices = kinds_menu, .menu = true,
+     .help = "How many of the four toppings (onion, pepper, mushroom, pepperoni) are in play: "
+             "fewer make a shorter game, and there must be at least one for each slice in "
+             "play (\"Spare slices\" off and at most that many players)."},
+    {.key = "memory_aid", .def = "false", .label = "Memory aid", .kind = PF_OPT_BOOL,
+     .help = "The text picture shows every earlier reveal still face down (off by default: "
+             "remembering is the game)."},
+    {.key = "grid", .def = "", .label = "Fixed grid", .kind = PF_OPT_TEXT, .fixes_chance = true,
+     .help = "Fixes the layout: the pieces in play row by row, comma separated, as on pe mu "
+             "pp (toppings) sr sy sg sb (switches); empty: shuffled."},
+    {0},
 };
 
 static const pf_test_config test_configs[] = {
@@ -512,6 +544,9 @@ const pf_game pf_game_pizza = {
     .bots = pizza__bots,
     .ladder = pizza__ladder,
     .rules = pizza__rules,
+    .brief = pizza__brief,
+    .secrets = "The face-down pieces are hidden from everyone; every piece turned over is shown "
+               "to all, and nothing is one player's alone.",
     .memory_game = true,
     .real_time = false,
     .bench_bot = NULL,

@@ -96,6 +96,7 @@ void pizza__render(const void *st, int seat, char *buf, size_t n);
 extern const pf_bot_def pizza__bots[];
 extern const pf_rung pizza__ladder[PF_LEVELS];
 extern const char *const pizza__rules[];
+extern const char *const pizza__brief[];
 /* The move a bot remembering reveals from the last `memory` turns (all of
  * them when memory < 0) would make in s for the seat to move. */
 pf_action pizza__memory_move(const pizza_state *s, int memory, pf_rng *rng);

@@ -242,3 +242,17 @@ const char *const pizza__rules[] = {
     "Keys: arrows move over the grid, Enter turns over the marked piece;",
     "a letter plays the choice listed with it; mouse clicks work too.",
     NULL};
+
+/* The rules in brief, a paragraph a line, for any front end (our own words). */
+const char *const pizza__brief[] = {
+    "Everyone has a pizza slice with a coloured handle. The toppings and switch pieces lie "
+    "face down in a grid.",
+    "On your turn, turn over one piece; everybody sees it. A topping goes on your slice "
+    "when your slice is empty and no other slice has that kind, or when it is the kind your"
+    " slice already has. Otherwise it goes back face down in the same place: remember where"
+    " it is!",
+    "A switch piece of another colour swaps your slice with that slice. A switch of your "
+    "own colour lets you choose any other slice to swap with.",
+    "The first player to put a sixth topping on their slice wins.",
+    NULL,
+};

@@ -34,8 +34,14 @@ static void draw_tile(template_state *s, int seat, pf_events *ev)
         return;
     }
     s->tile[seat] = draw(s, &s->rng);
+    /* Each event carries its facts as fields (docs/design.md, "Events"):
+     * what a front end needs to show the step without reading the text.
+     * Seats go in the text as PF_SEAT, counted from 0 like the fields. */
     pf_events_add(ev, seat, "draw", "You draw a bonus tile worth %d.", s->tile[seat]);
-    pf_events_add(ev, -1, "draw", "Seat %d draws a bonus tile.", seat + 1);
+    pf_events_int(ev, "seat", seat);
+    pf_events_int(ev, "value", s->tile[seat]);
+    pf_events_add(ev, -1, "draw", PF_SEAT_CAP " draws a bonus tile.", seat);
+    pf_events_int(ev, "seat", seat);
 }
 
 /* Options are checked here, with a clear message; the core has already
@@ -79,10 +85,14 @@ static int template_legal(const void *st, int seat, pf_action *out, int cap)
 static void take(template_state *s, int seat, int k, pf_events *ev)
 {
     s->pile = (uint8_t)(s->pile - k);
-    pf_events_add(ev, -1, "take", "Seat %d takes %d (%d left).", seat + 1, k, s->pile);
+    pf_events_add(ev, -1, "take", PF_SEAT_CAP " takes %d (%d left).", seat, k, s->pile);
+    pf_events_int(ev, "seat", seat);
+    pf_events_int(ev, "count", k);
+    pf_events_int(ev, "left", s->pile);
     if (s->pile == 0) {
         s->winner = (int8_t)seat;
-        pf_events_add(ev, -1, "win", "Seat %d takes the last counter and wins.", seat + 1);
+        pf_events_add(ev, -1, "win", PF_SEAT_CAP " takes the last counter and wins.", seat);
+        pf_events_int(ev, "seat", seat);
     }
 }
 
@@ -94,7 +104,9 @@ static void template_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_eve
         int v = s->tile[seat];
         s->played[v]++;
         s->bonuses[seat]++;
-        pf_events_add(ev, -1, "bonus", "Seat %d shows a bonus tile worth %d.", seat + 1, v);
+        pf_events_add(ev, -1, "bonus", PF_SEAT_CAP " shows a bonus tile worth %d.", seat, v);
+        pf_events_int(ev, "seat", seat);
+        pf_events_int(ev, "value", v);
         take(s, seat, v < s->pile ? v : s->pile, ev);
         if (s->winner < 0)
             draw_tile(s, seat, ev);
@@ -145,8 +157,9 @@ static int template_stats(const void *st, pf_stat *out, int cap)
 }
 
 static const pf_option_def options[] = {
-    {"pile", "15", "counters in the pile at the start (5..40)"},
-    {NULL, NULL, NULL},
+    {.key = "pile", .def = "15", .label = "Counters", .kind = PF_OPT_INT, .min = 5, .max = 40,
+     .menu = true, .help = "How many counters are in the pile at the start (5 to 40)."},
+    {0},
 };
 
 /* What the conformance harness plays (tests/test_conformance.c). */
@@ -174,6 +187,8 @@ const pf_game pf_game_template = {
     .bots = template__bots,
     .ladder = template__ladder,
     .rules = template__rules,
+    .brief = template__brief,
+    .secrets = "Each player's bonus tile is theirs alone until they show it.",
     .memory_game = false,   /* true when remembering hidden things is the game */
     .real_time = false,     /* true: actions ordered by their time (ready_at, plan_key) */
     .bench_bot = "counter", /* on every seat in `partyfood bench` */

@@ -97,3 +97,13 @@ const char *const template__rules[] = {
     "has any.",
     NULL,
 };
+
+/* The rules in brief, a paragraph a line, for any front end (our own words). */
+const char *const template__brief[] = {
+    "There is a pile of counters, and each player holds a hidden bonus tile worth 1, 2 or "
+    "3.",
+    "On your turn take 1 to 3 counters, or show your tile to take its value in counters and"
+    " draw a new one.",
+    "Whoever takes the last counter wins.",
+    NULL,
+};
