@@ -68,6 +68,9 @@ void pf_proto_write_played(pf_jw *w, int step, const char *action, int64_t t_ms)
  * (nobody once it is over), "over", "results" (null until over) and
  * "step_count". */
 void pf_proto_write_progress(pf_jw *w, const pf_table *t);
+/* The members "over" and "results" (one number a seat; null until over),
+ * as the `result` command answers them. */
+void pf_proto_write_result(pf_jw *w, const pf_match *m);
 /* A set of seats as a list of numbers. */
 void pf_proto_write_seats(pf_jw *w, uint32_t set);
 

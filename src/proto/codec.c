@@ -193,10 +193,17 @@ void pf_proto_write_seats(pf_jw *w, uint32_t set)
 void pf_proto_write_progress(pf_jw *w, const pf_table *t)
 {
     const pf_match *m = pf_table_match(t);
+    pf_jw_key(w, "to_act");
+    pf_proto_write_seats(w, pf_match_over(m, NULL) ? 0 : m->game->to_act(m->state));
+    pf_proto_write_result(w, m);
+    pf_jw_key(w, "step_count");
+    pf_jw_int(w, m->nsteps);
+}
+
+void pf_proto_write_result(pf_jw *w, const pf_match *m)
+{
     double results[PF_MAX_SEATS];
     bool over = pf_match_over(m, results);
-    pf_jw_key(w, "to_act");
-    pf_proto_write_seats(w, over ? 0 : m->game->to_act(m->state));
     pf_jw_key(w, "over");
     pf_jw_bool(w, over);
     pf_jw_key(w, "results");
@@ -208,8 +215,6 @@ void pf_proto_write_progress(pf_jw *w, const pf_table *t)
     }
     if (over)
         pf_jw_raw(w, "]", 1);
-    pf_jw_key(w, "step_count");
-    pf_jw_int(w, m->nsteps);
 }
 
 void pf_proto_write_played(pf_jw *w, int step, const char *action, int64_t t_ms)

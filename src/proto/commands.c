@@ -332,21 +332,8 @@ static pf_err do_view(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_
 static pf_err do_result(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)req, (void)seat;
-    const pf_match *m = pf_table_match(s->table);
-    double results[PF_MAX_SEATS];
-    bool over = pf_match_over(m, results);
     (void)err;
-    pf_jw_key(out, "over");
-    pf_jw_bool(out, over);
-    pf_jw_key(out, "results");
-    if (!over)
-        pf_jw_lit(out, "null");
-    for (int i = 0; over && i < m->seats; i++) {
-        pf_jw_raw(out, i ? "," : "[", 1);
-        pf_jw_num(out, results[i]);
-    }
-    if (over)
-        pf_jw_raw(out, "]", 1);
+    pf_proto_write_result(out, pf_table_match(s->table));
     return PF_E_OK;
 }
 
