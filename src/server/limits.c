@@ -1,6 +1,7 @@
 /* limits.c: the server's limits (limits.h). Addresses are kept in a list
  * while they hold connections or their room allowance is refilling, and
  * dropped once neither, so the list stays as small as the crowd. */
+#include <arpa/inet.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,24 @@ bool pf_bucket_take(pf_bucket *b, double per_s, double burst, int64_t now_ms)
     return true;
 }
 
+void pf_limits_key(const char *addr, char *key, size_t n)
+{
+    unsigned char a[16];
+    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    char text[INET6_ADDRSTRLEN];
+    if (inet_pton(AF_INET6, addr, a) == 1) {
+        if (memcmp(a, mapped, sizeof mapped) == 0)
+            inet_ntop(AF_INET, a + 12, text, sizeof text);
+        else {
+            memset(a + 8, 0, 8);
+            inet_ntop(AF_INET6, a, text, sizeof text);
+            strncat(text, "/64", sizeof text - strlen(text) - 1);
+        }
+        snprintf(key, n, "%s", text);
+    } else
+        snprintf(key, n, "%s", addr);
+}
+
 /* The address's entry, made when missing (NULL when memory ran out);
  * entries with nothing to remember are dropped on the way. */
 static pf_address *address(pf_limiter *lim, const char *addr, int64_t now_ms)
@@ -91,7 +110,9 @@ static pf_address *address(pf_limiter *lim, const char *addr, int64_t now_ms)
 
 bool pf_limits_conn_open(pf_limiter *lim, pf_conn_limits *cl, const char *addr, int64_t now_ms)
 {
-    pf_address *a = address(lim, addr, now_ms);
+    char key[PF_LIMITS_KEY];
+    pf_limits_key(addr, key, sizeof key);
+    pf_address *a = address(lim, key, now_ms);
     cl->by = lim;
     if (!a)
         return lim->limits.conns_per_addr == 0;
@@ -123,6 +144,8 @@ bool pf_limits_room(pf_limiter *lim, const char *addr, int64_t now_ms)
     int n = lim->limits.rooms_per_min;
     if (n == 0)
         return true;
-    pf_address *a = address(lim, addr, now_ms);
+    char key[PF_LIMITS_KEY];
+    pf_limits_key(addr, key, sizeof key);
+    pf_address *a = address(lim, key, now_ms);
     return a && pf_bucket_take(&a->rooms, n / 60.0, n, now_ms);
 }

@@ -53,8 +53,14 @@ pf_limiter *pf_limiter_new(const pf_limits *l);
 void pf_limiter_free(pf_limiter *lim);
 const pf_limits *pf_limiter_limits(const pf_limiter *lim);
 
+/* The key addr is counted under (n bytes, PF_LIMITS_KEY is enough): an
+ * IPv4 address as it is (an IPv4 one mapped in IPv6 too), an IPv6 one by
+ * its /64 prefix ("2001:db8:1:2::/64"), since one machine commonly holds
+ * a whole /64; anything else as it is. */
+#define PF_LIMITS_KEY 64
+void pf_limits_key(const char *addr, char *key, size_t n);
 /* A connection from addr opens: false (nothing counted) when the address
- * has its most. */
+ * (its key) has its most. */
 bool pf_limits_conn_open(pf_limiter *lim, pf_conn_limits *cl, const char *addr, int64_t now_ms);
 void pf_limits_conn_close(pf_conn_limits *cl);
 /* A message arrived on the connection. */
