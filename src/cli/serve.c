@@ -15,7 +15,8 @@ static int usage(FILE *f, int status)
     fprintf(f,
             "usage: partyfood serve [--listen HOST:PORT] [--db FILE|URL] [--web DIR]\n"
             "                       [--cert FILE --key FILE]\n"
-            "                       [--idle-seconds N] [--expire-seconds N] [--node URL]\n"
+            "                       [--idle-seconds N] [--expire-seconds N] [--hello-timeout S]\n"
+            "                       [--node URL]\n"
             "                       [--lease-ms N] [--max-requests N] [--max-rooms N]\n"
             "                       [--max-connections N] [--behind-proxy]\n\n"
             "Serves rooms over HTTP and WebSockets (docs/server.md) and the browser\n"
@@ -27,14 +28,16 @@ static int usage(FILE *f, int status)
             "--cert and --key (PEM files) serve over TLS (https, wss).\n"
             "A game with no change for --idle-seconds (60) lets its table go until\n"
             "someone needs it; a room that never started and had nobody in it for\n"
-            "--expire-seconds (3600) is dropped.\n"
+            "--expire-seconds (3600) is dropped. A connection that does not finish its\n"
+            "request, or a WebSocket that says no hello, within --hello-timeout (10) seconds\n"
+            "is closed.\n"
             "Several nodes on one PostgreSQL: each room is played by one node at a time;\n"
             "--node is this node's address as clients and other nodes reach it\n"
             "(http://HOST:PORT by default), --lease-ms how long its hold on a room\n"
             "lasts unrenewed, so how soon another node takes over when it dies (5000).\n"
             "Limits (0: none): --max-requests per second per connection (%d),\n"
             "--max-rooms created per minute per address (%d), --max-connections open\n"
-            "per address (%d). --behind-proxy: the address is the last item of\n"
+            "per address, HTTP and WebSockets (%d; an IPv6 address counts by its /64). --behind-proxy: the address is the last item of\n"
             "X-Forwarded-For (a reverse proxy's view of its client).\n",
             PF_LIMIT_REQUESTS_PER_S, PF_LIMIT_ROOMS_PER_MIN, PF_LIMIT_CONNS_PER_ADDR);
     return status;
@@ -117,7 +120,8 @@ int cmd_serve(int argc, char **argv)
     char host[64] = "127.0.0.1", web[PATH_MAX];
     const char *db = getenv("PARTYFOOD_DB");
     pf_server_options o = {.host = host, .port = 8080, .db = db && *db ? db : "partyfood.db",
-                           .idle_seconds = 60, .expire_seconds = 3600, .lease_ms = 5000,
+                           .idle_seconds = 60, .expire_seconds = 3600, .hello_seconds = 10,
+                           .lease_ms = 5000,
                            .web = find_web(web, sizeof web)};
     long long n;
     pf_limits_defaults(&o.limits);
@@ -132,6 +136,11 @@ int cmd_serve(int argc, char **argv)
         } else if (strcmp(argv[i], "--db") == 0) {
             if (!(o.db = cli_arg_value("serve", argc, argv, &i)))
                 return 2;
+        } else if (strcmp(argv[i], "--hello-timeout") == 0) {
+            if (!(v = cli_arg_value("serve", argc, argv, &i)) ||
+                !cli_arg_int("serve", "--hello-timeout", v, 1, 3600, &n))
+                return 2;
+            o.hello_seconds = (int)n;
         } else if (strcmp(argv[i], "--idle-seconds") == 0 ||
                    strcmp(argv[i], "--expire-seconds") == 0) {
             bool idle = argv[i][2] == 'i';

@@ -108,6 +108,11 @@ static pf_address *address(pf_limiter *lim, const char *addr, int64_t now_ms)
     return found;
 }
 
+void pf_limits_conn_init(pf_limiter *lim, pf_conn_limits *cl)
+{
+    cl->by = lim;
+}
+
 bool pf_limits_conn_open(pf_limiter *lim, pf_conn_limits *cl, const char *addr, int64_t now_ms)
 {
     char key[PF_LIMITS_KEY];

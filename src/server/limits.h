@@ -59,6 +59,9 @@ const pf_limits *pf_limiter_limits(const pf_limiter *lim);
  * a whole /64; anything else as it is. */
 #define PF_LIMITS_KEY 64
 void pf_limits_key(const char *addr, char *key, size_t n);
+/* A connection's requests are counted by lim (every connection, whether
+ * counted against an address here or not). */
+void pf_limits_conn_init(pf_limiter *lim, pf_conn_limits *cl);
 /* A connection from addr opens: false (nothing counted) when the address
  * (its key) has its most. */
 bool pf_limits_conn_open(pf_limiter *lim, pf_conn_limits *cl, const char *addr, int64_t now_ms);

@@ -11,6 +11,7 @@
 #include <libwebsockets.h>
 
 #include "server/limits.h"
+#include "server/listener.h"
 #include "server/loop.h"
 #include "server/metrics.h"
 #include "server/rooms.h"
@@ -31,6 +32,9 @@ typedef struct pf_net {
     const char *web; /* the browser client's folder */
     lws_sorted_usec_list_t sweep;
     struct pf_conn *to_write; /* the connections sent frames this turn of the loop */
+    struct pf_listener *listener;
+    long max_conns;   /* connections at once: the open files less a reserve */
+    int64_t hello_ms; /* a WebSocket that says no hello within this is closed */
     volatile sig_atomic_t stop;
 } pf_net;
 
@@ -47,6 +51,8 @@ int pf_ws_writeable(pf_net *n, pf_conn *c);
  * all at once. */
 void pf_ws_flush(pf_net *n);
 void pf_ws_closed(pf_net *n, pf_conn *c);
+/* Its timer fired: no hello yet, it is closed. */
+int pf_ws_timer(pf_net *n, pf_conn *c);
 /* The stop: each room's connections are told the server restarts (1012)
  * once their last frames are out; true when there was one. */
 bool pf_ws_restart_all(pf_net *n);

@@ -120,6 +120,11 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             pf_ws_closed(n, p->conn);
         p->conn = NULL;
         return 0;
+    case LWS_CALLBACK_TIMER: /* a WebSocket's hello timeout */
+        return p && p->conn ? pf_ws_timer(n, p->conn) : 0;
+    case LWS_CALLBACK_WSI_DESTROY: /* any connection the listener took */
+        pf_listener_closed(n->listener, wsi);
+        return 0;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED: /* a bot's search or a commit is done */
         if (n->rooms) { /* (not yet made when the start failed) */
             pf_worker_collect(n->worker, pf_room_thought, pf_room_answered);
@@ -207,60 +212,6 @@ static void on_signal(int sig)
         lws_cancel_service(running->ctx);
 }
 
-static bool can_listen(const char *host, int port, bool *v6, char *why, size_t n)
-{
-    struct sockaddr_storage sa;
-    memset(&sa, 0, sizeof sa);
-    struct sockaddr_in *in4 = (struct sockaddr_in *)&sa;
-    struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&sa;
-    socklen_t len;
-    if (inet_pton(AF_INET, host, &in4->sin_addr) == 1) {
-        in4->sin_family = AF_INET;
-        in4->sin_port = htons((uint16_t)port);
-        len = sizeof *in4;
-        *v6 = false;
-    } else if (inet_pton(AF_INET6, host, &in6->sin6_addr) == 1) {
-        in6->sin6_family = AF_INET6;
-        in6->sin6_port = htons((uint16_t)port);
-        len = sizeof *in6;
-        *v6 = true;
-    } else {
-        snprintf(why, n,
-                 "cannot listen on %s: not an IP address (--listen wants one of this machine's "
-                 "addresses: 127.0.0.1:PORT for this machine only, 0.0.0.0:PORT for every network)",
-                 host);
-        return false;
-    }
-    int fd = socket(sa.ss_family, SOCK_STREAM, 0), one = 1;
-    if (fd < 0) {
-        snprintf(why, n, "cannot listen on %s:%d: %s", host, port, strerror(errno));
-        return false;
-    }
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    if (*v6)
-        setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
-    int e = bind(fd, (struct sockaddr *)&sa, len) == 0 ? 0 : errno;
-    close(fd);
-    if (e == EADDRINUSE)
-        snprintf(why, n,
-                 "cannot listen on %s:%d: the port is taken (is another server running?): stop "
-                 "it, or choose another port with --listen %s:PORT (0: any free port)",
-                 host, port, host);
-    else if (e == EADDRNOTAVAIL)
-        snprintf(why, n,
-                 "cannot listen on %s:%d: %s is not an address of this machine (--listen "
-                 "127.0.0.1:PORT for this machine only, 0.0.0.0:PORT for every network)",
-                 host, port, host);
-    else if (e == EACCES)
-        snprintf(why, n,
-                 "cannot listen on %s:%d: a port under 1024 needs privileges: choose another "
-                 "with --listen %s:PORT",
-                 host, port, host);
-    else if (e)
-        snprintf(why, n, "cannot listen on %s:%d: %s", host, port, strerror(e));
-    return e == 0;
-}
-
 /* Descriptors kept for what is not a connection: the database's files, the
  * listening socket, the loop's own, the committer's connection. */
 #define FD_RESERVE 64
@@ -270,12 +221,12 @@ static bool can_listen(const char *host, int port, bool *v6, char *why, size_t n
 /* The open-file limit raised to its hard limit, as many connections as one
  * node can hold; the line that says how many (and, when few, how to allow
  * more). */
-static void raise_fd_limit(char *line, size_t n)
+static long raise_fd_limit(char *line, size_t n)
 {
     struct rlimit rl;
     if (getrlimit(RLIMIT_NOFILE, &rl) != 0) {
         snprintf(line, n, "the open-file limit is unknown: %s", strerror(errno));
-        return;
+        return 1024 - FD_RESERVE;
     }
     if (rl.rlim_cur < rl.rlim_max) {
         rlim_t was = rl.rlim_cur;
@@ -290,6 +241,7 @@ static void raise_fd_limit(char *line, size_t n)
         snprintf(line + len, n - (size_t)len,
                  ": for more, raise the hard limit (ulimit -Hn as root, LimitNOFILE= in a "
                  "systemd unit, nofile in /etc/security/limits.conf)");
+    return conns > 0 ? conns : 1;
 }
 
 /* The services below the rooms, the registry; false when one failed
@@ -329,6 +281,7 @@ static void no_timer(pf_room *r, void *arg)
 /* Everything the server made, in the order that lets each go cleanly. */
 static void shut_down(pf_net *n)
 {
+    pf_listener_stop(n->listener);
     pf_commit_stop(n->commit);
     if (n->ctx && n->rooms) {
         lws_sul_cancel(&n->sweep);
@@ -340,6 +293,8 @@ static void shut_down(pf_net *n)
         pf_rooms_each(n->rooms, no_timer, NULL);
     pf_loop_free(n->loop, n->ctx); /* closes the connections, the rooms still there */
     n->ctx = NULL;
+    pf_listener_free(n->listener);
+    n->listener = NULL;
     pf_rooms_free(n->rooms);
     pf_commit_free(n->commit);
     pf_worker_free(n->worker);
@@ -359,9 +314,11 @@ int pf_server_run(const pf_server_options *o)
     *n = (pf_net){.web = o->web, .tls = o->cert != NULL};
     running = n;
     char fds[256];
-    raise_fd_limit(fds, sizeof fds);
+    n->max_conns = raise_fd_limit(fds, sizeof fds);
+    n->hello_ms = (int64_t)o->hello_seconds * 1000;
     lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
-    if (!can_listen(o->host, o->port, &v6, why, sizeof why)) {
+    int fd = pf_listen_open(o->host, o->port, &v6, why, sizeof why);
+    if (fd < 0) {
         fprintf(stderr, "partyfood serve: %s\n", why);
         return 1;
     }
@@ -370,20 +327,17 @@ int pf_server_run(const pf_server_options *o)
                 "partyfood serve: %s (--db names the database: an SQLite file of partyfood's, "
                 "or a new one in a folder this user may write, or a postgresql:// URL)\n",
                 err.msg);
+        close(fd);
         return 1;
     }
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
-    info.port = o->port;
-    /* lws binds an IPv6 socket to every address unless told otherwise,
-     * whatever iface says: an IPv4 address gets an IPv4 socket bound to
-     * it alone, an IPv6 one a socket for IPv6 only. */
-    info.iface = o->host;
+    /* The listening socket is the server's (listener.h); lws's vhost
+     * takes the connections it hands over. */
+    info.port = CONTEXT_PORT_NO_LISTEN_SERVER;
     info.options = LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
-    if (!v6)
-        info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
-    else
-        info.options |= LWS_SERVER_OPTION_IPV6_V6ONLY_MODIFY | LWS_SERVER_OPTION_IPV6_V6ONLY_VALUE;
+    /* A request not whole within the hello timeout is closed. */
+    info.timeout_secs = (unsigned)o->hello_seconds;
     info.protocols = protocols;
     info.user = n;
     /* No validity ping of lws's: each message received would move the
@@ -414,21 +368,26 @@ int pf_server_run(const pf_server_options *o)
     if (!vh) {
         if (o->cert)
             fprintf(stderr,
-                    "partyfood serve: cannot listen on %s:%d with TLS (certificate %s, key %s: "
-                    "are they PEM files that match?)\n",
-                    o->host, o->port, o->cert, o->key);
+                    "partyfood serve: cannot serve TLS (certificate %s, key %s: are they PEM "
+                    "files that match?)\n",
+                    o->cert, o->key);
         else
-            fprintf(stderr, "partyfood serve: cannot listen on %s:%d (see the line above)\n",
-                    o->host, o->port);
+            fprintf(stderr, "partyfood serve: cannot make libwebsockets' context (see the line "
+                            "above)\n");
+        close(fd);
         shut_down(n);
         return 1;
     }
-    int port = lws_get_vhost_listen_port(vh);
+    int port = pf_listener_port(fd);
     char where[PF_NODE_NAME_MAX - 8]; /* HOST:PORT, an IPv6 address in brackets */
     char self[PF_NODE_NAME_MAX + 1];
     snprintf(where, sizeof where, v6 ? "[%s]:%d" : "%s:%d", o->host, port);
     snprintf(self, sizeof self, "http://%s", where);
-    if (!services(n, o, o->node ? o->node : self)) {
+    if (!services(n, o, o->node ? o->node : self) ||
+        !(n->listener = pf_listener_start(fd, n->loop, vh, n->tls, n->limiter, n->max_conns,
+                                          &n->log))) {
+        if (!n->listener)
+            close(fd);
         shut_down(n);
         return 1;
     }

@@ -14,6 +14,8 @@ typedef struct pf_server_options {
     int lease_ms;     /* how long a room's lease lasts unrenewed (shared store) */
     int idle_seconds;   /* a game without a change for this long lets its table go */
     int expire_seconds; /* a room never started, nobody in it for this long, is dropped */
+    int hello_seconds;  /* a request not whole, or a WebSocket without its hello, for this
+                         * long is closed */
     const char *cert, *key; /* TLS: the certificate and its key (PEM files); NULL: none */
     pf_limits limits;
     const char *web;  /* the browser client's folder (web/), served at / */

@@ -282,13 +282,18 @@ pf_conn *pf_ws_open(pf_net *n, struct lws *wsi)
     char uri[64] = "", addr[64];
     lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
     pf_net_peer(n, wsi, addr, sizeof addr);
+    pf_limits_conn_init(n->limiter, &c->limits);
+    /* Every connection counted against its address when taken (listener.h),
+     * but behind a proxy: there by the address the proxy names. */
     if (strcmp(uri, "/ws") != 0)
         close_member(n, &c->m, LWS_CLOSE_STATUS_POLICY_VIOLATION, "WebSockets are at /ws");
-    else if (!pf_limits_conn_open(n->limiter, &c->limits, addr, pf_net_now_ms())) {
+    else if (pf_limiter_limits(n->limiter)->behind_proxy &&
+             !pf_limits_conn_open(n->limiter, &c->limits, addr, pf_net_now_ms())) {
         pf_log_event(&n->log, "refused", NULL, NULL, "reason=connections_per_address");
         close_member(n, &c->m, LWS_CLOSE_STATUS_POLICY_VIOLATION,
                      "too many connections from your address");
-    }
+    } else
+        lws_set_timer_usecs(wsi, (lws_usec_t)n->hello_ms * 1000);
     return c;
 }
 
@@ -339,6 +344,16 @@ static void log_refused(pf_net *n, const pf_conn *c, const char *why)
 {
     const pf_room *r = c->m.room;
     pf_log_event(&n->log, "refused", r ? r->code : NULL, r ? r->g->id : NULL, why);
+}
+
+int pf_ws_timer(pf_net *n, pf_conn *c)
+{
+    if (c->m.room || c->close_code)
+        return 0;
+    log_refused(n, c, "reason=no_hello");
+    close_member(n, &c->m, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                 "no hello in time: say hello first, {\"cmd\":\"hello\",\"room\":CODE}");
+    return 0;
 }
 
 /* An answer to a connection not in a room (yet). */
