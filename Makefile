@@ -37,11 +37,14 @@ DEPS       := cmake make gcc pkg-config libcjson-dev libcmocka-dev libncurses-de
               lld wasi-libc libclang-rt-14-dev-wasm32 dpkg-dev \
               libwebsockets-dev libuv1-dev libsqlite3-dev sqlite3 libjemalloc-dev libpq-dev postgresql nodejs node-ws \
               openssl python3 chromium
+# The CMake the builds run (a test gives a stand-in, tests/cli/test_make.c).
+CMAKE      ?= cmake
 # Where `make run` serves (PORT=0: any free port).
 HOST       ?= 127.0.0.1
 PORT       ?= 8080
 
-.PHONY: all deps web-deps play build build-asan build-fuzz build-tsan build-release build-clang wasm run test test-plain \
+.PHONY: all deps web-deps play quiet-build build build-asan build-fuzz build-tsan build-release build-clang wasm run \
+        test test-plain \
         test-asan test-fuzz test-tsan test-release bench clean
 
 all: build
@@ -57,52 +60,75 @@ web-deps: deps
 	    (cd tests/web && npm ci --no-audit --no-fund)
 
 build: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(STRICT) -DPF_GAMES= \
+	@$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(STRICT) -DPF_GAMES= \
 	    -DPF_WASM_BUILD=$(abspath $(WASM_BUILD)) >/dev/null
-	@cmake --build $(BUILD) -j$(JOBS)
+	@$(CMAKE) --build $(BUILD) -j$(JOBS)
 
 build-asan: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPF_SANITIZE=ON $(STRICT) -DPF_GAMES= >/dev/null
-	@cmake --build $(ASAN_BUILD) -j$(JOBS)
+	@$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPF_SANITIZE=ON $(STRICT) -DPF_GAMES= >/dev/null
+	@$(CMAKE) --build $(ASAN_BUILD) -j$(JOBS)
 
 # Only the programs these two need: the tests are built and run above.
 build-fuzz: deps
-	@CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPF_FUZZ=ON $(STRICT) \
+	@CC=clang $(CMAKE) -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPF_FUZZ=ON $(STRICT) \
 	    -DPF_GAMES= >/dev/null
-	@cmake --build $(FUZZ_BUILD) -j$(JOBS) --target \
+	@$(CMAKE) --build $(FUZZ_BUILD) -j$(JOBS) --target \
 	    $(patsubst fuzz/%/,fuzz_%,$(sort $(dir $(wildcard fuzz/*/fuzz_*.c))))
 
 build-tsan: deps
-	@CC=clang cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPF_TSAN=ON $(STRICT) \
+	@CC=clang $(CMAKE) -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPF_TSAN=ON $(STRICT) \
 	    -DPF_GAMES= >/dev/null
-	@cmake --build $(TSAN_BUILD) -j$(JOBS) --target partyfood
+	@$(CMAKE) --build $(TSAN_BUILD) -j$(JOBS) --target partyfood
 
 # What a packager builds: Release (-O3), and everything with clang too,
 # warnings as errors in both.
 build-release: deps
-	@cmake -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release $(STRICT) -DPF_GAMES= >/dev/null
-	@cmake --build $(RELEASE_BUILD) -j$(JOBS)
+	@$(CMAKE) -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release $(STRICT) -DPF_GAMES= >/dev/null
+	@$(CMAKE) --build $(RELEASE_BUILD) -j$(JOBS)
 
 build-clang: deps
-	@CC=clang cmake -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Debug $(STRICT) -DPF_GAMES= >/dev/null
-	@cmake --build $(CLANG_BUILD) -j$(JOBS)
+	@CC=clang $(CMAKE) -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Debug $(STRICT) -DPF_GAMES= >/dev/null
+	@$(CMAKE) --build $(CLANG_BUILD) -j$(JOBS)
 
 # The engine as a WebAssembly module for the page (docs/offline.md):
 # $(WASM_BUILD)/partyfood.wasm, and partyfood-bench.wasm to measure it.
 wasm: deps
 	@sh scripts/wasm_sources.sh $(WASM_BUILD)/debian
-	@cmake -S wasm -B $(WASM_BUILD) -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/wasm/toolchain.cmake \
+	@$(CMAKE) -S wasm -B $(WASM_BUILD) -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/wasm/toolchain.cmake \
 	    $(STRICT) -DPF_GAMES= >/dev/null
-	@cmake --build $(WASM_BUILD) -j$(JOBS)
+	@$(CMAKE) --build $(WASM_BUILD) -j$(JOBS)
 
-# The game server with the browser client: open the URL it prints.
-run: build
-	@echo "partyfood: starting the server; open http://$(HOST):$(PORT)/ in a browser (Ctrl-C stops it)"
-	./$(BUILD)/partyfood serve --listen $(HOST):$(PORT) --db $(BUILD)/partyfood.db
+# What `make run` and `make play` build: the program alone, with one line of
+# progress on a terminal instead of the build's own output, which goes to
+# $(BUILD)/build.log and is shown whole when the build fails (`make build`
+# and the tests keep the full output, for CI).
+quiet-build: deps
+	@$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(STRICT) -DPF_GAMES= \
+	    -DPF_WASM_BUILD=$(abspath $(WASM_BUILD)) >/dev/null
+	@rm -f $(BUILD)/build.failed; \
+	 if [ -t 1 ]; then tty=1; else tty=; fi; \
+	 { $(CMAKE) --build $(BUILD) -j$(JOBS) --target partyfood 2>&1 || touch $(BUILD)/build.failed; } | \
+	     tee $(BUILD)/build.log | \
+	     while IFS= read -r line; do \
+	         case "$$line" in \
+	         "["*"%]"*) p=$${line#[}; [ -n "$$tty" ] && printf '\rpartyfood: building %s' "$${p%%]*}";; \
+	         esac; \
+	     done; \
+	 [ -n "$$tty" ] && printf '\r%40s\r' ''; \
+	 if [ -e $(BUILD)/build.failed ]; then \
+	     cat $(BUILD)/build.log; \
+	     echo "partyfood: the build failed (its output is above and in $(BUILD)/build.log)"; \
+	     exit 1; \
+	 fi; \
+	 echo "partyfood: built ($(BUILD)/partyfood; the build's output is in $(BUILD)/build.log)"
+
+# The game server with the browser client: open the address it prints last.
+run: quiet-build
+	@$(BUILD)/partyfood serve --listen $(HOST):$(PORT) --db $(BUILD)/partyfood.db
 
 # The terminal client: pick a game, you against bots.
-play: build
-	./$(BUILD)/partyfood play
+play: quiet-build
+	@$(BUILD)/partyfood play
 
 # The whole suite, then again under AddressSanitizer + UBSan (fewer random
 # games there: the sanitizers make each one about ten times slower), then a

@@ -29,8 +29,8 @@ static void usage(FILE *f)
                "              value from FILE\n"
                "  --plain     line mode (also when output is not a terminal or TERM=dumb)\n"
                "  --resume    continue a saved game (its seating too, unless --seats)\n"
-               "  --pace MS   full-screen mode: pause after each bot move (default 700,\n"
-               "              0 to %d)\n"
+               "  --pace MS   full-screen mode: pause after each bot move (default 2000,\n"
+               "              0 to %d; the seating screen sets it too)\n"
                "  --memory-aid  full-screen mode: show earlier reveals in memory games\n\n"
                "Without --plain on a terminal, the full-screen client opens; with no\n"
                "GAME it starts on a menu. NO_COLOR=1 gives a monochrome screen. It saves\n"
@@ -114,7 +114,14 @@ int cmd_play(int argc, char **argv)
         } else if (a[0] != '-' && !game_id) {
             game_id = a;
         } else {
-            fprintf(stderr, "partyfood play: unknown or incomplete argument '%s'\n\n", a);
+            static const char *const flags[] = {"--seats", "--seed",   "--option", "--plain",
+                                                "--resume", "--pace", "--memory-aid", "--help"};
+            const char *near = a[0] == '-' ? cli_nearest(a, flags, sizeof flags / sizeof *flags)
+                                           : NULL;
+            fprintf(stderr, "partyfood play: unknown or incomplete argument '%s'", a);
+            if (near && strcmp(near, a) != 0)
+                fprintf(stderr, "; did you mean %s?", near);
+            fprintf(stderr, "\n\n");
             usage(stderr);
             return 2;
         }

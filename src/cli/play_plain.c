@@ -80,9 +80,9 @@ static bool own_numbers(const pf_match *m, const plain_choice *c, int n)
     for (int i = 0; i < n; i++) {
         const char *num = strrchr(c[i].name, ' ');
         pf_action a;
-        if (c[i].skill || !num || m->game->parse(m->state, num + 1, &a) != PF_E_OK ||
-            a != c[i].a)
-            return false;
+        if (c[i].skill || !num || !num[1] || strspn(num + 1, "0123456789") != strlen(num + 1) ||
+            m->game->parse(m->state, num + 1, &a) != PF_E_OK || a != c[i].a)
+            return false; /* "guess kiwi" reads "kiwi" alone as itself: no number */
     }
     return n > 0;
 }
@@ -101,7 +101,8 @@ static void print_choices(FILE *out, const pf_match *m, int seat, const plain_sk
         int len = (int)strlen(c[i].name);
         width = len > width ? len : width;
     }
-    int per_line = 96 / (width + 7) > 0 ? 96 / (width + 7) : 1;
+    /* as many columns as an 80-column terminal shows whole */
+    int per_line = 78 / (width + 7) > 0 ? 78 / (width + 7) : 1;
     bool own = own_numbers(m, c, n);
     fprintf(out, "Your choices:");
     for (int i = 0; i < shown; i++)
@@ -139,6 +140,15 @@ static pf_err read_action(const pf_match *m, int seat, const char *line, pf_acti
     return PF_E_OK;
 }
 
+/* The name a seat goes by here, as everywhere ("medium 1"), in names. */
+static const char *seat_name_in(const pf_seating *s, int seat, pf_seat_names *names)
+{
+    pf_seating_names(s, -1, names);
+    return names->name[seat];
+}
+/* ... in a buffer that lasts to the end of the enclosing block. */
+#define seat_name(s, seat) seat_name_in((s), (seat), &(pf_seat_names){0})
+
 /* What the line mode tells of each applied step (the table's step hook). */
 typedef struct reporter {
     FILE *out;
@@ -151,7 +161,7 @@ static void report_step(void *arg, const pf_table_step *st)
     const reporter *r = arg;
     if (st->change != PF_TABLE_STEP)
         return;
-    fprintf(r->out, "%s (seat %d): %s\n", r->s->name[st->seat], st->seat + 1, st->name);
+    fprintf(r->out, "%s (seat %d): %s\n", seat_name(r->s, st->seat), st->seat + 1, st->name);
     /* The person who just acted is at the keyboard: show them their secrets. */
     print_events(r->out, st->ev, r->s->bot[st->seat] ? r->view_seat : st->seat);
 }
@@ -196,7 +206,7 @@ static int read_line(FILE *in, char *buf, size_t n, int64_t timeout_ms)
 static int hide_table(FILE *in, FILE *out, const pf_seating *s, int seat)
 {
     char line[64];
-    fprintf(out, "\n---- %s: press Enter to hide your table ----\n", s->name[seat]);
+    fprintf(out, "\n---- %s: press Enter to hide your table ----\n", seat_name(s, seat));
     fflush(out);
     if (read_line(in, line, sizeof line, -1) < 0)
         return -1;
@@ -210,8 +220,34 @@ static int hide_table(FILE *in, FILE *out, const pf_seating *s, int seat)
 
 static void print_help(FILE *out)
 {
-    fprintf(out, "Commands: a number or an action name plays it; 'table' shows the table;\n"
-                 "'save FILE' saves the game; 'quit' stops.\n");
+    fprintf(out, "Commands: a number or an action name plays it; 'table' shows the table,\n"
+                 "'log' (or l) what happened, 'rules' the rules in short; 'undo' (or u) takes\n"
+                 "back your last choice where that is fair; 'save FILE' saves the game;\n"
+                 "'quit' (or q) stops.\n");
+}
+
+/* The log as seat may see it: a memory game's earlier reveals stay hidden
+ * (PIZ-7, YYP-7), as on the full screen. */
+static void print_log(FILE *out, const pf_table *t, int seat)
+{
+    int n, shown = 0;
+    pf_table_log(t, &n);
+    char text[PF_EVENT_TEXT + 128];
+    fprintf(out, "The log so far:\n");
+    for (int i = 0; i < n; i++)
+        if (pf_tui_log_event(t, i, seat, false, text, sizeof text)) {
+            int step = pf_table_log(t, &n)[i].step;
+            fprintf(out, "  %4d  %s\n", step + 1, text);
+            shown++;
+        }
+    if (!shown)
+        fprintf(out, "  (nothing has happened yet)\n");
+}
+
+static void print_rules(FILE *out, const pf_game *g)
+{
+    for (const char *const *r = g->rules; r && *r; r++)
+        fprintf(out, "%s\n", *r);
 }
 
 /* Handles a person's line. Returns 1 when an action was played, -1 to quit. */
@@ -233,6 +269,27 @@ static int person_line(pf_table *tb, int seat, const char *line, int64_t t, FILE
     if (strcmp(line, "table") == 0) {
         print_table(out, m, seat);
         return 0;
+    }
+    if (strcmp(line, "log") == 0 || strcmp(line, "l") == 0) {
+        print_log(out, tb, seat);
+        return 0;
+    }
+    if (strcmp(line, "rules") == 0) {
+        print_rules(out, m->game);
+        return 0;
+    }
+    if (strcmp(line, "undo") == 0 || strcmp(line, "u") == 0) {
+        char why[160];
+        if (!pf_table_undo_fair(tb, seat, why, sizeof why)) {
+            fprintf(out, "  No undo: %s\n", why);
+            return 0;
+        }
+        if (pf_table_undo(tb, seat, &err) != PF_E_OK) {
+            fprintf(out, "  No undo: %s\n", err.msg);
+            return 0;
+        }
+        fprintf(out, "  Undone: your last choice is taken back.\n");
+        return 1; /* the table and the choices again */
     }
     if (strncmp(line, "save ", 5) == 0) {
         if (pf_table_save(tb, line + 5, &err) == PF_E_OK)
@@ -326,7 +383,7 @@ static void print_end(FILE *out, const pf_match *m, const pf_seating *s, int vie
     print_table(out, m, view_seat);
     fprintf(out, "Game over.\n");
     for (int i = 0; i < m->seats; i++)
-        fprintf(out, "  seat %d %-12s result %g\n", i + 1, s->name[i], r[i]);
+        fprintf(out, "  seat %d %-12s result %g\n", i + 1, seat_name(s, i), r[i]);
 }
 
 /* A person's turn in a turn-based game: the keyboard passes to them when
@@ -343,7 +400,7 @@ static int person_turn(pf_table *tb, int seat, int *last_person, FILE *in, FILE 
         if (*last_person >= 0 && hide_table(in, out, s, *last_person) < 0)
             return 1;
         fprintf(out, "\n---- Pass the keyboard to %s (seat %d) and press Enter ----\n",
-                s->name[seat], seat + 1);
+                seat_name(s, seat), seat + 1);
         if (read_line(in, line, sizeof line, -1) < 0)
             return 1;
     }
@@ -353,7 +410,7 @@ static int person_turn(pf_table *tb, int seat, int *last_person, FILE *in, FILE 
     print_choices(out, m, seat, hands);
     int r;
     do {
-        fprintf(out, "%s> ", s->name[seat]);
+        fprintf(out, "%s> ", seat_name(s, seat));
         fflush(out);
         if (read_line(in, line, sizeof line, -1) < 0)
             return 1;
@@ -382,8 +439,11 @@ int plain_play(pf_match *match, const pf_seating *s, FILE *in, FILE *out)
     plain_skill_init(&hands, in, out, m->seed);
 
     fprintf(out, "%s: %d seats.", g->title, m->seats);
-    for (int i = 0; i < m->seats; i++)
-        fprintf(out, " %d=%s%s", i + 1, s->name[i], s->bot[i] ? " (bot)" : "");
+    for (int i = 0; i < m->seats; i++) { /* "2=bot greedy", "2=medium 1 (bot)" */
+        const char *name = seat_name(s, i);
+        fprintf(out, " %d=%s%s", i + 1, name,
+                s->bot[i] && strncmp(name, "bot ", 4) != 0 ? " (bot)" : "");
+    }
     fprintf(out, "\n\n");
     if (m->nsteps == 0)
         print_setup(out, tb, view_seat);

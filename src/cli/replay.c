@@ -1,7 +1,10 @@
 /* replay.c: `partyfood replay FILE`, a saved game step by step. It is read
  * by people: seats are counted from 1 (--seat 1 is the first seat), as in
  * the games' texts; the replay file itself keeps the protocol's 0-based
- * seat numbers. */
+ * seat numbers. A game still in progress is shown as its players may see
+ * it at the table: in a memory game, what earlier reveals showed is hidden
+ * (only the latest one stays, PIZ-7, YYP-7) unless the game was played
+ * with the memory aid, or --all asks for everything. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +12,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "partyfood/replay.h"
+#include "partyfood/seating.h"
 
 #define TEXT_CAP 8192
 
@@ -16,8 +20,19 @@
 typedef struct shown {
     const pf_match *m;
     int seat;
-    char *text; /* TEXT_CAP bytes for the table */
+    char *text;       /* TEXT_CAP bytes for the table */
+    int last_memory;  /* the last step with a memory event (-1: none); those before it are hidden */
 } shown;
+
+/* The first pass: the last step whose events include a memory. */
+static void find_memories(void *arg, int step, const void *st, const pf_events *ev)
+{
+    int *last = arg;
+    (void)st;
+    for (int k = 0; step >= 0 && k < ev->n; k++)
+        if (ev->buf[k].memory)
+            *last = step;
+}
 
 /* The table once set up, then each step with the events seat may see. */
 static void show_step(void *arg, int step, const void *st, const pf_events *ev)
@@ -36,7 +51,9 @@ static void show_step(void *arg, int step, const void *st, const pf_events *ev)
     printf("\n");
     for (int k = 0; k < ev->n; k++)
         if (pf_event_visible(&ev->buf[k], w->seat))
-            printf("      %s\n", ev->buf[k].text);
+            printf("      %s\n", ev->buf[k].memory && step < w->last_memory
+                                      ? "(an earlier reveal: remember it!)"
+                                      : ev->buf[k].text);
 }
 
 int cmd_replay(int argc, char **argv)
@@ -67,7 +84,10 @@ int cmd_replay(int argc, char **argv)
         return 2;
     }
     pf_error err;
-    pf_match *saved = pf_match_load_file(path, &err);
+    pf_seating seating;
+    bool seated, memory_aid = false;
+    const char *warning;
+    pf_match *saved = pf_seating_load(path, &seating, &seated, &memory_aid, &warning, &err);
     if (!saved) {
         fprintf(stderr, "partyfood replay: %s\n", err.msg);
         return 1;
@@ -80,7 +100,7 @@ int cmd_replay(int argc, char **argv)
     }
     /* Rebuild the game from its start to show each step's events. */
     const pf_game *g = saved->game;
-    shown w = {saved, seat, malloc(TEXT_CAP)};
+    shown w = {saved, seat, malloc(TEXT_CAP), -1};
     void *st = malloc(g->state_size);
     if (!w.text || !st) {
         fprintf(stderr, "partyfood replay: %s\n", pf_strerror(PF_E_NO_MEMORY));
@@ -91,6 +111,8 @@ int cmd_replay(int argc, char **argv)
     }
     printf("%s, %d seats, seed %llu, %d actions\n\n", g->title, saved->seats,
            (unsigned long long)saved->seed, saved->nsteps);
+    if (!memory_aid && seat != PF_SEAT_GOD && !pf_match_over(saved, NULL))
+        pf_match_state_at(saved, saved->nsteps, st, find_memories, &w.last_memory);
     pf_match_state_at(saved, saved->nsteps, st, show_step, &w);
     g->render(saved->state, seat, w.text, TEXT_CAP);
     printf("\n%s\n", w.text);

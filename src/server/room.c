@@ -350,6 +350,11 @@ pf_room *pf_room_create(const pf_room_env *env, const char *code, const cJSON *r
         e = err->code;
     if (!e)
         e = pf_seed_random(&r->seed, err);
+    /* PF_SERVE_TEST_SEED=N (tests only): every new room's seed is N, so a
+     * browser test can reach a committed replay's position by its actions. */
+    const char *test_seed = getenv("PF_SERVE_TEST_SEED");
+    if (!e && test_seed)
+        r->seed = strtoull(test_seed, NULL, 10);
     if (!e && !(e = pf_token_new(host_token, err)))
         pf_token_hash(host_token, r->host_hash);
     if (!e) {

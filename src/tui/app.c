@@ -32,32 +32,35 @@ bool pf_tui_secrets_between_people(const pf_game *g)
 
 const pf_game *tui__menu(void)
 {
-    int sel = 0, n = pf_game_count();
+    static int sel; /* back from a game or its seating, the same game is marked */
+    static const char keys[] =
+        "arrows + Enter or a number choose   ? the rules   q quits   (clicks work)";
+    int n = pf_game_count(), title_y[64];
     for (;;) {
         erase();
-        if (!tui__too_small(60, 16, "the menu")) {
-            attron(tui__colour(TUI_TITLE));
-            mvhline(0, 0, ' ', COLS);
-            attroff(tui__colour(TUI_TITLE));
-            tui__put(0, 1, tui__colour(TUI_TITLE), "partyfood: four party-food games");
+        tui__hot_clear();
+        if (!tui__too_small(60, 18, "the menu")) {
+            tui__title_bar("partyfood: four party-food games");
             tui__put(2, 2, A_BOLD, "Which game shall we play?");
-            for (int i = 0; i < n; i++) {
+            /* Each game's summary wrapped under its title; a blank row
+             * between the games when the terminal has the rows. */
+            int key_rows = tui__wrap_rows(keys, COLS, 2, true), rows = 0;
+            for (int i = 0; i < n; i++)
+                rows += 1 + tui__wrap_rows(pf_game_at(i)->summary, COLS - 9, 2, false);
+            int gap = 4 + rows + n - 1 + key_rows <= LINES ? 1 : 0;
+            for (int i = 0, y = 4; i < n && i < 64; i++) {
                 const pf_game *g = pf_game_at(i);
                 int attr = i == sel ? A_REVERSE | A_BOLD : 0;
-                tui__put(4 + 3 * i, 4, attr, " %d  %-22s ", i + 1, g->title);
-                tui__put(4 + 3 * i, 33, 0, "%d to %d players%s", g->min_seats, g->max_seats,
+                title_y[i] = y;
+                tui__put(y, 4, attr, " %d  %-22s ", i + 1, g->title);
+                tui__put(y++, 33, 0, "%d to %d players%s", g->min_seats, g->max_seats,
                          g->real_time ? ", real time" : "");
-                /* The seat range sits beside the title so a long summary
-                 * cut by a narrow terminal loses nothing that matters. */
-                tui__put(5 + 3 * i, 9, A_DIM, "%s", g->summary);
+                y += tui__wrap(y, 9, COLS - 9, 3, 2, A_DIM, g->summary, false) + gap;
+                tui__hot_add(title_y[i], 4, 28, g->id);
             }
-            tui__put(LINES - 1, 0, A_DIM,
-                     "arrows + Enter or a number choose   ? the rules   q quits   (clicks work)");
+            tui__wrap(LINES - key_rows, 0, COLS, key_rows, 2, A_DIM, keys, true);
             refresh();
         }
-        tui__hot_clear();
-        for (int i = 0; i < n; i++)
-            tui__hot_add(4 + 3 * i, 4, 30, pf_game_at(i)->id);
         int ch = tui__key(-1);
         if (ch == 'q' || ch == 'Q' || ch == 27 || ch == 3)
             return NULL;
@@ -68,183 +71,15 @@ const pf_game *tui__menu(void)
         else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ')
             return pf_game_at(sel);
         else if (ch >= '1' && ch < '1' + n)
-            return pf_game_at(ch - '1');
-        else if (ch == '?' || ch == KEY_F(1)) {
-            const pf_game *g = pf_game_at(sel);
-            const char *const *r = tui__rules(g->id);
-            int nr = 0;
-            while (r[nr])
-                nr++;
-            char title[96];
-            snprintf(title, sizeof title, "%s: the rules in short", g->title);
-            tui__pager(title, r, nr);
-        }
+            return pf_game_at(sel = ch - '1');
+        else if (ch == '?' || ch == KEY_F(1))
+            tui__show_rules(pf_game_at(sel));
         else if (ch == TUI_KEY_CLICK) {
             int y, x;
             tui__click(&y, &x);
             const char *id = tui__hot_at(y, x);
             if (id)
                 return pf_game_find(id);
-        }
-    }
-}
-
-/* ---- the seating screen ------------------------------------------------- */
-
-#define KINDS_MAX 16
-
-/* The options a person sets for a real game: those the descriptor offers
- * in menus (the rest script a table for tests; the memory aid has its own
- * line). */
-static bool shown_option(const pf_option_def *o)
-{
-    return o->menu;
-}
-
-/* NULL when the game accepts opt with n seats, else why not (static). */
-static const char *options_problem(const pf_game *g, int n, const pf_options *opt)
-{
-    static pf_error err;
-    pf_match *m = pf_match_create(g, n, opt, 1, &err);
-    if (m) {
-        pf_match_destroy(m);
-        return NULL;
-    }
-    return err.msg;
-}
-
-bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle,
-                pf_options *opt)
-{
-    const char *problem = NULL;
-    static char error[sizeof ((pf_error *)0)->msg]; /* outlives a pf_error */
-    /* kinds[0] is a person; the rest are the bots pf_bot_find knows. */
-    char list[256], *save = NULL;
-    const char *kinds[KINDS_MAX];
-    int nk = 1;
-    kinds[0] = "person";
-    pf_bot_list(g, list, sizeof list);
-    for (char *t = strtok_r(list, ", ", &save); t && nk < KINDS_MAX;
-         t = strtok_r(NULL, ", ", &save))
-        kinds[nk++] = t;
-    int kind[PF_MAX_SEATS];
-    char name[PF_MAX_SEATS][24];
-    int n = g->min_seats > 2 ? g->min_seats : (g->max_seats >= 3 ? 3 : g->max_seats);
-    /* The bots `partyfood play GAME` seats by default (cli/play.c). */
-    const char *def = "medium";
-    for (int i = 0; i < PF_MAX_SEATS; i++) {
-        kind[i] = 0;
-        for (int k = 1; k < nk; k++)
-            if (i > 0 && strcmp(kinds[k], def) == 0)
-                kind[i] = k;
-        snprintf(name[i], sizeof name[i], i == 0 ? "you" : "player%d", i + 1);
-    }
-    int sel = 0;
-    *shuffle = true;
-    bool memory = g->memory_game;
-    for (;;) {
-        erase();
-        if (!tui__too_small(60, 18, "the seating screen")) {
-            attron(tui__colour(TUI_TITLE));
-            mvhline(0, 0, ' ', COLS);
-            attroff(tui__colour(TUI_TITLE));
-            tui__put(0, 1, tui__colour(TUI_TITLE), "%s: who plays?", g->title);
-            tui__put(2, 2, 0, "%s. %d to %d seats; seat 1 starts.", g->summary, g->min_seats,
-                     g->max_seats);
-            for (int i = 0; i < n; i++) {
-                char who[64];
-                if (kind[i] == 0)
-                    snprintf(who, sizeof who, "person: %.23s", name[i]);
-                else
-                    snprintf(who, sizeof who, "bot: %.40s", kinds[kind[i]]);
-                tui__put(4 + i, 4, i == sel ? A_REVERSE | A_BOLD : 0, " seat %d  < %-24s > ",
-                         i + 1, who);
-            }
-            int y = 5 + n;
-            tui__put(y++, 4, 0, "%s", *shuffle
-                                          ? "order: drawn at random at the start  (o: keep it as shown)"
-                                          : "order: as shown, seat 1 first  (o: draw it at random)");
-            if (memory)
-                tui__put(y++, 4, 0, "memory aid: %s  (m toggles; off is the real game)",
-                         *memory_aid ? "ON" : "off");
-            y++;
-            tui__put(y++, 2, A_DIM, "up/down: pick a seat   left/right: person or which bot");
-            tui__put(y++, 2, A_DIM, "e: type the person's name   +/-: add or remove a seat");
-            tui__put(y++, 2, A_DIM, "v: set a game option   Enter: start   Esc: the menu   q: quit");
-            if (problem)
-                tui__putn(y++, 2, COLS - 4, A_BOLD, problem);
-            for (const pf_option_def *o = g->options; o && o->key && y + 1 < LINES; o++)
-                if (shown_option(o)) {
-                    const char *v = pf_options_get(opt, o->key);
-                    char line[200];
-                    snprintf(line, sizeof line, "%-16s = %-6s %s", o->key, v ? v : o->def,
-                             o->help ? o->help : "");
-                    tui__putn(++y, 4, COLS - 6, 0, line);
-                }
-            tui__put(y + 1, 2, 0, "Bots:");
-            for (const pf_bot_def *b = g->bots; b && b->name && y + 2 < LINES; b++)
-                tui__put(y + 2 + (int)(b - g->bots), 4, A_DIM, "%-10s %s", b->name, b->about);
-            refresh();
-        }
-        int ch = tui__key(-1);
-        switch (ch) {
-        case KEY_UP: sel = (sel + n - 1) % n; break;
-        case KEY_DOWN: case '\t': sel = (sel + 1) % n; break;
-        case KEY_LEFT: kind[sel] = (kind[sel] + nk - 1) % nk; break;
-        case KEY_RIGHT: kind[sel] = (kind[sel] + 1) % nk; break;
-        case '+': case '=':
-            if (n < g->max_seats && n < PF_MAX_SEATS)
-                n++;
-            break;
-        case '-':
-            if (n > g->min_seats) {
-                n--;
-                if (sel >= n)
-                    sel = n - 1;
-            }
-            break;
-        case 'm': case 'M':
-            if (memory)
-                *memory_aid = !*memory_aid;
-            break;
-        case 'o': case 'O':
-            *shuffle = !*shuffle;
-            break;
-        case 'e': case 'E': {
-            char buf[24] = "";
-            kind[sel] = 0;
-            if (tui__prompt("Name: ", buf, sizeof buf) && !strchr(buf, ','))
-                snprintf(name[sel], sizeof name[sel], "%s", buf);
-            break;
-        }
-        case 'v': case 'V': {
-            char buf[96] = "";
-            pf_error err;
-            problem = NULL;
-            if (tui__prompt("Option as key=value (e.g. limit=15): ", buf, sizeof buf) && *buf) {
-                pf_options trial = *opt;
-                if (pf_options_parse(&trial, buf, &err) != PF_E_OK)
-                    problem = strcpy(error, err.msg);
-                else if (!(problem = options_problem(g, n, &trial)))
-                    *opt = trial;
-            }
-            break;
-        }
-        case 27: return false;
-        case 'q': case 'Q': case 3: exit(0);
-        case '\n': case '\r': case KEY_ENTER: {
-            char spec[512] = "";
-            for (int i = 0; i < n; i++)
-                snprintf(spec + strlen(spec), sizeof spec - strlen(spec), "%s%s%s",
-                         i ? "," : "", kind[i] ? "bot:" : "", kind[i] ? kinds[kind[i]] : name[i]);
-            pf_error err;
-            if (pf_seating_parse(s, g, spec, &err) != 0)
-                problem = strcpy(error, err.msg);
-            else if (!(problem = options_problem(g, n, opt)))
-                return true;
-            break;
-        }
-        default: break;
         }
     }
 }
@@ -300,7 +135,7 @@ int pf_tui_run(pf_tui_args *a)
                 opt = a->opt; /* --option belongs to the game named with it */
             else
                 pf_options_clear(&opt);
-            if (!seated && !tui__seats(g, &s, &a->memory_aid, &shuffle, &opt)) {
+            if (!seated && !tui__seats(g, &s, &a->memory_aid, &shuffle, &opt, &a->pace_ms)) {
                 g = NULL;
                 continue;
             }

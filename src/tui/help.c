@@ -16,34 +16,44 @@ const char *const *tui__rules(const char *id)
     return g && g->rules ? g->rules : generic_rules;
 }
 
-void tui__pager(const char *title, const char *const *lines, int n)
+void tui__show_rules(const pf_game *g)
+{
+    const char *const *r = tui__rules(g->id);
+    int n = 0;
+    while (r[n])
+        n++;
+    char title[96];
+    snprintf(title, sizeof title, "%s: the rules in short", g->title);
+    tui__pager(title, r, n, 4);
+}
+
+void tui__pager(const char *title, const char *const *lines, int n, int indent)
 {
     int top = 0;
-    bool at_end_start = true; /* logs open at their end */
+    bool at_end_start = title && strncmp(title, "Game log", 8) == 0; /* logs open at their end */
     for (;;) {
         erase();
-        int rows = LINES - 3;
+        int key_rows = COLS >= 80 ? 1 : 2; /* the line of keys is under 80 columns */
+        int rows = LINES - 2 - key_rows, w = COLS - 2;
         if (rows < 1)
             rows = 1;
-        if (at_end_start && title && strncmp(title, "Game log", 8) == 0 && n > rows)
-            top = n - rows;
+        int total = tui__lines_rows(lines, n, w, indent);
+        if (at_end_start && total > rows)
+            top = total - rows;
         at_end_start = false;
-        if (top > n - rows)
-            top = n - rows;
+        if (top > total - rows)
+            top = total - rows;
         if (top < 0)
             top = 0;
-        attron(tui__colour(TUI_TITLE));
-        mvhline(0, 0, ' ', COLS);
-        attroff(tui__colour(TUI_TITLE));
-        tui__put(0, 1, tui__colour(TUI_TITLE), "%s", title);
-        for (int i = 0; i < rows && top + i < n; i++)
-            tui__putn(1 + i, 1, COLS - 2, 0, lines[top + i]);
-        /* Lines, not pages: the last screen is a full one, so a page count
+        tui__title_bar(title);
+        tui__lines(1, 1, w, rows, indent, lines, NULL, n, top);
+        /* Rows, not pages: the last screen is a full one, so a page count
          * would stop short of its last page ("page 2 of 3" at the end). */
-        int last = top + rows < n ? top + rows : n;
-        tui__put(LINES - 1, 0, A_DIM,
-                 "lines %d-%d of %d%s  space/PgDn next  b/PgUp back  arrows  q close",
-                 n ? top + 1 : 0, last, n, last == n ? " (end)" : "");
+        int last = top + rows < total ? top + rows : total;
+        char keys[160];
+        snprintf(keys, sizeof keys, "rows %d-%d of %d%s  space/PgDn next  b/PgUp back  arrows  q close",
+                 total ? top + 1 : 0, last, total, last == total ? " (end)" : "");
+        tui__wrap(LINES - key_rows, 0, COLS, key_rows, 2, A_DIM, keys, false);
         refresh();
         int ch = tui__key(-1);
         switch (ch) {
@@ -65,7 +75,7 @@ void tui__pager(const char *title, const char *const *lines, int n)
             top = 0;
             break;
         case KEY_END: case 'G':
-            top = n;
+            top = total;
             break;
         default:
             break;

@@ -26,16 +26,29 @@ bool tui__log_shows(const tui_game *g, const pf_table_event *e, int seat)
 /* True when e's content is to be masked: a memory event with a later one
  * after it. The latest reveal stays readable until the next reveal, however
  * fast the bots play; after the game nothing is masked. */
-static bool masked(const tui_game *g, const pf_table_event *e)
+static bool masked(const pf_table *t, const pf_table_event *e, bool memory_aid)
 {
-    if (g->memory_aid || !e->ev.memory || pf_match_over(g->m, NULL))
+    if (memory_aid || !e->ev.memory || pf_table_over(t, NULL))
         return false;
     int n;
-    const pf_table_event *log = pf_table_log(g->t, &n);
+    const pf_table_event *log = pf_table_log(t, &n);
     for (int i = n - 1; i >= 0 && log[i].step > e->step; i--)
         if (log[i].ev.memory)
             return true;
     return false;
+}
+
+static const char masked_text[] = "(an earlier reveal: remember it! the memory aid would show it)";
+
+bool pf_tui_log_event(const pf_table *t, int i, int seat, bool memory_aid, char *buf, size_t n)
+{
+    int nlog;
+    const pf_table_event *log = pf_table_log(t, &nlog);
+    if (i < 0 || i >= nlog || !pf_event_visible(&log[i].ev, seat))
+        return false;
+    snprintf(buf, n, "%s%s", log[i].ev.to >= 0 ? "(only you) " : "",
+             masked(t, &log[i], memory_aid) ? masked_text : log[i].ev.text);
+    return true;
 }
 
 /* The seat event e names at text offset at, or -1. */
@@ -64,7 +77,7 @@ static const char *const second_person[][2] = {
     {"holds", "hold"},     {"flips", "flip"},       {"swaps", "swap"},     {"reaches", "reach"},
     {"lands", "land"},     {"eats", "eat"},         {"does", "do"},        {"goes", "go"},
     {"puts", "put"},       {"grabs", "grab"},       {"sends", "send"},     {"fills", "fill"},
-    {"hands", "hand"},       {"looks", "look"},
+    {"hands", "hand"},     {"looks", "look"},       {"uses", "use"},
 };
 
 /* Writes the words after "you" at s in the second person into buf + *w;
@@ -90,8 +103,8 @@ static size_t you_verb(const char *s, char *buf, size_t *w, size_t n)
 
 void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t n)
 {
-    if (masked(g, e)) {
-        snprintf(buf, n, "(an earlier reveal: remember it! the memory aid would show it)");
+    if (masked(g->t, e, g->memory_aid)) {
+        snprintf(buf, n, "%s", masked_text);
         return;
     }
     /* The seats the event names (pf_event_seat) become their names. */
@@ -142,12 +155,14 @@ void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t
     }
 }
 
+#define LOG_LINE (16 + TUI_EVENT_TEXT) /* a step number and an event */
+
 void tui__log_show(tui_game *g)
 {
     int seat = g->viewer, nlog;
     const pf_table_event *log = pf_table_log(g->t, &nlog);
     const char **lines = calloc((size_t)nlog + 2, sizeof *lines);
-    char *text = calloc((size_t)nlog + 1, 200);
+    char *text = calloc((size_t)nlog + 1, LOG_LINE);
     if (!lines || !text) {
         free(lines);
         free(text);
@@ -159,10 +174,10 @@ void tui__log_show(tui_game *g)
     for (int i = 0; i < nlog; i++) {
         if (!tui__log_shows(g, &log[i], seat))
             continue;
-        char t[180];
+        char t[TUI_EVENT_TEXT];
         tui__log_text(g, &log[i], t, sizeof t);
-        snprintf(text + (size_t)n * 200, 200, "%4d  %s", log[i].step + 1, t);
-        lines[n] = text + (size_t)n * 200;
+        snprintf(text + (size_t)n * LOG_LINE, LOG_LINE, "%4d  %s", log[i].step + 1, t);
+        lines[n] = text + (size_t)n * LOG_LINE;
         n++;
     }
     if (n == 0)
@@ -171,7 +186,7 @@ void tui__log_show(tui_game *g)
     snprintf(title, sizeof title, "Game log, as %s may see it%s",
              seat >= 0 ? tui__seat_name(g, seat) : "everyone",
              g->memory_aid ? " (memory aid on)" : "");
-    tui__pager(title, lines, n);
+    tui__pager(title, lines, n, 6);
     free(lines);
     free(text);
 }

@@ -25,7 +25,7 @@ bool tui__save(const tui_game *g, const char *path, char *msg, size_t n)
     pf_error err;
     bool ok = pf_table_save(g->t, path, &err) == PF_E_OK;
     if (ok)
-        snprintf(msg, n, "Saved to %s (continue with: partyfood play --resume %s)", path, path);
+        snprintf(msg, n, "Saved to %s. To go on with it: partyfood play --resume %s", path, path);
     else
         snprintf(msg, n, "%s", err.msg);
     return ok;
@@ -99,8 +99,10 @@ bool tui__offer_autosave(pf_match **m, pf_seating *s, bool *memory_aid)
         int y = LINES / 2 - 4 > 0 ? LINES / 2 - 4 : 0;
         if (!saved) {
             tui__put(y, 2, A_BOLD, "The autosaved game could not be loaded:");
-            tui__putn(y + 1, 4, COLS - 6, 0, err.msg);
-            tui__put(y + 3, 2, 0, "It is replaced when the next game autosaves (%s).", path);
+            int k = tui__wrap(y + 1, 4, COLS - 6, 3, 2, 0, err.msg, false);
+            char line[600];
+            snprintf(line, sizeof line, "It is replaced when the next game autosaves (%s).", path);
+            tui__wrap(y + 2 + k, 2, COLS - 4, 4, 2, 0, line, false);
             tui__put(LINES - 1, 0, A_DIM, "any key: go on");
             refresh();
             tui__key(-1);
@@ -110,11 +112,13 @@ bool tui__offer_autosave(pf_match **m, pf_seating *s, bool *memory_aid)
         char moves[32];
         tui__put(y + 2, 4, 0, "%s, %s", saved->game->title,
                  tui__moves_played(saved->nsteps, moves, sizeof moves));
-        char who[PF_MAX_SEATS * 32] = "";
+        char who[PF_MAX_SEATS * PF_SEAT_LABEL] = "";
+        pf_seat_names names; /* alike bots told apart, as in the game */
+        pf_seating_names(&seats, -1, &names);
         for (int i = 0; i < seats.n; i++)
-            snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s%s", i ? ", " : "",
-                     seats.bot[i] ? "bot " : "", seats.name[i]);
-        tui__putn(y + 3, 4, COLS - 6, 0, who);
+            snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s", i ? ", " : "",
+                     names.name[i]);
+        tui__wrap(y + 3, 4, COLS - 6, 2, 2, 0, who, false);
         tui__put(y + 5, 2, A_BOLD, "Resume it? (y/n)");
         tui__put(LINES - 1, 0, A_DIM, "y or Enter: resume that game   n or Esc: a new game");
         refresh();
@@ -132,20 +136,30 @@ bool tui__offer_autosave(pf_match **m, pf_seating *s, bool *memory_aid)
     }
 }
 
-bool tui__prompt(const char *question, char *buf, size_t n)
+bool tui__prompt(const char *question, const char *suggest, char *buf, size_t n)
 {
-    size_t len = strlen(buf);
+    size_t len = 0;
+    buf[0] = '\0';
+    char help[320];
+    if (suggest && *suggest)
+        snprintf(help, sizeof help, "Enter alone takes %s   Esc cancels", suggest);
+    else
+        snprintf(help, sizeof help, "Enter accepts, Esc cancels, Backspace deletes.");
     curs_set(1);
     for (;;) {
-        move(LINES - 1, 0);
-        clrtoeol();
-        tui__put(LINES - 1, 0, A_BOLD, "%s", question);
+        int hy = LINES - 1 - tui__wrap_rows(help, COLS, 2, true);
+        for (int y = hy; y < LINES; y++) {
+            move(y, 0);
+            clrtoeol();
+        }
+        tui__wrap(hy, 0, COLS, LINES - 1 - hy, 2, A_DIM, help, true);
         int x = (int)strlen(question);
-        tui__put(LINES - 1, x, 0, "%s", buf);
-        tui__put(LINES - 2 >= 0 ? LINES - 2 : 0, 0, A_DIM,
-                 "Enter accepts, Esc cancels, Backspace deletes.");
-        clrtoeol();
-        move(LINES - 1, x + (int)len < COLS ? x + (int)len : COLS - 1);
+        tui__put(LINES - 1, 0, A_BOLD, "%s", question);
+        /* a long answer scrolls: its end stays in sight */
+        int room = COLS - 1 - x > 1 ? COLS - 1 - x : 1;
+        const char *shown = (int)len > room ? buf + len - room : buf;
+        tui__putn(LINES - 1, x, room, 0, shown);
+        move(LINES - 1, x + (int)strlen(shown) < COLS ? x + (int)strlen(shown) : COLS - 1);
         refresh();
         int ch = tui__key(-1);
         if (ch == 27 || ch == 3) {
@@ -154,7 +168,9 @@ bool tui__prompt(const char *question, char *buf, size_t n)
         }
         if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
             curs_set(0);
-            return len > 0;
+            if (len == 0 && suggest && *suggest)
+                snprintf(buf, n, "%s", suggest);
+            return buf[0] != '\0';
         }
         if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len > 0)
             buf[--len] = '\0';
@@ -163,4 +179,11 @@ bool tui__prompt(const char *question, char *buf, size_t n)
             buf[len] = '\0';
         }
     }
+}
+
+void tui__save_prompt(tui_game *g)
+{
+    char path[256];
+    if (tui__prompt("Save the game to file: ", g->save_path, path, sizeof path))
+        tui__save(g, path, g->status, sizeof g->status);
 }

@@ -1,12 +1,18 @@
 /* screen_pakupaku.c: Paku Paku in real time: the dice in front of each
  * seat, penalty points, and the tableware tower drawn to scale (one column
  * per unit of width, one row per three units of height), leaning as the
- * view's piece positions say. Stacking is a timing skill: p, b or c picks a
- * piece that then swings above the tower; the key press that drops it
+ * view's piece positions say. Stacking is a timing skill: a piece's key
+ * picks it up and it swings above the tower; the key press that drops it
  * decides the offset the engine receives (ruling C-4, PAKU-5). Every die
  * face is a letter or digit (P panda, D dish, 1, 2), never a colour alone.
  * Hands busy after a roll or a stack (PAKU-10) are shown with the time
- * left; a key pressed meanwhile is held and sent when they are free. */
+ * left; a key pressed meanwhile is held and sent when they are free.
+ *
+ * The keys: one person plays with r (or SPACE) and p b c, SPACE dropping
+ * the piece. Two to four people at one keyboard each get their own four
+ * keys (roll, plate, bowl, cup; a piece's key again drops it), shown on
+ * the screen. More people share those of one person: a seat's number
+ * gives its person the keys. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,8 +29,32 @@ static const struct piece {
     {"cup", 'c', 8, 3, TUI_MAGENTA},
 };
 #define NPIECES 3
+#define OWN_KEYS 4 /* people who each get their own keys */
+#define SWING_MS 1700
 
-static int chosen = -1; /* the piece swinging for the person with the keys */
+/* Each person's own keys: roll, plate, bowl, cup (the left and right of
+ * the bottom row, the left and right of the number row). */
+static const char keysets[OWN_KEYS][NPIECES + 2] = {"zxcv", "m,./", "1234", "7890"};
+
+/* The piece swinging for each person (-1: none) and when it started; they
+ * belong to one game (the game's start time tells games apart). */
+static struct swings {
+    const tui_game *g;
+    int64_t game_start;
+    int piece[PF_MAX_SEATS];
+    int64_t started[PF_MAX_SEATS];
+} sw;
+
+static struct swings *swings_of(const tui_game *g)
+{
+    if (sw.g != g || sw.game_start != g->start_wall) {
+        sw.g = g;
+        sw.game_start = g->start_wall;
+        for (int s = 0; s < PF_MAX_SEATS; s++)
+            sw.piece[s] = -1;
+    }
+    return &sw;
+}
 
 static const struct piece *piece_of(const char *name)
 {
@@ -34,8 +64,64 @@ static const struct piece *piece_of(const char *name)
     return NULL;
 }
 
+/* Whether the people have their own keys: two to four of them. */
+static bool own_keys(const tui_game *g)
+{
+    int n = pf_seating_people(g->seats);
+    return n >= 2 && n <= OWN_KEYS;
+}
+
+/* The people in seat order: the k-th has keysets[k]. */
+static int person_index(const tui_game *g, int seat)
+{
+    int k = 0;
+    for (int s = 0; s < seat; s++)
+        k += !g->seats->bot[s];
+    return k;
+}
+
+/* Whether seat may play an action whose name starts with prefix now. */
+static bool can(const tui_game *g, int seat, const char *prefix)
+{
+    const pf_game *gm = g->m->game;
+    pf_action legal[PF_MAX_LEGAL];
+    int n = gm->legal(g->m->state, seat, legal, PF_MAX_LEGAL);
+    size_t len = strlen(prefix);
+    for (int i = 0; i < n; i++) {
+        char name[TUI_MAX_NAME];
+        if (gm->name(g->m->state, legal[i], name, sizeof name) > 0 &&
+            strncmp(name, prefix, len) == 0)
+            return true;
+    }
+    return false;
+}
+
+static bool can_stack(const tui_game *g, int seat, int type)
+{
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "stack %s ", pieces[type].name);
+    return can(g, seat, prefix);
+}
+
+/* The swing of a piece over a tower whose top piece is `below` (NULL: an
+ * empty mat): it reaches a little past the edge of the piece below. */
+static double swing_value(const struct piece *below, int64_t started)
+{
+    double a = below ? below->width / 2.0 + 1 : 4;
+    double ph = (double)((tui__wall_ms() - started) % SWING_MS) / SWING_MS;
+    return -a * cos(2 * M_PI * ph);
+}
+
+static const struct piece *top_piece(const cJSON *view)
+{
+    const cJSON *tower = cJSON_GetObjectItemCaseSensitive(view, "tower");
+    int n = cJSON_GetArraySize(tower);
+    return n ? piece_of(tui__str(cJSON_GetArrayItem(tower, n - 1), "piece")) : NULL;
+}
+
 /* Draws one piece with its centre at column cx and its lowest row at y,
- * clipped to the columns [lo, hi) of the tower's area. */
+ * only the part inside the columns [lo, hi) and rows from top on: a
+ * leaning tower goes past the edge of its area, a drawing, not text. */
 static void draw_piece(const struct piece *p, int y, int cx, int top, int lo, int hi, int attr)
 {
     int x0 = cx - p->width / 2;
@@ -57,18 +143,42 @@ static void draw_piece(const struct piece *p, int y, int cx, int top, int lo, in
         }
         if (r == p->rows / 2)
             row[w / 2] = (char)(p->key - 32);
-        row[w] = '\0';
         int skip = x0 < lo ? lo - x0 : 0, end = x0 + w > hi ? hi : x0 + w;
         if (x0 + skip < end)
-            tui__putn(yy, x0 + skip, end - x0 - skip, attr | tui__colour(p->colour), row + skip);
+            tui__text(yy, x0 + skip, end - x0 - skip, attr | tui__colour(p->colour), row + skip,
+                      end - x0 - skip);
     }
 }
 
-/* The left part: the round, every seat's dice and penalty bar, whose
- * hands are busy; the tower gets the rest of the width. */
-static int left_width(const tui_table *t)
+/* The left part's columns: the seat's name, its dice, the penalty bar. */
+typedef struct columns {
+    int name_w;   /* "N name" */
+    bool boxed;   /* dice as [P] rather than P */
+    int dice_x, bar_x, bar_w, width;
+} columns;
+
+#define TOWER_MIN 22 /* a plate and a little room to lean */
+
+static columns columns_of(const tui_table *t, int seats, int limit)
 {
-    return t->w >= 100 ? t->w / 2 - 2 : 46;
+    columns c = {.name_w = 4};
+    for (int s = 0; s < seats; s++) {
+        int n = 2 + (int)strlen(tui__seat_name(t->g, s));
+        c.name_w = n > c.name_w ? n : c.name_w;
+    }
+    c.bar_w = limit < 10 ? limit : 10; /* the bar's cells; scaled past 10 points */
+    for (int boxed = 1; boxed >= 0; boxed--) {
+        int dice = boxed ? 5 * 5 - 1 : 5 * 3 - 1; /* five dice, "[D!] " or "D! " each */
+        c.boxed = boxed;
+        c.dice_x = 1 + c.name_w + 2;
+        c.bar_x = c.dice_x + dice + 2;
+        c.width = c.bar_x + c.bar_w + 4;
+        if (t->w - c.width >= TOWER_MIN)
+            break;
+    }
+    if (t->w >= 100 && c.width < t->w / 2 - 2) /* a wide tower leans in sight */
+        c.width = t->w / 2 - 2;
+    return c;
 }
 
 static void draw_tower(const tui_table *t, int x0, int w)
@@ -76,20 +186,9 @@ static void draw_tower(const tui_table *t, int x0, int w)
     const cJSON *v = t->view;
     const cJSON *tower = cJSON_GetObjectItemCaseSensitive(v, "tower");
     int n = cJSON_GetArraySize(tower);
-    int base = t->y + t->h - 2, top = t->y + 5;
-    int cx = x0 + w / 2;
-    int rows = 0;
-    for (int k = 0; k < n; k++) {
-        const struct piece *p = piece_of(tui__str(cJSON_GetArrayItem(tower, k), "piece"));
-        rows += p ? p->rows : 1;
-    }
-    int room = base - top - 4; /* keep rows for the swinging piece */
-    int shift = rows > room ? rows - room : 0;
-    tui__hline(base + 1, x0, w, A_DIM);
-    tui__put(base + 1, x0 + 1, A_DIM, " the mat ");
-    char line[120];
-    snprintf(line, sizeof line, "The tower: %d piece%s%s", n, n == 1 ? "" : "s",
-             shift ? " (its foot is below the screen)" : "");
+    int base = t->y + t->h - 2;
+    char line[200];
+    snprintf(line, sizeof line, "The tower: %d piece%s", n, n == 1 ? "" : "s");
     tui__putn(t->y + 1, x0, w, A_BOLD, line);
     const cJSON *supply = cJSON_GetObjectItemCaseSensitive(v, "supply");
     int np = tui__num(supply, "plate", 0), nb = tui__num(supply, "bowl", 0),
@@ -99,69 +198,103 @@ static void draw_tower(const tui_table *t, int x0, int w)
     else
         snprintf(line, sizeof line, "supply: P %d  B %d  C %d", np, nb, nc);
     tui__putn(t->y + 2, x0, w, 0, line);
-    int y = base + shift;
+    /* the swinging pieces, named: a row each at the most */
+    const struct swings *s = swings_of(t->g);
+    const struct piece *below = top_piece(v);
+    size_t at = 0;
+    int nswing = 0;
+    line[0] = '\0';
+    for (int seat = 0; seat < t->g->seats->n && at < sizeof line; seat++)
+        if (s->piece[seat] >= 0) {
+            at += (size_t)snprintf(line + at, sizeof line - at, "%s%s: %s %+.1f",
+                                   at ? "   " : "", tui__seat_name(t->g, seat),
+                                   pieces[s->piece[seat]].name,
+                                   swing_value(below, s->started[seat]));
+            nswing++;
+        }
+    int top = t->y + 3 + tui__wrap(t->y + 3, x0, w, nswing, 0, A_BOLD, line, true);
+    int rows = 0;
+    for (int k = 0; k < n; k++) {
+        const struct piece *p = piece_of(tui__str(cJSON_GetArrayItem(tower, k), "piece"));
+        rows += p ? p->rows : 1;
+    }
+    int swinging_rows = 0;
+    for (int seat = 0; seat < t->g->seats->n; seat++)
+        if (s->piece[seat] >= 0)
+            swinging_rows += pieces[s->piece[seat]].rows + 1;
+    int room = base - top - (swinging_rows > 4 ? swinging_rows : 4);
+    int shift = rows > room ? rows - room : 0;
+    tui__hline(base + 1, x0, w, A_DIM);
+    tui__putn(base + 1, x0 + 1, w - 1, A_DIM, shift ? " more tower below " : " the mat ");
+    int cx = x0 + w / 2, y = base + shift;
     double top_at = 0;
-    int top_w = 0;
     for (int k = 0; k < n; k++) {
         const cJSON *o = cJSON_GetArrayItem(tower, k);
         const struct piece *p = piece_of(tui__str(o, "piece"));
         if (!p)
             continue;
-        double at = cJSON_GetObjectItemCaseSensitive(o, "at")->valuedouble;
+        double pat = cJSON_GetObjectItemCaseSensitive(o, "at")->valuedouble;
         if (y <= base)
-            draw_piece(p, y, cx + (int)lrint(at), top, x0, x0 + w, 0);
+            draw_piece(p, y, cx + (int)lrint(pat), top, x0, x0 + w, 0);
         y -= p->rows;
-        top_at = at;
-        top_w = p->width;
+        top_at = pat;
     }
-    if (t->meter_on && chosen >= 0) {
-        const struct piece *p = &pieces[chosen];
-        double x = n ? top_at + t->meter : t->meter;
-        int yy = (y < base ? y : base) - 2;
-        if (yy - p->rows < top)
-            yy = top + p->rows;
+    /* the swinging pieces above it, one over another: the first seat's at
+     * the top, as the line above names them */
+    int yy = (y < base ? y : base) - 1;
+    for (int seat = t->g->seats->n - 1; seat >= 0; seat--) {
+        if (s->piece[seat] < 0)
+            continue;
+        const struct piece *p = &pieces[s->piece[seat]];
+        double x = (n ? top_at : 0) + swing_value(below, s->started[seat]);
+        if (yy - p->rows + 1 < top)
+            yy = top + p->rows - 1;
         draw_piece(p, yy, cx + (int)lrint(x), top, x0, x0 + w, A_BOLD);
-        snprintf(line, sizeof line, "swinging: %s, offset %+.2f%s", p->name, t->meter,
-                 n ? "" : " (the first stands anywhere)");
-        tui__putn(t->y + 3, x0, w, A_BOLD, line);
-        (void)top_w;
+        yy -= p->rows + 1;
     }
 }
 
-/* One line saying whose hands are busy and for how long (PAKU-10): the
- * person's own first, with the key press held for them, if any. Whole
- * entries after the first: one that does not fit becomes "...", never a
- * name without its time. */
-static void draw_hands(const tui_table *t, int y, int x, int seats)
+/* Whose hands are busy and for how long (PAKU-10), with the key press
+ * held for them, if any: the person's own first ("yours"), then the others
+ * by name, or by seat number ("#3") when names would take more than rows
+ * rows; wrapped over up to rows rows. */
+static int draw_hands(const tui_table *t, int y, int x, int w, int rows, int seats)
 {
     const cJSON *busy = cJSON_GetObjectItemCaseSensitive(t->view, "busy_until");
     int64_t now = tui__game_now(t->g);
-    const size_t w = (size_t)left_width(t);
-    char line[200], item[120];
-    size_t at = 0;
-    line[0] = '\0';
-    for (int k = -1; k < seats; k++) {
-        int s = k < 0 ? t->seat : k;
-        if (s < 0 || (k >= 0 && s == t->seat) || !cJSON_GetArrayItem(busy, s))
-            continue;
-        double left = (cJSON_GetArrayItem(busy, s)->valuedouble - (double)now) / 1000.0;
-        if (left <= 0)
-            continue;
-        bool held = t->g->held && t->g->held_seat == s;
-        int n = snprintf(item, sizeof item, "%s%s %.1f s%s%s%s", at ? ", " : "hands busy: ",
-                         k < 0 ? "yours" : tui__seat_name(t->g, s), left, held ? " (" : "",
-                         held ? t->g->held_name : "", held ? " held)" : "");
-        if (n < 0 || (size_t)n >= sizeof item || (at && at + (size_t)n + 5 > w) ||
-            at + (size_t)n >= sizeof line) {
-            snprintf(line + at, sizeof line - at, ", ...");
-            break;
+    char line[600];
+    for (int numbers = 0; numbers < 2; numbers++) {
+        size_t at = 0;
+        line[0] = '\0';
+        for (int k = -1; k < seats && at < sizeof line; k++) {
+            int s = k < 0 ? t->seat : k;
+            if (s < 0 || (k >= 0 && s == t->seat) || !cJSON_GetArrayItem(busy, s))
+                continue;
+            double left = (cJSON_GetArrayItem(busy, s)->valuedouble - (double)now) / 1000.0;
+            if (left < 0.05) /* "0.0 s" would say nothing */
+                continue;
+            const char *held = t->g->held[s];
+            char who[TUI_SEAT_NAME_SIZE + 8];
+            if (k < 0)
+                snprintf(who, sizeof who, "yours");
+            else if (numbers)
+                snprintf(who, sizeof who, "#%d", s + 1);
+            else
+                tui__seat_name_into(t->g, s, who);
+            at += (size_t)snprintf(line + at, sizeof line - at, "%s%s %.1f s%s%s%s",
+                                   at ? ", " : "hands busy: ", who, left, held[0] ? " (" : "",
+                                   held, held[0] ? " held)" : "");
         }
-        memcpy(line + at, item, (size_t)n + 1);
-        at += (size_t)n;
+        if (tui__wrap_rows(line, w, 2, false) <= rows)
+            break;
     }
-    if (line[0])
-        tui__put(y, x, A_BOLD, "%.*s", (int)w, line);
+    return tui__wrap(y, x, w, rows, 2, A_BOLD, line, false);
 }
+
+/* The dice legend: what each face means for its holder. */
+static const char legend[] =
+    "P panda: passed to the next seat   D! dish: stack a piece   D dish used: roll it   "
+    "1 2: roll again";
 
 static void draw(const tui_table *t)
 {
@@ -171,21 +304,25 @@ static void draw(const tui_table *t)
     const cJSON *pen = cJSON_GetObjectItemCaseSensitive(v, "penalties");
     int seats = cJSON_GetArraySize(pen);
     int limit = tui__num(v, "limit", 10);
-    /* Compact: 3 header rows, a row per seat (8 at most) and 4 lines. */
-    int gap = t->h >= seats + 7 + 2 ? 1 : 0;
-    int y = t->y + gap, x = t->x + 1;
-    int left_w = left_width(t);
-    int bar_w = limit < 10 ? limit : 10; /* the bar's cells; scaled past 10 points */
-    int bar_x = x + left_w - bar_w - 4;
-    tui__put(y++, x, A_BOLD, "Round %d: the game ends at %d points.", tui__num(v, "round", 0),
+    columns c = columns_of(t, seats, limit);
+    int x = t->x + 1, w = c.width - 1, end = t->y + t->h;
+    /* Blank rows around the seats only when the area has room for them. */
+    int gap = t->h >= seats + 12 ? 1 : 0;
+    int y = t->y + gap;
+    char line[200];
+    snprintf(line, sizeof line, "Round %d: the game ends at %d points.", tui__num(v, "round", 0),
              limit);
-    tui__put(y++, x, 0, "Holding %d dice stops the round.", tui__num(v, "threshold", 0));
-    tui__put(y, x, A_DIM, "%-12s %s", "seat", "dice (D!: stack)");
-    tui__put(y++, bar_x, A_DIM, "penalty");
+    y += tui__wrap(y, x, w, 2, 2, A_BOLD, line, false);
+    snprintf(line, sizeof line, "Holding %d dice stops the round.", tui__num(v, "threshold", 0));
+    y += tui__wrap(y, x, w, 2, 2, 0, line, false);
+    tui__put(y, x, A_DIM, "seat");
+    tui__put(y, x + c.dice_x - 1, A_DIM, "dice");
+    tui__put(y++, x + c.bar_x - 1, A_DIM, "penalty");
     for (int s = 0; s < seats; s++, y++) {
         int attr = s == t->seat ? A_BOLD : 0;
-        tui__put(y, x, attr, "%d %-10.10s", s + 1, tui__seat_name(t->g, s));
-        int dx = x + 13;
+        snprintf(line, sizeof line, "%d %s", s + 1, tui__seat_name(t->g, s));
+        tui__putn(y, x, c.name_w, attr, line);
+        int dx = x + c.dice_x - 1;
         const cJSON *d;
         cJSON_ArrayForEach(d, dice)
         {
@@ -193,151 +330,191 @@ static void draw(const tui_table *t)
                 continue;
             const char *f = tui__str(d, "face");
             bool wait = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(d, "waiting"));
-            int c = !f || f[0] == '-' ? TUI_DIM
-                    : f[0] == 'P'     ? TUI_GREEN
-                    : f[0] == 'D'     ? TUI_CYAN
-                                      : TUI_WHITE;
+            int colour = !f || f[0] == '-' ? TUI_DIM
+                         : f[0] == 'P'     ? TUI_GREEN
+                         : f[0] == 'D'     ? TUI_CYAN
+                                           : TUI_WHITE;
             char die[8];
-            snprintf(die, sizeof die, "[%s%s]", !f || f[0] == '-' ? "?" : f, wait ? "!" : "");
-            if (dx + (int)strlen(die) >= bar_x) {
-                tui__put(y, dx, 0, "+");
-                break;
-            }
-            tui__put(y, dx, tui__colour(c) | (wait ? A_REVERSE : 0), "%s", die);
+            snprintf(die, sizeof die, c.boxed ? "[%s%s]" : "%s%s", !f || f[0] == '-' ? "?" : f,
+                     wait ? "!" : "");
+            tui__put(y, dx, tui__colour(colour) | (wait ? A_REVERSE : 0), "%s", die);
             dx += (int)strlen(die) + 1;
         }
         int p = cJSON_GetArrayItem(pen, s)->valueint;
-        int filled = limit > 0 ? (p * bar_w + limit - 1) / limit : 0;
-        move(y, bar_x);
-        for (int k = 0; k < bar_w; k++)
-            addch(k < filled ? ('#' | tui__colour(TUI_RED)) : '.');
-        tui__put(y, bar_x + bar_w + 1, 0, "%d", p);
+        int filled = limit > 0 ? (p * c.bar_w + limit - 1) / limit : 0;
+        for (int k = 0; k < c.bar_w; k++)
+            tui__ch(y, x + c.bar_x - 1 + k, k < filled ? tui__colour(TUI_RED) : 0,
+                    k < filled ? '#' : '.');
+        tui__put(y, x + c.bar_x + c.bar_w, 0, "%d", p);
     }
-    y += gap;
-    if (strcmp(phase, "over") != 0) /* a press held then is never sent */
-        draw_hands(t, y, x, seats);
-    y++;
-    int unlucky = tui__num(v, "unlucky", -1);
-    if (unlucky >= 0)
-        tui__put(y++, x, 0, "Last unlucky panda: %s", tui__seat_name(t->g, unlucky));
+    /* The legend when it fits whole; the rules (?) say it too. */
+    int lk = tui__wrap_rows(legend, w, 0, true);
+    bool over = strcmp(phase, "over") == 0;
     const cJSON *duel = cJSON_GetObjectItemCaseSensitive(v, "duel");
-    if (duel)
-        tui__put(y++, x, A_BOLD, "DUEL! %s stacks now.",
+    int unlucky = tui__num(v, "unlucky", -1);
+    int after = 1 + (duel || over ? 2 : unlucky >= 0 ? 1 : 0); /* rows the lines below need */
+    if (y + lk + after <= end)
+        y += tui__wrap(y, x, w, lk, 0, A_DIM, legend, true);
+    y += gap && y + after + 1 <= end;
+    if (!over) /* a press held then is never sent */
+        y += draw_hands(t, y, x, w, 2, seats);
+    if (duel) {
+        snprintf(line, sizeof line, "DUEL! %s stacks now; whoever topples the tower is out.",
                  tui__seat_name(t->g, tui__num(duel, "turn", 0)));
-    if (duel)
-        tui__put(y++, x, 0, "Whoever topples the tower is out.");
-    if (strcmp(phase, "over") == 0)
-        tui__put(y++, x, A_BOLD, "Game over: %s wins with the fewest points.",
+        y += tui__wrap(y, x, w, 2, 2, A_BOLD, line, false);
+    } else if (unlucky >= 0 && !over) {
+        snprintf(line, sizeof line, "Last unlucky panda: %s", tui__seat_name(t->g, unlucky));
+        y += tui__wrap(y, x, w, 2, 2, 0, line, false);
+    }
+    if (over) {
+        snprintf(line, sizeof line, "Game over: %s wins with the fewest points.",
                  tui__seat_name(t->g, tui__num(v, "winner", 0)));
-    draw_tower(t, t->x + left_w + 2, t->w - left_w - 3);
-}
-
-static bool can_stack(const tui_game *g, int type)
-{
-    char prefix[32];
-    snprintf(prefix, sizeof prefix, "stack %s ", pieces[type].name);
-    for (int i = 0; i < g->nlegal; i++)
-        if (strncmp(g->names[i], prefix, strlen(prefix)) == 0)
-            return true;
-    return false;
-}
-
-static bool can_roll(const tui_game *g)
-{
-    for (int i = 0; i < g->nlegal; i++)
-        if (strcmp(g->names[i], "roll") == 0)
-            return true;
-    return false;
-}
-
-static bool meter(const cJSON *view, const char *const *names, int n, tui_meter *m)
-{
-    if (chosen < 0)
-        return false;
-    char prefix[32];
-    snprintf(prefix, sizeof prefix, "stack %s ", pieces[chosen].name);
-    bool ok = false;
-    for (int i = 0; i < n; i++)
-        ok |= strncmp(names[i], prefix, strlen(prefix)) == 0;
-    if (!ok) {
-        chosen = -1;
-        return false;
+        tui__wrap(y, x, w, 2, 2, A_BOLD, line, false);
     }
-    /* The swing reaches a little past the edge of the piece below. */
-    const cJSON *tower = cJSON_GetObjectItemCaseSensitive(view, "tower");
-    int nt = cJSON_GetArraySize(tower);
-    const struct piece *below =
-        nt ? piece_of(tui__str(cJSON_GetArrayItem(tower, nt - 1), "piece")) : NULL;
-    double a = below ? below->width / 2.0 + 1 : 4;
-    m->lo = -a;
-    m->hi = a;
-    m->period_ms = 1700;
-    m->sine = true;
-    snprintf(m->fmt, sizeof m->fmt, "stack %s %%.2f", pieces[chosen].name);
-    snprintf(m->what, sizeof m->what, "Swinging %s: SPACE drops it", pieces[chosen].name);
-    return true;
+    draw_tower(t, t->x + c.width + 1, t->w - c.width - 2);
 }
 
-static bool key(tui_game *g, int ch)
+/* ---- keys --------------------------------------------------------------- */
+
+/* Drops seat's swinging piece where it is now. */
+static void drop(tui_game *g, int seat)
 {
-    if (ch >= '1' && ch <= '8') {
+    struct swings *s = swings_of(g);
+    cJSON *v = pf_state_view(g->m->game, g->m->state, seat);
+    double off = swing_value(top_piece(v), s->started[seat]);
+    cJSON_Delete(v);
+    char name[TUI_MAX_NAME];
+    snprintf(name, sizeof name, "stack %s %.2f", pieces[s->piece[seat]].name, off);
+    s->piece[seat] = -1;
+    tui__act(g, seat, name, tui__game_now(g));
+}
+
+/* Seat's key for piece `type`: picks it up, or drops it when it is the one
+ * swinging. */
+static void piece_key(tui_game *g, int seat, int type)
+{
+    struct swings *s = swings_of(g);
+    if (s->piece[seat] == type) {
+        drop(g, seat);
+    } else if (can_stack(g, seat, type)) {
+        s->piece[seat] = type;
+        s->started[seat] = tui__wall_ms();
+    } else {
+        cJSON *v = pf_state_view(g->m->game, g->m->state, seat);
+        bool architects = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "architects"));
+        cJSON_Delete(v);
+        snprintf(g->status, sizeof g->status, "No %s for %s now: that needs a D! die and a %s "
+                 "left%s.", pieces[type].name, tui__seat_name(g, seat), pieces[type].name,
+                 architects ? ", not the same piece as the last" : "");
+    }
+}
+
+static void roll(tui_game *g, int seat)
+{
+    if (can(g, seat, "roll"))
+        tui__act(g, seat, "roll", tui__game_now(g));
+}
+
+/* Two to four people: each person's own four keys. */
+static bool own_key(tui_game *g, int ch)
+{
+    if (ch <= 0 || ch >= 128)
+        return false;
+    for (int seat = 0; seat < g->seats->n; seat++) {
+        if (g->seats->bot[seat])
+            continue;
+        const char *keys = keysets[person_index(g, seat)];
+        const char *k = strchr(keys, ch);
+        if (!k)
+            continue;
+        if (k == keys)
+            roll(g, seat);
+        else
+            piece_key(g, seat, (int)(k - keys) - 1);
+        return true;
+    }
+    return false;
+}
+
+/* One person, or more than four sharing the keys of one. */
+static bool shared_key(tui_game *g, int ch)
+{
+    if (ch >= '1' && ch <= '8' && pf_seating_people(g->seats) > 1) {
         int s = ch - '1';
-        if (s < g->seats->n && !g->seats->bot[s]) {
+        if (s < g->seats->n && !g->seats->bot[s])
             g->focus = s;
-            g->legal_step = -1;
-            chosen = -1;
-        }
         return true;
     }
-    if (g->focus < 0)
+    int seat = g->focus;
+    if (seat < 0)
         return false;
-    if (g->meter.on && (ch == ' ' || ch == '\n' || ch == '\r' || ch == KEY_ENTER)) {
-        char name[TUI_MAX_NAME];
-        snprintf(name, sizeof name, g->meter.fmt, tui__meter_value(&g->meter));
-        chosen = -1;
-        g->meter.on = false;
-        tui__act(g, g->focus, name, tui__game_now(g));
-        g->legal_step = -1;
+    struct swings *s = swings_of(g);
+    bool enter = ch == '\n' || ch == '\r' || ch == KEY_ENTER;
+    if (s->piece[seat] >= 0 && (ch == ' ' || enter)) {
+        drop(g, seat);
         return true;
     }
-    if (ch == 27 && g->meter.on) {
-        chosen = -1;
-        g->meter.on = false;
-        g->legal_step = -1;
+    if (enter) /* nothing swinging: Enter plays nothing (a list's key elsewhere) */
+        return true;
+    if (ch == 27 && s->piece[seat] >= 0) { /* put it back */
+        s->piece[seat] = -1;
         return true;
     }
     if (ch == 'r' || ch == 'R' || ch == ' ') {
-        if (can_roll(g))
-            tui__act(g, g->focus, "roll", tui__game_now(g));
+        roll(g, seat);
         return true;
     }
     for (int i = 0; i < NPIECES; i++)
         if (ch == pieces[i].key || ch == pieces[i].key - 32) {
-            if (can_stack(g, i)) {
-                chosen = i;
-                g->legal_step = -1;
-            } else {
-                snprintf(g->status, sizeof g->status,
-                         "No %s now (a die must wait on a dish, and the supply or the "
-                         "architects' rule must allow it).",
-                         pieces[i].name);
-            }
+            piece_key(g, seat, i);
             return true;
         }
     return false;
 }
 
+static bool key(tui_game *g, int ch)
+{
+    return own_keys(g) ? own_key(g, ch) : shared_key(g, ch);
+}
+
+/* The keys, shown in the choices' place. */
 static const char *hint(const tui_game *g)
 {
-    static char buf[200];
-    bool r = can_roll(g), s = false;
-    for (int i = 0; i < NPIECES; i++)
-        s |= can_stack(g, i);
-    int n = snprintf(buf, sizeof buf, "%s%s%s", r ? "r or SPACE: ROLL your dice.   " : "",
-                     s ? "p plate / b bowl / c cup: pick a piece, then SPACE drops it.   " : "",
-                     !r && !s ? "Nothing for you to do right now: watch the table.   " : "");
-    if (pf_seating_people(g->seats) > 1) /* the seat numbers there are */
-        snprintf(buf + n, sizeof buf - (size_t)n, "1-%d: whose hands", g->seats->n);
+    static char buf[600];
+    size_t at = 0;
+    const struct swings *s = swings_of(g);
+    if (own_keys(g)) {
+        for (int seat = 0; seat < g->seats->n && at < sizeof buf; seat++) {
+            if (g->seats->bot[seat])
+                continue;
+            const char *k = keysets[person_index(g, seat)];
+            at += (size_t)snprintf(buf + at, sizeof buf - at,
+                                   "%s: %c roll  %c plate  %c bowl  %c cup   ",
+                                   tui__seat_name(g, seat), k[0], k[1], k[2], k[3]);
+        }
+        if (at < sizeof buf)
+            snprintf(buf + at, sizeof buf - at, "(a piece's key again drops it)");
+        return buf;
+    }
+    int seat = g->focus;
+    bool r = seat >= 0 && can(g, seat, "roll"), st = false;
+    for (int i = 0; seat >= 0 && i < NPIECES; i++)
+        st |= can_stack(g, seat, i);
+    if (seat >= 0 && s->piece[seat] >= 0)
+        at = (size_t)snprintf(buf, sizeof buf, "SPACE (or %c) drops the %s, Esc puts it back.   ",
+                              pieces[s->piece[seat]].key, pieces[s->piece[seat]].name);
+    else
+        at = (size_t)snprintf(buf, sizeof buf, "%s%s%s", r ? "r or SPACE: ROLL your dice.   " : "",
+                              st ? "p plate / b bowl / c cup: pick a piece up, then SPACE drops it.   " : "",
+                              !r && !st ? "Nothing for you to do right now: watch the table.   " : "");
+    if (pf_seating_people(g->seats) > 1 && at < sizeof buf) { /* whose hands the keys are */
+        at += (size_t)snprintf(buf + at, sizeof buf - at, "The keys are %s's; give them to:",
+                               tui__seat_name(g, seat));
+        for (int p = 0; p < g->seats->n && at < sizeof buf; p++)
+            if (!g->seats->bot[p] && p != seat)
+                at += (size_t)snprintf(buf + at, sizeof buf - at, " %d %s", p + 1,
+                                       tui__seat_name(g, p));
+    }
     return buf;
 }
 
@@ -345,8 +522,9 @@ const tui_screen tui__screen_pakupaku = {
     .id = "pakupaku",
     .min_w = 80,
     .rows = 15, /* 8 seats: see draw */
+    .big_rows = 22, /* a tall tower's room, and a longer log below */
+    .own_keys = own_keys,
     .draw = draw,
-    .meter = meter,
     .key = key,
     .hint = hint,
 };

@@ -115,9 +115,8 @@ static void draw(const tui_table *t)
         int c = cJSON_GetArrayItem(piles, i)->valueint;
         int attr = i == chef ? A_BOLD : 0;
         tui__put(y, x + 2, attr, "%-16s %2d ", tui__seat_name(t->g, i), c);
-        move(y, x + 22);
         for (int k = 0; k < 12; k++)
-            addch(k < c ? ('#' | A_BOLD) : '.');
+            tui__ch(y, x + 22 + k, k < c ? A_BOLD : 0, k < c ? '#' : '.');
         if (i == chef)
             tui__put(y, x + 36, A_DIM, "chef");
         if (strcmp(phase, "guess") == 0 && i == tui__num(v, "guesser", -1))
@@ -153,10 +152,10 @@ static void draw(const tui_table *t)
         int w = 40;
         int at = (int)((t->meter - 0.1) / 0.8 * (w - 1) + 0.5);
         tui__put(t->y + t->h - 2, x, A_BOLD, "Flick: ");
-        move(t->y + t->h - 2, x + 7);
         for (int i = 0; i < w; i++)
-            addch(i <= at ? ('>' | tui__colour(i < 14 ? TUI_GREEN : i < 28 ? TUI_YELLOW : TUI_RED))
-                          : '.');
+            tui__ch(t->y + t->h - 2, x + 7 + i,
+                    i <= at ? tui__colour(i < 14 ? TUI_GREEN : i < 28 ? TUI_YELLOW : TUI_RED) : 0,
+                    i <= at ? '>' : '.');
         tui__put(t->y + t->h - 2, x + 9 + w, 0, "p=%.2f %s", t->meter,
                  t->meter < 0.35 ? "(soft: few flip)" : t->meter > 0.65 ? "(hard: many flip)" : "");
     }
@@ -194,11 +193,12 @@ static bool meter(const cJSON *view, const char *const *names, int n, tui_meter 
     return true;
 }
 
-
 const tui_screen tui__screen_pancake = {
     .id = "pancake",
     .min_w = 80,
-    .rows = 15, /* see draw */
+    .rows = 15,     /* see draw */
+    .big_rows = 20, /* blank rows between the parts */
+    .wide_w = 78,
     .secrets = true,
     .draw = draw,
     .label = label,

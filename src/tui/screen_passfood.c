@@ -43,32 +43,33 @@ static int item(const cJSON *arr, int i)
     return cJSON_IsNumber(e) ? e->valueint : 0;
 }
 
-/* One board: a column per food, `rows` spaces each, filled from the top,
- * with the points each full row scores at its end (under "pt") and the
- * points each full column scores under it (a row ending in "pt"): rows + 2
- * lines.
- * An empty space shows its column's letter in lower case, dimmed, so the
- * board needs no header row to say which column is which food. */
-static void board(int y, int x, const char *title, const cJSON *counts, int rows,
+/* One board of width w: its title, a column per food, `rows` spaces each,
+ * filled from the top, with the points each full row scores at its end and
+ * the points each full column scores under it (a row ending in "pt"):
+ * rows + 2 lines. Its cells are cw columns apart (2, or 3 on a wide
+ * terminal). An empty space shows its column's letter in lower case,
+ * dimmed, so the board needs no header row to say which column is which
+ * food. */
+static void board(int y, int x, int w, int cw, const char *title, const cJSON *counts, int rows,
                   const cJSON *row_worth, const cJSON *col_worth, int attr)
 {
-    tui__put(y, x, attr | A_BOLD, "%-11.11s", title);
-    tui__put(y, x + 12, A_DIM, "pt"); /* heads the points of each full row */
-    tui__put(y + rows + 1, x + 12, A_DIM, "pt"); /* ends the points of each full column */
+    int worth_x = x + 2 + cw * NFOODS;
+    tui__putn(y, x, w, attr | A_BOLD, title);
+    tui__put(y + rows + 1, worth_x, A_DIM, "pt"); /* ends the points of each full column */
     for (int f = 0; f < NFOODS; f++)
-        tui__put(y + rows + 1, x + 2 + 2 * f - (item(col_worth, f) > 9), A_DIM, "%d",
+        tui__put(y + rows + 1, x + 2 + cw * f - (item(col_worth, f) > 9), A_DIM, "%d",
                  item(col_worth, f));
     for (int r = 0; r < rows; r++) {
         tui__put(y + 1 + r, x, A_DIM, "%d", r + 1);
         if (cJSON_GetArrayItem(row_worth, r)) /* what the full row scores */
-            tui__put(y + 1 + r, x + 12, A_DIM, "%d", cJSON_GetArrayItem(row_worth, r)->valueint);
+            tui__put(y + 1 + r, worth_x, A_DIM, "%d", cJSON_GetArrayItem(row_worth, r)->valueint);
         for (int f = 0; f < NFOODS; f++) {
             int c = cJSON_GetArrayItem(counts, f) ? cJSON_GetArrayItem(counts, f)->valueint : 0;
             if (r < c)
-                tui__put(y + 1 + r, x + 2 + 2 * f, tui__colour(foods[f].colour) | A_BOLD, "%c",
+                tui__put(y + 1 + r, x + 2 + cw * f, tui__colour(foods[f].colour) | A_BOLD, "%c",
                          foods[f].letter);
             else
-                tui__put(y + 1 + r, x + 2 + 2 * f, A_DIM, "%c", foods[f].letter + 32);
+                tui__put(y + 1 + r, x + 2 + cw * f, A_DIM, "%c", foods[f].letter + 32);
         }
     }
 }
@@ -188,9 +189,10 @@ static void draw(const tui_table *t)
     }
     y++;
     y = track(t, y + gap, x, cake, dips, ziggy, players, np) + gap;
-    /* Boards; the bag and the discard pile under Ziggy's shorter board. */
-    int bw = 15;
-    board(y, x, "Ziggy (Z)", cJSON_GetObjectItemCaseSensitive(ziggy, "board"), 3,
+    /* Boards; the bag and the discard pile under Ziggy's shorter board.
+     * On a wide terminal their cells spread out. */
+    int cw = t->w - 4 >= (np + 1) * 22 ? 3 : 2, bw = cw == 3 ? 22 : 15;
+    board(y, x, bw - 1, cw, "Ziggy (Z)", cJSON_GetObjectItemCaseSensitive(ziggy, "board"), 3,
           cJSON_GetObjectItemCaseSensitive(numbers, "ziggy_rows"),
           cJSON_GetObjectItemCaseSensitive(numbers, "ziggy_columns"), tui__colour(TUI_RED));
     const cJSON *bag = cJSON_GetObjectItemCaseSensitive(v, "bag");
@@ -204,10 +206,10 @@ static void draw(const tui_table *t)
         const cJSON *p = cJSON_GetArrayItem(players, i);
         char title[40];
         const char *name = tui__seat_name(t->g, i);
-        if (strlen(name) > 9 && strncmp(name, "bot ", 4) == 0)
-            name += 4; /* "3 random" rather than "3 bot rando": 11 columns */
+        if ((int)strlen(name) > bw - 3 && strncmp(name, "bot ", 4) == 0)
+            name += 4; /* "3 planner" rather than "3 bot planne" */
         snprintf(title, sizeof title, "%d %s", i + 1, name);
-        board(y, x + bw * (i + 1), title, cJSON_GetObjectItemCaseSensitive(p, "board"), 4,
+        board(y, x + bw * (i + 1), bw - 1, cw, title, cJSON_GetObjectItemCaseSensitive(p, "board"), 4,
               cJSON_GetObjectItemCaseSensitive(numbers, "player_rows"),
               cJSON_GetObjectItemCaseSensitive(numbers, "player_columns"),
               i == active ? A_UNDERLINE : 0);
@@ -217,7 +219,13 @@ static void draw(const tui_table *t)
             tui__put(y + 6, x + bw * (i + 1), 0, "swap %d take %d", tui__num(p, "swaps", 0),
                      tui__num(p, "takes", 0));
     }
-    y += 7 + gap;
+    y += 7;
+    /* What the numbers beside the boards are, when there is a row for it. */
+    if (y + gap + 1 + (strcmp(phase, "plate") == 0) + (tui__str(v, "result") != NULL) +
+            cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(v, "swap")) <= t->y + t->h)
+        tui__putn(y++, x, t->w - 4, A_DIM,
+                  "pt: how far a full row (at its end) or column (under it) moves its pawn");
+    y += gap;
     /* Plates while distributing. */
     if (strcmp(phase, "plate") == 0) {
         const struct food *d = food_of(tui__str(v, "drawn"));
@@ -255,14 +263,45 @@ static void draw(const tui_table *t)
                  why_words(tui__str(v, "reason")));
 }
 
+/* The view's phase: where the active player's turn stands. */
+static const char *phase_of(const cJSON *view)
+{
+    const char *p = tui__str(view, "phase");
+    return p ? p : "";
+}
+
+/* Where the turn stands, said above the choices: the token stops before
+ * and after Ziggy's draw look alike but for this. */
+static const char *prompt(const tui_game *g, const cJSON *view)
+{
+    (void)g;
+    static const char *const words[][2] = {
+        {"start", "Turn begins: a token, or carry on (Ziggy draws)"},
+        {"ziggy", "Ziggy has drawn: a token, or carry on"},
+        {"plate", "Put the tile you drew on a plate"},
+        {"score", "Score a set, or carry on"},
+        {"end", "Turn ends: a token, or carry on"},
+        {"answer", "A swap for you: a tile back, or no"},
+    };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(phase_of(view), words[i][0]) == 0)
+            return words[i][1];
+    return NULL;
+}
+
 static void label(const tui_game *g, const cJSON *view, const char *name, char *buf, size_t n)
 {
-    (void)view;
     char food[24];
     unsigned to;
     int active = tui__num(view, "active", 0), seats = g->m->seats;
+    const char *phase = phase_of(view);
     if (strcmp(name, "carry on") == 0)
-        snprintf(buf, n, "carry on");
+        snprintf(buf, n, "carry on%s",
+                 strcmp(phase, "start") == 0   ? ": Ziggy draws"
+                 : strcmp(phase, "ziggy") == 0 ? ": draw your tiles"
+                 : strcmp(phase, "score") == 0 ? ": no set now"
+                 : strcmp(phase, "end") == 0   ? ": end your turn"
+                                               : "");
     else if (strcmp(name, "plate left") == 0)
         snprintf(buf, n, "left plate: to %s", tui__seat_name(g, (active + 1) % seats));
     else if (strcmp(name, "plate centre") == 0)
@@ -304,6 +343,8 @@ const tui_screen tui__screen_passfood = {
     .id = "passfood",
     .min_w = 80,
     .rows = 15, /* 4 players: turn, track with 5 pawn rows, boards, a line */
+    .big_rows = 20, /* blank rows between the parts, the legend of the points */
     .draw = draw,
     .label = label,
+    .prompt = prompt,
 };

@@ -184,11 +184,12 @@ static const char *hint(const tui_game *g)
     return "Arrows move over the pieces, Enter turns one over, or type its number.";
 }
 
-
 const tui_screen tui__screen_pizza = {
     .id = "pizza",
     .min_w = 80,
-    .rows = 12, /* 4 grid rows: see draw */
+    .rows = 12,     /* 4 grid rows: see draw */
+    .big_rows = 21, /* roomy: a blank row between the grid's rows and the parts */
+    .wide_w = 78,
     .draw = draw,
     .label = label,
     .hint = hint,

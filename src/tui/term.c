@@ -131,26 +131,168 @@ void tui__click(int *y, int *x)
     *x = click_x;
 }
 
+/* ---- the clipping recorder ---------------------------------------------
+ * Every word on the screen goes through tui__text: what does not fit is
+ * cut there, and when PF_TUI_CLIPS names a file (the tests set it) each cut
+ * is appended to it, with the screen size and the text, so a test walking
+ * the screens fails on any word a person would have lost. A screen redrawn
+ * every frame would say the same cut many times: a small ring of the last
+ * ones keeps the file to one line per cut. */
+
+#define CLIP_RING 32
+
+static void record_clip(int y, int x, int w, const char *s, int len)
+{
+    static const char *path;
+    static bool looked;
+    static unsigned long ring[CLIP_RING];
+    static int ring_at;
+    if (!looked) {
+        looked = true;
+        path = getenv("PF_TUI_CLIPS");
+        if (path && !*path)
+            path = NULL;
+    }
+    if (!path)
+        return;
+    unsigned long h = 5381u + (unsigned long)(y * 131 + x * 7 + w) + (unsigned long)COLS * 31u;
+    for (int i = 0; i < len; i++)
+        h = h * 33u + (unsigned char)s[i];
+    for (int i = 0; i < CLIP_RING; i++)
+        if (ring[i] == h)
+            return;
+    ring[ring_at] = h;
+    ring_at = (ring_at + 1) % CLIP_RING;
+    FILE *f = fopen(path, "a");
+    if (!f)
+        return;
+    fprintf(f, "clip at %dx%d, row %d col %d, width %d: \"%.*s\"\n", COLS, LINES, y, x, w, len,
+            s);
+    fclose(f);
+}
+
+void tui__text(int y, int x, int w, int attr, const char *s, int len)
+{
+    int end = len; /* trailing blanks are padding: cutting them loses nothing */
+    while (end > 0 && s[end - 1] == ' ')
+        end--;
+    int lead = 0;
+    while (lead < end && s[lead] == ' ')
+        lead++;
+    /* what is seen: columns [x, x + w) of the screen */
+    int from = x < 0 ? -x : 0, to = len;
+    if (w < to)
+        to = w;
+    if (x + to > COLS)
+        to = COLS - x;
+    if (lead < end && (y < 0 || y >= LINES || from > lead || to < end))
+        record_clip(y, x, w, s, end);
+    if (y < 0 || y >= LINES || to <= from)
+        return;
+    attron(attr);
+    mvaddnstr(y, x + from, s + from, to - from);
+    attroff(attr);
+}
+
+void tui__ch(int y, int x, int attr, chtype ch)
+{
+    if (y < 0 || y >= LINES || x < 0 || x >= COLS) {
+        char c = (char)(ch & A_CHARTEXT);
+        record_clip(y, x, 1, &c, 1);
+        return;
+    }
+    mvaddch(y, x, ch | (chtype)attr);
+}
+
 void tui__putn(int y, int x, int w, int attr, const char *s)
 {
-    if (y < 0 || y >= LINES || x >= COLS || w <= 0)
-        return;
-    if (x < 0) {
-        int skip = -x;
-        if ((int)strlen(s) <= skip)
-            return;
-        s += skip;
-        w -= skip;
-        x = 0;
+    tui__text(y, x, w, attr, s, (int)strlen(s));
+}
+
+int tui__fit(const char *s, int w, bool parts)
+{
+    int n = (int)strlen(s), at;
+    if (n <= w)
+        return n;
+    for (at = w; parts && at > 0; at--)
+        if (strncmp(s + at, "   ", 3) == 0)
+            return at;
+    for (at = w; at > 0; at--)
+        if (s[at] == ' ')
+            return at;
+    return w > 0 ? w : 0;
+}
+
+static const char *past_blanks(const char *s)
+{
+    while (*s == ' ')
+        s++;
+    return s;
+}
+
+int tui__wrap_rows(const char *s, int w, int indent, bool parts)
+{
+    int k = 0;
+    for (; *s; k++) {
+        int n = tui__fit(s, w - (k ? indent : 0), parts);
+        if (n <= 0)
+            break;
+        s = past_blanks(s + n);
     }
-    if (x + w > COLS)
-        w = COLS - x;
-    int len = (int)strlen(s);
-    if (len > w)
-        len = w;
-    attron(attr);
-    mvaddnstr(y, x, s, len);
-    attroff(attr);
+    return k;
+}
+
+int tui__wrap(int y, int x, int w, int rows, int indent, int attr, const char *s, bool parts)
+{
+    int k = 0;
+    for (; *s && k < rows; k++) {
+        int in = k ? indent : 0, n = tui__fit(s, w - in, parts);
+        if (n <= 0)
+            break;
+        tui__text(y + k, x + in, w - in, attr, s, n);
+        s = past_blanks(s + n);
+    }
+    if (*s) /* more text than rows: that is a cut too */
+        record_clip(y + k, x, w, s, (int)strlen(s));
+    return k;
+}
+
+int tui__lines_rows(const char *const *lines, int n, int w, int indent)
+{
+    int rows = 0;
+    for (int i = 0; i < n; i++) {
+        int k = tui__wrap_rows(lines[i], w, indent, false);
+        rows += k ? k : 1; /* an empty line is a blank row */
+    }
+    return rows;
+}
+
+void tui__lines(int y, int x, int w, int rows, int indent, const char *const *lines,
+                const int *attrs, int n, int top)
+{
+    int at = 0; /* the row being drawn, counted from the first line's first */
+    for (int i = 0; i < n && at < top + rows; i++) {
+        const char *s = lines[i];
+        if (!*s)
+            at++;
+        for (int r = 0; *s; r++, at++) {
+            int in = r ? indent : 0, len = tui__fit(s, w - in, false);
+            if (len <= 0)
+                break;
+            if (at >= top && at < top + rows)
+                tui__text(y + at - top, x + in, w - in, attrs ? attrs[i] : 0, s, len);
+            for (s += len; *s == ' ';)
+                s++;
+        }
+    }
+}
+
+void tui__title_bar(const char *text)
+{
+    attron(tui__colour(TUI_TITLE));
+    mvhline(0, 0, ' ', COLS);
+    attroff(tui__colour(TUI_TITLE));
+    tui__putn(0, 1, COLS - 1, tui__colour(TUI_TITLE), text);
 }
 
 void tui__put(int y, int x, int attr, const char *fmt, ...)
@@ -160,7 +302,7 @@ void tui__put(int y, int x, int attr, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    tui__putn(y, x, COLS, attr, buf);
+    tui__putn(y, x, COLS - x, attr, buf);
 }
 
 void tui__hline(int y, int x, int w, int attr)
@@ -190,6 +332,21 @@ void tui__box(int y, int x, int h, int w, int attr, const char *title)
     attroff(attr);
     if (title)
         tui__put(y, x + 2, attr | A_BOLD, " %s ", title);
+}
+
+bool tui__confirm(const char *q)
+{
+    move(LINES - 1, 0);
+    clrtoeol();
+    tui__putn(LINES - 1, 0, COLS, A_REVERSE, q);
+    refresh();
+    for (;;) {
+        int ch = tui__key(-1);
+        if (ch == 'y' || ch == 'Y')
+            return true;
+        if (ch == 'n' || ch == 'N' || ch == 27 || ch == 'q' || ch == 'Q')
+            return false;
+    }
 }
 
 bool tui__too_small(int w, int h, const char *what)

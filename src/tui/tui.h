@@ -11,6 +11,7 @@
 
 #include "partyfood/seating.h"
 #include "partyfood/match.h"
+#include "partyfood/table.h"
 
 /* What `partyfood play` hands the client. */
 typedef struct pf_tui_args {
@@ -34,6 +35,12 @@ int pf_tui_run(pf_tui_args *a);
 /* True when the full-screen client can run here: stdin and stdout are
  * terminals and TERM is set and not "dumb". */
 bool pf_tui_available(void);
+
+/* Event i of table t's log as seat may see it now, into buf: false when
+ * seat may not see it at all; in a memory game, a reveal before the latest
+ * is masked unless memory_aid (PIZ-7, YYP-7). The text names seats as the
+ * event does. */
+bool pf_tui_log_event(const pf_table *t, int i, int seat, bool memory_aid, char *buf, size_t n);
 
 /* Whether people at one keyboard see different things in game g (a peek,
  * a bonus pancake): only then does the keyboard pass behind a hand-over

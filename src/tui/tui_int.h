@@ -41,10 +41,38 @@ int64_t tui__wall_ms(void);
 int tui__key(int timeout_ms);
 /* Where the last click was. */
 void tui__click(int *y, int *x);
-/* Prints clipped to the screen width at (y, x). */
+/* Every text drawn goes through tui__text: s[0..len) at (y, x), within the
+ * columns [x, x + w) and the screen. Whatever is cut (but blanks) is
+ * recorded when PF_TUI_CLIPS names a file, for the tests: a screen that
+ * fits says everything whole, wrapping (tui__wrap) rather than cutting. */
+void tui__text(int y, int x, int w, int attr, const char *s, int len);
+/* One character (a bar's cell, a marker), recorded when off the screen. */
+void tui__ch(int y, int x, int attr, chtype ch);
+/* Prints at (y, x) up to the screen's edge. */
 void tui__put(int y, int x, int attr, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-/* Prints clipped to [x, x + w). */
+/* Prints within [x, x + w). */
 void tui__putn(int y, int x, int w, int attr, const char *s);
+/* How much of s one line of width w holds: all of it, or up to a break
+ * between parts (three spaces apart) when parts, or else between words;
+ * cut at w only inside a word longer than the line. */
+int tui__fit(const char *s, int w, bool parts);
+/* The rows s takes wrapped at width w, rows after the first indented. */
+int tui__wrap_rows(const char *s, int w, int indent, bool parts);
+/* Draws s wrapped into at most `rows` rows from (y, x), width w, rows after
+ * the first indented by indent; returns the rows drawn (text left over
+ * is recorded as cut). */
+int tui__wrap(int y, int x, int w, int rows, int indent, int attr, const char *s, bool parts);
+/* The rows lines[0..n) take wrapped at width w (an empty line: one). */
+int tui__lines_rows(const char *const *lines, int n, int w, int indent);
+/* Draws the rows [top, top + rows) of lines[0..n) wrapped at width w from
+ * (y, x), each line's rows after its first indented, in attrs[i] (NULL:
+ * plain): a scrolling window on a list. */
+void tui__lines(int y, int x, int w, int rows, int indent, const char *const *lines,
+                const int *attrs, int n, int top);
+/* The title bar on row 0 with text. */
+void tui__title_bar(const char *text);
+/* Asks q on the last row until y (true) or n, Esc or q (false). */
+bool tui__confirm(const char *q);
 void tui__box(int y, int x, int h, int w, int attr, const char *title);
 void tui__hline(int y, int x, int w, int attr);
 /* When the terminal is smaller than w x h, says so and returns true. */
@@ -62,10 +90,13 @@ const char *tui__hot_move(const char *from, int key, bool (*ok)(const char *, vo
 
 /* ---- text pages (help.c, log.c) ----------------------------------------- */
 
-/* Shows lines in a paged full-screen viewer until q, Esc or Enter. */
-void tui__pager(const char *title, const char *const *lines, int n);
+/* Shows lines in a paged full-screen viewer until q, Esc or Enter; a line
+ * wider than the screen goes on over more rows, indented by indent. */
+void tui__pager(const char *title, const char *const *lines, int n, int indent);
 /* The rules of game id in our own words, as lines (NULL-terminated). */
 const char *const *tui__rules(const char *id);
+/* Shows the rules of g in the pager. */
+void tui__show_rules(const pf_game *g);
 
 /* ---- the game in progress (game.c) -------------------------------------- */
 
@@ -98,10 +129,16 @@ typedef struct tui_table {
 typedef struct tui_screen {
     const char *id;
     int min_w;
-    /* The rows the table needs at the least; game.c gives it more when the
+    /* The rows the table needs at the least; frame.c gives it more when the
      * terminal is taller, and shrinks the events and choices below it
      * (never the table) when it is short. */
     int rows;
+    /* The rows the table uses well on a tall terminal (its roomy drawing),
+     * given before the log grows longer. */
+    int big_rows;
+    /* The columns the table uses well (0: any width): a terminal wider by
+     * a panel's width shows the game's rules in brief beside it. */
+    int wide_w;
     /* Whether seats see different things (a peek, a bonus): only then does
      * the keyboard pass behind a hand-over screen between people. */
     bool secrets;
@@ -116,6 +153,12 @@ typedef struct tui_screen {
     bool (*key)(tui_game *g, int ch);
     /* Optional: the line of keys shown instead of the choice list. */
     const char *(*hint)(const tui_game *g);
+    /* Optional (real time): true when the people at the keyboard each have
+     * keys of their own; then the table is drawn for no one seat and every
+     * key goes to `key`. */
+    bool (*own_keys)(const tui_game *g);
+    /* Optional: where the seat's turn stands, said above its choices. */
+    const char *(*prompt)(const tui_game *g, const cJSON *view);
 } tui_screen;
 
 const tui_screen *tui__screen_for(const pf_game *g);
@@ -146,21 +189,23 @@ struct tui_game {
     char typed[8];       /* digits typed so far to pick a choice by its number */
     int legal_step;      /* m->nsteps when legal was listed (-1: stale) */
     tui_meter meter;
-    /* real-time clock */
+    /* real-time clock (clock.c) */
     int64_t start_wall, paused;
-    /* real time: a key press made while the person's hands were busy
-     * (PAKU-10), sent a reaction after they are free */
-    bool held;
-    int held_seat;
-    char held_name[TUI_MAX_NAME];
-    char status[200];
+    int64_t stopped_at;  /* wall ms the clock stopped at (0: it runs) */
+    /* real time: a key press made while a person's hands were busy
+     * (PAKU-10), sent a reaction after they are free ("": none) */
+    char held[PF_MAX_SEATS][TUI_MAX_NAME];
+    char status[600];
     char save_path[256];
     bool autosave_on;
     int autosaved_steps; /* m->nsteps when last autosaved */
 };
 
-/* Game time in ms (real-time games: the wall clock minus pauses). */
-int64_t tui__game_now(const tui_game *g);
+/* The pause after each bot move in turn-based games, unless set. */
+#define TUI_PACE_MS 2000
+
+/* The first seat a person holds, or PF_SEAT_SPECTATOR. */
+int tui__first_person(const tui_game *g);
 /* Plays an action by name for seat at time t; false (status set) when refused.
  * In a real-time game whose seat's hands are busy at t, an action that will
  * be legal when they are free is held instead (false, status says so) and
@@ -169,9 +214,10 @@ bool tui__act(tui_game *g, int seat, const char *name, int64_t t);
 /* Sends the held key press a human reaction (PF_REACTION_MIN_MS) after its
  * seat's hands are free; true when sent. */
 bool tui__send_held(tui_game *g);
-/* The display name of seat ("ana", "bot memory") written into buf (at
- * least TUI_SEAT_NAME_SIZE bytes); returns buf, or "?" for no such seat. */
-#define TUI_SEAT_NAME_SIZE (sizeof "bot " + PF_SEAT_NAME_MAX)
+/* The name of the game's seat (pf_table_seat_name: "ana", "bot planner",
+ * alike seats told apart as "medium 1", "medium 2") into buf (at least
+ * TUI_SEAT_NAME_SIZE bytes); returns buf. */
+#define TUI_SEAT_NAME_SIZE PF_SEAT_LABEL
 const char *tui__seat_name_into(const tui_game *g, int seat, char *buf);
 /* The display name in a buffer of its own that lasts to the end of the
  * enclosing block, so two names can share one expression ("ana offers a
@@ -192,18 +238,62 @@ double tui__meter_value(const tui_meter *m);
 /* The terminal size a screen needs. */
 #define tui__min_h(scr) ((scr)->rows + TUI_FRAME_ROWS)
 
+/* ---- the screen around the table (frame.c) ------------------------------ */
+
+/* Where the parts of a game screen go on this terminal. */
+typedef struct tui_layout {
+    int table_h, table_w; /* the table: rows 1.., columns 0.. */
+    int side_w;           /* the rules in brief, right of the table (0: none) */
+    int events, choices, keys;        /* rows of each */
+    int events_y, choices_y, keys_y;  /* their first rows (a rule above the first two) */
+} tui_layout;
+
+/* The letters that play the choices on screen (l q s u are commands). */
+extern const char tui__hotkeys[];
+tui_layout tui__layout(const tui_game *g, int seat, bool mine);
+/* True when the terminal is too small for g's screen. */
+bool tui__game_too_small(const tui_game *g);
+/* The title line: the game, who (with mine after it when it fits), the
+ * moves, and "you are" seat's name when it fits. */
+void tui__draw_title(const tui_game *g, const char *who, const char *mine, int seat);
+/* Draws the whole game screen for seat; mine: seat is a person choosing. */
+void tui__draw(tui_game *g, int seat, bool mine);
+
+/* ---- the real-time clock (clock.c) -------------------------------------- */
+
+/* Game time in ms (real-time games: the wall clock minus pauses). */
+int64_t tui__game_now(const tui_game *g);
+/* Stops the clock (the game time stands still) and starts it again. */
+void tui__clock_stop(tui_game *g);
+void tui__clock_go(tui_game *g);
+/* Counts "what in 3, 2, 1" over the table, the clock stopped, then runs it. */
+void tui__countdown(tui_game *g, const char *what);
+/* Holds the clock while the window is too small to show the table; false
+ * when the person quits meanwhile. */
+bool tui__hold_while_small(tui_game *g);
+/* The pause key: the table hidden, the rules and the log at hand, until
+ * any other key; false when the person quits from there. */
+bool tui__pause(tui_game *g);
+
+/* The end screen; returns what the person chose (TUI_OUT_*). */
+int tui__end_screen(tui_game *g);
+
 /* ---- log, undo, save (log.c, undo.c, save.c) ---------------------------- */
 
 /* Says on the status line that the log misses events (memory ran out). */
 void tui__log_incomplete(tui_game *g);
 /* True when e, from `step`, may be shown to seat now (C-3, memory games). */
 bool tui__log_shows(const tui_game *g, const pf_table_event *e, int seat);
+/* The most an event's text takes with its seats' names (and "(only you)"). */
+#define TUI_EVENT_TEXT (16 + PF_EVENT_TEXT + PF_EVENT_SEATS * PF_SEAT_LABEL)
 /* Writes e's text with seat numbers replaced by names. */
 void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t n);
 void tui__log_show(tui_game *g);
 
 /* Saves the match and seating to path. */
 bool tui__save(const tui_game *g, const char *path, char *msg, size_t n);
+/* Asks for a file name (Enter alone: the suggested one) and saves there. */
+void tui__save_prompt(tui_game *g);
 /* Saves the match to the per-user autosave file when it moved since the
  * last time (on failure: says so in the status line and stops). */
 void tui__autosave(tui_game *g);
@@ -212,10 +302,13 @@ void tui__autosave_remove(void);
 /* When an unfinished autosave exists, asks whether to resume it; true with
  * *m, *s and *memory_aid set from it when the person says yes. */
 bool tui__offer_autosave(pf_match **m, pf_seating *s, bool *memory_aid);
-/* Reads one line from the person at the bottom of the screen; false on Esc. */
-bool tui__prompt(const char *question, char *buf, size_t n);
+/* Reads one line from the person at the bottom of the screen into buf,
+ * which starts empty; Enter alone takes `suggest` (shown with the
+ * question; NULL: none). False on Esc, or on Enter with nothing typed or
+ * suggested. */
+bool tui__prompt(const char *question, const char *suggest, char *buf, size_t n);
 
-/* ---- the app (app.c, menu.c, seats.c) ----------------------------------- */
+/* ---- the app (app.c, seats.c) ------------------------------------------- */
 
 enum { TUI_OUT_QUIT, TUI_OUT_MENU, TUI_OUT_AGAIN, TUI_OUT_NO_MEMORY };
 
@@ -229,7 +322,7 @@ const pf_game *tui__menu(void);
  * the order shown (the host chose it). *opt: the game's options, set
  * there with `v` (each checked before it is kept). */
 bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle,
-                pf_options *opt);
+                pf_options *opt, int *pace_ms);
 /* Shows "pass the keyboard to NAME" until Enter; false when they quit. */
 bool tui__handover(const tui_game *g, int seat);
 

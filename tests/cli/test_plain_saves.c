@@ -39,7 +39,7 @@ static void the_line_mode_saves_and_restores_the_seating(void **state)
     snprintf(cmd, sizeof cmd, "printf 'quit\\n' | %s play --resume %s/seated.json --plain",
              pf_test_bin(), dir);
     out = pf_test_run(cmd);
-    if (!strstr(out, "1=ana 2=random (bot)"))
+    if (!strstr(out, "1=ana 2=bot random"))
         fail_msg("the seating did not come back:\n%s", out);
     free(out);
 }

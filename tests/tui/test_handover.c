@@ -1,7 +1,9 @@
 /* test_handover.c: two people at one keyboard. Between their turns the
  * hand-over screen hides the table, and the next person's screen never
  * shows the previous person's secrets (ruling C-3): in Yummy Yummy Pancake
- * the chef's peek and bonus pancake are the chef's alone. */
+ * the chef's peek and bonus pancake are the chef's alone. The person who
+ * played sees what came of it (ben the answer to his guess) before the
+ * keyboard passes on (issue 34). */
 #include "tui_harness.h"
 
 static void pancake_peek_stays_with_the_chef(void **state)
@@ -21,6 +23,9 @@ static void pancake_peek_stays_with_the_chef(void **state)
     th_keys(&t, "a"); /* ana picks and peeks */
     th_expect(&t, "You peeked:", 3000);
     th_keys(&t, "Enter"); /* ana asks ben, the only other seat */
+    th_expect(&t, "Enter hides your table and passes the keyboard to ben", 3000);
+    th_expect(&t, "ana asks ben", 1000);
+    th_keys(&t, "Enter");
     th_expect(&t, "Pass the keyboard to ben", 3000);
     th_refute(&t, "You peeked");
     th_refute(&t, "The pan");
@@ -32,6 +37,15 @@ static void pancake_peek_stays_with_the_chef(void **state)
     th_refute(&t, "You peek");
     th_refute(&t, "(only you)");
     th_refute(&t, "Your secret bonus");
+    th_keys(&t, "Enter"); /* ben guesses: he sees the answer before ana's turn */
+    th_expect(&t, "Enter hides your table and passes the keyboard to ana", 3000);
+    th_expect(&t, "ben guesses", 1000);
+    th_refute(&t, "Pass the keyboard to ana");
+    th_keys(&t, "Enter");
+    th_expect(&t, "Pass the keyboard to ana", 3000);
+    th_refute(&t, "ben guesses");
+    th_keys(&t, "Enter");
+    th_expect(&t, "you are: ana", 3000);
     th_keys(&t, "q");
     th_expect(&t, "Quit this game?", 2000);
     th_keys(&t, "y");

@@ -48,11 +48,51 @@ static void no_aid_no_memory(void **state)
     th_stop(&t);
 }
 
+/* Yummy Yummy Pancake's log follows the memory aid too (YYP-7, issue 34):
+ * without it, the pan the chef drew before the toss is an earlier reveal,
+ * and the toss says how many went face down, never which; with the aid
+ * the log shows the draw. */
+#define PANCAKE "pancake --seats ana,bot:medium --seed 4 --pace 0"
+
+static void pancake_log(th *t, const char *args)
+{
+    th_start(t, 100, 40, args);
+    th_expect(t, "Flick:", 5000);
+    th_keys(t, "Enter"); /* ana tosses */
+    th_expect(t, "pick one and peek", 3000);
+    th_keys(t, "l");
+    th_expect(t, "Game log, as ana may see it", 3000);
+    th_expect(t, "face down", 1000);
+}
+
+static void pancake_log_hides_the_pan(void **state)
+{
+    (void)state;
+    th t;
+    pancake_log(&t, PANCAKE);
+    th_expect(&t, "(an earlier reveal: remember it!", 1000);
+    th_refute(&t, "is chef and draws");
+    th_refute(&t, "face-down 1"); /* no topping of what went face down */
+    th_refute(&t, "face down 1 ");
+    th_keys(&t, "q");
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+    pancake_log(&t, PANCAKE " --memory-aid");
+    th_expect(&t, "is chef and draws", 1000);
+    th_refute(&t, "(an earlier reveal");
+    th_keys(&t, "q");
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(aid_shows_earlier_reveals, th_teardown),
         cmocka_unit_test_teardown(no_aid_no_memory, th_teardown),
+        cmocka_unit_test_teardown(pancake_log_hides_the_pan, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

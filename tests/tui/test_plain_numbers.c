@@ -35,7 +35,7 @@ static void seats_count_from_1(void **state)
     (void)state;
     th_state_dir();
     const char *out = plain("passfood --seats ana,greedy,greedy --seed 1", "quit\n");
-    assert_non_null(strstr(out, "3 seats. 1=ana 2=greedy (bot) 3=greedy (bot)\n"));
+    assert_non_null(strstr(out, "3 seats. 1=ana 2=greedy 1 (bot) 3=greedy 2 (bot)\n"));
     assert_non_null(strstr(out, "Seat 1 on space 1"));
 }
 

@@ -65,6 +65,28 @@ static void autosave_and_the_offer_to_resume(void **state)
     th_stop(&t);
 }
 
+/* The offer names alike bots apart, as the game screen does (issue 34). */
+static void the_offer_names_alike_bots_apart(void **state)
+{
+    (void)state;
+    th t;
+    th_start(&t, 100, 40, "pizza --seats ana,bot:medium,bot:medium --seed 21 --pace 0");
+    th_expect(&t, "(your choice)", 5000);
+    th_keys(&t, "Enter");
+    th_expect(&t, "|  3 moves", 5000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+    th_keep_state = true;
+    th_start(&t, 100, 40, "pizza --seats bob,bot:random --seed 99 --pace 0");
+    th_expect(&t, "ana, medium 1, medium 2", 5000);
+    th_keys(&t, "n");
+    th_expect(&t, "you are: bob", 3000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+}
+
 /* A game that ends normally leaves no autosave behind. */
 static void a_finished_game_removes_its_autosave(void **state)
 {
@@ -117,13 +139,18 @@ static void save_and_resume(void **state)
     th_expect(&t, "|  2 moves", 3000); /* ana flipped, the bot answered */
     th_keys(&t, "s");
     th_expect(&t, "Save the game to file:", 2000);
-    /* Replace the suggested name with ours. */
-    for (int i = 0; i < 6; i++)
-        th_keys(&t, "BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace");
+    /* The prompt starts empty, the suggested name beside it: what is typed
+     * is the name (issue 34: it was appended to the suggestion). */
+    th_expect(&t, "Enter alone takes partyfood-pizza-", 1000);
     char keys[400];
     snprintf(keys, sizeof keys, "'%s' Enter", path);
     th_keys(&t, keys);
-    th_expect(&t, "Saved to", 3000);
+    th_expect(&t, "Saved to /tmp/pf-tui-save-", 3000);
+    /* the whole message, wrapped: the file's name twice */
+    th_expect(&t, "partyfood play --resume", 1000);
+    const char *once = strstr(th_capture(&t), path);
+    assert_non_null(once);
+    assert_non_null(strstr(once + 1, path));
     th_keys(&t, "q");
     th_keys(&t, "y");
     th_stop(&t);
@@ -208,6 +235,7 @@ int main(void)
         cmocka_unit_test_teardown(save_and_resume, th_teardown),
         cmocka_unit_test_teardown(undo_only_where_fair, th_teardown),
         cmocka_unit_test_teardown(autosave_and_the_offer_to_resume, th_teardown),
+        cmocka_unit_test_teardown(the_offer_names_alike_bots_apart, th_teardown),
         cmocka_unit_test_teardown(a_finished_game_removes_its_autosave, th_teardown),
         cmocka_unit_test_teardown(names_from_a_save_are_shown_printably, th_teardown),
         cmocka_unit_test_teardown(an_old_save_loads_with_a_warning, th_teardown),

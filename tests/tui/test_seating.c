@@ -5,20 +5,26 @@
 
 #include "partyfood/game.h"
 
-/* Opens the seating screen of Pass the Party Food (menu, with --seed). */
-static void open_seating(th *t, int seed)
+/* Opens the seating screen of game `id` from the menu in a w x h terminal. */
+static void open_game_seating(th *t, int w, int h, const char *id, const char *args)
 {
-    char args[64];
-    snprintf(args, sizeof args, "--seed %d --pace 0", seed);
-    th_start(t, 100, 40, args);
+    th_start(t, w, h, args);
     th_expect(t, "Which game shall we play?", 5000);
     for (int i = 0; i < pf_game_count(); i++)
-        if (strcmp(pf_game_at(i)->id, "passfood") == 0) {
+        if (strcmp(pf_game_at(i)->id, id) == 0) {
             char key[16];
             snprintf(key, sizeof key, "%d", i + 1);
             th_keys(t, key);
         }
     th_expect(t, "who plays?", 3000);
+}
+
+/* Opens the seating screen of Pass the Party Food (menu, with --seed). */
+static void open_seating(th *t, int seed)
+{
+    char args[64];
+    snprintf(args, sizeof args, "--seed %d --pace 0", seed);
+    open_game_seating(t, 100, 40, "passfood", args);
 }
 
 /* The seat number (1..3) the game screen shows for "you", or 0. */
@@ -99,17 +105,44 @@ static void menu_sets_options(void **state)
             th_keys(&t, key);
         }
     th_expect(&t, "who plays?", 3000);
-    th_expect(&t, "limit            = 10", 1000);
+    th_keys(&t, "NPage NPage NPage"); /* the options follow the bots */
+    th_expect(&t, "limit = 10", 1000);
     th_keys(&t, "v");
     th_keys(&t, "limit=99 Enter");
     th_expect(&t, "limit", 1000);
     th_expect(&t, "99", 1000); /* the game's reason names the value */
-    th_expect(&t, "limit            = 10", 1000);
+    th_expect(&t, "limit = 10", 1000);
     th_keys(&t, "v");
     th_keys(&t, "limit=15 Enter");
-    th_expect(&t, "limit            = 15", 1000);
+    th_expect(&t, "limit = 15", 1000);
     th_keys(&t, "Enter");
     th_expect(&t, "the game ends at 15 points", 8000);
+    th_stop(&t);
+}
+
+/* The seating screen describes every bot the seats can take, the default
+ * medium too, in a list that scrolls whole lines into sight (PgDn), the
+ * selected seat's bot among them; it sets the bots' pace (issue 34). */
+static void seating_lists_bots_and_pace(void **state)
+{
+    (void)state;
+    th t;
+    open_game_seating(&t, 80, 24, "pizza", ""); /* ten bots */
+    th_expect(&t, "medium     level 3 of 5: a sensible player; here", 1000);
+    th_expect(&t, "bots' pace: 2 s after each move", 1000);
+    th_refute(&t, "forgetful  ");
+    th_keys(&t, "p");
+    th_expect(&t, "bots' pace: 3 s after each move", 1000);
+    /* the selected seat's bot comes into sight as it changes */
+    th_keys(&t, "Down Left Left Left Left"); /* from medium: easy, random, person, forgetful */
+    th_expect(&t, "seat 2  < bot: forgetful", 1000);
+    th_expect(&t, "forgetful  the memory bot's play, remembering only the last 6", 1000);
+    th_keys(&t, "PPage PPage PPage");
+    th_expect(&t, "random     picks uniformly", 1000);
+    th_keys(&t, "NPage NPage NPage NPage");
+    th_expect(&t, "kinds = 4   How many of the four toppings", 1000);
+    th_expect(&t, "switches = true", 1000);
+    th_keys(&t, "q");
     th_stop(&t);
 }
 
@@ -119,6 +152,7 @@ int main(void)
         cmocka_unit_test_teardown(seating_is_drawn_unless_kept, th_teardown),
         cmocka_unit_test_teardown(menu_defaults_and_rules, th_teardown),
         cmocka_unit_test_teardown(menu_sets_options, th_teardown),
+        cmocka_unit_test_teardown(seating_lists_bots_and_pace, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

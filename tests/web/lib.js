@@ -24,6 +24,8 @@ try { CHROMIUM = execSync('command -v chromium', { shell: '/bin/sh' }).toString(
 const BIN = process.env.PF_BIN;
 if (!BIN) throw new Error('PF_BIN must name the partyfood program');
 const SOURCE = path.resolve(__dirname, '..', '..');
+// PF_WEB_DIR serves another copy of the client (to see a test fail on an
+// older one: git archive main web | tar -x -C /tmp/old; PF_WEB_DIR=/tmp/old/web).
 // Screenshots are the tests' artifacts (PF_WEB_SHOTS, else the build's folder).
 const SHOTS = process.env.PF_WEB_SHOTS || path.join(process.cwd(), 'web-shots');
 
@@ -37,7 +39,7 @@ function startServer({ env = {}, db, args = [] } = {}) {
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   return new Promise((resolve, reject) => {
     const proc = spawn(BIN, ['serve', '--listen', '127.0.0.1:0', '--db', db || path.join(dir, 'db'),
-      '--web', path.join(SOURCE, 'web'), ...args], { stdio: ['ignore', 'pipe', 'inherit'],
+      '--web', process.env.PF_WEB_DIR || path.join(SOURCE, 'web'), ...args], { stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, ...env } });
     running.add(proc);
     let out = '';
@@ -71,8 +73,17 @@ async function launch() {
 }
 
 // A new page of its own context (its own localStorage), errors collected.
-async function newPage(browser, opts = {}) {
+// Its moves play at "faster" (a bot's step held 0.3 s, not 0.6 s) unless
+// speed says 'normal' (web_motion checks both).
+async function newPage(browser, { speed = 'faster', ...opts } = {}) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...opts });
+  if (speed === 'faster') {
+    await context.addInitScript(() => {
+      try {
+        if (!localStorage.getItem('partyfood.settings')) localStorage.setItem('partyfood.settings', '{"speed":"faster"}');
+      } catch (e) { /* about:blank has no storage */ }
+    });
+  }
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
@@ -207,8 +218,140 @@ async function noErrors(page) {
   assert(page.errors.length === 0, `no errors in the page: ${page.errors.join(' | ')}`);
 }
 
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+// axe-core on the page: no serious or critical violation.
+async function axe(page, what) {
+  await page.evaluate(AXE); // evaluated by the driver: the page's CSP still allows only its own scripts
+  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert(bad.length === 0, `${what}: no serious violation: ${JSON.stringify(bad.map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target) })))}`);
+}
+
+module.exports.axe = axe;
+
+// Screenshots side by side at one height, captioned ([caption, name] of
+// shots in the shots' folder): a contact sheet, saved as `name`.
+async function contactSheet(browser, name, shots, height = 520) {
+  const img = (f) => `data:image/png;base64,${fs.readFileSync(path.join(SHOTS, `${f}.png`)).toString('base64')}`;
+  const page = await newPage(browser, { viewport: { width: 1200, height: height + 80 } });
+  await page.setContent(`<body style="margin:0;background:#eee;font:14px sans-serif;display:flex;gap:8px;align-items:flex-end;width:max-content">${
+    shots.map(([caption, f]) => `<figure style="margin:4px"><img src="${img(f)}" style="height:${height}px;border:1px solid #999"><figcaption>${caption}</figcaption></figure>`).join('')}</body>`);
+  await shot(page, name);
+  await page.context().close();
+}
+module.exports.contactSheet = contactSheet;
 module.exports.suite = suite;
 module.exports.quickGame = quickGame;
 module.exports.noErrors = noErrors;
 module.exports.makeRoom = makeRoom;
 module.exports.joinRoom = joinRoom;
+
+// ---- positions from committed replays -------------------------------------------
+
+// A committed position file (tests/web/positions/GAME.json): a replay made
+// by `partyfood engine`, the names of its seats and named move counts.
+function position(game) {
+  return JSON.parse(fs.readFileSync(path.join(__dirname, 'positions', `${game}.json`), 'utf8'));
+}
+
+// Debian's node-ws for the seats' own sockets (node 20 has no WebSocket).
+module.paths.push('/usr/share/nodejs');
+
+// One seat's socket, answering requests by id; every push is kept in pushes.
+function seatSocket(base, room, token) {
+  const WebSocket = require('ws');
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`);
+  const waiting = new Map();
+  const pushes = [];
+  let next = 1;
+  const opened = new Promise((resolve, reject) => {
+    ws.on('error', reject);
+    ws.on('message', (data) => {
+      const m = JSON.parse(data);
+      if (m.push) { pushes.push(m); return; }
+      const w = waiting.get(m.id);
+      if (w) { waiting.delete(m.id); w(m); }
+    });
+    ws.on('open', () => resolve());
+  });
+  const request = (msg) => new Promise((resolve) => {
+    const id = next++;
+    waiting.set(id, resolve);
+    ws.send(JSON.stringify({ ...msg, id }));
+  });
+  return { opened, request, pushes, close: () => ws.close(),
+    hello: async () => { await opened; return request({ cmd: 'hello', room, token }); } };
+}
+
+// A room at move `upto` of a position: made with every seat a person's (in
+// the replay's order, the names of the file), each seat joined and its
+// moves sent through its own socket, one at a time. The server must run
+// with PF_SERVE_TEST_SEED set to the replay's seed (positionEnv). Answers
+// the room's code, each seat's token and the pushes each seat heard.
+async function positionRoom(base, game, upto, { keep = false } = {}) {
+  const pos = position(game);
+  const rp = pos.replay;
+  assert(upto <= rp.actions.length, `move ${upto} of ${rp.actions.length}`);
+  const room = await makeRoom(base, { game: rp.game, seats: pos.names.map(() => 'person'), options: rp.options,
+    fixed_order: true });
+  const tokens = [];
+  for (const name of pos.names) {
+    const j = await (await fetch(`${base}/rooms/${room}/join`, { method: 'POST', body: JSON.stringify({ name }) })).json();
+    assert(j.token, `joined: ${JSON.stringify(j)}`);
+    tokens.push(j.token);
+  }
+  const seats = tokens.map((t) => seatSocket(base, room, t));
+  for (const s of seats) {
+    const a = await s.hello();
+    assert(a.ok, `hello: ${JSON.stringify(a)}`);
+  }
+  for (const [seat, action] of rp.actions.slice(0, upto)) {
+    const a = await seats[seat].request({ cmd: 'act', action });
+    assert(a.ok, `move ${action} of seat ${seat} (is the server's seed the replay's?): ${JSON.stringify(a)}`);
+  }
+  // keep: the seats' sockets stay open, for the test to play on.
+  if (!keep) seats.forEach((s) => s.close());
+  return { room, tokens, pushes: seats.map((s) => s.pushes), names: pos.names, seats: keep ? seats : null,
+    next: rp.actions.slice(upto) };
+}
+
+// The server's environment for a game's positions.
+function positionEnv(game) {
+  return { PF_SERVE_TEST_SEED: String(position(game).replay.seed) };
+}
+
+// Opens a room on page in a seat's place: its token kept as the page keeps
+// it (a reload comes back to it), then the room's link.
+async function openAs(page, base, room, token) {
+  await page.goto(`${base}/`);
+  await page.evaluate(([r, t]) => localStorage.setItem(`partyfood.room.${r}`, JSON.stringify({ token: t })), [room, token]);
+  await page.goto(`${base}/#/room/${room}`);
+}
+
+// A page of its own in the position's room, in the seat's place, the table
+// drawn (before: a hook given the page first, e.g. to route its socket).
+async function openPosition(browser, base, pos, seat = 0, opts = {}, before = null) {
+  const page = await newPage(browser, opts);
+  if (before) await before(page);
+  await openAs(page, base, pos.room, pos.tokens[seat]);
+  await page.waitForSelector('.board svg');
+  return page;
+}
+
+// A text a person should never read: a literal null, an engine's code, a
+// seat counted from 0, a loser's "result 0".
+const RAW = /\bnull\b|\bundefined\b|\bNaN\b|not_your_turn|illegal_action|hands_busy|game_over|\bresult 0\b|\b[Ss]eat 0\b/;
+
+async function nothingRaw(page, what) {
+  const text = await page.evaluate(() => document.body.innerText);
+  assert(!RAW.test(text), `${what}: nothing raw on the page: "${RAW.exec(text)}"`);
+}
+
+module.exports.position = position;
+module.exports.positionRoom = positionRoom;
+module.exports.positionEnv = positionEnv;
+module.exports.openPosition = openPosition;
+module.exports.openAs = openAs;
+module.exports.RAW = RAW;
+module.exports.nothingRaw = nothingRaw;

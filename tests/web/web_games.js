@@ -16,6 +16,7 @@ async function wholeGame({ browser, base }, game) {
   const end = await page.textContent('.end h2');
   L.assert(/win|won|Nobody|Ziggy/.test(end), `${game}: the end screen says who won: ${end}`);
   L.assert(await page.isVisible('.end a[href^="#/replay/"]'), `${game}: the end screen offers the replay`);
+  await L.nothingRaw(page, `${game}'s end`);
   await L.shot(page, `web-${game}-end`);
   // Without the room's memory aid, remembering is the game: nothing marks a seen piece.
   L.assert(!(await page.$('.board [aria-label*="seen before"]')), `${game}: no memory aid unless the room has it`);
@@ -81,6 +82,10 @@ async function pakuToTheEnd({ browser, base }) {
   }
   const end = await page.textContent('.end h2');
   L.assert(/wins/.test(end), `the end screen names the winner: ${end}`);
+  await L.nothingRaw(page, 'Paku Paku\'s end');
+  // Once over, each seat's points, not a count towards the limit, and no busy hands.
+  const table = await page.evaluate(() => document.querySelector('.board').textContent);
+  L.assert(!/busy|\d+\/\d+/.test(table), `the end's table shows points only: ${/busy.{0,8}|\d+\/\d+/.exec(table)}`);
   await L.noErrors(page);
   await page.context().close();
 }

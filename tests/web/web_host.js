@@ -26,7 +26,13 @@ async function makeRoom(browser, base, { bots = 1 } = {}) {
   return { ana, code, link: await ana.getAttribute('.join-link', 'href') };
 }
 
+// At the table the host's controls are a tab of their own.
+async function openHost(page) {
+  if (!(await page.isVisible('.host')) && await page.isVisible('#tab-host')) await page.click('#tab-host');
+}
+
 async function hostDoes(page, button) {
+  await openHost(page);
   if (!(await page.isVisible(`.host button:has-text("${button}")`))) await page.click('.host summary');
   await page.click(`.host button:has-text("${button}")`);
 }
@@ -36,6 +42,7 @@ async function publicState(base, code) {
 }
 
 async function say(page, text) {
+  if (!(await page.isVisible('#chat-text'))) await page.click('#tab-chat');
   await page.fill('#chat-text', text);
   await page.press('#chat-text', 'Enter');
 }
@@ -79,6 +86,7 @@ async function hostControls({ browser, base }) {
   await Promise.all([ana.waitForSelector('.board svg'), bo.waitForSelector('.board svg')]);
 
   // Removed: bo's page says so, and the seat is free for the next to join.
+  await openHost(ana);
   await ana.click('.host li:has-text("Seat 2: bo") button:has-text("Remove")');
   await bo.waitForSelector('text=The host removed you from this room.');
   await ana.waitForSelector('.host li:has-text("Seat 2: free")');
@@ -105,6 +113,7 @@ async function hostControls({ browser, base }) {
   // then the seat is "played by someone connected", and the host is told so
   // and clicks again (under load the click used to come first).
   const said = () => ana.textContent('.host [role=status]');
+  await openHost(ana);
   for (let n = 0; ; n++) {
     await ana.evaluate(() => { document.querySelector('.host [role=status]').textContent = ''; });
     await ana.click('.host li:has-text("Seat 2: cy") button:has-text("Give to a bot")');
@@ -155,8 +164,8 @@ async function playAgain({ browser, base }) {
   L.assert((await bo.textContent('.players')).includes('2. bo (you)'), 'bo in his seat');
   const pub = await publicState(base, next);
   L.assert(pub.game === 'pizza' && pub.seats.map((x) => x.name).join() === 'ana,bo', `the new room's seats: ${JSON.stringify(pub.seats)}`);
-  L.assert(await ana.isVisible('.host summary'), 'the host keeps the controls in the new room');
-  L.assert(!(await bo.isVisible('.host summary')), 'and nobody else has them');
+  L.assert(await ana.isVisible('#tab-host'), 'the host keeps the controls in the new room');
+  L.assert(!(await bo.isVisible('#tab-host')) && !(await bo.$('.host')), 'and nobody else has them');
   // The spectator watches the next game too; a late visitor of the old link
   // is shown where it is.
   await eve.waitForFunction((n) => location.hash === `#/room/${n}?watch`, next);

@@ -83,6 +83,8 @@ async function twoPeople({ browser, base }) {
     if (!(await oneMove([ana, bo], n))) await ana.waitForTimeout(80);
   }
   L.assert(reloaded, 'the reload was tried');
+  // The spectator's table plays every step in motion: it may end a moment later.
+  await watcher.waitForSelector('.end:not([hidden])');
   const w = await L.choices(watcher);
   L.assert(w.over && w.buttons.length === 0, 'the spectator saw the end and was never offered a choice');
   L.assert((await watcher.$$('.log li.private')).length === 0, 'the spectator got no private line');

@@ -25,7 +25,14 @@ export const api = {
   join: (code, name) => call('POST', `/rooms/${encodeURIComponent(code)}/join`, { name }),
   host: (code, body) => call('POST', `/rooms/${encodeURIComponent(code)}/host`, body),
   story: (code, seat) => call('GET', `/rooms/${encodeURIComponent(code)}/story?seat=${seat}`),
+  games: () => call('GET', '/games'),
 };
+
+// Waits between tries to reconnect: the first, then doubling up to the
+// most while the page is in view, or out of view.
+const FIRST_RETRY_MS = 500;
+const VISIBLE_RETRY_MS = 2000;
+const HIDDEN_RETRY_MS = 10000;
 
 // The room's socket. handlers: hello(answer), push(message), status(text),
 // closed(code, reason) for a close that must not be retried.
@@ -36,9 +43,20 @@ export class Conn {
     this.h = handlers;
     this.next = 1;
     this.pending = new Map();
-    this.delay = 500;
+    this.delay = FIRST_RETRY_MS;
     this.stopped = false;
+    // Back online, or back in view: try again at once.
+    this.now = () => { if (this.waiting) this.reopen(); };
+    this.seen = () => { if (!document.hidden) this.now(); };
+    window.addEventListener('online', this.now);
+    document.addEventListener('visibilitychange', this.seen);
     this.open();
+  }
+
+  reopen() {
+    clearTimeout(this.waiting);
+    this.waiting = null;
+    if (!this.stopped) this.open();
   }
 
   open() {
@@ -58,7 +76,7 @@ export class Conn {
       try { m = JSON.parse(e.data); } catch (err) { return; }
       if (m.push) { this.h.push(m); return; }
       if (m.id === 0) {
-        if (m.ok) this.delay = 500; // backs off until a hello is taken, not just a socket
+        if (m.ok) this.delay = FIRST_RETRY_MS; // backs off until a hello is taken, not just a socket
         this.h.hello(m);
         return;
       }
@@ -76,8 +94,10 @@ export class Conn {
         return;
       }
       this.h.status('reconnecting…');
-      setTimeout(() => { if (!this.stopped) this.open(); }, this.delay);
-      this.delay = Math.min(this.delay * 2, 5000);
+      // While the page is in view a try is never more than 2 s away; a page
+      // out of view waits longer, and tries at once when it is seen again.
+      this.waiting = setTimeout(() => this.reopen(), this.delay);
+      this.delay = Math.min(this.delay * 2, document.hidden ? HIDDEN_RETRY_MS : VISIBLE_RETRY_MS);
     };
   }
 
@@ -101,6 +121,9 @@ export class Conn {
 
   close() {
     this.stopped = true;
+    clearTimeout(this.waiting);
+    window.removeEventListener('online', this.now);
+    document.removeEventListener('visibilitychange', this.seen);
     if (this.ws) this.ws.close();
   }
 }

@@ -1,8 +1,13 @@
-// app.js: the page's router: #/ the lobby, #/room/CODE a room (?watch to
-// spectate), #/replay/CODE a finished game's replay.
+// app.js: the page's router (#/ the lobby, #/room/CODE a room, ?watch to
+// spectate, #/replay/CODE a finished game's replay) and the header's
+// controls: the animation speed and the sound, both remembered.
 import { lobby } from './lobby.js';
-import { roomPage } from './room.js';
+import { roomPage, speedName } from './table.js';
 import { replayPage } from './replay.js';
+import { h } from './dom.js';
+import { use, loadSprite } from './draw.js';
+import * as sound from './sound.js';
+import * as store from './store.js';
 
 const main = document.getElementById('main');
 let leave = null;
@@ -17,5 +22,39 @@ function route() {
   main.focus({ preventScroll: true });
 }
 
-window.addEventListener('hashchange', route);
-route();
+// "Faster" halves every step's motion and the time a bot's step stays in view.
+function speedButton() {
+  const b = h('button', { class: 'tool', id: 'speed', type: 'button', title: 'The moves play twice as fast' });
+  const show = () => {
+    const fast = speedName() === 'faster';
+    b.setAttribute('aria-pressed', String(fast));
+    b.textContent = fast ? 'Faster ▸▸' : 'Faster ▸';
+  };
+  b.addEventListener('click', () => { store.setSetting('speed', speedName() === 'faster' ? 'normal' : 'faster'); show(); });
+  show();
+  return b;
+}
+
+function muteButton() {
+  const b = h('button', { class: 'tool', id: 'mute', type: 'button' });
+  const show = () => {
+    const off = sound.muted();
+    b.setAttribute('aria-pressed', String(off));
+    b.setAttribute('aria-label', off ? 'Sound off' : 'Sound on');
+    const icon = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    icon.setAttribute('viewBox', '0 0 64 64');
+    icon.setAttribute('aria-hidden', 'true');
+    icon.append(use(off ? 'ui-sound-off' : 'ui-sound-on', 0, 0, 64));
+    b.replaceChildren(icon);
+  };
+  b.addEventListener('click', () => { sound.setMuted(!sound.muted()); show(); });
+  show();
+  return b;
+}
+
+sound.listen();
+loadSprite().catch(() => {}).then(() => {
+  document.getElementById('tools').append(speedButton(), muteButton());
+  window.addEventListener('hashchange', route);
+  route();
+});

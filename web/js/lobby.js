@@ -1,8 +1,9 @@
 // lobby.js: the first page: a game against bots in one click, a room made to
-// measure, the open rooms, joining by code.
+// measure, the open rooms, joining by code. Every game's facts (titles,
+// seats, options, bots) are the server's (facts.js).
 import { api } from './api.js';
 import { h, clear } from './dom.js';
-import { GAMES, ORDER, LEVELS } from './games.js';
+import { gameFacts, inOrder, menuOptions, optionValues, quickSeats } from './facts.js';
 import * as store from './store.js';
 
 function nameOrDefault(input) {
@@ -26,10 +27,10 @@ export async function createAndJoin(req, name, say) {
   }
 }
 
-function seatsRow(i) {
+function seatsRow(i, levels) {
   const kind = h('select', { id: `seat-${i}` },
     h('option', { value: 'person', text: 'a person' }),
-    ...LEVELS.map((l) => h('option', { value: `bot:${l}`, text: `a bot (${l})` })));
+    ...levels.map((l) => h('option', { value: `bot:${l.name}`, text: `a bot (${l.name})` })));
   kind.value = i === 0 ? 'person' : 'bot:medium';
   return h('li', {}, h('label', { for: `seat-${i}`, text: `Seat ${i + 1}: ` }), kind);
 }
@@ -37,24 +38,24 @@ function seatsRow(i) {
 function optionField(o) {
   const id = `opt-${o.key}`;
   let input;
-  if (o.type === 'bool') {
+  if (o.kind === 'bool') {
     input = h('input', { type: 'checkbox', id, 'aria-describedby': `${id}-help` });
-    input.checked = o.def;
+    input.checked = o.default;
   } else {
     input = h('select', { id, 'aria-describedby': `${id}-help` },
-      ...o.choices.map((c) => h('option', { value: String(c), text: String(c) })));
-    input.value = String(o.def);
+      ...optionValues(o).map((c) => h('option', { value: String(c), text: String(c) })));
+    input.value = String(o.default);
   }
   input.dataset.key = o.key;
   return h('div', { class: 'option' },
-    o.type === 'bool' ? h('label', { for: id }, input, ` ${o.label}`)
+    o.kind === 'bool' ? h('label', { for: id }, input, ` ${o.label}`)
       : [h('label', { for: id, text: `${o.label} ` }), input],
     h('p', { class: 'help', id: `${id}-help`, text: o.help }));
 }
 
-function createForm(nameInput, say) {
+function createForm(facts, nameInput, say) {
   const gameSel = h('select', { id: 'new-game' },
-    ...ORDER.map((id) => h('option', { value: id, text: GAMES[id].title })));
+    ...inOrder(facts).map((id) => h('option', { value: id, text: facts[id].title })));
   const count = h('select', { id: 'new-count' });
   const seatList = h('ol', { class: 'seats' });
   const options = h('div', { class: 'options' });
@@ -70,21 +71,28 @@ function createForm(nameInput, say) {
   const aidRow = h('div', { class: 'option' }, h('label', { for: 'new-aid' }, aid,
     ' Memory aid: the table shows what was turned over before'));
 
+  // What each level of bot plays in this game, in the game's own words.
+  const bots = h('details', { class: 'help bots' }, h('summary', { text: 'About the bots' }));
+  const botList = h('ul', {});
+  bots.append(botList);
+
   function redrawSeats() {
     clear(seatList);
-    for (let i = 0; i < Number(count.value); i++) seatList.append(seatsRow(i));
+    for (let i = 0; i < Number(count.value); i++) seatList.append(seatsRow(i, facts[gameSel.value].levels));
   }
   function redrawGame() {
-    const g = GAMES[gameSel.value];
+    const g = facts[gameSel.value];
     clear(count);
-    for (let n = g.players[0]; n <= g.players[1]; n++) count.append(h('option', { value: String(n), text: String(n) }));
-    count.value = String(Math.min(3, g.players[1]));
+    for (let n = g.min_seats; n <= g.max_seats; n++) count.append(h('option', { value: String(n), text: String(n) }));
+    count.value = String(Math.min(3, g.max_seats));
     clear(options);
-    g.options.forEach((o) => options.append(optionField(o)));
-    about.textContent = g.blurb;
-    timer.disabled = !!g.realTime;
-    if (g.realTime) timer.value = '0';
-    aidRow.hidden = !g.memoryAid;
+    menuOptions(g).forEach((o) => options.append(optionField(o)));
+    about.textContent = g.summary;
+    clear(botList);
+    g.levels.forEach((l) => botList.append(h('li', {}, h('b', { text: `${l.name}: ` }), l.about)));
+    timer.disabled = g.real_time;
+    if (g.real_time) timer.value = '0';
+    aidRow.hidden = !g.memory_game;
     redrawSeats();
   }
   gameSel.addEventListener('change', redrawGame);
@@ -95,7 +103,7 @@ function createForm(nameInput, say) {
     h('h2', { id: 'create-title', text: 'Make a room' }),
     h('label', { for: 'new-game', text: 'Game ' }), gameSel, about,
     h('label', { for: 'new-count', text: 'Players ' }), count,
-    seatList,
+    seatList, bots,
     h('div', { class: 'option' }, h('label', { for: 'new-fixed' }, fixed,
       ' Keep this order (otherwise who plays first is drawn when the game starts)')),
     h('fieldset', {}, h('legend', { text: 'Options' }), options),
@@ -107,22 +115,22 @@ function createForm(nameInput, say) {
     h('button', { type: 'submit', class: 'primary', text: 'Make the room' }));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    const g = GAMES[gameSel.value];
+    const g = facts[gameSel.value];
     const opts = {};
     options.querySelectorAll('[data-key]').forEach((el) => {
       opts[el.dataset.key] = el.type === 'checkbox' ? el.checked : el.value;
     });
     const seats = [...seatList.querySelectorAll('select')].map((el) => el.value);
     const req = { game: g.id, seats, options: opts, listed: listed.checked,
-      spectators: spect.checked, fixed_order: fixed.checked, memory_aid: g.memoryAid ? aid.checked : false };
+      spectators: spect.checked, fixed_order: fixed.checked, memory_aid: g.memory_game ? aid.checked : false };
     if (Number(timer.value) > 0) req.turn_seconds = Number(timer.value);
     createAndJoin(req, nameOrDefault(nameInput), say);
   });
   return form;
 }
 
-function roomLine(r) {
-  const g = GAMES[r.game];
+function roomLine(facts, r) {
+  const g = facts[r.game];
   const free = r.seats.filter((x) => x.kind === 'person' && !x.name).length;
   const who = r.seats.map((x) => (x.kind === 'bot' ? `bot ${x.name}` : x.name || 'free')).join(', ');
   return h('li', { class: 'room-line' },
@@ -131,17 +139,22 @@ function roomLine(r) {
     r.spectators ? h('a', { class: 'button', href: `#/room/${r.room}?watch`, text: 'Watch' }) : null);
 }
 
-export function lobby(main) {
+export async function lobby(main) {
+  let facts;
+  try { facts = await gameFacts(); } catch (e) {
+    clear(main).append(h('p', { role: 'alert', class: 'alert', text: 'The games could not be read: reload the page in a moment.' }));
+    return;
+  }
   const say = (t) => { status.textContent = t; };
   const status = h('p', { class: 'alert', role: 'alert' });
   const nameInput = h('input', { id: 'your-name', maxlength: '23', autocomplete: 'nickname',
     value: store.getName(), placeholder: 'your name' });
   nameInput.addEventListener('change', () => store.setName(nameInput.value.trim()));
 
-  const quick = h('div', { class: 'quick' }, ...ORDER.map((id) => {
-    const g = GAMES[id];
+  const quick = h('div', { class: 'quick' }, ...inOrder(facts).map((id) => {
+    const g = facts[id];
     return h('button', { class: 'primary', 'data-game': id,
-      onclick: () => createAndJoin(g.quick(), nameOrDefault(nameInput), say) },
+      onclick: () => createAndJoin({ game: id, seats: quickSeats(g), options: {} }, nameOrDefault(nameInput), say) },
       `Play ${g.title} against bots`);
   }));
 
@@ -164,7 +177,7 @@ export function lobby(main) {
       const r = await api.rooms();
       clear(list);
       if (!r.rooms.length) list.append(h('li', { text: 'No open rooms right now: make one!' }));
-      r.rooms.forEach((x) => list.append(roomLine(x)));
+      r.rooms.forEach((x) => list.append(roomLine(facts, x)));
     } catch (e) { clear(list).append(h('li', { text: `The list could not be read: ${e.message}` })); }
   }
   refresh();
@@ -179,7 +192,7 @@ export function lobby(main) {
     h('section', { class: 'card', 'aria-labelledby': 'quick-title' },
       h('h2', { id: 'quick-title', text: 'Play now against bots' }), quick),
     h('div', { class: 'columns' },
-      createForm(nameInput, say),
+      createForm(facts, nameInput, say),
       h('div', {},
         joinForm,
         h('section', { class: 'card', 'aria-labelledby': 'open-title' },

@@ -24,7 +24,9 @@ export async function startMeter(conn, kind) {
     return { kind, period: kind === 'toss' ? TOSS_PERIOD : SWING_PERIOD, id: null,
       start: performance.now() };
   }
-  throw new Error(a.error ? a.error.message : 'the meter could not start');
+  const err = new Error('the meter could not start');
+  err.code = a.error ? a.error.code : 'io';
+  throw err;
 }
 
 export function meterNow(m) {

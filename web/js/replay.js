@@ -1,16 +1,37 @@
 // replay.js: a finished game's replay (GET /rooms/CODE/story): step back and
 // forward, jump to any move, play at a chosen speed, from one seat's point
-// of view or with every secret shown.
+// of view or with every secret shown. The story goes through the room's
+// reducer (room.js) as the pushes would have, and the game's module draws
+// it and moves each step forward as at the table.
 import { api } from './api.js';
-import { h, clear } from './dom.js';
-import { seatNames } from './room.js';
-import { GAMES, withNames } from './games.js';
+import { h, clear, calm } from './dom.js';
+import * as R from './room.js';
+import { GAMES } from './games.js';
+import { tableContext } from './table.js';
+import { motion, snapshot } from './motion.js';
 import * as store from './store.js';
+
+// The state after step i (-1: the setup) of a story, seen from seat pov (-1: everything).
+export function storyState(story, pov, i) {
+  let s = R.initial(story.room || '', pov < 0);
+  s = R.reduce(s, { type: 'room', pub: { game: story.game, seats: story.seats } });
+  const last = story.steps.length - 1;
+  const setup = (story.setup.events || []).map((e) => ({ ...e, step: -1 }));
+  s = R.reduce(s, { type: 'push', message: { push: 'sync', seat: pov, started: true, view: story.setup.view,
+    log: setup, to_act: [], over: last < 0, results: last < 0 ? story.results : null, step_count: 0, legal: [] } });
+  for (let k = 0; k <= i; k++) {
+    const st = story.steps[k];
+    s = R.reduce(s, { type: 'push', message: { push: 'steps', steps: [{ ...st, step: k }], view: st.view, legal: [],
+      to_act: [], over: k === last, results: k === last ? story.results : null, step_count: k + 1 } });
+  }
+  return s;
+}
 
 export function replayPage(main, code) {
   let story = null;
   let at = -1; // -1: the setup; then each step's index
   let timer = null;
+  let moving = null;
   const mine = store.room(code).seat;
   let pov = Number.isInteger(mine) && mine >= 0 ? String(mine) : 'all';
 
@@ -26,35 +47,43 @@ export function replayPage(main, code) {
   const seatSel = h('select', { id: 'replay-seat', 'aria-label': 'whose point of view' });
   const play = h('button', { text: 'Play', class: 'primary' });
 
-  function frame(i) { return i < 0 ? story.setup : story.steps[i]; }
-
-  function show() {
+  // Draws step `at`; one step forward is played in motion (unless very fast).
+  function show(forward) {
     const g = GAMES[story.game];
-    const f = frame(at);
     const seat = pov === 'all' ? -1 : Number(pov);
-    const name = (i) => (i === seat ? `${story.names[i]} (you)` : story.names[i] || `seat ${i + 1}`);
-    const events = [];
-    for (let i = -1; i <= at; i++) frame(i).events.forEach((e) => events.push(e));
-    const memory = {};
-    if (g.remember) events.forEach((e) => g.remember(memory, e));
-    const ctx = { view: f.view, seat, names: story.names, legal: [], toAct: [], over: at === story.steps.length - 1,
-      results: story.results, memory, fresh: f.events, animate: false, now: () => f.t || 0, mine: false,
-      act: () => {}, meter: () => {}, name, memoryAid: false };
-    clear(board).append(g.render(ctx));
+    const before = forward ? snapshot(board) : null;
+    const was = forward && board.state ? board.state.view : null;
+    const s = storyState(story, seat, at);
+    board.state = s;
+    const step = at >= 0 ? s.steps[s.steps.length - 1] : null;
+    const ctx = tableContext(s, board, { step, was });
+    const svg = g.draw(ctx);
+    const old = board.querySelector('svg');
+    if (old) old.replaceWith(svg); else board.append(svg);
+    if (moving) moving.finish();
+    moving = null;
+    if (forward && step && g.animate && Number(speed.value) > 200) {
+      moving = motion(board, before, { speed: Math.min(1, Number(speed.value) / 1000), calm: calm() });
+      g.animate(step, ctx, moving);
+      const m = moving;
+      m.finished().then(() => m.end());
+    }
     clear(log);
-    events.slice(-40).forEach((e) => log.append(h('li', { class: e.private ? 'private' : '' },
-      withNames(e.text, story.names, seat))));
+    s.log.slice(-40).forEach((e) => log.append(h('li', { class: e.private ? 'private' : '', text: e.text })));
     log.scrollTop = log.scrollHeight;
+    const f = story.steps[at];
     where.textContent = at < 0 ? 'The setup, before the first move.'
-      : `Move ${at + 1} of ${story.steps.length}: ${name(f.seat)} — ${f.action}${f.by_bot ? ' (bot)' : ''}`;
+      : `Move ${at + 1} of ${story.steps.length}: ${R.nameOf(s, f.seat)} — ${f.action}${f.by_bot ? ' (bot)' : ''}`;
     slider.value = String(at);
     where.dataset.pov = pov;
   }
 
   function go(i) {
     if (!story) return;
-    at = Math.max(-1, Math.min(story.steps.length - 1, i));
-    show();
+    const to = Math.max(-1, Math.min(story.steps.length - 1, i));
+    const forward = to === at + 1;
+    at = to;
+    show(forward);
   }
 
   function stopPlaying() { clearInterval(timer); timer = null; play.textContent = 'Play'; }
@@ -72,36 +101,39 @@ export function replayPage(main, code) {
       story = await api.story(code, pov);
       // A seat whose moves a bot played is a bot's (a turn timer's fallback aside).
       const bots = new Set(story.steps.filter((st) => st.by_bot).map((st) => st.seat));
-      story.names = seatNames(story.names.map((n, i) => ({ seat: i, kind: bots.has(i) ? 'bot' : 'person', name: n })));
+      story.seats = story.names.map((n, i) => ({ seat: i, kind: bots.has(i) ? 'bot' : 'person', name: n }));
     } catch (e) {
-      alert.textContent = e.status === 409 ? 'The replay opens once the game is over.' : `The replay could not be read: ${e.message}`;
+      alert.textContent = e.status === 409 ? 'The replay opens once the game is over.' : 'The replay could not be read: try again in a moment.';
       return;
     }
+    const names = R.seatNames(story.seats);
     clear(seatSel).append(h('option', { value: 'all', text: 'everything shown' }),
-      ...story.names.map((n, i) => h('option', { value: String(i), text: `seat ${i + 1}: ${n}` })));
+      ...names.map((n, i) => h('option', { value: String(i), text: `player ${i + 1}: ${n}` })));
     seatSel.value = pov;
     slider.max = String(story.steps.length - 1);
-    go(Math.min(at, story.steps.length - 1));
+    at = Math.min(at, story.steps.length - 1);
+    show(false);
   }
   seatSel.addEventListener('change', () => { pov = seatSel.value; load(); });
 
   clear(main).append(
-    h('div', { class: 'room-head' }, h('h2', { text: `Replay of room ${code}` }),
-      h('a', { href: `#/room/${code}`, text: 'back to the room' })),
-    alert,
-    h('div', { class: 'card replay-controls' },
-      h('button', { text: '« First', 'aria-label': 'first step', onclick: () => go(-1) }),
-      h('button', { text: '◀ Back', 'aria-label': 'step back', onclick: () => go(at - 1) }),
-      play,
-      h('button', { text: 'Next ▶', 'aria-label': 'step forward', onclick: () => go(at + 1) }),
-      h('button', { text: 'Last »', 'aria-label': 'last step', onclick: () => go(story.steps.length - 1) }),
-      slider,
-      // Each label wraps its list, so a narrow screen keeps them together.
-      h('label', { class: 'nowrap' }, 'Speed ', speed),
-      h('label', { class: 'nowrap' }, 'Point of view ', seatSel)),
-    where,
-    h('div', { class: 'table' }, board,
-      h('section', { class: 'card' }, h('h2', { text: 'What happened' }), log)));
+    h('div', { class: 'replay' },
+      h('div', { class: 'room-head' }, h('h2', { text: `Replay of room ${code}` }),
+        h('a', { href: `#/room/${code}`, text: 'back to the room' })),
+      alert,
+      h('div', { class: 'card replay-controls' },
+        h('button', { text: '« First', 'aria-label': 'first step', onclick: () => go(-1) }),
+        h('button', { text: '◀ Back', 'aria-label': 'step back', onclick: () => go(at - 1) }),
+        play,
+        h('button', { text: 'Next ▶', 'aria-label': 'step forward', onclick: () => go(at + 1) }),
+        h('button', { text: 'Last »', 'aria-label': 'last step', onclick: () => go(story.steps.length - 1) }),
+        slider,
+        // Each label wraps its list, so a narrow screen keeps them together.
+        h('label', { class: 'nowrap' }, 'Speed ', speed),
+        h('label', { class: 'nowrap' }, 'Point of view ', seatSel)),
+      where,
+      h('div', { class: 'replay-table' }, board,
+        h('section', { class: 'card' }, h('h2', { text: 'What happened' }), log))));
   load();
-  return () => stopPlaying();
+  return () => { stopPlaying(); if (moving) moving.finish(); };
 }

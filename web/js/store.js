@@ -1,6 +1,6 @@
 // store.js: what the browser remembers between visits (localStorage): the
-// person's name, and for each room the seat's token and the host's token,
-// so a reload rejoins the same seat.
+// person's name, the page's settings (speed, sound), and for each room the
+// seat's token and the host's token, so a reload rejoins the same seat.
 const NAME = 'partyfood.name';
 const ROOM = 'partyfood.room.';
 
@@ -20,3 +20,8 @@ export function room(code) { return read(ROOM + code.toUpperCase()) || {}; }
 export function setRoom(code, fields) {
   write(ROOM + code.toUpperCase(), { ...room(code), ...fields });
 }
+
+// The page's settings (the animation speed, the sound's mute).
+const SETTINGS = 'partyfood.settings';
+export function setting(key) { return (read(SETTINGS) || {})[key]; }
+export function setSetting(key, value) { write(SETTINGS, { ...(read(SETTINGS) || {}), [key]: value }); }

@@ -14,6 +14,25 @@ const UNIT = 2.6;
 const TOWER_X = 290;
 const ROW = 40;
 
+// "1 penalty point", "3 penalty points".
+function points(n) {
+  return `${n} penalty ${n === 1 ? 'point' : 'points'}`;
+}
+
+// A name that ends before the row's dice (at most 9 letters).
+function short(name) {
+  return name.length > 9 ? `${name.slice(0, 8)}…` : name;
+}
+
+// The line under a seat's name: its points towards the limit and, while the
+// game is on, how long its hands stay busy; at the end, just its points.
+function penaltyLine(ctx, i) {
+  const v = ctx.view;
+  if (ctx.over) return points(v.penalties[i]);
+  const left = ctx.busyLeft(i);
+  return `penalty ${v.penalties[i]}/${v.limit}${left > 0 ? ` · busy ${(left / 1000).toFixed(1)} s` : ''}`;
+}
+
 function towerHeight(tower) {
   return tower.reduce((a, p) => a + PIECES[p.piece].h, 0);
 }
@@ -36,7 +55,7 @@ function drawTower(svg, ctx, mat) {
     ? `the tower: ${v.tower.length} pieces, ${v.tower.map((p) => `${p.piece} at ${p.at.toFixed(1)}`).join(', ')}`
     : 'the tower: no pieces yet' });
   g.append(s('line', { x1: TOWER_X - 90, y1: mat, x2: TOWER_X + 90, y2: mat, stroke: INK, 'stroke-width': 3 }),
-    s('text', { x: TOWER_X - 88, y: mat + 14, class: 'small', text: 'the mat · left:' }));
+    s('text', { x: TOWER_X - 88, y: mat + 14, class: 'small', text: 'the mat' }));
   let bottom = mat;
   const collapsed = ctx.fresh.some((e) => e.kind === 'collapse');
   // A tower that just fell: the pieces it had, falling.
@@ -59,7 +78,7 @@ function drawTower(svg, ctx, mat) {
   g.append(swing);
   svg.append(g);
   const sup = v.supply;
-  svg.append(s('text', { x: TOWER_X - 88, y: mat + 28, class: 'small', text: `plates ${sup.plate} · bowls ${sup.bowl} · cups ${sup.cup}` }));
+  svg.append(s('text', { x: TOWER_X - 100, y: mat + 28, class: 'small', text: `left: plates ${sup.plate} · bowls ${sup.bowl} · cups ${sup.cup}` }));
 }
 
 function drawSeats(svg, ctx) {
@@ -69,12 +88,12 @@ function drawSeats(svg, ctx) {
     const y = 40 + i * ROW;
     const dice = v.dice.filter((d) => d.seat === i);
     const acting = ctx.toAct.includes(i);
-    const g = s('g', { role: 'img', 'aria-label': `${ctx.name(i)}: ${dice.length} dice (${dice.map((d) => (d.waiting ? 'dish waiting' : DIE_FACES[d.face].label)).join(', ') || 'none'}), ${v.penalties[i]} penalty points` });
+    const g = s('g', { role: 'img', 'aria-label': `${ctx.name(i)}: ${dice.length} dice (${dice.map((d) => (d.waiting ? 'dish waiting' : DIE_FACES[d.face].label)).join(', ') || 'none'}), ${points(v.penalties[i])}` });
     g.append(s('rect', { x: 4, y: y - 19, width: 196, height: ROW - 3, rx: 6, fill: i === ctx.seat ? '#fff3e0' : '#fafafa', stroke: acting ? INK : '#bdbdbd' }),
       s('circle', { cx: 16, cy: y - 1, r: 8, fill: SEAT_FILLS[i], stroke: INK }),
       s('text', { x: 16, y: y + 3, 'text-anchor': 'middle', class: 'small', text: String(i + 1) }),
-      s('text', { x: 28, y: y - 3, class: 'label', text: ctx.name(i).slice(0, 12) }),
-      s('text', { x: 28, y: y + 14, class: 'small', text: `penalty ${v.penalties[i]}/${v.limit}`, 'data-busy': i }));
+      s('text', { x: 28, y: y - 3, class: 'label', text: short(i === ctx.seat ? 'you' : ctx.names[i]) }),
+      s('text', { x: 28, y: y + 14, class: 'small', text: penaltyLine(ctx, i), 'data-busy': i }));
     // The dice of a seat that just rolled, and of its neighbour that got its pandas, pop.
     const rolled = ctx.animate && ctx.fresh.some((e) => e.kind === 'roll' && (e.seat === i || (e.seat + 1) % n === i));
     dice.forEach((d, k) => {
@@ -96,31 +115,13 @@ function stackable(ctx) {
 
 export default {
   id: 'pakupaku',
-  title: 'Paku Paku',
-  players: [2, 8],
-  realTime: true,
-  blurb: 'Real time: everyone rolls at once, pandas pass left, dishes must be paid for with tableware on a wobbly tower.',
-  options: [
-    { key: 'limit', type: 'choice', choices: [10, 5, 15, 20], def: 10, label: 'Penalty limit', help: 'The game ends when someone reaches this many penalty points; the fewest points wins.' },
-    { key: 'architects', type: 'bool', def: false, label: 'Skilled architects', help: 'A piece may not go on one of the same kind while another kind is left.' },
-    { key: 'brave', type: 'bool', def: false, label: 'Brave pandas', help: 'The tower stays up after a round ends with too many dice.' },
-  ],
-  quick: () => ({ game: 'pakupaku', seats: ['person', 'bot:easy', 'bot:easy'], options: {} }),
-  rules: [
-    'Everyone plays at the same time. Roll your dice as fast as you can: a panda (P) passes that die to the player on your left, a dish (D) holds the die until you put a piece of tableware on the tower, numbers do nothing.',
-    'To stack, choose a plate, bowl or cup: it swings above the tower; drop it when it is over the middle. If the tower falls, you are the unlucky panda.',
-    'Whoever holds too many dice, or topples the tower, rolls all their dice as a penalty and takes the numbers as points. Fewest points when someone reaches the limit wins.',
-    'After each roll or stack your hands are busy for a moment before you can act again.',
-  ],
   live(board, ctx) {
     board.querySelectorAll('[data-busy]').forEach((el) => {
-      const i = Number(el.getAttribute('data-busy'));
-      const left = ctx.busyLeft(i);
-      el.textContent = `penalty ${ctx.view.penalties[i]}/${ctx.view.limit}${left > 0 ? ` · busy ${(left / 1000).toFixed(1)} s` : ''}`;
+      el.textContent = penaltyLine(ctx, Number(el.getAttribute('data-busy')));
     });
   },
 
-  render(ctx) {
+  draw(ctx) {
     const v = ctx.view;
     const n = v.penalties.length;
     const th = towerHeight(v.tower) * UNIT;
@@ -133,7 +134,7 @@ export default {
     return svg;
   },
 
-  score(ctx, i) { return `${ctx.view.penalties[i]} penalty points`; },
+  seat(ctx, i) { return { score: points(ctx.view.penalties[i]) }; },
 
   status(ctx) {
     const v = ctx.view;
@@ -146,7 +147,7 @@ export default {
     return `Roll! You hold ${mine.length} ${mine.length > 1 ? 'dice' : 'die'}; ${v.threshold} is too many.`;
   },
 
-  actions(ctx) {
+  choices(ctx) {
     const out = [];
     const later = (fn) => () => {
       const wait = ctx.busyLeft(ctx.seat);

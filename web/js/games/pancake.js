@@ -96,22 +96,8 @@ function drawPiles(svg, ctx, top) {
 
 export default {
   id: 'pancake',
-  title: 'Yummy Yummy Pancake',
-  players: [2, 4],
-  memoryAid: true,
-  blurb: 'Memory and bluff: flick the pan, then guess the toppings of the face-down pancakes.',
-  options: [
-    { key: 'chocolate_gamble', type: 'bool', def: false, label: 'Chocolate gamble', help: 'Guessing chocolate right also takes a pancake from the chef; guessing it wrong gives one of yours to the chef.' },
-  ],
-  quick: () => ({ game: 'pancake', seats: ['person', 'bot:medium', 'bot:medium'], options: {} }),
-  rules: [
-    'The chef fills the pan with face-up pancakes (everyone sees them), then flicks it. A strong flick turns more pancakes face down. Watch which ones go face down!',
-    'With five or more face down, the chef secretly keeps one as a bonus.',
-    'Then the chef picks a face-down pancake, looks at it, and asks another player for its topping. A right guess wins the pancake for the guesser; a wrong one gives it to the chef. The chef may share again or stop.',
-    'The first to have 12 pancakes in their pile wins. If the table runs out, the biggest pile wins.',
-  ],
 
-  render(ctx) {
+  draw(ctx) {
     const svg = s('svg', { viewBox: '0 0 400 400', role: 'group', 'aria-label': 'the Yummy Yummy Pancake table' });
     svg.append(s('title', { text: 'The pan with its pancakes, and every player\'s pile' }));
     drawPan(svg, ctx);
@@ -119,7 +105,7 @@ export default {
     return svg;
   },
 
-  score(ctx, i) { return `${ctx.view.piles[i]} ${ctx.view.piles[i] === 1 ? 'pancake' : 'pancakes'}`; },
+  seat(ctx, i) { return { score: `${ctx.view.piles[i]} ${ctx.view.piles[i] === 1 ? 'pancake' : 'pancakes'}` }; },
 
   status(ctx) {
     const v = ctx.view;
@@ -134,7 +120,7 @@ export default {
     return `${chef} is the chef.`;
   },
 
-  actions(ctx) {
+  choices(ctx) {
     const out = [];
     for (const a of ctx.legal) {
       if (a.startsWith('toss') && !out.some((o) => o.label.startsWith('Flick'))) {

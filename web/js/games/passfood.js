@@ -3,8 +3,11 @@
 // passed; every board with its columns and rows; the tokens left.
 import { s, button } from '../dom.js';
 import { PARTY_FOODS, INK, SEAT_FILLS, tile } from '../pieces.js';
+import { use } from '../draw.js';
 
 const PER_ROW = 16;
+// What the tokens do, for the turn line that offers them.
+const TOKENS = 'a swap trades one of your tiles for a friend\'s, a take grabs a tile back from Ziggy';
 const STEP = 23.5;
 // The first row of spaces, low enough for three rows of pawns above it.
 const TRACK_Y = 58;
@@ -30,9 +33,9 @@ function drawTrack(svg, ctx) {
   for (let i = 0; i <= n.cake; i++) {
     const [x, y] = spaceAt(i);
     if (i === n.cake) {
+      // The cake, drawn within its own space (the spaces are STEP apart).
       svg.append(s('g', { role: 'img', 'aria-label': `space ${i}: the birthday cake` },
-        s('rect', { x: x - 17, y: y - 12, width: 34, height: 24, rx: 5, fill: '#f8bbd0', stroke: INK }),
-        s('text', { x, y: y + 4, 'text-anchor': 'middle', class: 'small', text: 'cake' })));
+        use('passfood-cake', x - 11, y - 14, 22)));
     } else {
       svg.append(s('circle', { cx: x, cy: y, r: 9, fill: dips.has(i) ? '#ffe082' : '#fff', stroke: INK }),
         s('text', { x, y: y + 4, 'text-anchor': 'middle', class: 'small', text: dips.has(i) ? '*' : String(i) }));
@@ -126,23 +129,8 @@ function drawBoard(svg, ctx, x, y, who, board, rows, opts) {
 
 export default {
   id: 'passfood',
-  title: 'Pass the Party Food',
-  players: [2, 4],
-  blurb: 'Together against Ziggy the dog: pass food around, make sets, and reach the cake before Ziggy catches you.',
-  options: [
-    { key: 'difficulty', type: 'choice', choices: [0, 1, 2, 3, 4, 5, 6], def: 3, label: 'Difficulty', help: 'How many tiles Ziggy starts with: 0 is gentle, 6 is hard.' },
-    { key: 'swaps', type: 'choice', choices: [2, 1, 0], def: 2, label: 'Swap tokens each', help: 'A swap trades one of your tiles for one of a friend\'s.' },
-    { key: 'takes', type: 'choice', choices: [1, 0], def: 1, label: 'Take tokens each', help: 'A take grabs a tile back from Ziggy\'s board.' },
-  ],
-  quick: () => ({ game: 'passfood', seats: ['person', 'bot:medium', 'bot:medium'], options: {} }),
-  rules: [
-    'Everyone plays together against Ziggy the dog. Each turn Ziggy grabs a food tile, and scores a set when he has one.',
-    'Then the player whose turn it is draws three tiles, one at a time, and puts each on a plate: one for the left neighbour, one for themself, one for the right neighbour (with two players, the third plate is the X space: that tile is thrown away).',
-    'A full column of one food or a row with one of each food is a set: score one set a turn to move your pawn. Passing a lucky dip (*) gives you a free tile.',
-    'Tokens help: a swap trades a tile with a friend, a take grabs a tile from Ziggy. You all win when every pawn is on the cake; you all lose if Ziggy catches a pawn or reaches the cake.',
-  ],
 
-  render(ctx) {
+  draw(ctx) {
     const v = ctx.view;
     const rowsOfTrack = Math.ceil((v.numbers.cake + 1) / PER_ROW);
     const top = TRACK_Y + rowsOfTrack * 42;
@@ -169,16 +157,16 @@ export default {
     return svg;
   },
 
-  score(ctx, i) {
+  seat(ctx, i) {
     const p = ctx.view.players[i];
-    return p.on_cake ? 'on the cake' : `pawn on space ${p.pos}`;
+    return { score: p.on_cake ? 'on the cake' : `space ${p.pos}`, more: `swap tokens ${p.swaps} · take tokens ${p.takes}` };
   },
 
-  endText(ctx) {
+  end(ctx) {
     const v = ctx.view;
     const why = { caught: 'Ziggy caught a pawn', ziggy_cake: 'Ziggy reached the cake first',
       turn_limit: 'the party went on too long', all_on_cake: 'every pawn is on the cake' }[v.reason] || '';
-    return v.result === 'won' ? `You all win: ${why}!` : `Ziggy wins: ${why}.`;
+    return { headline: v.result === 'won' ? `You all win: ${why}!` : `Ziggy wins: ${why}.` };
   },
 
   status(ctx) {
@@ -190,14 +178,14 @@ export default {
       if (v.phase === 'ziggy') return 'Ziggy has more than one set: choose which one he scores.';
       if (v.phase === 'score') {
         return ctx.legal.some((a) => a.startsWith('score'))
-          ? 'You may score one set (or carry on).' : 'No set to score yet: use a token, or carry on.';
+          ? 'You may score one set (or carry on).' : `No set to score yet: use a token (${TOKENS}), or carry on.`;
       }
-      return 'You may use a token, or carry on.';
+      return `You may use a token (${TOKENS}), or carry on.`;
     }
     return `${ctx.name(ctx.toAct[0] ?? v.active)} is playing.`;
   },
 
-  actions(ctx) {
+  choices(ctx) {
     const v = ctx.view;
     return ctx.legal.map((a) => {
       let label = a;

@@ -1,0 +1,310 @@
+/* seats.c: the seating screen: who plays (people and which bots), the
+ * order, the memory aid, the bots' pace and the game's options, with every
+ * bot and option described in a list that scrolls. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "partyfood/ismcts.h"
+#include "tui/tui_int.h"
+
+#define KINDS_MAX 24
+#define ABOUT_MAX 320
+
+/* The paces a person picks from (ms after each bot move). */
+static const int paces[] = {250, 500, 1000, 2000, 3000, 5000};
+#define NPACES (int)(sizeof paces / sizeof paces[0])
+
+typedef struct seating_screen {
+    const pf_game *g;
+    /* kinds[0] is a person; the rest are the bots pf_bot_names lists */
+    const char *kinds[KINDS_MAX];
+    int nk;
+    int kind[PF_MAX_SEATS];
+    char name[PF_MAX_SEATS][PF_SEAT_NAME_MAX + 1];
+    int n, sel;
+    /* the list under the seats: the bots, then the options */
+    char text[KINDS_MAX + 32][ABOUT_MAX];
+    const char *lines[KINDS_MAX + 32];
+    int attrs[KINDS_MAX + 32];
+    int nlines, top, bot_line[KINDS_MAX];
+    const char *problem;
+} seating_screen;
+
+/* The options a person sets for a real game: those the descriptor offers
+ * in menus (the rest script a table for tests; the memory aid has its own
+ * line). */
+static bool shown_option(const pf_option_def *o)
+{
+    return o->menu;
+}
+
+/* NULL when the game accepts opt with n seats, else why not (static). */
+static const char *options_problem(const pf_game *g, int n, const pf_options *opt)
+{
+    static pf_error err;
+    pf_match *m = pf_match_create(g, n, opt, 1, &err);
+    if (m) {
+        pf_match_destroy(m);
+        return NULL;
+    }
+    return err.msg;
+}
+
+/* What bot `name` plays: a level says its place on the ladder and what it
+ * plays in this game. */
+static void about_bot(const pf_game *g, const char *name, char *buf, size_t n)
+{
+    const pf_bot_def *b = pf_bot_find(g, name);
+    const char *level = pf_level_about(g, name);
+    if (strcmp(name, "random") != 0 && strcmp(level, "not a level") != 0)
+        snprintf(buf, n, "%-10s %s; here %s", name, b ? b->about : "", level);
+    else
+        snprintf(buf, n, "%-10s %s", name, b ? b->about : "");
+}
+
+/* The list under the seats: every bot (the selected seat's in bold), then
+ * the options with their values. */
+static void make_list(seating_screen *st, const pf_options *opt)
+{
+    int k = 0;
+    snprintf(st->text[k], ABOUT_MAX, "Bots (left/right puts one in the marked seat):");
+    st->attrs[k++] = A_BOLD;
+    for (int b = 1; b < st->nk; b++) {
+        about_bot(st->g, st->kinds[b], st->text[k], ABOUT_MAX);
+        st->bot_line[b] = k;
+        st->attrs[k++] = st->kind[st->sel] == b ? A_BOLD | A_REVERSE : 0;
+    }
+    bool any = false;
+    for (const pf_option_def *o = st->g->options; o && o->key && k < KINDS_MAX + 32; o++) {
+        if (!shown_option(o))
+            continue;
+        if (!any) {
+            snprintf(st->text[k], ABOUT_MAX, "Options (v sets one as key=value):");
+            st->attrs[k++] = A_BOLD;
+            any = true;
+        }
+        const char *v = pf_options_get(opt, o->key);
+        snprintf(st->text[k], ABOUT_MAX, "%s = %s   %s", o->key, v ? v : o->def,
+                 o->help ? o->help : "");
+        st->attrs[k++] = 0;
+    }
+    for (int i = 0; i < k; i++)
+        st->lines[i] = st->text[i];
+    st->nlines = k;
+}
+
+/* The keys, those of the memory aid and the pace where the game has them. */
+static void keys_of(const pf_game *g, char *buf, size_t n)
+{
+    snprintf(buf, n, "arrows: seat, who   e: name   +/-: seats   o: order   %s%s"
+             "v: option   PgDn: the list   Enter: start   Esc: menu   q: quit",
+             g->memory_game ? "m: memory aid   " : "", g->real_time ? "" : "p: pace   ");
+}
+
+/* The part above the list, from row 2; returns the row after it. With
+ * gaps, blank rows between its parts. Measures only, unless draw. */
+static int header(const seating_screen *st, bool memory_aid, bool shuffle, int pace_ms,
+                  bool gaps, bool draw)
+{
+    const pf_game *g = st->g;
+    char line[400];
+    int y = 2, w = COLS - 4;
+/* each part: its rows, drawn or measured */
+#define PART(x, attr, text)                                                                   \
+    y += draw ? tui__wrap(y, (x), w + 2 - (x), 3, 2, (attr), (text), false)                   \
+              : tui__wrap_rows((text), w + 2 - (x), 2, false)
+    snprintf(line, sizeof line, "%s.", g->summary);
+    PART(2, 0, line);
+    snprintf(line, sizeof line, "%d to %d seats; seat 1 starts.", g->min_seats, g->max_seats);
+    PART(2, 0, line);
+    y += gaps;
+    for (int i = 0; i < st->n; i++, y++) {
+        char who[64];
+        if (st->kind[i] == 0)
+            snprintf(who, sizeof who, "person: %s", st->name[i]);
+        else
+            snprintf(who, sizeof who, "bot: %s", st->kinds[st->kind[i]]);
+        snprintf(line, sizeof line, " seat %d  < %-31s > ", i + 1, who);
+        if (draw)
+            tui__putn(y, 2, w, i == st->sel ? A_REVERSE | A_BOLD : 0, line);
+    }
+    y += gaps;
+    PART(4, 0, shuffle ? "order: drawn at random at the start (o: keep it as shown)"
+                       : "order: as shown, seat 1 first (o: draw it at random)");
+    if (g->memory_game) {
+        snprintf(line, sizeof line, "memory aid: %s (m: %s)", memory_aid ? "ON" : "off",
+                 memory_aid ? "off, the real game" : "on, earlier reveals shown");
+        PART(4, 0, line);
+    }
+    if (!g->real_time) {
+        snprintf(line, sizeof line, "bots' pace: %g s after each move (p: change it)",
+                 pace_ms / 1000.0);
+        PART(4, 0, line);
+    }
+    if (st->problem)
+        PART(4, A_BOLD, st->problem);
+#undef PART
+    return y;
+}
+
+/* Draws the screen; returns the rows the list has (for PgUp/PgDn). The
+ * blank rows between the parts go first when the list would be short. */
+static int draw(seating_screen *st, bool memory_aid, bool shuffle, int pace_ms,
+                const pf_options *opt)
+{
+    char keys[300], line[120];
+    keys_of(st->g, keys, sizeof keys);
+    int key_rows = tui__wrap_rows(keys, COLS, 2, true);
+    bool gaps = LINES - key_rows - 1 - header(st, memory_aid, shuffle, pace_ms, true, false) >= 4;
+    erase();
+    snprintf(line, sizeof line, "%s: who plays?", st->g->title);
+    tui__title_bar(line);
+    int y = header(st, memory_aid, shuffle, pace_ms, gaps, true);
+    /* the list, between here and the keys */
+    int rows = LINES - key_rows - y - 1;
+    make_list(st, opt);
+    int total = tui__lines_rows(st->lines, st->nlines, COLS - 4, 11);
+    if (st->top > total - rows)
+        st->top = total - rows;
+    if (st->top < 0)
+        st->top = 0;
+    if (rows > 0) {
+        tui__hline(y, 0, COLS, A_DIM);
+        if (total > rows) {
+            snprintf(line, sizeof line, " rows %d-%d of %d: PgUp/PgDn ", st->top + 1,
+                     st->top + rows < total ? st->top + rows : total, total);
+            tui__put(y, COLS - (int)strlen(line) - 2, A_DIM, "%s", line);
+        }
+        tui__lines(y + 1, 2, COLS - 4, rows, 11, st->lines, st->attrs, st->nlines, st->top);
+    }
+    tui__wrap(LINES - key_rows, 0, COLS, key_rows, 2, A_DIM, keys, true);
+    refresh();
+    return rows;
+}
+
+/* Scrolls the list so that the selected seat's bot is in sight. */
+static void show_bot(seating_screen *st, int rows)
+{
+    int b = st->kind[st->sel];
+    if (b <= 0 || rows <= 0)
+        return;
+    int first = tui__lines_rows(st->lines, st->bot_line[b], COLS - 4, 11);
+    int k = tui__lines_rows(st->lines + st->bot_line[b], 1, COLS - 4, 11);
+    if (first < st->top)
+        st->top = first;
+    else if (first + k > st->top + rows)
+        st->top = first + k - rows;
+}
+
+bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle,
+                pf_options *opt, int *pace_ms)
+{
+    static char error[sizeof ((pf_error *)0)->msg]; /* outlives a pf_error */
+    seating_screen *st = calloc(1, sizeof *st);
+    if (!st)
+        return false;
+    st->g = g;
+    st->kinds[0] = "person";
+    st->nk = 1 + pf_bot_names(g, st->kinds + 1, KINDS_MAX - 1);
+    st->n = g->min_seats > 2 ? g->min_seats : (g->max_seats >= 3 ? 3 : g->max_seats);
+    /* The bots `partyfood play GAME` seats by default (cli/play.c). */
+    const char *def = "medium";
+    for (int i = 0; i < PF_MAX_SEATS; i++) {
+        for (int k = 1; k < st->nk; k++)
+            if (i > 0 && strcmp(st->kinds[k], def) == 0)
+                st->kind[i] = k;
+        snprintf(st->name[i], sizeof st->name[i], i == 0 ? "you" : "player%d", i + 1);
+    }
+    *shuffle = true;
+    if (*pace_ms < 0)
+        *pace_ms = TUI_PACE_MS;
+    bool started = false;
+    int rows = 0, moved = -1;
+    for (;;) {
+        if (!tui__too_small(60, 20, "the seating screen")) {
+            if (moved != st->sel * 64 + st->kind[st->sel]) {
+                moved = st->sel * 64 + st->kind[st->sel];
+                make_list(st, opt);
+                show_bot(st, rows > 0 ? rows : 1);
+            }
+            rows = draw(st, *memory_aid, *shuffle, *pace_ms, opt);
+        }
+        int ch = tui__key(-1), n = st->n;
+        switch (ch) {
+        case KEY_UP: st->sel = (st->sel + n - 1) % n; break;
+        case KEY_DOWN: case '\t': st->sel = (st->sel + 1) % n; break;
+        case KEY_LEFT: st->kind[st->sel] = (st->kind[st->sel] + st->nk - 1) % st->nk; break;
+        case KEY_RIGHT: st->kind[st->sel] = (st->kind[st->sel] + 1) % st->nk; break;
+        case KEY_NPAGE: st->top += rows > 1 ? rows - 1 : 1; break;
+        case KEY_PPAGE: st->top -= rows > 1 ? rows - 1 : 1; break;
+        case '+': case '=':
+            if (n < g->max_seats && n < PF_MAX_SEATS)
+                st->n++;
+            break;
+        case '-':
+            if (n > g->min_seats && --st->n <= st->sel)
+                st->sel = st->n - 1;
+            break;
+        case 'm': case 'M':
+            if (g->memory_game)
+                *memory_aid = !*memory_aid;
+            break;
+        case 'o': case 'O':
+            *shuffle = !*shuffle;
+            break;
+        case 'p': case 'P': {
+            int k = 0;
+            while (k < NPACES && paces[k] <= *pace_ms)
+                k++;
+            *pace_ms = paces[k % NPACES];
+            break;
+        }
+        case 'e': case 'E': {
+            char buf[PF_SEAT_NAME_MAX + 1];
+            if (tui__prompt("Name: ", NULL, buf, sizeof buf) && !strchr(buf, ',')) {
+                st->kind[st->sel] = 0;
+                snprintf(st->name[st->sel], sizeof st->name[st->sel], "%s", buf);
+            }
+            break;
+        }
+        case 'v': case 'V': {
+            char buf[96];
+            pf_error err;
+            st->problem = NULL;
+            if (tui__prompt("Option as key=value (e.g. limit=15): ", NULL, buf, sizeof buf)) {
+                pf_options trial = *opt;
+                if (pf_options_parse(&trial, buf, &err) != PF_E_OK)
+                    st->problem = strcpy(error, err.msg);
+                else if (!(st->problem = options_problem(g, n, &trial)))
+                    *opt = trial;
+            }
+            break;
+        }
+        case 27:
+            free(st);
+            return false;
+        case 'q': case 'Q': case 3:
+            free(st);
+            exit(0);
+        case '\n': case '\r': case KEY_ENTER: {
+            char spec[512] = "";
+            for (int i = 0; i < n; i++)
+                snprintf(spec + strlen(spec), sizeof spec - strlen(spec), "%s%s%s",
+                         i ? "," : "", st->kind[i] ? "bot:" : "",
+                         st->kind[i] ? st->kinds[st->kind[i]] : st->name[i]);
+            pf_error err;
+            if (pf_seating_parse(s, g, spec, &err) != 0)
+                st->problem = strcpy(error, err.msg);
+            else if (!(st->problem = options_problem(g, n, opt)))
+                started = true;
+            break;
+        }
+        default: break;
+        }
+        if (started)
+            break;
+    }
+    free(st);
+    return true;
+}
