@@ -16,7 +16,8 @@ static int usage(FILE *f, int status)
             "usage: partyfood serve [--listen HOST:PORT] [--db FILE|URL] [--web DIR]\n"
             "                       [--cert FILE --key FILE]\n"
             "                       [--idle-seconds N] [--expire-seconds N] [--hello-timeout S]\n"
-            "                       [--node URL]\n"
+            "                       [--node URL] [--db-lock-timeout MS]\n"
+            "                       [--db-statement-timeout MS] [--db-idle-timeout MS]\n"
             "                       [--lease-ms N] [--max-requests N] [--max-rooms N]\n"
             "                       [--max-connections N] [--behind-proxy]\n\n"
             "Serves rooms over HTTP and WebSockets (docs/server.md) and the browser\n"
@@ -35,11 +36,16 @@ static int usage(FILE *f, int status)
             "--node is this node's address as clients and other nodes reach it\n"
             "(http://HOST:PORT by default), --lease-ms how long its hold on a room\n"
             "lasts unrenewed, so how soon another node takes over when it dies (5000).\n"
+            "On PostgreSQL a wait for a row another node holds ends after\n"
+            "--db-lock-timeout ms (%d), a statement after --db-statement-timeout (%d),\n"
+            "and a session idle inside a transaction (a node frozen or cut off\n"
+            "mid-commit) is ended by the database after --db-idle-timeout (%d; 0: never).\n"
             "Limits (0: none): --max-requests per second per connection (%d),\n"
             "--max-rooms created per minute per address (%d), --max-connections open\n"
             "per address, HTTP and WebSockets (%d; an IPv6 address counts by its /64). --behind-proxy: the address is the last item of\n"
             "X-Forwarded-For (a reverse proxy's view of its client).\n",
-            PF_LIMIT_REQUESTS_PER_S, PF_LIMIT_ROOMS_PER_MIN, PF_LIMIT_CONNS_PER_ADDR);
+            PF_STORE_LOCK_MS, PF_STORE_STATEMENT_MS, PF_STORE_IDLE_MS, PF_LIMIT_REQUESTS_PER_S,
+            PF_LIMIT_ROOMS_PER_MIN, PF_LIMIT_CONNS_PER_ADDR);
     return status;
 }
 
@@ -122,6 +128,8 @@ int cmd_serve(int argc, char **argv)
     pf_server_options o = {.host = host, .port = 8080, .db = db && *db ? db : "partyfood.db",
                            .idle_seconds = 60, .expire_seconds = 3600, .hello_seconds = 10,
                            .lease_ms = 5000,
+                           .db_waits = {PF_STORE_LOCK_MS, PF_STORE_STATEMENT_MS,
+                                        PF_STORE_IDLE_MS},
                            .web = find_web(web, sizeof web)};
     long long n;
     pf_limits_defaults(&o.limits);
@@ -167,6 +175,17 @@ int cmd_serve(int argc, char **argv)
                 !cli_arg_int("serve", "--lease-ms", v, PF_LEASE_MS_MIN, 600000, &n))
                 return 2;
             o.lease_ms = (int)n;
+        } else if (strcmp(argv[i], "--db-lock-timeout") == 0 ||
+                   strcmp(argv[i], "--db-statement-timeout") == 0 ||
+                   strcmp(argv[i], "--db-idle-timeout") == 0) {
+            const char *name = argv[i];
+            int *to = name[5] == 'l'   ? &o.db_waits.lock_ms
+                      : name[5] == 's' ? &o.db_waits.statement_ms
+                                       : &o.db_waits.idle_ms;
+            if (!(v = cli_arg_value("serve", argc, argv, &i)) ||
+                !cli_arg_int("serve", name, v, 0, 3600000, &n))
+                return 2;
+            *to = (int)n;
         } else if (strcmp(argv[i], "--cert") == 0) {
             if (!(o.cert = cli_arg_value("serve", argc, argv, &i)))
                 return 2;

@@ -98,15 +98,16 @@ static void *committer(void *arg)
     return NULL;
 }
 
-pf_committer *pf_commit_start(const char *path, void (*wake)(void *arg), void *arg,
-                              pf_metrics *metrics, pf_error *err)
+pf_committer *pf_commit_start(const char *path, const pf_store_waits *waits,
+                              void (*wake)(void *arg), void *arg, pf_metrics *metrics,
+                              pf_error *err)
 {
     pf_committer *c = calloc(1, sizeof *c);
     if (!c) {
         pf_error_set(err, PF_E_NO_MEMORY, NULL);
         return NULL;
     }
-    if (!(c->store = pf_store_open(path, err))) {
+    if (!(c->store = pf_store_open_waits(path, waits, err))) {
         free(c);
         return NULL;
     }

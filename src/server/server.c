@@ -255,7 +255,7 @@ static bool services(pf_net *n, const pf_server_options *o, const char *self)
         fprintf(stderr, "partyfood serve: out of memory\n");
         return false;
     }
-    if (!(n->commit = pf_commit_start(o->db, wake_loop, n, n->metrics, &err)) ||
+    if (!(n->commit = pf_commit_start(o->db, &o->db_waits, wake_loop, n, n->metrics, &err)) ||
         !(n->worker = pf_worker_start(wake_loop, n, &err))) {
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
         return false;
@@ -322,7 +322,7 @@ int pf_server_run(const pf_server_options *o)
         fprintf(stderr, "partyfood serve: %s\n", why);
         return 1;
     }
-    if (!(n->store = pf_store_open(o->db, &err))) {
+    if (!(n->store = pf_store_open_waits(o->db, &o->db_waits, &err))) {
         fprintf(stderr,
                 "partyfood serve: %s (--db names the database: an SQLite file of partyfood's, "
                 "or a new one in a folder this user may write, or a postgresql:// URL)\n",

@@ -5,6 +5,7 @@
 #define PF_SERVER_SERVER_H
 
 #include "server/limits.h"
+#include "server/store.h"
 
 typedef struct pf_server_options {
     const char *host; /* the address to listen on, 127.0.0.1 by default */
@@ -18,6 +19,7 @@ typedef struct pf_server_options {
                          * long is closed */
     const char *cert, *key; /* TLS: the certificate and its key (PEM files); NULL: none */
     pf_limits limits;
+    pf_store_waits db_waits; /* a shared database's lock, statement and idle timeouts */
     const char *web;  /* the browser client's folder (web/), served at / */
 } pf_server_options;
 

@@ -42,6 +42,6 @@ struct pf_store {
 #define PF_STORE_SCHEMA 3
 
 pf_store *pf_store_sqlite_open(const char *path, pf_error *err);
-pf_store *pf_store_pg_open(const char *url, pf_error *err);
+pf_store *pf_store_pg_open(const char *url, const pf_store_waits *waits, pf_error *err);
 
 #endif

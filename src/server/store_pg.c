@@ -7,9 +7,11 @@
  * clocks need not agree. A step write locks the room's lease row (FOR
  * SHARE) and checks the writer's epoch in the same transaction: a take-over
  * (an UPDATE of that row) waits for it or makes it find no row. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libpq-fe.h>
 
@@ -157,7 +159,7 @@ static bool migrate(pf_store *s, pf_error *err)
 
 static const pf_store_ops pg_ops;
 
-pf_store *pf_store_pg_open(const char *url, pf_error *err)
+pf_store *pf_store_pg_open(const char *url, const pf_store_waits *waits, pf_error *err)
 {
     pg_store *s = calloc(1, sizeof *s);
     if (!s) {
@@ -165,7 +167,21 @@ pf_store *pf_store_pg_open(const char *url, pf_error *err)
         return NULL;
     }
     s->base.ops = &pg_ops;
-    s->conn = PQconnectdb(url);
+    /* The waits as the session's settings (options), kept by PQreset; the
+     * connection's own: a database that stops answering is given up on
+     * after a statement's time (unacknowledged data, tcp_user_timeout) or
+     * a few seconds of silence (keepalives), not the system's minutes. */
+    char options[160], user_timeout[16];
+    snprintf(options, sizeof options,
+             "-c lock_timeout=%d -c statement_timeout=%d "
+             "-c idle_in_transaction_session_timeout=%d",
+             waits->lock_ms, waits->statement_ms, waits->idle_ms);
+    snprintf(user_timeout, sizeof user_timeout, "%d", waits->statement_ms);
+    const char *const keys[] = {"dbname",          "options",         "connect_timeout",
+                                "tcp_user_timeout", "keepalives_idle", "keepalives_interval",
+                                "keepalives_count", NULL};
+    const char *const values[] = {url, options, "10", user_timeout, "5", "2", "3", NULL};
+    s->conn = PQconnectdbParams(keys, values, 1); /* 1: dbname, the URL, expanded */
     if (PQstatus(s->conn) != CONNECTION_OK) {
         /* The message names the host, never the password. */
         fail(&s->base, NULL, err, "connect");
@@ -281,6 +297,16 @@ static int by_room(const void *x, const void *y)
                   (*(const pf_store_change *const *)y)->room);
 }
 
+/* The test gate (PF_SERVE_TEST_COMMIT_STOP=FILE, tests only): when FILE
+ * is there, it is removed and the node stops (SIGSTOP) holding its rooms'
+ * lease rows, as a node frozen inside a commit would, until SIGCONT. */
+static void test_stop(void)
+{
+    const char *file = getenv("PF_SERVE_TEST_COMMIT_STOP");
+    if (file && unlink(file) == 0)
+        raise(SIGSTOP);
+}
+
 static pf_err pg_commit(pf_store *s, const pf_store_change *changes, int n, int *lost,
                         pf_error *err)
 {
@@ -303,6 +329,8 @@ static pf_err pg_commit(pf_store *s, const pf_store_change *changes, int n, int 
         if ((e = owned(s, order[i], err)) == PF_E_ELSEWHERE)
             *lost = (int)(order[i] - changes);
     free(order);
+    if (!e)
+        test_stop();
     for (int i = 0; !e && i < n; i++)
         if ((e = put_change(s, &changes[i], err)) == PF_E_ELSEWHERE)
             *lost = i;
