@@ -15,7 +15,7 @@
 /* A room the idle connections say hello to: its code and its seats'
  * tokens (a connection beyond them is a spectator). */
 typedef struct bench_idle_room {
-    char code[8];
+    char code[16];
     char token[2][33];
 } bench_idle_room;
 

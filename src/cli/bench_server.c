@@ -122,7 +122,9 @@ static bool make_room(int port, made_room *m, bool report)
 {
     char spec[128], *body;
     snprintf(spec, sizeof spec,
-             "{\"game\":\"%s\",\"seats\":[\"person\",\"person\"],\"fixed_order\":true}", game_id);
+             "{\"game\":\"%s\",\"seats\":[\"person\",\"person\"],\"fixed_order\":true,"
+             "\"spectators\":true}",
+             game_id);
     int status = http(port, "POST", "/rooms", spec, &body);
     cJSON *o = cJSON_Parse(body);
     const cJSON *code = cJSON_GetObjectItemCaseSensitive(o, "room");

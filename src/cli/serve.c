@@ -19,7 +19,7 @@ static int usage(FILE *f, int status)
             "                       [--node URL] [--db-lock-timeout MS]\n"
             "                       [--db-statement-timeout MS] [--db-idle-timeout MS]\n"
             "                       [--lease-ms N] [--max-requests N] [--max-rooms N]\n"
-            "                       [--max-connections N] [--behind-proxy]\n\n"
+            "                       [--max-connections N] [--max-misses N] [--behind-proxy]\n\n"
             "Serves rooms over HTTP and WebSockets (docs/server.md) and the browser\n"
             "client at / (docs/web.md). --listen is 127.0.0.1:8080 by default (port 0:\n"
             "any free port, named in the first line printed). --web is the client's\n"
@@ -42,10 +42,13 @@ static int usage(FILE *f, int status)
             "mid-commit) is ended by the database after --db-idle-timeout (%d; 0: never).\n"
             "Limits (0: none): --max-requests per second per connection (%d),\n"
             "--max-rooms created per minute per address (%d), --max-connections open\n"
-            "per address, HTTP and WebSockets (%d; an IPv6 address counts by its /64). --behind-proxy: the address is the last item of\n"
-            "X-Forwarded-For (a reverse proxy's view of its client).\n",
+            "per address, HTTP and WebSockets (%d; an IPv6 address counts by its /64),\n"
+            "--max-misses: room codes that match no room looked up per minute per address\n"
+            "(%d; past them every lookup is refused a while, 429 with Retry-After).\n"
+            "--behind-proxy: the address is the last item of X-Forwarded-For (a reverse\n"
+            "proxy's view of its client).\n",
             PF_STORE_LOCK_MS, PF_STORE_STATEMENT_MS, PF_STORE_IDLE_MS, PF_LIMIT_REQUESTS_PER_S,
-            PF_LIMIT_ROOMS_PER_MIN, PF_LIMIT_CONNS_PER_ADDR);
+            PF_LIMIT_ROOMS_PER_MIN, PF_LIMIT_CONNS_PER_ADDR, PF_LIMIT_MISSES_PER_MIN);
     return status;
 }
 
@@ -200,6 +203,9 @@ int cmd_serve(int argc, char **argv)
                 return 2;
         } else if (strcmp(argv[i], "--max-connections") == 0) {
             if (!read_limit(argc, argv, &i, "--max-connections", &o.limits.conns_per_addr))
+                return 2;
+        } else if (strcmp(argv[i], "--max-misses") == 0) {
+            if (!read_limit(argc, argv, &i, "--max-misses", &o.limits.misses_per_min))
                 return 2;
         } else if (strcmp(argv[i], "--behind-proxy") == 0) {
             o.limits.behind_proxy = true;

@@ -13,10 +13,11 @@
 #include "server/host.h"
 #include "server/net.h"
 
-/* An HTTP answer with body (freed here; NULL: out of memory), and a
- * Location header when location is not NULL. */
+/* An HTTP answer with body (freed here; NULL: out of memory), and one
+ * more header (its name with the colon: "location:") when name is not
+ * NULL. */
 static int http_answer(struct lws *wsi, unsigned status, const char *type, char *body,
-                       const char *location)
+                       const char *name, const char *value)
 {
     static const char no_memory[] = "{\"ok\":false,\"error\":{\"code\":\"no_memory\"}}";
     const char *text = body ? body : no_memory;
@@ -32,10 +33,9 @@ static int http_answer(struct lws *wsi, unsigned status, const char *type, char 
                                      len, &p, end) &&
         !lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
                                      (const unsigned char *)"no-store", 8, &p, end) &&
-        (!location ||
-         !lws_add_http_header_by_name(wsi, (const unsigned char *)"location:",
-                                      (const unsigned char *)location, (int)strlen(location),
-                                      &p, end)) &&
+        (!name || !lws_add_http_header_by_name(wsi, (const unsigned char *)name,
+                                               (const unsigned char *)value, (int)strlen(value),
+                                               &p, end)) &&
         !lws_finalize_write_http_header(wsi, start, &p, end)) {
         memcpy(p, text, len);
         if (lws_write(wsi, p, len, LWS_WRITE_HTTP_FINAL) == (int)len)
@@ -48,7 +48,7 @@ static int http_answer(struct lws *wsi, unsigned status, const char *type, char 
 
 static int http_reply(struct lws *wsi, unsigned status, char *body)
 {
-    return http_answer(wsi, status, "application/json", body, NULL);
+    return http_answer(wsi, status, "application/json", body, NULL, NULL);
 }
 
 static int http_error(struct lws *wsi, unsigned status, pf_err e, const char *msg)
@@ -71,7 +71,8 @@ static int not_found(struct lws *wsi, const char *code, const pf_found *f, const
     char *text = pf_rooms_not_found(NULL, code, f, &status);
     char location[PF_NODE_NAME_MAX + 80];
     snprintf(location, sizeof location, "%s%s", f->owner, path);
-    return http_answer(wsi, status, "application/json", text, status == 307 ? location : NULL);
+    return http_answer(wsi, status, "application/json", text, status == 307 ? "location:" : NULL,
+                       location);
 }
 
 static int create_room(pf_net *n, struct lws *wsi, const cJSON *req)
@@ -173,7 +174,7 @@ static int metrics(pf_net *n, struct lws *wsi)
     char *text = pf_metrics_text(n->metrics, &g);
     if (!text)
         return http_error(wsi, 500, PF_E_NO_MEMORY, "out of memory");
-    return http_answer(wsi, 200, "text/plain; version=0.0.4", text, NULL);
+    return http_answer(wsi, 200, "text/plain; version=0.0.4", text, NULL, NULL);
 }
 
 /* The browser client's files (web/): plain names only, never outside the
@@ -202,17 +203,29 @@ static int web_file(pf_net *n, struct lws *wsi, const char *path)
     return rc < 0 || (rc > 0 && lws_http_transaction_completed(wsi)) ? -1 : 0;
 }
 
-/* A request under /rooms/CODE. */
+/* A request under /rooms/CODE. Looking a code up counts against the
+ * address's misses when no room has it (limits.h), and is refused (429,
+ * Retry-After) while they are used up. */
 static int room_route(pf_net *n, struct lws *wsi, const pf_http *h, const cJSON *req)
 {
-    char code[PF_ROOM_CODE_LEN + 2] = "";
+    char code[PF_ROOM_CODE_LEN + 2] = "", addr[64];
     const char *rest = h->path + 6;
     size_t len = rest[0] == '/' ? strcspn(rest + 1, "/") : 0;
     if (len > 0 && len <= PF_ROOM_CODE_LEN)
         memcpy(code, rest + 1, len);
+    pf_error err;
+    pf_net_peer(n, wsi, addr, sizeof addr);
+    if (!pf_net_may_look(n, addr, &err)) {
+        char after[24];
+        snprintf(after, sizeof after, "%lld", err.field[0].value);
+        return http_answer(wsi, 429, "application/json", pf_proto_error_of(NULL, &err),
+                           "retry-after:", after);
+    }
     pf_found f = {"", false};
     pf_room *r = code[0] ? pf_rooms_find(n->rooms, code, &f) : NULL;
     const char *tail = rest[0] == '/' ? rest + 1 + len : rest;
+    if (!r && !f.owner[0] && !f.failed)
+        pf_limits_missed(n->limiter, addr, pf_net_now_ms());
     if (!r)
         return not_found(wsi, code, &f, h->path);
     if (!h->post && tail[0] == '\0')

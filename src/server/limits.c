@@ -11,7 +11,7 @@
 typedef struct pf_address {
     char addr[64];
     int conns;
-    pf_bucket rooms;
+    pf_bucket rooms, misses;
     struct pf_address *next;
 } pf_address;
 
@@ -22,8 +22,10 @@ struct pf_limiter {
 
 void pf_limits_defaults(pf_limits *l)
 {
-    *l = (pf_limits){PF_LIMIT_REQUESTS_PER_S, PF_LIMIT_ROOMS_PER_MIN, PF_LIMIT_CONNS_PER_ADDR,
-                     false};
+    *l = (pf_limits){.requests_per_s = PF_LIMIT_REQUESTS_PER_S,
+                     .rooms_per_min = PF_LIMIT_ROOMS_PER_MIN,
+                     .conns_per_addr = PF_LIMIT_CONNS_PER_ADDR,
+                     .misses_per_min = PF_LIMIT_MISSES_PER_MIN};
 }
 
 pf_limiter *pf_limiter_new(const pf_limits *l)
@@ -50,7 +52,8 @@ const pf_limits *pf_limiter_limits(const pf_limiter *lim)
     return &lim->limits;
 }
 
-bool pf_bucket_take(pf_bucket *b, double per_s, double burst, int64_t now_ms)
+/* The bucket brought up to now (a new one full). */
+static void refill(pf_bucket *b, double per_s, double burst, int64_t now_ms)
 {
     if (b->at_ms == 0)
         b->tokens = burst;
@@ -60,6 +63,11 @@ bool pf_bucket_take(pf_bucket *b, double per_s, double burst, int64_t now_ms)
             b->tokens = burst;
     }
     b->at_ms = now_ms;
+}
+
+bool pf_bucket_take(pf_bucket *b, double per_s, double burst, int64_t now_ms)
+{
+    refill(b, per_s, burst, now_ms);
     if (b->tokens < 1)
         return false;
     b->tokens -= 1;
@@ -93,7 +101,8 @@ static pf_address *address(pf_limiter *lim, const char *addr, int64_t now_ms)
         pf_address *a = *p;
         if (strcmp(a->addr, addr) == 0)
             found = a;
-        else if (a->conns == 0 && (a->rooms.at_ms == 0 || now_ms - a->rooms.at_ms >= 60000)) {
+        else if (a->conns == 0 && (a->rooms.at_ms == 0 || now_ms - a->rooms.at_ms >= 60000) &&
+                 (a->misses.at_ms == 0 || now_ms - a->misses.at_ms >= 60000)) {
             *p = a->next;
             free(a);
             continue;
@@ -142,6 +151,41 @@ pf_verdict pf_limits_request(pf_conn_limits *cl, int64_t now_ms)
         return PF_LIMIT_PASS;
     return pf_bucket_take(&cl->strikes, 1, PF_LIMIT_STRIKES, now_ms) ? PF_LIMIT_REFUSE
                                                                      : PF_LIMIT_CLOSE;
+}
+
+/* The address's entry, when it has one (none: nothing to remember). */
+static pf_address *known(pf_limiter *lim, const char *addr)
+{
+    char key[PF_LIMITS_KEY];
+    pf_limits_key(addr, key, sizeof key);
+    for (pf_address *a = lim->addresses; a; a = a->next)
+        if (strcmp(a->addr, key) == 0)
+            return a;
+    return NULL;
+}
+
+int64_t pf_limits_lookup(pf_limiter *lim, const char *addr, int64_t now_ms)
+{
+    int n = lim->limits.misses_per_min;
+    pf_address *a = n ? known(lim, addr) : NULL;
+    if (!a || a->misses.at_ms == 0)
+        return 0;
+    refill(&a->misses, n / 60.0, n, now_ms);
+    if (a->misses.tokens >= 1)
+        return 0;
+    return (int64_t)((1 - a->misses.tokens) * 60000 / n) + 1;
+}
+
+void pf_limits_missed(pf_limiter *lim, const char *addr, int64_t now_ms)
+{
+    int n = lim->limits.misses_per_min;
+    if (n == 0)
+        return;
+    char key[PF_LIMITS_KEY];
+    pf_limits_key(addr, key, sizeof key);
+    pf_address *a = address(lim, key, now_ms);
+    if (a)
+        pf_bucket_take(&a->misses, n / 60.0, n, now_ms);
 }
 
 bool pf_limits_room(pf_limiter *lim, const char *addr, int64_t now_ms)

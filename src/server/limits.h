@@ -14,12 +14,14 @@
 #define PF_LIMIT_REQUEST_BURST_S 2  /* ...and the seconds of it it may send at once */
 #define PF_LIMIT_STRIKES 50         /* refused requests, refilled one a second: then closed */
 #define PF_LIMIT_ROOMS_PER_MIN 20   /* rooms one address creates a minute (a burst of as many) */
-#define PF_LIMIT_CONNS_PER_ADDR 64  /* WebSockets open from one address */
+#define PF_LIMIT_CONNS_PER_ADDR 64  /* connections open from one address */
+#define PF_LIMIT_MISSES_PER_MIN 20  /* codes no room has one address asks for a minute */
 
 typedef struct pf_limits {
     int requests_per_s;
     int rooms_per_min;
     int conns_per_addr;
+    int misses_per_min;
     bool behind_proxy; /* the address is X-Forwarded-For's last item (the proxy's view) */
 } pf_limits;
 
@@ -70,5 +72,13 @@ void pf_limits_conn_close(pf_conn_limits *cl);
 pf_verdict pf_limits_request(pf_conn_limits *cl, int64_t now_ms);
 /* addr asks to create a room: false when it made its most this minute. */
 bool pf_limits_room(pf_limiter *lim, const char *addr, int64_t now_ms);
+/* addr looks a room up by its code (a room's page, a join, a hello): 0
+ * when it may, else the milliseconds until it may again. While the
+ * address has used up its misses (codes no room has, pf_limits_missed)
+ * every lookup of its is refused, the codes of rooms that exist too: the
+ * answer must not tell a guesser which of its guesses hit. */
+int64_t pf_limits_lookup(pf_limiter *lim, const char *addr, int64_t now_ms);
+/* addr's lookup found no room. */
+void pf_limits_missed(pf_limiter *lim, const char *addr, int64_t now_ms);
 
 #endif

@@ -61,6 +61,11 @@ bool pf_ws_any_open(pf_net *n);
 /* The client's address: the peer's, or behind a reverse proxy the last
  * item of X-Forwarded-For. */
 void pf_net_peer(pf_net *n, struct lws *wsi, char *buf, size_t size);
+/* Whether addr may look a room up by its code now (limits.h: while its
+ * misses are used up it may not); when not, err says for how long
+ * (rate_limited, with the field retry_after in seconds) and the refusal is
+ * logged. */
+bool pf_net_may_look(pf_net *n, const char *addr, pf_error *err);
 /* The server's monotonic clock in ms. */
 int64_t pf_net_now_ms(void);
 

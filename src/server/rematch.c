@@ -25,7 +25,10 @@ static cJSON *like(const pf_room *r)
     cJSON_AddItemToObject(o, "options", cJSON_Parse(r->options));
     cJSON_AddNumberToObject(o, "turn_seconds", (double)(r->turn_ms / 1000));
     cJSON_AddBoolToObject(o, "listed", r->listed);
-    cJSON_AddBoolToObject(o, "spectators", r->spectators);
+    if (r->spectators || !r->watch_link)
+        cJSON_AddBoolToObject(o, "spectators", r->spectators);
+    else
+        cJSON_AddStringToObject(o, "spectators", "link");
     cJSON_AddBoolToObject(o, "fixed_order", r->fixed_order);
     cJSON_AddBoolToObject(o, "memory_aid", r->memory_aid);
     return o;
@@ -34,7 +37,7 @@ static cJSON *like(const pf_room *r)
 /* Makes the new room; its code and tokens into rm. */
 static pf_room *make(pf_room *old, pf_rematch *rm, pf_error *err)
 {
-    char host_token[PF_TOKEN_HEX + 1];
+    pf_room_keys keys;
     const pf_room_env *env = old->env;
     cJSON *req = like(old);
     if (!req || !env->new_code(env->reg, rm->code)) {
@@ -42,11 +45,12 @@ static pf_room *make(pf_room *old, pf_rematch *rm, pf_error *err)
         pf_error_set(err, req ? PF_E_IO : PF_E_NO_MEMORY, req ? "no free room code" : NULL);
         return NULL;
     }
-    pf_room *r = pf_room_create(env, rm->code, req, host_token, err);
+    pf_room *r = pf_room_create(env, rm->code, req, &keys, err);
     cJSON_Delete(req);
     if (!r)
         return NULL;
     memcpy(r->host_hash, old->host_hash, sizeof r->host_hash);
+    memcpy(rm->watch, keys.watch, sizeof rm->watch);
     r->locked = old->locked;
     r->chat_on = old->chat_on;
     pf_err e = PF_E_OK;
@@ -70,18 +74,24 @@ static pf_room *make(pf_room *old, pf_rematch *rm, pf_error *err)
 }
 
 /* Tells seat's connections their place; when seat < 0, every person's,
- * and the spectators where the table plays again (they watch it there). */
+ * and the spectators where the table plays again (they watch it there).
+ * Everyone told has the new room's watch token when it has one: they were
+ * all let in to watch the old one. */
 static void tell(pf_room *old, int seat)
 {
+    const pf_rematch *rm = old->rematch;
+    char watch[64] = "";
+    if (rm->watch[0])
+        snprintf(watch, sizeof watch, ",\"watch_token\":\"%s\"", rm->watch);
     for (pf_member *m = old->members; m; m = m->next) {
-        char frame[128];
+        char frame[192];
         if (m->seat < 0 && seat < 0)
-            snprintf(frame, sizeof frame, "{\"push\":\"rematch\",\"room\":\"%s\"}",
-                     old->rematch->code);
-        else if (m->seat >= 0 && (seat < 0 || m->seat == seat) && old->rematch->token[m->seat][0])
+            snprintf(frame, sizeof frame, "{\"push\":\"rematch\",\"room\":\"%s\"%s}", rm->code,
+                     watch);
+        else if (m->seat >= 0 && (seat < 0 || m->seat == seat) && rm->token[m->seat][0])
             snprintf(frame, sizeof frame,
-                     "{\"push\":\"rematch\",\"room\":\"%s\",\"token\":\"%s\"}",
-                     old->rematch->code, old->rematch->token[m->seat]);
+                     "{\"push\":\"rematch\",\"room\":\"%s\",\"token\":\"%s\"%s}", rm->code,
+                     rm->token[m->seat], watch);
         else
             continue;
         pf_room_answer(old, m, strdup(frame));

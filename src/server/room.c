@@ -67,6 +67,11 @@ pf_err pf_room_save(pf_room *r, pf_error *err)
         cJSON_AddNumberToObject(settings, "turn_ms", (double)r->turn_ms);
         cJSON_AddBoolToObject(settings, "listed", r->listed);
         cJSON_AddBoolToObject(settings, "spectators", r->spectators);
+        if (r->watch_link) {
+            char watch[2 * PF_TOKEN_HASH + 1];
+            pf_hex_of(r->watch_hash, PF_TOKEN_HASH, watch);
+            cJSON_AddStringToObject(settings, "watch_sha256", watch);
+        }
         cJSON_AddBoolToObject(settings, "fixed_order", r->fixed_order);
         cJSON_AddBoolToObject(settings, "memory_aid", r->memory_aid);
         cJSON_AddStringToObject(settings, "host_sha256", hex);
@@ -249,6 +254,27 @@ static bool read_bool(const cJSON *req, const char *key, bool def, bool *out, pf
     return true;
 }
 
+/* Reads "spectators": true (anyone with the code watches), false (nobody),
+ * "link" (whoever has the watch link); absent: true for a listed room (its
+ * code is in the lobby anyway), "link" for a private one. */
+static bool read_watch(pf_room *r, const cJSON *req, pf_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, "spectators");
+    if (cJSON_IsString(v) && strcmp(v->valuestring, "link") == 0) {
+        r->spectators = false;
+        r->watch_link = true;
+        return true;
+    }
+    if (!read_bool(req, "spectators", r->listed, &r->spectators, err)) {
+        pf_error_set(err, PF_E_BAD_REQUEST,
+                     "\"spectators\" must be true (anyone with the code watches), \"link\" "
+                     "(whoever has the watch link) or false");
+        return false;
+    }
+    r->watch_link = r->spectators || !v || cJSON_IsNull(v);
+    return true;
+}
+
 /* Reads "options": refuses those that fix chance, then checks the rest
  * by setting up a game with them. */
 static pf_err read_options(pf_room *r, const cJSON *v, pf_error *err)
@@ -313,7 +339,7 @@ static pf_room *room_new(const pf_room_env *env, const char *code)
 }
 
 pf_room *pf_room_create(const pf_room_env *env, const char *code, const cJSON *req,
-                        char *host_token, pf_error *err)
+                        pf_room_keys *keys, pf_error *err)
 {
     pf_room *r = room_new(env, code);
     if (!r) {
@@ -344,7 +370,7 @@ pf_room *pf_room_create(const pf_room_env *env, const char *code, const cJSON *r
     if (!e)
         e = read_options(r, cJSON_GetObjectItemCaseSensitive(req, "options"), err);
     if (!e && !(read_bool(req, "listed", false, &r->listed, err) &&
-                read_bool(req, "spectators", true, &r->spectators, err) &&
+                read_watch(r, req, err) &&
                 read_bool(req, "fixed_order", false, &r->fixed_order, err) &&
                 read_bool(req, "memory_aid", false, &r->memory_aid, err)))
         e = err->code;
@@ -355,8 +381,11 @@ pf_room *pf_room_create(const pf_room_env *env, const char *code, const cJSON *r
     const char *test_seed = getenv("PF_SERVE_TEST_SEED");
     if (!e && test_seed)
         r->seed = strtoull(test_seed, NULL, 10);
-    if (!e && !(e = pf_token_new(host_token, err)))
-        pf_token_hash(host_token, r->host_hash);
+    if (!e && !(e = pf_token_new(keys->host, err)))
+        pf_token_hash(keys->host, r->host_hash);
+    keys->watch[0] = '\0';
+    if (!e && r->watch_link && !(e = pf_token_new(keys->watch, err)))
+        pf_token_hash(keys->watch, r->watch_hash);
     if (!e) {
         r->chat_on = true;
         r->turn_ms = secs * 1000;
@@ -409,6 +438,7 @@ static void read_settings(pf_room *r, const cJSON *settings)
 {
     const cJSON *turn = cJSON_GetObjectItemCaseSensitive(settings, "turn_ms");
     const cJSON *hash = cJSON_GetObjectItemCaseSensitive(settings, "host_sha256");
+    const cJSON *watch = cJSON_GetObjectItemCaseSensitive(settings, "watch_sha256");
     r->turn_ms = cJSON_IsNumber(turn) ? (int64_t)turn->valuedouble : 0;
     r->listed = setting(settings, "listed");
     r->spectators = setting(settings, "spectators");
@@ -418,6 +448,9 @@ static void read_settings(pf_room *r, const cJSON *settings)
     r->chat_on = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(settings, "chat_on"));
     if (!cJSON_IsString(hash) || !pf_unhex(hash->valuestring, r->host_hash, PF_TOKEN_HASH))
         memset(r->host_hash, 0, sizeof r->host_hash); /* no host: no token matches */
+    /* A room of 0.2 has no watch link: its spectators watch by code, or not. */
+    r->watch_link = cJSON_IsString(watch) &&
+                    pf_unhex(watch->valuestring, r->watch_hash, PF_TOKEN_HASH);
 }
 
 pf_room *pf_room_restore(const pf_room_env *env, const pf_store_room *rec, pf_error *err)
@@ -483,7 +516,17 @@ bool pf_room_open(const pf_room *r)
     return r->listed && !r->started;
 }
 
-bool pf_room_write_public(pf_room *r, pf_jw *w, bool full, const char *host_token)
+bool pf_room_watch_by_code(const pf_room *r)
+{
+    return r->spectators;
+}
+
+bool pf_room_watch_token(const pf_room *r, const char *watch)
+{
+    return r->watch_link && pf_token_is(watch, r->watch_hash);
+}
+
+bool pf_room_write_public(pf_room *r, pf_jw *w, bool full, const pf_room_keys *keys)
 {
     pf_error err;
     if (full && r->started && pf_room_load(r, &err))
@@ -536,9 +579,13 @@ bool pf_room_write_public(pf_room *r, pf_jw *w, bool full, const char *host_toke
         pf_jw_item(w, view);
         cJSON_Delete(view);
     }
-    if (host_token) {
+    if (keys) {
         pf_jw_key(w, "host_token");
-        pf_jw_str(w, host_token);
+        pf_jw_str(w, keys->host);
+        if (keys->watch[0]) {
+            pf_jw_key(w, "watch_token");
+            pf_jw_str(w, keys->watch);
+        }
     }
     pf_jw_raw(w, "}", 1);
     return true;

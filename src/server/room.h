@@ -102,6 +102,7 @@ typedef struct pf_meter {
  * code and each person's new token (kept in memory only). */
 typedef struct pf_rematch {
     char code[PF_ROOM_CODE_LEN + 1];
+    char watch[PF_TOKEN_HEX + 1]; /* its watch token; "" when none */
     char token[PF_MAX_SEATS][PF_TOKEN_HEX + 1]; /* "" for a bot's seat or a free one */
 } pf_rematch;
 
@@ -127,7 +128,11 @@ struct pf_room {
     uint64_t seed;
     int n;
     pf_place place[PF_MAX_SEATS]; /* in seat order once the game started */
-    bool listed, spectators, fixed_order, memory_aid;
+    /* spectators: anyone with the code may watch; watch_link: whoever has
+     * the watch token (watch_hash) may (a private room's default: its
+     * code alone lets nobody watch, so a guessed code shows no game). */
+    bool listed, spectators, watch_link, fixed_order, memory_aid;
+    unsigned char watch_hash[PF_TOKEN_HASH];
     bool locked, chat_on; /* the host's settings */
     unsigned char host_hash[PF_TOKEN_HASH];
     int64_t turn_ms;
@@ -168,11 +173,18 @@ struct pf_room {
 
 /* ---- its life (room.c) ---- */
 
+/* What a room's creator alone is told: the host's token, and the watch
+ * token of its watch link ("" when nobody may watch). */
+typedef struct pf_room_keys {
+    char host[PF_TOKEN_HEX + 1];
+    char watch[PF_TOKEN_HEX + 1];
+} pf_room_keys;
+
 /* A new room from a create request (POST /rooms) with the given code; its
- * host token into host_token (PF_TOKEN_HEX + 1 bytes). NULL with err set
- * when the request is refused or storage failed. */
+ * keys into keys. NULL with err set when the request is refused or storage
+ * failed. */
 pf_room *pf_room_create(const pf_room_env *env, const char *code, const cJSON *req,
-                        char *host_token, pf_error *err);
+                        pf_room_keys *keys, pf_error *err);
 /* A room read back from storage, its game replayed. */
 pf_room *pf_room_restore(const pf_room_env *env, const pf_store_room *rec, pf_error *err);
 void pf_room_destroy(pf_room *r);
@@ -182,9 +194,14 @@ pf_err pf_room_save(pf_room *r, pf_error *err);
 bool pf_room_open(const pf_room *r);
 /* The room's public state (GET /rooms/CODE; full: the settings, progress
  * and public view too; the lobby's items are not full), as an object
- * written into w; host_token, when not NULL, is added (the creator's
- * answer alone). False when the game could not be read back from storage. */
-bool pf_room_write_public(pf_room *r, pf_jw *w, bool full, const char *host_token);
+ * written into w; keys, when not NULL, are added (the creator's answer
+ * alone). False when the game could not be read back from storage. */
+bool pf_room_write_public(pf_room *r, pf_jw *w, bool full, const pf_room_keys *keys);
+/* Who may watch with neither seat nor watch token: true when the host
+ * allowed watching by code. */
+bool pf_room_watch_by_code(const pf_room *r);
+/* Whether watch is the room's watch token (its watch link). */
+bool pf_room_watch_token(const pf_room *r, const char *watch);
 /* A game that may be let go (its table, or the whole room when nobody is
  * connected): started, nothing waiting, no bot or timer due, and no change,
  * join or connection since idle_ms. */

@@ -160,7 +160,7 @@ pf_room *pf_rooms_find(pf_rooms *rs, const char *code, pf_found *f)
     char up[PF_ROOM_CODE_LEN + 1];
     size_t n = strlen(code);
     *f = (pf_found){"", false};
-    if (n != PF_ROOM_CODE_LEN)
+    if (n != PF_ROOM_CODE_LEN && n != PF_ROOM_CODE_OLD_LEN)
         return NULL;
     for (size_t i = 0; i <= n; i++)
         up[i] = (char)toupper((unsigned char)code[i]);
@@ -174,7 +174,7 @@ pf_room *pf_rooms_find(pf_rooms *rs, const char *code, pf_found *f)
         snprintf(f->owner, sizeof f->owner, "%s", pf_node_name(rs->node));
         return NULL;
     }
-    if (strspn(up, PF_CODE_LETTERS) != PF_ROOM_CODE_LEN)
+    if (strspn(up, PF_CODE_LETTERS) != n)
         return NULL;
     pf_error err;
     restoring rt = {rs, NULL, f};
@@ -224,12 +224,17 @@ static bool new_code_of(void *reg, char *code)
 {
     pf_rooms *rs = reg;
     static const char letters[] = PF_CODE_LETTERS;
+    /* Bytes of 240 and up are drawn again: each letter equally likely. */
+    const unsigned top = 256 - 256 % (sizeof letters - 1);
     for (int tries = 0; tries < 16; tries++) {
-        unsigned char raw[PF_ROOM_CODE_LEN];
-        if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
-            return false;
-        for (int i = 0; i < PF_ROOM_CODE_LEN; i++)
-            code[i] = letters[raw[i] % (sizeof letters - 1)];
+        for (int i = 0; i < PF_ROOM_CODE_LEN;) {
+            unsigned char raw[2 * PF_ROOM_CODE_LEN];
+            if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
+                return false;
+            for (size_t k = 0; k < sizeof raw && i < PF_ROOM_CODE_LEN; k++)
+                if (raw[k] < top)
+                    code[i++] = letters[raw[k] % (sizeof letters - 1)];
+        }
         code[PF_ROOM_CODE_LEN] = '\0';
         if (code_taken(rs, code))
             continue;
@@ -260,13 +265,14 @@ static void adopt(void *reg, pf_room *r)
 
 char *pf_rooms_create(pf_rooms *rs, const cJSON *req, unsigned *status)
 {
-    char code[PF_ROOM_CODE_LEN + 1], host_token[PF_TOKEN_HEX + 1];
+    char code[PF_ROOM_CODE_LEN + 1];
+    pf_room_keys keys;
     pf_error err;
     if (!new_code_of(rs, code)) {
         *status = 503;
         return pf_proto_error(NULL, PF_E_IO, "no free room code");
     }
-    pf_room *r = pf_room_create(&rs->env, code, req, host_token, &err);
+    pf_room *r = pf_room_create(&rs->env, code, req, &keys, &err);
     if (!r) {
         pf_node_let_go(rs->node, code);
         *status = err.code == PF_E_IO || err.code == PF_E_NO_MEMORY ? 500 : 400;
@@ -277,7 +283,7 @@ char *pf_rooms_create(pf_rooms *rs, const cJSON *req, unsigned *status)
     pf_room_log(r, "created", detail);
     pf_jw w;
     pf_jw_init(&w, 0);
-    pf_room_write_public(r, &w, true, host_token); /* the creator's alone */
+    pf_room_write_public(r, &w, true, &keys); /* the creator's alone */
     if (pf_node_name(rs->node)) {
         /* Shared store: the node a client asks first plays the room, the
          * one a proxy hashing on the code picks (node.h). */
@@ -291,7 +297,7 @@ char *pf_rooms_create(pf_rooms *rs, const cJSON *req, unsigned *status)
 
 /* ---- the hello --------------------------------------------------------------------- */
 
-void pf_rooms_hello(pf_rooms *rs, pf_member *m, const char *msg, size_t len, char **answer)
+bool pf_rooms_hello(pf_rooms *rs, pf_member *m, const char *msg, size_t len, char **answer)
 {
     cJSON *req;
     pf_error err;
@@ -299,10 +305,12 @@ void pf_rooms_hello(pf_rooms *rs, pf_member *m, const char *msg, size_t len, cha
     const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(req, "cmd");
     const cJSON *code = cJSON_GetObjectItemCaseSensitive(req, "room");
     const cJSON *token = cJSON_GetObjectItemCaseSensitive(req, "token");
+    const cJSON *watch = cJSON_GetObjectItemCaseSensitive(req, "watch");
     pf_room *r = NULL;
     pf_found f = {"", false};
     int seat = PF_SEAT_SPECTATOR;
-    unsigned status;
+    unsigned status = 0;
+    bool missed = false;
     char *text = NULL;
     if (e)
         text = pf_proto_error_of(req, &err);
@@ -315,14 +323,19 @@ void pf_rooms_hello(pf_rooms *rs, pf_member *m, const char *msg, size_t len, cha
     else if (token && (!cJSON_IsString(token) ||
                        (seat = pf_room_seat_of(r, token->valuestring)) < 0))
         text = pf_proto_error(req, PF_E_NOT_YOUR_SEAT, "that token holds no seat of this room");
-    else if (!token && !r->spectators)
-        text = pf_proto_error(req, PF_E_NOT_YOUR_SEAT, "this room has no spectators");
+    else if (!token && watch &&
+             (missed = !cJSON_IsString(watch) || !pf_room_watch_token(r, watch->valuestring)))
+        text = pf_proto_error(req, PF_E_NOT_YOUR_SEAT, "that watch link is not this room's");
+    else if (!token && !watch && !pf_room_watch_by_code(r))
+        text = pf_proto_error(req, PF_E_NOT_YOUR_SEAT,
+                              r->watch_link ? "this room is watched with its watch link only"
+                                            : "this room has no spectators");
     if (text || !r) {
         pf_log_event(rs->env.log, "refused", r ? r->code : NULL, r ? r->g->id : NULL,
                      "reason=hello");
         *answer = text;
         cJSON_Delete(req);
-        return;
+        return missed || status == 404;
     }
     pf_room_enter(r, m, seat);
     pf_jw w;
@@ -334,6 +347,7 @@ void pf_rooms_hello(pf_rooms *rs, pf_member *m, const char *msg, size_t len, cha
     pf_room_sync(r, m);
     *answer = NULL;
     cJSON_Delete(req);
+    return false;
 }
 
 /* ---- the lobby and the gauges ----------------------------------------------------------- */

@@ -15,8 +15,12 @@
 #define PF_CLOSE_RESTART 1012
 
 /* Room codes: letters people can read aloud and type, without look-alikes
- * (no I, L, O; no B, S, Z beside 8, 5, 2). */
+ * (no I, L, O; no B, S, Z beside 8, 5, 2). A new code has
+ * PF_ROOM_CODE_LEN (10) of them, 43 bits: too many to guess at the rate
+ * misses are let through (limits.h); the 6-letter codes of rooms made
+ * before (PF_ROOM_CODE_OLD_LEN, partyfood 0.2) are still found. */
 #define PF_CODE_LETTERS "ACDEFGHJKMNPQRTUVWXY"
+#define PF_ROOM_CODE_OLD_LEN 6
 
 typedef struct pf_rooms pf_rooms;
 
@@ -53,9 +57,12 @@ char *pf_rooms_not_found(const cJSON *req, const char *code, const pf_found *f,
  * with its host token) and its HTTP status (201, or the error's). */
 char *pf_rooms_create(pf_rooms *rs, const cJSON *req, unsigned *status);
 /* The first message of a connection, {"cmd":"hello","room","token"} (no
- * token for a spectator): m enters its room, is answered {"seat"} and hears
- * the sync; or the answer says why not. */
-void pf_rooms_hello(pf_rooms *rs, pf_member *m, const char *msg, size_t len, char **answer);
+ * token for a spectator; "watch" with its watch token where the room is
+ * watched by link): m enters its room, is answered {"seat"} and hears the
+ * sync; or the answer says why not. True when it missed: no room has the
+ * code, or the watch token is not the room's (a guess: the caller counts
+ * it against the address, limits.h). */
+bool pf_rooms_hello(pf_rooms *rs, pf_member *m, const char *msg, size_t len, char **answer);
 /* The lobby: the listed rooms waiting for people, {"rooms":[...]}. */
 char *pf_rooms_lobby(pf_rooms *rs);
 /* The gauges of /metrics. */

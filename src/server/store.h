@@ -20,7 +20,7 @@
 
 typedef struct pf_store pf_store;
 
-#define PF_ROOM_CODE_LEN 6
+#define PF_ROOM_CODE_LEN 10 /* a new room's code; an older one's may be shorter */
 #define PF_NODE_NAME_MAX 63
 
 /* A room as stored. The JSON texts are the room code's (room.c). */

@@ -46,6 +46,7 @@ struct pf_conn {
     pf_msg *later, *later_tail;
     int nlater;
     pf_conn_limits limits;
+    char addr[64]; /* the client's (pf_net_peer) */
     int close_code; /* closed at the next write with this code and reason (not 0) */
     const char *close_reason;
 };
@@ -270,6 +271,21 @@ void pf_net_peer(pf_net *n, struct lws *wsi, char *buf, size_t size)
         snprintf(buf, size, "?");
 }
 
+bool pf_net_may_look(pf_net *n, const char *addr, pf_error *err)
+{
+    int64_t ms = pf_limits_lookup(n->limiter, addr, pf_net_now_ms());
+    if (ms == 0)
+        return true;
+    long long s = (ms + 999) / 1000;
+    pf_log_event(&n->log, "refused", NULL, NULL, "reason=misses");
+    pf_error_set(err, PF_E_RATE_LIMITED,
+                 "too many room codes that match no room from your address: try again in "
+                 "%lld s",
+                 s);
+    pf_error_field(err, "retry_after", s);
+    return false;
+}
+
 pf_conn *pf_ws_open(pf_net *n, struct lws *wsi)
 {
     pf_conn *c = calloc(1, sizeof *c);
@@ -282,6 +298,7 @@ pf_conn *pf_ws_open(pf_net *n, struct lws *wsi)
     char uri[64] = "", addr[64];
     lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
     pf_net_peer(n, wsi, addr, sizeof addr);
+    snprintf(c->addr, sizeof c->addr, "%s", addr);
     pf_limits_conn_init(n->limiter, &c->limits);
     /* Every connection counted against its address when taken (listener.h),
      * but behind a proxy: there by the address the proxy names. */
@@ -413,7 +430,15 @@ int pf_ws_receive(pf_net *n, pf_conn *c, const void *in, size_t len)
         return rate_limited(n, c, v, c->rx, size);
     if (!c->m.room) {
         char *text;
-        pf_rooms_hello(n->rooms, &c->m, c->rx, size, &text);
+        pf_error err;
+        if (!pf_net_may_look(n, c->addr, &err)) {
+            cJSON *req = cJSON_ParseWithLength(c->rx, size);
+            answer(n, c, pf_proto_error_of(req, &err));
+            cJSON_Delete(req);
+            return 0;
+        }
+        if (pf_rooms_hello(n->rooms, &c->m, c->rx, size, &text))
+            pf_limits_missed(n->limiter, c->addr, pf_net_now_ms());
         if (text)
             answer(n, c, text);
     } else if (!c->m.held && !c->later)

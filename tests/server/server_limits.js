@@ -16,7 +16,7 @@ run(async () => {
                               { args: ['--max-requests', '10', '--max-rooms', '3', '--max-connections', '4'] });
 
   // Rooms: three a minute from this address, then 429.
-  const { room, clients } = await roomWithClients(s, { game: 'pizza', seats: ['person', 'person', 'bot:medium'] },
+  const { room, clients } = await roomWithClients(s, { game: 'pizza', spectators: true, seats: ['person', 'person', 'bot:medium'] },
                                                   ['ana', 'bo']);
   const [ana, bo] = clients;
   for (let i = 0; i < 2; i++)

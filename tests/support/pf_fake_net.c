@@ -151,11 +151,13 @@ void pf_fake_think(pf_fake_net *f)
 
 pf_room *pf_fake_room(pf_fake_net *f, const char *code, const char *request, char *host)
 {
-    char token[PF_TOKEN_HEX + 1];
+    pf_room_keys keys;
     pf_error err;
     cJSON *req = cJSON_Parse(request);
     assert_non_null(req);
-    pf_room *r = pf_room_create(&f->env, code, req, host ? host : token, &err);
+    pf_room *r = pf_room_create(&f->env, code, req, &keys, &err);
+    if (r && host)
+        memcpy(host, keys.host, sizeof keys.host);
     cJSON_Delete(req);
     if (!r)
         fail_msg("the room was refused: %s", err.msg);

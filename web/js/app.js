@@ -16,8 +16,8 @@ function route() {
   if (leave) { leave(); leave = null; }
   const hash = location.hash.replace(/^#/, '');
   let m;
-  if ((m = /^\/room\/([A-Za-z]{6})(\?watch)?$/.exec(hash))) leave = roomPage(main, m[1], !!m[2]);
-  else if ((m = /^\/replay\/([A-Za-z]{6})$/.exec(hash))) leave = replayPage(main, m[1].toUpperCase());
+  if ((m = /^\/room\/([A-Za-z]{10}|[A-Za-z]{6})(\?watch)?$/.exec(hash))) leave = roomPage(main, m[1], !!m[2]);
+  else if ((m = /^\/replay\/([A-Za-z]{10}|[A-Za-z]{6})$/.exec(hash))) leave = replayPage(main, m[1].toUpperCase());
   else lobby(main);
   main.focus({ preventScroll: true });
 }
