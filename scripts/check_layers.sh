@@ -33,7 +33,7 @@ function layer(file,    l, f) {
     if (f ~ /^(chat|meter|host|rematch)$/) return "server/modules"
     if (f == "commands") return "server/commands"
     if (f == "rooms") return "server/registry"
-    if (f ~ /^(server|ws|http|loop|listener)$/) return "server/network"
+    if (f ~ /^(server|ws|http|loop|listener|gate)$/) return "server/network"
     return "unplaced:src/server/" f ".c"
 }
 function rank(l) {

@@ -19,7 +19,8 @@ static int usage(FILE *f, int status)
             "                       [--node URL] [--db-lock-timeout MS]\n"
             "                       [--db-statement-timeout MS] [--db-idle-timeout MS]\n"
             "                       [--lease-ms N] [--max-requests N] [--max-rooms N]\n"
-            "                       [--max-connections N] [--max-misses N] [--behind-proxy]\n\n"
+            "                       [--max-connections N] [--max-misses N] [--behind-proxy]\n"
+            "                       [--allow-host HOST]... [--metrics-allow NET]...\n\n"
             "Serves rooms over HTTP and WebSockets (docs/server.md) and the browser\n"
             "client at / (docs/web.md). --listen is 127.0.0.1:8080 by default (port 0:\n"
             "any free port, named in the first line printed). --web is the client's\n"
@@ -46,7 +47,12 @@ static int usage(FILE *f, int status)
             "--max-misses: room codes that match no room looked up per minute per address\n"
             "(%d; past them every lookup is refused a while, 429 with Retry-After).\n"
             "--behind-proxy: the address is the last item of X-Forwarded-For (a reverse\n"
-            "proxy's view of its client).\n",
+            "proxy's view of its client).\n"
+            "Requests must name the server (Host, and a browser's Origin): the address\n"
+            "listened on, localhost, this machine's addresses when listening on 0.0.0.0,\n"
+            "--node's host, and each --allow-host (the name people type, behind a proxy\n"
+            "too; * for any). /metrics answers this machine and each --metrics-allow\n"
+            "network (10.0.0.0/8) only.\n",
             PF_STORE_LOCK_MS, PF_STORE_STATEMENT_MS, PF_STORE_IDLE_MS, PF_LIMIT_REQUESTS_PER_S,
             PF_LIMIT_ROOMS_PER_MIN, PF_LIMIT_CONNS_PER_ADDR, PF_LIMIT_MISSES_PER_MIN);
     return status;
@@ -135,6 +141,7 @@ int cmd_serve(int argc, char **argv)
                                         PF_STORE_IDLE_MS},
                            .web = find_web(web, sizeof web)};
     long long n;
+    const char **allow_hosts = NULL, **metrics_allow = NULL;
     pf_limits_defaults(&o.limits);
     for (int i = 1; i < argc; i++) {
         const char *v;
@@ -207,6 +214,22 @@ int cmd_serve(int argc, char **argv)
         } else if (strcmp(argv[i], "--max-misses") == 0) {
             if (!read_limit(argc, argv, &i, "--max-misses", &o.limits.misses_per_min))
                 return 2;
+        } else if (strcmp(argv[i], "--allow-host") == 0 ||
+                   strcmp(argv[i], "--metrics-allow") == 0) {
+            bool hosts = argv[i][2] == 'a';
+            const char ***list = hosts ? &allow_hosts : &metrics_allow;
+            int *count = hosts ? &o.nallow_hosts : &o.nmetrics_allow;
+            if (!(v = cli_arg_value("serve", argc, argv, &i)))
+                return 2;
+            const char **more = realloc(*list, (size_t)(*count + 1) * sizeof *more);
+            if (!more) {
+                fprintf(stderr, "partyfood serve: out of memory\n");
+                return 1;
+            }
+            more[(*count)++] = v;
+            *list = more;
+            o.allow_hosts = allow_hosts;
+            o.metrics_allow = metrics_allow;
         } else if (strcmp(argv[i], "--behind-proxy") == 0) {
             o.limits.behind_proxy = true;
         } else if (strcmp(argv[i], "--web") == 0) {
@@ -227,5 +250,8 @@ int cmd_serve(int argc, char **argv)
     }
     if (!tls_files_ok(&o))
         return 2;
-    return pf_server_run(&o);
+    int rc = pf_server_run(&o);
+    free(allow_hosts);
+    free(metrics_allow);
+    return rc;
 }

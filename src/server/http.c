@@ -5,13 +5,43 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "partyfood/json_print.h"
 #include "partyfood/parse.h"
 #include "partyfood/proto.h"
+#include "partyfood/session.h"
 #include "server/host.h"
 #include "server/net.h"
+
+/* The headers of every answer: the server's own content security policy
+ * (the browser client's files only, its sockets to this server only), no
+ * sniffing, no framing, no referrer; with TLS, HSTS. */
+#define SECURITY_HEADERS                                                                       \
+    "content-security-policy: default-src 'none'; script-src 'self'; style-src 'self'; "      \
+    "img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; "             \
+    "form-action 'self'; frame-ancestors 'none'\r\n"                                          \
+    "x-content-type-options: nosniff\r\n"                                                     \
+    "x-frame-options: deny\r\n"                                                               \
+    "referrer-policy: no-referrer\r\n"
+#define HSTS "strict-transport-security: max-age=15768000\r\n"
+
+static int add_headers(struct lws *wsi, const char *text, unsigned char **p, unsigned char *end)
+{
+    /* Each "name: value\r\n" line added by name. */
+    while (*text) {
+        const char *colon = strchr(text, ':'), *eol = strstr(text, "\r\n");
+        char name[64];
+        snprintf(name, sizeof name, "%.*s:", (int)(colon - text), text);
+        const char *v = colon + 2;
+        if (lws_add_http_header_by_name(wsi, (const unsigned char *)name,
+                                        (const unsigned char *)v, (int)(eol - v), p, end))
+            return -1;
+        text = eol + 2;
+    }
+    return 0;
+}
 
 /* An HTTP answer with body (freed here; NULL: out of memory), and one
  * more header (its name with the colon: "location:") when name is not
@@ -31,6 +61,8 @@ static int http_answer(struct lws *wsi, unsigned status, const char *type, char 
     int rc = -1;
     if (!lws_add_http_common_headers(wsi, body ? status : 500, body ? type : "application/json",
                                      len, &p, end) &&
+        !add_headers(wsi, SECURITY_HEADERS, &p, end) &&
+        (!lws_is_ssl(wsi) || !add_headers(wsi, HSTS, &p, end)) &&
         !lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
                                      (const unsigned char *)"no-store", 8, &p, end) &&
         (!name || !lws_add_http_header_by_name(wsi, (const unsigned char *)name,
@@ -166,9 +198,18 @@ static int games(struct lws *wsi)
     return http_tree(wsi, 200, o);
 }
 
-/* GET /metrics: Prometheus' text format. */
+/* GET /metrics: Prometheus' text format, for the loopback addresses and
+ * the --metrics-allow networks (gate.h). */
 static int metrics(pf_net *n, struct lws *wsi)
 {
+    char addr[64];
+    pf_net_peer(n, wsi, addr, sizeof addr);
+    if (!pf_gate_metrics(n->gate, addr)) {
+        pf_log_event(&n->log, "refused", NULL, NULL, "reason=metrics");
+        return http_error(wsi, 403, PF_E_BAD_REQUEST,
+                          "the metrics are for this machine: allow other addresses with "
+                          "--metrics-allow");
+    }
     pf_metrics_rooms g;
     pf_rooms_gauges(n->rooms, &g);
     char *text = pf_metrics_text(n->metrics, &g);
@@ -186,7 +227,9 @@ static int web_file(pf_net *n, struct lws *wsi, const char *path)
         {".css", "text/css; charset=utf-8"},   {".svg", "image/svg+xml"},
         {".png", "image/png"},                 {".json", "application/json"},
     };
-    static const char no_cache[] = "cache-control: no-cache\r\n";
+    static const char plain_headers[] = "cache-control: no-cache\r\n" SECURITY_HEADERS;
+    static const char tls_headers[] = "cache-control: no-cache\r\n" SECURITY_HEADERS HSTS;
+    const char *headers = lws_is_ssl(wsi) ? tls_headers : plain_headers;
     const char *name = strcmp(path, "/") == 0 ? "/index.html" : path;
     const char *dot = strrchr(name, '.');
     const char *type = NULL;
@@ -199,7 +242,7 @@ static int web_file(pf_net *n, struct lws *wsi, const char *path)
         snprintf(file, sizeof file, "%s%s", n->web, name) >= (int)sizeof file ||
         access(file, R_OK) != 0)
         return http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page");
-    int rc = lws_serve_http_file(wsi, file, type, no_cache, (int)strlen(no_cache));
+    int rc = lws_serve_http_file(wsi, file, type, headers, (int)strlen(headers));
     return rc < 0 || (rc > 0 && lws_http_transaction_completed(wsi)) ? -1 : 0;
 }
 
@@ -244,6 +287,102 @@ static int room_route(pf_net *n, struct lws *wsi, const pf_http *h, const cJSON 
     return http_error(wsi, 404, PF_E_BAD_REQUEST, "no such page");
 }
 
+/* A header's value (n bytes); NULL when the request has none. */
+static const char *header(struct lws *wsi, enum lws_token_indexes t, char *buf, int n)
+{
+    return lws_hdr_total_length(wsi, t) > 0 && lws_hdr_copy(wsi, buf, n, t) > 0 ? buf : NULL;
+}
+
+int pf_net_door(pf_net *n, struct lws *wsi, char *why, size_t size)
+{
+    char host[256], origin[256];
+    const char *h = header(wsi, WSI_TOKEN_HOST, host, sizeof host);
+    const char *o = header(wsi, WSI_TOKEN_ORIGIN, origin, sizeof origin);
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HOST) >= (int)sizeof host ||
+        !pf_gate_host(n->gate, h)) {
+        snprintf(why, size,
+                 "this server does not answer to the host %.64s: its operator allows a name "
+                 "with --allow-host",
+                 h ? h : "(too long)");
+        return 403;
+    }
+    /* A page of this server's: its origin is the scheme and the host the
+     * request names (another port of the same machine is another site);
+     * behind a reverse proxy that speaks TLS to the browsers, the pages
+     * are https while this side is http. */
+    char own[300], proxied[300];
+    snprintf(own, sizeof own, "%s://%s", n->tls ? "https" : "http", h ? h : "");
+    snprintf(proxied, sizeof proxied, "https://%s", h ? h : "");
+    bool same = o && h &&
+                (strcasecmp(o, own) == 0 ||
+                 (pf_limiter_limits(n->limiter)->behind_proxy && strcasecmp(o, proxied) == 0));
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) >= (int)sizeof origin ||
+        (o && (!same || !pf_gate_origin(n->gate, o)))) {
+        snprintf(why, size,
+                 "pages of %.64s may not use this server: its operator allows a host with "
+                 "--allow-host",
+                 o ? o : "(too long)");
+        return 403;
+    }
+    return 0;
+}
+
+/* The whole header's size, every field lws keeps (the query's too). */
+static int header_bytes(struct lws *wsi)
+{
+    int total = 0;
+    for (int t = 0; t < WSI_TOKEN_COUNT; t++)
+        total += lws_hdr_total_length(wsi, (enum lws_token_indexes)t);
+    return total;
+}
+
+int pf_http_start(pf_net *n, struct lws *wsi, pf_http *h, const char *path, size_t len)
+{
+    char *uri;
+    int ulen, method = lws_http_get_uri_and_method(wsi, &uri, &ulen);
+    char why[256];
+    (void)uri, (void)ulen;
+    free(h->body);
+    *h = (pf_http){.post = method == LWSHUMETH_POST};
+    snprintf(h->path, sizeof h->path, "%s", path);
+    int status = 0;
+    if (len > PF_HTTP_PATH_MAX) {
+        status = 414;
+        snprintf(why, sizeof why, "the path is longer than %d bytes", PF_HTTP_PATH_MAX);
+    } else if (header_bytes(wsi) > PF_HTTP_HEADER_MAX) {
+        status = 431;
+        snprintf(why, sizeof why, "the request's header (its query too) is over %d bytes",
+                 PF_HTTP_HEADER_MAX);
+    } else
+        status = pf_net_door(n, wsi, why, sizeof why);
+    if (status) {
+        pf_log_event(&n->log, "refused", NULL, NULL,
+                     status == 403 ? "reason=host" : "reason=header_size");
+        return http_error(wsi, (unsigned)status, PF_E_BAD_REQUEST, why);
+    }
+    if (method == LWSHUMETH_OPTIONS) {
+        /* What the server takes, and no cross-site grant (no CORS headers:
+         * a page of another site may not call it). */
+        return http_answer(wsi, 204, "application/json", strdup(""), "allow:",
+                           "GET, POST, OPTIONS");
+    }
+    if (method != LWSHUMETH_GET && method != LWSHUMETH_POST)
+        return http_answer(wsi, 405, "application/json",
+                           pf_proto_error(NULL, PF_E_BAD_REQUEST, "the server takes GET and POST"),
+                           "allow:", "GET, POST, OPTIONS");
+    if (!h->post)
+        return pf_http_route(n, wsi, h);
+    /* A body a web form could send (text/plain, a form's encoding) is not
+     * read: only a page of this server's may send JSON (a page of another
+     * site would need the server's leave, CORS, which it never gives). */
+    char type[64];
+    const char *t = header(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE, type, sizeof type);
+    size_t tl = t ? strcspn(t, "; ") : 0;
+    h->not_json = !t || tl != strlen("application/json") ||
+                  strncasecmp(t, "application/json", tl) != 0;
+    return 0; /* the body comes next */
+}
+
 int pf_http_route(pf_net *n, struct lws *wsi, pf_http *h)
 {
     const char *path = h->path;
@@ -262,12 +401,18 @@ int pf_http_route(pf_net *n, struct lws *wsi, pf_http *h)
                        : web_file(n, wsi, path);
     cJSON *req = NULL;
     if (h->post) {
+        pf_error err;
+        if (h->not_json) {
+            pf_log_event(&n->log, "refused", NULL, NULL, "reason=content_type");
+            return http_error(wsi, 415, PF_E_BAD_JSON,
+                              "the body must be JSON, sent as Content-Type: application/json");
+        }
         if (h->body_over)
             return http_error(wsi, 413, PF_E_TOO_LARGE, "the request body is too large");
-        if (!h->body || !pf_utf8_valid(h->body, h->body_len) ||
-            !cJSON_IsObject(req = cJSON_ParseWithLength(h->body, h->body_len))) {
+        if (!h->body || pf_request_read(h->body, h->body_len, &req, &err)) {
             cJSON_Delete(req);
-            return http_error(wsi, 400, PF_E_BAD_JSON, "the body must be a JSON object");
+            return http_error(wsi, 400, h->body ? err.code : PF_E_BAD_JSON,
+                              h->body ? err.msg : "the body must be a JSON object");
         }
     }
     int rc = h->post && strcmp(path, "/rooms") == 0 ? create_room(n, wsi, req)

@@ -10,6 +10,7 @@
 
 #include <libwebsockets.h>
 
+#include "server/gate.h"
 #include "server/limits.h"
 #include "server/listener.h"
 #include "server/loop.h"
@@ -33,6 +34,7 @@ typedef struct pf_net {
     lws_sorted_usec_list_t sweep;
     struct pf_conn *to_write; /* the connections sent frames this turn of the loop */
     struct pf_listener *listener;
+    pf_gate *gate;
     long max_conns;   /* connections at once: the open files less a reserve */
     int64_t hello_ms; /* a WebSocket that says no hello within this is closed */
     volatile sig_atomic_t stop;
@@ -74,10 +76,25 @@ int64_t pf_net_now_ms(void);
 typedef struct pf_http {
     char path[64];
     bool post;
+    bool not_json; /* a POST whose body is not said to be JSON: refused (415) */
     char *body;
     size_t body_len;
     bool body_over;
 } pf_http;
+/* The longest path, and the most header bytes (the query's too), answered
+ * (414 and 431 past them; past lws's 16 KiB of header the connection is
+ * closed). */
+#define PF_HTTP_PATH_MAX 2048
+#define PF_HTTP_HEADER_MAX 4096
+#define PF_HTTP_HEADER_LWS 16384
+/* A request begins (its path, len bytes, and headers read): into h; it is
+ * answered now (the rc to return to lws), or for a POST, 0: its body is
+ * read, then routed. Host and Origin are checked first (pf_net_door). */
+int pf_http_start(pf_net *n, struct lws *wsi, pf_http *h, const char *path, size_t len);
 int pf_http_route(pf_net *n, struct lws *wsi, pf_http *h);
+/* Whether the request's Host and Origin name this server (gate.h): 0, or
+ * the status to refuse it with (403) and why (size bytes, naming
+ * --allow-host). */
+int pf_net_door(pf_net *n, struct lws *wsi, char *why, size_t size);
 
 #endif

@@ -37,27 +37,6 @@ typedef struct pss {
     pf_conn *conn; /* a WebSocket's */
 } pss;
 
-/* A browser says which page opened the socket: only the server's own may
- * (another site's page would act with its visitor's token). Programs that
- * send no Origin are let in. A reverse proxy must pass the Host it was
- * asked for (nginx: proxy_set_header Host $http_host). */
-static bool origin_ok(pf_net *n, struct lws *wsi)
-{
-    char origin[256], host[256], own[300];
-    if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0)
-        return true;
-    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) < 0 ||
-        lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
-        return false;
-    snprintf(own, sizeof own, "%s://%s", n->tls ? "https" : "http", host);
-    if (strcmp(origin, own) == 0)
-        return true;
-    /* Behind a reverse proxy that speaks TLS to the browsers, the pages
-     * are https while this side is http: the host must still be ours. */
-    snprintf(own, sizeof own, "https://%s", host);
-    return pf_limiter_limits(n->limiter)->behind_proxy && strcmp(origin, own) == 0;
-}
-
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                     size_t len)
 {
@@ -65,11 +44,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     pf_net *n = lws_context_user(lws_get_context(wsi));
     switch (reason) {
     case LWS_CALLBACK_HTTP:
-        snprintf(p->http.path, sizeof p->http.path, "%s", (const char *)in);
-        p->http.post = lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0;
-        if (!p->http.post)
-            return pf_http_route(n, wsi, &p->http);
-        return 0; /* the body comes next */
+        return pf_http_start(n, wsi, &p->http, in, len);
     case LWS_CALLBACK_HTTP_BODY:
         if (p->http.body_over || p->http.body_len + len > BODY_MAX) {
             p->http.body_over = true;
@@ -104,11 +79,17 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             p->http.body = NULL;
         }
         return 0;
-    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
-        if (origin_ok(n, wsi))
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: {
+        /* A browser says which page opened the socket: only the server's
+         * own may (another site's page would act with its visitor's
+         * token), on a host the server answers to. */
+        char why[256];
+        if (!pf_net_door(n, wsi, why, sizeof why))
             return 0;
         pf_log_event(&n->log, "refused", NULL, NULL, "reason=origin");
+        lws_return_http_status(wsi, 403, why);
         return -1;
+    }
     case LWS_CALLBACK_ESTABLISHED:
         return (p->conn = pf_ws_open(n, wsi)) ? 0 : -1;
     case LWS_CALLBACK_RECEIVE:
@@ -302,6 +283,8 @@ static void shut_down(pf_net *n)
     pf_limiter_free(n->limiter);
     pf_metrics_free(n->metrics);
     pf_store_close(n->store);
+    pf_gate_free(n->gate);
+    n->gate = NULL;
 }
 
 int pf_server_run(const pf_server_options *o)
@@ -317,9 +300,15 @@ int pf_server_run(const pf_server_options *o)
     n->max_conns = raise_fd_limit(fds, sizeof fds);
     n->hello_ms = (int64_t)o->hello_seconds * 1000;
     lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
+    if (!(n->gate = pf_gate_new(o->host, o->node, o->allow_hosts, o->nallow_hosts,
+                                o->metrics_allow, o->nmetrics_allow, why, sizeof why))) {
+        fprintf(stderr, "partyfood serve: %s\n", why);
+        return 1;
+    }
     int fd = pf_listen_open(o->host, o->port, &v6, why, sizeof why);
     if (fd < 0) {
         fprintf(stderr, "partyfood serve: %s\n", why);
+        pf_gate_free(n->gate);
         return 1;
     }
     if (!(n->store = pf_store_open_waits(o->db, &o->db_waits, &err))) {
@@ -328,6 +317,7 @@ int pf_server_run(const pf_server_options *o)
                 "or a new one in a folder this user may write, or a postgresql:// URL)\n",
                 err.msg);
         close(fd);
+        pf_gate_free(n->gate);
         return 1;
     }
     struct lws_context_creation_info info;
@@ -335,7 +325,10 @@ int pf_server_run(const pf_server_options *o)
     /* The listening socket is the server's (listener.h); lws's vhost
      * takes the connections it hands over. */
     info.port = CONTEXT_PORT_NO_LISTEN_SERVER;
-    info.options = LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
+    /* The security headers are the server's own (http.c), not lws's. */
+    info.options = 0;
+    /* Room for a long path or query, answered 414 or 431 rather than cut. */
+    info.max_http_header_data = PF_HTTP_HEADER_LWS;
     /* A request not whole within the hello timeout is closed. */
     info.timeout_secs = (unsigned)o->hello_seconds;
     info.protocols = protocols;
@@ -358,6 +351,8 @@ int pf_server_run(const pf_server_options *o)
     if (!(n->loop = pf_loop_new())) {
         fprintf(stderr, "partyfood serve: cannot make the event loop (libuv)\n");
         pf_store_close(n->store);
+        pf_gate_free(n->gate);
+        close(fd);
         return 1;
     }
     pf_loop_attach(n->loop, &info);

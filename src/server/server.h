@@ -20,6 +20,12 @@ typedef struct pf_server_options {
     const char *cert, *key; /* TLS: the certificate and its key (PEM files); NULL: none */
     pf_limits limits;
     pf_store_waits db_waits; /* a shared database's lock, statement and idle timeouts */
+    /* More hosts the server answers to (Host, Origin; gate.h): names
+     * ("*": any), and the networks that may read /metrics. */
+    const char *const *allow_hosts;
+    int nallow_hosts;
+    const char *const *metrics_allow;
+    int nmetrics_allow;
     const char *web;  /* the browser client's folder (web/), served at / */
 } pf_server_options;
 

@@ -43,6 +43,7 @@ struct pf_conn {
     bool restarting; /* the server stops: closed, asking to reconnect */
     char *rx;        /* the message being received */
     size_t rx_len;
+    size_t draining; /* the bytes of a message too large read so far (not kept) */
     pf_msg *later, *later_tail;
     int nlater;
     pf_conn_limits limits;
@@ -148,6 +149,9 @@ void pf_ws_flush(pf_net *n)
  * test"), before the close frame left: the client saw 1006, never why.
  * Closed now, lws sends the frame at the next write and then waits for the
  * client's. What the connection still receives is not read (c->close_code). */
+/* The most of a message too large read to its end before the close. */
+#define DRAIN_MAX (4 * PF_REQUEST_MAX_BYTES)
+
 static int ws_close(pf_conn *c, enum lws_close_status status, const char *why)
 {
     if (!c->close_code) {
@@ -410,9 +414,20 @@ int pf_ws_receive(pf_net *n, pf_conn *c, const void *in, size_t len)
         return ws_close(c, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE,
                         "binary frames are not accepted: send JSON text");
     }
-    if (c->rx_len + len > PF_REQUEST_MAX_BYTES) {
-        log_refused(n, c, "reason=too_large");
-        return ws_close(c, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large");
+    /* A message too large is read to its end (its fragments still on the
+     * way, up to DRAIN_MAX) and then closed with 1009: closed at once, the
+     * fragments already sent would reach a closed socket, and the
+     * system's reset would reach the client before the close frame
+     * (1006, no reason). */
+    if (c->draining || c->rx_len + len > PF_REQUEST_MAX_BYTES) {
+        if (!c->draining)
+            log_refused(n, c, "reason=too_large");
+        c->draining += c->rx_len + len;
+        c->rx_len = 0;
+        if ((lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) ||
+            c->draining > DRAIN_MAX)
+            return ws_close(c, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, "message too large");
+        return 0;
     }
     char *rx = realloc(c->rx, c->rx_len + len + 1);
     if (!rx)
