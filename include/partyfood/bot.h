@@ -63,6 +63,20 @@ pf_err pf_bots_next(const pf_bot_ctx *c, const pf_bot_def *const *bots, int *sea
 pf_err pf_bot_plan(const pf_bot_ctx *c, const pf_bot_def *bot, int seat, pf_action *a,
                    int64_t *t);
 
+struct pf_why;
+
+/* The seed of a plan shown to seat (pf_bot_plan's c->seed; a hint): drawn
+ * from salt, a number the request gives, and what the seat sees (its view,
+ * as its picture: pf_game's render), never from the game's seed or
+ * generator (which hold the deal and the future). So the same request in
+ * two worlds the seat cannot tell apart plans the same move. */
+uint64_t pf_plan_seed(const pf_game *g, const void *st, int seat, uint64_t salt);
+
+/* Why seat would play a (why.h), by the game's explainer, its chance drawn
+ * from c->seed (a pf_plan_seed); false, why empty, when the game has no
+ * explainer. */
+bool pf_bot_explain(const pf_bot_ctx *c, int seat, pf_action a, struct pf_why *why);
+
 /* The bots' standing plans in one game, for games with a plan_key: a seat
  * whose fingerprint has not changed keeps its (action, time) instead of
  * being asked again. Results are the same as without plans; only faster

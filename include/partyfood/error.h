@@ -24,7 +24,9 @@
     X(TIME_BACKWARDS, "time_backwards", "the action's time is earlier than the last one") \
     X(HANDS_BUSY, "hands_busy", "the seat's hands are still busy with its last action") \
     X(UNKNOWN_BOT, "unknown_bot", "no bot has that name for this game")       \
+    X(NO_HINT, "no_hint", "no hints are given here")                          \
     X(BAD_REPLAY, "bad_replay", "the replay could not be loaded")             \
+    X(BAD_LESSON, "bad_lesson", "the lesson file could not be read")          \
     X(IO, "io", "a file could not be read or written")                        \
     X(NO_MEMORY, "no_memory", "the program ran out of memory")                \
     X(TOO_LARGE, "too_large", "the input is larger than the limit")           \

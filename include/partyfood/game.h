@@ -223,6 +223,8 @@ typedef struct pf_stat {
 
 struct pf_bot_def;
 struct pf_rung;
+struct pf_obs;
+struct pf_why;
 
 typedef struct pf_game {
     const char *id, *title;
@@ -315,6 +317,18 @@ typedef struct pf_game {
      * their errors from the same model; a front end that cannot time a
      * person passes the person's typed aim through it with wobble 1. */
     bool (*skill_error)(pf_action aim, double wobble, pf_rng *rng, pf_action *played);
+    /* Optional, for hints (why.h): why the observing seat would play a, one
+     * of its legal actions, in one sentence a child can follow and the
+     * facts it used, from what that seat knows. It may read a sample
+     * (pf_obs_sample with rng) only where the seat knows the sample to be
+     * true, so the reason is the same in every world the seat cannot tell
+     * apart. NULL: no reasons (a real-time game has no hints). */
+    void (*explain)(const struct pf_obs *o, pf_action a, pf_rng *rng, struct pf_why *out);
+    /* Optional, for lessons (docs/lessons.md): the things a lesson may
+     * highlight, as patterns ending with NULL: words separated by spaces,
+     * each a literal word, `a|b|c` (one of them) or `#` (a whole number
+     * from 0): "cell #", "slice red|yellow|green|blue". */
+    const char *const *lesson_targets;
 } pf_game;
 
 /* ---- registry ----------------------------------------------------------- */

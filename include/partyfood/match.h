@@ -13,9 +13,12 @@
 #define PF_REPLAY_NAME_MAX 95
 
 /* One applied action. Its name is the game's own for it, taken from the
- * state before it, so nothing has to re-play the game to name it. */
+ * state before it, so nothing has to re-play the game to name it. `hint`
+ * marks a move made after its seat was shown a hint at that point (the
+ * table sets it; saved in the replay from version 4). */
 typedef struct pf_step {
     int8_t seat;
+    bool hint;
     pf_action action;
     int64_t t_ms;
     char name[PF_REPLAY_NAME_MAX + 1];

@@ -1,8 +1,9 @@
 /* replay.h: a match as a replay object and as a file.
  *
  * The replay object (docs/protocol.md, "The replay object"):
- * {"format":"partyfood-replay","version":2,"game","seats","seed",
- *  "options":{},"actions":[[seat,"name",t],...],"check":"sha256:..."}.
+ * {"format":"partyfood-replay","version":4,"game","seats","seed",
+ *  "options":{},"actions":[[seat,"name",t],...],"check":"sha256:..."};
+ * an action made with a hint is [seat,"name",t,{"hint":true}].
  * "check" is the SHA-256 of the object without "check" (see
  * pf_replay_seal): a cut or edited file is refused. It guards against
  * damage and careless edits, not against a forger, who can recompute it. */
@@ -13,8 +14,9 @@
 
 /* Version 3 counts seats from 1 in action names ("ask 2" asks the second
  * seat), as in every text a person reads; older replays are read with
- * their names renamed (pf_game's renamed_since_v2). */
-#define PF_REPLAY_VERSION 3
+ * their names renamed (pf_game's renamed_since_v2). Version 4 may end an
+ * action with {"hint": true}: a move made with a hint (pf_step.hint). */
+#define PF_REPLAY_VERSION 4
 
 /* NULL when memory ran out. */
 cJSON *pf_match_save(const pf_match *m);

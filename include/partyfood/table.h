@@ -33,6 +33,7 @@ typedef struct pf_table_step {
     bool by_bot;         /* a bot played it: a bot's seat or a timer's fallback */
     const pf_events *ev; /* every event, each with its addressee: give a seat
                           * only those pf_event_visible allows */
+    bool hint;           /* made after its seat was shown a hint (pf_table_hint) */
 } pf_table_step;
 
 /* Called once per applied step, the setup included, after the step is in
@@ -126,13 +127,42 @@ pf_err pf_table_bot_play(pf_table *t, pf_error *err);
  * order; returns how many were played (stops at an error, with err set). */
 int pf_table_advance(pf_table *t, int64_t now, pf_error *err);
 
-/* What bot would play for seat now, nothing applied (the engine's "plan",
- * a hint for a person): the same move the table's bots would make with bot
- * on that seat. GAME_OVER, BAD_SEAT or NOT_YOUR_TURN when it cannot. */
-pf_err pf_table_bot_plan(const pf_table *t, int seat, const pf_bot_def *bot, pf_action *a,
-                         int64_t *t_ms, pf_error *err);
+/* What bot would play for seat now, nothing applied (the engine's "plan"):
+ * its chance drawn from salt (a number the request gives) and seat's own
+ * view, never from the game's seed or generator (pf_plan_seed), so the
+ * answer tells seat nothing it may not know. GAME_OVER, BAD_SEAT or
+ * NOT_YOUR_TURN when it cannot. */
+pf_err pf_table_bot_plan(const pf_table *t, int seat, const pf_bot_def *bot, uint64_t salt,
+                         pf_action *a, int64_t *t_ms, pf_error *err);
 /* Plays that move (the engine's "bot"). */
-pf_err pf_table_bot_act(pf_table *t, int seat, const pf_bot_def *bot, pf_error *err);
+pf_err pf_table_bot_act(pf_table *t, int seat, const pf_bot_def *bot, uint64_t salt,
+                        pf_error *err);
+
+struct pf_why;
+/* Why seat would play a, one of its legal moves now, from seat's own
+ * knowledge (the game's explainer, chance from salt and seat's view);
+ * ILLEGAL_ACTION for another move, NO_HINT when the game has no
+ * explainer. */
+pf_err pf_table_explain(const pf_table *t, int seat, pf_action a, uint64_t salt,
+                        struct pf_why *why, pf_error *err);
+
+/* Whether hints are given at this table: PF_E_OK, or NO_HINT with the
+ * reason for a person (a real-time game has none; in a memory game a hint
+ * is a memory aid, given only with the aid on: the table's option or the
+ * game's `memory_aid`). Whether people at a shared table may have them is
+ * the front end's or the server's call (a host's setting). */
+pf_err pf_table_hints_offered(const pf_table *t, pf_error *err);
+/* A hint for seat: the move the game's `medium` bot would make now and why
+ * (pf_table_bot_plan and pf_table_explain with salt), nothing applied.
+ * The seat's next move at this point is then marked as made with a hint
+ * (pf_step.hint, the step hook's `hint`, the replay). NO_HINT as
+ * pf_table_hints_offered, or as pf_table_bot_plan when it cannot. */
+pf_err pf_table_hint(pf_table *t, int seat, uint64_t salt, pf_action *a, int64_t *t_ms,
+                     struct pf_why *why, pf_error *err);
+/* Marks seat's move at step `step` (the match's step count when the hint was
+ * asked) as made with a hint, if the table is still there: for a front end
+ * or server that worked the hint out on a copy of the table (a worker). */
+void pf_table_mark_hint(pf_table *t, int seat, int step);
 
 /* The table clock: the front end's time for turn timers. Turn-based actions
  * keep the match's own time; this only says how long a person has waited. */

@@ -7,6 +7,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "partyfood/web_dir.h"
 #include "server/node.h"
 #include "server/server.h"
 
@@ -108,28 +109,6 @@ static bool tls_files_ok(const pf_server_options *o)
     return true;
 }
 
-/* The browser client's folder: installed beside the program
- * (PF_WEB_INSTALL_REL from its directory), else the source tree's. */
-static const char *find_web(char *buf, size_t n)
-{
-    char exe[PATH_MAX];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len > 0) {
-        exe[len] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash)
-            *slash = '\0';
-        if (snprintf(buf, n, "%s/%s/index.html", exe, PF_WEB_INSTALL_REL) < (int)n &&
-            access(buf, R_OK) == 0) {
-            *strrchr(buf, '/') = '\0';
-            return buf;
-        }
-    }
-    if (snprintf(buf, n, "%s/index.html", PF_WEB_SOURCE_DIR) < (int)n && access(buf, R_OK) == 0)
-        return PF_WEB_SOURCE_DIR;
-    return NULL;
-}
-
 int cmd_serve(int argc, char **argv)
 {
     char host[64] = "127.0.0.1", web[PATH_MAX];
@@ -139,7 +118,7 @@ int cmd_serve(int argc, char **argv)
                            .lease_ms = 5000,
                            .db_waits = {PF_STORE_LOCK_MS, PF_STORE_STATEMENT_MS,
                                         PF_STORE_IDLE_MS},
-                           .web = find_web(web, sizeof web)};
+                           .web = pf_web_dir(web, sizeof web)};
     long long n;
     const char **allow_hosts = NULL, **metrics_allow = NULL;
     pf_limits_defaults(&o.limits);

@@ -115,6 +115,7 @@ pf_err pf_match_apply(pf_match *m, int seat, pf_action a, int64_t t_ms, pf_event
     if (e != PF_E_OK)
         return e;
     s->seat = (int8_t)seat;
+    s->hint = false;
     s->action = a;
     s->t_ms = t_ms;
     m->nsteps++;

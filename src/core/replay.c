@@ -106,7 +106,20 @@ bool pf_replay_seal(cJSON *r)
     return replay_digest(r, hex) && cJSON_AddStringToObject(r, "check", hex);
 }
 
-/* Appends [seat, "name", t] to acts; false when memory ran out (acts may
+/* The marks of a step made with a hint: {"hint": true}; NULL when memory
+ * ran out. */
+static cJSON *step_marks(void)
+{
+    cJSON *marks = cJSON_CreateObject();
+    if (marks && !cJSON_AddTrueToObject(marks, "hint")) {
+        cJSON_Delete(marks);
+        return NULL;
+    }
+    return marks;
+}
+
+/* Appends [seat, "name", t] to acts, with the marks {"hint": true} after
+ * them for a move made with a hint; false when memory ran out (acts may
  * then hold part of it, and the caller drops the whole replay). */
 static bool add_step(cJSON *acts, const pf_step *s)
 {
@@ -116,9 +129,10 @@ static bool add_step(cJSON *acts, const pf_step *s)
         return false;
     }
     cJSON *items[] = {cJSON_CreateNumber(s->seat), cJSON_CreateString(s->name),
-                      cJSON_CreateNumber((double)s->t_ms)};
+                      cJSON_CreateNumber((double)s->t_ms), s->hint ? step_marks() : NULL};
+    size_t n = s->hint ? 4 : 3;
     bool ok = true;
-    for (size_t i = 0; i < sizeof items / sizeof *items; i++)
+    for (size_t i = 0; i < n; i++)
         if (!cJSON_AddItemToArray(step, items[i])) {
             cJSON_Delete(items[i]);
             ok = false;
@@ -241,16 +255,21 @@ static pf_err replay_actions(pf_match *m, const cJSON *acts, long long version, 
     cJSON_ArrayForEach(step, acts)
     {
         const cJSON *s = cJSON_GetArrayItem(step, 0), *a = cJSON_GetArrayItem(step, 1),
-                    *t = cJSON_GetArrayItem(step, 2);
+                    *t = cJSON_GetArrayItem(step, 2), *marks = cJSON_GetArrayItem(step, 3);
         long long seat, t_ms = m->now;
         int len = cJSON_GetArraySize(step);
-        if (!cJSON_IsArray(step) || len < 2 || len > 3 || !cJSON_IsString(a) ||
-            !pf_json_int(s, 0, m->seats - 1, &seat) ||
+        if (!cJSON_IsArray(step) || len < 2 || len > (version >= 4 ? 4 : 3) ||
+            !cJSON_IsString(a) || !pf_json_int(s, 0, m->seats - 1, &seat) ||
             (t && !pf_json_int(t, 0, PF_TIME_MAX_MS, &t_ms)))
             return pf_error_set(err, PF_E_BAD_REPLAY,
                                 "action %d is not [seat, \"name\", t] with a seat from 0 "
                                 "to %d and a whole t from 0 to %" PRId64 " ms",
                                 i, m->seats - 1, PF_TIME_MAX_MS);
+        const cJSON *hint = cJSON_GetObjectItemCaseSensitive(marks, "hint");
+        if (marks && (!cJSON_IsObject(marks) || (hint && !cJSON_IsBool(hint))))
+            return pf_error_set(err, PF_E_BAD_REPLAY,
+                                "action %d: its fourth member must be {\"hint\": true or false}",
+                                i);
         if (strlen(a->valuestring) > PF_REPLAY_NAME_MAX)
             return pf_error_set(err, PF_E_BAD_REPLAY,
                                 "action %d: its name is longer than %d bytes", i,
@@ -263,6 +282,7 @@ static pf_err replay_actions(pf_match *m, const cJSON *acts, long long version, 
         pf_error e2;
         if (pf_match_apply_named(m, (int)seat, name, t_ms, NULL, &e2))
             return pf_error_set(err, PF_E_BAD_REPLAY, "action %d: %s", i, e2.msg);
+        m->steps[m->nsteps - 1].hint = cJSON_IsTrue(hint);
         i++;
     }
     return PF_E_OK;

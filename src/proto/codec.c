@@ -135,6 +135,8 @@ bool pf_proto_write_step_head(pf_jw *w, const pf_table_step *st)
         pf_jw_lit(w, ",\"action\":");
         pf_jw_str(w, st->name);
         pf_jw_lit(w, st->by_bot ? ",\"by_bot\":true" : ",\"by_bot\":false");
+        if (st->hint)
+            pf_jw_lit(w, ",\"hint\":true");
     }
     pf_jw_lit(w, ",\"t\":");
     pf_jw_int(w, st->t_ms);

@@ -15,6 +15,7 @@
 #include "partyfood/parse.h"
 #include "partyfood/replay.h"
 #include "partyfood/proto.h"
+#include "partyfood/why.h"
 
 /* ---- what the table tells ---------------------------------------------------- */
 
@@ -274,11 +275,11 @@ static pf_err do_act(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_e
     return bots_then_progress(s, when, out, err);
 }
 
-/* The bot named by "bot" (default random) for the session's game. */
-static pf_err read_bot(const pf_game *g, const cJSON *req, const pf_bot_def **bot,
-                       pf_error *err)
+/* The bot named by "bot" (default def) for the session's game. */
+static pf_err read_bot(const pf_game *g, const cJSON *req, const char *def,
+                       const pf_bot_def **bot, pf_error *err)
 {
-    const char *bot_name = "random";
+    const char *bot_name = def;
     pf_err e = read_string(req, "bot", &bot_name, err);
     if (e)
         return e;
@@ -291,14 +292,31 @@ static pf_err read_bot(const pf_game *g, const cJSON *req, const pf_bot_def **bo
                         pf__echo_len(bot_name), bot_name, g->title, list);
 }
 
+/* Reads "salt" (optional, default 0): the number a plan's chance starts
+ * from, with the seat's view (pf_plan_seed). */
+static pf_err read_salt(const cJSON *req, uint64_t *salt, pf_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, "salt");
+    *salt = 0;
+    if (!v || pf_seed_from_json(v, salt))
+        return PF_E_OK;
+    return pf_error_set(err, PF_E_BAD_REQUEST,
+                        "\"salt\" must be a whole number from 0 to %lld, or a string of "
+                        "decimal digits up to %" PRIu64,
+                        PF_JSON_INT_MAX - 1, UINT64_MAX);
+}
+
 static pf_err do_bot(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     const pf_bot_def *bot;
-    pf_err e = read_bot(pf_table_match(s->table)->game, req, &bot, err);
+    uint64_t salt;
+    pf_err e = read_bot(pf_table_match(s->table)->game, req, "random", &bot, err);
+    if (!e)
+        e = read_salt(req, &salt, err);
     if (e)
         return e;
     expect_own_step(s, seat);
-    e = pf_table_bot_act(s->table, seat, bot, err);
+    e = pf_table_bot_act(s->table, seat, bot, salt, err);
     if (e)
         return e;
     /* The move as the table named it when it was applied. */
@@ -384,19 +402,46 @@ static pf_err do_games(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf
     return e;
 }
 
-/* What a bot would play now and when, without playing it: in real time the
- * client schedules the move and sends "act" at its time, so a person's
- * earlier action still goes first. */
+/* Reads "hint" (optional, default false). */
+static pf_err read_hint(const cJSON *req, bool *hint, pf_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, "hint");
+    *hint = cJSON_IsTrue(v);
+    if (!v || cJSON_IsBool(v))
+        return PF_E_OK;
+    return pf_error_set(err, PF_E_BAD_REQUEST, "\"hint\" must be true or false");
+}
+
+/* What a bot would play now and when, without playing it, and why (from the
+ * seat's own knowledge, where the game explains its moves): in real time
+ * the client schedules the move and sends "act" at its time, so a person's
+ * earlier action still goes first. With "hint": the medium bot's move for
+ * a person, given where the table gives hints, and marking the person's
+ * next move as made with one. */
 static pf_err do_plan(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     const pf_match *m = pf_table_match(s->table);
     const pf_bot_def *bot;
     pf_action a;
     int64_t t;
-    pf_err e = read_bot(m->game, req, &bot, err);
+    uint64_t salt;
+    bool hint;
+    pf_why why;
+    pf_err e = read_hint(req, &hint, err);
     if (!e)
-        e = pf_table_bot_plan(s->table, seat, bot, &a, &t, err);
+        e = read_bot(m->game, req, hint ? "medium" : "random", &bot, err);
+    if (!e)
+        e = read_salt(req, &salt, err);
+    if (!e && hint && cJSON_GetObjectItemCaseSensitive(req, "bot"))
+        e = pf_error_set(err, PF_E_BAD_REQUEST,
+                         "a hint is the medium bot's move: \"hint\" takes no \"bot\"");
+    if (!e)
+        e = hint ? pf_table_hint(s->table, seat, salt, &a, &t, &why, err)
+                 : pf_table_bot_plan(s->table, seat, bot, salt, &a, &t, err);
     if (e)
+        return e;
+    bool explained = hint || m->game->explain;
+    if (!hint && explained && (e = pf_table_explain(s->table, seat, a, salt, &why, err)))
         return e;
     char aname[96];
     m->game->name(m->state, a, aname, sizeof aname);
@@ -404,6 +449,14 @@ static pf_err do_plan(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_
     pf_jw_str(out, aname);
     pf_jw_key(out, "t");
     pf_jw_int(out, t);
+    if (explained) {
+        cJSON *j = pf_why_json(&why);
+        if (!j)
+            return pf__no_memory(err);
+        pf_jw_key(out, "why");
+        pf_jw_item(out, j);
+        cJSON_Delete(j);
+    }
     return PF_E_OK;
 }
 

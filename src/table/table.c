@@ -11,6 +11,7 @@
 
 #include "partyfood/bot.h"
 #include "partyfood/table.h"
+#include "partyfood/why.h"
 
 #define EVENT_CAP 128
 /* The bots' own stream of the game seed, apart from the deal's. */
@@ -32,6 +33,9 @@ struct pf_table {
     int next_step, next_seat;
     pf_action next_a;
     int64_t next_t;
+    /* the seats shown a hint at step `hint_step`: their move there is marked */
+    int hint_step;
+    uint32_t hint_seats;
     /* the log */
     pf_table_event *log;
     int nlog, caplog;
@@ -124,6 +128,7 @@ static pf_table *table_new(pf_match *m, const pf_seating *s, const pf_table_opti
     t->hook = hook;
     t->hook_arg = hook_arg;
     t->clock = t->waiting_since = m->now;
+    t->hint_step = -1;
     return t;
 }
 
@@ -144,7 +149,7 @@ pf_table *pf_table_create(const pf_game *g, const pf_seating *seating, const pf_
     log_add(t, -1, &ev);
     if (hook)
         hook(hook_arg, &(pf_table_step){PF_TABLE_SETUP, -1, PF_SEAT_SPECTATOR, "", m->now,
-                                        false, &ev});
+                                        false, &ev, false});
     return t;
 }
 
@@ -292,11 +297,12 @@ static pf_err apply(pf_table *t, int seat, pf_action a, int64_t t_ms, bool by_bo
         return e;
     t->next_known = false;
     t->waiting_since = t->clock;
+    m->steps[step].hint = t->hint_step == step && (t->hint_seats >> seat & 1);
     log_add(t, step, &ev);
     if (t->hook)
         t->hook(t->hook_arg,
                 &(pf_table_step){PF_TABLE_STEP, step, seat, m->steps[step].name, m->steps[step].t_ms, by_bot,
-                                 &ev});
+                                 &ev, m->steps[step].hint});
     return PF_E_OK;
 }
 
@@ -399,8 +405,17 @@ int pf_table_advance(pf_table *t, int64_t now, pf_error *err)
     return played;
 }
 
-pf_err pf_table_bot_plan(const pf_table *t, int seat, const pf_bot_def *bot, pf_action *a,
-                         int64_t *t_ms, pf_error *err)
+/* Where the match stands for a plan shown to seat: its chance from salt
+ * and what seat sees (pf_plan_seed), not from the bots' seed of the game. */
+static pf_bot_ctx plan_ctx(const pf_table *t, int seat, uint64_t salt)
+{
+    const pf_match *m = t->m;
+    return (pf_bot_ctx){m->game, m->state, m->seats, m->nsteps, m->now,
+                        pf_plan_seed(m->game, m->state, seat, salt)};
+}
+
+pf_err pf_table_bot_plan(const pf_table *t, int seat, const pf_bot_def *bot, uint64_t salt,
+                         pf_action *a, int64_t *t_ms, pf_error *err)
 {
     const pf_match *m = t->m;
     if (pf_match_over(m, NULL))
@@ -412,19 +427,98 @@ pf_err pf_table_bot_plan(const pf_table *t, int seat, const pf_bot_def *bot, pf_
         pf_error_set(err, PF_E_NOT_YOUR_TURN, "seat %d may not act now", seat + 1);
         return pf_error_field(err, "seat", seat);
     }
-    pf_bot_ctx c = {m->game, m->state, m->seats, m->nsteps, m->now, t->bot_seed};
+    pf_bot_ctx c = plan_ctx(t, seat, salt);
     pf_err e = pf_bot_plan(&c, bot, seat, a, t_ms);
     if (e != PF_E_OK)
         return pf_error_set(err, e, "bot '%s' found no move for seat %d", bot->name, seat + 1);
     return PF_E_OK;
 }
 
-pf_err pf_table_bot_act(pf_table *t, int seat, const pf_bot_def *bot, pf_error *err)
+/* Whether seat may play a now (its time aside). */
+static bool legal_now(const pf_match *m, int seat, pf_action a)
+{
+    const pf_game *g = m->game;
+    if (seat < 0 || seat >= m->seats || !(g->to_act(m->state) >> seat & 1))
+        return false;
+    if (g->check)
+        return g->check(m->state, seat, a, PF_TIME_MAX_MS) == PF_E_OK;
+    pf_action legal[PF_MAX_LEGAL];
+    int n = g->legal(m->state, seat, legal, PF_MAX_LEGAL);
+    for (int i = 0; i < n; i++)
+        if (legal[i] == a)
+            return true;
+    return false;
+}
+
+pf_err pf_table_explain(const pf_table *t, int seat, pf_action a, uint64_t salt, pf_why *why,
+                        pf_error *err)
+{
+    if (!legal_now(t->m, seat, a))
+        return pf_error_set(err, PF_E_ILLEGAL_ACTION, "a reason is given for a legal move only");
+    pf_bot_ctx c = plan_ctx(t, seat, salt);
+    if (!pf_bot_explain(&c, seat, a, why))
+        return pf_error_set(err, PF_E_NO_HINT, "%s gives no reasons for its moves",
+                            t->m->game->title);
+    return PF_E_OK;
+}
+
+pf_err pf_table_bot_act(pf_table *t, int seat, const pf_bot_def *bot, uint64_t salt,
+                        pf_error *err)
 {
     pf_action a;
     int64_t at;
-    pf_err e = pf_table_bot_plan(t, seat, bot, &a, &at, err);
+    pf_err e = pf_table_bot_plan(t, seat, bot, salt, &a, &at, err);
     return e ? e : apply(t, seat, a, at < t->m->now ? t->m->now : at, true, err);
+}
+
+/* ---- hints ------------------------------------------------------------------ */
+
+/* Whether the memory aid is on: the table's, or the game's own option. */
+static bool memory_aid_on(const pf_table *t)
+{
+    bool aid = false;
+    return t->opt.memory_aid ||
+           (pf_options_bool(&t->m->opt, "memory_aid", false, &aid, NULL) == PF_E_OK && aid);
+}
+
+pf_err pf_table_hints_offered(const pf_table *t, pf_error *err)
+{
+    const pf_game *g = t->m->game;
+    if (g->real_time || !g->explain)
+        return pf_error_set(err, PF_E_NO_HINT,
+                            "%s is played in real time: there are no hints, only quick hands",
+                            g->title);
+    if (g->memory_game && !memory_aid_on(t))
+        return pf_error_set(err, PF_E_NO_HINT,
+                            "in %s remembering is the game: hints come with the memory aid, "
+                            "so turn it on to get them",
+                            g->title);
+    return PF_E_OK;
+}
+
+pf_err pf_table_hint(pf_table *t, int seat, uint64_t salt, pf_action *a, int64_t *t_ms,
+                     pf_why *why, pf_error *err)
+{
+    const pf_bot_def *medium = pf_bot_find(t->m->game, "medium");
+    pf_err e = pf_table_hints_offered(t, err);
+    if (!e)
+        e = pf_table_bot_plan(t, seat, medium, salt, a, t_ms, err);
+    if (e)
+        return e;
+    if ((e = pf_table_explain(t, seat, *a, salt, why, err)))
+        return e;
+    pf_table_mark_hint(t, seat, t->m->nsteps);
+    return PF_E_OK;
+}
+
+void pf_table_mark_hint(pf_table *t, int seat, int step)
+{
+    if (step != t->m->nsteps || seat < 0 || seat >= t->m->seats)
+        return; /* the table moved on: that hint was for a move already made */
+    if (t->hint_step != step)
+        t->hint_seats = 0;
+    t->hint_step = step;
+    t->hint_seats |= 1u << seat;
 }
 
 /* ---- undo ------------------------------------------------------------------ */
@@ -485,12 +579,15 @@ pf_err pf_table_undo(pf_table *t, int seat, pf_error *err)
         return pf_error_set(err, PF_E_ILLEGAL_ACTION, "no undo: %s", why);
     pf_match *old = t->m;
     pf_match *m = pf_match_create(old->game, old->seats, &old->opt, old->seed, err);
-    for (int i = 0; m && i + 1 < old->nsteps; i++)
+    for (int i = 0; m && i + 1 < old->nsteps; i++) {
         if (pf_match_apply(m, old->steps[i].seat, old->steps[i].action, old->steps[i].t_ms,
                            NULL, err) != PF_E_OK) {
             pf_match_destroy(m);
             m = NULL;
+        } else {
+            m->steps[i].hint = old->steps[i].hint;
         }
+    }
     if (!m)
         return err->code;
     const pf_step last = old->steps[old->nsteps - 1];
@@ -505,7 +602,7 @@ pf_err pf_table_undo(pf_table *t, int seat, pf_error *err)
     log_rebuild(t);
     if (t->hook)
         t->hook(t->hook_arg, &(pf_table_step){PF_TABLE_UNDO, m->nsteps, last.seat, "",
-                                              last.t_ms, false, NULL});
+                                              last.t_ms, false, NULL, false});
     return PF_E_OK;
 }
 

@@ -273,6 +273,56 @@ static void version_2_names_count_seats_from_0(void **state)
     cJSON_Delete(today);
 }
 
+/* Version 4 marks a move made with a hint: the mark is saved as a fourth
+ * member of the action, {"hint": true}, and loaded back; moves without a
+ * hint keep three members, as before. */
+static void a_move_made_with_a_hint_is_marked(void **state)
+{
+    (void)state;
+    pf_match *m = played(10);
+    m->steps[2].hint = true;
+    cJSON *r = pf_match_save(m);
+    const cJSON *acts = cJSON_GetObjectItem(r, "actions");
+    for (int i = 0; i < m->nsteps; i++)
+        assert_int_equal(cJSON_GetArraySize(cJSON_GetArrayItem(acts, i)), i == 2 ? 4 : 3);
+    const cJSON *marks = cJSON_GetArrayItem(cJSON_GetArrayItem(acts, 2), 3);
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(marks, "hint")));
+    pf_error err;
+    pf_match *back = pf_match_load(r, &err);
+    assert_non_null(back);
+    for (int i = 0; i < m->nsteps; i++)
+        assert_int_equal(back->steps[i].hint, i == 2);
+    pf_match_destroy(back);
+    /* A mark that is not {"hint": true or false} is refused. */
+    cJSON_ReplaceItemInObject((cJSON *)marks, "hint", cJSON_CreateNumber(1));
+    assert_true(pf_replay_seal(r));
+    refused(r, PF_E_BAD_REPLAY, "fourth member");
+    cJSON_Delete(r);
+    pf_match_destroy(m);
+}
+
+/* A version 3 save (before the marks) still loads, every move unmarked;
+ * version 3 had no fourth member, so one there is refused. */
+static void version_3_loads_without_marks(void **state)
+{
+    (void)state;
+    cJSON *r = saved(10);
+    seal_as_version(r, 3);
+    pf_error err;
+    pf_match *m = pf_match_load(r, &err);
+    if (!m)
+        fail_msg("the version 3 replay did not load: %s", err.msg);
+    for (int i = 0; i < m->nsteps; i++)
+        assert_false(m->steps[i].hint);
+    pf_match_destroy(m);
+    cJSON *marks = cJSON_CreateObject();
+    cJSON_AddTrueToObject(marks, "hint");
+    cJSON_AddItemToArray(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "actions"), 0), marks);
+    seal_as_version(r, 3);
+    refused(r, PF_E_BAD_REPLAY, "action 0 is not");
+    cJSON_Delete(r);
+}
+
 /* Re-seals after each edit so the limits are met on their own. */
 static void refused_sealed(cJSON *r, const char *words)
 {
@@ -528,6 +578,8 @@ int main(void)
         cmocka_unit_test(versions_are_read),
         cmocka_unit_test(version_1_loads_with_a_warning),
         cmocka_unit_test(version_2_names_count_seats_from_0),
+        cmocka_unit_test(a_move_made_with_a_hint_is_marked),
+        cmocka_unit_test(version_3_loads_without_marks),
         cmocka_unit_test(numbers_must_be_whole_and_in_range),
         cmocka_unit_test(names_and_counts_are_capped),
         cmocka_unit_test(text_must_be_utf8),

@@ -323,7 +323,7 @@ static void bots_past_the_range_do_not_overflow(void **state)
         seat = __builtin_ctz(g->to_act(m->state) & ~(1u << seat));
         pf_table *t = pf_table_adopt(m, &people, NULL, NULL, NULL, &err);
         assert_non_null(t);
-        if (pf_table_bot_act(t, seat, pf_bot_find(g, bots[i]), &err) != PF_E_OK)
+        if (pf_table_bot_act(t, seat, pf_bot_find(g, bots[i]), 0, &err) != PF_E_OK)
             fail_msg("bot %s: %s", bots[i], err.msg);
         const pf_match *played = pf_table_match(t);
         assert_true(played->steps[played->nsteps - 1].t_ms == PF_TIME_MAX_MS);

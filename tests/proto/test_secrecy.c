@@ -132,9 +132,11 @@ static char *seen_so_far(const pf_match *m, int seat)
 }
 
 /* The requests of one round for seat, built from world 1 (the same in both
- * while they agree): what the seat reads, three refusals, then its move (a
- * legal one when it may act; in real time a wait otherwise). */
-static int round_requests(const pf_session *s1, int seat, int64_t *t, char lines[][256])
+ * while they agree): what the seat reads, refusals, a plan and a hint, then
+ * its move (a legal one when it may act; in real time a wait otherwise).
+ * *reads gets the number of requests before that move. */
+static int round_requests(const pf_session *s1, int seat, int64_t *t, char lines[][256],
+                          int *reads)
 {
     const pf_match *m = pf_session_match(s1);
     const pf_game *g = m->game;
@@ -143,12 +145,19 @@ static int round_requests(const pf_session *s1, int seat, int64_t *t, char lines
     snprintf(lines[n++], 256, "{\"cmd\":\"result\"}");
     snprintf(lines[n++], 256, "{\"cmd\":\"save\"}");
     snprintf(lines[n++], 256, "{\"cmd\":\"view\",\"seat\":%d}", (seat + 1) % m->seats);
+    *reads = n;
     if (seat < 0)
         return n;
     snprintf(lines[n++], 256, "{\"cmd\":\"legal\",\"seat\":%d}", seat);
     snprintf(lines[n++], 256, "{\"cmd\":\"act\",\"seat\":%d,\"action\":\"nonsense\"}", seat);
+    /* A plan and a hint with their reasons (or their refusals): from the
+     * seat's view and the salt, never from the seed that differs. */
+    snprintf(lines[n++], 256, "{\"cmd\":\"plan\",\"seat\":%d,\"bot\":\"medium\",\"salt\":%d}",
+             seat, m->nsteps);
+    snprintf(lines[n++], 256, "{\"cmd\":\"plan\",\"seat\":%d,\"hint\":true}", seat);
     if (g->real_time)
         *t += 350;
+    *reads = n;
     pf_action legal[PF_MAX_LEGAL];
     int count = (g->to_act(m->state) >> seat & 1) ? g->legal(m->state, seat, legal, PF_MAX_LEGAL)
                                                   : 0;
@@ -192,43 +201,56 @@ static void compare(const pf_game *g, int seats, int seat, uint64_t seed1, uint6
     for (int i = 0; i < seats; i++)
         snprintf(seating + strlen(seating), sizeof seating - strlen(seating), "%s\"%s\"",
                  i ? "," : "", i == seat ? "ana" : "random");
-    char *answers[2], *received[2];
+    char *answers[2], *moved[2], *received[2];
     pf_solo *solo[2] = {NULL, NULL}; /* a solo room needs its person: not for a spectator */
     for (int w = 0; w < 2; w++) {
         pf_session_init(&s[w]);
         pf_session_bind(&s[w], seat);
         answers[w] = calloc(1, 1);
+        moved[w] = calloc(1, 1);
         received[w] = calloc(1, 1);
         snprintf(line, sizeof line,
-                 "{\"cmd\":\"new\",\"game\":\"%s\",\"seed\":%llu,\"seating\":[%s]}", g->id,
-                 (unsigned long long)(w ? seed2 : seed1), seating);
-        ask(&s[w], line, &answers[w], &received[w]);
+                 "{\"cmd\":\"new\",\"game\":\"%s\",\"seed\":%llu,\"seating\":[%s]%s}",
+                 g->id, (unsigned long long)(w ? seed2 : seed1), seating,
+                 /* hints in a memory game come with the aid */
+                 g->memory_game ? ",\"options\":{\"memory_aid\":true}" : "");
+        ask(&s[w], line, &moved[w], &received[w]);
         char *error = NULL;
         if (seat >= 0) {
             solo[w] = pf_solo_create(line, strlen(line), 0, &error);
             assert_non_null(solo[w]);
-            ask_solo(solo[w], "{\"cmd\":\"hello\"}", 0, &answers[w]);
+            ask_solo(solo[w], "{\"cmd\":\"hello\"}", 0, &moved[w]);
         }
     }
     tl->pairs++;
     int64_t t = 0;
     for (int round = 0; round < ROUNDS; round++) {
         if (round > 0) {
-            char lines[8][256];
-            int n = round_requests(&s[0], seat, &t, lines);
+            char lines[12][256];
+            int reads, n = round_requests(&s[0], seat, &t, lines, &reads);
             for (int w = 0; w < 2; w++) {
-                answers[w][0] = '\0';
+                answers[w][0] = moved[w][0] = '\0';
                 for (int k = 0; k < n; k++) {
-                    ask(&s[w], lines[k], &answers[w], &received[w]);
+                    char **to = k < reads ? &answers[w] : &moved[w];
+                    ask(&s[w], lines[k], to, &received[w]);
                     if (solo[w])
-                        ask_solo(solo[w], lines[k], t, &answers[w]);
+                        ask_solo(solo[w], lines[k], t, to);
                 }
                 if (solo[w]) {
                     char *sync = pf_solo_sync(solo[w], t);
-                    append_line(&answers[w], NULL, 0, sync);
+                    append_line(&moved[w], NULL, 0, sync);
                     free(sync);
                 }
             }
+        }
+        /* What the seat read before its move came from two worlds it could
+         * not tell apart, whatever the move then showed it. */
+        if (strcmp(answers[0], answers[1]) != 0) {
+            tl->leaks++;
+            fail_msg("%s: seat %d reads different answers in two worlds (seeds %llu and %llu) "
+                     "that agree on all it may know, round %d:\n--- world 1\n%s--- world 2\n%s",
+                     g->id, seat, (unsigned long long)seed1, (unsigned long long)seed2, round,
+                     answers[0], answers[1]);
         }
         tl->rounds++;
         char *seen1 = seen_so_far(pf_session_match(&s[0]), seat);
@@ -244,19 +266,20 @@ static void compare(const pf_game *g, int seats, int seat, uint64_t seed1, uint6
             tl->revealed++;
             break;
         }
-        if (strcmp(answers[0], answers[1]) != 0) {
+        if (strcmp(moved[0], moved[1]) != 0) {
             tl->leaks++;
             fail_msg("%s: seat %d receives different answers in two worlds (seeds %llu and "
                      "%llu) that agree on all it may know, round %d:\n--- world 1\n%s--- world "
                      "2\n%s",
                      g->id, seat, (unsigned long long)seed1, (unsigned long long)seed2, round,
-                     answers[0], answers[1]);
+                     moved[0], moved[1]);
         }
         if (pf_match_over(pf_session_match(&s[0]), NULL))
             break;
     }
     for (int w = 0; w < 2; w++) {
         free(answers[w]);
+        free(moved[w]);
         free(received[w]);
         pf_session_fini(&s[w]);
         pf_solo_destroy(solo[w]);

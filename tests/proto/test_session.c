@@ -106,6 +106,10 @@ static void bots_play_to_the_end_then_save_and_load(void **state)
             if (ok(r)) {
                 assert_true(cJSON_IsString(cJSON_GetObjectItem(r, "action")));
                 moves++;
+                if (cJSON_IsTrue(cJSON_GetObjectItem(r, "over"))) {
+                    cJSON_Delete(r);
+                    break;
+                }
             } else {
                 assert_string_equal(error_code(r), "not_your_turn");
             }

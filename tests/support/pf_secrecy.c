@@ -8,7 +8,8 @@
  * after each step p must receive the same messages in both: its view, the
  * text of its view, its events, its legal actions by name, the refusals of
  * a few actions off that list (code and text), who is to act, whether the
- * game is over and its results.
+ * game is over and its results, and, when it may act, the hint it would be
+ * shown (the medium bot's plan and the reason for it).
  *
  * A step whose events for p differ ends the comparison: the step revealed
  * an outcome to p (a draw, a flip, a peek), publicly or privately, and from
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "partyfood/why.h"
 #include "pf_test.h"
 
 #define SECRECY_STEPS 32   /* steps compared after each split */
@@ -53,6 +55,28 @@ static void put(text *t, const char *fmt, ...)
         }
         t->cap = t->cap * 2 + (size_t)n;
         t->s = realloc(t->s, t->cap);
+    }
+}
+
+/* The plan a hint shows seat (the medium bot's move, its chance from the
+ * seat's view) and the reason for it, into t. */
+static void put_hint(text *t, const pf_game *g, const void *st, int seats, int seat, int64_t now)
+{
+    pf_bot_ctx c = {g, st, seats, 0, now, pf_plan_seed(g, st, seat, 0)};
+    pf_action a;
+    int64_t when;
+    if (pf_bot_plan(&c, pf_bot_find(g, "medium"), seat, &a, &when) != PF_E_OK) {
+        put(t, "hint: none\n");
+        return;
+    }
+    put(t, "hint: %u at %lld\n", (unsigned)a, (long long)when);
+    pf_why why;
+    if (pf_bot_explain(&c, seat, a, &why)) {
+        cJSON *j = pf_why_json(&why);
+        char *text = cJSON_PrintUnformatted(j);
+        put(t, "why: %s\n", text);
+        free(text);
+        cJSON_Delete(j);
     }
 }
 
@@ -107,6 +131,12 @@ static char *messages(const pf_game *g, const void *st, int seats, int seat, int
             put(&t, "\n");
         }
         free(scratch);
+        /* A hint is a memory aid: where a seat's messages must carry no
+         * memory (resample_forgetful), the second world forgets what a hint
+         * may use, and hints are compared over worlds that remember instead
+         * (tests/ai/test_hint.c; tests/proto/test_secrecy.c with the aid). */
+        if ((g->to_act(st) >> seat & 1) && !g->resample_forgetful)
+            put_hint(&t, g, st, seats, seat, now);
     }
     return t.s;
 }

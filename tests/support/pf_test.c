@@ -3,6 +3,7 @@
 
 #include "partyfood/file.h"
 #include "partyfood/parse.h"
+#include "partyfood/why.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,4 +178,32 @@ char *pf_test_read(const char *path)
     if (!s)
         fail_msg("%s", err.msg);
     return s;
+}
+
+void pf_test_explain(const pf_game *g, const void *st, int seats, int seat, const char *move,
+                     pf_why *w)
+{
+    pf_action a;
+    if (g->parse(st, move, &a) != PF_E_OK)
+        fail_msg("%s: '%s' is no action", g->id, move);
+    pf_bot_ctx c = {g, st, seats, 0, 0, 5};
+    assert_true(pf_bot_explain(&c, seat, a, w));
+}
+
+const pf_why_fact *pf_test_fact(const pf_why *w, const char *name)
+{
+    for (int i = 0; i < w->nfacts; i++)
+        if (strcmp(w->fact[i].name, name) == 0)
+            return &w->fact[i];
+    fail_msg("no fact '%s' in \"%s\"", name, w->text);
+    return NULL;
+}
+
+const pf_why_arg *pf_test_arg(const pf_why_fact *f, const char *key)
+{
+    for (int i = 0; i < f->nargs; i++)
+        if (strcmp(f->arg[i].key, key) == 0)
+            return &f->arg[i];
+    fail_msg("fact '%s' has no '%s'", f->name, key);
+    return NULL;
 }

@@ -80,6 +80,18 @@ bool pf_test_secrecy_seeds(const pf_game *g, int seats, const pf_options *opt, u
  * finds none or the rules refuse it. */
 void pf_test_bot_move(pf_match *m, int seat, const pf_bot_def *bot, pf_events *ev);
 
+struct pf_why;
+struct pf_why_fact;
+struct pf_why_arg;
+/* Seat's reason for the named move in st (the game's explainer, chance from
+ * a fixed seed), into w; fails the test when the game has no explainer. */
+void pf_test_explain(const pf_game *g, const void *st, int seats, int seat, const char *move,
+                     struct pf_why *w);
+/* The fact called name of w, and the argument called key of a fact; fail
+ * the test when absent. */
+const struct pf_why_fact *pf_test_fact(const struct pf_why *w, const char *name);
+const struct pf_why_arg *pf_test_arg(const struct pf_why_fact *f, const char *key);
+
 /* The whole text of a file (caller frees), up to 16 MiB; fails the test
  * when it cannot be read. */
 char *pf_test_read(const char *path);

@@ -6,11 +6,12 @@
 
 #include "partyfood/replay.h"
 #include "partyfood/table.h"
+#include "partyfood/why.h"
 #include "pf_test.h"
 
 /* What the hook heard. */
 typedef struct heard {
-    int n, setups, undos, by_bot;
+    int n, setups, undos, by_bot, hints;
     int step[512], seat[512];
     char name[512][PF_REPLAY_NAME_MAX + 1];
     int events[512];
@@ -30,6 +31,7 @@ static void listen(void *arg, const pf_table_step *st)
     h->events[h->n] = st->ev->n;
     snprintf(h->name[h->n], sizeof h->name[0], "%s", st->name);
     h->by_bot += st->by_bot;
+    h->hints += st->hint;
     h->n++;
 }
 
@@ -208,6 +210,22 @@ static void undo_only_where_fair(void **state)
     pf_table_destroy(t);
 }
 
+/* t saved to a file and loaded back (the file removed). */
+static pf_table *saved_and_loaded(const pf_table *t, bool *seated, const char **warning)
+{
+    pf_error err;
+    char dir[] = "/tmp/pf_table_XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/save.json", dir);
+    assert_int_equal(pf_table_save(t, path, &err), PF_E_OK);
+    pf_table *back = pf_table_load(path, NULL, seated, warning, NULL, NULL, &err);
+    if (!back)
+        fail_msg("%s", err.msg);
+    unlink(path);
+    rmdir(dir);
+    return back;
+}
+
 /* A save holds the seating and the memory aid; loading it seats everyone
  * again and rebuilds the log as it was. */
 static void save_and_load(void **state)
@@ -224,16 +242,11 @@ static void save_and_load(void **state)
         if (pf_table_seating(t)->bot[seat])
             assert_int_equal(pf_table_bot_play(t, &err), PF_E_OK);
         else
-            assert_int_equal(pf_table_bot_act(t, seat, &pf_bot_random, &err), PF_E_OK);
+            assert_int_equal(pf_table_bot_act(t, seat, &pf_bot_random, 0, &err), PF_E_OK);
     }
-    char dir[] = "/tmp/pf_table_XXXXXX", path[64];
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/save.json", dir);
-    assert_int_equal(pf_table_save(t, path, &err), PF_E_OK);
     bool seated;
     const char *warning;
-    pf_table *back = pf_table_load(path, NULL, &seated, &warning, NULL, NULL, &err);
-    assert_non_null(back);
+    pf_table *back = saved_and_loaded(t, &seated, &warning);
     assert_true(seated);
     assert_null(warning);
     assert_true(pf_table_options_of(back)->memory_aid);
@@ -251,8 +264,97 @@ static void save_and_load(void **state)
     assert_memory_equal(pf_table_match(back)->state, m->state, m->game->state_size);
     pf_table_destroy(back);
     pf_table_destroy(t);
-    unlink(path);
-    rmdir(dir);
+}
+
+/* Seat's first legal action at t other than `not`. */
+static pf_action legal_but(const pf_table *t, int seat, pf_action not)
+{
+    const pf_match *m = pf_table_match(t);
+    pf_action legal[PF_MAX_LEGAL];
+    assert_true(m->game->legal(m->state, seat, legal, PF_MAX_LEGAL) > 1);
+    return legal[0] == not ? legal[1] : legal[0];
+}
+
+/* Hints: none in real time, none in a memory game without the memory aid
+ * (the refusal says why), else the medium bot's move with its reason; the
+ * seat's move after a hint is marked (the step, the hook, the save), and an
+ * undo keeps the marks of the steps before. */
+static void a_move_after_a_hint_is_marked(void **state)
+{
+    (void)state;
+    static heard h;
+    memset(&h, 0, sizeof h);
+    pf_error err;
+    pf_action a;
+    int64_t at;
+    pf_why why;
+    pf_table *t = table("pakupaku", "ana,bot:adult", 1, NULL, &h);
+    assert_int_equal(pf_table_hint(t, 0, 0, &a, &at, &why, &err), PF_E_NO_HINT);
+    assert_non_null(strstr(err.msg, "real time"));
+    pf_table_destroy(t);
+    t = table("pizza", "ana,bob", 1, NULL, &h);
+    assert_int_equal(pf_table_hint(t, 0, 0, &a, &at, &why, &err), PF_E_NO_HINT);
+    assert_non_null(strstr(err.msg, "memory aid"));
+    pf_table_destroy(t);
+
+    /* Without switch pieces every move is a flip and turns alternate. */
+    memset(&h, 0, sizeof h);
+    pf_table_options aid = {.memory_aid = true};
+    const pf_game *pizza = pf_test_game("pizza");
+    pf_seating two = seating(pizza, "ana,bob");
+    pf_options no_switches;
+    pf_test_options(&no_switches, "switches=false");
+    t = pf_table_create(pizza, &two, &no_switches, 1, &aid, listen, &h, &err);
+    assert_non_null(t);
+    const pf_match *m = pf_table_match(t);
+    assert_int_equal(pf_table_hint(t, 0, 0, &a, &at, &why, &err), PF_E_OK);
+    assert_true(strlen(why.text) > 0);
+    assert_int_equal(pf_table_hint(t, 1, 0, &a, &at, &why, &err), PF_E_NOT_YOUR_TURN);
+    /* A reason is for a legal move of a seat that may act. */
+    assert_int_equal(pf_table_explain(t, 0, a, 0, &why, &err), PF_E_OK);
+    assert_int_equal(pf_table_explain(t, 0, 99, 0, &why, &err), PF_E_ILLEGAL_ACTION);
+    assert_int_equal(pf_table_explain(t, 1, a, 0, &why, &err), PF_E_ILLEGAL_ACTION);
+    assert_int_equal(pf_table_play(t, 0, a, 0, &err), PF_E_OK); /* with the hint */
+    assert_int_equal(pf_table_play(t, 1, legal_but(t, 1, PF_MAX_LEGAL), 0, &err), PF_E_OK);
+    assert_int_equal(pf_table_hint(t, 0, 0, &a, &at, &why, &err), PF_E_OK);
+    assert_int_equal(pf_table_play(t, 0, legal_but(t, 0, a), 0, &err), PF_E_OK); /* not taken */
+    assert_int_equal(pf_table_play(t, 1, legal_but(t, 1, PF_MAX_LEGAL), 0, &err), PF_E_OK);
+    assert_true(m->steps[0].hint);
+    assert_false(m->steps[1].hint);
+    assert_true(m->steps[2].hint); /* a move made after a hint, whatever it is */
+    assert_false(m->steps[3].hint);
+    assert_int_equal(h.hints, 2);
+    /* A hint worked out on a copy is marked on the table while it stands
+     * where it was asked, and not once it moved on. */
+    pf_table_mark_hint(t, 0, m->nsteps - 1);
+    assert_int_equal(pf_table_play(t, 0, legal_but(t, 0, PF_MAX_LEGAL), 0, &err), PF_E_OK);
+    pf_table_mark_hint(t, 1, m->nsteps);
+    assert_int_equal(pf_table_play(t, 1, legal_but(t, 1, PF_MAX_LEGAL), 0, &err), PF_E_OK);
+    assert_false(m->steps[4].hint);
+    assert_true(m->steps[5].hint);
+    bool seated;
+    const char *warning;
+    pf_table *back = saved_and_loaded(t, &seated, &warning);
+    for (int i = 0; i < m->nsteps; i++)
+        assert_int_equal(pf_table_match(back)->steps[i].hint, m->steps[i].hint);
+    pf_table_destroy(back);
+    pf_table_destroy(t);
+
+    /* An undo replays the steps before it with their marks. */
+    const pf_game *g = pf_test_game("passfood");
+    pf_seating people = seating(g, "ana,bob");
+    pf_options opt;
+    pf_test_options(&opt, "difficulty=0;ziggy=SB;takes=0;swaps=1;bag=FFFFFF");
+    t = pf_table_create(g, &people, &opt, 1, NULL, NULL, NULL, &err);
+    assert_non_null(t);
+    m = pf_table_match(t);
+    assert_int_equal(pf_table_hint(t, 0, 0, &a, &at, &why, &err), PF_E_OK);
+    assert_int_equal(pf_table_act(t, 0, "carry on", 0, &err), PF_E_OK);
+    assert_int_equal(pf_table_act(t, 0, "swap give fairy bread to 2", 0, &err), PF_E_OK);
+    assert_int_equal(pf_table_undo(t, 0, &err), PF_E_OK);
+    assert_int_equal(m->nsteps, 1);
+    assert_true(m->steps[0].hint);
+    pf_table_destroy(t);
 }
 
 /* A clone plays on by itself: the original and its hook hear nothing. */
@@ -348,6 +450,7 @@ int main(void)
         cmocka_unit_test(a_real_time_game_has_no_turn_timer),
         cmocka_unit_test(undo_only_where_fair),
         cmocka_unit_test(save_and_load),
+        cmocka_unit_test(a_move_after_a_hint_is_marked),
         cmocka_unit_test(a_clone_is_a_table_of_its_own),
         cmocka_unit_test(a_rollback_returns_to_the_mark),
         cmocka_unit_test(the_rules_judge_times),

@@ -284,6 +284,47 @@ function seatSocket(base, room, token) {
     hello: async () => { await opened; return request({ cmd: 'hello', room, token }); } };
 }
 
+// An action ending in a number: a skill action when the server says so.
+const SKILL = /^(.+) (-?\d+(?:\.\d+)?)$/;
+
+// A skill action played by the server's meter (docs/server.md, "Skill by
+// meter"): a meter, then its stop at the time whose value is the action's
+// number, reached by waiting that long (the server checks that the time
+// has passed). A stop refused for lag on a loaded machine plays nothing:
+// it is tried again on a new meter.
+async function meterAct(sock, action) {
+  const [, name, number] = SKILL.exec(action);
+  const want = Number(number);
+  const { meterValue } = await import('../../web/js/meter.js');
+  let a = null;
+  for (let tries = 0; tries < 3; tries++) {
+    const m = await sock.request({ cmd: 'meter' });
+    assert(m.ok, `a meter for ${action}: ${JSON.stringify(m)}`);
+    const got = performance.now();
+    const { id, kind, period_ms: period } = m.meter;
+    // The middle of the first run of times that read the number (clear of
+    // the server's rounding at its ends).
+    let first = 100;
+    while (first < 100 + period && meterValue(kind, period, first) !== want) first++;
+    assert(first < 100 + period, `the ${kind} meter reaches ${want}`);
+    let last = first;
+    while (meterValue(kind, period, last + 1) === want) last++;
+    const stop = Math.round((first + last) / 2);
+    await new Promise((r) => setTimeout(r, Math.max(0, stop - (performance.now() - got))));
+    a = await sock.request({ cmd: 'act', action: name, meter: { id, stop_ms: stop } });
+    if (a.ok || a.error.code !== 'bad_meter') return a;
+  }
+  return a;
+}
+
+// A replay's move through a seat's socket; its answer. A skill number (a
+// pancake's toss) comes from a person's socket by a meter only.
+async function playMove(sock, action) {
+  const a = await sock.request({ cmd: 'act', action });
+  if (!a.ok && a.error.code === 'bad_action' && SKILL.test(action)) return meterAct(sock, action);
+  return a;
+}
+
 // A room at move `upto` of a position: made with every seat a person's (in
 // the replay's order, the names of the file), each seat joined and its
 // moves sent through its own socket, one at a time. The server must run
@@ -306,8 +347,10 @@ async function positionRoom(base, game, upto, { keep = false } = {}) {
     const a = await s.hello();
     assert(a.ok, `hello: ${JSON.stringify(a)}`);
   }
+  // Paku Paku's moves go at the server clock's pace (paku.js).
+  const send = rp.game === 'pakupaku' ? require('./paku.js').pacer(playMove) : (sock, seat, action) => playMove(sock, action);
   for (const [seat, action] of rp.actions.slice(0, upto)) {
-    const a = await seats[seat].request({ cmd: 'act', action });
+    const a = await send(seats[seat], seat, action);
     assert(a.ok, `move ${action} of seat ${seat} (is the server's seed the replay's?): ${JSON.stringify(a)}`);
   }
   // keep: the seats' sockets stay open, for the test to play on.
@@ -350,6 +393,7 @@ async function nothingRaw(page, what) {
 
 module.exports.position = position;
 module.exports.positionRoom = positionRoom;
+module.exports.playMove = playMove;
 module.exports.positionEnv = positionEnv;
 module.exports.openPosition = openPosition;
 module.exports.openAs = openAs;

@@ -5,7 +5,8 @@
 // (on a fake clock: Playwright's page.clock), Paku Paku's names running into
 // the dice, "the mat · left:" broken off, "1 penalty points", Pass the Party
 // Food's cake over the last spaces and a turn line that never said what a
-// token does. (Paku Paku's end screen: web_games.)
+// token does; Paku Paku's stack dropped with busy hands held and landing
+// where it was stopped. (Paku Paku's end screen: web_games.)
 'use strict';
 const L = require('./lib.js');
 
@@ -168,21 +169,55 @@ async function pakuTable({ browser, base }) {
   await page.context().close();
 }
 
+// Paku Paku: a stack dropped while the hands are still busy (a roll from
+// the person's other connection a moment before) is held, as a roll is,
+// and lands where the person stopped the swing: a new meter is stopped at
+// the same point of its swing. (Before: it was sent again without its
+// meter, refused, and the page said the move was not possible.)
+async function pakuHeldStack({ browser, base }) {
+  const { meterValue } = await import('../../web/js/meter.js');
+  const pos = await L.positionRoom(base, 'pakupaku', 3, { keep: true });
+  // The page's metered stops and the meters' periods, as its socket says them.
+  const stops = [];
+  const meters = [];
+  const page = await L.openPosition(browser, base, pos, 0, {}, (p) => p.on('websocket', (ws) => {
+    ws.on('framesent', (f) => { const m = JSON.parse(f.payload); if (m.cmd === 'act' && m.meter) stops.push(m.meter.stop_ms); });
+    ws.on('framereceived', (f) => { const m = JSON.parse(f.payload); if (m.meter && m.meter.period_ms) meters.push(m.meter.period_ms); });
+  }));
+  await page.click('.actions button[data-key="a:stack plate"]');
+  await page.waitForSelector('.meter .stop:focus');
+  // The roll goes first (its answer waits for the disk, the hands are busy
+  // from its move), then the drop: Enter on the meter's button.
+  const rolled = pos.seats[0].request({ cmd: 'act', action: 'roll' });
+  await page.keyboard.press('Enter');
+  const roll = await rolled;
+  L.assert(roll.ok, `ana's other connection rolls: ${JSON.stringify(roll)}`);
+  await page.waitForFunction(() => /ana \(you\) stacks a plate/.test(document.querySelector('.log').textContent), null, { timeout: 15000 });
+  L.assert(stops.length === 2, `the stop was held once and sent again: ${stops}`);
+  const period = meters[0];
+  L.assert(stops[0] % period === stops[1] % period, `at the same point of the swing: ${stops} (period ${period})`);
+  const aim = meterValue('swing', period, stops[0]);
+  const log = await page.textContent('.log');
+  L.assert(log.includes(`ana (you) stacks a plate aimed at ${aim.toFixed(2)}`), `where ana stopped it (${aim.toFixed(2)}): ${log.slice(-200)}`);
+  L.assert(await page.textContent('.alert') === '', `nothing to say: ${await page.textContent('.alert')}`);
+  pos.seats.forEach((x) => x.close());
+  await L.noErrors(page);
+  await page.context().close();
+}
+
 async function passfoodTable({ browser, base }) {
   const page = await L.quickGame(browser, base, 'passfood');
+  // The cake's drawing (its whole box) and every space's, on the screen.
   const over = await page.evaluate(() => {
-    const cake = document.querySelector('.board svg [aria-label*="birthday cake"]').getBoundingClientRect();
-    const hits = [];
-    for (const t of document.querySelectorAll('.board svg text')) {
-      if (!/^\d+$/.test(t.textContent)) continue;
-      const c = t.previousElementSibling;
-      if (!c || c.tagName !== 'circle') continue;
-      const r = c.getBoundingClientRect();
-      if (r.right > cake.left && r.left < cake.right && r.bottom > cake.top && r.top < cake.bottom) hits.push(t.textContent);
-    }
-    return hits;
+    const cake = document.querySelector('.board svg [data-piece="cake"] use').getBoundingClientRect();
+    const spaces = [...document.querySelectorAll('.board svg [data-piece^="space:"]')];
+    const hits = spaces.filter((sp) => {
+      const r = sp.querySelector('use').getBoundingClientRect();
+      return r.right > cake.left && r.left < cake.right && r.bottom > cake.top && r.top < cake.bottom;
+    }).map((sp) => sp.dataset.piece);
+    return { spaces: spaces.length, hits };
   });
-  L.assert(over.length === 0, `the cake covers no space: ${over}`);
+  L.assert(over.spaces === 31 && over.hits.length === 0, `the cake covers no space (of ${over.spaces}): ${over.hits}`);
   // The turn line says what a token does when it offers one.
   const said = await page.evaluate(async () => {
     const g = (await import('/js/games/passfood.js')).default;
@@ -199,5 +234,6 @@ L.suite([
   ['a press shows at once it is on its way; "connecting…" after a second without an answer', pressOnItsWay],
   ['a cut connection: tries at most 2 s apart, and at once when back online', retries],
   ['Paku Paku: names clear of the dice, the mat\'s line whole, "1 penalty point"', pakuTable],
+  ['Paku Paku: a stack dropped while the hands are busy is held and lands where it was stopped', pakuHeldStack],
   ['Pass the Party Food: the cake covers no space; a token\'s offer says what it does', passfoodTable],
 ], { env: L.positionEnv('pizza') });

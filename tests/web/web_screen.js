@@ -1,13 +1,26 @@
-// web_screen.js: one screen (issue 29, item 3) for Pizza Party. At 1280x800,
-// 1366x768, 1920x1080, a tablet (820x1180), a phone (390x844) and the phone
-// turned (844x390), at the start, mid-game at a choice (an own-colour switch:
-// a slice to pick) and at the end, loaded from a committed position
-// (positions/pizza.json): the whole table (every cell, every slice and its
-// toppings, the places, every seat's score) and every choice lie inside the
-// viewport; on the phone no touch target is under 44x44 px; no text is under
-// 12 px; every piece is a drawing with its name (and its letter where it
-// shows one); nothing raw is written anywhere; axe-core finds nothing. A
-// screenshot of each, and a contact sheet of the six sizes at each position.
+// web_screen.js: one screen (issue 29, item 3) for Pizza Party and Yummy
+// Yummy Pancake. At 1280x800, 1366x768, 1920x1080, a tablet (820x1180), a
+// phone (390x844) and the phone turned (844x390), at the start, mid-game at a
+// choice and at the end, loaded from a committed position (positions/*.json):
+// the whole table and every choice lie inside the viewport; on the phone no
+// touch target is under 44x44 px; no text is under 12 px; every piece is a
+// drawing with its name (and its letter where it shows one); nothing raw is
+// written anywhere; axe-core finds nothing. A screenshot of each, and a
+// contact sheet of the six sizes at each position.
+// Pizza Party: every cell, every slice and its toppings, the places, every
+// seat's score; mid-game an own-colour switch (a slice to pick).
+// Yummy Yummy Pancake: the pan and its pancakes, the pancakes left to draw,
+// the lifted one, the five toppings, every pile; at the start the person is
+// the chef: "Flick the pan", then the flick's meter with the pan; mid-game
+// the person guesses (the five toppings to pick).
+// Paku Paku (positions/pakupaku-8.json, pakupaku.json): eight seats at the
+// start and mid-game at a choice (a dish to stack), then with the swing's
+// meter running; two seats at the end; every seat's place (its dice and
+// points in its name), the mat, the box's pieces; on a short screen the
+// eight seats fold to one strip.
+// Pass the Party Food, 4 players (five boards): the track with every pawn
+// and Ziggy, the bag, the plates, the discard pile, every board's tiles and
+// tokens; mid-game a row to score with Ziggy ahead, a swap, carry on.
 'use strict';
 const L = require('./lib.js');
 
@@ -16,8 +29,8 @@ const PHONE = (w, h) => Math.min(w, h) < 500;
 const { RAW } = L;
 
 // Everything the checks need, read in the page once the table is drawn for its size.
-function measure(page) {
-  return page.evaluate(() => {
+function measure(page, game) {
+  return page.evaluate((g) => {
     const vw = innerWidth;
     const vh = innerHeight;
     const box = (el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, r: r.right, b: r.bottom, w: r.width, h: r.height }; };
@@ -49,7 +62,65 @@ function measure(page) {
       if (px < 12 - 0.01) out.tiny.push(`"${n.textContent.trim().slice(0, 20)}" ${px.toFixed(1)} px`);
     }
     // Pieces: a drawing from the sprite, a name, the letter where a face shows.
-    for (const el of document.querySelectorAll('.board [data-piece^="cell:"][aria-label], .board [data-piece^="slice:"], .board [data-piece^="top:"]')) {
+    const drawing = (el) => {
+      const use = el.querySelector('use');
+      return use && document.querySelector(`#sprite ${use.getAttribute('href')}`);
+    };
+    // A pancake: every piece drawn, named (or inside its named pile), a
+    // topping's face with its letter.
+    if (g === 'pancake') {
+      for (const el of document.querySelectorAll('.board [data-piece]')) {
+        const id = el.dataset.piece;
+        if (!drawing(el)) out.bare.push(`${id}: no drawing`);
+        if (!el.closest('[aria-label]')) out.bare.push(`${id}: no name`);
+        const face = /^pancake-(strawberry|kiwi|banana|blueberry|chocolate)$/.test(el.dataset.art || '');
+        if (face && !el.querySelector('.badge text')) out.bare.push(`${id}: no letter`);
+      }
+    }
+    // Paku Paku: every die, piece of the tower and of the box drawn and
+    // named, every place named (its dice and points), the dice and the box's
+    // pieces with their letters (a piece of the tower has it in its name).
+    if (g === 'pakupaku') {
+      for (const el of document.querySelectorAll('.board [data-piece^="die:"], .board [data-piece^="tower:"], .board [data-piece^="supply:"], .board [data-piece^="pen:"]')) {
+        if (!drawing(el)) out.bare.push(`${el.dataset.piece}: no drawing`);
+      }
+      for (const el of document.querySelectorAll('.board [data-piece^="die:"], .board [data-piece^="tower:"], .board [data-piece^="supply:"], .board [data-piece^="seat:"]')) {
+        if (!el.getAttribute('aria-label')) out.bare.push(`${el.dataset.piece}: no name`);
+      }
+      for (const el of document.querySelectorAll('.board [data-piece^="die:"], .board [data-piece^="supply:"]')) {
+        if (!el.querySelector('.badge text')) out.bare.push(`${el.dataset.piece}: no letter`);
+      }
+    }
+    // Pass the Party Food: every piece a drawing; a tile named (by its
+    // column) with its food and letter, the letter drawn over the column on
+    // every board but a compact one (never the person's own); the tile
+    // drawn and the plates' tiles with their badge; the pawns and Ziggy
+    // named with their number or letter.
+    if (g === 'passfood') {
+      const letters = { snake: 'S', biscuit: 'B', 'fairy-bread': 'F', pikelet: 'P', lamington: 'L' };
+      for (const el of document.querySelectorAll('.board [data-piece^="tile:"], .board [data-piece="drawn"], .board [data-piece^="plate-tile:"], .board [data-piece^="pawn:"], .board [data-piece="ziggy"], .board [data-piece="cake"], .board [data-piece^="space:"], .board [data-piece="bag"], .board [data-piece^="token:"]')) {
+        const id = el.dataset.piece;
+        if (!drawing(el)) out.bare.push(`${id}: no drawing`);
+        const named = el.closest('[aria-label]');
+        if (!named) out.bare.push(`${id}: no name`);
+        const [kind, , food] = id.split(':');
+        if (kind === 'tile') {
+          const letter = letters[food];
+          const col = el.closest('[data-piece^="col:"]');
+          const over = col.querySelector('text.letter');
+          const board = el.closest('[data-piece^="board:"]');
+          if (!named || !named.getAttribute('aria-label').includes(`(${letter})`)) out.bare.push(`${id}: its name has no letter`);
+          if (over && over.textContent !== letter) out.bare.push(`${id}: the letter over its column`);
+          if (!over && board.querySelector('text.letter')) out.bare.push(`${id}: a column without its letter`);
+          if (!over && board.dataset.piece === 'board:0') out.bare.push(`${id}: the person's own board shows no letters`);
+        }
+        if ((kind === 'drawn' || kind === 'plate-tile') && !el.querySelector('.badge text')) out.bare.push(`${id}: no letter`);
+        if (kind === 'pawn' && !/\(\d\)/.test(el.getAttribute('aria-label'))) out.bare.push(`${id}: no number in its name`);
+        if (kind === 'ziggy' && !/\(Z\)/.test(el.getAttribute('aria-label'))) out.bare.push(`${id}: no letter in its name`);
+      }
+    }
+    const pizzaPieces = g === 'pizza' ? '.board [data-piece^="cell:"][aria-label], .board [data-piece^="slice:"], .board [data-piece^="top:"]' : ':not(*)';
+    for (const el of document.querySelectorAll(pizzaPieces)) {
       const id = el.dataset.piece;
       const use = el.querySelector('use');
       const drawn = use && document.querySelector(`#sprite ${use.getAttribute('href')}`);
@@ -59,9 +130,10 @@ function measure(page) {
       if ((faceUp || id.startsWith('slice:')) && !el.querySelector('.badge text')) out.bare.push(`${id}: no letter`);
     }
     out.pieces = document.querySelectorAll('.board [data-piece]').length;
+    out.meterOnPan = !!document.querySelector('.board circle.flick');
     out.text = document.body.innerText;
     return out;
-  });
+  }, game);
 }
 
 // The table drawn for the viewport's size (its svg records the scale it chose).
@@ -76,45 +148,137 @@ async function resized(page, w, h) {
   return before;
 }
 
-async function sizes(browser, base, pos, where, expect) {
-  const page = await L.openPosition(browser, base, pos, 0, { viewport: { width: 1280, height: 800 } });
-  await expect.ready(page);
+const TITLE = { pizza: 'Pizza Party', pancake: 'Yummy Yummy Pancake', passfood: 'Pass the Party Food', pakupaku: 'Paku Paku' };
+
+// The checks at the six sizes of the page as it is now (shots named by game and where).
+async function atSizes(page, game, where, expect) {
   const shots = [];
   for (const [w, h] of SIZES) {
     await resized(page, w, h);
-    const file = `pizza-${where}-${w}x${h}`;
+    const file = `${game}-${where}-${w}x${h}`;
     await L.shot(page, file);
     shots.push([`${w}x${h}`, file]);
-    const m = await measure(page);
+    const m = await measure(page, game);
     const at = `${where} at ${w}x${h}`;
     L.assert(m.off.length === 0, `${at}: all on screen; off it: ${m.off.slice(0, 6).join(', ')}`);
     L.assert(!m.scroll, `${at}: nothing to scroll to`);
     L.assert(m.choices >= expect.choices, `${at}: every choice there (${m.choices})`);
     L.assert(m.tiny.length === 0, `${at}: no text under 12 px: ${m.tiny.slice(0, 6).join(', ')}`);
     if (PHONE(w, h)) L.assert(m.small.length === 0, `${at}: no touch target under 44x44 px: ${m.small.slice(0, 6).join(', ')}`);
-    L.assert(m.bare.length === 0 && m.pieces >= 40, `${at}: every piece drawn and named (${m.pieces}): ${m.bare.slice(0, 6).join(', ')}`);
+    L.assert(m.bare.length === 0 && m.pieces >= expect.pieces, `${at}: every piece drawn and named (${m.pieces}): ${m.bare.slice(0, 6).join(', ')}`);
     L.assert(!RAW.test(m.text), `${at}: nothing raw: "${RAW.exec(m.text)}"`);
+    if (expect.meter) L.assert(m.meterOnPan, `${at}: the flick's strength shows on the pan`);
+    if (expect.each) await expect.each(page, at, w, h);
   }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await L.axe(page, `Pizza Party ${where}`);
-  await L.noErrors(page);
-  await page.context().close();
   return shots;
 }
 
-const P = L.position('pizza').positions;
+// A position at the six sizes, then (expect.then) after a press, again.
+async function sizes(browser, base, pos, game, where, expect) {
+  const page = await L.openPosition(browser, base, pos, 0, { viewport: { width: 1280, height: 800 } });
+  await expect.ready(page);
+  const sheets = [[where, await atSizes(page, game, where, expect)]];
+  if (expect.then) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.then.press(page);
+    sheets.push([expect.then.where, await atSizes(page, game, expect.then.where, expect.then)]);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await L.axe(page, `${TITLE[game]} ${where}`);
+  await L.noErrors(page);
+  await page.context().close();
+  return sheets;
+}
 
-async function at(c, where, upto, expect) {
-  const pos = await L.positionRoom(c.base, 'pizza', upto);
-  const shots = await sizes(c.browser, c.base, pos, where, expect);
-  await L.contactSheet(c.browser, `pizza-${where}-sizes`, shots);
+// (expect.file: a position file other than the game's own.)
+async function at(c, game, where, upto, expect) {
+  const pos = await L.positionRoom(c.base, expect.file || game, upto);
+  for (const [name, shots] of await sizes(c.browser, c.base, pos, game, where, expect)) {
+    await L.contactSheet(c.browser, `${game}-${name}-sizes`, shots);
+  }
+}
+
+const P = L.position('pizza').positions;
+const Y = L.position('pancake').positions;
+const F = L.position('passfood').positions;
+const K = L.position('pakupaku').positions;
+const K8 = L.position('pakupaku-8').positions;
+
+// Paku Paku's table: every seat's place (its dice and penalty in its name),
+// the mat; eight seats on a short screen fold to one strip under the table.
+async function pakuTable(page, at, w, h) {
+  const t = await page.evaluate(() => ({
+    seats: [...document.querySelectorAll('.board [data-piece^="seat:"]')].map((g) => g.getAttribute('aria-label')),
+    mat: !!document.querySelector('.board [data-piece="tower"] use[href$="paku-mat"]'),
+    strip: [...document.querySelectorAll('.players li')].map((li) => Math.round(li.getBoundingClientRect().top)),
+    folded: !!document.querySelector('.players.folded'),
+    n: document.querySelectorAll('.players li').length,
+  }));
+  L.assert(t.mat && t.seats.length === t.n && t.seats.every((l) => /dice \(/.test(l) && /\d+ penalty points?\b/.test(l)),
+    `${at}: the mat and every seat's place with its dice and points: ${t.seats.slice(0, 3).join(' | ')}`);
+  if (h < 500 && t.n === 8) {
+    L.assert(t.folded && new Set(t.strip).size === 1, `${at}: the other seats fold to one strip (${[...new Set(t.strip)]})`);
+  }
+}
+
+// ...and while the meter runs, the piece swinging above the tower.
+async function pakuSwing(page, at, w, h) {
+  await pakuTable(page, at, w, h);
+  L.assert(await page.getAttribute('.board [data-piece="swing"]', 'visibility') === 'visible', `${at}: the piece swings above the tower`);
+}
+
+// Pancake's memory aid (YYP-7): the table shows how many of each topping
+// went face down this turn (the view's public_down, there for the bots)
+// only with the room's aid; the same view drawn without it shows no count.
+async function pancakeAid({ browser, base }) {
+  const page = await L.newPage(browser);
+  await page.goto(`${base}/`);
+  const drawn = await page.evaluate(async () => {
+    const g = (await import('/js/games/pancake.js')).default;
+    const view = { seats: 3, phase: 'guess', chef: 2, guesser: 0, turn: 3, shared: 1, pan_up: { strawberry: 1, banana: 1 },
+      face_down: 3, bonus_taken: true, picked: true, public_down: { kiwi: 1, banana: 1, blueberry: 3 }, table: 13, piles: [5, 6, 6] };
+    const draw = (memoryAid) => {
+      const svg = g.draw({ view, seat: 0, legal: [], name: (i) => ['ana', 'bo', 'cy'][i], memoryAid, over: false, box: { w: 800, h: 600 } });
+      return [...svg.querySelectorAll('text')].map((t) => t.textContent).filter((t) => /^×\d$/.test(t));
+    };
+    return { off: draw(false), on: draw(true) };
+  });
+  L.assert(drawn.off.length === 0, `no counts without the aid: ${drawn.off}`);
+  L.assert(JSON.stringify(drawn.on) === '["×0","×1","×1","×3","×0"]', `the counts with the aid, S K B L C: ${drawn.on}`);
+  await page.context().close();
 }
 
 L.suite([
-  ['the start: the whole table and every cell to turn over, at six sizes', (c) => at(c, 'start', P.start, {
-    choices: 32, ready: (p) => p.waitForSelector('.board [role=button]') })],
-  ['mid-game, a slice to choose: the table and the slices to pick, at six sizes', (c) => at(c, 'mid', P.mid, {
-    choices: 3, ready: (p) => p.waitForSelector('.board [data-piece^="slice:"][role=button]') })],
-  ['the end: the table, who won, Play again and the replay, at six sizes', (c) => at(c, 'end', P.end, {
-    choices: 3, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
+  ['the start: the whole table and every cell to turn over, at six sizes', (c) => at(c, 'pizza', 'start', P.start, {
+    choices: 32, pieces: 40, ready: (p) => p.waitForSelector('.board [role=button]') })],
+  ['mid-game, a slice to choose: the table and the slices to pick, at six sizes', (c) => at(c, 'pizza', 'mid', P.mid, {
+    choices: 3, pieces: 40, ready: (p) => p.waitForSelector('.board [data-piece^="slice:"][role=button]') })],
+  ['the end: the table, who won, Play again and the replay, at six sizes', (c) => at(c, 'pizza', 'end', P.end, {
+    choices: 3, pieces: 40, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
+  // Pancake: the pan with its eight pancakes, the heap to draw, the five toppings, three piles.
+  ['Pancake, the start: the chef flicks the pan, then its meter with the pan, at six sizes', (c) => at(c, 'pancake', 'start', Y.start, {
+    choices: 1, pieces: 17, ready: (p) => p.waitForSelector('.actions button:has-text("Flick the pan")'),
+    then: { where: 'meter', choices: 1, pieces: 17, meter: true,
+      press: async (p) => { await p.click('.actions button:has-text("Flick the pan")'); await p.waitForSelector('.meter .stop'); } } })],
+  ['Pancake mid-game, guessing: the table and the five toppings to pick, at six sizes', (c) => at(c, 'pancake', 'mid', Y.mid, {
+    choices: 5, pieces: 16, ready: (p) => p.waitForSelector('.board [data-piece^="guess:"][role=button]') })],
+  ['Pancake: the face-down counts show only with the memory aid (YYP-7)', pancakeAid],
+  ['Pancake, the end: the table, who won, Play again and the replay, at six sizes', (c) => at(c, 'pancake', 'end', Y.end, {
+    choices: 3, pieces: 12, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
+  // Pass the Party Food, 4 players: the track, five boards, the tokens.
+  ['Pass the Party Food, the start: five boards, the track, the tokens and carry on, at six sizes', (c) => at(c, 'passfood', 'start', F.start, {
+    choices: 3, pieces: 90, ready: (p) => p.waitForSelector('.actions button:has-text("Carry on")') })],
+  ['Pass the Party Food mid-game: a row to score with Ziggy ahead, a swap, carry on, at six sizes', (c) => at(c, 'passfood', 'mid', F.mid, {
+    choices: 3, pieces: 90, ready: (p) => p.waitForSelector('.board [data-key="r:0:1"][role=button], .actions button:has-text("Score row 1")') })],
+  ['Pass the Party Food, the end: Ziggy on the cake, why, Play again and the replay, at six sizes', (c) => at(c, 'passfood', 'end', F.end, {
+    choices: 3, pieces: 90, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
+  // Paku Paku: every seat's place, five dice, the tower and the box.
+  ['Paku Paku, eight seats, the start: every place and the roll, at six sizes', (c) => at(c, 'pakupaku', 'start', K8.start, {
+    file: 'pakupaku-8', choices: 1, pieces: 20, each: pakuTable, ready: (p) => p.waitForSelector('.actions button[data-key="a:roll"]') })],
+  ['Paku Paku, eight seats mid-game: a tower of eight and a dish to stack, then the swing, at six sizes', (c) => at(c, 'pakupaku', 'mid', K8.mid, {
+    file: 'pakupaku-8', choices: 2, pieces: 28, each: pakuTable, ready: (p) => p.waitForSelector('.actions button[data-key="a:stack cup"]'),
+    then: { where: 'swing', choices: 1, pieces: 28, each: pakuSwing,
+      press: async (p) => { await p.click('.actions button[data-key="a:stack cup"]'); await p.waitForSelector('.meter .stop'); } } })],
+  ['Paku Paku, the end: the penalty roll, who won, Play again and the replay, at six sizes', (c) => at(c, 'pakupaku', 'end', K.end, {
+    choices: 3, pieces: 12, each: pakuTable, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
 ], { env: L.positionEnv('pizza') });

@@ -33,9 +33,9 @@ export function meterNow(m) {
   return meterValue(m.kind, m.period, performance.now() - m.start);
 }
 
-// The act request that stops the meter now; action is "toss" or "stack cup".
-export function stopRequest(m, action) {
-  const e = Math.round(performance.now() - m.start);
+// The act request that stops the meter now (or e ms after its issue);
+// action is "toss" or "stack cup".
+export function stopRequest(m, action, e = Math.round(performance.now() - m.start)) {
   if (m.id) return { cmd: 'act', action, meter: { id: m.id, stop_ms: e } };
   return { cmd: 'act', action: `${action} ${meterValue(m.kind, m.period, e).toFixed(2)}` };
 }

@@ -42,9 +42,9 @@ export function motion(board, before, { speed = 1, calm = false } = {}) {
   const cleanups = [];
   const svg = board.querySelector('svg');
   const scale = () => (svg && svg.getScreenCTM() ? svg.getScreenCTM().a : 1);
-  const run = (el, frames, ms, opts = {}) => {
+  const run = (el, frames, ms, { origin = 'center', ...opts } = {}) => {
     el.style.transformBox = 'fill-box';
-    el.style.transformOrigin = 'center';
+    el.style.transformOrigin = origin;
     const a = el.animate(frames, { duration: ms * speed, easing: EASE_OUT, fill: 'backwards', ...opts,
       delay: (opts.delay || 0) * speed });
     anims.push(a);
@@ -81,6 +81,21 @@ export function motion(board, before, { speed = 1, calm = false } = {}) {
         { delay: delay + half, easing: 'ease-out' });
     },
 
+    // Where `from` (a box, or a piece's id) is from the piece `el` now: the
+    // CSS transform that puts el there ('' when it stayed), for a module's
+    // own frames (a die tumbling on its way to the neighbour).
+    offset(el, from) {
+      const box = typeof from === 'string' ? m.was(from) : from;
+      if (!el || !box) return '';
+      const now = boxOf(el);
+      const [x0, y0] = centre(box);
+      const [x1, y1] = centre(now);
+      if (Math.hypot(x0 - x1, y0 - y1) < STAYED_PX) return '';
+      const k = scale();
+      const grow = now.width > 0 && box.width > 0 ? box.width / now.width : 1;
+      return `translate(${(x0 - x1) / k}px, ${(y0 - y1) / k}px) scale(${grow})`;
+    },
+
     // A piece arriving from where `from` was (a box from m.was, or a
     // piece's id): it slides there, landing with a little overshoot, growing
     // or shrinking from the size it had. With turn, it first turns over
@@ -90,17 +105,8 @@ export function motion(board, before, { speed = 1, calm = false } = {}) {
     slide(el, from, { delay = 0, turn = false, ms = SLIDE_MS } = {}) {
       if (!el) return;
       if (calm) { m.mark(el); return; }
-      const box = typeof from === 'string' ? m.was(from) : from;
-      if (!box) return;
-      const now = boxOf(el);
-      const [x0, y0] = centre(box);
-      const [x1, y1] = centre(now);
-      const k = scale();
-      const dx = (x0 - x1) / k;
-      const dy = (y0 - y1) / k;
-      if (Math.hypot(x0 - x1, y0 - y1) < STAYED_PX) return;
-      const grow = now.width > 0 && box.width > 0 ? box.width / now.width : 1;
-      const there = `translate(${dx}px, ${dy}px) scale(${grow})`;
+      const there = m.offset(el, from);
+      if (!there) return;
       const frames = turn
         ? [{ transform: `${there} rotateY(90deg)` }, { transform: `${there} rotateY(0deg)`, offset: 0.3 },
           { transform: there, offset: 0.45 }, { transform: 'translate(0px, 0px) scale(1)' }]
@@ -122,6 +128,26 @@ export function motion(board, before, { speed = 1, calm = false } = {}) {
       if (calm) { m.mark(el); return; }
       run(el, [{ opacity: 1, transform: 'scale(1)' }, { opacity: 0, transform: 'scale(0.5)' }], SLIDE_MS,
         { delay, fill: 'forwards' });
+    },
+
+    // A motion of the game's own (Web Animations keyframes: a pan tossed, a
+    // pancake flying up, a die's tumble, a tower's wobble about a joint:
+    // origin is the CSS transform-origin in the piece's box), at the page's
+    // speed; under reduced motion the piece is outlined instead.
+    move(el, frames, { ms = SLIDE_MS, delay = 0, easing = EASE_OUT, fill = 'backwards', origin = 'center' } = {}) {
+      if (!el) return;
+      if (calm) { m.mark(el); return; }
+      run(el, frames, ms, { delay, easing, fill, origin });
+    },
+
+    // A drawing shown only while the step plays (an old face flying off),
+    // put on top of the table and gone when the step is over; none under
+    // reduced motion (answers null then).
+    ghost(el) {
+      if (calm || !svg || !el) return null;
+      svg.append(el);
+      cleanups.push(() => el.remove());
+      return el;
     },
 
     // Everything started, finished (or cut short).

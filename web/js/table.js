@@ -52,7 +52,7 @@ export function tableContext(s, board, { step = null, ...more } = {}) {
     legal: R.choices(s), toAct: s.toAct, over: s.over, results: s.results, mine: R.mine(s),
     memoryAid: s.memoryAid, log: R.visibleLog(s), fresh: step ? step.events : [], was: null,
     box: { w: board.clientWidth, h: board.clientHeight }, phone: Math.min(innerWidth, innerHeight) < 500,
-    animate: !calm(), memory: {}, act: () => {}, meter: () => {}, meterOn: false,
+    animate: !calm(), memory: {}, act: () => {}, redraw: () => {}, meter: () => {}, meterOn: false,
     now: () => 0, busyLeft: () => 0,
     ...more,
   };
@@ -240,8 +240,9 @@ class RoomPage {
 
   layout() {
     const host = !!store.room(this.code).host_token;
-    const legend = (this.game.legend || []).map((id) => h('li', {}, icon(id), ` ${ART[id].name}`,
-      ART[id].letter ? h('span', { class: 'letter', text: ` ${ART[id].letter}` }) : null));
+    // An entry is a sprite id, or [id, what it means on this table].
+    const legend = (this.game.legend || []).map((e) => [].concat(e)).map(([id, means]) => h('li', {}, icon(id), ` ${ART[id].name}`,
+      ART[id].letter ? h('span', { class: 'letter', text: ` ${ART[id].letter}` }) : null, means ? `: ${means}` : null));
     this.p = roomLayout({ rules: this.facts.brief, legend, chat: () => this.sendChat(), host });
     this.waiting = h('section', { class: 'card waiting', hidden: true });
     this.alert = h('p', { class: 'alert', role: 'alert' });
@@ -282,6 +283,8 @@ class RoomPage {
       // its own shape and the page scrolls.
       if (this.game.oneScreen) document.body.classList.add('in-room');
       else this.p.root.classList.add('scrolls');
+      // On a short screen its seats' strip runs under the table (a panel of buttons and a meter).
+      if (this.game.stripBelow) this.p.root.classList.add('strip-below');
       this.p.bottom();
       // The host's controls go from the waiting page to their tab.
       if (this.p.panes.host) this.p.panes.host.append(this.p.host);
@@ -348,6 +351,8 @@ class RoomPage {
     return tableContext(s, this.p.board, {
       step, memory: this.memory, swingPiece: this.memory.swingPiece,
       act: (a) => this.act(a), meter: (k, a) => this.meter(k, a), meterOn: !!this.meterOn,
+      // A choice that is not a move yet (a token's first step) draws the table again.
+      redraw: () => { if (this.shown && !this.state.pending) this.show(this.shown); },
       now: () => R.clockAt(this.state, performance.now()), busyLeft: (i) => this.busyLeft(i),
     });
   }
@@ -620,12 +625,25 @@ class RoomPage {
     const held = this.state.held;
     if (held) {
       // Hands still busy (Paku Paku): the press is held and sent once they
-      // are free, unless the game ended or the move is gone meanwhile.
+      // are free, unless the game ended or the move is gone meanwhile (a
+      // meter's stop, its meter spent, by a new one: stopAgain).
       this.later(() => {
         this.dispatch({ type: 'release' });
-        if (R.choices(this.state).includes(held.action)) this.act(held.action, true);
+        if (req.meter) this.stopAgain(req.meter.stop_ms, held.action);
+        else if (R.choices(this.state).includes(held.action)) this.act(held.action, true);
       }, Math.max(0, held.due - R.clockAt(this.state, performance.now())));
     }
+  }
+
+  // A meter's stop held for busy hands: a new meter, stopped at the point
+  // of its swing where the person stopped the first (the same number).
+  async stopAgain(stopped, action) {
+    if (!R.choices(this.state).some((a) => a.startsWith(`${action} `))) return;
+    let m;
+    try { m = await startMeter(this.conn, this.meterKind); } catch (e) { this.dispatch({ type: 'note', note: { code: e.code || 'io' } }); return; }
+    const phase = stopped % m.period;
+    const e = phase >= R.REACTION_MS ? phase : phase + m.period;
+    this.later(() => this.send(stopRequest(m, action, e), action, true), Math.max(0, e - (performance.now() - m.start)));
   }
 
   // The piece or button pressed shows that its move is on its way.
@@ -649,6 +667,7 @@ class RoomPage {
     let m;
     try { m = await startMeter(this.conn, kind); } catch (e) { this.dispatch({ type: 'note', note: { code: e.code || 'io' } }); return; }
     this.meterOn = { m, action };
+    this.meterKind = kind;
     const box = this.p.meter;
     const label = kind === 'toss' ? 'Flick strength' : 'Where the piece swings';
     const value = h('span', { class: 'meter-value' });
@@ -684,6 +703,8 @@ class RoomPage {
     // The stop button goes: the focus waits at the table for the redraw.
     if (this.p.meter.contains(document.activeElement)) this.p.board.focus();
     this.p.meter.hidden = true;
+    // The choices a running meter set aside come back (the answer may bring no push).
+    if (this.shown) this.drawChoices(this.ctx(this.shown));
     await this.send(req, on.action);
   }
 

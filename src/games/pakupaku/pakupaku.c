@@ -66,6 +66,10 @@ static const pf_option_def options[] = {
     {0},
 };
 
+/* What a lesson may highlight (docs/lessons.md). */
+static const char *const lesson_targets[] = {
+    "dice #", "button roll|stack", "piece plate|bowl|cup", "swing", "tower", "penalty #", NULL};
+
 static const pf_test_config test_configs[] = {
     {2, ""},
     {3, "architects=true"},
@@ -642,4 +646,5 @@ const pf_game pf_game_pakupaku = {
     .plan_key = pakupaku_plan_key,
     .ready_at = pakupaku_ready_at,
     .skill_error = pakupaku__skill_error,
+    .lesson_targets = lesson_targets,
 };

@@ -50,6 +50,12 @@ void pakupaku__view(const void *st, int seat, cJSON *out)
         cJSON_AddNumberToObject(o, "at", (double)pakupaku__tower_at(&s->tower, k) / PAKUPAKU__UNIT);
         cJSON_AddItemToArray(tower, o);
     }
+    if (s->tower.n >= 2) { /* how close the tower is to falling, and where (PAKU-5) */
+        double margin;
+        int weak = pakupaku__tower_weakest(&s->tower, &margin);
+        cJSON_AddNumberToObject(out, "margin", round(margin * 100) / 100);
+        cJSON_AddNumberToObject(out, "weak", weak);
+    }
     cJSON *supply = cJSON_AddObjectToObject(out, "supply");
     for (int type = 0; type < PAKUPAKU__NTYPES; type++)
         cJSON_AddNumberToObject(supply, pakupaku__pieces[type].name,

@@ -72,12 +72,13 @@ bool pakupaku__tower_stands(const pakupaku__tower *t)
     return scan(t, 0) < 0;
 }
 
-double pakupaku__tower_margin(const pakupaku__tower *t)
+int pakupaku__tower_weakest(const pakupaku__tower *t, double *margin)
 {
     int64_t abs[PAKUPAKU__PIECES];
     absolute(t, abs);
     int64_t m = 0, s = 0;
     double best = 1e9;
+    int weak = -1;
     for (int k = t->n - 1; k >= 1; k--) {
         int64_t lo, hi;
         m += pakupaku__pieces[t->type[k]].mass;
@@ -87,10 +88,20 @@ double pakupaku__tower_margin(const pakupaku__tower *t)
         double d = com - (double)lo;
         if ((double)hi - com < d)
             d = (double)hi - com;
-        if (d < best)
+        if (d <= best) {
             best = d;
+            weak = k;
+        }
     }
-    return best >= 1e9 ? best : best / PAKUPAKU__UNIT;
+    *margin = best >= 1e9 ? best : best / PAKUPAKU__UNIT;
+    return weak;
+}
+
+double pakupaku__tower_margin(const pakupaku__tower *t)
+{
+    double margin;
+    pakupaku__tower_weakest(t, &margin);
+    return margin;
 }
 
 int64_t pakupaku__tower_at(const pakupaku__tower *t, int k)

@@ -50,6 +50,11 @@ bool pakupaku__tower_stands(const pakupaku__tower *t);
  * how safe a placement is. */
 double pakupaku__tower_margin(const pakupaku__tower *t);
 
+/* The piece k >= 1 whose load is nearest to leaving its support (the
+ * lowest such on a tie), its margin into *margin; -1 (and the large
+ * number) for towers of 0 or 1 piece. */
+int pakupaku__tower_weakest(const pakupaku__tower *t, double *margin);
+
 /* Absolute centre of piece k relative to the bottom piece, in 1/UNIT. */
 int64_t pakupaku__tower_at(const pakupaku__tower *t, int k);
 

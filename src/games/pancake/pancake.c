@@ -614,6 +614,11 @@ static const pf_option_def options[] = {
              "none (for tests)."},
     {0}};
 
+/* What a lesson may highlight (docs/lessons.md). */
+static const char *const lesson_targets[] = {
+    "pan", "pancake face-down|face-up", "pile #", "seat #", "button toss|pick|stop", "meter",
+    "topping strawberry|kiwi|banana|blueberry|chocolate", "table", "counts", NULL};
+
 static const pf_test_config test_configs[] = {{2, ""},
                                               {3, ""},
                                               {4, ""},
@@ -659,4 +664,6 @@ const pf_game pf_game_pancake = {
     .render = pancake__render,
     .stats = pancake_stats,
     .skill_error = pancake__skill_error,
+    .explain = pancake__explain,
+    .lesson_targets = lesson_targets,
 };

@@ -91,6 +91,10 @@ int pancake__topping_of_word(const char *s);
 /* Writes counts as "2 kiwi, 1 banana" (or "none") into buf. */
 void pancake__counts_text(const int c[PANCAKE_TOPPINGS], char *buf, size_t n);
 
+/* Why the observing seat would play a (pancake_why.c; a hint's reason). */
+struct pf_why;
+void pancake__explain(const pf_obs *o, pf_action a, pf_rng *rng, struct pf_why *w);
+
 /* The descriptor's text slots (pancake_text.c). */
 void pancake__view(const void *st, int seat, cJSON *out);
 int pancake__name(const void *st, pf_action a, char *buf, size_t n);

@@ -961,6 +961,13 @@ pf_err passfood__parse(const void *st, const char *s, pf_action *a);
 bool passfood__renamed_since_v2(const char *old, char *buf, size_t n);
 void passfood__render(const void *st, int seat, char *buf, size_t n);
 
+/* What a lesson may highlight (docs/lessons.md). */
+static const char *const lesson_targets[] = {
+    "plate left|centre|right|x", "drawn", "board #", "column snake|biscuit|fairy-bread|pikelet|lamington",
+    "row #", "ziggy", "ziggy column snake|biscuit|fairy-bread|pikelet|lamington", "ziggy row #",
+    "pawn #", "pawn ziggy", "track", "space #", "cake", "token swap|take", "bag", "discard",
+    "button carry-on", NULL};
+
 static const pf_test_config test_configs[] = {
     {2, ""},
     {3, ""},
@@ -1013,4 +1020,6 @@ const pf_game pf_game_passfood = {
     .renamed_since_v2 = passfood__renamed_since_v2,
     .render = passfood__render,
     .stats = passfood_stats,
+    .explain = passfood__explain,
+    .lesson_targets = lesson_targets,
 };

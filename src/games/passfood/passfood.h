@@ -121,6 +121,10 @@ typedef struct passfood_greedy_memo {
 pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_action *legal, int n,
                                 passfood_greedy_memo *memo);
 
+/* Why the observing seat would play a (passfood_why.c; a hint's reason). */
+struct pf_why;
+void passfood__explain(const pf_obs *o, pf_action a, pf_rng *rng, struct pf_why *w);
+
 /* The expert bot, `planner` (passfood_planner.c). */
 pf_err passfood__planner_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t);
 extern const pf_rung passfood__ladder[PF_LEVELS];

@@ -509,6 +509,10 @@ static const pf_option_def options[] = {
     {0},
 };
 
+/* What a lesson may highlight (docs/lessons.md). */
+static const char *const lesson_targets[] = {"cell #", "slice red|yellow|green|blue", "grid",
+                                             NULL};
+
 static const pf_test_config test_configs[] = {
     {2, ""},
     {3, ""},
@@ -563,4 +567,6 @@ const pf_game pf_game_pizza = {
     .parse = pizza__parse,
     .render = pizza__render,
     .stats = pizza_stats,
+    .explain = pizza__explain,
+    .lesson_targets = lesson_targets,
 };

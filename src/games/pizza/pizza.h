@@ -92,6 +92,10 @@ pf_err pizza__parse(const void *st, const char *s, pf_action *a);
 void pizza__view(const void *st, int seat, cJSON *out);
 void pizza__render(const void *st, int seat, char *buf, size_t n);
 
+/* Why the observing seat would play a (pizza_why.c; a hint's reason). */
+struct pf_why;
+void pizza__explain(const pf_obs *o, pf_action a, pf_rng *rng, struct pf_why *w);
+
 /* Bots (pizza_bots.c), ending with name == NULL. */
 extern const pf_bot_def pizza__bots[];
 extern const pf_rung pizza__ladder[PF_LEVELS];

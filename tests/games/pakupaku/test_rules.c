@@ -756,6 +756,26 @@ static void views(void **state)
     test_free(s);
 }
 
+/* PAKU-5: the view says how close the tower is to falling and where: the
+ * margin of its weakest joint and that joint (the top cup's, 1 unit from
+ * its support's end), once it has two pieces. */
+static void view_margin(void **state)
+{
+    (void)state;
+    pakupaku_state *s = new_game(2, "dice=D,D,D,1,1;jitter=0");
+    pf_test_act(G, s, 0, "roll", 1000, NULL);
+    pf_test_act(G, s, 0, "stack plate 0.00", 2000, NULL);
+    char *v = pf_test_view_text(G, s, 1);
+    assert_null(strstr(v, "\"margin\""));
+    free(v);
+    pf_test_act(G, s, 0, "stack cup 3.00", 2600, NULL);
+    pf_test_act(G, s, 0, "stack cup 3.00", 3200, NULL);
+    v = pf_test_view_text(G, s, 1);
+    assert_non_null(strstr(v, "\"margin\":1,\"weak\":2"));
+    free(v);
+    test_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -785,6 +805,7 @@ int main(void)
         cmocka_unit_test(names),
         cmocka_unit_test(options),
         cmocka_unit_test(views),
+        cmocka_unit_test(view_margin),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

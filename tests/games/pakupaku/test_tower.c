@@ -120,6 +120,28 @@ static void absolute_positions(void **state)
     assert_int_equal(pakupaku__tower_at(&t, 2), U(1.0));
 }
 
+/* PAKU-5: the weakest joint and its margin (the page wobbles the tower by
+ * them): cup at 3 on a plate, cup at 6 on it; joint 2's load (the top cup,
+ * centre 6) is 1 from its support's end [2, 7], joint 1's (centre 4.5) 2.5
+ * from [-1, 7]. On a tie the lowest joint; no joint under 2 pieces. */
+static void weakest_joint(void **state)
+{
+    (void)state;
+    static const row leaning = {"", 3, {P, C, C}, {0, 3.0, 3.0}, -1};
+    static const row even = {"", 3, {P, C, C}, {0, 5.0, 0}, -1};
+    pakupaku__tower t;
+    double margin;
+    build(&t, &leaning);
+    assert_int_equal(pakupaku__tower_weakest(&t, &margin), 2);
+    assert_true(margin == 1.0);
+    build(&t, &even);
+    assert_int_equal(pakupaku__tower_weakest(&t, &margin), 1);
+    assert_true(margin == 4.0);
+    build(&t, &rows[0]);
+    assert_int_equal(pakupaku__tower_weakest(&t, &margin), -1);
+    assert_true(margin >= 1e9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -127,6 +149,7 @@ int main(void)
         cmocka_unit_test(centred_24_stands),
         cmocka_unit_test(lean_adds_up),
         cmocka_unit_test(absolute_positions),
+        cmocka_unit_test(weakest_joint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
