@@ -62,7 +62,7 @@ static bool keep_store(pf_told *t, const pf_table_step *st)
         return false;
     pf_store_step *s = &t->store[t->nstore++];
     *s = (pf_store_step){.undo = st->change == PF_TABLE_UNDO, .index = st->step,
-                         .seat = st->seat, .t_ms = st->t_ms};
+                         .seat = st->seat, .t_ms = st->t_ms, .hint = st->hint};
     snprintf(s->name, sizeof s->name, "%s", st->name ? st->name : "");
     return true;
 }
@@ -421,10 +421,12 @@ void pf_room_thought(void *room, pf_table *t, uint64_t version)
 
 /* ---- the worker's answers --------------------------------------------------------------- */
 
-/* A request the worker answers, for its asker (NULL once it left). */
+/* A request the worker answers, for its asker (NULL once it left), who
+ * asked for seat. */
 struct pf_ask {
     pf_ask *next;
     pf_member *asker;
+    int seat;
 };
 
 pf_err pf_room_ask_worker(pf_room *r, pf_member *m, pf_table *t, const pf_command *c,
@@ -442,13 +444,13 @@ pf_err pf_room_ask_worker(pf_room *r, pf_member *m, pf_table *t, const pf_comman
         free(a);
         return err->code;
     }
-    *a = (pf_ask){r->asks, m};
+    *a = (pf_ask){r->asks, m, seat};
     r->asks = a;
     m->held = true;
     return PF_E_OK;
 }
 
-void pf_room_answered(void *room, void *ask, char *answer)
+void pf_room_answered(void *room, void *ask, char *answer, const pf_table *t)
 {
     pf_room *r = room;
     pf_ask **p = &r->asks;
@@ -457,6 +459,11 @@ void pf_room_answered(void *room, void *ask, char *answer)
     pf_ask *a = *p;
     *p = a->next;
     if (a->asker) {
+        /* A hint shown: the seat's move at that step is marked as made
+         * with one, if the game is still there (pf_table_mark_hint). */
+        int step = pf_table_hint_step(t, a->seat);
+        if (step >= 0 && r->table)
+            pf_table_mark_hint(r->table, a->seat, step);
         a->asker->held = false;
         pf_room_answer(r, a->asker, answer);
         r->env->resume(r->env->net, r);

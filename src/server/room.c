@@ -156,7 +156,10 @@ static pf_err replay_step(void *arg, const pf_store_step *st, pf_error *err)
     pf_match *m = arg;
     if (st->index != m->nsteps)
         return pf_error_set(err, PF_E_BAD_REPLAY, "step %d is missing", m->nsteps);
-    return pf_match_apply_named(m, st->seat, st->name, st->t_ms, NULL, err);
+    pf_err e = pf_match_apply_named(m, st->seat, st->name, st->t_ms, NULL, err);
+    if (!e)
+        m->steps[st->index].hint = st->hint;
+    return e;
 }
 
 /* The game rebuilt from its seed and stored steps. */

@@ -274,9 +274,10 @@ pf_err pf_room_ask_worker(pf_room *r, pf_member *m, pf_table *t, const pf_comman
 /* What the worker gives back (pf_worker_collect's callbacks): a bot's
  * search (t, a copy of the game when the search began at version, its
  * move found: played unless the game moved), and a request's answer
- * (owned; NULL when memory ran out) for its asker, if still there. */
+ * (owned; NULL when memory ran out) for its asker, if still there, with
+ * the copy it read (a hint shown there marks the asker's next move). */
 void pf_room_thought(void *room, pf_table *t, uint64_t version);
-void pf_room_answered(void *room, void *ask, char *answer);
+void pf_room_answered(void *room, void *ask, char *answer, const pf_table *t);
 /* The hook a table of the room is made with (its arg: the room). */
 void pf_room_heard(void *room, const pf_table_step *st);
 

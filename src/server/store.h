@@ -42,6 +42,7 @@ typedef struct pf_store_step {
     bool undo;
     int index, seat;
     int64_t t_ms;
+    bool hint; /* made after its seat was shown a hint (the replay's mark) */
     char name[PF_REPLAY_NAME_MAX + 1];
 } pf_store_step;
 

@@ -45,6 +45,7 @@ static const char *const migrations[PF_STORE_SCHEMA] = {
     "CREATE TABLE chat ("
     " room text NOT NULL, idx bigint NOT NULL, seat integer NOT NULL, name text NOT NULL,"
     " text text NOT NULL, t bigint NOT NULL, UNIQUE(room, idx));",
+    "ALTER TABLE steps ADD COLUMN hint boolean NOT NULL DEFAULT false;",
 };
 
 /* An io error naming what failed, with the server's message (of res, or
@@ -258,13 +259,15 @@ static pf_err put_change(pf_store *s, const pf_store_change *c, pf_error *err)
         snprintf(idx, sizeof idx, "%d", step->index);
         snprintf(seat, sizeof seat, "%d", step->seat);
         snprintf(t, sizeof t, "%lld", (long long)step->t_ms);
-        const char *ins[] = {c->room, idx, seat, step->name, t, epoch};
+        const char *ins[] = {c->room, idx, seat, step->name, t, epoch, step->hint ? "t" : "f"};
         const char *del[] = {c->room, idx};
         PGresult *res = step->undo
                             ? run(s, "write steps", PGRES_COMMAND_OK,
                                   "DELETE FROM steps WHERE room = $1 AND idx >= $2", 2, del, err)
                             : run(s, "write steps", PGRES_COMMAND_OK,
-                                  "INSERT INTO steps VALUES($1,$2,$3,$4,$5,$6)", 6, ins, err);
+                                  "INSERT INTO steps(room, idx, seat, name, t, epoch, hint)"
+                                  " VALUES($1,$2,$3,$4,$5,$6,$7)",
+                                  7, ins, err);
         if (!res && strcmp(((pg_store *)s)->sqlstate, "23505") == 0)
             /* A unique violation: the room has this step already, written
              * by another node that took it over while this one was stalled
@@ -409,7 +412,7 @@ static pf_err pg_steps_of(pf_store *s, const char *room, pf_store_step_fn *each,
     reconnect(s);
     const char *p[] = {room};
     PGresult *res = run(s, "read steps", PGRES_TUPLES_OK,
-                        "SELECT idx, seat, name, t FROM steps WHERE room = $1 ORDER BY idx", 1,
+                        "SELECT idx, seat, name, t, hint FROM steps WHERE room = $1 ORDER BY idx", 1,
                         p, err);
     if (!res)
         return err->code;
@@ -419,6 +422,7 @@ static pf_err pg_steps_of(pf_store *s, const char *room, pf_store_step_fn *each,
             .index = atoi(PQgetvalue(res, i, 0)),
             .seat = atoi(PQgetvalue(res, i, 1)),
             .t_ms = strtoll(PQgetvalue(res, i, 3), NULL, 10),
+            .hint = PQgetvalue(res, i, 4)[0] == 't',
         };
         snprintf(step.name, sizeof step.name, "%s", PQgetvalue(res, i, 2));
         e = each(arg, &step, err);

@@ -173,7 +173,7 @@ void pf_worker_collect(pf_worker *w, pf_think_done_fn *done, pf_think_answer_fn 
         w->pending--;
         pthread_mutex_unlock(&w->mu);
         if (j->c) {
-            answered(j->owner, j->tag, j->answer);
+            answered(j->owner, j->tag, j->answer, j->t);
             j->answer = NULL;
             job_free(j);
         } else {

@@ -32,9 +32,9 @@ pf_err pf_worker_ask(pf_worker *w, void *owner, void *tag, pf_table *t, const pf
                      cJSON *req, int seat, pf_error *err);
 /* On the loop: calls done for every search finished (done owns t), and
  * answered for every request answered (answered owns the answer, NULL when
- * memory ran out). */
+ * memory ran out; t is the copy it was answered over, freed after). */
 typedef void pf_think_done_fn(void *owner, pf_table *t, uint64_t version);
-typedef void pf_think_answer_fn(void *owner, void *tag, char *answer);
+typedef void pf_think_answer_fn(void *owner, void *tag, char *answer, const pf_table *t);
 void pf_worker_collect(pf_worker *w, pf_think_done_fn *done, pf_think_answer_fn *answered);
 /* How many searches and requests wait or run. */
 int pf_worker_pending(pf_worker *w);

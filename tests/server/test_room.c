@@ -3,7 +3,8 @@
  * and a real store, committer and bots' worker. Joining and the start,
  * an act told to every seat and spectator before its answer, an undo,
  * the chat and its rate, every host control, a rematch, a turn timer's
- * fallback, a meter, a commit that fails, a restore from storage. */
+ * fallback, a meter, a commit that fails, a restore from storage, a hint's
+ * mark on the move after it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -552,6 +553,78 @@ static void a_room_comes_back_from_storage(void **state)
     pf_room_destroy(back);
 }
 
+/* ---- hints ------------------------------------------------------------------------------ */
+
+/* Whether the last steps push m heard marks its step as made with a hint. */
+static bool last_step_hinted(const pf_member *m)
+{
+    cJSON *push = pf_fake_frame_of(&net, m, -1);
+    assert_string_equal(str(push, "push"), "steps");
+    const cJSON *steps = cJSON_GetObjectItemCaseSensitive(push, "steps");
+    const cJSON *last = cJSON_GetArrayItem(steps, cJSON_GetArraySize(steps) - 1);
+    bool hinted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(last, "hint"));
+    cJSON_Delete(push);
+    return hinted;
+}
+
+/* A hint worked out on the worker's copy marks the asker's next move in
+ * the room's own game: its step says so to everyone, and the mark is
+ * stored with it (a restored room's replay keeps it). A hint refused
+ * (no memory aid in a memory game) marks nothing. */
+static void a_hint_marks_the_next_move_and_is_kept(void **state)
+{
+    (void)state;
+    pf_member *m[2];
+    pf_room *r = pf_fake_room(&net, "HNTHNT",
+                              "{\"game\":\"pizza\",\"seats\":[\"person\",\"person\"],"
+                              "\"fixed_order\":true,\"memory_aid\":true}",
+                              NULL);
+    r->seed = 3;
+    assert_int_equal(pf_fake_join(r, "ana", NULL), 0);
+    assert_int_equal(pf_fake_join(r, "bo", NULL), 1);
+    m[0] = pf_fake_enter(r, 0);
+    m[1] = pf_fake_enter(r, 1);
+    pf_fake_ask(r, m[0], "{\"cmd\":\"plan\",\"id\":1,\"hint\":true}");
+    pf_fake_think(&net);
+    cJSON *hint = pf_fake_answer(&net, m[0], 1);
+    assert_non_null(hint);
+    assert_true(ok(hint));
+    char action[96];
+    snprintf(action, sizeof action, "%s", str(hint, "action"));
+    cJSON_Delete(hint);
+    act(r, m[0], 2, action);
+    pf_fake_commit(&net);
+    expect(m[0], 2, "ok");
+    assert_true(last_step_hinted(m[1]));
+    first_legal(r, 1, action, sizeof action);
+    act(r, m[1], 3, action);
+    pf_fake_commit(&net);
+    assert_false(last_step_hinted(m[0]));
+    leave_all(r, m, 2);
+
+    pf_room *back = NULL;
+    pf_error err;
+    assert_int_equal(pf_store_room_get(net.store, "HNTHNT", restored, &back, &err), PF_E_OK);
+    assert_non_null(back);
+    assert_int_equal(pf_room_load(back, &err), PF_E_OK);
+    const pf_match *mt = pf_table_match(back->table);
+    assert_int_equal(mt->nsteps, 2);
+    assert_true(mt->steps[0].hint);
+    assert_false(mt->steps[1].hint);
+    pf_room_destroy(back);
+
+    /* Without the memory aid a hint is refused, and the move is not marked. */
+    r = two_people("NHNHNH", "pizza", &m[0], &m[1]);
+    pf_fake_ask(r, m[0], "{\"cmd\":\"plan\",\"id\":1,\"hint\":true}");
+    pf_fake_think(&net);
+    expect(m[0], 1, "no_hint");
+    first_legal(r, 0, action, sizeof action);
+    act(r, m[0], 2, action);
+    pf_fake_commit(&net);
+    assert_false(last_step_hinted(m[1]));
+    leave_all(r, m, 2);
+}
+
 /* ---- a start that fails -------------------------------------------------------------------- */
 
 /* When the game cannot start as the last place is taken (a trigger planted
@@ -595,6 +668,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_meter_s_stop_is_the_toss, setup, teardown),
         cmocka_unit_test_setup_teardown(a_failing_commit_changes_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(a_room_comes_back_from_storage, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_hint_marks_the_next_move_and_is_kept, setup, teardown),
         cmocka_unit_test_setup_teardown(a_start_that_fails_gives_the_place_back, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
