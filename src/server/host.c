@@ -63,6 +63,8 @@ char *pf_host_request(pf_room *r, const cJSON *req, unsigned *status)
         e = set_flag(r, &r->locked, d[0] == 'l', &err);
     else if (!strcmp(d, "chat_off") || !strcmp(d, "chat_on"))
         e = set_flag(r, &r->chat_on, !strcmp(d, "chat_on"), &err);
+    else if (!strcmp(d, "hints_off") || !strcmp(d, "hints_on"))
+        e = set_flag(r, &r->hints_on, !strcmp(d, "hints_on"), &err);
     else if (!strcmp(d, "remove"))
         e = person_seat(r, req, &seat, &err) ||
                 pf_room_remove(r, seat, PF_CLOSE_REMOVED, "removed by the host", &err)
@@ -73,7 +75,8 @@ char *pf_host_request(pf_room *r, const cJSON *req, unsigned *status)
                                                                                : PF_E_OK;
     else
         e = pf_error_set(&err, PF_E_BAD_REQUEST,
-                         "\"do\" must be lock, unlock, chat_off, chat_on, remove or bot");
+                         "\"do\" must be lock, unlock, chat_off, chat_on, hints_off, hints_on, "
+                         "remove or bot");
     if (e) {
         pf_room_log(r, "refused", "reason=host");
         *status = e == PF_E_IO || e == PF_E_NO_MEMORY ? 500 : 400;

@@ -53,6 +53,7 @@ static pf_room *make(pf_room *old, pf_rematch *rm, pf_error *err)
     memcpy(rm->watch, keys.watch, sizeof rm->watch);
     r->locked = old->locked;
     r->chat_on = old->chat_on;
+    r->hints_on = old->hints_on;
     pf_err e = PF_E_OK;
     for (int i = 0; !e && i < old->n; i++) {
         if (old->place[i].bot || !old->place[i].taken)

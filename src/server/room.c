@@ -77,6 +77,7 @@ pf_err pf_room_save(pf_room *r, pf_error *err)
         cJSON_AddStringToObject(settings, "host_sha256", hex);
         cJSON_AddBoolToObject(settings, "locked", r->locked);
         cJSON_AddBoolToObject(settings, "chat_on", r->chat_on);
+        cJSON_AddBoolToObject(settings, "hints_on", r->hints_on);
     }
     char *s = print(seating), *st = print(settings);
     pf_err e;
@@ -390,7 +391,7 @@ pf_room *pf_room_create(const pf_room_env *env, const char *code, const cJSON *r
     if (!e && r->watch_link && !(e = pf_token_new(keys->watch, err)))
         pf_token_hash(keys->watch, r->watch_hash);
     if (!e) {
-        r->chat_on = true;
+        r->chat_on = r->hints_on = true;
         r->turn_ms = secs * 1000;
         r->created = (int64_t)time(NULL);
         e = pf_room_seated(r, err); /* stored; a room of bots starts at once */
@@ -449,6 +450,7 @@ static void read_settings(pf_room *r, const cJSON *settings)
     r->memory_aid = setting(settings, "memory_aid");
     r->locked = setting(settings, "locked");
     r->chat_on = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(settings, "chat_on"));
+    r->hints_on = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(settings, "hints_on"));
     if (!cJSON_IsString(hash) || !pf_unhex(hash->valuestring, r->host_hash, PF_TOKEN_HASH))
         memset(r->host_hash, 0, sizeof r->host_hash); /* no host: no token matches */
     /* A room of 0.2 has no watch link: its spectators watch by code, or not. */
@@ -566,6 +568,8 @@ bool pf_room_write_public(pf_room *r, pf_jw *w, bool full, const pf_room_keys *k
         pf_jw_bool(w, r->locked);
         pf_jw_lit(w, ",\"chat_on\":");
         pf_jw_bool(w, r->chat_on);
+        pf_jw_lit(w, ",\"hints_on\":");
+        pf_jw_bool(w, r->hints_on);
         pf_jw_lit(w, ",\"memory_aid\":"); /* the browser draws the aid */
         pf_jw_bool(w, r->memory_aid);
         pf_jw_lit(w, ",\"turn_seconds\":");

@@ -133,7 +133,7 @@ struct pf_room {
      * code alone lets nobody watch, so a guessed code shows no game). */
     bool listed, spectators, watch_link, fixed_order, memory_aid;
     unsigned char watch_hash[PF_TOKEN_HASH];
-    bool locked, chat_on; /* the host's settings */
+    bool locked, chat_on, hints_on; /* the host's settings */
     unsigned char host_hash[PF_TOKEN_HASH];
     int64_t turn_ms;
     int64_t created, finished;

@@ -570,15 +570,17 @@ static bool last_step_hinted(const pf_member *m)
 /* A hint worked out on the worker's copy marks the asker's next move in
  * the room's own game: its step says so to everyone, and the mark is
  * stored with it (a restored room's replay keeps it). A hint refused
- * (no memory aid in a memory game) marks nothing. */
+ * (no memory aid in a memory game) marks nothing. The host may turn hints
+ * off and on (stored with the room). */
 static void a_hint_marks_the_next_move_and_is_kept(void **state)
 {
     (void)state;
     pf_member *m[2];
+    char token[PF_TOKEN_HEX + 1], *text;
     pf_room *r = pf_fake_room(&net, "HNTHNT",
                               "{\"game\":\"pizza\",\"seats\":[\"person\",\"person\"],"
                               "\"fixed_order\":true,\"memory_aid\":true}",
-                              NULL);
+                              token);
     r->seed = 3;
     assert_int_equal(pf_fake_join(r, "ana", NULL), 0);
     assert_int_equal(pf_fake_join(r, "bo", NULL), 1);
@@ -600,6 +602,21 @@ static void a_hint_marks_the_next_move_and_is_kept(void **state)
     act(r, m[1], 3, action);
     pf_fake_commit(&net);
     assert_false(last_step_hinted(m[0]));
+    /* The host's switch: off, a hint is refused saying so; on, given. */
+    const pf_match *now = pf_table_match(r->table);
+    pf_member *next = m[__builtin_ctz(now->game->to_act(now->state))];
+    assert_int_equal(host(r, token, "\"do\":\"hints_off\"", &text), 200);
+    free(text);
+    pf_fake_ask(r, next, "{\"cmd\":\"plan\",\"id\":4,\"hint\":true}");
+    pf_fake_think(&net);
+    expect(next, 4, "no_hint");
+    assert_int_equal(host(r, token, "\"do\":\"hints_on\"", &text), 200);
+    free(text);
+    pf_fake_ask(r, next, "{\"cmd\":\"plan\",\"id\":5,\"hint\":true}");
+    pf_fake_think(&net);
+    expect(next, 5, "ok");
+    assert_int_equal(host(r, token, "\"do\":\"hints_off\"", &text), 200);
+    free(text);
     leave_all(r, m, 2);
 
     pf_room *back = NULL;
@@ -611,6 +628,7 @@ static void a_hint_marks_the_next_move_and_is_kept(void **state)
     assert_int_equal(mt->nsteps, 2);
     assert_true(mt->steps[0].hint);
     assert_false(mt->steps[1].hint);
+    assert_false(back->hints_on);
     pf_room_destroy(back);
 
     /* Without the memory aid a hint is refused, and the move is not marked. */
