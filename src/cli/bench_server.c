@@ -6,7 +6,10 @@
  * libwebsockets client side, in this process): closed loop, one move in
  * flight per room, no think time. The seat to act picks one of the legal
  * actions its latest push offered at random and sends `act`; the time from
- * sending the act to its answer is the latency measured. A room whose game ends is replaced by a new one,
+ * sending the act to its answer is the latency measured. A skill action
+ * (a toss, a stack: its number is a meter's, C-4) is played as a person's
+ * client plays it: a meter asked for, stopped a person's reaction or more
+ * later, the act sent with its stop time. A room whose game ends is replaced by a new one,
  * made ahead by a thread of plain HTTP calls. Figures are measured, never
  * asserted; --verify kills the server with SIGKILL while moves are in
  * flight and checks that every acknowledged step is in the database (the
@@ -41,6 +44,7 @@
 #include "cli/bench_idle.h"
 #include "cli/commands.h"
 #include "partyfood/rng.h"
+#include "server/meter.h"
 #include "server/node.h"
 #include "server/store.h"
 
@@ -54,6 +58,9 @@
 /* How soon a client refused with elsewhere asks again (as the tests' client
  * does: the dead node's lease has not run out yet). */
 #define HELLO_RETRY_US 100000
+/* How soon a real-time seat whose hands were busy (Paku Paku: a roll
+ * still in the air) tries again, as the tests' client does. */
+#define BUSY_RETRY_US 50000
 /* --idle: connections a room nobody plays holds (two seats, the rest
  * spectators), and the processes that open them. */
 #define IDLE_PER_ROOM 100
@@ -206,6 +213,10 @@ typedef struct client {
     int place, seat;
     bool ready;   /* said hello, heard the sync */
     bool thinking; /* its act waits for the think time (--think-ms) */
+    bool metering; /* its skill act waits for its meter's stop */
+    char skill[48];    /* the skill action being played, without its number */
+    char meter_id[48]; /* its meter, and when the meter's answer came */
+    double meter_at;
     int acked_at_hello; /* the room's steps acknowledged when it said hello */
     cJSON *legal; /* its seat's legal actions, from the latest push */
     int closed_with; /* the close code the node sent, 0 if none */
@@ -258,6 +269,7 @@ static struct {
     bool playing; /* new moves are sent */
     pf_rng rng;
     long acts, errors, in_flight, renewed;
+    long busy_hands; /* real-time acts refused with hands_busy, tried again */
     series lat;
     bool keep; /* keep every acknowledged step, for --verify */
     acked *ack;
@@ -312,19 +324,67 @@ static void served_again(slot *s)
     }
 }
 
+/* Whether name is a skill action ("toss 0.50", "stack cup -0.25"): its
+ * kind, the name without its number, into kind. */
+static bool skill_kind(const char *name, char *kind, size_t n)
+{
+    const char *space = strrchr(name, ' ');
+    char *end;
+    if ((strncmp(name, "toss ", 5) != 0 && strncmp(name, "stack ", 6) != 0) || !space ||
+        (strtod(space + 1, &end), *end != '\0') || end == space + 1)
+        return false;
+    snprintf(kind, n, "%.*s", (int)(space - name), name);
+    return true;
+}
+
 /* c's seat plays one of the legal actions its latest push offered, at
- * random; false when it has none. */
+ * random (a skill action: asks for its meter first, id 3); false when it
+ * has none. */
 static bool act_now(slot *s, client *c)
 {
     int n = cJSON_GetArraySize(c->legal);
     if (n == 0)
         return false;
+    const char *name =
+        cJSON_GetArrayItem(c->legal, (int)pf_rng_below(&b.rng, (uint32_t)n))->valuestring;
+    if (skill_kind(name, c->skill, sizeof c->skill)) {
+        send_text(c, "{\"cmd\":\"meter\",\"id\":3}");
+        return true;
+    }
     char text[256];
-    snprintf(text, sizeof text, "{\"cmd\":\"act\",\"id\":2,\"action\":\"%s\"}",
-             cJSON_GetArrayItem(c->legal, (int)pf_rng_below(&b.rng, (uint32_t)n))->valuestring);
+    snprintf(text, sizeof text, "{\"cmd\":\"act\",\"id\":2,\"action\":\"%s\"}", name);
     s->sent = now_s();
     send_text(c, text);
     return true;
+}
+
+/* The meter's answer (id 3): stopped after a person's reaction and up to
+ * its period more (a timer), then the act goes with its stop time. */
+static bool meter_given(client *c, const cJSON *m)
+{
+    const cJSON *meter = cJSON_GetObjectItemCaseSensitive(m, "meter");
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(meter, "id");
+    const cJSON *period = cJSON_GetObjectItemCaseSensitive(meter, "period_ms");
+    if (!cJSON_IsString(id) || !cJSON_IsNumber(period) || period->valueint <= 0)
+        return false;
+    snprintf(c->meter_id, sizeof c->meter_id, "%s", id->valuestring);
+    c->meter_at = now_s();
+    c->metering = true;
+    uint32_t ms = PF_METER_REACTION_MS + 5 + pf_rng_below(&b.rng, (uint32_t)period->valueint);
+    lws_set_timer_usecs(c->wsi, (lws_usec_t)ms * 1000);
+    return true;
+}
+
+static void meter_stopped(client *c)
+{
+    char text[256];
+    c->metering = false;
+    snprintf(text, sizeof text,
+             "{\"cmd\":\"act\",\"id\":2,\"action\":\"%s\","
+             "\"meter\":{\"id\":\"%s\",\"stop_ms\":%lld}}",
+             c->skill, c->meter_id, (long long)((now_s() - c->meter_at) * 1000));
+    c->s->sent = now_s();
+    send_text(c, text);
 }
 
 /* One think time: exponential with the mean --think-ms, so the rooms' acts
@@ -423,6 +483,17 @@ static void answered(client *c, const cJSON *m)
         if (text)
             error_seen("hello", text);
         free(text);
+        return;
+    }
+    if (id->valueint == 3 && ok && meter_given(c, m))
+        return;
+    const cJSON *code = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(m, "error"), "code");
+    if (id->valueint == 2 && cJSON_IsString(code) && b.playing &&
+        strcmp(code->valuestring, "hands_busy") == 0) {
+        b.busy_hands++;
+        c->thinking = true; /* acts again when the timer rings */
+        lws_set_timer_usecs(c->wsi, BUSY_RETRY_US);
         return;
     }
     if (id->valueint == 2 && ok) {
@@ -559,6 +630,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_TIMER: /* the think time is over, or a hello to ask again */
         if (c->s && c->thinking) {
             thought(c);
+            return 0;
+        }
+        if (c->s && c->metering) {
+            meter_stopped(c);
             return 0;
         }
         /* fall through */
@@ -1173,6 +1248,8 @@ int cmd_bench_server(int argc, char **argv)
         printf("games ended and replaced by new rooms: %ld (%.0f/s)\n", renewed,
                renewed / elapsed);
         printf("errors: %ld\n", b.errors);
+        if (b.busy_hands)
+            printf("real-time acts refused with hands_busy and tried again: %ld\n", b.busy_hands);
         if (idle_n)
             printf("idle connections held beside the rooms played: %ld of %lld, from %d processes "
                    "over 127.0.0.2 to 127.0.0.250; the server's memory for them %ld KiB: %.2f "
