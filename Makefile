@@ -9,6 +9,8 @@ CLANG_BUILD ?= build-clang
 FUZZ_BUILD ?= build-fuzz
 TSAN_BUILD ?= build-tsan
 WASM_BUILD ?= build-wasm
+# `make web-static`'s folder: the client for any static file host.
+WEB_STATIC ?= build-web
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 # The project's own builds treat warnings as errors (a packager's need not).
 STRICT     := -DPF_WERROR=ON
@@ -43,8 +45,8 @@ CMAKE      ?= cmake
 HOST       ?= 127.0.0.1
 PORT       ?= 8080
 
-.PHONY: all deps web-deps play quiet-build build build-asan build-fuzz build-tsan build-release build-clang wasm run \
-        test test-plain \
+.PHONY: all deps web-deps play quiet-build build build-asan build-fuzz build-tsan build-release build-clang wasm \
+        web-static run test test-plain \
         test-asan test-fuzz test-tsan test-release bench clean
 
 all: build
@@ -91,12 +93,21 @@ build-clang: deps
 	@$(CMAKE) --build $(CLANG_BUILD) -j$(JOBS)
 
 # The engine as a WebAssembly module for the page (docs/offline.md):
-# $(WASM_BUILD)/partyfood.wasm, and partyfood-bench.wasm to measure it.
+# $(WASM_BUILD)/partyfood.wasm, and partyfood-bench.wasm to measure it; then
+# the page as an app (scripts/web_app.py): the module, the icons and the
+# service worker's list of files with the build's version, written into
+# web/ (not in git), where the server serves them.
 wasm: deps
 	@sh scripts/wasm_sources.sh $(WASM_BUILD)/debian
 	@$(CMAKE) -S wasm -B $(WASM_BUILD) -DCMAKE_TOOLCHAIN_FILE=$(CURDIR)/wasm/toolchain.cmake \
 	    $(STRICT) -DPF_GAMES= >/dev/null
 	@$(CMAKE) --build $(WASM_BUILD) -j$(JOBS)
+	@python3 scripts/web_app.py web --module $(WASM_BUILD)/partyfood.wasm
+
+# The client as a folder any static file host serves for games against
+# bots, without `partyfood serve` (README.md says how to put it online).
+web-static: wasm
+	@python3 scripts/web_app.py web --static $(WEB_STATIC)
 
 # What `make run` and `make play` build: the program alone, with one line of
 # progress on a terminal instead of the build's own output, which goes to
@@ -123,6 +134,8 @@ quiet-build: deps
 	 echo "partyfood: built ($(BUILD)/partyfood; the build's output is in $(BUILD)/build.log)"
 
 # The game server with the browser client: open the address it prints last.
+# After `make wasm` (once; `make test` does it too) the page plays against
+# bots on the device and offline; before, it plays them on the server.
 run: quiet-build
 	@$(BUILD)/partyfood serve --listen $(HOST):$(PORT) --db $(BUILD)/partyfood.db
 
@@ -165,4 +178,5 @@ bench: build
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(RELEASE_BUILD) $(CLANG_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD) $(WASM_BUILD) \
-	    build-fuzzcov
+	    build-fuzzcov $(WEB_STATIC) web/wasm web/sw-files.js web/img/icon-192.png web/img/icon-512.png \
+	    web/img/icon-maskable.png

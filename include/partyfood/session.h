@@ -51,6 +51,11 @@ typedef struct pf_session {
     /* How the events' texts name the seats: NULL, "seat N" (the engine's
      * way); a solo room gives its seating's names, as a server's room. */
     const pf_seat_names *names;
+    /* How the table's bots move: false, inside every request until a
+     * person must act (`partyfood engine`); true (a solo room, whose clock
+     * ticks with "wait"), one move a "wait", so each bot's reply reaches
+     * the page in a push of its own, as a server's room sends it. */
+    bool bots_on_wait;
     pf_session_heard heard;
 } pf_session;
 

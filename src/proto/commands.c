@@ -76,22 +76,37 @@ bool pf__has_bots(const pf_table *t)
     return pf_seating_people(seating) < seating->n;
 }
 
+/* When the bots may play: after a request, before an action, on "wait". */
+enum { BOTS_AFTER, BOTS_BEFORE_ACT, BOTS_WAIT };
+
 /* Lets the table's bots play: turn-based, until a person must act; in real
- * time, their moves due by `now`. */
-static pf_err bots_play(pf_session *s, int64_t now, pf_error *err)
+ * time, their moves due by `now`. A session whose bots move on "wait"
+ * (bots_on_wait: a solo room's) plays one move there, and elsewhere only
+ * real time's moves due before an action. */
+static pf_err bots_play(pf_session *s, int64_t now, int when, pf_error *err)
 {
     if (!pf__has_bots(s->table))
         return PF_E_OK;
     pf_error_set(err, PF_E_OK, NULL);
-    pf_table_advance(s->table, now, err);
+    bool real_time = pf_table_match(s->table)->game->real_time;
+    int seat;
+    int64_t at;
+    if (!s->bots_on_wait || (when == BOTS_BEFORE_ACT && real_time)) {
+        pf_table_advance(s->table, now, err);
+    } else if (when == BOTS_WAIT) {
+        pf_table_clock(s->table, now);
+        if (pf_table_bot_next(s->table, &seat, &at) && (at <= now || !real_time))
+            pf_table_bot_play(s->table, err);
+    }
     return err->code;
 }
 
 /* The bots play, then the answer says who acts and whether it is over:
  * what every answer that changes the game carries. */
-static pf_err bots_then_progress(pf_session *s, int64_t now, pf_jw *out, pf_error *err)
+static pf_err bots_then_progress(pf_session *s, int64_t now, int when, pf_jw *out,
+                                 pf_error *err)
 {
-    pf_err e = bots_play(s, now, err);
+    pf_err e = bots_play(s, now, when, err);
     if (e)
         return e;
     pf_proto_write_progress(out, s->table);
@@ -206,7 +221,7 @@ static pf_err answer_game(pf_session *s, pf_jw *out, pf_error *err)
     pf_jw_str(out, m->game->id);
     pf_jw_key(out, "seats");
     pf_jw_int(out, m->seats);
-    return bots_then_progress(s, m->now, out, err);
+    return bots_then_progress(s, m->now, BOTS_AFTER, out, err);
 }
 
 static pf_err do_new(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
@@ -264,7 +279,7 @@ static pf_err do_act(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_e
     if (e)
         return e;
     /* In real time the bots' moves due before this one go first. */
-    e = bots_play(s, when, err);
+    e = bots_play(s, when, BOTS_BEFORE_ACT, err);
     if (e)
         return e;
     expect_own_step(s, seat);
@@ -272,7 +287,7 @@ static pf_err do_act(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_e
     if (e)
         return e;
     add_played(s, out);
-    return bots_then_progress(s, when, out, err);
+    return bots_then_progress(s, when, BOTS_AFTER, out, err);
 }
 
 /* The bot named by "bot" (default def) for the session's game. */
@@ -321,7 +336,7 @@ static pf_err do_bot(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_e
         return e;
     /* The move as the table named it when it was applied. */
     add_played(s, out);
-    return bots_then_progress(s, pf_table_match(s->table)->now, out, err);
+    return bots_then_progress(s, pf_table_match(s->table)->now, BOTS_AFTER, out, err);
 }
 
 /* Adds an item built by another layer (a game's view, a replay), whose
@@ -469,7 +484,7 @@ static pf_err do_wait(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_
     if (!cJSON_GetObjectItemCaseSensitive(req, "t"))
         return pf_error_set(err, PF_E_BAD_REQUEST, "\"wait\" needs \"t\" (whole ms)");
     pf_err e = read_time(req, 0, &until, err);
-    return e ? e : bots_then_progress(s, until, out, err);
+    return e ? e : bots_then_progress(s, until, BOTS_WAIT, out, err);
 }
 
 /* Fair undo: the caller's own last action, when nothing happened since
@@ -478,7 +493,7 @@ static pf_err do_undo(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_
 {
     (void)req;
     pf_err e = pf_table_undo(s->table, seat, err);
-    return e ? e : bots_then_progress(s, pf_table_match(s->table)->now, out, err);
+    return e ? e : bots_then_progress(s, pf_table_match(s->table)->now, BOTS_AFTER, out, err);
 }
 
 

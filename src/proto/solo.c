@@ -8,7 +8,9 @@
  * pushes made of the steps the session heard. */
 #include "partyfood/solo.h"
 
+#include <inttypes.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,12 +22,14 @@
 #include "partyfood/replay.h"
 #include "partyfood/seating.h"
 #include "partyfood/session.h"
+#include "partyfood/skill_meter.h"
 
 struct pf_solo {
     pf_session s;   /* bound to the person's seat; its table's hook points here */
     pf_seat_names names; /* the seats in texts, as a server's room names them */
     bool memory_aid; /* kept in the save; the page draws the aid */
     int64_t origin; /* the page's time when the game clock read 0 */
+    pf_skill_meter meter; /* the person's latest meter (C-4) */
 };
 
 /* Prints o and deletes it; NULL when memory ran out. */
@@ -50,6 +54,7 @@ static pf_solo *solo_new(const pf_seating *seating, int seat)
         return NULL;
     pf_session_init(&r->s);
     pf_session_bind(&r->s, seat);
+    r->s.bots_on_wait = true;
     pf_seating_names(seating, seat, &r->names);
     r->s.names = &r->names;
     return r;
@@ -97,12 +102,49 @@ static int config_seat(const cJSON *config, pf_seating *seating)
     return seat >= 0 ? seat : -2;
 }
 
+/* Ruling C-1, as a server's room does it: unless the setup fixes the order
+ * ("fixed_order": true), the seats are drawn from the game's seed (the
+ * setup's, or a fresh secret one written into it), and the drawn seating
+ * replaces the setup's. Returns the person's seat then; a seed "new" will
+ * refuse, or none to be had, leaves the order to that refusal. */
+static int draw_seats(cJSON *req, pf_seating *seating, int seat)
+{
+    bool fixed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(req, "fixed_order"));
+    cJSON_DeleteItemFromObjectCaseSensitive(req, "fixed_order");
+    const cJSON *given = cJSON_GetObjectItemCaseSensitive(req, "seed");
+    uint64_t seed;
+    pf_error err;
+    char digits[24];
+    if (fixed || (given ? !pf_seed_from_json(given, &seed) : pf_seed_random(&seed, &err) != 0))
+        return seat;
+    snprintf(digits, sizeof digits, "%" PRIu64, seed);
+    if (!given && !cJSON_AddStringToObject(req, "seed", digits))
+        return -1;
+    pf_seating_shuffle(seating, seed);
+    cJSON *list = cJSON_CreateArray();
+    for (int i = 0; list && i < seating->n; i++) {
+        char who[sizeof seating->name[0] + 4];
+        snprintf(who, sizeof who, "%s%s", seating->bot[i] ? "bot:" : "", seating->name[i]);
+        if (!pf__append(list, cJSON_CreateString(who)))
+            list = pf__discard(list);
+    }
+    if (!list || !cJSON_ReplaceItemInObjectCaseSensitive(req, "seating", list)) {
+        cJSON_Delete(list);
+        return -1;
+    }
+    return person_seat(seating);
+}
+
 pf_solo *pf_solo_create(const char *config, size_t len, int64_t now, char **error)
 {
     *error = NULL;
     cJSON *req = cJSON_ParseWithLength(config, len);
     pf_seating seating = {0};
     int seat = cJSON_IsObject(req) ? config_seat(req, &seating) : -1;
+    if (seat >= 0 && (seat = draw_seats(req, &seating, seat)) < 0) {
+        cJSON_Delete(req);
+        return NULL; /* memory ran out */
+    }
     pf_solo *r = NULL;
     if (!cJSON_IsObject(req))
         *error = pf_proto_error(NULL, PF_E_BAD_REQUEST, "a solo game's setup must be a JSON object");
@@ -267,15 +309,32 @@ char *pf_solo_handle(pf_solo *r, const char *line, size_t len, int64_t now, char
             pf__add(o, "seat", cJSON_CreateNumber(r->s.bound)))
             *push = pf_solo_sync(r, now);
         text = *push ? print(o) : print(pf__discard(o));
+    } else if (!strcmp(cmd->valuestring, "meter")) {
+        text = pf_skill_meter_issue(&r->meter, pf_table_match(r->s.table), r->s.bound, req, now,
+                                    clock_at(r, now));
     } else {
         /* The seat is the person's when the request names none; an action
-         * is timed by the room's clock, as a server times it on arrival. */
+         * is timed by the room's clock, as a server times it on arrival,
+         * and a skill action stopped on a meter gets the meter's number. */
         bool ok = true;
+        char name[PF_REPLAY_NAME_MAX + 8];
+        pf_error err;
         if (!cJSON_GetObjectItemCaseSensitive(req, "seat"))
             ok = cJSON_AddNumberToObject(req, "seat", r->s.bound) != NULL;
         if (ok && !strcmp(cmd->valuestring, "act")) {
+            if (pf_skill_meter_action(&r->meter, pf_table_match(r->s.table), req, now, name,
+                                      sizeof name, &err)) {
+                text = pf_proto_error_of(req, &err);
+                cJSON_Delete(req);
+                return text;
+            }
+            if (name[0]) {
+                cJSON_DeleteItemFromObjectCaseSensitive(req, "meter");
+                ok = cJSON_ReplaceItemInObjectCaseSensitive(req, "action",
+                                                            cJSON_CreateString(name));
+            }
             cJSON_DeleteItemFromObjectCaseSensitive(req, "t");
-            ok = cJSON_AddNumberToObject(req, "t", (double)clock_at(r, now)) != NULL;
+            ok = ok && cJSON_AddNumberToObject(req, "t", (double)clock_at(r, now)) != NULL;
         }
         text = ok ? ask_session(r, req, now, push) : NULL;
     }

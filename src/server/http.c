@@ -16,12 +16,14 @@
 #include "server/net.h"
 
 /* The headers of every answer: the server's own content security policy
- * (the browser client's files only, its sockets to this server only), no
- * sniffing, no framing, no referrer; with TLS, HSTS. */
+ * (the browser client's files only, its sockets to this server only; the
+ * engine's module compiled, run in a worker, the page installed as an app:
+ * docs/offline.md), no sniffing, no framing, no referrer; with TLS, HSTS. */
 #define SECURITY_HEADERS                                                                       \
-    "content-security-policy: default-src 'none'; script-src 'self'; style-src 'self'; "      \
-    "img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; "             \
-    "form-action 'self'; frame-ancestors 'none'\r\n"                                          \
+    "content-security-policy: default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; "     \
+    "worker-src 'self'; manifest-src 'self'; style-src 'self'; img-src 'self' data:; "       \
+    "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; "              \
+    "frame-ancestors 'none'\r\n"                                                              \
     "x-content-type-options: nosniff\r\n"                                                     \
     "x-frame-options: deny\r\n"                                                               \
     "referrer-policy: no-referrer\r\n"
@@ -226,6 +228,7 @@ static int web_file(pf_net *n, struct lws *wsi, const char *path)
         {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
         {".css", "text/css; charset=utf-8"},   {".svg", "image/svg+xml"},
         {".png", "image/png"},                 {".json", "application/json"},
+        {".wasm", "application/wasm"}, /* the engine module: compiled as it streams in */
     };
     static const char plain_headers[] = "cache-control: no-cache\r\n" SECURITY_HEADERS;
     static const char tls_headers[] = "cache-control: no-cache\r\n" SECURITY_HEADERS HSTS;

@@ -11,6 +11,7 @@
 
 #include "partyfood/session.h"
 #include "partyfood/solo.h"
+#include "partyfood/story.h"
 
 #define EXPORT(name) __attribute__((export_name(#name)))
 
@@ -172,4 +173,17 @@ EXPORT(pf_wasm_solo_free) void pf_wasm_solo_free(wasm_solo *w)
     solo_forget(w);
     pf_solo_destroy(w->r);
     free(w);
+}
+
+/* ---- a finished game's story (story.h), for the page's replay viewer -------------- */
+
+static char *story_answer;
+
+/* The story of the replay or save of len bytes at text as seat saw it (-1:
+ * everything shown), or the refusal: valid until the next call. */
+EXPORT(pf_wasm_story) const char *pf_wasm_story(const char *text, size_t len, int seat)
+{
+    free(story_answer);
+    story_answer = pf_story_text(text, len, seat);
+    return story_answer ? story_answer : PF_ANSWER_NO_MEMORY;
 }

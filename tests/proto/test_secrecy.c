@@ -10,8 +10,9 @@
  * choosing otherwise, which its public events show). Those events are told
  * by the rules replaying the match, not read from the answers: a protocol
  * that sent an event the seat may not see is caught as a leak. Beside each
- * session, a solo room (solo.h) for the same seat gets the same requests:
- * its answers, its steps pushes and a sync every round must agree too. */
+ * session, a solo room (solo.h) for the same seat gets the same requests,
+ * and asks for a meter (C-4) every round: its answers, its steps pushes and
+ * a sync every round must agree too. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -192,6 +193,31 @@ static void ask_solo(pf_solo *r, const char *line, int64_t t, char **answers)
     free(push);
 }
 
+/* The pushes of the bots' moves due by t, each its own, as the page's clock
+ * ticks them: the solo room's bots reply on its clock, after the person's
+ * move. */
+static void tick_solo(pf_solo *r, int64_t t, char **answers)
+{
+    char *push;
+    for (int64_t due; (due = pf_solo_due(r)) >= 0 && due <= t && (push = pf_solo_tick(r, t));) {
+        append_line(answers, NULL, 0, push);
+        free(push);
+    }
+}
+
+/* A meter asked of the solo room (C-4), appended as ask_solo does; its id
+ * is drawn from the system, not the game, so it is blanked. */
+static void ask_meter(pf_solo *r, int64_t t, char **answers)
+{
+    char *push = NULL, *a = pf_solo_handle(r, "{\"cmd\":\"meter\"}", 15, t, &push);
+    char *id = a ? strstr(a, "\"meter\":{\"id\":\"") : NULL;
+    if (id)
+        memset(id + 15, '*', 16);
+    append_line(answers, NULL, 0, a);
+    assert_null(push);
+    free(a);
+}
+
 /* Plays one pair of worlds for seat; fails the test at a leak. */
 static void compare(const pf_game *g, int seats, int seat, uint64_t seed1, uint64_t seed2,
                     tally *tl)
@@ -217,9 +243,14 @@ static void compare(const pf_game *g, int seats, int seat, uint64_t seed1, uint6
         ask(&s[w], line, &moved[w], &received[w]);
         char *error = NULL;
         if (seat >= 0) {
-            solo[w] = pf_solo_create(line, strlen(line), 0, &error);
+            /* The seats where the seating puts them: the order a room draws
+             * (C-1) is public, so both worlds must agree on it. */
+            char setup[sizeof line + 32];
+            snprintf(setup, sizeof setup, "{\"fixed_order\":true,%s", line + 1);
+            solo[w] = pf_solo_create(setup, strlen(setup), 0, &error);
             assert_non_null(solo[w]);
             ask_solo(solo[w], "{\"cmd\":\"hello\"}", 0, &moved[w]);
+            tick_solo(solo[w], 0, &moved[w]);
         }
     }
     tl->pairs++;
@@ -230,6 +261,8 @@ static void compare(const pf_game *g, int seats, int seat, uint64_t seed1, uint6
             int reads, n = round_requests(&s[0], seat, &t, lines, &reads);
             for (int w = 0; w < 2; w++) {
                 answers[w][0] = moved[w][0] = '\0';
+                if (solo[w])
+                    ask_meter(solo[w], t, &answers[w]);
                 for (int k = 0; k < n; k++) {
                     char **to = k < reads ? &answers[w] : &moved[w];
                     ask(&s[w], lines[k], to, &received[w]);
@@ -237,6 +270,7 @@ static void compare(const pf_game *g, int seats, int seat, uint64_t seed1, uint6
                         ask_solo(solo[w], lines[k], t, to);
                 }
                 if (solo[w]) {
+                    tick_solo(solo[w], t, &moved[w]);
                     char *sync = pf_solo_sync(solo[w], t);
                     append_line(&moved[w], NULL, 0, sync);
                     free(sync);

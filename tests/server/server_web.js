@@ -35,7 +35,7 @@ run(async () => {
 
   const page = await get(s, '/');
   assert(page.status === 200 && /text\/html/.test(page.headers['content-type']), 'the lobby page at /');
-  assert(/<script type="module" src="\/js\/app.js">/.test(page.body), 'the page loads its own module');
+  assert(/<script type="module" src="\/?js\/app.js">/.test(page.body), 'the page loads its own module');
   const csp = page.headers['content-security-policy'];
   assert(/script-src 'self'/.test(csp) && !/unsafe-inline/.test(csp), `only the server's own scripts: ${csp}`);
   const js = await get(s, '/js/app.js');

@@ -553,7 +553,7 @@ static void solo_game(pair *p, pf_solo **native, const pf_game *g, int n, int me
                       const char *level, uint64_t seed)
 {
     char setup[512], line[256];
-    int len = snprintf(setup, sizeof setup, "{\"game\":\"%s\",\"seed\":%llu,\"seating\":[",
+    int len = snprintf(setup, sizeof setup, "{\"game\":\"%s\",\"seed\":%llu,\"fixed_order\":true,\"seating\":[",
                        g->id, (unsigned long long)seed);
     for (int i = 0; i < n; i++)
         len += snprintf(setup + len, sizeof setup - (size_t)len, i == me ? "%s\"ana\"" : "%s\"bot:%s\"",

@@ -14,7 +14,7 @@ const { RAW } = L;
 
 async function endScreen({ browser, base }) {
   const pos = await L.positionRoom(base, 'pizza', L.position('pizza').positions.end);
-  const page = await L.openPosition(browser, base, pos);
+  const page = await L.openPosition(browser, base, pos, 0, {}, watchConfetti);
   await page.waitForSelector('.end:not([hidden]) h2');
   await L.nothingRaw(page, 'the end screen');
   L.assert(/ana \(you\) wins!/.test(await page.textContent('.end h2')), 'who won');
@@ -24,8 +24,25 @@ async function endScreen({ browser, base }) {
   L.assert((end.match(/\d\/6/g) || []).length === 3, `each seat's score: ${end}`);
   L.assert(await page.isVisible('.end button:has-text("Play again")') && await page.isVisible('.end a:has-text("Watch the replay")'),
     'Play again, and the replay');
+  L.assert(await page.evaluate(() => window.sawConfetti), 'the winner is celebrated');
   await L.noErrors(page);
   await page.context().close();
+  // The seat that lost sees who won, without confetti for it.
+  const loser = await L.openPosition(browser, base, pos, 1, {}, watchConfetti);
+  await loser.waitForSelector('.end:not([hidden]) h2');
+  L.assert(/ana wins!/.test(await loser.textContent('.end h2')), 'the loser reads who won');
+  L.assert(!(await loser.evaluate(() => window.sawConfetti)), 'no celebration for a seat that lost');
+  await loser.context().close();
+}
+
+// Records whether a celebration was ever put on the page (it removes itself).
+function watchConfetti(page) {
+  return page.addInitScript(() => {
+    window.sawConfetti = false;
+    new MutationObserver((changes) => {
+      if (changes.some((c) => [...c.addedNodes].some((n) => n.classList && n.classList.contains('confetti')))) window.sawConfetti = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
 }
 
 // The server's refusal arrives as the engine says it ("seat 0 may not act
@@ -131,7 +148,9 @@ async function drawn(page, game, view, names) {
 }
 
 async function pakuTable({ browser, base }) {
-  const page = await L.quickGame(browser, base, 'pakupaku', { name: 'Player' });
+  // A server's room (its public view is read below), as the one-click game seats it.
+  const room = await L.makeRoom(base, { game: 'pakupaku', seats: ['person', 'bot:easy', 'bot:easy'] });
+  const page = await L.joinRoom(browser, `${base}/#/room/${room}`, 'Player');
   await page.waitForSelector('.board svg');
   // In each seat's row no text runs into another (the name into the dice's letters).
   const clash = await page.evaluate(() => {
@@ -186,6 +205,10 @@ async function pakuHeldStack({ browser, base }) {
   }));
   await page.click('.actions button[data-key="a:stack plate"]');
   await page.waitForSelector('.meter .stop:focus');
+  // The needle swings past where it is a person's reaction after its issue
+  // (the server refuses a sooner stop as bad_meter, before the busy hands).
+  const reacted = meterValue('swing', meters[0], 120);
+  await page.waitForFunction((v) => parseFloat(document.querySelector('.meter-value').textContent) >= v, reacted, { polling: 'raf' });
   // The roll goes first (its answer waits for the disk, the hands are busy
   // from its move), then the drop: Enter on the meter's button.
   const rolled = pos.seats[0].request({ cmd: 'act', action: 'roll' });
@@ -229,7 +252,7 @@ async function passfoodTable({ browser, base }) {
 }
 
 L.suite([
-  ['the end screen: who won and why, every score, nothing raw (no null, no "result 0")', endScreen],
+  ['the end screen: who won and why, every score, nothing raw (no null, no "result 0"), confetti for the winner only', endScreen],
   ['a refusal is said in words: no code, no seat counted from 0', refusalInWords],
   ['a press shows at once it is on its way; "connecting…" after a second without an answer', pressOnItsWay],
   ['a cut connection: tries at most 2 s apart, and at once when back online', retries],

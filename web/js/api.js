@@ -28,6 +28,25 @@ export const api = {
   games: () => call('GET', '/games'),
 };
 
+// A room on the server as a room's page reads it (table.js): what to call
+// it, its public state, and a connection that answers requests and pushes.
+// A game on this device has the same shape (offline/solo.js).
+export function serverRoom(code) {
+  return {
+    code,
+    title: `Room ${code}`,
+    where: `room ${code}`,
+    replay: `#/replay/${code}`,
+    gone: 'No room has that code. Check the letters with whoever sent it.',
+    // Playing with friends needs the server: offline, the page says so.
+    unreachable: () => (navigator.onLine ? 'The room could not be opened: try again in a moment.'
+      : 'You are offline, and playing with friends needs the partyfood server. Games against bots still play on this device: go back to the lobby.'),
+    chat: true,
+    room: () => api.room(code),
+    connect: (token, handlers) => new Conn(code, token, handlers),
+  };
+}
+
 // Waits between tries to reconnect: the first, then doubling up to the
 // most while the page is in view, or out of view.
 const FIRST_RETRY_MS = 500;

@@ -1,9 +1,16 @@
 // app.js: the page's router (#/ the lobby, #/room/CODE a room, ?watch to
-// spectate, #/replay/CODE a finished game's replay) and the header's
-// controls: the animation speed and the sound, both remembered.
+// spectate, #/replay/CODE a finished game's replay, #/solo/ID a game on
+// this device and #/solo/ID/replay its replay) and the header's controls:
+// the animation speed and the sound, both remembered. It also installs the
+// page for offline use (offline/install.js).
 import { lobby } from './lobby.js';
 import { roomPage, speedName } from './table.js';
 import { replayPage } from './replay.js';
+import { soloRoom } from './offline/solo.js';
+import { keptStory } from './offline/kept.js';
+import { deviceEngine } from './offline/device.js';
+import * as saves from './offline/saves.js';
+import { install } from './offline/install.js';
 import { h } from './dom.js';
 import { use, loadSprite } from './draw.js';
 import * as sound from './sound.js';
@@ -12,14 +19,26 @@ import * as store from './store.js';
 const main = document.getElementById('main');
 let leave = null;
 
+let routes = 0; // which visit of a page: one drawn late checks it is still the page shown
+
 function route() {
   if (leave) { leave(); leave = null; }
+  const visit = ++routes;
   const hash = location.hash.replace(/^#/, '');
   let m;
   if ((m = /^\/room\/([A-Za-z]{10}|[A-Za-z]{6})(\?watch)?$/.exec(hash))) leave = roomPage(main, m[1], !!m[2]);
   else if ((m = /^\/replay\/([A-Za-z]{10}|[A-Za-z]{6})$/.exec(hash))) leave = replayPage(main, m[1].toUpperCase());
-  else lobby(main);
+  else if ((m = /^\/solo\/([0-9a-f]{12})$/.exec(hash))) leave = roomPage(main, m[1], false, soloRoom(m[1]));
+  else if ((m = /^\/solo\/([0-9a-f]{12})\/replay$/.exec(hash))) soloReplay(m[1]);
+  else lobby(main, () => visit === routes);
   main.focus({ preventScroll: true });
+}
+
+// A kept game's replay, read by this device's engine.
+async function soloReplay(id) {
+  const [engine, entry] = await Promise.all([deviceEngine(), saves.entry(id)]);
+  if (location.hash !== `#/solo/${id}/replay`) return; // moved on meanwhile
+  leave = replayPage(main, id, keptStory(engine, id, entry));
 }
 
 // "Faster" halves every step's motion and the time a bot's step stays in view.
@@ -53,6 +72,10 @@ function muteButton() {
 }
 
 sound.listen();
+// The engine's worker starts at once, beside the sprite (the lobby and a
+// game on the device wait for it); the app is kept once the page is up.
+deviceEngine();
+window.addEventListener('load', install);
 loadSprite().catch(() => {}).then(() => {
   document.getElementById('tools').append(speedButton(), muteButton());
   window.addEventListener('hashchange', route);

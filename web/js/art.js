@@ -7,7 +7,8 @@
 //     point (a slice's tip at the pizza's centre, the pan's middle);
 //   slots / well: where things sit inside it, in viewBox units;
 //   units: the game's own size (Paku Paku's tower pieces).
-export const SPRITE = '/img/pieces.svg';
+// Beside the page wherever it is served (a static copy may live in a sub-folder).
+export const SPRITE = new URL('../img/pieces.svg', import.meta.url).href;
 
 // The href of a symbol, for <use href>.
 export function href(id) {

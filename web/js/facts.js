@@ -3,13 +3,21 @@
 // game's title, summary, seat range, options with their labels, sentences,
 // kinds and ranges, bots by level, whether it is a memory game or played in
 // real time, and its rules in brief. The page hard-codes none of them.
+// Without a server they come from this device's engine, which answers the
+// same (offline/device.js).
 import { api } from './api.js';
+import { deviceFacts } from './offline/device.js';
 
 let asked = null;
 
 // {id: facts} of every game, read once.
 export function gameFacts() {
-  if (!asked) asked = api.games().then((a) => Object.fromEntries(a.games.map((g) => [g.id, g])));
+  if (!asked) {
+    asked = api.games().then((a) => (a && a.games ? a : Promise.reject(new Error('no games answer'))))
+      .catch(() => deviceFacts())
+      .then((a) => Object.fromEntries(a.games.map((g) => [g.id, g])));
+    asked.catch(() => { asked = null; });
+  }
   return asked;
 }
 

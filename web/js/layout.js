@@ -24,12 +24,13 @@ export function roomLayout({ rules, legend = [], chat, host }) {
   chat && p.chatForm.addEventListener('submit', (e) => { e.preventDefault(); chat(); });
   p.host = h('details', { class: 'host' }, h('summary', { text: 'Host controls' }));
 
+  // A game against bots on the device has nobody to chat with (chat: null).
   const tabs = [
     ['log', 'Log', [p.log]],
-    ['chat', 'Chat', [p.chatList, p.chatForm]],
+    chat ? ['chat', 'Chat', [p.chatList, p.chatForm]] : null,
     ['rules', 'Rules', [...rules.map((t) => h('p', { text: t })),
       legend.length ? h('ul', { class: 'legend', 'aria-label': 'the pieces' }, ...legend) : null]],
-  ];
+  ].filter(Boolean);
   if (host) tabs.push(['host', 'Host', [p.host]]);
   p.tabs = {};
   p.panes = {};

@@ -1,9 +1,15 @@
 // lobby.js: the first page: a game against bots in one click, a room made to
-// measure, the open rooms, joining by code. Every game's facts (titles,
-// seats, options, bots) are the server's (facts.js).
+// measure, the open rooms, joining by code, the games kept on this device.
+// Every game's facts (titles, seats, options, bots) are the server's, or
+// this device's engine's (facts.js). Games against bots play on this
+// device (offline/, docs/offline.md); rooms made with the form are the
+// server's, and without a server the form makes a game against bots here.
 import { api } from './api.js';
 import { h, clear } from './dom.js';
 import { gameFacts, inOrder, menuOptions, optionValues, quickSeats } from './facts.js';
+import { where } from './offline/device.js';
+import { soloSetup, startSolo } from './offline/solo.js';
+import { keptSection } from './offline/kept.js';
 import * as store from './store.js';
 
 function nameOrDefault(input) {
@@ -27,9 +33,29 @@ export async function createAndJoin(req, name, say) {
   }
 }
 
-function seatsRow(i, levels) {
-  const kind = h('select', { id: `seat-${i}` },
-    h('option', { value: 'person', text: 'a person' }),
+// A person's name for a game on this device, where a seat named as one of
+// the game's bots would be that bot: "child" plays as "Child".
+function personName(name, g) {
+  const bots = [...g.levels.map((l) => l.name), ...g.bots.map((b) => b.name)];
+  const plain = name.replace(/^bot:/, '');
+  return bots.includes(plain) ? plain.charAt(0).toUpperCase() + plain.slice(1) : plain;
+}
+
+// Plays the room request (seats of "person" and bots) on this device.
+async function playHere(req, name, say) {
+  try {
+    location.hash = `#/solo/${await startSolo(soloSetup(req, name))}`;
+  } catch (e) {
+    say('The game could not start on this device: reload the page and try again.');
+  }
+}
+
+// A seat of the form: on this device the first is the person's and the
+// others are bots.
+function seatsRow(i, levels, here) {
+  if (here && i === 0) return h('li', { 'data-seat': 'person', text: 'Seat 1: you' });
+  const kind = h('select', { id: `seat-${i}`, 'data-seat': '' },
+    here ? null : h('option', { value: 'person', text: 'a person' }),
     ...levels.map((l) => h('option', { value: `bot:${l.name}`, text: `a bot (${l.name})` })));
   kind.value = i === 0 ? 'person' : 'bot:medium';
   return h('li', {}, h('label', { for: `seat-${i}`, text: `Seat ${i + 1}: ` }), kind);
@@ -53,7 +79,9 @@ function optionField(o) {
     h('p', { class: 'help', id: `${id}-help`, text: o.help }));
 }
 
-function createForm(facts, nameInput, say) {
+// The form: a room made to measure on the server, or (here) a game against
+// bots on this device.
+function createForm(facts, nameInput, say, here) {
   const gameSel = h('select', { id: 'new-game' },
     ...inOrder(facts).map((id) => h('option', { value: id, text: facts[id].title })));
   const count = h('select', { id: 'new-count' });
@@ -78,7 +106,7 @@ function createForm(facts, nameInput, say) {
 
   function redrawSeats() {
     clear(seatList);
-    for (let i = 0; i < Number(count.value); i++) seatList.append(seatsRow(i, facts[gameSel.value].levels));
+    for (let i = 0; i < Number(count.value); i++) seatList.append(seatsRow(i, facts[gameSel.value].levels, here));
   }
   function redrawGame() {
     const g = facts[gameSel.value];
@@ -99,20 +127,21 @@ function createForm(facts, nameInput, say) {
   count.addEventListener('change', redrawSeats);
   redrawGame();
 
+  const serverOnly = (...parts) => (here ? null : parts);
   const form = h('form', { class: 'card', 'aria-labelledby': 'create-title' },
-    h('h2', { id: 'create-title', text: 'Make a room' }),
+    h('h2', { id: 'create-title', text: here ? 'A game against bots, your way' : 'Make a room' }),
     h('label', { for: 'new-game', text: 'Game ' }), gameSel, about,
     h('label', { for: 'new-count', text: 'Players ' }), count,
     seatList, bots,
     h('div', { class: 'option' }, h('label', { for: 'new-fixed' }, fixed,
       ' Keep this order (otherwise who plays first is drawn when the game starts)')),
     h('fieldset', {}, h('legend', { text: 'Options' }), options),
-    h('label', { for: 'new-timer', text: 'Turn timer ' }), timer,
-    h('p', { class: 'help', text: 'When a person runs out of time, a bot plays that one move for them.' }),
-    h('div', { class: 'option' }, h('label', { for: 'new-listed' }, listed, ' List it under "Open rooms" (otherwise only the code lets people in)')),
-    h('div', { class: 'option' }, h('label', { for: 'new-spectators' }, spect, ' Let others watch')),
+    serverOnly(h('label', { for: 'new-timer', text: 'Turn timer ' }), timer,
+      h('p', { class: 'help', text: 'When a person runs out of time, a bot plays that one move for them.' }),
+      h('div', { class: 'option' }, h('label', { for: 'new-listed' }, listed, ' List it under "Open rooms" (otherwise only the code lets people in)')),
+      h('div', { class: 'option' }, h('label', { for: 'new-spectators' }, spect, ' Let others watch'))),
     aidRow,
-    h('button', { type: 'submit', class: 'primary', text: 'Make the room' }));
+    h('button', { type: 'submit', class: 'primary', text: here ? 'Play' : 'Make the room' }));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const g = facts[gameSel.value];
@@ -120,9 +149,10 @@ function createForm(facts, nameInput, say) {
     options.querySelectorAll('[data-key]').forEach((el) => {
       opts[el.dataset.key] = el.type === 'checkbox' ? el.checked : el.value;
     });
-    const seats = [...seatList.querySelectorAll('select')].map((el) => el.value);
+    const seats = [...seatList.querySelectorAll('[data-seat]')].map((el) => el.dataset.seat || el.value);
     const req = { game: g.id, seats, options: opts, listed: listed.checked,
       spectators: spect.checked, fixed_order: fixed.checked, memory_aid: g.memory_game ? aid.checked : false };
+    if (here) { playHere(req, personName(nameOrDefault(nameInput), g), say); return; }
     if (Number(timer.value) > 0) req.turn_seconds = Number(timer.value);
     createAndJoin(req, nameOrDefault(nameInput), say);
   });
@@ -139,12 +169,33 @@ function roomLine(facts, r) {
     r.spectators ? h('a', { class: 'button', href: `#/room/${r.room}?watch`, text: 'Watch' }) : null);
 }
 
-export async function lobby(main) {
+// What the page says of where it stands, or nothing when all is well.
+function standing(w) {
+  if (w.mismatch) {
+    return 'This page and the server are of different versions: reload the page to update it. '
+      + 'Until then, games against bots are played on the server.';
+  }
+  if (w.server) return '';
+  if (w.why === 'offline') {
+    return 'You are offline. Games against bots play on this device; playing with friends needs the partyfood server.';
+  }
+  if (w.why === 'static') {
+    return 'This copy of partyfood plays against bots on this device. Playing with friends needs a partyfood server.';
+  }
+  return 'The partyfood server does not answer right now. Games against bots play on this device; playing with friends waits for the server.';
+}
+
+// shown() says whether the lobby is still the page shown once its facts
+// are read (a link followed meanwhile has drawn its own page).
+export async function lobby(main, shown = () => true) {
   let facts;
+  const [w] = await Promise.all([where(), gameFacts().catch(() => null)]);
   try { facts = await gameFacts(); } catch (e) {
+    if (!shown()) return;
     clear(main).append(h('p', { role: 'alert', class: 'alert', text: 'The games could not be read: reload the page in a moment.' }));
     return;
   }
+  if (!shown()) return;
   const say = (t) => { status.textContent = t; };
   const status = h('p', { class: 'alert', role: 'alert' });
   const nameInput = h('input', { id: 'your-name', maxlength: '23', autocomplete: 'nickname',
@@ -153,8 +204,10 @@ export async function lobby(main) {
 
   const quick = h('div', { class: 'quick' }, ...inOrder(facts).map((id) => {
     const g = facts[id];
+    const req = { game: id, seats: quickSeats(g), options: {} };
     return h('button', { class: 'primary', 'data-game': id,
-      onclick: () => createAndJoin({ game: id, seats: quickSeats(g), options: {} }, nameOrDefault(nameInput), say) },
+      onclick: () => (w.engine ? playHere(req, personName(nameOrDefault(nameInput), g), say)
+        : createAndJoin(req, nameOrDefault(nameInput), say)) },
       `Play ${g.title} against bots`);
   }));
 
@@ -180,21 +233,34 @@ export async function lobby(main) {
       r.rooms.forEach((x) => list.append(roomLine(facts, x)));
     } catch (e) { clear(list).append(h('li', { text: `The list could not be read: ${e.message}` })); }
   }
-  refresh();
-  const timer = setInterval(() => { if (!document.body.contains(list)) clearInterval(timer); else refresh(); }, 3000);
+  if (w.server) {
+    refresh();
+    const timer = setInterval(() => { if (!document.body.contains(list)) clearInterval(timer); else refresh(); }, 3000);
+  }
 
+  // Without a server: the form plays here, and friends wait for the server.
+  const friends = w.server
+    ? h('div', {}, joinForm,
+      h('section', { class: 'card', 'aria-labelledby': 'open-title' },
+        h('h2', { id: 'open-title', text: 'Open rooms' }), list))
+    : h('section', { class: 'card', 'aria-labelledby': 'friends-title' },
+      h('h2', { id: 'friends-title', text: 'Playing with friends' }),
+      h('p', { text: w.why === 'static'
+        ? 'Rooms for friends, joining by code and the open rooms need a partyfood server: this copy has none.'
+        : 'Rooms for friends, joining by code and the open rooms need the partyfood server. They come back when it can be reached.' }));
+  const note = standing(w);
   clear(main).append(
     h('section', { class: 'card intro' },
       h('h2', { text: 'Party food, with friends anywhere' }),
       h('p', { text: 'Four party games for the family. Play against the computer in one click, or make a room and send its code to friends.' }),
+      note ? h('p', { class: 'standing', role: 'status', text: note }) : null,
       h('label', { for: 'your-name', text: 'Your name ' }), nameInput),
     status,
     h('section', { class: 'card', 'aria-labelledby': 'quick-title' },
-      h('h2', { id: 'quick-title', text: 'Play now against bots' }), quick),
+      h('h2', { id: 'quick-title', text: 'Play now against bots' }), quick,
+      w.engine ? h('p', { class: 'help', text: 'These games play on this device, even without a connection, and are kept here until they end.' }) : null),
+    w.engine ? keptSection(facts, w.engine) : null,
     h('div', { class: 'columns' },
-      createForm(facts, nameInput, say),
-      h('div', {},
-        joinForm,
-        h('section', { class: 'card', 'aria-labelledby': 'open-title' },
-          h('h2', { id: 'open-title', text: 'Open rooms' }), list))));
+      w.server || w.engine ? createForm(facts, nameInput, say, !w.server) : null,
+      friends));
 }

@@ -27,12 +27,21 @@ export function storyState(story, pov, i) {
   return s;
 }
 
-export function replayPage(main, code) {
+// A finished room's story from the server; a game kept on this device
+// gives its own (offline/kept.js), in the same shape.
+export function serverStory(code) {
+  return {
+    title: `Replay of room ${code}`, back: `#/room/${code}`, backText: 'back to the room',
+    seat: store.room(code).seat, story: (pov) => api.story(code, pov),
+  };
+}
+
+export function replayPage(main, code, source = serverStory(code)) {
   let story = null;
   let at = -1; // -1: the setup; then each step's index
   let timer = null;
   let moving = null;
-  const mine = store.room(code).seat;
+  const mine = source.seat;
   let pov = Number.isInteger(mine) && mine >= 0 ? String(mine) : 'all';
 
   const alert = h('p', { class: 'alert', role: 'alert' });
@@ -72,8 +81,11 @@ export function replayPage(main, code) {
     s.log.slice(-40).forEach((e) => log.append(h('li', { class: e.private ? 'private' : '', text: e.text })));
     log.scrollTop = log.scrollHeight;
     const f = story.steps[at];
+    // The step in words, as the log says it to this point of view (the
+    // action's own name, "flip 4", is the engine's, not a person's).
+    const said = at >= 0 && s.log.find((e) => e.step === at);
     where.textContent = at < 0 ? 'The setup, before the first move.'
-      : `Move ${at + 1} of ${story.steps.length}: ${R.nameOf(s, f.seat)} — ${f.action}${f.by_bot ? ' (bot)' : ''}`;
+      : `Move ${at + 1} of ${story.steps.length}: ${said ? said.text : R.nameOf(s, f.seat)}${f.by_bot ? ' (bot)' : ''}`;
     slider.value = String(at);
     where.dataset.pov = pov;
   }
@@ -98,7 +110,7 @@ export function replayPage(main, code) {
 
   async function load() {
     try {
-      story = await api.story(code, pov);
+      story = await source.story(pov);
       // A seat whose moves a bot played is a bot's (a turn timer's fallback aside).
       const bots = new Set(story.steps.filter((st) => st.by_bot).map((st) => st.seat));
       story.seats = story.names.map((n, i) => ({ seat: i, kind: bots.has(i) ? 'bot' : 'person', name: n }));
@@ -118,8 +130,8 @@ export function replayPage(main, code) {
 
   clear(main).append(
     h('div', { class: 'replay' },
-      h('div', { class: 'room-head' }, h('h2', { text: `Replay of room ${code}` }),
-        h('a', { href: `#/room/${code}`, text: 'back to the room' })),
+      h('div', { class: 'room-head' }, h('h2', { text: source.title }),
+        h('a', { href: source.back, text: source.backText })),
       alert,
       h('div', { class: 'card replay-controls' },
         h('button', { text: '« First', 'aria-label': 'first step', onclick: () => go(-1) }),

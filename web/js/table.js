@@ -4,7 +4,7 @@
 // played in order, then the next), while the log, the chat and the
 // connection follow the newest state at once. The game's module draws
 // (games/<id>.js); the layout is the same for every game (layout.js).
-import { api, Conn } from './api.js';
+import { api, serverRoom } from './api.js';
 import { h, clear, calm } from './dom.js';
 import { GAMES } from './games.js';
 import { gameFacts } from './facts.js';
@@ -29,11 +29,14 @@ const SLOW_MS = 1000;
 // at "faster" (a person follows every bot's move).
 const STEP_MS = { normal: 600, faster: 300 };
 
-export function roomPage(main, code, watch) {
+// source: where the room is (api.js serverRoom: a room on the server, by
+// default; offline/solo.js: a game on this device), read and spoken to
+// alike.
+export function roomPage(main, code, watch, source = serverRoom(code.toUpperCase())) {
   let page = null;
   // A token the room no longer knows starts the page over, saying why.
   const open = (why) => {
-    page = new RoomPage(main, code.toUpperCase(), watch, open, why);
+    page = new RoomPage(main, source, watch, open, why);
     page.start();
   };
   open();
@@ -59,13 +62,14 @@ export function tableContext(s, board, { step = null, ...more } = {}) {
 }
 
 class RoomPage {
-  constructor(main, code, watch, reopen, why) {
+  constructor(main, source, watch, reopen, why) {
     this.main = main;
-    this.code = code;
+    this.source = source;
+    this.code = source.code;
     this.watch = watch;
     this.reopen = reopen;
     this.why = why;
-    this.state = R.initial(code, watch);
+    this.state = R.initial(this.code, watch);
     this.shown = null;
     this.played = 0;
     this.syncs = 0;
@@ -101,15 +105,15 @@ class RoomPage {
   say(text) { this.dispatch({ type: 'note', note: text ? { text } : null }); }
 
   async start() {
-    clear(this.main).append(h('p', { text: `Opening room ${this.code}…` }));
+    clear(this.main).append(h('p', { text: `Opening ${this.source.where}…` }));
     let pub;
     try {
       pub = await this.readRoom();
       this.facts = (await gameFacts())[pub.game];
     } catch (e) {
       clear(this.main).append(h('section', { class: 'card' },
-        h('h2', { text: `Room ${this.code}` }),
-        h('p', { role: 'alert', text: e.status === 404 ? 'No room has that code. Check the letters with whoever sent it.' : 'The room could not be opened: try again in a moment.' }),
+        h('h2', { text: this.source.title }),
+        h('p', { role: 'alert', text: e.status === 404 ? this.source.gone : this.source.unreachable(e) }),
         h('a', { href: '#/', class: 'button', text: 'Back to the lobby' })));
       return;
     }
@@ -117,7 +121,7 @@ class RoomPage {
     this.game = GAMES[pub.game];
     this.queue.realTime = this.facts.real_time;
     const place = document.getElementById('place');
-    if (place) place.textContent = `${this.facts.title} · room ${this.code}`;
+    if (place) place.textContent = `${this.facts.title} · ${this.source.where}`;
     const mine = store.room(this.code);
     if (mine.token || this.watch) { this.connect(mine.token); return; }
     // A free place: before the start, or mid-game where the host removed someone.
@@ -131,7 +135,7 @@ class RoomPage {
   // reach (503), it is asked for again for a while: the room is still there.
   async readRoom() {
     for (let wait = 500, waited = 0; ; waited += wait, wait = Math.min(wait * 2, 2000)) {
-      try { return await api.room(this.code); } catch (e) {
+      try { return await this.source.room(); } catch (e) {
         const passing = e.status === 503 || e.code === 'elsewhere' || e.status === undefined;
         if (!passing || waited >= 20000 || this.stopped) throw e;
         clear(this.main).append(h('p', { text: `Room ${this.code} is moving to another server: trying again…` }));
@@ -171,7 +175,7 @@ class RoomPage {
   connect(token) {
     this.token = token;
     this.layout();
-    this.conn = new Conn(this.code, token, {
+    this.conn = this.source.connect(token, {
       hello: (m) => this.hello(m),
       push: (m) => this.pushed(m),
       status: () => this.dispatch({ type: 'conn', status: 'retrying' }),
@@ -231,7 +235,7 @@ class RoomPage {
 
   async refreshPublic() {
     try {
-      this.dispatch({ type: 'room', pub: await api.room(this.code) });
+      this.dispatch({ type: 'room', pub: await this.source.room() });
       this.fillHost();
     } catch (e) { /* kept as it was */ }
   }
@@ -243,7 +247,7 @@ class RoomPage {
     // An entry is a sprite id, or [id, what it means on this table].
     const legend = (this.game.legend || []).map((e) => [].concat(e)).map(([id, means]) => h('li', {}, icon(id), ` ${ART[id].name}`,
       ART[id].letter ? h('span', { class: 'letter', text: ` ${ART[id].letter}` }) : null, means ? `: ${means}` : null));
-    this.p = roomLayout({ rules: this.facts.brief, legend, chat: () => this.sendChat(), host });
+    this.p = roomLayout({ rules: this.facts.brief, legend, chat: this.source.chat ? () => this.sendChat() : null, host });
     this.waiting = h('section', { class: 'card waiting', hidden: true });
     this.alert = h('p', { class: 'alert', role: 'alert' });
     keys.arrows(this.p.board);
@@ -585,7 +589,7 @@ class RoomPage {
   drawEnd(s) {
     if (!s.over || !this.p.end.hidden) return;
     endScreen(this.p.end, {
-      state: s, game: this.game, ctx: this.ctx(s), code: this.code,
+      state: s, game: this.game, ctx: this.ctx(s), replay: this.source.replay,
       again: s.seat >= 0 ? () => this.conn.request({ cmd: 'rematch' }).then((a) => {
         if (!a.ok) this.dispatch({ type: 'note', note: { code: a.error.code } });
       }) : null,

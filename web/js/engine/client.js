@@ -22,6 +22,12 @@ export class EngineWorker {
     this.calls = new Map();
     this.listeners = new Map(); // solo id -> push handler
     this.worker.onmessage = (e) => this.receive(e.data);
+    // A worker that could not start (no module workers here): every call fails.
+    this.worker.onerror = (e) => {
+      console.error(`the engine's worker: ${e.message}`);
+      for (const call of this.calls.values()) call.reject(new Error(`the engine's worker failed: ${e.message || 'no module workers'}`));
+      this.calls.clear();
+    };
     this.ready = this.call('load', bytes ? { bytes } : { url: String(moduleUrl) });
   }
 
@@ -32,6 +38,7 @@ export class EngineWorker {
       return;
     }
     const call = this.calls.get(m.id);
+    if (!call) return; // failed already, with the worker
     this.calls.delete(m.id);
     if (m.ok) call.resolve(m.value);
     else call.reject(Object.assign(new Error(m.error), { answer: m.answer && JSON.parse(m.answer) }));
@@ -41,7 +48,7 @@ export class EngineWorker {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.calls.set(id, { resolve, reject });
-      this.worker.postMessage({ id, op, ...fields });
+      this.worker.postMessage({ ...fields, id, op });
     });
   }
 
@@ -56,15 +63,27 @@ export class EngineWorker {
   }
 
   // A solo room from its setup, or from a save (resume); onPush gets each
-  // push, parsed. A refused setup rejects with the engine's answer.
-  async solo(setup, onPush) { return this.openSolo('solo', { setup }, onPush); }
+  // push, parsed. A refused setup rejects with the engine's answer. With
+  // keep, the game is kept on the device (host.js) under the answer's id,
+  // and open(id) takes it up again, after a reload too.
+  async solo(setup, onPush, { keep = false } = {}) { return this.openSolo('solo', { setup, keep }, onPush); }
   async resume(save, onPush) { return this.openSolo('resume', { save }, onPush); }
+  async open(id, onPush) { return this.openSolo('open', { kept: id }, onPush); }
+
+  // A finished game's story for the replay viewer (parsed), from a kept
+  // game ({kept: id}) or a file's text ({text}), as seat saw it (-1: everything).
+  async story(from, seat) { await this.ready; return JSON.parse(await this.call('story', { ...from, seat })); }
+  // A finished kept game's file (a replay `partyfood replay` reads).
+  async exportGame(id) { await this.ready; return this.call('export', { kept: id }); }
+  // Keeps a finished game's file on the device: its entry.
+  async importGame(text) { await this.ready; return this.call('import', { text }); }
 
   async openSolo(op, fields, onPush) {
     await this.ready;
-    const { solo, room } = await this.call(op, fields);
+    const { solo, room, id } = await this.call(op, fields);
     this.listeners.set(solo, onPush);
     return {
+      id,
       pub: JSON.parse(room),
       ask: async (request) => JSON.parse(await this.call('solo-ask', { solo, request: JSON.stringify(request) })),
       save: () => this.call('solo-save', { solo }),

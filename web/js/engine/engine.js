@@ -48,6 +48,15 @@ export class Engine {
     throw Object.assign(new Error(`refused: ${answer}`), { answer });
   }
 
+  // A finished game's story (the replay viewer's: src/proto/story.h) from
+  // its replay or save, as seat saw it (-1: everything shown): its text.
+  // A file the engine refuses throws an Error whose answer is the refusal.
+  story(text, seat) {
+    const out = this.withBytes(text, (p, n) => this.text(this.x.pf_wasm_story(p, n, seat)));
+    if (out.startsWith('{"ok":false')) throw Object.assign(new Error(`refused: ${out}`), { answer: out });
+    return out;
+  }
+
   session(bound = OWNER) {
     const ptr = this.x.pf_wasm_session_new(bound);
     if (!ptr) throw new Error('the engine ran out of memory');
