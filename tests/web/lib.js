@@ -75,12 +75,21 @@ async function launch() {
 // A new page of its own context (its own localStorage), errors collected.
 // Its moves play at "faster" (a bot's step held 0.3 s, not 0.6 s) unless
 // speed says 'normal' (web_motion checks both).
-async function newPage(browser, { speed = 'faster', ...opts } = {}) {
+async function newPage(browser, { speed = 'faster', newcomer = false, ...opts } = {}) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...opts });
   if (speed === 'faster') {
     await context.addInitScript(() => {
       try {
         if (!localStorage.getItem('partyfood.settings')) localStorage.setItem('partyfood.settings', '{"speed":"faster"}');
+      } catch (e) { /* about:blank has no storage */ }
+    });
+  }
+  // Every game was played here before, so "Play against bots" plays at
+  // once, unless the page is a newcomer's (web_lesson: it suggests the lesson).
+  if (!newcomer) {
+    await context.addInitScript(() => {
+      try {
+        if (!localStorage.getItem('partyfood.played')) localStorage.setItem('partyfood.played', '["pizza","pancake","passfood","pakupaku"]');
       } catch (e) { /* about:blank has no storage */ }
     });
   }

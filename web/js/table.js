@@ -253,6 +253,12 @@ class RoomPage {
     keys.arrows(this.p.board);
     this.keepFocus();
     this.offKeys = keys.letters(() => this.shortcuts || {});
+    // A lesson's panel (lesson.js) takes the turn line's place.
+    if (this.source.lesson) {
+      this.lesson = this.source.lesson(this);
+      this.p.root.prepend(this.lesson.root);
+      this.p.root.classList.add('lesson');
+    }
     clear(this.main).append(this.alert, this.waiting, this.p.root);
     document.body.classList.add('room-page');
     // A new size: the table is drawn again for its room (once the queue rests).
@@ -273,6 +279,7 @@ class RoomPage {
   update() {
     const s = this.state;
     if (!this.p) return;
+    if (this.lesson) this.lesson.update(s);
     this.drawConn();
     if (this.gone !== s.gone && s.gone) this.drawGone();
     if (!s.started) {
@@ -315,7 +322,7 @@ class RoomPage {
 
   // What in a state the table shows (a change in anything else leaves the drawing).
   keyOf(s) {
-    return [s.view, s.legal, s.toAct, s.over, s.names, s.memoryAid, s.seat];
+    return [s.view, s.legal, s.toAct, s.over, s.names, s.memoryAid, s.seat, s.lesson];
   }
 
   // The queue rests: the table catches up with the newest state, and the end shows.
@@ -391,6 +398,7 @@ class RoomPage {
     this.markPending();
     this.countdown(s);
     if (this.game.live) this.liveLoop();
+    if (this.lesson) this.lesson.shown();
   }
 
   drawChoices(ctx) {
@@ -585,7 +593,7 @@ class RoomPage {
   }
 
   drawEnd(s) {
-    if (!s.over || !this.p.end.hidden) return;
+    if (!s.over || !this.p.end.hidden || this.lesson) return; // a lesson's panel says it
     endScreen(this.p.end, {
       state: s, game: this.game, ctx: this.ctx(s), replay: this.source.replay,
       again: s.seat >= 0 ? () => this.conn.request({ cmd: 'rematch' }).then((a) => {

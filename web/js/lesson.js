@@ -1,0 +1,197 @@
+// lesson.js: a lesson (docs/lessons.md) in the page. The lesson runs in
+// this device's engine as a room (src/proto/lesson_room.h), so the room's
+// page (table.js) draws its table with the game's own module, as any game;
+// this file is the room's source and the lesson's panel: the caption (a
+// live region), Next, restart, skip and leave, and the shine on the thing
+// to touch, where the focus goes.
+import { deviceEngine } from './offline/device.js';
+import { h, s } from './dom.js';
+
+// Each game's highlight words (docs/lessons.md) as the pieces its module
+// draws: a word's selectors, `$1` its number or name.
+const TARGETS = {
+  pizza: [[/^cell (\d+)$/, '[data-piece="cell:$1"]'], [/^slice (\w+)$/, '[data-piece="slice:$1"]'],
+    [/^grid$/, '[data-piece^="cell:"]']],
+  pancake: [[/^(pan|pancake .*)$/, '[data-piece="pan"]'], [/^pile (\d+)$/, '[data-piece="pile:$1"]'],
+    [/^button (\w+)$/, '[data-key^="a:$1"]'], [/^meter$/, '.meter'],
+    [/^topping (\w+)$/, '[data-piece="guess:$1"]'], [/^table$/, '[data-piece="stock"]']],
+  passfood: [[/^plate (\w+)$/, '[data-key="pl:$1"]'], [/^button carry-on$/, '[data-key^="a:carry"]']],
+  pakupaku: [[/^dice (\d+)$/, '[data-piece="seat:$1"]'], [/^button (\w+)$/, '[data-key^="a:$1"]'],
+    [/^piece (\w+)$/, '[data-key="a:stack $1"]'], [/^swing$/, '[data-piece="swing"]'],
+    [/^tower$/, '[data-piece="tower"]'], [/^penalty (\d+)$/, '[data-piece="pen:$1"]']],
+};
+
+// The elements a lesson's moment points at, in the room's root: its `show`
+// words, and for the person's move the button or piece that makes it.
+export function targets(root, game, moment) {
+  const found = [];
+  const add = (sel) => root.querySelectorAll(sel).forEach((el) => { if (!found.includes(el)) found.push(el); });
+  if (moment.kind === 'you' && moment.act) {
+    // A move with a meter's number is the button that starts the meter.
+    const act = moment.aim ? moment.act.replace(/ \S+$/, '') : moment.act;
+    add(`[data-key="a:${CSS.escape(act)}"]`);
+  }
+  for (const word of moment.show || []) {
+    for (const [re, sel] of TARGETS[game] || []) {
+      if (re.test(word)) add(word.replace(re, sel));
+    }
+  }
+  return found;
+}
+
+// The lesson of `game` as a room's source (offline/solo.js's shape), from
+// chapter (from 0).
+export function lessonRoom(game, chapter = 0) {
+  let opening = null;
+  let listen = null;
+  const open = () => {
+    if (!opening) {
+      opening = (async () => {
+        const engine = await deviceEngine();
+        if (!engine) throw Object.assign(new Error('no engine on this device'), { status: 0 });
+        const res = await fetch(new URL(`../lessons/${game}.json`, import.meta.url));
+        if (!res.ok) throw Object.assign(new Error('no such lesson'), { status: 404 });
+        return engine.lesson(await res.text(), chapter, (m) => listen && listen(m));
+      })();
+    }
+    return opening;
+  };
+  return {
+    code: `lesson-${game}`,
+    title: 'A lesson',
+    where: 'a lesson',
+    replay: null,
+    gone: 'There is no lesson for that game.',
+    unreachable: () => 'This browser cannot play the lesson by itself (it needs WebAssembly and workers).',
+    chat: false,
+    room: async () => (await open()).ask({ cmd: 'room' }),
+    connect(token, handlers) {
+      let room = null;
+      let closed = false;
+      open().then(async (r) => {
+        if (closed) return;
+        room = r;
+        listen = (m) => handlers.push(m);
+        handlers.hello(await r.ask({ cmd: 'hello', id: 0 }));
+      }, () => handlers.closed(0, 'the lesson could not be opened'));
+      return {
+        async request(msg) {
+          if (!room) return { ok: false, error: { code: 'closed', message: 'the lesson is opening' } };
+          return room.ask(msg);
+        },
+        retry() {},
+        close() {
+          closed = true;
+          listen = null;
+          if (room) room.close();
+        },
+      };
+    },
+    lesson: (page) => new LessonPanel(page, game),
+  };
+}
+
+// How long a bot's silent move waits before it is played (ms; the step's
+// `after` counts in real time, slowed for the person to follow).
+const BOT_PAUSE_MS = 700;
+
+class LessonPanel {
+  constructor(page, game) {
+    this.page = page;
+    this.game = game;
+    this.caption = h('p', { class: 'caption', 'aria-live': 'polite', id: 'lesson-caption' });
+    this.where = h('p', { class: 'lesson-where' });
+    this.next = h('button', { type: 'button', class: 'primary', id: 'lesson-next', text: 'Next',
+      onclick: () => this.go({ cmd: 'next' }) });
+    this.restart = h('button', { type: 'button', id: 'lesson-restart', text: 'Restart the chapter',
+      onclick: () => this.go({ cmd: 'restart' }) });
+    this.skip = h('button', { type: 'button', id: 'lesson-skip', text: 'Skip the chapter',
+      onclick: () => this.go({ cmd: 'goto', chapter: this.moment.chapter + 1 }) });
+    this.done = h('p', { class: 'lesson-done', hidden: true },
+      h('a', { class: 'button primary', href: '#/', text: 'Play against bots' }), ' ',
+      h('a', { class: 'button', href: '#/', text: 'Back to the lobby' }));
+    this.root = h('section', { class: 'lesson-panel', 'aria-label': 'the lesson' },
+      this.where, this.caption, h('div', { class: 'lesson-buttons' }, this.next, this.done),
+      h('div', { class: 'lesson-more' }, this.restart, this.skip,
+        h('a', { class: 'button', href: '#/', id: 'lesson-leave', text: 'Leave' })));
+    this.moment = null;
+    this.drawn = null;
+  }
+
+  async go(req) {
+    if (this.page.state.pending || !this.page.conn) return;
+    this.page.say(null);
+    const a = await this.page.conn.request(req);
+    if (!a.ok) this.page.say(a.error.message);
+  }
+
+  // The caption and buttons, after every change of the state.
+  update(s) {
+    const m = s.lesson;
+    if (!m || m === this.moment) return;
+    this.moment = m;
+    const pub = s.pub && s.pub.lesson;
+    const chapters = pub ? pub.chapters : [];
+    const title = chapters[m.chapter] ? chapters[m.chapter].title : '';
+    this.where.textContent = `Chapter ${m.chapter + 1} of ${chapters.length}: ${title}`
+      + (m.kind === 'done' ? '' : ` · step ${m.step + 1} of ${m.steps}`);
+    let say = m.say || '';
+    if (m.kind === 'done') {
+      say = m.last ? 'Well done: you finished the lesson! Now play a whole game against bots.'
+        : `Chapter done! Next: ${chapters[m.chapter + 1].title}.`;
+    } else if (m.kind === 'you' && !say) say = 'Your move: the shining piece.';
+    else if (m.kind === 'bot' && !say) say = `${s.names[m.seat] || 'Someone'} moves…`;
+    this.caption.textContent = say;
+    const waits = m.kind === 'note' || m.kind === 'done' || (m.kind === 'bot' && m.say);
+    this.next.hidden = !waits || (m.kind === 'done' && m.last);
+    this.next.textContent = m.kind === 'done' ? 'Next chapter' : m.kind === 'bot' ? `Watch ${s.names[m.seat] || ''}`.trim() : 'Next';
+    this.done.hidden = !(m.kind === 'done' && m.last);
+    this.skip.hidden = m.chapter + 1 >= chapters.length;
+    if (m.kind === 'bot' && !m.say) this.page.later(() => this.go({ cmd: 'next' }), BOT_PAUSE_MS);
+  }
+
+  // After the table is drawn: the shine on what the moment points at, and
+  // the focus on the thing to touch (or on Next, when the lesson waits for it).
+  shown() {
+    const m = this.moment;
+    const root = this.page.p.root;
+    root.querySelectorAll('.shine').forEach((el) => el.classList.remove('shine'));
+    root.querySelectorAll('.shine-ring').forEach((el) => el.remove());
+    if (!m) return;
+    const found = targets(root, this.game, m);
+    found.forEach((el) => this.shine(el));
+    if (this.drawn === m) return; // the focus moves once a moment
+    this.drawn = m;
+    const touch = found.find((el) => el.getAttribute('role') === 'button' || el.tagName === 'BUTTON');
+    if (m.kind === 'you' && touch) touch.focus();
+    else if (!this.next.hidden) this.next.focus();
+    else if (!this.done.hidden) this.done.querySelector('a').focus();
+  }
+
+  // A shine: a dashed ring and a star beside the thing (not colour alone).
+  shine(el) {
+    el.classList.add('shine');
+    if (!(el instanceof SVGGraphicsElement) || !el.ownerSVGElement) return;
+    const b = el.getBBox();
+    const pad = Math.max(2, Math.min(b.width, b.height, 60) * 0.08);
+    const ring = s('g', { class: 'shine-ring', 'aria-hidden': 'true' },
+      s('rect', { x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad,
+        rx: pad * 2, fill: 'none', stroke: '#1b1b1b', 'stroke-width': pad * 0.6, 'stroke-dasharray': `${pad * 2} ${pad}` }),
+      s('text', { x: b.x + b.width + pad, y: b.y + pad, 'font-size': Math.max(10, pad * 5), 'text-anchor': 'middle',
+        fill: '#b8860b', stroke: '#1b1b1b', 'stroke-width': 0.6, text: '★' }));
+    const m = el.getCTM() && el.ownerSVGElement.getCTM ? el.getCTM() : null;
+    const svg = el.ownerSVGElement;
+    if (m) {
+      const base = svg.getCTM();
+      const rel = base ? base.inverse().multiply(m) : m;
+      ring.setAttribute('transform', `matrix(${rel.a} ${rel.b} ${rel.c} ${rel.d} ${rel.e} ${rel.f})`);
+    }
+    svg.append(ring);
+  }
+}
+
+// The lobby's line for a game: Learn to play.
+export function learnLink(game, title) {
+  return h('a', { class: 'button', href: `#/learn/${game}`, 'data-learn': game, text: `Learn to play ${title}` });
+}
+
