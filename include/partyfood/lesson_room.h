@@ -12,7 +12,8 @@
  * Beside a room's requests it takes the lesson's own: "next", "restart"
  * and "goto" ("chapter", from 0). A move the lesson does not ask for is
  * refused with illegal_action and the lesson's gentle reason as the
- * message. Texts in and out are JSON (UTF-8), the caller's to free. */
+ * message; a meter's number (a toss, a swing) is brought within the step's
+ * aim, so a child's stop is never refused for a near miss. Texts in and out are JSON (UTF-8), the caller's to free. */
 #ifndef PARTYFOOD_LESSON_ROOM_H
 #define PARTYFOOD_LESSON_ROOM_H
 

@@ -6,6 +6,7 @@
  * the page's requests turned into the runner's calls. */
 #include "partyfood/lesson_room.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -202,6 +203,22 @@ static char *answer(const cJSON *req, pf_err e, const pf_error *err)
     return ok ? print(o) : print(pf__discard(o));
 }
 
+/* A meter's number the lesson takes as it is within the step's aim, and
+ * brought to its nearer end outside it: a child's swing is slow to master,
+ * and the lesson's next steps were written for a move in that range (the
+ * stop still decides where in it). */
+static void aim_within(const pf_lesson_room *r, char *name, size_t n)
+{
+    pf_lesson_now now;
+    pf_lesson_now_get(r->run, &now);
+    char *sp = strrchr(name, ' ');
+    if (now.kind != PF_LESSON_YOU || !now.aim || !sp)
+        return;
+    double x = strtod(sp + 1, NULL);
+    x = x < now.aim_lo ? now.aim_lo : x > now.aim_hi ? now.aim_hi : x;
+    snprintf(sp + 1, n - (size_t)(sp + 1 - name), "%.2f", x);
+}
+
 /* The person's move: its name, or the meter's (a toss, a swing) with the
  * number the person stopped it at. */
 static pf_err play(pf_lesson_room *r, const cJSON *req, int64_t now, pf_error *err)
@@ -214,6 +231,8 @@ static pf_err play(pf_lesson_room *r, const cJSON *req, int64_t now, pf_error *e
         return e;
     if (!name[0] && !cJSON_IsString(action))
         return pf_error_set(err, PF_E_BAD_REQUEST, "\"act\" needs \"action\", a string");
+    if (name[0])
+        aim_within(r, name, sizeof name);
     return pf_lesson_play(r->run, name[0] ? name : action->valuestring, err);
 }
 

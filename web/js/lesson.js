@@ -130,6 +130,9 @@ class LessonPanel {
     const m = s.lesson;
     if (!m || m === this.moment) return;
     this.moment = m;
+    // What the lesson waits for, for the tests (the move is no secret: the caption asks for it).
+    Object.assign(this.root.dataset, { kind: m.kind, act: m.act || '', aim: m.aim ? m.aim.join(' ') : '',
+      last: String(!!m.last) });
     const pub = s.pub && s.pub.lesson;
     const chapters = pub ? pub.chapters : [];
     const title = chapters[m.chapter] ? chapters[m.chapter].title : '';
@@ -150,10 +153,10 @@ class LessonPanel {
     if (m.kind === 'bot' && !m.say) this.page.later(() => this.go({ cmd: 'next' }), BOT_PAUSE_MS);
   }
 
-  // After the table is drawn: the shine on what the moment points at, and
+  // After the table is drawn for state s: the shine on what the moment points at, and
   // the focus on the thing to touch (or on Next, when the lesson waits for it).
-  shown() {
-    const m = this.moment;
+  shown(s) {
+    const m = s.lesson; // the moment of the state drawn (the queue may draw an older one)
     const root = this.page.p.root;
     root.querySelectorAll('.shine').forEach((el) => el.classList.remove('shine'));
     root.querySelectorAll('.shine-ring').forEach((el) => el.remove());

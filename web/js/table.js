@@ -398,7 +398,7 @@ class RoomPage {
     this.markPending();
     this.countdown(s);
     if (this.game.live) this.liveLoop();
-    if (this.lesson) this.lesson.shown();
+    if (this.lesson) this.lesson.shown(s);
   }
 
   drawChoices(ctx) {
