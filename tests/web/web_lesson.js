@@ -119,8 +119,8 @@ const checks = [
     await open(phone, 'pancake');
     await complete(phone, 'pancake', true);
   }],
-  ['Paku Paku: the lesson by keyboard at 390x844, reduced motion', async () => {
-    await phone.emulateMedia({ reducedMotion: 'reduce' });
+  ['Paku Paku: the lesson by keyboard at 390x844, reduced motion', async ({ browser, base }) => {
+    phone = await lessonPage(browser, base, { width: 390, height: 844, reducedMotion: 'reduce' });
     await open(phone, 'pakupaku');
     await complete(phone, 'pakupaku', true);
   }],
