@@ -188,6 +188,10 @@ async function pakuHeldStack({ browser, base }) {
   }));
   await page.click('.actions button[data-key="a:stack plate"]');
   await page.waitForSelector('.meter .stop:focus');
+  // The needle swings past where it is a person's reaction after its issue
+  // (the server refuses a sooner stop as bad_meter, before the busy hands).
+  const reacted = meterValue('swing', meters[0], 120);
+  await page.waitForFunction((v) => parseFloat(document.querySelector('.meter-value').textContent) >= v, reacted, { polling: 'raf' });
   // The roll goes first (its answer waits for the disk, the hands are busy
   // from its move), then the drop: Enter on the meter's button.
   const rolled = pos.seats[0].request({ cmd: 'act', action: 'roll' });

@@ -127,6 +127,12 @@ const pub = { game: 'pizza', memory_aid: false, seats: recorded.names.map((name,
     const late = R.reduce(R.reduce(over, { type: 'press', action: 'roll', at: 9 }),
       { type: 'answer', action: 'roll', answer: { ok: false, error: { code: 'not_your_turn', message: 'seat 2 may not act now' } } });
     assert(late.note === null && late.pending === null, 'a refusal after the end is dropped, never shown');
+    // A refusal that came just before the end (a press that lost the race)
+    // goes with it.
+    const refused = R.reduce(R.reduce(feed(start(), [sync]), { type: 'press', action: 'roll', at: 5 }),
+      { type: 'answer', action: 'roll', answer: { ok: false, error: { code: 'illegal_action', message: 'gone' } } });
+    assert(refused.note && refused.note.code === 'illegal_action', 'refused in words while the game goes on');
+    assert(feed(refused, steps).note === null, 'the end does not repeat it');
   });
 
   await check('every refusal the page may meet reads as a sentence', () => {

@@ -46,8 +46,10 @@ function progress(s, m, at) {
     stepCount: m.step_count ?? s.stepCount,
     clockBase: typeof m.clock === 'number' ? m.clock - at : s.clockBase,
     deadline: typeof m.deadline === 'number' ? m.deadline : null,
-    // A press held for busy hands never goes once the game is over.
+    // A press held for busy hands never goes once the game is over, and a
+    // refusal of the last moments is not said over the end.
     held: m.over ? null : s.held,
+    note: m.over ? null : s.note,
   };
 }
 
