@@ -6,7 +6,9 @@
 // Next), each chapter to its end, and the last one says the lesson is over.
 // A move the lesson does not ask for is refused with the lesson's reason;
 // the lobby offers the lessons, and the first game of one never played
-// here suggests its lesson. One browser; a page a size.
+// here suggests its lesson. In a game against bots on the device the hint
+// shows a move and says why (in Pizza Party only with the memory aid: the
+// button says so). One browser; few pages.
 'use strict';
 const L = require('./lib.js');
 
@@ -53,7 +55,11 @@ async function complete(page, game, keyboard) {
     const was = await key(page);
     // What has the focus once the table is drawn: the thing to touch, Next, the meter's stop.
     const focus = (test, what) => page.waitForFunction(test, null, { timeout: 10000 })
-      .catch(() => { throw new Error(`${game}: the focus is on ${what} (${JSON.stringify(m)})`); });
+      .catch(async () => {
+        const at = await page.evaluate(() => [document.activeElement.outerHTML.slice(0, 120),
+          [...document.querySelectorAll('.shine')].map((e) => e.outerHTML.slice(0, 80))]);
+        throw new Error(`${game}: the focus is on ${what} (${JSON.stringify(m)}; focus and shines: ${JSON.stringify(at)})`);
+      });
     if (m.meter) {
       await focus(() => document.activeElement.classList.contains('stop'), 'the meter\'s stop');
       await (keyboard ? page.keyboard.press('Enter') : page.click('.meter .stop'));
@@ -123,6 +129,20 @@ const checks = [
     phone = await lessonPage(browser, base, { width: 390, height: 844, reducedMotion: 'reduce' });
     await open(phone, 'pakupaku');
     await complete(phone, 'pakupaku', true);
+  }],
+  ['a hint in a game against bots shows its move and says why; the memory games need the aid', async ({ browser, base }) => {
+    const game = await L.quickGame(browser, base, 'passfood', { viewport: { width: 1280, height: 800 } });
+    await game.click('button.hint', { timeout: 20000 });
+    await game.waitForFunction(() => /^Hint: \S/.test(document.querySelector('.alert').textContent));
+    L.assert(!!(await game.$('.shine')), 'the hinted move shines');
+    await game.goto(`${base}/`);
+    await game.click('button[data-game=pizza]');
+    await game.waitForSelector('button.hint[aria-disabled=true]', { timeout: 20000 });
+    await game.focus('button.hint'); // aria-disabled: a click is not awaited, a press works
+    await game.keyboard.press('Enter');
+    await game.waitForFunction(() => /memory aid/.test(document.querySelector('.alert').textContent));
+    await L.noErrors(game);
+    await game.context().close();
   }],
   ['skipping a chapter, and no errors', async () => {
     await open(phone, 'pizza');

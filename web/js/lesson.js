@@ -3,7 +3,7 @@
 // page (table.js) draws its table with the game's own module, as any game;
 // this file is the room's source and the lesson's panel: the caption (a
 // live region), Next, restart, skip and leave, and the shine on the thing
-// to touch, where the focus goes.
+// to touch, where the focus goes (a hint shines the same way: hint.js).
 import { deviceEngine } from './offline/device.js';
 import { h, s } from './dom.js';
 
@@ -21,15 +21,31 @@ const TARGETS = {
     [/^tower$/, '[data-piece="tower"]'], [/^penalty (\d+)$/, '[data-piece="pen:$1"]']],
 };
 
+// Each game's moves as the pieces that make them (the buttons' keys are
+// `a:` and the move's name, found without this).
+const MOVES = {
+  pizza: [[/^flip (\d+)$/, '[data-piece="cell:$1"]'], [/^switch (\w+)$/, '[data-piece="slice:$1"]']],
+  pancake: [[/^pick$/, '[data-key="pan"]'], [/^guess (\w+)$/, '[data-piece="guess:$1"]']],
+  passfood: [[/^plate (\w+)$/, '[data-key="pl:$1"]']],
+  pakupaku: [],
+};
+
+// The button or piece that makes move `act` (a meter's move by its words
+// without the number: the button that starts the meter).
+export function moveTargets(root, game, act, aim = false) {
+  const name = aim ? act.replace(/ \S+$/, '') : act;
+  const found = [...root.querySelectorAll(`[data-key="a:${CSS.escape(name)}"]`)];
+  for (const [re, sel] of MOVES[game] || []) if (re.test(act)) found.push(...root.querySelectorAll(act.replace(re, sel)));
+  return found;
+}
+
 // The elements a lesson's moment points at, in the room's root: its `show`
 // words, and for the person's move the button or piece that makes it.
 export function targets(root, game, moment) {
   const found = [];
   const add = (sel) => root.querySelectorAll(sel).forEach((el) => { if (!found.includes(el)) found.push(el); });
   if (moment.kind === 'you' && moment.act) {
-    // A move with a meter's number is the button that starts the meter.
-    const act = moment.aim ? moment.act.replace(/ \S+$/, '') : moment.act;
-    add(`[data-key="a:${CSS.escape(act)}"]`);
+    moveTargets(root, game, moment.act, !!moment.aim).forEach((el) => { if (!found.includes(el)) found.push(el); });
   }
   for (const word of moment.show || []) {
     for (const [re, sel] of TARGETS[game] || []) {
@@ -158,39 +174,50 @@ class LessonPanel {
   shown(s) {
     const m = s.lesson; // the moment of the state drawn (the queue may draw an older one)
     const root = this.page.p.root;
-    root.querySelectorAll('.shine').forEach((el) => el.classList.remove('shine'));
-    root.querySelectorAll('.shine-ring').forEach((el) => el.remove());
+    unshine(root);
     if (!m) return;
     const found = targets(root, this.game, m);
-    found.forEach((el) => this.shine(el));
-    if (this.drawn === m) return; // the focus moves once a moment
+    found.forEach(shine);
+    // The focus moves once a moment, and again when a redraw left it on
+    // another choice or nowhere while the lesson waits for the person's move.
+    const a = document.activeElement;
+    const astray = !a || a === document.body || !a.isConnected || (this.page.inPlay(a) && !a.classList.contains('shine'));
+    if (this.drawn === m && !(m.kind === 'you' && astray)) return;
     this.drawn = m;
     const touch = found.find((el) => el.getAttribute('role') === 'button' || el.tagName === 'BUTTON');
     if (m.kind === 'you' && touch) touch.focus();
     else if (!this.next.hidden) this.next.focus();
     else if (!this.done.hidden) this.done.querySelector('a').focus();
   }
+}
 
-  // A shine: a dashed ring and a star beside the thing (not colour alone).
-  shine(el) {
-    el.classList.add('shine');
-    if (!(el instanceof SVGGraphicsElement) || !el.ownerSVGElement) return;
-    const b = el.getBBox();
-    const pad = Math.max(2, Math.min(b.width, b.height, 60) * 0.08);
-    const ring = s('g', { class: 'shine-ring', 'aria-hidden': 'true' },
-      s('rect', { x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad,
-        rx: pad * 2, fill: 'none', stroke: '#1b1b1b', 'stroke-width': pad * 0.6, 'stroke-dasharray': `${pad * 2} ${pad}` }),
-      s('text', { x: b.x + b.width + pad, y: b.y + pad, 'font-size': Math.max(10, pad * 5), 'text-anchor': 'middle',
-        fill: '#b8860b', stroke: '#1b1b1b', 'stroke-width': 0.6, text: '★' }));
-    const m = el.getCTM() && el.ownerSVGElement.getCTM ? el.getCTM() : null;
-    const svg = el.ownerSVGElement;
-    if (m) {
-      const base = svg.getCTM();
-      const rel = base ? base.inverse().multiply(m) : m;
-      ring.setAttribute('transform', `matrix(${rel.a} ${rel.b} ${rel.c} ${rel.d} ${rel.e} ${rel.f})`);
-    }
-    svg.append(ring);
+// A shine on el: for a piece a dashed ring and a star beside it, for a
+// button a dashed outline and a star (not colour alone; steady under
+// reduced motion).
+export function shine(el) {
+  el.classList.add('shine');
+  if (!(el instanceof SVGGraphicsElement) || !el.ownerSVGElement) return;
+  const b = el.getBBox();
+  const pad = Math.max(2, Math.min(b.width, b.height, 60) * 0.08);
+  const ring = s('g', { class: 'shine-ring', 'aria-hidden': 'true' },
+    s('rect', { x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad,
+      rx: pad * 2, fill: 'none', stroke: '#1b1b1b', 'stroke-width': pad * 0.6, 'stroke-dasharray': `${pad * 2} ${pad}` }),
+    s('text', { x: b.x + b.width + pad, y: b.y + pad, 'font-size': Math.max(10, pad * 5), 'text-anchor': 'middle',
+      fill: '#b8860b', stroke: '#1b1b1b', 'stroke-width': 0.6, text: '★' }));
+  // The ring sits in the drawing's own coordinates, where the piece is.
+  const svg = el.ownerSVGElement;
+  const at = el.getCTM();
+  const base = svg.getCTM();
+  if (at) {
+    const rel = base ? base.inverse().multiply(at) : at;
+    ring.setAttribute('transform', `matrix(${rel.a} ${rel.b} ${rel.c} ${rel.d} ${rel.e} ${rel.f})`);
   }
+  svg.append(ring);
+}
+
+export function unshine(root) {
+  root.querySelectorAll('.shine').forEach((el) => el.classList.remove('shine'));
+  root.querySelectorAll('.shine-ring').forEach((el) => el.remove());
 }
 
 // The lobby's line for a game: Learn to play.

@@ -19,6 +19,7 @@ import * as keys from './keys.js';
 import * as sound from './sound.js';
 import { startMeter, meterNow, stopRequest } from './meter.js';
 import * as store from './store.js';
+import { hintButton } from './hint.js';
 
 // The hello refusals that leave the seat this token's, so it is asked again:
 // the room plays at another server node for now, or storage was out of reach.
@@ -411,6 +412,8 @@ class RoomPage {
         'aria-keyshortcuts': c.key ? c.key.toUpperCase() : null, onclick: run },
       c.label, c.key ? h('kbd', { text: ` ${c.key.toUpperCase()}` }) : null));
     }
+    const hint = hintButton(this, ctx);
+    if (hint) this.p.actions.append(hint);
   }
 
   turnText(s, ctx) {
