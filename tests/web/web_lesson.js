@@ -135,6 +135,7 @@ const checks = [
     await game.click('button.hint', { timeout: 20000 });
     await game.waitForFunction(() => /^Hint: \S/.test(document.querySelector('.alert').textContent));
     L.assert(!!(await game.$('.shine')), 'the hinted move shines');
+    L.assert(/^Hint: \S/.test(await game.textContent('.hint-why')), 'the why is beside the button too');
     await game.goto(`${base}/`);
     await game.click('button[data-game=pizza]');
     await game.waitForSelector('button.hint[aria-disabled=true]', { timeout: 20000 });

@@ -1,22 +1,28 @@
 // hint.js: a hint in a game against bots on this device (docs/lessons.md,
 // "Hints"): the move a medium bot would make, shining on the table, and
-// one sentence saying why (the engine's `plan` with `hint`). None in real
-// time (Paku Paku); in the memory games only with the memory aid on, since
-// there a hint is a memory aid: without it the button says why.
+// one sentence saying why (the engine's `plan` with `hint`), beside the
+// button and in the page's alert. None in real time (Paku Paku); in the
+// memory games only with the memory aid on, since there a hint is a memory
+// aid: without it the button says why.
 import { h } from './dom.js';
 import { moveTargets, shine, unshine } from './lesson.js';
 
-// The hint button for the room's page, or null where the game gives none.
+// The hint button (and the last hint's sentence while it holds) for the
+// room's choices, or null where the game gives none. page.hint: {view,
+// action, text} of the last hint.
 export function hintButton(page, ctx) {
   const facts = page.facts;
   if (!page.source.hints || facts.real_time || !ctx.mine) return null;
-  // The table drawn again (a new size) for the same moment: the hint still shines.
-  if (page.hint && page.hint.view === ctx.view) shineMove(page, page.hint.action);
   const off = facts.memory_game && !ctx.memoryAid;
-  return h('button', { type: 'button', class: 'hint', 'data-key': 'hint', 'aria-disabled': off ? 'true' : null,
-    onclick: () => (off
-      ? page.say(`No hints here: in ${facts.title} remembering is the game, so a hint is a memory aid, and this game was started without the memory aid.`)
+  const hint = page.hint && page.hint.view === ctx.view ? page.hint : null;
+  // The table drawn again for the same moment (a new size): the hint still shines.
+  if (hint && hint.action) shineMove(page, hint.action);
+  const button = h('button', { type: 'button', class: 'hint', 'data-key': 'hint', 'aria-disabled': off ? 'true' : null,
+    onclick: () => (off ? tell(page, { view: ctx.view, action: null,
+      text: `No hints here: in ${facts.title} remembering is the game, so a hint is a memory aid, and this game was started without it.` })
       : ask(page)) }, off ? 'Hint (needs the memory aid)' : 'Hint');
+  // The sentence is said by the alert; beside the button it is for the eyes.
+  return h('div', { class: 'hint-box' }, button, hint ? h('p', { class: 'hint-why', 'aria-hidden': 'true', text: hint.text }) : null);
 }
 
 // Shines on the pieces and buttons that make the move: those found.
@@ -28,12 +34,21 @@ function shineMove(page, action) {
   return found;
 }
 
+// Shows a hint (or why there is none): the choices drawn again with it.
+function tell(page, hint) {
+  page.hint = hint;
+  if (page.shown) page.drawChoices(page.ctx(page.shown));
+  page.say(hint.text);
+  const again = page.p.actions.querySelector('button.hint'); // drawn anew: the focus stays on it
+  if (again) again.focus();
+}
+
 async function ask(page) {
   const a = await page.conn.request({ cmd: 'plan', hint: true });
   if (!a.ok) { page.say(a.error.message); return; }
-  page.hint = { action: a.action, view: page.state.view };
-  const found = shineMove(page, a.action);
-  page.say(`Hint: ${a.why ? a.why.text : `a good move is ${a.action}.`}`);
+  tell(page, { view: page.state.view, action: a.action,
+    text: `Hint: ${a.why ? a.why.text : `a good move is ${a.action}.`}` });
+  const found = moveTargets(page.p.root, page.state.game, a.action);
   const touch = found.find((el) => el.getAttribute('role') === 'button' || el.tagName === 'BUTTON');
   if (touch) touch.focus();
 }

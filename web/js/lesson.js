@@ -119,9 +119,9 @@ class LessonPanel {
     this.where = h('p', { class: 'lesson-where' });
     this.next = h('button', { type: 'button', class: 'primary', id: 'lesson-next', text: 'Next',
       onclick: () => this.go({ cmd: 'next' }) });
-    this.restart = h('button', { type: 'button', id: 'lesson-restart', text: 'Restart the chapter',
+    this.restart = h('button', { type: 'button', id: 'lesson-restart', text: 'Restart chapter',
       onclick: () => this.go({ cmd: 'restart' }) });
-    this.skip = h('button', { type: 'button', id: 'lesson-skip', text: 'Skip the chapter',
+    this.skip = h('button', { type: 'button', id: 'lesson-skip', text: 'Skip chapter',
       onclick: () => this.go({ cmd: 'goto', chapter: this.moment.chapter + 1 }) });
     this.done = h('p', { class: 'lesson-done', hidden: true },
       h('a', { class: 'button primary', href: '#/', text: 'Play against bots' }), ' ',
