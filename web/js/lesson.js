@@ -5,6 +5,7 @@
 // live region), Next, restart, skip and leave, and the shine on the thing
 // to touch, where the focus goes (a hint shines the same way: hint.js).
 import { deviceEngine } from './offline/device.js';
+import { deviceRoom } from './offline/solo.js';
 import { h, s } from './dom.js';
 
 // Each game's highlight words (docs/lessons.md) as the pieces its module
@@ -58,20 +59,13 @@ export function targets(root, game, moment) {
 // The lesson of `game` as a room's source (offline/solo.js's shape), from
 // chapter (from 0).
 export function lessonRoom(game, chapter = 0) {
-  let opening = null;
-  let listen = null;
-  const open = () => {
-    if (!opening) {
-      opening = (async () => {
-        const engine = await deviceEngine();
-        if (!engine) throw Object.assign(new Error('no engine on this device'), { status: 0 });
-        const res = await fetch(new URL(`../lessons/${game}.json`, import.meta.url));
-        if (!res.ok) throw Object.assign(new Error('no such lesson'), { status: 404 });
-        return engine.lesson(await res.text(), chapter, (m) => listen && listen(m));
-      })();
-    }
-    return opening;
-  };
+  const { open, connect } = deviceRoom(async (onPush) => {
+    const engine = await deviceEngine();
+    if (!engine) throw Object.assign(new Error('no engine on this device'), { status: 0 });
+    const res = await fetch(new URL(`../lessons/${game}.json`, import.meta.url));
+    if (!res.ok) throw Object.assign(new Error('no such lesson'), { status: 404 });
+    return engine.lesson(await res.text(), chapter, onPush);
+  });
   return {
     code: `lesson-${game}`,
     title: 'A lesson',
@@ -81,28 +75,7 @@ export function lessonRoom(game, chapter = 0) {
     unreachable: () => 'This browser cannot play the lesson by itself (it needs WebAssembly and workers).',
     chat: false,
     room: async () => (await open()).ask({ cmd: 'room' }),
-    connect(token, handlers) {
-      let room = null;
-      let closed = false;
-      open().then(async (r) => {
-        if (closed) return;
-        room = r;
-        listen = (m) => handlers.push(m);
-        handlers.hello(await r.ask({ cmd: 'hello', id: 0 }));
-      }, () => handlers.closed(0, 'the lesson could not be opened'));
-      return {
-        async request(msg) {
-          if (!room) return { ok: false, error: { code: 'closed', message: 'the lesson is opening' } };
-          return room.ask(msg);
-        },
-        retry() {},
-        close() {
-          closed = true;
-          listen = null;
-          if (room) room.close();
-        },
-      };
-    },
+    connect,
     lesson: (page) => new LessonPanel(page, game),
   };
 }
