@@ -6,8 +6,8 @@
 // Next), each chapter to its end, and the last one says the lesson is over.
 // A move the lesson does not ask for is refused with the lesson's reason;
 // the lobby offers the lessons, and the first game of one never played
-// here suggests its lesson. In a game against bots on the device the hint
-// shows a move and says why (in Pizza Party only with the memory aid: the
+// here suggests its lesson. In a game against bots (on the device, and in
+// a server's room) the hint shows a move and says why (in Pizza Party only with the memory aid: the
 // button says so). One browser; few pages.
 'use strict';
 const L = require('./lib.js');
@@ -144,6 +144,13 @@ const checks = [
     await game.waitForFunction(() => /memory aid/.test(document.querySelector('.alert').textContent));
     await L.noErrors(game);
     await game.context().close();
+    // A server's room against a bot answers `plan` too.
+    const code = await L.makeRoom(base, { game: 'passfood', seats: ['person', 'bot:medium'], fixed_order: true });
+    const there = await L.joinRoom(browser, `${base}/#/room/${code}`, 'ana');
+    await there.click('button.hint', { timeout: 20000 });
+    await there.waitForFunction(() => /^Hint: \S/.test(document.querySelector('.alert').textContent));
+    await L.noErrors(there);
+    await there.context().close();
   }],
   ['skipping a chapter, and no errors', async () => {
     await open(phone, 'pizza');

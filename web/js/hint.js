@@ -1,4 +1,4 @@
-// hint.js: a hint in a game against bots on this device (docs/lessons.md,
+// hint.js: a hint in a game against bots (docs/lessons.md,
 // "Hints"): the move a medium bot would make, shining on the table, and
 // one sentence saying why (the engine's `plan` with `hint`), beside the
 // button and in the page's alert. None in real time (Paku Paku); in the
@@ -12,7 +12,11 @@ import { moveTargets, shine, unshine } from './lesson.js';
 // action, text} of the last hint.
 export function hintButton(page, ctx) {
   const facts = page.facts;
-  if (!page.source.hints || facts.real_time || !ctx.mine) return null;
+  // A game against bots: one person at the table (on this device, or a
+  // server's room, whose `plan` answers as the engine's).
+  const seats = (page.state.pub && page.state.pub.seats) || [];
+  const againstBots = seats.filter((x) => x.kind === 'person').length === 1 && seats.some((x) => x.kind === 'bot');
+  if (!againstBots || facts.real_time || !ctx.mine) return null;
   const off = facts.memory_game && !ctx.memoryAid;
   const hint = page.hint && page.hint.view === ctx.view ? page.hint : null;
   // The table drawn again for the same moment (a new size): the hint still shines.

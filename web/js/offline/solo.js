@@ -93,7 +93,6 @@ export function soloRoom(id) {
       ? 'This game is open in another tab or window: play it there, or close that one and come back.'
       : 'This browser cannot play the game by itself (it needs WebAssembly and workers).'),
     chat: false,
-    hints: true, // a game against bots: hint.js
     room: async () => (await open()).pub,
     connect,
   };
