@@ -130,7 +130,8 @@ async function pizzaByKeys({ browser, base }) {
   await page.waitForSelector('.quick button');
   await tabTo(page, (f) => f.id === 'your-name', 5, 'the name field');
   await page.keyboard.type('ana');
-  await tabTo(page, (f) => f.id === 'new-count', 10, 'the number of players');
+  // Past the one-click games, their lessons, the kept games and the form's game.
+  await tabTo(page, (f) => f.id === 'new-count', 14, 'the number of players');
   await page.keyboard.press('ArrowUp'); // 3 -> 2
   L.assert(await page.inputValue('#new-count') === '2', 'two players, chosen by an arrow key');
   await tabTo(page, (f) => f.id === 'opt-extra_slices', 10, 'the spare slices');

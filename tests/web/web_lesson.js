@@ -152,12 +152,14 @@ const checks = [
     await L.noErrors(there);
     await there.context().close();
   }],
-  ['skipping a chapter, and no errors', async () => {
+  ['skipping a chapter; no errors, no serious accessibility violation', async () => {
     await open(phone, 'pizza');
     const was = await key(phone);
     await phone.click('#lesson-skip');
     await changed(phone, was);
     L.assert(/^Chapter 2 /.test(await phone.textContent('.lesson-where')), 'skip goes to chapter 2');
+    await phone.waitForSelector('.board svg');
+    await L.axe(phone, 'a lesson at 390x844');
     await L.noErrors(wide);
     await L.noErrors(phone);
   }],
