@@ -107,12 +107,13 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-// The game as the page shows it: over, or one of its choices to press.
+// The game as the page shows it: over, or one of its choices to press (a
+// hint is no move).
 async function choices(page) {
   return page.evaluate(() => {
     const end = document.querySelector('.end');
     const over = end && !end.hidden;
-    const buttons = [...document.querySelectorAll('.actions button, .board [role=button]')]
+    const buttons = [...document.querySelectorAll('.actions button:not(.hint), .board [role=button]')]
       .map((b, i) => ({ i, label: b.getAttribute('aria-label') || b.textContent }));
     const meter = document.querySelector('.meter');
     const board = document.querySelector('.board');
@@ -138,7 +139,7 @@ async function playByClicking(page, { budgetMs = 120000, stopAfter = Infinity } 
     }
     if (!c.buttons.length) { await page.waitForTimeout(60); continue; }
     const pickIt = c.buttons[(moves * 7) % c.buttons.length];
-    const el = (await page.$$('.actions button, .board [role=button]'))[pickIt.i];
+    const el = (await page.$$('.actions button:not(.hint), .board [role=button]'))[pickIt.i];
     try {
       await el.click({ timeout: 2000 });
       moves++;
