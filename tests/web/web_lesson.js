@@ -57,7 +57,9 @@ async function complete(page, game, keyboard) {
     const focus = (test, what) => page.waitForFunction(test, null, { timeout: 10000 })
       .catch(async () => {
         const at = await page.evaluate(() => [document.activeElement.outerHTML.slice(0, 120),
-          [...document.querySelectorAll('.shine')].map((e) => e.outerHTML.slice(0, 80))]);
+          [...document.querySelectorAll('.shine')].map((e) => e.outerHTML.slice(0, 80)),
+          document.querySelector('.actions').innerHTML.slice(0, 300), document.querySelector('.meter').hidden,
+          document.querySelector('.board').dataset.step, document.querySelector('.turn').textContent]);
         throw new Error(`${game}: the focus is on ${what} (${JSON.stringify(m)}; focus and shines: ${JSON.stringify(at)})`);
       });
     if (m.meter) {
