@@ -154,10 +154,13 @@ class LessonPanel {
     // The focus moves once a moment, and again when a redraw left it on
     // another choice or nowhere while the lesson waits for the person's move.
     const a = document.activeElement;
-    const astray = !a || a === document.body || !a.isConnected || (this.page.inPlay(a) && !a.classList.contains('shine'));
+    const astray = !a || a === document.body || !a.isConnected || !!a.closest('[hidden]')
+      || (this.page.inPlay(a) && !a.classList.contains('shine'));
     if (this.drawn === m && !(m.kind === 'you' && astray)) return;
-    this.drawn = m;
     const touch = found.find((el) => el.getAttribute('role') === 'button' || el.tagName === 'BUTTON');
+    // Not drawn yet (the table follows later): the focus moves when it is.
+    if (m.kind === 'you' && !touch) return;
+    this.drawn = m;
     if (m.kind === 'you' && touch) touch.focus();
     else if (!this.next.hidden) this.next.focus();
     else if (!this.done.hidden) this.done.querySelector('a').focus();
