@@ -1,8 +1,8 @@
 /* fuzz_replay.c: loading a replay or save file of any content.
  *
  * The input is the file: it is written to a memory file and loaded by path
- * (pf_match_load_file: the bounded read, the JSON parse, every step applied
- * by name). A replay that loads must save and load back to the same game,
+ * as `partyfood replay` loads it (pf_seating_load: the bounded read, the JSON
+ * parse, every step applied by name, the seating when it has one). A replay that loads must save and load back to the same game,
  * and `partyfood replay FILE` (with --seat or --all, picked by a hash of the
  * input) must print it step by step; its output goes to /dev/null. */
 #define _GNU_SOURCE
@@ -16,6 +16,7 @@
 
 #include "cli/commands.h"
 #include "partyfood/replay.h"
+#include "partyfood/seating.h"
 
 #define CHECK(cond, ...)                                                                   \
     do {                                                                                   \
@@ -53,7 +54,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     CHECK(ftruncate(fd, 0) == 0 && pwrite(fd, data, size, 0) == (ssize_t)size,
           "writing the memory file");
     pf_error err;
-    pf_match *m = pf_match_load_file(path, &err);
+    pf_seating seating;
+    bool seated = false, memory_aid = false;
+    const char *warning;
+    pf_match *m = pf_seating_load(path, &seating, &seated, &memory_aid, &warning, &err);
     if (!m)
         return 0;
     check_round_trip(m);

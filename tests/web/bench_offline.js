@@ -28,18 +28,25 @@ const BIN = process.env.PF_BIN;
 const BENCH = path.join(L.SOURCE, 'build-wasm', 'partyfood-bench.wasm');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function firstGame(browser, base) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  // Pizza Party played here before: the click plays (a newcomer is offered the lesson first).
-  await context.addInitScript(() => localStorage.setItem('partyfood.played', '["pizza"]'));
-  const page = await context.newPage();
+// One visit of page to the lobby, then its first game: the page's clock at
+// the lobby drawn and at the table drawn.
+async function visit(page, base) {
   await page.goto(`${base}/`, { waitUntil: 'commit' });
   await page.waitForSelector('button[data-game=pizza]');
   const lobby = await page.evaluate(() => performance.now());
   await page.click('button[data-game=pizza]');
   const table = await page.waitForFunction(() => document.querySelector('.board svg')
     && performance.now(), null, { polling: 'raf' }).then((h) => h.jsonValue());
-  return { page, lobby, table };
+  return { lobby, table };
+}
+
+// The first visit of a new context (no cache, no service worker).
+async function firstGame(browser, base) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Pizza Party played here before: the click plays (a newcomer is offered the lesson first).
+  await context.addInitScript(() => localStorage.setItem('partyfood.played', '["pizza"]'));
+  const page = await context.newPage();
+  return { page, ...(await visit(page, base)) };
 }
 
 async function coldCache(browser) {
@@ -52,14 +59,7 @@ async function coldCache(browser) {
     cold.push(first);
     await first.page.waitForFunction(() => !!navigator.serviceWorker.controller);
     // The second visit, in the same context: from the service worker.
-    const again = await first.page.context().newPage();
-    await again.goto(`${server.base}/`, { waitUntil: 'commit' });
-    await again.waitForSelector('button[data-game=pizza]');
-    const lobby = await again.evaluate(() => performance.now());
-    await again.click('button[data-game=pizza]');
-    const table = await again.waitForFunction(() => document.querySelector('.board svg') && performance.now(),
-      null, { polling: 'raf' }).then((h) => h.jsonValue());
-    warm.push({ lobby, table });
+    warm.push(await visit(await first.page.context().newPage(), server.base));
     await first.page.context().close();
   }
   // With the server stopped: a context that visited once, then reloads.
@@ -68,13 +68,7 @@ async function coldCache(browser) {
   await L.stopServer(server);
   for (let i = 0; i < ROUNDS; i++) {
     const p = await first.page.context().newPage();
-    await p.goto(`${server.base}/`, { waitUntil: 'commit' });
-    await p.waitForSelector('button[data-game=pizza]');
-    const lobby = await p.evaluate(() => performance.now());
-    await p.click('button[data-game=pizza]');
-    const table = await p.waitForFunction(() => document.querySelector('.board svg') && performance.now(),
-      null, { polling: 'raf' }).then((h) => h.jsonValue());
-    off.push({ lobby, table });
+    off.push(await visit(p, server.base));
     await p.close();
   }
   await first.page.context().close();

@@ -1,8 +1,9 @@
-// shots.js: the README's pictures of each table, mid-game: Pizza Party and
-// Yummy Yummy Pancake at their committed middle positions (at 1280x800, Pizza
-// Party on a 390x844 phone too, and the six sizes of docs/web.md "One
-// screen" side by side; Paku Paku's six sizes at its eight seats' middle),
-// the others against bots (Paku Paku's piece caught swinging):
+// shots.js: the README's pictures of each table, mid-game: Pizza Party, Yummy
+// Yummy Pancake and Pass the Party Food at their committed middle positions
+// (at 1280x800, Pizza Party on a 390x844 phone too, and the six sizes of
+// docs/web.md "One screen" side by side; Paku Paku's six sizes at its eight
+// seats' middle), the others against bots (Paku Paku's piece caught
+// swinging):
 //   PF_BIN=build/partyfood node tests/web/shots.js docs/img
 // (not a test: the tests write their own screenshots as artifacts).
 'use strict';
@@ -12,7 +13,7 @@ const out = path.resolve(process.argv[2] || 'docs/img');
 process.env.PF_WEB_SHOTS = out;
 const L = require('./lib.js');
 
-const plan = { passfood: 6, pakupaku: 0 };
+const plan = { pakupaku: 0 };
 const SIZES = [[1280, 800], [1366, 768], [1920, 1080], [820, 1180], [390, 844], [844, 390]];
 
 // A game at its committed middle position (file: its position's name): the
@@ -40,11 +41,12 @@ async function middle(browser, base, game, phone, { file = game, picture = true 
 }
 
 (async () => {
-  // One seed serves both positions (docs/web.md, "Positions").
+  // One seed serves every position (docs/web.md, "Positions").
   const server = await L.startServer({ env: L.positionEnv('pizza') });
   const browser = await L.launch();
   await middle(browser, server.base, 'pizza', 'web-phone.png');
   await middle(browser, server.base, 'pancake', null);
+  await middle(browser, server.base, 'passfood', null);
   await middle(browser, server.base, 'pakupaku', null, { file: 'pakupaku-8', picture: false });
   for (const [game, moves] of Object.entries(plan)) {
     const page = await L.quickGame(browser, server.base, game, { viewport: { width: 1000, height: 800 } });

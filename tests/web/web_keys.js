@@ -27,16 +27,28 @@ function focusInfo(page) {
     // Where Tab may go on from a button among the choices without leaving them.
     const buttons = [...document.querySelectorAll('.actions button:not(.hint)')];
     const after = buttons.indexOf(a) >= 0 ? buttons.length - 1 - buttons.indexOf(a) : 0;
-    return { choice, piece, shown, after, id: a.id, game: a.dataset.game,
+    return { choice, piece, shown, after, id: a.id, game: a.dataset.game, table: a === document.querySelector('.board'),
       label: a.getAttribute('aria-label') || a.textContent.trim().slice(0, 60) };
   });
 }
 
-// Presses Tab until want(focus) holds, at most max times; every stop shows its focus.
+// Presses Tab until want(focus) holds, at most max times; every stop shows
+// its focus. While the table holds the focus waiting for the person's turn,
+// it gives it to the first choice when the turn comes (docs/web.md): a
+// person waits for that rather than pressing Tab (a Tab pressed then took
+// the focus away from the table, and the move was 14 Tabs away). Still
+// waiting after a while: null (the caller looks again).
 async function tabTo(page, want, max, what) {
   let f = await focusInfo(page);
   let tabs = 0;
   while (!want(f)) {
+    if (f.table) {
+      await page.waitForFunction(() => document.activeElement !== document.querySelector('.board'), null, { timeout: 2000 })
+        .catch(() => {});
+      f = await focusInfo(page);
+      if (f.table) return null;
+      continue;
+    }
     L.assert(tabs < max, `${what}: reached within ${max} Tabs (at ${f.label})`);
     await page.keyboard.press('Tab');
     tabs++;
@@ -74,6 +86,7 @@ async function playByKeys(page, { budgetMs = 90000, maxTabs = 3 } = {}) {
       continue;
     }
     const tabs = await tabTo(page, (f) => f.choice, 40, `move ${moves}`);
+    if (tabs === null) continue; // the table still waits for the turn: look again
     worst = Math.max(worst, tabs);
     let f = await focusInfo(page);
     // Another choice now and then: arrows on the board, Tab among the buttons.
@@ -85,12 +98,16 @@ async function playByKeys(page, { budgetMs = 90000, maxTabs = 3 } = {}) {
     if (!f.choice) continue; // redrawn meanwhile: look again
     L.assert(f.shown, `the focus shows on ${f.label}`);
     const step = c.step;
+    await page.evaluate(() => { window.pressedOn = document.querySelector('.board svg'); });
     await page.keyboard.press(moves % 2 ? ' ' : 'Enter');
     moves++;
-    // The move is in (a new step), a meter opened, or the game ended; a
-    // press on a piece redrawn under it just looks again.
+    // The move is in (a new step), a meter opened, the game ended, or the
+    // table was drawn anew for a choice of the page's own (Pass the Party
+    // Food's token, then its tile); a press on a piece redrawn under it
+    // just looks again.
     await page.waitForFunction((s) => document.querySelector('.board').dataset.step !== s
-      || !document.querySelector('.meter').hidden || !document.querySelector('.end').hidden, step, { timeout: 5000 })
+      || !document.querySelector('.meter').hidden || !document.querySelector('.end').hidden
+      || document.querySelector('.board svg') !== window.pressedOn, step, { timeout: 5000 })
       .catch(() => {});
   }
   L.assert(worst <= maxTabs, `the table is near the top and keeps the focus: at most ${maxTabs} Tabs a move (${worst})`);

@@ -1,5 +1,6 @@
 // web_motion.js: every step in motion, and sound (issue 29, items 1, 2 and
-// 4), on Pizza Party (Yummy Yummy Pancake's and Paku Paku's below): after a move an animation runs on the element of the
+// 4), on Pizza Party (Yummy Yummy Pancake's, Pass the Party Food's and Paku
+// Paku's below): after a move an animation runs on the element of the
 // piece that step moved (a 3D turn, or a turn and a slide onto the slice),
 // none under prefers-reduced-motion (an outline instead); a page opened
 // mid-game (a sync) jumps straight to the state; a bot's step stays in view
@@ -398,6 +399,143 @@ async function pakuReplay({ browser, base }) {
   await page.context().close();
 }
 
+// ---- Pass the Party Food ---------------------------------------------------------
+
+const F = L.position('passfood');
+
+// A passfood page at move `upto`, in seat 0's place, the others' sockets kept.
+async function passfoodAt(c, upto, opts = {}) {
+  const pos = await L.positionRoom(c.base, 'passfood', upto, { keep: true });
+  const page = await L.openPosition(c.browser, c.base, pos, 0, { speed: 'normal', viewport: { width: 1280, height: 800 }, ...opts });
+  await page.evaluate(() => { window.drawn = document.querySelector('.board svg'); });
+  return { pos, page };
+}
+
+// Once the step's table is drawn and moving: every animation on it paused
+// at `t` ms, each with the piece it moves, its keyframes' count, and where
+// that piece is on the screen then.
+async function frozen(page, t = 0) {
+  await page.waitForFunction(() => document.querySelector('.board svg') !== window.drawn
+    && document.getAnimations().length > 0);
+  return page.evaluate((at) => document.getAnimations().map((a) => {
+    a.pause();
+    a.currentTime = at;
+    const target = a.effect.target;
+    const el = target.closest('[data-piece]');
+    const r = target.getBoundingClientRect();
+    return { id: el ? el.dataset.piece : null, ghost: !!target.closest('.fx'), frames: a.effect.getKeyframes().length,
+      box: { x: r.x + r.width / 2, y: r.y + r.height / 2 } };
+  }), t);
+}
+
+// A piece's box on the screen now (its centre, its sides).
+const boxOf = (page, id) => page.evaluate((i) => {
+  const r = document.querySelector(`.board [data-piece="${i}"]`).getBoundingClientRect();
+  return { x: r.x + r.width / 2, y: r.y + r.height / 2, l: r.x, t: r.y, r: r.right, b: r.bottom };
+}, id);
+const inside = (p, b) => p.x > b.l && p.x < b.r && p.y > b.t && p.y < b.b;
+
+async function passfoodEnd(pos, page) {
+  pos.seats.forEach((x) => x.close());
+  await L.nothingRaw(page, 'the table in motion');
+  await L.noErrors(page);
+  await page.context().close();
+}
+
+// Every piece of the table holds a drawing of the sprite.
+async function allDrawn(page) {
+  const bare = await page.$$eval('.board [data-piece^="tile:"], .board [data-piece^="pawn:"], .board [data-piece="ziggy"], .board [data-piece^="token:"], .board [data-piece^="space:"], .board [data-piece="cake"], .board [data-piece="bag"]',
+    (els) => els.filter((e) => { const u = e.querySelector('use'); return !u || !document.querySelector(`#sprite ${u.getAttribute('href')}`); }).map((e) => e.dataset.piece));
+  L.assert(bare.length === 0, `every piece holds a drawing: ${bare.join(', ')}`);
+}
+
+// ana scores row 1 (14 to 22): its five tiles fly to the discard pile, the
+// snake under it slides up, the pawn hops space by space.
+async function passfoodScore(c) {
+  const { pos, page } = await passfoodAt(c, F.positions.mid);
+  await allDrawn(page);
+  await page.click('.board [data-key="r:0:1"]');
+  const now = await frozen(page);
+  const pawn = now.find((a) => a.id === 'pawn:0');
+  L.assert(pawn && pawn.frames >= 2 * 8, `ana's pawn steps along the track space by space (${pawn && pawn.frames} keyframes)`);
+  L.assert(now.filter((a) => a.ghost && a.id === null).length >= 5, 'the row\'s five tiles fly to the discard pile');
+  L.assert(now.some((a) => a.id === 'tile:0:snake:0'), 'the snake below the row slides up, on its own element');
+  await allDrawn(page);
+  await passfoodEnd(pos, page);
+}
+
+async function passfoodCalm(c) {
+  const { pos, page } = await passfoodAt(c, F.positions.mid, { reducedMotion: 'reduce' });
+  await watchOutlines(page);
+  await page.click('.board [data-key="r:0:1"]');
+  await page.waitForFunction(() => document.querySelector('.board svg') !== window.drawn);
+  L.assert((await moving(page)).length === 0, 'nothing moves under reduced motion');
+  await page.waitForFunction(() => window.outlined.includes('pawn:0'));
+  L.assert((await moving(page)).length === 0, 'nothing moves while the step shows');
+  await passfoodEnd(pos, page);
+}
+
+// Another seat carries on: Ziggy, holding a full biscuit column, scores it
+// and catches up space by space (15 to 17).
+async function ziggyCatchesUp(c) {
+  const { pos, page } = await passfoodAt(c, 87);
+  const [seat, action] = F.replay.actions[87];
+  const was = await boxOf(page, 'ziggy');
+  await pos.seats[seat].request({ cmd: 'act', action });
+  const now = await frozen(page);
+  const z = now.find((a) => a.id === 'ziggy');
+  L.assert(z && z.frames >= 2 * 2 + 1, `Ziggy steps along the track (${z && z.frames} keyframes)`);
+  L.assert(Math.hypot(z.box.x - was.x, z.box.y - was.y) < 3, 'Ziggy starts from where he was');
+  L.assert(now.filter((a) => a.ghost && a.id === null).length >= 3, 'his three biscuits fly to the discard pile');
+  await passfoodEnd(pos, page);
+}
+
+// A take: the tile leaves Ziggy's board for ana's. A swap: two tiles cross.
+async function takeAndSwap(c) {
+  let { pos, page } = await passfoodAt(c, 28);
+  // a tile of a column is its last one (the column closes up)
+  const snakes = await page.$$eval('.board [data-piece^="tile:z:snake:"]', (els) => els.length);
+  const from = await boxOf(page, `tile:z:snake:${snakes - 1}`);
+  await page.click('.actions button:has-text("Take a tile from Ziggy")');
+  await page.click('.board [data-key="c:z:snake"]');
+  let now = await frozen(page);
+  const took = now.find((a) => a.id && a.id.startsWith('tile:0:snake:'));
+  L.assert(took && Math.hypot(took.box.x - from.x, took.box.y - from.y) < 40,
+    `the taken snake starts on Ziggy's board: ${JSON.stringify(took && took.box)}, ${JSON.stringify(from)}`);
+  await passfoodEnd(pos, page);
+  ({ pos, page } = await passfoodAt(c, F.positions.mid));
+  await page.click('.actions button:has-text("Swap a tile")');
+  await page.click('.board [data-key="c:0:biscuit"]');
+  await page.click('.board [data-key="b:1"]');
+  await page.waitForFunction(() => /answering/.test(document.querySelector('.turn').textContent));
+  const mine = await boxOf(page, 'board:0');
+  const bos = await boxOf(page, 'board:1');
+  await page.evaluate(() => { window.drawn = document.querySelector('.board svg'); });
+  await pos.seats[1].request({ cmd: 'act', action: 'swap answer give snake' });
+  now = await frozen(page, 150);
+  const given = now.find((a) => a.id === 'tile:1:biscuit:2');
+  const back = now.find((a) => a.id === 'tile:0:snake:2');
+  L.assert(given && inside(given.box, mine), `ana's biscuit leaves her board for bo's: ${JSON.stringify(given)}`);
+  L.assert(back && inside(back.box, bos), `bo's snake leaves his board for ana's: ${JSON.stringify(back)}`);
+  await passfoodEnd(pos, page);
+}
+
+// The last move: Ziggy scores a row and reaches the cake; then the end says so.
+async function ziggyOnTheCake(c) {
+  const last = F.positions.end - 1;
+  const { pos, page } = await passfoodAt(c, last);
+  const [seat, action] = F.replay.actions[last];
+  await pos.seats[seat].request({ cmd: 'act', action });
+  const now = await frozen(page);
+  const z = now.find((a) => a.id === 'ziggy');
+  L.assert(z && z.frames >= 2 * 7, `Ziggy steps to the cake (${z && z.frames} keyframes)`);
+  L.assert(await page.isHidden('.end'), 'the end waits for the step');
+  await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+  await page.waitForSelector('.end:not([hidden]) h2');
+  L.assert(/Ziggy wins: he reached the cake/.test(await page.textContent('.end h2')), 'the end says Ziggy reached the cake');
+  await passfoodEnd(pos, page);
+}
+
 L.suite([
   ['a move turns its piece over in 3D, on that piece\'s element', pieceMoves],
   ['prefers-reduced-motion: no motion, an outline on what changed', calmMoves],
@@ -413,4 +551,9 @@ L.suite([
   ['Paku Paku: prefers-reduced-motion moves nothing, outlines what changed', pakuCalm],
   ['Paku Paku: real time, a push while a step holds the table jumps to it (fake clock)', pakuJumps],
   ['Paku Paku: the replay draws the table at its size and a step forward moves', pakuReplay],
+  ['Pass the Party Food: a row scored flies to the discard, the pawn steps space by space', passfoodScore],
+  ['Pass the Party Food under reduced motion: nothing moves, the pawn is outlined', passfoodCalm],
+  ['Pass the Party Food: Ziggy catching up steps along the track', ziggyCatchesUp],
+  ['Pass the Party Food: a take\'s tile leaves Ziggy\'s board, a swap\'s two tiles cross', takeAndSwap],
+  ['Pass the Party Food: Ziggy reaches the cake, then the end says so', ziggyOnTheCake],
 ], { env: L.positionEnv('pizza') });

@@ -60,20 +60,36 @@ async function shortGame(page, game, options = {}) {
   L.assert(/^#\/solo\/[0-9a-f]{12}$/.test(await page.evaluate(() => location.hash)), 'a game on this device');
 }
 
+// What moves on in Paku Paku (the table's step, the meter shown or not,
+// the end), in the page: that moment, or with `was`, whether it moved on
+// from it.
+function pakuMoved(was) {
+  const meter = document.querySelector('.meter');
+  const end = document.querySelector('.end');
+  const now = `${document.querySelector('.board').dataset.step} ${!!meter && !meter.hidden} ${!!end && !end.hidden}`;
+  return was === undefined ? now : now !== was;
+}
+
 // Paku Paku by its keys (R rolls, P/B/C stack, Enter drops) to the end.
+// A drop waits until the piece has swung a quarter's half (+15 of 30: at
+// least 140 ms after the meter's issue, past a person's reaction, which the
+// room checks); after each press, until something moves on (the bots play
+// meanwhile; a press the room refused moves nothing, and is tried again).
 async function pakuToTheEnd(page) {
   const until = Date.now() + 150000;
   let turn = 0;
   while (!(await L.choices(page)).over) {
     L.assert(Date.now() < until, 'Paku Paku ended in time');
+    const was = await page.evaluate(pakuMoved);
     if (await page.isVisible('.meter .stop')) {
-      await page.waitForTimeout(250);
-      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelector('.meter').hidden
+        || parseFloat(document.querySelector('.meter-value').textContent) >= 15, null, { polling: 'raf' });
+      if (await page.isVisible('.meter .stop')) await page.keyboard.press('Enter');
     } else {
       const keys = await page.$$eval('.actions [aria-keyshortcuts]', (els) => els.map((e) => e.getAttribute('aria-keyshortcuts')));
       if (keys.length) await page.keyboard.press(keys[turn++ % keys.length].toLowerCase());
     }
-    await page.waitForTimeout(150);
+    await page.waitForFunction(pakuMoved, was, { timeout: 10000 }).catch(() => {});
   }
 }
 
@@ -169,7 +185,8 @@ async function offline({ browser }) {
   await L.shot(page, 'offline-lobby-phone');
   await page.click('button[data-game=pancake]');
   await page.waitForSelector('.board svg');
-  await page.waitForTimeout(400);
+  // The shot once the table is still.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { polling: 'raf' });
   await L.shot(page, 'offline-pancake-phone');
   page.apiFailures();
   await L.noErrors(page);

@@ -22,6 +22,9 @@ async function stepThrough({ browser, base }) {
   L.assert(total > 5, `a whole game: ${total} moves`);
   await page.click('button[aria-label="step forward"]');
   L.assert((await where()).startsWith(`Move 1 of ${total}`), 'one step forward');
+  const said = (await where()).replace(/^Move 1 of \d+: /, '').replace(/ \(bot\)$/, '');
+  const lines = await page.$$eval('.log li', (e) => e.map((li) => li.textContent));
+  L.assert(lines.includes(said), `the move in the log's words, not the engine's: "${said}"`);
   await page.click('button[aria-label="step forward"]');
   await page.click('button[aria-label="step back"]');
   L.assert((await where()).startsWith(`Move 1 of ${total}`), 'and back');

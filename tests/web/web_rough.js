@@ -14,7 +14,7 @@ const { RAW } = L;
 
 async function endScreen({ browser, base }) {
   const pos = await L.positionRoom(base, 'pizza', L.position('pizza').positions.end);
-  const page = await L.openPosition(browser, base, pos);
+  const page = await L.openPosition(browser, base, pos, 0, {}, watchConfetti);
   await page.waitForSelector('.end:not([hidden]) h2');
   await L.nothingRaw(page, 'the end screen');
   L.assert(/ana \(you\) wins!/.test(await page.textContent('.end h2')), 'who won');
@@ -24,8 +24,25 @@ async function endScreen({ browser, base }) {
   L.assert((end.match(/\d\/6/g) || []).length === 3, `each seat's score: ${end}`);
   L.assert(await page.isVisible('.end button:has-text("Play again")') && await page.isVisible('.end a:has-text("Watch the replay")'),
     'Play again, and the replay');
+  L.assert(await page.evaluate(() => window.sawConfetti), 'the winner is celebrated');
   await L.noErrors(page);
   await page.context().close();
+  // The seat that lost sees who won, without confetti for it.
+  const loser = await L.openPosition(browser, base, pos, 1, {}, watchConfetti);
+  await loser.waitForSelector('.end:not([hidden]) h2');
+  L.assert(/ana wins!/.test(await loser.textContent('.end h2')), 'the loser reads who won');
+  L.assert(!(await loser.evaluate(() => window.sawConfetti)), 'no celebration for a seat that lost');
+  await loser.context().close();
+}
+
+// Records whether a celebration was ever put on the page (it removes itself).
+function watchConfetti(page) {
+  return page.addInitScript(() => {
+    window.sawConfetti = false;
+    new MutationObserver((changes) => {
+      if (changes.some((c) => [...c.addedNodes].some((n) => n.classList && n.classList.contains('confetti')))) window.sawConfetti = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
 }
 
 // The server's refusal arrives as the engine says it ("seat 0 may not act
@@ -213,19 +230,17 @@ async function pakuHeldStack({ browser, base }) {
 
 async function passfoodTable({ browser, base }) {
   const page = await L.quickGame(browser, base, 'passfood');
+  // The cake's drawing (its whole box) and every space's, on the screen.
   const over = await page.evaluate(() => {
-    const cake = document.querySelector('.board svg [aria-label*="birthday cake"]').getBoundingClientRect();
-    const hits = [];
-    for (const t of document.querySelectorAll('.board svg text')) {
-      if (!/^\d+$/.test(t.textContent)) continue;
-      const c = t.previousElementSibling;
-      if (!c || c.tagName !== 'circle') continue;
-      const r = c.getBoundingClientRect();
-      if (r.right > cake.left && r.left < cake.right && r.bottom > cake.top && r.top < cake.bottom) hits.push(t.textContent);
-    }
-    return hits;
+    const cake = document.querySelector('.board svg [data-piece="cake"] use').getBoundingClientRect();
+    const spaces = [...document.querySelectorAll('.board svg [data-piece^="space:"]')];
+    const hits = spaces.filter((sp) => {
+      const r = sp.querySelector('use').getBoundingClientRect();
+      return r.right > cake.left && r.left < cake.right && r.bottom > cake.top && r.top < cake.bottom;
+    }).map((sp) => sp.dataset.piece);
+    return { spaces: spaces.length, hits };
   });
-  L.assert(over.length === 0, `the cake covers no space: ${over}`);
+  L.assert(over.spaces === 31 && over.hits.length === 0, `the cake covers no space (of ${over.spaces}): ${over.hits}`);
   // The turn line says what a token does when it offers one.
   const said = await page.evaluate(async () => {
     const g = (await import('/js/games/passfood.js')).default;
@@ -237,7 +252,7 @@ async function passfoodTable({ browser, base }) {
 }
 
 L.suite([
-  ['the end screen: who won and why, every score, nothing raw (no null, no "result 0")', endScreen],
+  ['the end screen: who won and why, every score, nothing raw (no null, no "result 0"), confetti for the winner only', endScreen],
   ['a refusal is said in words: no code, no seat counted from 0', refusalInWords],
   ['a press shows at once it is on its way; "connecting…" after a second without an answer', pressOnItsWay],
   ['a cut connection: tries at most 2 s apart, and at once when back online', retries],

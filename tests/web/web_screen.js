@@ -18,6 +18,9 @@
 // meter running; two seats at the end; every seat's place (its dice and
 // points in its name), the mat, the box's pieces; on a short screen the
 // eight seats fold to one strip.
+// Pass the Party Food, 4 players (five boards): the track with every pawn
+// and Ziggy, the bag, the plates, the discard pile, every board's tiles and
+// tokens; mid-game a row to score with Ziggy ahead, a swap, carry on.
 'use strict';
 const L = require('./lib.js');
 
@@ -88,6 +91,34 @@ function measure(page, game) {
         if (!el.querySelector('.badge text')) out.bare.push(`${el.dataset.piece}: no letter`);
       }
     }
+    // Pass the Party Food: every piece a drawing; a tile named (by its
+    // column) with its food and letter, the letter drawn over the column on
+    // every board but a compact one (never the person's own); the tile
+    // drawn and the plates' tiles with their badge; the pawns and Ziggy
+    // named with their number or letter.
+    if (g === 'passfood') {
+      const letters = { snake: 'S', biscuit: 'B', 'fairy-bread': 'F', pikelet: 'P', lamington: 'L' };
+      for (const el of document.querySelectorAll('.board [data-piece^="tile:"], .board [data-piece="drawn"], .board [data-piece^="plate-tile:"], .board [data-piece^="pawn:"], .board [data-piece="ziggy"], .board [data-piece="cake"], .board [data-piece^="space:"], .board [data-piece="bag"], .board [data-piece^="token:"]')) {
+        const id = el.dataset.piece;
+        if (!drawing(el)) out.bare.push(`${id}: no drawing`);
+        const named = el.closest('[aria-label]');
+        if (!named) out.bare.push(`${id}: no name`);
+        const [kind, , food] = id.split(':');
+        if (kind === 'tile') {
+          const letter = letters[food];
+          const col = el.closest('[data-piece^="col:"]');
+          const over = col.querySelector('text.letter');
+          const board = el.closest('[data-piece^="board:"]');
+          if (!named || !named.getAttribute('aria-label').includes(`(${letter})`)) out.bare.push(`${id}: its name has no letter`);
+          if (over && over.textContent !== letter) out.bare.push(`${id}: the letter over its column`);
+          if (!over && board.querySelector('text.letter')) out.bare.push(`${id}: a column without its letter`);
+          if (!over && board.dataset.piece === 'board:0') out.bare.push(`${id}: the person's own board shows no letters`);
+        }
+        if ((kind === 'drawn' || kind === 'plate-tile') && !el.querySelector('.badge text')) out.bare.push(`${id}: no letter`);
+        if (kind === 'pawn' && !/\(\d\)/.test(el.getAttribute('aria-label'))) out.bare.push(`${id}: no number in its name`);
+        if (kind === 'ziggy' && !/\(Z\)/.test(el.getAttribute('aria-label'))) out.bare.push(`${id}: no letter in its name`);
+      }
+    }
     const pizzaPieces = g === 'pizza' ? '.board [data-piece^="cell:"][aria-label], .board [data-piece^="slice:"], .board [data-piece^="top:"]' : ':not(*)';
     for (const el of document.querySelectorAll(pizzaPieces)) {
       const id = el.dataset.piece;
@@ -117,7 +148,7 @@ async function resized(page, w, h) {
   return before;
 }
 
-const TITLE = { pizza: 'Pizza Party', pancake: 'Yummy Yummy Pancake', pakupaku: 'Paku Paku' };
+const TITLE = { pizza: 'Pizza Party', pancake: 'Yummy Yummy Pancake', passfood: 'Pass the Party Food', pakupaku: 'Paku Paku' };
 
 // The checks at the six sizes of the page as it is now (shots named by game and where).
 async function atSizes(page, game, where, expect) {
@@ -169,6 +200,7 @@ async function at(c, game, where, upto, expect) {
 
 const P = L.position('pizza').positions;
 const Y = L.position('pancake').positions;
+const F = L.position('passfood').positions;
 const K = L.position('pakupaku').positions;
 const K8 = L.position('pakupaku-8').positions;
 
@@ -233,6 +265,13 @@ L.suite([
   ['Pancake: the face-down counts show only with the memory aid (YYP-7)', pancakeAid],
   ['Pancake, the end: the table, who won, Play again and the replay, at six sizes', (c) => at(c, 'pancake', 'end', Y.end, {
     choices: 3, pieces: 12, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
+  // Pass the Party Food, 4 players: the track, five boards, the tokens.
+  ['Pass the Party Food, the start: five boards, the track, the tokens and carry on, at six sizes', (c) => at(c, 'passfood', 'start', F.start, {
+    choices: 3, pieces: 90, ready: (p) => p.waitForSelector('.actions button:has-text("Carry on")') })],
+  ['Pass the Party Food mid-game: a row to score with Ziggy ahead, a swap, carry on, at six sizes', (c) => at(c, 'passfood', 'mid', F.mid, {
+    choices: 3, pieces: 90, ready: (p) => p.waitForSelector('.board [data-key="r:0:1"][role=button], .actions button:has-text("Score row 1")') })],
+  ['Pass the Party Food, the end: Ziggy on the cake, why, Play again and the replay, at six sizes', (c) => at(c, 'passfood', 'end', F.end, {
+    choices: 3, pieces: 90, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
   // Paku Paku: every seat's place, five dice, the tower and the box.
   ['Paku Paku, eight seats, the start: every place and the roll, at six sizes', (c) => at(c, 'pakupaku', 'start', K8.start, {
     file: 'pakupaku-8', choices: 1, pieces: 20, each: pakuTable, ready: (p) => p.waitForSelector('.actions button[data-key="a:roll"]') })],

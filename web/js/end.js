@@ -1,6 +1,6 @@
 // end.js: the end screen: who won and why, each seat's score and best
 // moment (when the game's module knows one), "Play again", the replay, and
-// a short celebration (none under prefers-reduced-motion).
+// a short celebration when the person won (none under prefers-reduced-motion).
 import { h, clear, calm } from './dom.js';
 import * as sound from './sound.js';
 
@@ -36,7 +36,9 @@ export function endScreen(box, { state, game, ctx, replay, again }) {
         text: `Watch the next game (room ${pub.rematch})` }) : null,
       h('a', { class: 'button', href: replay, text: 'Watch the replay' }),
       h('a', { class: 'button', href: '#/', text: 'Back to the lobby' }))).childNodes);
-  if (winners.length) {
+  // The celebration is the winner's: a person who lost to a bot is not
+  // showered in confetti (a watcher sees every win's).
+  if (winners.length && (state.seat < 0 || winners.includes(state.seat))) {
     sound.play('win');
     if (!calm()) celebrate();
   }
@@ -61,4 +63,6 @@ function celebrate() {
     ], { duration: 1400 + (i % 6) * 150, delay: (i % 9) * 60, easing: 'ease-in', fill: 'both' }));
   }
   Promise.all(bits.map((b) => b.finished.catch(() => {}))).then(() => layer.remove());
+  // Leaving the end screen (the lobby, the replay) ends it at once.
+  window.addEventListener('hashchange', () => layer.remove(), { once: true });
 }

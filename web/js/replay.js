@@ -81,8 +81,11 @@ export function replayPage(main, code, source = serverStory(code)) {
     s.log.slice(-40).forEach((e) => log.append(h('li', { class: e.private ? 'private' : '', text: e.text })));
     log.scrollTop = log.scrollHeight;
     const f = story.steps[at];
+    // The step in words, as the log says it to this point of view (the
+    // action's own name, "flip 4", is the engine's, not a person's).
+    const said = at >= 0 && s.log.find((e) => e.step === at);
     where.textContent = at < 0 ? 'The setup, before the first move.'
-      : `Move ${at + 1} of ${story.steps.length}: ${R.nameOf(s, f.seat)} — ${f.action}${f.by_bot ? ' (bot)' : ''}`;
+      : `Move ${at + 1} of ${story.steps.length}: ${said ? said.text : R.nameOf(s, f.seat)}${f.by_bot ? ' (bot)' : ''}`;
     slider.value = String(at);
     where.dataset.pov = pov;
   }

@@ -56,7 +56,7 @@ export function tableContext(s, board, { step = null, ...more } = {}) {
     legal: R.choices(s), toAct: s.toAct, over: s.over, results: s.results, mine: R.mine(s),
     memoryAid: s.memoryAid, log: R.visibleLog(s), fresh: step ? step.events : [], was: null,
     box: { w: board.clientWidth, h: board.clientHeight }, phone: Math.min(innerWidth, innerHeight) < 500,
-    animate: !calm(), memory: {}, act: () => {}, meter: () => {}, meterOn: false,
+    animate: !calm(), memory: {}, act: () => {}, redraw: () => {}, meter: () => {}, meterOn: false,
     now: () => 0, busyLeft: () => 0,
     ...more,
   };
@@ -363,6 +363,8 @@ class RoomPage {
     return tableContext(s, this.p.board, {
       step, memory: this.memory, swingPiece: this.memory.swingPiece,
       act: (a) => this.act(a), meter: (k, a) => this.meter(k, a), meterOn: !!this.meterOn,
+      // A choice that is not a move yet (a token's first step) draws the table again.
+      redraw: () => { if (this.shown && !this.state.pending) this.show(this.shown); },
       now: () => R.clockAt(this.state, performance.now()), busyLeft: (i) => this.busyLeft(i),
     });
   }
