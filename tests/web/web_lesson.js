@@ -67,7 +67,20 @@ async function complete(page, game, keyboard) {
       await (keyboard ? page.keyboard.press('Enter') : page.click('.meter .stop'));
     } else if (m.kind === 'you') {
       await focus(() => document.activeElement.classList.contains('shine'), 'the shining thing to touch');
-      await (keyboard ? page.keyboard.press('Enter') : page.click('.shine[role=button], button.shine'));
+      // The focused one. A move of several presses (a take, a swap) is
+      // done when the moment changes; until then each press moves the
+      // shine and the focus to the next thing to touch (a new element).
+      await page.evaluate(() => { document.activeElement.dataset.pressed = 'yes'; });
+      await (keyboard ? page.keyboard.press('Enter') : page.locator(':focus').click());
+      await page.waitForFunction((w) => {
+        const p = document.querySelector('.lesson-panel');
+        const meter = document.querySelector('.meter');
+        const now = [p.dataset.kind, p.dataset.act, document.getElementById('lesson-caption').textContent,
+          document.querySelector('.lesson-where').textContent, !!meter && !meter.hidden].join('|');
+        const a = document.activeElement;
+        return now !== w || (a.classList.contains('shine') && !a.dataset.pressed);
+      }, was, { timeout: 15000 });
+      continue;
     } else if (m.kind !== 'bot' || !m.caption.endsWith('moves…')) {
       await focus(() => document.activeElement.id === 'lesson-next', 'Next');
       await (keyboard ? page.keyboard.press('Enter') : page.click('#lesson-next'));

@@ -33,7 +33,7 @@ export function hintButton(page, ctx) {
 function shineMove(page, action) {
   const root = page.p.root;
   unshine(root);
-  const found = moveTargets(root, page.state.game, action);
+  const found = moveTargets(root, page.state.game, action, page.state.seat);
   found.forEach(shine);
   return found;
 }
@@ -52,7 +52,7 @@ async function ask(page) {
   if (!a.ok) { page.say(a.error.message); return; }
   tell(page, { view: page.state.view, action: a.action,
     text: `Hint: ${a.why ? a.why.text : `a good move is ${a.action}.`}` });
-  const found = moveTargets(page.p.root, page.state.game, a.action);
+  const found = moveTargets(page.p.root, page.state.game, a.action, page.state.seat);
   const touch = found.find((el) => el.getAttribute('role') === 'button' || el.tagName === 'BUTTON');
   if (touch) touch.focus();
 }

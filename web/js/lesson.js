@@ -8,52 +8,75 @@ import { deviceEngine } from './offline/device.js';
 import { deviceRoom } from './offline/solo.js';
 import { h, s } from './dom.js';
 
+const slug = (food) => food.replace(/ /g, '-'); // as passfood_layout.js names a column
+
 // Each game's highlight words (docs/lessons.md) as the pieces its module
-// draws: a word's selectors, `$1` its number or name.
+// draws: a word's pattern, and its selector from the match and the
+// person's seat.
 const TARGETS = {
-  pizza: [[/^cell (\d+)$/, '[data-piece="cell:$1"]'], [/^slice (\w+)$/, '[data-piece="slice:$1"]'],
-    [/^grid$/, '[data-piece^="cell:"]']],
-  pancake: [[/^(pan|pancake .*)$/, '[data-piece="pan"]'], [/^pile (\d+)$/, '[data-piece="pile:$1"]'],
-    [/^button (\w+)$/, '[data-key^="a:$1"]'], [/^meter$/, '.meter'],
-    [/^topping (\w+)$/, '[data-piece="guess:$1"]'], [/^table$/, '[data-piece="stock"]']],
-  passfood: [[/^plate (\w+)$/, '[data-key="pl:$1"]'], [/^button carry-on$/, '[data-key^="a:carry"]']],
-  pakupaku: [[/^dice (\d+)$/, '[data-piece="seat:$1"]'], [/^button (\w+)$/, '[data-key^="a:$1"]'],
-    [/^piece (\w+)$/, '[data-key="a:stack $1"]'], [/^swing$/, '[data-piece="swing"]'],
-    [/^tower$/, '[data-piece="tower"]'], [/^penalty (\d+)$/, '[data-piece="pen:$1"]']],
+  pizza: [[/^cell (\d+)$/, (m) => `[data-piece="cell:${m[1]}"]`], [/^slice (\w+)$/, (m) => `[data-piece="slice:${m[1]}"]`],
+    [/^grid$/, () => '[data-piece^="cell:"]']],
+  pancake: [[/^(pan|pancake .*)$/, () => '[data-piece="pan"]'], [/^pile (\d+)$/, (m) => `[data-piece="pile:${m[1]}"]`],
+    [/^button (\w+)$/, (m) => `[data-key^="a:${m[1]}"]`], [/^meter$/, () => '.meter'],
+    [/^topping (\w+)$/, (m) => `[data-piece="guess:${m[1]}"]`], [/^table$/, () => '[data-piece="stock"]']],
+  passfood: [[/^plate (\w+)$/, (m) => `[data-key="pl:${m[1]}"]`], [/^button carry-on$/, () => '[data-key^="a:carry"]'],
+    [/^column (.+)$/, (m, seat) => `[data-piece="col:${seat}:${slug(m[1])}"]`], [/^row (\d+)$/, (m, seat) => `[data-piece="row:${seat}:${m[1]}"]`],
+    [/^ziggy column (.+)$/, (m) => `[data-piece="col:z:${slug(m[1])}"]`], [/^ziggy row (\d+)$/, (m) => `[data-piece="row:z:${m[1]}"]`],
+    [/^ziggy$/, () => '[data-piece="board:z"]'], [/^board (\d+)$/, (m) => `[data-piece="board:${m[1]}"]`]],
+  pakupaku: [[/^dice (\d+)$/, (m) => `[data-piece="seat:${m[1]}"]`], [/^button (\w+)$/, (m) => `[data-key^="a:${m[1]}"]`],
+    [/^piece (\w+)$/, (m) => `[data-key="a:stack ${m[1]}"]`], [/^swing$/, () => '[data-piece="swing"]'],
+    [/^tower$/, () => '[data-piece="tower"]'], [/^penalty (\d+)$/, (m) => `[data-piece="pen:${m[1]}"]`]],
 };
 
 // Each game's moves as the pieces that make them (the buttons' keys are
-// `a:` and the move's name, found without this).
+// `a:` and the move's name, found without this). A take or a swap is
+// pressed in steps (the token's button, the tile, the friend's board): the
+// next one offered.
 const MOVES = {
-  pizza: [[/^flip (\d+)$/, '[data-piece="cell:$1"]'], [/^switch (\w+)$/, '[data-piece="slice:$1"]']],
-  pancake: [[/^pick$/, '[data-key="pan"]'], [/^guess (\w+)$/, '[data-piece="guess:$1"]']],
-  passfood: [[/^plate (\w+)$/, '[data-key="pl:$1"]']],
+  pizza: [[/^flip (\d+)$/, (m) => `[data-piece="cell:${m[1]}"]`], [/^switch (\w+)$/, (m) => `[data-piece="slice:${m[1]}"]`]],
+  pancake: [[/^pick$/, () => '[data-key="pan"]'], [/^guess (\w+)$/, (m) => `[data-piece="guess:${m[1]}"]`]],
+  passfood: [[/^plate (\w+)$/, (m) => `[data-key="pl:${m[1]}"]`],
+    [/^score column (.+)$/, (m, seat) => `[data-piece="col:${seat}:${slug(m[1])}"]`],
+    [/^score row (\d+)$/, (m, seat) => `[data-piece="row:${seat}:${m[1]}"]`],
+    [/^ziggy scores row (\d+)$/, (m) => `[data-piece="row:z:${m[1]}"]`],
+    [/^take ziggy (.+)$/, (m, seat, root) => first(root, `[data-piece="col:z:${slug(m[1])}"][role=button]`,
+      '[data-key^="a:Take a tile"]')],
+    [/^swap answer give (.+)$/, (m, seat) => `[data-piece="col:${seat}:${slug(m[1])}"]`],
+    [/^swap give (.+) to (\d+)$/, (m, seat, root) => first(root, `[data-piece="board:${Number(m[2]) - 1}"][role=button]`,
+      `[data-piece="col:${seat}:${slug(m[1])}"][role=button]`, '[data-key^="a:Swap a tile"]')]],
   pakupaku: [],
 };
 
-// The button or piece that makes move `act` (a meter's move by its words
-// without the number: the button that starts the meter).
-export function moveTargets(root, game, act, aim = false) {
-  const name = aim ? act.replace(/ \S+$/, '') : act;
-  const found = [...root.querySelectorAll(`[data-key="a:${CSS.escape(name)}"]`)];
-  for (const [re, sel] of MOVES[game] || []) if (re.test(act)) found.push(...root.querySelectorAll(act.replace(re, sel)));
-  return found;
+// The first of the selectors that finds something in root (else the last).
+function first(root, ...sels) {
+  return sels.find((x) => root.querySelector(x)) || sels[sels.length - 1];
 }
 
-// The elements a lesson's moment points at, in the room's root: its `show`
-// words, and for the person's move the button or piece that makes it.
-export function targets(root, game, moment) {
-  const found = [];
-  const add = (sel) => root.querySelectorAll(sel).forEach((el) => { if (!found.includes(el)) found.push(el); });
-  if (moment.kind === 'you' && moment.act) {
-    moveTargets(root, game, moment.act, !!moment.aim).forEach((el) => { if (!found.includes(el)) found.push(el); });
-  }
-  for (const word of moment.show || []) {
-    for (const [re, sel] of TARGETS[game] || []) {
-      if (re.test(word)) add(word.replace(re, sel));
+// The elements of root that words name, by a game's table of patterns.
+function found(root, table, words, seat) {
+  const out = [];
+  for (const word of words) {
+    for (const [re, sel] of table || []) {
+      const m = re.exec(word);
+      if (m) root.querySelectorAll(sel(m, seat, root)).forEach((el) => { if (!out.includes(el)) out.push(el); });
     }
   }
-  return found;
+  return out;
+}
+
+// The button or piece that makes move `act` (a meter's move by its words
+// without the number: the button that starts the meter) for seat.
+export function moveTargets(root, game, act, seat, aim = false) {
+  const name = aim ? act.replace(/ \S+$/, '') : act;
+  return [...root.querySelectorAll(`[data-key="a:${CSS.escape(name)}"]`), ...found(root, MOVES[game], [act], seat)];
+}
+
+// The elements a lesson's moment points at, in the room's root: for the
+// person's move the button or piece that makes it, then its `show` words.
+export function targets(root, game, moment, seat) {
+  const out = moment.kind === 'you' && moment.act ? moveTargets(root, game, moment.act, seat, !!moment.aim) : [];
+  for (const el of found(root, TARGETS[game], moment.show || [], seat)) if (!out.includes(el)) out.push(el);
+  return out;
 }
 
 // The lesson of `game` as a room's source (offline/solo.js's shape), from
@@ -149,15 +172,15 @@ class LessonPanel {
     const root = this.page.p.root;
     unshine(root);
     if (!m) return;
-    const found = targets(root, this.game, m);
-    found.forEach(shine);
+    const lit = targets(root, this.game, m, s.seat);
+    lit.forEach(shine);
     // The focus moves once a moment, and again when a redraw left it on
     // another choice or nowhere while the lesson waits for the person's move.
     const a = document.activeElement;
     const astray = !a || a === document.body || !a.isConnected || !!a.closest('[hidden]')
       || (this.page.inPlay(a) && !a.classList.contains('shine'));
     if (this.drawn === m && !(m.kind === 'you' && astray)) return;
-    const touch = found.find((el) => el.getAttribute('role') === 'button' || el.tagName === 'BUTTON');
+    const touch = lit.find((el) => el.getAttribute('role') === 'button' || el.tagName === 'BUTTON');
     // Not drawn yet (the table follows later): the focus moves when it is.
     if (m.kind === 'you' && !touch) return;
     this.drawn = m;
