@@ -101,6 +101,9 @@ void pf_table_mark_drop(pf_table_mark *mk);
 const pf_match *pf_table_match(const pf_table *t);
 const pf_seating *pf_table_seating(const pf_table *t);
 const pf_table_options *pf_table_options_of(const pf_table *t);
+/* Whether the memory aid is on: the table's option, or the game's own
+ * `memory_aid` (a lesson's, a solo game's). */
+bool pf_table_memory_aid(const pf_table *t);
 bool pf_table_over(const pf_table *t, double *results);
 
 /* Plays seat's action `name` at time t_ms. The rules judge it as they

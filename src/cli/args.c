@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/nearest.h"
 #include "partyfood/file.h"
 #include "partyfood/parse.h"
 
@@ -83,4 +84,13 @@ bool cli_arg_option(const char *cmd, const char *kv, pf_options *opt)
         fprintf(stderr, "partyfood %s: %s\n", cmd, err.msg);
     free(text);
     return ok;
+}
+
+void cli_arg_unknown(const char *cmd, const char *arg, const char *const *flags, size_t n)
+{
+    const char *near = arg[0] == '-' ? cli_nearest(arg, flags, n) : NULL;
+    fprintf(stderr, "partyfood %s: unknown or incomplete argument '%s'", cmd, arg);
+    if (near && strcmp(near, arg) != 0)
+        fprintf(stderr, "; did you mean %s?", near);
+    fprintf(stderr, "\n\n");
 }

@@ -8,6 +8,7 @@
 #define PF_CLI_ARGS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "partyfood/game.h"
@@ -32,5 +33,10 @@ bool cli_arg_seed(const char *cmd, const char *flag, const char *value, uint64_t
  * table can live in a file: only the command line reads it, the rules and
  * the protocol never open a file, and a replay stores the text itself. */
 bool cli_arg_option(const char *cmd, const char *kv, pf_options *opt);
+
+/* Says that arg is unknown or lacks its value, with the nearest of the
+ * command's flags (n of them) when arg looks like a mistyped one; the
+ * caller prints its usage and exits with 2. */
+void cli_arg_unknown(const char *cmd, const char *arg, const char *const *flags, size_t n);
 
 #endif

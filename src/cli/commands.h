@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 int cmd_play(int argc, char **argv);
+int cmd_learn(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 /* The engine protocol over any pair of streams (stdin/stdout, a fuzzer's
  * buffer): one request per line in, one answer per line out. */

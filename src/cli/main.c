@@ -11,6 +11,8 @@ static const struct command {
     int (*run)(int argc, char **argv);
 } commands[] = {
     {"play", "[GAME] [--seats LIST] [--plain] ...", "play a game at the terminal", cmd_play},
+    {"learn", "GAME [--chapter N] [--plain]", "learn a game by playing it: a guided first game",
+     cmd_learn},
     {"engine", "[--seat N | --spectator]", "JSON lines on stdin/stdout (docs/protocol.md)", cmd_engine},
     {"replay", "FILE", "print a saved game step by step", cmd_replay},
     {"sim", "GAME [--seats LIST] [--games N] ...", "play many bot games, report win rates",

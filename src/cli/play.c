@@ -116,12 +116,7 @@ int cmd_play(int argc, char **argv)
         } else {
             static const char *const flags[] = {"--seats", "--seed",   "--option", "--plain",
                                                 "--resume", "--pace", "--memory-aid", "--help"};
-            const char *near = a[0] == '-' ? cli_nearest(a, flags, sizeof flags / sizeof *flags)
-                                           : NULL;
-            fprintf(stderr, "partyfood play: unknown or incomplete argument '%s'", a);
-            if (near && strcmp(near, a) != 0)
-                fprintf(stderr, "; did you mean %s?", near);
-            fprintf(stderr, "\n\n");
+            cli_arg_unknown("play", a, flags, sizeof flags / sizeof *flags);
             usage(stderr);
             return 2;
         }

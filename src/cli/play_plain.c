@@ -59,7 +59,7 @@ static void print_setup(FILE *out, const pf_table *t, int seat)
             fprintf(out, "  %s%s\n", log[i].ev.to >= 0 ? "(only you) " : "", log[i].ev.text);
 }
 
-static void print_table(FILE *out, const pf_match *m, int seat)
+void plain_print_table(FILE *out, const pf_match *m, int seat)
 {
     char *text = malloc(TEXT_CAP);
     if (!text) {
@@ -87,7 +87,7 @@ static bool own_numbers(const pf_match *m, const plain_choice *c, int n)
     return n > 0;
 }
 
-static void print_choices(FILE *out, const pf_match *m, int seat, const plain_skill *k)
+void plain_print_choices(FILE *out, const pf_match *m, int seat, const plain_skill *k)
 {
     plain_choice *c = malloc(PF_MAX_LEGAL * sizeof *c);
     if (!c) {
@@ -116,7 +116,7 @@ static void print_choices(FILE *out, const pf_match *m, int seat, const plain_sk
 }
 
 /* Turns a typed line into an action: a number from the list or a name. */
-static pf_err read_action(const pf_match *m, int seat, const char *line, pf_action *a,
+pf_err plain_read_action(const pf_match *m, int seat, const char *line, pf_action *a,
                           pf_error *err)
 {
     char *end;
@@ -187,7 +187,7 @@ static pf_err bot_and_report(pf_table *t, FILE *out)
 
 /* Reads one line with a deadline (ms, -1 for none). Returns 1 with a line,
  * 0 on timeout, -1 at end of input. */
-static int read_line(FILE *in, char *buf, size_t n, int64_t timeout_ms)
+int plain_read_line(FILE *in, char *buf, size_t n, int64_t timeout_ms)
 {
     if (timeout_ms >= 0) {
         struct pollfd p = {fileno(in), POLLIN, 0};
@@ -208,7 +208,7 @@ static int hide_table(FILE *in, FILE *out, const pf_seating *s, int seat)
     char line[64];
     fprintf(out, "\n---- %s: press Enter to hide your table ----\n", seat_name(s, seat));
     fflush(out);
-    if (read_line(in, line, sizeof line, -1) < 0)
+    if (plain_read_line(in, line, sizeof line, -1) < 0)
         return -1;
     if (isatty(fileno(out)))
         fputs("\033[H\033[2J\033[3J", out); /* home, clear screen, clear scrollback */
@@ -228,7 +228,7 @@ static void print_help(FILE *out)
 
 /* The log as seat may see it: a memory game's earlier reveals stay hidden
  * (PIZ-7, YYP-7), as on the full screen. */
-static void print_log(FILE *out, const pf_table *t, int seat)
+void plain_print_log(FILE *out, const pf_table *t, int seat)
 {
     int n, shown = 0;
     pf_table_log(t, &n);
@@ -244,7 +244,7 @@ static void print_log(FILE *out, const pf_table *t, int seat)
         fprintf(out, "  (nothing has happened yet)\n");
 }
 
-static void print_rules(FILE *out, const pf_game *g)
+void plain_print_rules(FILE *out, const pf_game *g)
 {
     for (const char *const *r = g->rules; r && *r; r++)
         fprintf(out, "%s\n", *r);
@@ -263,19 +263,19 @@ static int person_line(pf_table *tb, int seat, const char *line, int64_t t, FILE
         return -1;
     if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
         print_help(out);
-        print_choices(out, m, seat, k);
+        plain_print_choices(out, m, seat, k);
         return 0;
     }
     if (strcmp(line, "table") == 0) {
-        print_table(out, m, seat);
+        plain_print_table(out, m, seat);
         return 0;
     }
     if (strcmp(line, "log") == 0 || strcmp(line, "l") == 0) {
-        print_log(out, tb, seat);
+        plain_print_log(out, tb, seat);
         return 0;
     }
     if (strcmp(line, "rules") == 0) {
-        print_rules(out, m->game);
+        plain_print_rules(out, m->game);
         return 0;
     }
     if (strcmp(line, "undo") == 0 || strcmp(line, "u") == 0) {
@@ -302,7 +302,7 @@ static int person_line(pf_table *tb, int seat, const char *line, int64_t t, FILE
             fprintf(out, "  %s\n", err.msg);
         return 0;
     }
-    if (read_action(m, seat, line, &a, &err) != PF_E_OK) {
+    if (plain_read_action(m, seat, line, &a, &err) != PF_E_OK) {
         fprintf(out, "  %s\n", err.msg);
         return 0;
     }
@@ -380,7 +380,7 @@ static void print_end(FILE *out, const pf_match *m, const pf_seating *s, int vie
 {
     double r[PF_MAX_SEATS];
     pf_match_over(m, r);
-    print_table(out, m, view_seat);
+    plain_print_table(out, m, view_seat);
     fprintf(out, "Game over.\n");
     for (int i = 0; i < m->seats; i++)
         fprintf(out, "  seat %d %-12s result %g\n", i + 1, seat_name(s, i), r[i]);
@@ -401,18 +401,18 @@ static int person_turn(pf_table *tb, int seat, int *last_person, FILE *in, FILE 
             return 1;
         fprintf(out, "\n---- Pass the keyboard to %s (seat %d) and press Enter ----\n",
                 seat_name(s, seat), seat + 1);
-        if (read_line(in, line, sizeof line, -1) < 0)
+        if (plain_read_line(in, line, sizeof line, -1) < 0)
             return 1;
     }
     *last_person = seat;
     fprintf(out, "\n");
-    print_table(out, m, seat);
-    print_choices(out, m, seat, hands);
+    plain_print_table(out, m, seat);
+    plain_print_choices(out, m, seat, hands);
     int r;
     do {
         fprintf(out, "%s> ", seat_name(s, seat));
         fflush(out);
-        if (read_line(in, line, sizeof line, -1) < 0)
+        if (plain_read_line(in, line, sizeof line, -1) < 0)
             return 1;
         r = person_input(tb, seat, line, m->now, in, out, hands, start);
     } while (r == 0);
@@ -457,7 +457,7 @@ int plain_play(pf_match *match, const pf_seating *s, FILE *in, FILE *out)
     /* A person to act first sees the table with their choices; otherwise
      * show the start before the bots move. */
     if (!pf_match_over(m, NULL) && s->bot[__builtin_ctz(g->to_act(m->state))])
-        print_table(out, m, view_seat);
+        plain_print_table(out, m, view_seat);
     int quit = 0;
     while (!quit && !pf_match_over(m, NULL)) {
         uint32_t set = g->to_act(m->state);
@@ -492,7 +492,7 @@ int plain_play(pf_match *match, const pf_seating *s, FILE *in, FILE *out)
             fprintf(out, "%s%s", b == people_set ? "" : ", ", s->name[__builtin_ctz(b)]);
         fprintf(out, "> ");
         fflush(out);
-        int got = read_line(in, line, sizeof line, bot ? bt - now : -1);
+        int got = plain_read_line(in, line, sizeof line, bot ? bt - now : -1);
         if (got < 0)
             break;
         if (got == 0) {

@@ -473,8 +473,7 @@ pf_err pf_table_bot_act(pf_table *t, int seat, const pf_bot_def *bot, uint64_t s
 
 /* ---- hints ------------------------------------------------------------------ */
 
-/* Whether the memory aid is on: the table's, or the game's own option. */
-static bool memory_aid_on(const pf_table *t)
+bool pf_table_memory_aid(const pf_table *t)
 {
     bool aid = false;
     return t->opt.memory_aid ||
@@ -488,7 +487,7 @@ pf_err pf_table_hints_offered(const pf_table *t, pf_error *err)
         return pf_error_set(err, PF_E_NO_HINT,
                             "%s is played in real time: there are no hints, only quick hands",
                             g->title);
-    if (g->memory_game && !memory_aid_on(t))
+    if (g->memory_game && !pf_table_memory_aid(t))
         return pf_error_set(err, PF_E_NO_HINT,
                             "in %s remembering is the game: hints come with the memory aid, "
                             "so turn it on to get them",

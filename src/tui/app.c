@@ -30,12 +30,21 @@ bool pf_tui_secrets_between_people(const pf_game *g)
 
 /* ---- the game menu ------------------------------------------------------ */
 
-const pf_game *tui__menu(void)
+/* The "learn to play" button of a game's row: the whole words where the
+ * row has room (80 columns), a short one on a narrow terminal. */
+static const char *learn_button(void)
 {
-    static int sel; /* back from a game or its seating, the same game is marked */
-    static const char keys[] =
-        "arrows + Enter or a number choose   ? the rules   q quits   (clicks work)";
-    int n = pf_game_count(), title_y[64];
+    return COLS >= 80 ? "[ learn to play ]" : "[learn]";
+}
+
+const pf_game *tui__menu(bool *learn)
+{
+    /* back from a game, a lesson or a seating, the same game is marked */
+    static int sel;
+    static bool on_learn;
+    static const char keys[] = "arrows + Enter or a number choose   L learn to play   "
+                               "? the rules   q quits   (clicks work)";
+    int n = pf_game_count();
     for (;;) {
         erase();
         tui__hot_clear();
@@ -48,29 +57,47 @@ const pf_game *tui__menu(void)
             for (int i = 0; i < n; i++)
                 rows += 1 + tui__wrap_rows(pf_game_at(i)->summary, COLS - 9, 2, false);
             int gap = 4 + rows + n - 1 + key_rows <= LINES ? 1 : 0;
-            for (int i = 0, y = 4; i < n && i < 64; i++) {
+            bool wide = COLS >= 80;
+            for (int i = 0, y = 4; i < n; i++) {
                 const pf_game *g = pf_game_at(i);
-                int attr = i == sel ? A_REVERSE | A_BOLD : 0;
-                title_y[i] = y;
-                tui__put(y, 4, attr, " %d  %-22s ", i + 1, g->title);
-                tui__put(y++, 33, 0, "%d to %d players%s", g->min_seats, g->max_seats,
-                         g->real_time ? ", real time" : "");
+                int attr = i == sel && !on_learn ? A_REVERSE | A_BOLD : 0;
+                char id[64];
+                tui__put(y, 4, attr, wide ? " %d  %-22s " : " %d  %-19s ", i + 1, g->title);
+                int px = wide ? 33 : 29;
+                if (wide)
+                    tui__put(y, px, 0, "%d to %d players%s", g->min_seats, g->max_seats,
+                             g->real_time ? ", real time" : "");
+                else
+                    tui__put(y, px, 0, "%d-%d players%s", g->min_seats, g->max_seats,
+                             g->real_time ? ", real time" : "");
+                int bx = wide ? 60 : 52;
+                tui__put(y, bx, i == sel && on_learn ? A_REVERSE | A_BOLD : A_BOLD, "%s",
+                         learn_button());
+                snprintf(id, sizeof id, "learn %s", g->id);
+                tui__hot_add(y, bx, (int)strlen(learn_button()), id);
+                tui__hot_add(y++, 4, px - 5, g->id);
                 y += tui__wrap(y, 9, COLS - 9, 3, 2, A_DIM, g->summary, false) + gap;
-                tui__hot_add(title_y[i], 4, 28, g->id);
             }
             tui__wrap(LINES - key_rows, 0, COLS, key_rows, 2, A_DIM, keys, true);
             refresh();
         }
         int ch = tui__key(-1);
+        *learn = false;
         if (ch == 'q' || ch == 'Q' || ch == 27 || ch == 3)
             return NULL;
         if (ch == KEY_UP || ch == 'k')
             sel = (sel + n - 1) % n;
         else if (ch == KEY_DOWN || ch == 'j' || ch == '\t')
             sel = (sel + 1) % n;
-        else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ')
+        else if (ch == KEY_LEFT || ch == KEY_RIGHT)
+            on_learn = !on_learn;
+        else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
+            *learn = on_learn;
             return pf_game_at(sel);
-        else if (ch >= '1' && ch < '1' + n)
+        } else if (ch == 'L' || ch == 'l') {
+            *learn = true;
+            return pf_game_at(sel);
+        } else if (ch >= '1' && ch < '1' + n)
             return pf_game_at(sel = ch - '1');
         else if (ch == '?' || ch == KEY_F(1))
             tui__show_rules(pf_game_at(sel));
@@ -78,8 +105,9 @@ const pf_game *tui__menu(void)
             int y, x;
             tui__click(&y, &x);
             const char *id = tui__hot_at(y, x);
+            *learn = id && strncmp(id, "learn ", 6) == 0;
             if (id)
-                return pf_game_find(id);
+                return pf_game_find(*learn ? id + 6 : id);
         }
     }
 }
@@ -125,17 +153,32 @@ int pf_tui_run(pf_tui_args *a)
     if (m)
         g = m->game;
     char error[300] = "";
+    bool learn = a->learn;
     for (;;) {
         if (!m) {
-            if (!g && !(g = tui__menu()))
+            if (!g && !(g = tui__menu(&learn)))
                 break;
+            if (learn) {
+                int out = tui__lesson(g, a);
+                learn = a->learn = false; /* `partyfood learn` leads to the menu after */
+                a->chapter = 0;
+                if (out == TUI_OUT_NO_MEMORY)
+                    snprintf(error, sizeof error, "%s", pf_strerror(PF_E_NO_MEMORY));
+                if (out == TUI_OUT_QUIT || out == TUI_OUT_NO_MEMORY)
+                    break;
+                if (out != TUI_OUT_PLAY)
+                    g = NULL;
+                seated = false;
+                continue;
+            }
             bool shuffle = false;
             pf_options opt;
             if (g == a->game)
                 opt = a->opt; /* --option belongs to the game named with it */
             else
                 pf_options_clear(&opt);
-            if (!seated && !tui__seats(g, &s, &a->memory_aid, &shuffle, &opt, &a->pace_ms)) {
+            if (!seated && !tui__seats(g, &s, &a->memory_aid, &shuffle, &opt, &a->pace_ms,
+                                       &a->hints_shared)) {
                 g = NULL;
                 continue;
             }

@@ -12,8 +12,24 @@
 
 #define COUNTDOWN 3
 
+/* A lesson's clock (lesson.h) stands while the person reads or thinks:
+ * its moves come one after another, each when its seat's hands are free,
+ * so "now" on the screen is when every pair of hands is free. */
+static int64_t lesson_now(const tui_game *g)
+{
+    const pf_match *m = g->m;
+    int64_t now = m->now;
+    for (int s = 0; m->game->ready_at && s < m->seats; s++) {
+        int64_t ready = m->game->ready_at(m->state, s);
+        now = ready > now ? ready : now;
+    }
+    return now;
+}
+
 int64_t tui__game_now(const tui_game *g)
 {
+    if (g->lesson)
+        return lesson_now(g);
     int64_t wall = g->stopped_at ? g->stopped_at : tui__wall_ms();
     return wall - g->start_wall - g->paused;
 }

@@ -11,11 +11,12 @@
 #define EVENT_ROWS_BIG 12 /* a tall terminal's longer log */
 #define CHOICE_ROWS 5
 #define CHOICE_W 26
-#define KEY_ROWS 3        /* the most rows a long status takes */
+#define KEY_ROWS 4        /* the most rows a long status (a hint) takes */
+#define CAPTION_MAX 6     /* the most rows of a lesson's caption (300 bytes at 80 columns) */
 #define SIDE_MIN 34       /* the narrowest rules panel beside the table */
 #define EVENT_INDENT 2    /* an event's rows after its first */
 
-const char tui__hotkeys[] = "abcdefghijkmnoprtvwxyz"; /* l q s u are commands */
+const char tui__hotkeys[] = "abcdefgijkmnoprtvwxyz"; /* h l q s u are commands */
 
 bool tui__game_too_small(const tui_game *g)
 {
@@ -28,19 +29,41 @@ static const char *hint_of(const tui_game *g)
     return g->scr->hint ? g->scr->hint(g) : NULL;
 }
 
+/* The bottom line of a lesson: its keys (the status, the lesson's reason
+ * for another move, is in the caption box). */
+static const char *lesson_keys(const tui_game *g, bool mine)
+{
+    if (!mine)
+        return "Enter go on  Esc chapters  ? rules  l log  q leave";
+    if (g->meter.on)
+        return "SPACE/Enter stop the meter  Esc chapters  ? rules  l log  q leave";
+    if (g->m->game->real_time)
+        return "Esc chapters  ? rules  l log  q leave";
+    if (hint_of(g))
+        return "arrows+Enter play  digits pick  Esc chapters  ? rules  l log  q leave";
+    return "arrows+Enter play  letter plays  Esc chapters  ? rules  l log  q leave";
+}
+
 /* The bottom line: the status when there is one, else the keys. */
 static const char *keys_text(const tui_game *g, bool mine)
 {
+    if (g->lesson)
+        return lesson_keys(g, mine);
     if (g->status[0])
         return g->status;
     if (mine && g->meter.on)
         return "SPACE/Enter stop the meter  ? rules  l log  s save  q quit";
     if (g->m->game->real_time)
         return "Tab pause  ? rules  l log  s save  q quit";
-    if (mine && hint_of(g))
-        return "arrows move  Enter plays  digits pick  ? rules  l log  u undo  s save  q quit";
-    if (mine)
-        return "arrows move  Enter plays  letter plays  ? rules  l log  u undo  s save  q quit";
+    if (mine) { /* h where a hint may be had (shorter words for the arrows make room) */
+        static char keys[160];
+        char why[300];
+        bool hints = tui__hints_allowed(g, why, sizeof why);
+        snprintf(keys, sizeof keys, "%s  %s  %s? rules  l log  u undo  s save  q quit",
+                 hints ? "arrows+Enter play" : "arrows move  Enter plays",
+                 hint_of(g) ? "digits pick" : "letter plays", hints ? "h hint  " : "");
+        return keys;
+    }
     if (pf_match_over(g->m, NULL))
         return "";
     return "(the bots are playing: SPACE hurries them)  ? rules  l log  s save  q quit";
@@ -70,6 +93,57 @@ static int newest_rows(const tui_game *g, int seat)
     return 0;
 }
 
+/* The rules in brief beside the table, where the terminal is wide enough. */
+static void side_panel(const tui_game *g, tui_layout *l)
+{
+    if (g->scr->wide_w > 0 && g->m->game->brief && COLS - g->scr->wide_w - 1 >= SIDE_MIN) {
+        l->table_w = g->scr->wide_w;
+        l->side_w = COLS - l->table_w - 1;
+    }
+}
+
+/* A lesson's screen, top to bottom: the title, the table, the events
+ * when there are rows for them, the caption box, the choices (or what to
+ * press to go on), the keys. The caption is never cut: on a short
+ * terminal the events go first, then the choices shrink to a row. */
+static tui_layout lesson_layout(const tui_game *g, tui_layout l, bool mine)
+{
+    char line[300];
+    const char *h = hint_of(g);
+    int need = CHOICE_ROWS; /* the rows the choices can use */
+    if (!mine) /* what to press to go on, rather than a list */
+        need = tui__wrap_rows(tui__lesson_line(g, line, sizeof line), COLS - 2, 2, true);
+    else if (h && !g->meter.on)
+        need = tui__wrap_rows(h, COLS - 2, 0, true);
+    else if (!g->meter.on) /* a short list leaves its rows to what happened */
+        need = g->nlegal < 1 ? 1 : g->nlegal < CHOICE_ROWS ? g->nlegal : CHOICE_ROWS;
+    l.choices = need < l.choices ? need : l.choices;
+    l.caption = tui__caption_rows(g, COLS - 4);
+    l.caption = l.caption < 1 ? 1 : l.caption > CAPTION_MAX ? CAPTION_MAX : l.caption;
+    l.events = 0;
+    /* title, the caption's rule and rows, the choices' rule and rows, keys */
+    int spare = LINES - 1 - l.table_h - 1 - l.caption - 1 - l.choices - l.keys;
+    for (; spare < 0 && l.choices > 1; spare++)
+        l.choices--;
+    if (spare >= 2) { /* the events: a rule and a row at least */
+        l.events = 1;
+        spare -= 2;
+        grow(&l.events, EVENT_ROWS, &spare);
+    }
+    grow(&l.choices, need, &spare);
+    grow(&l.table_h, g->scr->big_rows, &spare);
+    if (l.events)
+        grow(&l.events, EVENT_ROWS_BIG, &spare);
+    if (spare > 0)
+        l.table_h += spare;
+    side_panel(g, &l);
+    l.events_y = 2 + l.table_h;
+    l.caption_y = l.events ? l.events_y + l.events + 1 : 2 + l.table_h;
+    l.choices_y = l.caption_y + l.caption + 1;
+    l.keys_y = LINES - l.keys;
+    return l;
+}
+
 /* Where things go, top to bottom: the title (row 0), the table, a rule,
  * the events, a rule, the choices, the keys (the last rows). The table
  * gets the rows its screen needs, the events and choices what is left up
@@ -81,6 +155,8 @@ tui_layout tui__layout(const tui_game *g, int seat, bool mine)
 {
     tui_layout l = {.table_h = g->scr->rows, .table_w = COLS, .events = 2, .choices = 3};
     l.keys = tui__wrap_rows(keys_text(g, mine), COLS, 0, true);
+    if (g->lesson)
+        return lesson_layout(g, l, mine);
     l.keys = l.keys < 1 ? 1 : l.keys > KEY_ROWS ? KEY_ROWS : l.keys;
     int spare = LINES - tui__min_h(g->scr) - (l.keys - 1);
     int newest = spare < 0 ? newest_rows(g, seat) : 0;
@@ -96,10 +172,7 @@ tui_layout tui__layout(const tui_game *g, int seat, bool mine)
     grow(&l.events, EVENT_ROWS_BIG, &spare);
     if (spare > 0)
         l.table_h += spare;
-    if (g->scr->wide_w > 0 && g->m->game->brief && COLS - g->scr->wide_w - 1 >= SIDE_MIN) {
-        l.table_w = g->scr->wide_w;
-        l.side_w = COLS - l.table_w - 1;
-    }
+    side_panel(g, &l);
     l.events_y = 2 + l.table_h;
     l.choices_y = l.events_y + l.events + 1;
     l.keys_y = LINES - l.keys;
@@ -203,7 +276,8 @@ static void draw_meter(const tui_game *g, int y, int rows)
     if (w < 10)
         w = 10;
     int at = (int)lrint((v - g->meter.lo) / (g->meter.hi - g->meter.lo) * (w - 1));
-    tui__put(y, 1, A_BOLD, "%s:", g->meter.what);
+    tui__put(y, 1, A_BOLD | tui__shine(g, NULL, "meter") | tui__shine(g, NULL, "button toss"),
+             "%s:", g->meter.what);
     tui__ch(y + 1, 2, 0, '[');
     for (int i = 0; i < w; i++)
         tui__ch(y + 1, 3 + i, i == at ? A_REVERSE : 0, i == at ? '#' : (i < at ? '=' : '.'));
@@ -243,7 +317,11 @@ static int draw_list(tui_game *g, const cJSON *view, int y, int rows)
         label_of(g, view, i, label, sizeof label);
         snprintf(cell, sizeof cell, "%c) %s", tui__hotkeys[k], label);
         int row = y + k % rows, col = 1 + (k / rows) * cw;
-        tui__putn(row, col, cw - 1, i == g->sel ? A_REVERSE | A_BOLD : 0, cell);
+        char word[64] = "";
+        if (g->scr->word && !g->scr->word(g->names[i], word, sizeof word))
+            word[0] = '\0';
+        int attr = tui__shine(g, g->names[i], "%s", word);
+        tui__putn(row, col, cw - 1, i == g->sel ? (int)(A_REVERSE | A_BOLD) | attr : attr, cell);
         tui__hot_add(row, col, cw - 1, g->names[i]);
     }
     if (g->nlegal <= per_page)
@@ -258,15 +336,21 @@ static int draw_list(tui_game *g, const cJSON *view, int y, int rows)
 
 static void draw_choices(tui_game *g, const cJSON *view, int y, int rows, bool mine)
 {
-    tui__hline(y - 1, 0, COLS, A_DIM);
+    if (!g->lesson)
+        tui__hline(y - 1, 0, COLS, A_DIM);
+    char line[300];
+    if (!mine && g->lesson) /* what to press to go on */
+        tui__wrap(y, 1, COLS - 2, rows, 2, A_BOLD, tui__lesson_line(g, line, sizeof line),
+                  true);
     if (!mine)
         return;
     const char *h = hint_of(g);
     int end = COLS;
     if (g->meter.on)
         draw_meter(g, y, rows);
-    else if (h) /* wrapped between its parts (three spaces apart), or words */
-        tui__wrap(y, 1, COLS - 2, rows, 0, A_BOLD, h, true);
+    else if (h) /* wrapped between its parts (three spaces apart), or words; in a lesson
+                   it is what to press, and shines */
+        tui__wrap(y, 1, COLS - 2, rows, 0, g->lesson ? tui__shine_attr() : (int)A_BOLD, h, true);
     else if (g->nlegal == 0)
         tui__put(y, 1, A_DIM, "(nothing to choose right now)");
     else
@@ -282,8 +366,29 @@ static void draw_choices(tui_game *g, const cJSON *view, int y, int rows, bool m
 
 static void draw_keys(const tui_game *g, const tui_layout *l, bool mine)
 {
-    tui__wrap(l->keys_y, 0, COLS, l->keys, 0, g->status[0] ? A_BOLD : A_DIM, keys_text(g, mine),
-              true);
+    tui__wrap(l->keys_y, 0, COLS, l->keys, 0, g->status[0] && !g->lesson ? A_BOLD : A_DIM,
+              keys_text(g, mine), true);
+}
+
+/* The title line: who plays, or in a lesson, the lesson and its chapter. */
+static void draw_title(const tui_game *g, int seat, bool mine)
+{
+    char who[200];
+    if (g->lesson) {
+        const pf_lesson *l = g->lesson_file;
+        snprintf(who, sizeof who, "%s  |  %d of %d: %s", pf_lesson_title(l), g->now.chapter + 1,
+                 pf_lesson_chapters(l), pf_lesson_chapter_title(l, g->now.chapter));
+        tui__title_bar(who);
+        return;
+    }
+    uint32_t set = g->m->game->to_act(g->m->state);
+    if (pf_match_over(g->m, NULL))
+        snprintf(who, sizeof who, "game over");
+    else if (g->m->game->real_time)
+        snprintf(who, sizeof who, "real time: %.1f s", (double)tui__game_now(g) / 1000.0);
+    else
+        snprintf(who, sizeof who, "%s to play", tui__seat_name(g, __builtin_ctz(set)));
+    tui__draw_title(g, who, mine && !g->m->game->real_time ? " (your choice)" : "", seat);
 }
 
 void tui__draw(tui_game *g, int seat, bool mine)
@@ -294,15 +399,7 @@ void tui__draw(tui_game *g, int seat, bool mine)
         return;
     tui_layout l = tui__layout(g, seat, mine);
     cJSON *view = pf_state_view(g->m->game, g->m->state, seat);
-    char who[120];
-    uint32_t set = g->m->game->to_act(g->m->state);
-    if (pf_match_over(g->m, NULL))
-        snprintf(who, sizeof who, "game over");
-    else if (g->m->game->real_time)
-        snprintf(who, sizeof who, "real time: %.1f s", (double)tui__game_now(g) / 1000.0);
-    else
-        snprintf(who, sizeof who, "%s to play", tui__seat_name(g, __builtin_ctz(set)));
-    tui__draw_title(g, who, mine && !g->m->game->real_time ? " (your choice)" : "", seat);
+    draw_title(g, seat, mine);
     tui_table t = {g, view, seat, 1, 0, l.table_h, l.table_w, NULL, g->memory_aid,
                    g->meter.on && mine, g->meter.on ? tui__meter_value(&g->meter) : 0,
                    g->meter.fmt};
@@ -311,7 +408,10 @@ void tui__draw(tui_game *g, int seat, bool mine)
     g->scr->draw(&t);
     if (l.side_w)
         draw_side(g, &l);
-    draw_events(g, seat, l.events_y, l.events);
+    if (l.events)
+        draw_events(g, seat, l.events_y, l.events);
+    if (g->lesson) /* its box's lower side is the choices' rule */
+        tui__draw_caption(g, &l);
     draw_choices(g, view, l.choices_y, l.choices, mine);
     draw_keys(g, &l, mine);
     cJSON_Delete(view);

@@ -52,8 +52,7 @@ void tui__meter_start(tui_game *g, const tui_meter *m)
     g->meter.started = tui__wall_ms();
 }
 
-/* Lists the viewer's (or focused person's) choices when the state moved. */
-static void refresh_legal(tui_game *g, int seat)
+void tui__refresh_legal(tui_game *g, int seat)
 {
     if (g->legal_step == g->m->nsteps && !(seat < 0))
         return;
@@ -92,9 +91,17 @@ static void refresh_legal(tui_game *g, int seat)
 bool tui__act(tui_game *g, int seat, const char *name, int64_t t)
 {
     pf_error err;
+    if (g->lesson) { /* the lesson's move, or its reason for another */
+        if (pf_lesson_play(g->lesson, name, &err) != PF_E_OK) {
+            snprintf(g->status, sizeof g->status, "%.300s", err.msg);
+            return false;
+        }
+        g->status[0] = '\0';
+        return true;
+    }
     if (t < g->m->now)
         t = g->m->now;
-    pf_err e = pf_table_act(g->t, seat, name, t, &err);
+    pf_err e = pf_table_act(g->own, seat, name, t, &err);
     if (e == PF_E_HANDS_BUSY && pf_table_when_free(g->t, seat, name, t) >= 0) {
         /* the hands are busy (PAKU-10): hold the press, send it when free */
         snprintf(g->held[seat], sizeof g->held[seat], "%s", name);
@@ -168,8 +175,6 @@ static int index_of(const tui_game *g, const char *name)
     return -1;
 }
 
-enum { K_NONE, K_ACTED, K_QUIT };
-
 /* The number ending a choice's name ("flip 12"), or NULL. */
 static const char *number_of(const char *name)
 {
@@ -221,9 +226,9 @@ static int common_key(tui_game *g, int ch)
     case 'Q':
         break;
     case 3: /* Ctrl-C arriving as a key (raw terminals) */
-        return K_QUIT;
+        return TUI_K_QUIT;
     default:
-        return K_NONE;
+        return TUI_K_NONE;
     }
     tui__clock_stop(g);
     if (ch == '?' || ch == KEY_F(1))
@@ -235,53 +240,56 @@ static int common_key(tui_game *g, int ch)
     else
         quit = tui__confirm("Quit this game? (y/n)  (s saves it first)");
     if (quit)
-        return K_QUIT;
+        return TUI_K_QUIT;
     if (real_time)
         tui__countdown(g, "Going on");
     else
         tui__clock_go(g);
-    return K_NONE;
+    return TUI_K_NONE;
 }
 
-/* A person's key while choosing in a turn-based game. */
-static int person_key(tui_game *g, int seat, int ch)
+int tui__person_key(tui_game *g, int seat, int ch)
 {
     if (ch == KEY_RESIZE || ch == TUI_KEY_NONE)
-        return K_NONE;
+        return TUI_K_NONE;
     if (g->meter.on && (ch == ' ' || ch == '\n' || ch == '\r' || ch == KEY_ENTER)) {
         char name[TUI_MAX_NAME];
         snprintf(name, sizeof name, g->meter.fmt, tui__meter_value(&g->meter));
-        return tui__act(g, seat, name, g->m->now) ? K_ACTED : K_NONE;
+        return tui__act(g, seat, name, g->m->now) ? TUI_K_ACTED : TUI_K_NONE;
     }
     if (g->scr->key && g->scr->key(g, ch))
-        return g->legal_step != g->m->nsteps ? K_ACTED : K_NONE;
+        return g->legal_step != g->m->nsteps ? TUI_K_ACTED : TUI_K_NONE;
     if (ch == 'u' || ch == 'U') {
         char why[160];
         pf_error err;
         if (!pf_table_undo_fair(g->t, seat, why, sizeof why))
             snprintf(g->status, sizeof g->status, "No undo: %s", why);
-        else if (pf_table_undo(g->t, seat, &err) != PF_E_OK)
+        else if (pf_table_undo(g->own, seat, &err) != PF_E_OK)
             snprintf(g->status, sizeof g->status, "No undo: %.150s", err.msg);
         else {
             g->legal_step = -1;
             snprintf(g->status, sizeof g->status, "Undone: your last choice is taken back.");
-            return K_ACTED;
+            return TUI_K_ACTED;
         }
-        return K_NONE;
+        return TUI_K_NONE;
+    }
+    if (ch == 'h' || ch == 'H') {
+        tui__hint(g, seat);
+        return TUI_K_NONE;
     }
     if (ch == TUI_KEY_CLICK) {
         int y, x;
         tui__click(&y, &x);
         const char *name = tui__hot_at(y, x);
         if (name && index_of(g, name) >= 0)
-            return tui__act(g, seat, name, g->m->now) ? K_ACTED : K_NONE;
-        return K_NONE;
+            return tui__act(g, seat, name, g->m->now) ? TUI_K_ACTED : TUI_K_NONE;
+        return TUI_K_NONE;
     }
     if (g->nlegal == 0)
         return common_key(g, ch);
     if (ch >= '0' && ch <= '9') {
         type_digit(g, ch);
-        return K_NONE;
+        return TUI_K_NONE;
     }
     g->typed[0] = '\0';
     switch (ch) {
@@ -290,8 +298,8 @@ static int person_key(tui_game *g, int seat, int ch)
     case ' ':
     case KEY_ENTER:
         if (!g->meter.on)
-            return tui__act(g, seat, g->names[g->sel], g->m->now) ? K_ACTED : K_NONE;
-        return K_NONE;
+            return tui__act(g, seat, g->names[g->sel], g->m->now) ? TUI_K_ACTED : TUI_K_NONE;
+        return TUI_K_NONE;
     case KEY_UP:
     case KEY_DOWN:
     case KEY_LEFT:
@@ -303,21 +311,21 @@ static int person_key(tui_game *g, int seat, int ch)
             g->sel = (g->sel + g->nlegal - 1) % g->nlegal;
         else
             g->sel = (g->sel + 1) % g->nlegal;
-        return K_NONE;
+        return TUI_K_NONE;
     }
     case '\t':
         g->sel = (g->sel + 1) % g->nlegal;
-        return K_NONE;
+        return TUI_K_NONE;
     case KEY_BTAB:
         g->sel = (g->sel + g->nlegal - 1) % g->nlegal;
-        return K_NONE;
+        return TUI_K_NONE;
     case KEY_NPAGE: /* to the next page of choices, or the last choice */
         g->sel = g->page_first + g->page_n < g->nlegal ? g->page_first + g->page_n
                                                         : g->nlegal - 1;
-        return K_NONE;
+        return TUI_K_NONE;
     case KEY_PPAGE:
         g->sel = g->page_first > 0 ? g->page_first - 1 : 0; /* into the page before */
-        return K_NONE;
+        return TUI_K_NONE;
     default:
         break;
     }
@@ -325,7 +333,7 @@ static int person_key(tui_game *g, int seat, int ch)
     if (k && !g->meter.on && !(g->scr->hint && g->scr->hint(g))) { /* a list on screen */
         int i = g->page_first + (int)(k - tui__hotkeys);
         if (k - tui__hotkeys < g->page_n && i < g->nlegal)
-            return tui__act(g, seat, g->names[i], g->m->now) ? K_ACTED : K_NONE;
+            return tui__act(g, seat, g->names[i], g->m->now) ? TUI_K_ACTED : TUI_K_NONE;
     }
     return common_key(g, ch);
 }
@@ -336,7 +344,7 @@ static int person_key(tui_game *g, int seat, int ch)
 static bool apply_bot(tui_game *g)
 {
     pf_error err;
-    if (pf_table_bot_play(g->t, &err) != PF_E_OK) {
+    if (pf_table_bot_play(g->own, &err) != PF_E_OK) {
         snprintf(g->status, sizeof g->status, "a bot's move was refused: %.150s", err.msg);
         return false;
     }
@@ -376,7 +384,7 @@ static bool bot_turn(tui_game *g)
         int ch = tui__key((int)left);
         if (ch == TUI_KEY_NONE || ch == KEY_RESIZE)
             continue;
-        if (common_key(g, ch) == K_QUIT)
+        if (common_key(g, ch) == TUI_K_QUIT)
             return false;
         if (ch == ' ' || ch == '\n' || ch == '\r' || ch == KEY_ENTER)
             break; /* hurry the bots along */
@@ -407,7 +415,7 @@ static bool hide_table(tui_game *g, int next)
             continue;
         char keep[sizeof g->status];
         memcpy(keep, g->status, sizeof keep);
-        if (common_key(g, ch) == K_QUIT)
+        if (common_key(g, ch) == TUI_K_QUIT)
             return false;
         memcpy(g->status, keep, sizeof keep);
     }
@@ -435,7 +443,7 @@ static int turn_based(tui_game *g)
             g->status[0] = '\0';
         }
         g->viewer = seat;
-        refresh_legal(g, seat);
+        tui__refresh_legal(g, seat);
         for (;;) {
             if (!wait_while_small(g))
                 return TUI_OUT_QUIT;
@@ -443,10 +451,10 @@ static int turn_based(tui_game *g)
             int ch = tui__key(g->meter.on ? FRAME_MS : -1);
             if (tui__game_too_small(g))
                 continue; /* a key pressed as the window shrank plays nothing */
-            int r = person_key(g, seat, ch);
-            if (r == K_QUIT)
+            int r = tui__person_key(g, seat, ch);
+            if (r == TUI_K_QUIT)
                 return TUI_OUT_QUIT;
-            if (r == K_ACTED || g->legal_step != g->m->nsteps)
+            if (r == TUI_K_ACTED || g->legal_step != g->m->nsteps)
                 break;
         }
     }
@@ -466,7 +474,7 @@ static int real_time(tui_game *g)
         tui__autosave(g);
         int64_t now = tui__game_now(g), bot_t;
         int bot_seat;
-        bool bot = pf_table_bot_next(g->t, &bot_seat, &bot_t);
+        bool bot = pf_table_bot_next(g->own, &bot_seat, &bot_t);
         if (bot && bot_t <= now) {
             apply_bot(g);
             continue;
@@ -480,7 +488,7 @@ static int real_time(tui_game *g)
         int seat = everyone ? PF_SEAT_SPECTATOR : g->focus;
         bool mine = seat >= 0 && (set >> seat & 1);
         if (mine)
-            refresh_legal(g, seat);
+            tui__refresh_legal(g, seat);
         else {
             g->nlegal = 0;
             g->legal_step = -1;
@@ -510,10 +518,10 @@ static int real_time(tui_game *g)
             continue;
         }
         if (mine && !strchr("uUsSqQlL?", ch)) {
-            person_key(g, seat, ch);
+            tui__person_key(g, seat, ch);
             continue;
         }
-        if (common_key(g, ch) == K_QUIT)
+        if (common_key(g, ch) == TUI_K_QUIT)
             return TUI_OUT_QUIT;
     }
     return tui__end_screen(g);
@@ -525,7 +533,7 @@ int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a)
     pf_error err;
     pf_table_options to = {.memory_aid = a->memory_aid};
     if (!g || !(g->names = calloc(PF_MAX_LEGAL, sizeof *g->names)) ||
-        !(g->t = pf_table_adopt(m, s, &to, NULL, NULL, &err))) {
+        !(g->own = pf_table_adopt(m, s, &to, NULL, NULL, &err))) {
         if (g && !g->names)
             pf_match_destroy(m);
         if (g)
@@ -533,6 +541,7 @@ int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a)
         free(g);
         return TUI_OUT_NO_MEMORY;
     }
+    g->t = g->own;
     g->m = pf_table_match(g->t);
     g->seats = pf_table_seating(g->t);
     g->scr = tui__screen_for(m->game);
@@ -540,6 +549,7 @@ int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a)
     g->focus = tui__first_person(g);
     g->pace_ms = a->pace_ms >= 0 ? a->pace_ms : TUI_PACE_MS;
     g->memory_aid = a->memory_aid;
+    g->hints_shared = a->hints_shared;
     g->legal_step = -1;
     g->autosave_on = true;
     g->autosaved_steps = m->nsteps;
@@ -555,7 +565,7 @@ int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a)
     if (pf_table_log_incomplete(g->t))
         tui__log_incomplete(g);
     int out = m->game->real_time ? real_time(g) : turn_based(g);
-    pf_table_destroy(g->t);
+    pf_table_destroy(g->own);
     free(g->names);
     free(g);
     return out;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tui/tui_int.h"
 
@@ -51,6 +52,14 @@ bool pf_tui_log_event(const pf_table *t, int i, int seat, bool memory_aid, char 
     return true;
 }
 
+void pf_tui_event_named(const pf_table *t, const pf_event *e, char *buf, size_t n)
+{
+    tui_game g = {.t = t, .m = pf_table_match(t), .seats = pf_table_seating(t),
+                  .memory_aid = true}; /* the step's own event: never an earlier reveal */
+    pf_table_event te = {.step = pf_table_match(t)->nsteps, .ev = *e};
+    tui__log_text(&g, &te, buf, n);
+}
+
 /* The seat event e names at text offset at, or -1. */
 static int seat_at(const pf_event *e, size_t at, size_t *len)
 {
@@ -77,7 +86,8 @@ static const char *const second_person[][2] = {
     {"holds", "hold"},     {"flips", "flip"},       {"swaps", "swap"},     {"reaches", "reach"},
     {"lands", "land"},     {"eats", "eat"},         {"does", "do"},        {"goes", "go"},
     {"puts", "put"},       {"grabs", "grab"},       {"sends", "send"},     {"fills", "fill"},
-    {"hands", "hand"},     {"looks", "look"},       {"uses", "use"},
+    {"hands", "hand"},     {"looks", "look"},       {"uses", "use"},       {"stops", "stop"},
+    {"shows", "show"},
 };
 
 /* Writes the words after "you" at s in the second person into buf + *w;
@@ -135,12 +145,12 @@ void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t
         int seat = seat_at(&e->ev, (size_t)(s - text), &len);
         if (seat >= 0 && seat < g->seats->n) {
             const char *name = tui__seat_name(g, seat);
-            w += (size_t)snprintf(buf + w, n - w, "%s", name);
+            bool opens = s == text, you = strcasecmp(name, "you") == 0;
+            w += (size_t)snprintf(buf + w, n - w, "%s", you && !opens ? "you" : name);
             if (w >= n)
                 w = n - 1;
-            bool opens = s == text;
             s += len;
-            if (strcmp(name, "you") == 0) {
+            if (you) {
                 s += you_verb(s, buf, &w, n);
                 you_subject = opens;
             }

@@ -16,6 +16,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tui/tui_int.h"
 
@@ -31,6 +32,7 @@ static const struct piece {
 #define NPIECES 3
 #define OWN_KEYS 4 /* people who each get their own keys */
 #define SWING_MS 1700
+#define LESSON_SWING_MS 3400 /* a lesson's slowed swing */
 
 /* Each person's own keys: roll, plate, bowl, cup (the left and right of
  * the bottom row, the left and right of the number row). */
@@ -103,13 +105,26 @@ static bool can_stack(const tui_game *g, int seat, int type)
     return can(g, seat, prefix);
 }
 
-/* The swing of a piece over a tower whose top piece is `below` (NULL: an
- * empty mat): it reaches a little past the edge of the piece below. */
-static double swing_value(const struct piece *below, int64_t started)
+/* How far a piece swings over a tower whose top piece is `below` (NULL:
+ * an empty mat): a little past the edge of the piece below. In a lesson
+ * the swing is slower and reaches at most twice the step's aim, so the
+ * middle the lesson asks for comes by often enough to catch. */
+static double swing_reach(const tui_game *g, const struct piece *below)
 {
     double a = below ? below->width / 2.0 + 1 : 4;
-    double ph = (double)((tui__wall_ms() - started) % SWING_MS) / SWING_MS;
-    return -a * cos(2 * M_PI * ph);
+    if (g->lesson && g->now.aim) {
+        double aim = fmax(fabs(g->now.aim_lo), fabs(g->now.aim_hi));
+        a = fmin(a, 2 * aim);
+    }
+    return a;
+}
+
+/* Where the piece swinging since `started` is now, from the middle. */
+static double swing_value(const tui_game *g, const struct piece *below, int64_t started)
+{
+    int period = g->lesson ? LESSON_SWING_MS : SWING_MS;
+    double ph = (double)((tui__wall_ms() - started) % period) / period;
+    return -swing_reach(g, below) * cos(2 * M_PI * ph);
 }
 
 static const struct piece *top_piece(const cJSON *view)
@@ -144,8 +159,9 @@ static void draw_piece(const struct piece *p, int y, int cx, int top, int lo, in
         if (r == p->rows / 2)
             row[w / 2] = (char)(p->key - 32);
         int skip = x0 < lo ? lo - x0 : 0, end = x0 + w > hi ? hi : x0 + w;
-        if (x0 + skip < end)
-            tui__text(yy, x0 + skip, end - x0 - skip, attr | tui__colour(p->colour), row + skip,
+        if (x0 + skip < end) /* attr with a colour of its own (a shine) wins over the piece's */
+            tui__text(yy, x0 + skip, end - x0 - skip,
+                      attr & A_COLOR ? attr : attr | tui__colour(p->colour), row + skip,
                       end - x0 - skip);
     }
 }
@@ -189,15 +205,21 @@ static void draw_tower(const tui_table *t, int x0, int w)
     int base = t->y + t->h - 2;
     char line[200];
     snprintf(line, sizeof line, "The tower: %d piece%s", n, n == 1 ? "" : "s");
-    tui__putn(t->y + 1, x0, w, A_BOLD, line);
+    int tower_shine = tui__shine(t->g, NULL, "tower");
+    tui__putn(t->y + 1, x0, w, tower_shine | A_BOLD, line);
     const cJSON *supply = cJSON_GetObjectItemCaseSensitive(v, "supply");
-    int np = tui__num(supply, "plate", 0), nb = tui__num(supply, "bowl", 0),
-        nc = tui__num(supply, "cup", 0);
-    if (w >= 40)
-        snprintf(line, sizeof line, "supply: P plate %d  B bowl %d  C cup %d", np, nb, nc);
-    else
-        snprintf(line, sizeof line, "supply: P %d  B %d  C %d", np, nb, nc);
-    tui__putn(t->y + 2, x0, w, 0, line);
+    /* "supply: P plate 7  B bowl 8  C cup 8" (letters alone when narrow),
+     * each piece shining when the lesson points at it */
+    int px = x0 + 8;
+    tui__putn(t->y + 2, x0, w, 0, "supply:");
+    for (int i = 0; i < NPIECES; i++) {
+        char part[32];
+        int k = snprintf(part, sizeof part, w >= 40 ? "%c %s %d" : "%c %.0s%d",
+                         pieces[i].key - 32, pieces[i].name, tui__num(supply, pieces[i].name, 0));
+        tui__putn(t->y + 2, px, x0 + w - px, tui__shine(t->g, NULL, "piece %s", pieces[i].name),
+                  part);
+        px += k + 2;
+    }
     /* the swinging pieces, named: a row each at the most */
     const struct swings *s = swings_of(t->g);
     const struct piece *below = top_piece(v);
@@ -209,7 +231,7 @@ static void draw_tower(const tui_table *t, int x0, int w)
             at += (size_t)snprintf(line + at, sizeof line - at, "%s%s: %s %+.1f",
                                    at ? "   " : "", tui__seat_name(t->g, seat),
                                    pieces[s->piece[seat]].name,
-                                   swing_value(below, s->started[seat]));
+                                   swing_value(t->g, below, s->started[seat]));
             nswing++;
         }
     int top = t->y + 3 + tui__wrap(t->y + 3, x0, w, nswing, 0, A_BOLD, line, true);
@@ -235,21 +257,27 @@ static void draw_tower(const tui_table *t, int x0, int w)
             continue;
         double pat = cJSON_GetObjectItemCaseSensitive(o, "at")->valuedouble;
         if (y <= base)
-            draw_piece(p, y, cx + (int)lrint(pat), top, x0, x0 + w, 0);
+            draw_piece(p, y, cx + (int)lrint(pat), top, x0, x0 + w, tower_shine);
         y -= p->rows;
         top_at = pat;
     }
     /* the swinging pieces above it, one over another: the first seat's at
      * the top, as the line above names them */
-    int yy = (y < base ? y : base) - 1;
+    int yy = (y < base ? y : base) - 1, shine = tui__shine(t->g, NULL, "swing");
     for (int seat = t->g->seats->n - 1; seat >= 0; seat--) {
         if (s->piece[seat] < 0)
             continue;
         const struct piece *p = &pieces[s->piece[seat]];
-        double x = (n ? top_at : 0) + swing_value(below, s->started[seat]);
+        double x = (n ? top_at : 0) + swing_value(t->g, below, s->started[seat]);
         if (yy - p->rows + 1 < top)
             yy = top + p->rows - 1;
-        draw_piece(p, yy, cx + (int)lrint(x), top, x0, x0 + w, A_BOLD);
+        draw_piece(p, yy, cx + (int)lrint(x), top, x0, x0 + w, shine ? shine : (int)A_BOLD);
+        if (shine && t->g->now.aim && yy - p->rows >= top) { /* where the lesson asks for it */
+            int lo = cx + (int)lrint((n ? top_at : 0) + t->g->now.aim_lo);
+            int hi = cx + (int)lrint((n ? top_at : 0) + t->g->now.aim_hi);
+            for (int c = lo; c <= hi; c++)
+                tui__ch(yy - p->rows, c, shine, c == lo ? '[' : c == hi ? ']' : 'v');
+        }
         yy -= p->rows + 1;
     }
 }
@@ -319,7 +347,7 @@ static void draw(const tui_table *t)
     tui__put(y, x + c.dice_x - 1, A_DIM, "dice");
     tui__put(y++, x + c.bar_x - 1, A_DIM, "penalty");
     for (int s = 0; s < seats; s++, y++) {
-        int attr = s == t->seat ? A_BOLD : 0;
+        int attr = s == t->seat ? A_BOLD : 0, dice_shine = tui__shine(t->g, NULL, "dice %d", s);
         snprintf(line, sizeof line, "%d %s", s + 1, tui__seat_name(t->g, s));
         tui__putn(y, x, c.name_w, attr, line);
         int dx = x + c.dice_x - 1;
@@ -337,15 +365,18 @@ static void draw(const tui_table *t)
             char die[8];
             snprintf(die, sizeof die, c.boxed ? "[%s%s]" : "%s%s", !f || f[0] == '-' ? "?" : f,
                      wait ? "!" : "");
-            tui__put(y, dx, tui__colour(colour) | (wait ? A_REVERSE : 0), "%s", die);
+            int die_attr = dice_shine ? dice_shine : tui__colour(colour);
+            tui__put(y, dx, die_attr | (wait ? A_REVERSE : 0), "%s", die);
             dx += (int)strlen(die) + 1;
         }
         int p = cJSON_GetArrayItem(pen, s)->valueint;
         int filled = limit > 0 ? (p * c.bar_w + limit - 1) / limit : 0;
+        int pen_shine = tui__shine(t->g, NULL, "penalty %d", s);
         for (int k = 0; k < c.bar_w; k++)
-            tui__ch(y, x + c.bar_x - 1 + k, k < filled ? tui__colour(TUI_RED) : 0,
+            tui__ch(y, x + c.bar_x - 1 + k,
+                    pen_shine ? pen_shine : k < filled ? tui__colour(TUI_RED) : 0,
                     k < filled ? '#' : '.');
-        tui__put(y, x + c.bar_x + c.bar_w, 0, "%d", p);
+        tui__put(y, x + c.bar_x + c.bar_w, pen_shine, "%d", p);
     }
     /* The legend when it fits whole; the rules (?) say it too. */
     int lk = tui__wrap_rows(legend, w, 0, true);
@@ -367,8 +398,9 @@ static void draw(const tui_table *t)
         y += tui__wrap(y, x, w, 2, 2, 0, line, false);
     }
     if (over) {
-        snprintf(line, sizeof line, "Game over: %s wins with the fewest points.",
-                 tui__seat_name(t->g, tui__num(v, "winner", 0)));
+        const char *winner = tui__seat_name(t->g, tui__num(v, "winner", 0));
+        snprintf(line, sizeof line, "Game over: %s win%s with the fewest points.", winner,
+                 strcasecmp(winner, "you") == 0 ? "" : "s");
         tui__wrap(y, x, w, 2, 2, A_BOLD, line, false);
     }
     draw_tower(t, t->x + c.width + 1, t->w - c.width - 2);
@@ -381,7 +413,7 @@ static void drop(tui_game *g, int seat)
 {
     struct swings *s = swings_of(g);
     cJSON *v = pf_state_view(g->m->game, g->m->state, seat);
-    double off = swing_value(top_piece(v), s->started[seat]);
+    double off = swing_value(g, top_piece(v), s->started[seat]);
     cJSON_Delete(v);
     char name[TUI_MAX_NAME];
     snprintf(name, sizeof name, "stack %s %.2f", pieces[s->piece[seat]].name, off);

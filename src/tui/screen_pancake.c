@@ -5,6 +5,7 @@
  * letter (S K B L C) as well as a colour. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tui/tui_int.h"
 
@@ -26,9 +27,13 @@ static const struct topping *topping_of(const char *name)
     return NULL;
 }
 
-static void pancake(int y, int x, const struct topping *t, int attr)
+/* A pancake: its topping's letter (NULL: face down), in its colour or,
+ * shining, in the shine alone (attr: added to the colour). */
+static void pancake(int y, int x, const struct topping *t, int attr, int shine)
 {
-    if (t)
+    if (shine)
+        tui__put(y, x, shine, "(%c)", t ? t->letter : '=');
+    else if (t)
         tui__put(y, x, tui__colour(t->colour) | attr, "(%c)", t->letter);
     else
         tui__put(y, x, A_DIM | attr, "(=)");
@@ -50,24 +55,25 @@ static void draw(const tui_table *t)
              chef == t->seat ? " (that is you)" : "");
     y += 1 + gap;
     /* The pan: face-up pancakes by topping, then the face-down ones. */
-    tui__put(y, x, A_BOLD, "The pan");
-    int px = x + 10, n = 0;
+    tui__put(y, x, tui__shine(t->g, NULL, "pan") | A_BOLD, "The pan");
+    int px = x + 10, n = 0, shine_up = tui__shine(t->g, NULL, "pancake face-up");
+    int shine_down = tui__shine(t->g, NULL, "pancake face-down");
     for (int i = 0; i < NTOP; i++) {
         int c = tui__num(up, toppings[i].name, 0);
         for (int k = 0; k < c; k++, n++)
-            pancake(y, px + 4 * n, &toppings[i], 0);
+            pancake(y, px + 4 * n, &toppings[i], 0, shine_up);
     }
     const char *peek = tui__str(v, "peek");
     bool picked = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "picked"));
     for (int k = 0; k < down; k++, n++)
-        pancake(y, px + 4 * n, NULL, 0);
+        pancake(y, px + 4 * n, NULL, 0, shine_down);
     if (picked) {
         if (chef == t->seat)
             tui__put(y, px + 4 * n + 2, A_BOLD, "in your hand:");
         else
             tui__put(y, px + 4 * n + 2, A_BOLD, "in %s's hand:", tui__seat_name(t->g, chef));
         const struct topping *p = topping_of(peek);
-        pancake(y, getcurx(stdscr) + 1, p, A_REVERSE);
+        pancake(y, getcurx(stdscr) + 1, p, A_REVERSE, 0);
     }
     y++;
     char line[200] = "";
@@ -105,24 +111,29 @@ static void draw(const tui_table *t)
                 snprintf(line + strlen(line), sizeof line - strlen(line), "%s%d %c",
                          line[0] ? ", " : "", c, toppings[i].letter);
         }
-        tui__put(y++, px, A_DIM, "memory aid: the hidden ones are %s", line);
+        tui__put(y++, px, tui__shine(t->g, NULL, "counts") | A_DIM,
+                 "memory aid: the hidden ones are %s", line);
     }
     y += gap;
-    tui__put(y++, x, A_BOLD, "Piles (12 pancakes win)   On the table: %d pancakes left to draw.",
-             tui__num(v, "table", 0));
+    tui__put(y, x, A_BOLD, "Piles (12 pancakes win)   ");
+    tui__put(y++, getcurx(stdscr), tui__shine(t->g, NULL, "table") | A_BOLD,
+             "On the table: %d pancakes left to draw.", tui__num(v, "table", 0));
     const cJSON *piles = cJSON_GetObjectItemCaseSensitive(v, "piles");
     for (int i = 0; i < cJSON_GetArraySize(piles) && y < t->y + t->h; i++, y++) {
         int c = cJSON_GetArrayItem(piles, i)->valueint;
-        int attr = i == chef ? A_BOLD : 0;
+        char nm[16];
+        snprintf(nm, sizeof nm, "ask %d", i + 1); /* names count seats from 1 */
+        int shine = tui__shine(t->g, nm, "pile %d", i) | tui__shine(t->g, NULL, "seat %d", i);
+        int attr = (i == chef ? A_BOLD : 0) | shine;
         tui__put(y, x + 2, attr, "%-16s %2d ", tui__seat_name(t->g, i), c);
+        if (shine)
+            tui__put(y, x, shine, ">");
         for (int k = 0; k < 12; k++)
             tui__ch(y, x + 22 + k, k < c ? A_BOLD : 0, k < c ? '#' : '.');
         if (i == chef)
             tui__put(y, x + 36, A_DIM, "chef");
         if (strcmp(phase, "guess") == 0 && i == tui__num(v, "guesser", -1))
             tui__put(y, x + 36, A_BOLD, "is guessing");
-        char nm[16];
-        snprintf(nm, sizeof nm, "ask %d", i + 1); /* names count seats from 1 */
         if (t->sel && strcmp(t->sel, nm) == 0)
             tui__put(y, x, A_REVERSE, ">");
         tui__hot_add(y, x + 2, 20, nm);
@@ -139,7 +150,8 @@ static void draw(const tui_table *t)
                                          "%s%s", line[0] ? " and " : "",
                                          tui__seat_name(t->g, e->valueint));
         bool one = cJSON_GetArraySize(w) == 1;
-        bool you = one && strcmp(tui__seat_name(t->g, cJSON_GetArrayItem(w, 0)->valueint), "you") == 0;
+        const char *winner = one ? tui__seat_name(t->g, cJSON_GetArrayItem(w, 0)->valueint) : "";
+        bool you = strcasecmp(winner, "you") == 0;
         tui__put(y, x, A_BOLD, "The game is over: %s win%s!", line, one && !you ? "s" : "");
         int most = 0;
         for (int i = 0; i < cJSON_GetArraySize(piles); i++)
@@ -151,7 +163,7 @@ static void draw(const tui_table *t)
     if (t->meter_on && y + 1 < t->y + t->h) {
         int w = 40;
         int at = (int)((t->meter - 0.1) / 0.8 * (w - 1) + 0.5);
-        tui__put(t->y + t->h - 2, x, A_BOLD, "Flick: ");
+        tui__put(t->y + t->h - 2, x, tui__shine(t->g, NULL, "meter") | A_BOLD, "Flick: ");
         for (int i = 0; i < w; i++)
             tui__ch(t->y + t->h - 2, x + 7 + i,
                     i <= at ? tui__colour(i < 14 ? TUI_GREEN : i < 28 ? TUI_YELLOW : TUI_RED) : 0,
@@ -176,6 +188,23 @@ static void label(const tui_game *g, const cJSON *view, const char *name, char *
         snprintf(buf, n, "%c %s", tp->letter, tp->name);
     else
         snprintf(buf, n, "%s", name);
+}
+
+/* The lesson's word for a choice (docs/lessons.md). */
+static bool word(const char *name, char *buf, size_t n)
+{
+    int seat;
+    if (strcmp(name, "pick") == 0 || strcmp(name, "stop") == 0)
+        snprintf(buf, n, "button %s", name);
+    else if (strncmp(name, "toss ", 5) == 0)
+        snprintf(buf, n, "button toss");
+    else if (strncmp(name, "guess ", 6) == 0)
+        snprintf(buf, n, "topping %s", name + 6);
+    else if (sscanf(name, "ask %d", &seat) == 1)
+        snprintf(buf, n, "seat %d", seat - 1);
+    else
+        return false;
+    return true;
 }
 
 static bool meter(const cJSON *view, const char *const *names, int n, tui_meter *m)
@@ -203,4 +232,5 @@ const tui_screen tui__screen_pancake = {
     .draw = draw,
     .label = label,
     .meter = meter,
+    .word = word,
 };

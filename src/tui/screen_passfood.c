@@ -50,11 +50,48 @@ static int item(const cJSON *arr, int i)
  * terminal). An empty space shows its column's letter in lower case,
  * dimmed, so the board needs no header row to say which column is which
  * food. */
+/* What shines on a board: its title, its columns, its rows (0: none). */
+typedef struct board_shine {
+    int title, col[NFOODS], row[4];
+} board_shine;
+
+/* A food's name as a highlight word: "fairy-bread". */
+static void food_word(const struct food *f, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", f->name);
+    for (char *c = buf; *c; c++)
+        if (*c == ' ')
+            *c = '-';
+}
+
+/* The shine of the board of seat (-1: Ziggy's) as the person at seat
+ * `you` sees it: the lesson's words ("board 1", "column snake" on the
+ * person's own, "ziggy row 1") and a hinted set or take. */
+static board_shine shine_of(const tui_game *g, int seat, int you)
+{
+    board_shine b;
+    memset(&b, 0, sizeof b);
+    bool z = seat < 0, mine = seat == you;
+    b.title = z ? tui__shine(g, NULL, "ziggy") : tui__shine(g, NULL, "board %d", seat);
+    for (int f = 0; f < NFOODS && (z || mine); f++) {
+        char w[24], act[48];
+        food_word(&foods[f], w, sizeof w);
+        snprintf(act, sizeof act, z ? "take ziggy %s" : "score column %s", foods[f].name);
+        b.col[f] = tui__shine(g, act, z ? "ziggy column %s" : "column %s", w);
+    }
+    for (int r = 0; r < 4 && (z || mine); r++) {
+        char act[24];
+        snprintf(act, sizeof act, "score row %d", r + 1);
+        b.row[r] = tui__shine(g, z ? NULL : act, z ? "ziggy row %d" : "row %d", r + 1);
+    }
+    return b;
+}
+
 static void board(int y, int x, int w, int cw, const char *title, const cJSON *counts, int rows,
-                  const cJSON *row_worth, const cJSON *col_worth, int attr)
+                  const cJSON *row_worth, const cJSON *col_worth, int attr, const board_shine *sh)
 {
     int worth_x = x + 2 + cw * NFOODS;
-    tui__putn(y, x, w, attr | A_BOLD, title);
+    tui__putn(y, x, w, (sh->title ? sh->title : attr) | A_BOLD, title);
     tui__put(y + rows + 1, worth_x, A_DIM, "pt"); /* ends the points of each full column */
     for (int f = 0; f < NFOODS; f++)
         tui__put(y + rows + 1, x + 2 + cw * f - (item(col_worth, f) > 9), A_DIM, "%d",
@@ -65,11 +102,14 @@ static void board(int y, int x, int w, int cw, const char *title, const cJSON *c
             tui__put(y + 1 + r, worth_x, A_DIM, "%d", cJSON_GetArrayItem(row_worth, r)->valueint);
         for (int f = 0; f < NFOODS; f++) {
             int c = cJSON_GetArrayItem(counts, f) ? cJSON_GetArrayItem(counts, f)->valueint : 0;
+            int shine = sh->col[f] | (r < 4 ? sh->row[r] : 0);
             if (r < c)
-                tui__put(y + 1 + r, x + 2 + cw * f, tui__colour(foods[f].colour) | A_BOLD, "%c",
+                tui__put(y + 1 + r, x + 2 + cw * f,
+                         shine ? shine : tui__colour(foods[f].colour) | (int)A_BOLD, "%c",
                          foods[f].letter);
             else
-                tui__put(y + 1 + r, x + 2 + cw * f, A_DIM, "%c", foods[f].letter + 32);
+                tui__put(y + 1 + r, x + 2 + cw * f, shine ? shine : (int)A_DIM, "%c",
+                         foods[f].letter + 32);
         }
     }
 }
@@ -81,23 +121,30 @@ static void board(int y, int x, int w, int cw, const char *title, const cJSON *c
 static int track(const tui_table *t, int y, int x, int cake, const cJSON *dips,
                  const cJSON *ziggy, const cJSON *players, int np)
 {
-    int cw = (t->w - 6) / (cake + 1) >= 3 ? 3 : 2;
+    int cw = (t->w - 6) / (cake + 1) >= 3 ? 3 : 2, whole = tui__shine(t->g, NULL, "track");
+    int shine_cake = tui__shine(t->g, NULL, "cake");
     for (int s = 0; s <= cake; s++) {
         int cx = x + s * cw;
         char mark = s == cake ? '@' : in_list(dips, s) ? '*' : '.';
+        int shine = whole | tui__shine(t->g, NULL, "space %d", s) | (s == cake ? shine_cake : 0);
         tui__put(y + 1, cx,
-                 s == cake ? tui__colour(TUI_MAGENTA) : in_list(dips, s) ? (int)A_BOLD : (int)A_DIM,
+                 shine           ? shine
+                 : s == cake     ? tui__colour(TUI_MAGENTA)
+                 : in_list(dips, s) ? (int)A_BOLD
+                                    : (int)A_DIM,
                  "%c", mark);
         if ((s % 5 == 0 && cake - s > 2) || s == cake)
             tui__put(y, cx, A_DIM, "%d", s);
         if (tui__num(ziggy, "pos", 0) == s)
-            tui__put(y + 1, cx, tui__colour(TUI_RED) | A_BOLD, "Z");
+            tui__put(y + 1, cx,
+                     tui__shine(t->g, NULL, "pawn ziggy") | tui__colour(TUI_RED) | A_BOLD, "Z");
         int k = 0;
         for (int i = 0; i < np; i++)
             if (tui__num(cJSON_GetArrayItem(players, i), "pos", -1) == s)
-                tui__put(y + 2 + k++, cx, A_BOLD, "%d", i + 1);
+                tui__put(y + 2 + k++, cx, tui__shine(t->g, NULL, "pawn %d", i) | A_BOLD, "%d",
+                         i + 1);
     }
-    tui__put(y + 2, x + (cake + 1) * cw + 1, A_DIM, "@ cake");
+    tui__put(y + 2, x + (cake + 1) * cw + 1, shine_cake ? shine_cake : (int)A_DIM, "@ cake");
     tui__put(y + 3, x + (cake + 1) * cw + 1, A_DIM, "* lucky dip");
     return y + 2 + np;
 }
@@ -192,16 +239,17 @@ static void draw(const tui_table *t)
     /* Boards; the bag and the discard pile under Ziggy's shorter board.
      * On a wide terminal their cells spread out. */
     int cw = t->w - 4 >= (np + 1) * 22 ? 3 : 2, bw = cw == 3 ? 22 : 15;
+    board_shine sh = shine_of(t->g, -1, t->seat);
     board(y, x, bw - 1, cw, "Ziggy (Z)", cJSON_GetObjectItemCaseSensitive(ziggy, "board"), 3,
           cJSON_GetObjectItemCaseSensitive(numbers, "ziggy_rows"),
-          cJSON_GetObjectItemCaseSensitive(numbers, "ziggy_columns"), tui__colour(TUI_RED));
+          cJSON_GetObjectItemCaseSensitive(numbers, "ziggy_columns"), tui__colour(TUI_RED), &sh);
     const cJSON *bag = cJSON_GetObjectItemCaseSensitive(v, "bag");
     const cJSON *disc = cJSON_GetObjectItemCaseSensitive(v, "discard");
     int nd = 0;
     for (int f = 0; f < NFOODS; f++)
         nd += cJSON_GetArrayItem(disc, f) ? cJSON_GetArrayItem(disc, f)->valueint : 0;
-    tui__put(y + 5, x, A_DIM, "bag: %d", tui__num(bag, "count", 0));
-    tui__put(y + 6, x, A_DIM, "discard: %d", nd);
+    tui__put(y + 5, x, tui__shine(t->g, NULL, "bag") | A_DIM, "bag: %d", tui__num(bag, "count", 0));
+    tui__put(y + 6, x, tui__shine(t->g, NULL, "discard") | A_DIM, "discard: %d", nd);
     for (int i = 0; i < np; i++) {
         const cJSON *p = cJSON_GetArrayItem(players, i);
         char title[40];
@@ -209,33 +257,45 @@ static void draw(const tui_table *t)
         if ((int)strlen(name) > bw - 3 && strncmp(name, "bot ", 4) == 0)
             name += 4; /* "3 planner" rather than "3 bot planne" */
         snprintf(title, sizeof title, "%d %s", i + 1, name);
+        sh = shine_of(t->g, i, t->seat);
         board(y, x + bw * (i + 1), bw - 1, cw, title, cJSON_GetObjectItemCaseSensitive(p, "board"), 4,
               cJSON_GetObjectItemCaseSensitive(numbers, "player_rows"),
               cJSON_GetObjectItemCaseSensitive(numbers, "player_columns"),
-              i == active ? A_UNDERLINE : 0);
+              i == active ? A_UNDERLINE : 0, &sh);
+        bool mine = i == t->seat;
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "on_cake")))
             tui__put(y + 6, x + bw * (i + 1), tui__colour(TUI_MAGENTA), "on the cake!");
-        else
-            tui__put(y + 6, x + bw * (i + 1), 0, "swap %d take %d", tui__num(p, "swaps", 0),
-                     tui__num(p, "takes", 0));
+        else {
+            tui__put(y + 6, x + bw * (i + 1), mine ? tui__shine(t->g, NULL, "token swap") : 0,
+                     "swap %d", tui__num(p, "swaps", 0));
+            tui__put(y + 6, getcurx(stdscr) + 1, mine ? tui__shine(t->g, NULL, "token take") : 0,
+                     "take %d", tui__num(p, "takes", 0));
+        }
     }
     y += 7;
+    /* The rows still to come: the plates, the result, a swap offer. */
+    int rest = (strcmp(phase, "plate") == 0) + (tui__str(v, "result") != NULL) +
+               cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(v, "swap"));
     /* What the numbers beside the boards are, when there is a row for it. */
-    if (y + gap + 1 + (strcmp(phase, "plate") == 0) + (tui__str(v, "result") != NULL) +
-            cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(v, "swap")) <= t->y + t->h)
+    if (y + gap + 1 + rest <= t->y + t->h)
         tui__putn(y++, x, t->w - 4, A_DIM,
                   "pt: how far a full row (at its end) or column (under it) moves its pawn");
-    y += gap;
+    if (y + gap + rest <= t->y + t->h) /* a blank row first, when it leaves them room */
+        y += gap;
     /* Plates while distributing. */
     if (strcmp(phase, "plate") == 0) {
         const struct food *d = food_of(tui__str(v, "drawn"));
         const cJSON *pl = cJSON_GetObjectItemCaseSensitive(v, "plates");
-        tui__put(y, x, A_BOLD, "Drawn: ");
+        int drawn = tui__shine(t->g, NULL, "drawn");
+        tui__put(y, x, A_BOLD | drawn, "Drawn:");
         if (d)
-            tui__put(y, x + 7, tui__colour(d->colour), "[%c %s]", d->letter, d->name);
-        tui__put(y, x + 21, 0, "plates:");
+            tui__put(y, x + 7, drawn ? drawn : tui__colour(d->colour), "[%c %s]", d->letter,
+                     d->name);
+        /* after the longest food's tile ("[F fairy bread]") */
+        int at = getcurx(stdscr) + 2 > x + 21 ? getcurx(stdscr) + 2 : x + 21;
+        tui__put(y, at, 0, "plates:");
         static const char *const which[] = {"left", "centre", "right", "x"};
-        int px = x + 29;
+        int px = at + 8;
         for (int k = 0; k < 4; k++) {
             const cJSON *e = cJSON_GetObjectItemCaseSensitive(pl, which[k]);
             if (!e)
@@ -244,7 +304,8 @@ static void draw(const tui_table *t)
             char name[24], cell[24];
             snprintf(name, sizeof name, "plate %s", which[k]);
             snprintf(cell, sizeof cell, "%s:[%c]", which[k], f ? f->letter : ' ');
-            int attr = f ? tui__colour(f->colour) : 0;
+            int shine = tui__shine(t->g, name, "%s", name); /* its word is its name */
+            int attr = shine ? shine : f ? tui__colour(f->colour) : 0;
             if (t->sel && strcmp(t->sel, name) == 0)
                 attr |= A_REVERSE;
             tui__put(y, px, attr, "%s", cell);
@@ -287,6 +348,30 @@ static const char *prompt(const tui_game *g, const cJSON *view)
         if (strcmp(phase_of(view), words[i][0]) == 0)
             return words[i][1];
     return NULL;
+}
+
+/* The lesson's word for a choice (docs/lessons.md). */
+static bool word(const char *name, char *buf, size_t n)
+{
+    const struct food *f;
+    int row;
+    if (strncmp(name, "plate ", 6) == 0)
+        snprintf(buf, n, "%s", name);
+    else if (strcmp(name, "carry on") == 0)
+        snprintf(buf, n, "button carry-on");
+    else if (strncmp(name, "take ", 5) == 0)
+        snprintf(buf, n, "token take");
+    else if (strncmp(name, "swap give ", 10) == 0)
+        snprintf(buf, n, "token swap");
+    else if (strncmp(name, "score column ", 13) == 0 && (f = food_of(name + 13))) {
+        char w[24];
+        food_word(f, w, sizeof w);
+        snprintf(buf, n, "column %s", w);
+    } else if (sscanf(name, "score row %d", &row) == 1)
+        snprintf(buf, n, "row %d", row);
+    else
+        return false;
+    return true;
 }
 
 static void label(const tui_game *g, const cJSON *view, const char *name, char *buf, size_t n)
@@ -347,4 +432,5 @@ const tui_screen tui__screen_passfood = {
     .draw = draw,
     .label = label,
     .prompt = prompt,
+    .word = word,
 };

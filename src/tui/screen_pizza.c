@@ -6,6 +6,7 @@
  * memory, PIZ-7). */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tui/tui_int.h"
 
@@ -105,9 +106,18 @@ static void draw(const tui_table *t)
             attr = A_DIM;
         }
         snprintf(name, sizeof name, "flip %d", i);
+        int shine = tui__shine(t->g, name, "cell %d", i);
+        if (!shine && is_down)
+            shine = tui__shine(t->g, NULL, "grid");
+        if (shine)
+            attr = shine;
         if (t->sel && strcmp(t->sel, name) == 0)
-            attr = A_REVERSE | A_BOLD;
+            attr = A_REVERSE | A_BOLD | shine;
         tui__putn(cy, cx, 6, attr, cell);
+        if (shine && !tui__shows_any(t->g, "grid")) { /* pointers at the one to press */
+            tui__ch(cy, cx - 1, shine, '>');
+            tui__ch(cy, cx + 6, shine, '<');
+        }
         if (is_down)
             tui__hot_add(cy, cx, 6, name);
     }
@@ -135,7 +145,7 @@ static void draw(const tui_table *t)
         char who[48], name[32];
         if (cJSON_IsNumber(seat))
             snprintf(who, sizeof who, "%s%s", tui__seat_name(t->g, seat->valueint),
-                     seat->valueint == t->seat && strcmp(tui__seat_name(t->g, t->seat), "you")
+                     seat->valueint == t->seat && strcasecmp(tui__seat_name(t->g, t->seat), "you")
                          ? " (you)"
                          : "");
         else
@@ -143,8 +153,12 @@ static void draw(const tui_table *t)
         int sy = y + 1 + j;
         snprintf(name, sizeof name, "switch %s", colour ? colour : "?");
         bool selected = t->sel && strcmp(t->sel, name) == 0;
-        tui__put(sy, x, tui__colour(handle_colour(colour)) | (selected ? A_REVERSE : 0),
+        int shine = tui__shine(t->g, name, "slice %s", colour ? colour : "?");
+        tui__put(sy, x,
+                 (shine ? shine : tui__colour(handle_colour(colour))) | (selected ? A_REVERSE : 0),
                  "%c %-6s handle", colour ? colour[0] - 32 : '?', colour ? colour : "?");
+        if (shine)
+            tui__put(sy, x - 2, shine, ">");
         tui__hot_add(sy, x, 15, name);
         tui__put(sy, x + 16, cJSON_IsNumber(seat) && seat->valueint == to_move ? A_BOLD : 0,
                  "%-24s", who);
@@ -175,6 +189,19 @@ static void label(const tui_game *g, const cJSON *view, const char *name, char *
         snprintf(buf, n, "%s", name);
 }
 
+/* The lesson's word for a choice (docs/lessons.md). */
+static bool word(const char *name, char *buf, size_t n)
+{
+    int cell;
+    if (sscanf(name, "flip %d", &cell) == 1)
+        snprintf(buf, n, "cell %d", cell);
+    else if (strncmp(name, "switch ", 7) == 0)
+        snprintf(buf, n, "slice %s", name + 7);
+    else
+        return false;
+    return true;
+}
+
 /* Turning a piece over is chosen on the grid itself, not from a list. */
 static const char *hint(const tui_game *g)
 {
@@ -193,4 +220,5 @@ const tui_screen tui__screen_pizza = {
     .draw = draw,
     .label = label,
     .hint = hint,
+    .word = word,
 };

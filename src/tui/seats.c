@@ -94,18 +94,32 @@ static void make_list(seating_screen *st, const pf_options *opt)
     st->nlines = k;
 }
 
-/* The keys, those of the memory aid and the pace where the game has them. */
-static void keys_of(const pf_game *g, char *buf, size_t n)
+/* Whether the hints line is shown (the `h` key): the game gives hints
+ * (turn-based, with an explainer) and more than one person shares the
+ * keyboard (one person alone always has them). */
+static bool hints_choice(const seating_screen *st)
 {
-    snprintf(buf, n, "arrows: seat, who   e: name   +/-: seats   o: order   %s%s"
+    int people = 0;
+    for (int i = 0; i < st->n; i++)
+        people += st->kind[i] == 0;
+    return !st->g->real_time && st->g->explain && people > 1;
+}
+
+/* The keys, those of the memory aid, the pace and hints where the game
+ * has them. */
+static void keys_of(const seating_screen *st, char *buf, size_t n)
+{
+    const pf_game *g = st->g;
+    snprintf(buf, n, "arrows: seat, who   e: name   +/-: seats   o: order   %s%s%s"
              "v: option   PgDn: the list   Enter: start   Esc: menu   q: quit",
-             g->memory_game ? "m: memory aid   " : "", g->real_time ? "" : "p: pace   ");
+             g->memory_game ? "m: memory aid   " : "", g->real_time ? "" : "p: pace   ",
+             hints_choice(st) ? "h: hints   " : "");
 }
 
 /* The part above the list, from row 2; returns the row after it. With
  * gaps, blank rows between its parts. Measures only, unless draw. */
 static int header(const seating_screen *st, bool memory_aid, bool shuffle, int pace_ms,
-                  bool gaps, bool draw)
+                  bool hints_shared, bool gaps, bool draw)
 {
     const pf_game *g = st->g;
     char line[400];
@@ -142,6 +156,12 @@ static int header(const seating_screen *st, bool memory_aid, bool shuffle, int p
                  pace_ms / 1000.0);
         PART(4, 0, line);
     }
+    if (hints_choice(st)) {
+        snprintf(line, sizeof line, "hints, shared keyboard: %s (h: %s)%s",
+                 hints_shared ? "ON" : "off", hints_shared ? "off" : "on",
+                 g->memory_game ? "; they need the memory aid" : "");
+        PART(4, 0, line);
+    }
     if (st->problem)
         PART(4, A_BOLD, st->problem);
 #undef PART
@@ -151,16 +171,17 @@ static int header(const seating_screen *st, bool memory_aid, bool shuffle, int p
 /* Draws the screen; returns the rows the list has (for PgUp/PgDn). The
  * blank rows between the parts go first when the list would be short. */
 static int draw(seating_screen *st, bool memory_aid, bool shuffle, int pace_ms,
-                const pf_options *opt)
+                bool hints_shared, const pf_options *opt)
 {
     char keys[300], line[120];
-    keys_of(st->g, keys, sizeof keys);
+    keys_of(st, keys, sizeof keys);
     int key_rows = tui__wrap_rows(keys, COLS, 2, true);
-    bool gaps = LINES - key_rows - 1 - header(st, memory_aid, shuffle, pace_ms, true, false) >= 4;
+    int head = header(st, memory_aid, shuffle, pace_ms, hints_shared, true, false);
+    bool gaps = LINES - key_rows - 1 - head >= 4;
     erase();
     snprintf(line, sizeof line, "%s: who plays?", st->g->title);
     tui__title_bar(line);
-    int y = header(st, memory_aid, shuffle, pace_ms, gaps, true);
+    int y = header(st, memory_aid, shuffle, pace_ms, hints_shared, gaps, true);
     /* the list, between here and the keys */
     int rows = LINES - key_rows - y - 1;
     make_list(st, opt);
@@ -198,7 +219,7 @@ static void show_bot(seating_screen *st, int rows)
 }
 
 bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle,
-                pf_options *opt, int *pace_ms)
+                pf_options *opt, int *pace_ms, bool *hints_shared)
 {
     static char error[sizeof ((pf_error *)0)->msg]; /* outlives a pf_error */
     seating_screen *st = calloc(1, sizeof *st);
@@ -228,7 +249,7 @@ bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle
                 make_list(st, opt);
                 show_bot(st, rows > 0 ? rows : 1);
             }
-            rows = draw(st, *memory_aid, *shuffle, *pace_ms, opt);
+            rows = draw(st, *memory_aid, *shuffle, *pace_ms, *hints_shared, opt);
         }
         int ch = tui__key(-1), n = st->n;
         switch (ch) {
@@ -252,6 +273,10 @@ bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle
             break;
         case 'o': case 'O':
             *shuffle = !*shuffle;
+            break;
+        case 'h': case 'H':
+            if (hints_choice(st))
+                *hints_shared = !*hints_shared;
             break;
         case 'p': case 'P': {
             int k = 0;

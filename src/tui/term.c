@@ -67,6 +67,7 @@ void tui__term_open(void)
         init_pair(TUI_WHITE, COLOR_WHITE, -1);
         init_pair(TUI_TITLE, COLOR_BLACK, COLOR_CYAN);
         init_pair(TUI_DIM, COLOR_WHITE, -1);
+        init_pair(TUI_SHINE, COLOR_BLACK, COLOR_YELLOW);
     } else {
         mono = true;
     }
@@ -88,7 +89,10 @@ bool tui__mono(void)
 int tui__colour(int c)
 {
     if (mono)
-        return c == TUI_TITLE ? A_REVERSE : c == TUI_DIM ? A_DIM : A_BOLD;
+        return c == TUI_TITLE   ? A_REVERSE
+               : c == TUI_DIM   ? A_DIM
+               : c == TUI_SHINE ? A_BOLD | A_UNDERLINE
+                                : A_BOLD;
     if (c == TUI_DIM)
         return A_DIM;
     return (int)COLOR_PAIR(c) | (c == TUI_TITLE ? 0 : A_BOLD);

@@ -26,6 +26,9 @@ typedef struct pf_tui_args {
     bool memory_aid;       /* show earlier reveals in memory games */
     bool offer_autosave;   /* first offer to resume an unfinished autosaved game */
     const char *notice;    /* shown on the status line of the first game, or NULL */
+    bool learn;            /* start with the lesson of `game` (`partyfood learn`) */
+    int chapter;           /* its first chapter, from 0 */
+    bool hints_shared;     /* hints for people sharing the keyboard (the seating screen's h) */
 } pf_tui_args;
 
 /* Runs the client until the person quits; returns the process exit code.
@@ -41,6 +44,12 @@ bool pf_tui_available(void);
  * is masked unless memory_aid (PIZ-7, YYP-7). The text names seats as the
  * event does. */
 bool pf_tui_log_event(const pf_table *t, int i, int seat, bool memory_aid, char *buf, size_t n);
+
+/* Event e of a step at table t with each seat it names read by the seat's
+ * name, a seat called "you" in the second person ("You roll", "Sam
+ * rolls"), as the full screen's log says it; into buf. For the line mode
+ * of a lesson, whose captions speak of names. */
+void pf_tui_event_named(const pf_table *t, const pf_event *e, char *buf, size_t n);
 
 /* Whether people at one keyboard see different things in game g (a peek,
  * a bonus pancake): only then does the keyboard pass behind a hand-over

@@ -14,6 +14,7 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
+#include "partyfood/lesson.h"
 #include "partyfood/seating.h"
 #include "partyfood/match.h"
 #include "partyfood/table.h"
@@ -23,7 +24,7 @@
 
 enum {
     TUI_RED = 1, TUI_YELLOW, TUI_GREEN, TUI_BLUE, TUI_MAGENTA, TUI_CYAN, TUI_WHITE,
-    TUI_TITLE, TUI_DIM, TUI_NCOLOURS
+    TUI_TITLE, TUI_DIM, TUI_SHINE, TUI_NCOLOURS
 };
 
 #define TUI_KEY_CLICK 0x7fff0001 /* a mouse click; tui__click gives where */
@@ -159,6 +160,10 @@ typedef struct tui_screen {
     bool (*own_keys)(const tui_game *g);
     /* Optional: where the seat's turn stands, said above its choices. */
     const char *(*prompt)(const tui_game *g, const cJSON *view);
+    /* Optional: the lesson's highlight word (docs/lessons.md) a choice in
+     * the list answers to ("pick" is "button pick"), into buf; false when
+     * none. */
+    bool (*word)(const char *name, char *buf, size_t n);
 } tui_screen;
 
 const tui_screen *tui__screen_for(const pf_game *g);
@@ -172,9 +177,10 @@ extern const tui_screen tui__screen_generic, tui__screen_pizza, tui__screen_panc
 #define TUI_MAX_NAME 64
 
 struct tui_game {
-    pf_table *t;
-    const pf_match *m; /* the table's (the same object for the whole game) */
-    const pf_seating *seats; /* the table's */
+    const pf_table *t;  /* what is drawn */
+    pf_table *own;      /* the game's table, played on (NULL in a lesson: the runner's) */
+    const pf_match *m;  /* the table's (the same object for the whole game) */
+    const pf_seating *seats; /* the table's; in a lesson, only the person's seat is a person */
     const tui_screen *scr;
     int viewer;          /* seat at the keyboard, or PF_SEAT_SPECTATOR */
     int focus;           /* real time: the person whose hands the keys are */
@@ -196,6 +202,16 @@ struct tui_game {
      * (PAKU-10), sent a reaction after they are free ("": none) */
     char held[PF_MAX_SEATS][TUI_MAX_NAME];
     char status[600];
+    /* a hint (hint.c): the move shown, for the step it was asked at */
+    char hinted[TUI_MAX_NAME];
+    int hint_step;
+    bool hints_shared;   /* people sharing the keyboard may have hints */
+    /* a lesson (lesson.c): the runner, its lesson, what happens now, its
+     * seating */
+    pf_lesson_run *lesson;
+    const pf_lesson *lesson_file;
+    pf_lesson_now now;
+    pf_seating lesson_seats;
     char save_path[256];
     bool autosave_on;
     int autosaved_steps; /* m->nsteps when last autosaved */
@@ -209,7 +225,8 @@ int tui__first_person(const tui_game *g);
 /* Plays an action by name for seat at time t; false (status set) when refused.
  * In a real-time game whose seat's hands are busy at t, an action that will
  * be legal when they are free is held instead (false, status says so) and
- * sent by tui__send_held. */
+ * sent by tui__send_held. In a lesson the runner judges it (the lesson's
+ * reason for another move in the status) and gives the time. */
 bool tui__act(tui_game *g, int seat, const char *name, int64_t t);
 /* Sends the held key press a human reaction (PF_REACTION_MIN_MS) after its
  * seat's hands are free; true when sent. */
@@ -227,6 +244,14 @@ const char *tui__seat_name_into(const tui_game *g, int seat, char *buf);
  * moves" (short, for the title line; the match's step count is an
  * internal number). */
 const char *tui__moves_played(int nsteps, char *buf, size_t n);
+/* Lists the choices of seat (the viewer or the focused person) when the
+ * state moved (or legal_step is -1), keeping the selection by name. */
+void tui__refresh_legal(tui_game *g, int seat);
+/* What a person's key did in a turn-based game (tui__person_key). */
+enum { TUI_K_NONE, TUI_K_ACTED, TUI_K_QUIT };
+/* A person's key while choosing (a meter, arrows, a letter, a digit,
+ * a click, undo, a hint, the pages of common keys). */
+int tui__person_key(tui_game *g, int seat, int ch);
 /* Starts a meter (a key press later plays fmt with its value). */
 void tui__meter_start(tui_game *g, const tui_meter *m);
 /* The meter's value now. */
@@ -238,14 +263,40 @@ double tui__meter_value(const tui_meter *m);
 /* The terminal size a screen needs. */
 #define tui__min_h(scr) ((scr)->rows + TUI_FRAME_ROWS)
 
+/* ---- what shines (shine.c) ---------------------------------------------- */
+
+/* The attribute of a thing that shines, 0 for one that does not: a thing
+ * the lesson's step names (its highlight word, printf-style: "cell %d";
+ * "" for none), or the element of `action` when that is the move a hint
+ * suggested (action may be NULL). */
+int tui__shine(const tui_game *g, const char *action, const char *word_fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The attribute of shining things (a colour, or bold underline in mono). */
+int tui__shine_attr(void);
+/* Whether the current lesson step names any highlight starting with prefix. */
+bool tui__shows_any(const tui_game *g, const char *prefix);
+
+/* ---- hints (hint.c) ------------------------------------------------------ */
+
+/* Whether seat may have hints here now (a game that gives them, the memory
+ * aid in a memory game, one person or hints shared); why not into why. */
+bool tui__hints_allowed(const tui_game *g, char *why, size_t n);
+/* The `h` key: the move a `medium` bot would make and why, in the status,
+ * the move selected and shining; nothing played (the table marks the
+ * seat's next move as made with a hint). */
+void tui__hint(tui_game *g, int seat);
+/* Writes text with each "seat N" (counted from 1) replaced by its name. */
+void tui__named_seats(const tui_game *g, const char *text, char *buf, size_t n);
+
 /* ---- the screen around the table (frame.c) ------------------------------ */
 
 /* Where the parts of a game screen go on this terminal. */
 typedef struct tui_layout {
     int table_h, table_w; /* the table: rows 1.., columns 0.. */
     int side_w;           /* the rules in brief, right of the table (0: none) */
-    int events, choices, keys;        /* rows of each */
-    int events_y, choices_y, keys_y;  /* their first rows (a rule above the first two) */
+    int events, caption, choices, keys;          /* rows of each (events 0: none shown) */
+    int events_y, caption_y, choices_y, keys_y;  /* their first rows (a rule above the
+                                                    first three) */
 } tui_layout;
 
 /* The letters that play the choices on screen (l q s u are commands). */
@@ -258,6 +309,20 @@ bool tui__game_too_small(const tui_game *g);
 void tui__draw_title(const tui_game *g, const char *who, const char *mine, int seat);
 /* Draws the whole game screen for seat; mine: seat is a person choosing. */
 void tui__draw(tui_game *g, int seat, bool mine);
+
+/* ---- lessons (lesson.c) ------------------------------------------------- */
+
+/* Plays the lesson of game from a->chapter; returns TUI_OUT_MENU (or
+ * TUI_OUT_QUIT when it was started from the command line and is left),
+ * TUI_OUT_PLAY to play the game now, TUI_OUT_NO_MEMORY. */
+int tui__lesson(const pf_game *game, const pf_tui_args *a);
+/* The lesson's caption: the rows it takes at width w (the refusal too). */
+int tui__caption_rows(const tui_game *g, int w);
+/* Draws the caption box of a lesson's screen (l: the layout). */
+void tui__draw_caption(const tui_game *g, const tui_layout *l);
+/* The line in the choices' place when the person has no move to make in a
+ * lesson (a note, a scripted move, the end of a chapter). */
+const char *tui__lesson_line(const tui_game *g, char *buf, size_t n);
 
 /* ---- the real-time clock (clock.c) -------------------------------------- */
 
@@ -310,19 +375,21 @@ bool tui__prompt(const char *question, const char *suggest, char *buf, size_t n)
 
 /* ---- the app (app.c, seats.c) ------------------------------------------- */
 
-enum { TUI_OUT_QUIT, TUI_OUT_MENU, TUI_OUT_AGAIN, TUI_OUT_NO_MEMORY };
+enum { TUI_OUT_QUIT, TUI_OUT_MENU, TUI_OUT_AGAIN, TUI_OUT_NO_MEMORY, TUI_OUT_PLAY };
 
 /* Plays match m with seating s to its end screen; returns what the person
  * chose there. Takes m (it may be replaced by an undo; destroyed here). */
 int tui__play(pf_match *m, const pf_seating *s, const pf_tui_args *a);
-/* The game menu; NULL when the person quits. */
-const pf_game *tui__menu(void);
+/* The game menu; NULL when the person quits; *learn says whether they
+ * chose the game's lesson ("learn to play") rather than a game. */
+const pf_game *tui__menu(bool *learn);
 /* The seating screen for g; false when the person goes back. *shuffle says
  * whether the seats are to be drawn at random (C-1's default) or kept in
  * the order shown (the host chose it). *opt: the game's options, set
- * there with `v` (each checked before it is kept). */
+ * there with `v` (each checked before it is kept). *hints_shared: whether
+ * people sharing the keyboard may have hints (`h`). */
 bool tui__seats(const pf_game *g, pf_seating *s, bool *memory_aid, bool *shuffle,
-                pf_options *opt, int *pace_ms);
+                pf_options *opt, int *pace_ms, bool *hints_shared);
 /* Shows "pass the keyboard to NAME" until Enter; false when they quit. */
 bool tui__handover(const tui_game *g, int seat);
 

@@ -17,9 +17,10 @@ static void two_names_in_one_line(void **state)
     seats.bot[2] = pf_bot_find(pf_test_game("passfood"), "random");
     assert_non_null(seats.bot[2]);
     pf_error err;
-    tui_game g = {.t = pf_table_create(pf_test_game("passfood"), &seats, NULL, 1, NULL, NULL,
-                                       NULL, &err)};
-    assert_non_null(g.t);
+    pf_table *t = pf_table_create(pf_test_game("passfood"), &seats, NULL, 1, NULL, NULL, NULL,
+                                  &err);
+    assert_non_null(t);
+    tui_game g = {.t = t, .own = t};
     char line[128];
     snprintf(line, sizeof line, "%s offers a swap to %s", tui__seat_name(&g, 0),
              tui__seat_name(&g, 1));
@@ -29,7 +30,7 @@ static void two_names_in_one_line(void **state)
     assert_string_equal(line, "bot greedy offers a swap to ana");
     snprintf(line, sizeof line, "%s, %s", tui__seat_name(&g, 3), tui__seat_name(&g, -1));
     assert_string_equal(line, "?, ?");
-    pf_table_destroy(g.t);
+    pf_table_destroy(t);
 }
 
 /* Identical bots (and people of one name) read apart (issue 13): "ask
@@ -48,13 +49,14 @@ static void identical_seats_read_apart(void **state)
     assert_non_null(seats.bot[1]);
     assert_non_null(seats.bot[3]);
     pf_error err;
-    tui_game g = {.t = pf_table_create(pc, &seats, NULL, 1, NULL, NULL, NULL, &err)};
-    assert_non_null(g.t);
+    pf_table *t = pf_table_create(pc, &seats, NULL, 1, NULL, NULL, NULL, &err);
+    assert_non_null(t);
+    tui_game g = {.t = t, .own = t};
     char line[160];
     snprintf(line, sizeof line, "%s|%s|%s|%s", tui__seat_name(&g, 0), tui__seat_name(&g, 1),
              tui__seat_name(&g, 2), tui__seat_name(&g, 3));
     assert_string_equal(line, "ana|schemer 1|schemer 2|bot random");
-    pf_table_destroy(g.t);
+    pf_table_destroy(t);
 }
 
 /* A seat called "you" is spoken to in the second person (issue 13): never
@@ -67,8 +69,9 @@ static void you_in_the_second_person(void **state)
     strcpy(seats.name[0], "you");
     strcpy(seats.name[1], "ben");
     pf_error err;
-    tui_game g = {.t = pf_table_create(pc, &seats, NULL, 1, NULL, NULL, NULL, &err)};
-    assert_non_null(g.t);
+    pf_table *t = pf_table_create(pc, &seats, NULL, 1, NULL, NULL, NULL, &err);
+    assert_non_null(t);
+    tui_game g = {.t = t, .own = t};
     g.seats = pf_table_seating(g.t);
     g.m = pf_table_match(g.t);
     g.scr = &tui__screen_generic;
@@ -96,12 +99,15 @@ static void you_in_the_second_person(void **state)
     SAY(PF_SEAT_CAP " gives a snake to " PF_SEAT " and gets a kiwi back.", 1, 0);
     tui__log_text(&g, &e, line, sizeof line);
     assert_string_equal(line, "ben gives a snake to you and gets a kiwi back.");
+    SAY(PF_SEAT_CAP " stops sharing. " PF_SEAT " shows it.", 0, 0);
+    tui__log_text(&g, &e, line, sizeof line);
+    assert_string_equal(line, "you stop sharing. you show it.");
     /* Only the marked seats are names: "seat 2" written as words stays. */
     SAY("row 2 of seat 2's board, as " PF_SEAT " said", 1);
     tui__log_text(&g, &e, line, sizeof line);
     assert_string_equal(line, "row 2 of seat 2's board, as ben said");
 #undef SAY
-    pf_table_destroy(g.t);
+    pf_table_destroy(t);
 }
 
 int main(void)
