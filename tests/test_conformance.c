@@ -4,7 +4,10 @@
  * uniformly random legal actions (and increasing times for real-time
  * games), checking after every action that
  *   - applying the same action to a clone gives the same bytes;
- *   - legal actions are sorted, unique, named uniquely, and parse back;
+ *   - legal actions are sorted, unique, named uniquely, and parse back, and
+ *     legal_pick (where a game has it) reads the same list;
+ *   - the game's playout slot (where it has one) plays what the generic
+ *     loop plays;
  *   - seats not to act have no legal actions and are refused unchanged;
  *   - an action outside the legal list is refused and changes nothing;
  *   - every event is public or private to a real seat;
@@ -55,12 +58,32 @@ static char *view_text(const pf_game *g, const void *st, int seat)
     return pf_test_view_text(g, st, seat);
 }
 
+/* legal_pick is legal's list read at the index r stands for, for every
+ * index (the lowest and highest r of each) and for r from the generator. */
+static void check_legal_pick(const pf_game *g, const void *st, int seat, const pf_action *legal,
+                             int n)
+{
+    for (int i = 0; i < n; i++) {
+        /* the lowest r meaning index i, and the highest */
+        uint32_t lo = (uint32_t)((((uint64_t)i << 32) + (uint64_t)n - 1) / (uint64_t)n);
+        uint32_t hi = (uint32_t)((((uint64_t)(i + 1) << 32) - 1) / (uint64_t)n);
+        assert_int_equal(pf_rng_scale(lo, (uint32_t)n), i);
+        assert_int_equal(pf_rng_scale(hi, (uint32_t)n), i);
+        pf_action a = g->legal_pick(st, seat, lo), b = g->legal_pick(st, seat, hi);
+        if (a != legal[i] || b != legal[i])
+            fail_msg("%s: legal_pick for index %d of %d gives %u and %u, legal's action is %u",
+                     g->id, i, n, a, b, legal[i]);
+    }
+}
+
 static void check_legal(const pf_game *g, const void *st, int seats, uint32_t set)
 {
     static pf_action legal[PF_MAX_LEGAL];
     char name[96], name2[96];
     for (int p = 0; p < seats; p++) {
         int n = g->legal(st, p, legal, PF_MAX_LEGAL);
+        if (g->legal_pick && (set & (1u << p)))
+            check_legal_pick(g, st, p, legal, n);
         if (!(set & (1u << p))) {
             assert_int_equal(n, 0);
             continue;
@@ -79,6 +102,26 @@ static void check_legal(const pf_game *g, const void *st, int seats, uint32_t se
             }
         }
     }
+}
+
+/* A game's playout slot plays what pf_playout_loop plays through the
+ * descriptor: the same steps to the same state, capped or not. */
+static void check_playout(const pf_game *g, const void *st, uint64_t seed)
+{
+    void *a = malloc(g->state_size), *b = malloc(g->state_size);
+    for (int k = 0; k < 2; k++) {
+        int cap = k ? g->max_steps : 3;
+        pf_rng ra, rb;
+        pf_rng_seed(&ra, seed);
+        pf_rng_seed(&rb, seed);
+        memcpy(a, st, g->state_size);
+        memcpy(b, st, g->state_size);
+        assert_int_equal(g->playout(a, &ra, 7, cap), pf_playout_loop(g, b, &rb, 7, cap));
+        assert_memory_equal(a, b, g->state_size);
+        assert_memory_equal(&ra, &rb, sizeof ra);
+    }
+    free(a);
+    free(b);
 }
 
 /* An action not in the legal list is refused and leaves st unchanged. */
@@ -261,6 +304,8 @@ static void play_one(config_case *c, uint64_t seed, bool deep)
         }
         if (deep && n % 4 == 0)
             check_views(c, st, seats, &rng);
+        if (deep && n % 16 == 0 && g->playout)
+            check_playout(g, st, seed + (uint64_t)n);
         if (deep && n == 0) {
             char why[4 * TEXT_CAP];
             if (!pf_test_secrecy_seeds(g, seats, &opt, seed, seed ^ 0x5eed5eed, &rng,

@@ -192,6 +192,21 @@ void pf_events_memory(pf_events *ev);
 /* The fact called name of e, or NULL. */
 const pf_event_field *pf_event_find(const pf_event *e, const char *name);
 
+/* With ev NULL (a playout) the calls above are skipped and their arguments
+ * not evaluated: the calls alone would cost a playout's step more than its
+ * rules. (events.c defines them with their names in parentheses.) */
+static inline bool pf_events_on(const pf_events *ev)
+{
+    return ev != NULL;
+}
+#define pf_events_add(ev, ...) (pf_events_on(ev) ? pf_events_add(ev, __VA_ARGS__) : (void)0)
+#define pf_events_int(ev, ...) (pf_events_on(ev) ? pf_events_int(ev, __VA_ARGS__) : (void)0)
+#define pf_events_real(ev, ...) (pf_events_on(ev) ? pf_events_real(ev, __VA_ARGS__) : (void)0)
+#define pf_events_bool(ev, ...) (pf_events_on(ev) ? pf_events_bool(ev, __VA_ARGS__) : (void)0)
+#define pf_events_str(ev, ...) (pf_events_on(ev) ? pf_events_str(ev, __VA_ARGS__) : (void)0)
+#define pf_events_list(ev, ...) (pf_events_on(ev) ? pf_events_list(ev, __VA_ARGS__) : (void)0)
+#define pf_events_memory(ev) (pf_events_on(ev) ? pf_events_memory(ev) : (void)0)
+
 /* True when seat may see e (a spectator sees public events only;
  * PF_SEAT_GOD sees all). */
 bool pf_event_visible(const pf_event *e, int seat);
@@ -206,6 +221,12 @@ typedef struct pf_seat_names {
 /* e's text with each seat it names read by names (NULL: as the text is),
  * into buf (n bytes, cut at a whole character); returns buf. */
 char *pf_event_render(const pf_event *e, const pf_seat_names *names, char *buf, size_t n);
+
+/* For a game's apply: the rules written once in a function of ev marked
+ * PF_INLINE, which apply calls twice, `if (ev) rules(..., ev); else
+ * rules(..., NULL);`. The playouts' copy (ev NULL) is compiled with every
+ * event call and its arguments gone, and with the registers they held. */
+#define PF_INLINE static inline __attribute__((always_inline))
 
 /* ---- the descriptor ----------------------------------------------------- */
 
@@ -257,12 +278,26 @@ typedef struct pf_game {
      * score) report their events to ev, as apply does; ev may be NULL. */
     pf_err (*init)(void *st, int seats, const pf_options *opt, uint64_t seed,
                    pf_events *ev, pf_error *err);
-    /* Bit set of the seats that may act now; 0 when the game is over. */
+    /* Bit set of the seats that may act now; 0 exactly when the game is
+     * over (the conformance harness checks it), so a playout loops on it. */
     uint32_t (*to_act)(const void *st);
     /* Writes the legal actions of seat, sorted ascending, and returns their
      * count (0 when seat may not act). cap is at least PF_MAX_LEGAL. A game
      * with continuous actions lists a representative grid here. */
     int (*legal)(const void *st, int seat, pf_action *out, int cap);
+    /* Optional, for speed: the action of legal's list (for seat, which may
+     * act) at index pf_rng_scale(r, its count), without writing the list:
+     * for 32 uniform random bits r, a uniformly random legal action.
+     * Random playouts (pf_random_action: the bench, the search) draw one
+     * action a step; NULL: they call legal. The conformance harness checks
+     * it against legal. */
+    pf_action (*legal_pick)(const void *st, int seat, uint32_t r);
+    /* Optional, for speed, in a turn-based game: pf_playout, defined as
+     * `return pf_playout_loop(&pf_game_<id>, st, rng, now, max_steps);`.
+     * Compiled beside the descriptor, the loop calls the game's own
+     * functions directly and the compiler inlines them. NULL: pf_playout
+     * runs the same loop through the descriptor. */
+    int (*playout)(void *st, pf_rng *rng, int64_t now, int max_steps);
     /* Validation without side effects: PF_E_OK when seat (known to be in
      * to_act) may play a at time t_ms, else the error (ILLEGAL_ACTION,
      * TIME_BACKWARDS...). NULL means "a is legal iff it is in legal()". */
@@ -358,6 +393,57 @@ pf_err pf_state_apply_named(const pf_game *g, void *st, int seat, const char *na
                             int64_t t_ms, pf_events *ev, pf_error *err);
 /* A seat's view as a new JSON object (caller deletes). */
 cJSON *pf_state_view(const pf_game *g, const void *st, int seat);
+
+/* One seat of the set, uniformly: the lowest set bit at
+ * pf_rng_below(rng, the count) (the common case of one seat draws nothing). */
+static inline int pf_pick_seat(uint32_t set, pf_rng *rng)
+{
+    if (set & (set - 1)) {
+        int k = (int)pf_rng_below(rng, (uint32_t)__builtin_popcount(set));
+        while (k--)
+            set &= set - 1;
+    }
+    return __builtin_ctz(set);
+}
+
+/* pf_random_action through legal's list. */
+pf_action pf_random_listed(const pf_game *g, const void *st, int seat, pf_rng *rng);
+
+/* A uniformly random legal action of seat, which may act: legal's list at
+ * pf_rng_below(rng, its count), through legal_pick when the game has it
+ * (the same draw and the same action either way). Inline: random playouts
+ * call it once a step. */
+static inline pf_action pf_random_action(const pf_game *g, const void *st, int seat,
+                                         pf_rng *rng)
+{
+    if (g->legal_pick)
+        return g->legal_pick(st, seat, (uint32_t)(pf_rng_next(rng) >> 32));
+    return pf_random_listed(g, st, seat, rng);
+}
+
+/* Plays st to its end with uniformly random legal actions of the seats to
+ * act (pf_pick_seat, then pf_random_action), every action at time now, for
+ * at most max_steps actions. Returns the actions played, or -1 when the game
+ * still runs after max_steps. Through the game's playout slot when it has
+ * one. The random playouts of the search and the bench. */
+int pf_playout(const pf_game *g, void *st, pf_rng *rng, int64_t now, int max_steps);
+
+/* pf_playout's loop: a game's playout slot calls it with its own descriptor,
+ * whose slots the compiler then reads at compile time. */
+PF_INLINE int pf_playout_loop(const pf_game *g, void *st, pf_rng *rng, int64_t now,
+                              int max_steps)
+{
+    int steps = 0;
+    uint32_t set;
+    while ((set = g->to_act(st)) != 0) { /* 0 exactly when the game is over */
+        if (steps >= max_steps)
+            return -1;
+        steps++;
+        int seat = pf_pick_seat(set, rng);
+        g->apply(st, seat, pf_random_action(g, st, seat, rng), now, NULL);
+    }
+    return steps;
+}
 /* Number of seats in to_act's bit set. */
 int pf_seat_count(uint32_t set);
 

@@ -1,7 +1,8 @@
 /* rng.h: the one source of chance (ruling C-2).
  *
- * xoshiro256** seeded through splitmix64. A generator is 32 bytes of plain
- * state, so it lives inside a game's flat state and is cloned with it. */
+ * xoshiro256** (Blackman and Vigna) seeded through splitmix64. A generator
+ * is 32 bytes of plain state, so it lives inside a game's flat state and is
+ * cloned with it. */
 #ifndef PARTYFOOD_RNG_H
 #define PARTYFOOD_RNG_H
 
@@ -16,14 +17,43 @@ typedef struct pf_rng {
 /* Seeds *r from one 64-bit number; every seed (0 included) is fine. */
 void pf_rng_seed(pf_rng *r, uint64_t seed);
 
-/* The next raw 64 random bits. */
-uint64_t pf_rng_next(pf_rng *r);
+/* The next raw 64 random bits. Inline, with pf_rng_below and pf_rng_double:
+ * random playouts draw once an action, and a call cost as much as the draw. */
+static inline uint64_t pf_rng_next(pf_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t x = s[1] * 5;
+    uint64_t result = ((x << 7) | (x >> 57)) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 45) | (s[3] >> 19);
+    return result;
+}
 
-/* A uniform integer in [0, n); n must be at least 1. */
-uint32_t pf_rng_below(pf_rng *r, uint32_t n);
+/* The integer in [0, n) that 32 uniform random bits r stand for: Lemire's
+ * multiply-shift, floor(r * n / 2^32) (the bias is below 2^-32 for any n we
+ * use). */
+static inline uint32_t pf_rng_scale(uint32_t r, uint32_t n)
+{
+    return (uint32_t)(((uint64_t)r * n) >> 32);
+}
+
+/* A uniform integer in [0, n); n must be at least 1: the high 32 bits of
+ * the next draw, scaled. */
+static inline uint32_t pf_rng_below(pf_rng *r, uint32_t n)
+{
+    return pf_rng_scale((uint32_t)(pf_rng_next(r) >> 32), n);
+}
 
 /* A uniform double in [0, 1). */
-double pf_rng_double(pf_rng *r);
+static inline double pf_rng_double(pf_rng *r)
+{
+    return (double)(pf_rng_next(r) >> 11) * 0x1.0p-53;
+}
 
 /* A standard normal deviate (mean 0, sd 1). */
 double pf_rng_normal(pf_rng *r);

@@ -26,6 +26,8 @@
 #include <time.h>
 
 #define NIL (-1)
+#define SLOTS 1024   /* actions looked up by table (search.slot) */
+#define LOGS (1 << 16) /* at most this many logarithms in the table (search.logs) */
 
 typedef struct node {
     pf_action action;
@@ -33,6 +35,8 @@ typedef struct node {
     int32_t seat;           /* the seat that played action */
     uint32_t visits, avail;
     double reward;          /* sum of seat's normalised results */
+    double mean;            /* reward / visits, kept at each visit: the selection
+                               reads it for every available child */
 } node;
 
 typedef struct search {
@@ -50,6 +54,20 @@ typedef struct search {
     void *det;     /* the determinization */
     pf_action legal[PF_MAX_LEGAL];
     int32_t child_of[PF_MAX_LEGAL]; /* legal index -> child node, or NIL */
+    /* action -> its index in legal, for actions below SLOTS, when the list
+     * was last written (an entry is right only when legal says so back): a
+     * child's action is found in one load, where a binary search of the
+     * list mispredicted about once a child */
+    int16_t slot[SLOTS];
+    double *logs; /* fast_log(i) for i < nlogs: a child's avail, at every selection */
+    int32_t nlogs;
+    /* The root's legal list and children by legal index, kept across
+     * iterations: the observer's own legal actions do not depend on hidden
+     * content, so every determinization gives the same list (and the root's
+     * children are the observer's) */
+    pf_action root_legal[PF_MAX_LEGAL];
+    int32_t root_child[PF_MAX_LEGAL];
+    int root_n, root_untried;
 } search;
 
 static double now_s(void)
@@ -74,15 +92,10 @@ static inline double fast_log(double x)
     return e * 0.6931471805599453 + lm;
 }
 
-/* One seat of the set, uniformly (the common case of one seat costs nothing). */
-static int pick_seat(uint32_t set, pf_rng *rng)
+/* fast_log(avail), from the table while it reaches. */
+static inline double log_avail(const search *s, uint32_t avail)
 {
-    if (!(set & (set - 1)))
-        return __builtin_ctz(set);
-    int k = (int)pf_rng_below(rng, (uint32_t)__builtin_popcount(set));
-    while (k--)
-        set &= set - 1;
-    return __builtin_ctz(set);
+    return avail < (uint32_t)s->nlogs ? s->logs[avail] : fast_log((double)avail);
 }
 
 /* The index of a in the sorted list l[0..n), or -1. */
@@ -101,13 +114,36 @@ static int find_sorted(const pf_action *l, int n, pf_action a)
     return -1;
 }
 
+/* The index of a in s->legal[0..n), or -1, through s->slot (which
+ * index_legal filled) when mapped. */
+static int legal_index(const search *s, int n, bool mapped, pf_action a)
+{
+    if (!mapped)
+        return find_sorted(s->legal, n, a);
+    if (a >= SLOTS)
+        return -1;
+    int i = s->slot[a];
+    return i < n && s->legal[i] == a ? i : -1;
+}
+
+/* Fills s->slot for s->legal[0..n); false (nothing filled) when an action
+ * is too big for the table. */
+static bool index_legal(search *s, int n)
+{
+    if (n == 0 || s->legal[n - 1] >= SLOTS) /* the list is sorted */
+        return false;
+    for (int i = 0; i < n; i++)
+        s->slot[s->legal[i]] = (int16_t)i;
+    return true;
+}
+
 /* A new child of parent for (seat, a); NIL when the pool is full. */
 static int32_t add_child(search *s, int32_t parent, int seat, pf_action a)
 {
     if (s->n >= s->cap)
         return NIL;
     int32_t id = s->n++;
-    s->pool[id] = (node){a, NIL, s->pool[parent].child, seat, 0, 0, 0.0};
+    s->pool[id] = (node){a, NIL, s->pool[parent].child, seat, 0, 0, 0.0, 0.0};
     s->pool[parent].child = id;
     return id;
 }
@@ -154,30 +190,34 @@ static void playout(search *s, int step, double *res)
 {
     const pf_game *g = s->g;
     double raw[PF_MAX_SEATS];
-    int steps = 0;
-    while (!g->over(s->det, raw)) {
-        if (steps++ >= s->max_rollout) {
-            for (int i = 0; i < s->seats; i++)
-                res[i] = 0.5;
-            return;
-        }
-        int seat = pick_seat(g->to_act(s->det), s->rng);
-        pf_action a;
-        if (s->cfg->rollout_bot) {
+    bool capped = false;
+    if (!s->cfg->rollout_bot) {
+        capped = pf_playout(g, s->det, s->rng, s->now, s->max_rollout) < 0;
+    } else {
+        int steps = 0;
+        uint32_t set;
+        while ((set = g->to_act(s->det)) != 0) { /* 0 exactly when the game is over */
+            if (steps++ >= s->max_rollout) {
+                capped = true;
+                break;
+            }
+            int seat = pf_pick_seat(set, s->rng);
+            pf_action a;
             pf_obs ro;
             int64_t t = s->now;
             pf_obs_init(&ro, g, s->det, seat, s->seats, step, s->now);
-            if (s->cfg->rollout_bot->choose(&ro, s->rng, &a, &t) != PF_E_OK) {
-                int n = g->legal(s->det, seat, s->legal, PF_MAX_LEGAL);
-                a = s->legal[pf_rng_below(s->rng, (uint32_t)n)];
-            }
-        } else {
-            int n = g->legal(s->det, seat, s->legal, PF_MAX_LEGAL);
-            a = s->legal[pf_rng_below(s->rng, (uint32_t)n)];
+            if (s->cfg->rollout_bot->choose(&ro, s->rng, &a, &t) != PF_E_OK)
+                a = pf_random_action(g, s->det, seat, s->rng);
+            g->apply(s->det, seat, a, s->now, NULL);
+            step++;
         }
-        g->apply(s->det, seat, a, s->now, NULL);
-        step++;
     }
+    if (capped) {
+        for (int i = 0; i < s->seats; i++)
+            res[i] = 0.5;
+        return;
+    }
+    g->over(s->det, raw);
     double lo = g->result_min, span = g->result_max - g->result_min;
     for (int i = 0; i < s->seats; i++)
         res[i] = span > 0 ? (raw[i] - lo) / span : 0.5;
@@ -193,18 +233,26 @@ static void iterate(search *s)
     int max_depth = s->cfg->max_depth > 0 ? s->cfg->max_depth : s->cap;
     while (depth < max_depth && !g->over(s->det, NULL)) {
         /* At the root the observer decides, whoever else may act too. */
-        int seat = cur == 0 ? pf_obs_seat(s->o) : pick_seat(g->to_act(s->det), s->rng);
-        int n = g->legal(s->det, seat, s->legal, PF_MAX_LEGAL);
-        int untried = n;
-        for (int i = 0; i < n; i++)
-            s->child_of[i] = NIL;
-        for (int32_t c = s->pool[cur].child; c != NIL; c = s->pool[c].sibling) {
-            if (s->pool[c].seat != seat)
-                continue;
-            int i = find_sorted(s->legal, n, s->pool[c].action);
-            if (i >= 0) {
-                s->child_of[i] = c;
-                untried--;
+        bool root = cur == 0;
+        int seat = root ? pf_obs_seat(s->o) : pf_pick_seat(g->to_act(s->det), s->rng);
+        pf_action *legal = root ? s->root_legal : s->legal;
+        int32_t *child_of = root ? s->root_child : s->child_of;
+        int n, untried;
+        if (root) {
+            n = s->root_n, untried = s->root_untried;
+        } else {
+            n = untried = g->legal(s->det, seat, legal, PF_MAX_LEGAL);
+            bool mapped = index_legal(s, n);
+            for (int i = 0; i < n; i++)
+                child_of[i] = NIL;
+            for (int32_t c = s->pool[cur].child; c != NIL; c = s->pool[c].sibling) {
+                if (s->pool[c].seat != seat)
+                    continue;
+                int i = legal_index(s, n, mapped, s->pool[c].action);
+                if (i >= 0) {
+                    child_of[i] = c;
+                    untried--;
+                }
             }
         }
         int32_t next = NIL;
@@ -212,24 +260,26 @@ static void iterate(search *s)
         int hint_i = -1; /* legal index of the prior bot's move */
         if (s->cfg->prior_bot && s->cfg->prior_weight > 0 &&
             bot_move(s, s->cfg->prior_bot, seat, step, &hint))
-            hint_i = find_move(g, s->legal, n, hint);
+            hint_i = find_move(g, legal, n, hint);
         if (untried > 0 && s->n < s->cap) {
             /* Expand: the prior's move if untried, else a random untried action. */
             int i = 0;
-            if (hint_i >= 0 && s->child_of[hint_i] == NIL) {
+            if (hint_i >= 0 && child_of[hint_i] == NIL) {
                 i = hint_i;
             } else {
                 int k = (int)pf_rng_below(s->rng, (uint32_t)untried);
                 for (;; i++)
-                    if (s->child_of[i] == NIL && k-- == 0)
+                    if (child_of[i] == NIL && k-- == 0)
                         break;
             }
-            next = add_child(s, cur, seat, s->legal[i]);
+            next = add_child(s, cur, seat, legal[i]);
             for (int j = 0; j < n; j++)
-                if (s->child_of[j] != NIL)
-                    s->pool[s->child_of[j]].avail++;
+                if (child_of[j] != NIL)
+                    s->pool[child_of[j]].avail++;
             s->pool[next].avail++;
-            g->apply(s->det, seat, s->legal[i], s->now, NULL);
+            if (root)
+                s->root_child[i] = next, s->root_untried--;
+            g->apply(s->det, seat, legal[i], s->now, NULL);
             s->path[depth++] = next;
             step++;
             break;
@@ -239,14 +289,14 @@ static void iterate(search *s)
         /* Select among the available children. */
         double best = -1.0;
         for (int i = 0; i < n; i++) {
-            int32_t c = s->child_of[i];
+            int32_t c = child_of[i];
             if (c == NIL)
                 continue;
             node *nd = &s->pool[c];
             nd->avail++;
-            double v = nd->visits ? nd->reward / nd->visits +
-                                        s->explore * sqrt(fast_log((double)nd->avail) / nd->visits)
-                                  : 1e9;
+            double v = nd->visits
+                           ? nd->mean + s->explore * sqrt(log_avail(s, nd->avail) / nd->visits)
+                           : 1e9;
             if (i == hint_i)
                 v += s->cfg->prior_weight / (nd->visits + 1);
             if (v > best)
@@ -264,6 +314,7 @@ static void iterate(search *s)
         node *nd = &s->pool[s->path[i]];
         nd->visits++;
         nd->reward += res[nd->seat];
+        nd->mean = nd->reward / nd->visits;
     }
 }
 
@@ -309,8 +360,10 @@ static long paired_search(search *s, const pf_action *moves, int n, long budget,
             g->apply(s->det, seat, moves[i], s->now, NULL);
             playout(s, step + 1, res);
             s->rng = outer;
-            s->pool[kids[i]].visits++;
-            s->pool[kids[i]].reward += res[seat];
+            node *k = &s->pool[kids[i]];
+            k->visits++;
+            k->reward += res[seat];
+            k->mean = k->reward / k->visits;
             res_of[i] = res[seat];
         }
         for (int i = 0; keep >= 0 && i < n; i++) {
@@ -341,6 +394,15 @@ static long paired_search(search *s, const pf_action *moves, int n, long budget,
     return it;
 }
 
+static void search_free(search *s)
+{
+    free(s->pool);
+    free(s->path);
+    free(s->det);
+    free(s->logs);
+    free(s);
+}
+
 pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rng,
                         pf_action *a, pf_ismcts_stats *stats)
 {
@@ -366,7 +428,7 @@ pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rn
     }
     if (cap < nlegal + 1)
         cap = nlegal + 1;
-    search *s = malloc(sizeof *s);
+    search *s = calloc(1, sizeof *s);
     if (!s)
         return PF_E_IO;
     s->g = g;
@@ -380,16 +442,22 @@ pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rn
     s->pool = malloc((size_t)cap * sizeof(node));
     s->path = malloc((size_t)cap * sizeof(int32_t));
     s->det = malloc(g->state_size);
-    if (!s->pool || !s->path || !s->det) {
-        free(s->pool);
-        free(s->path);
-        free(s->det);
-        free(s);
+    /* a child's avail never passes the iterations run */
+    s->nlogs = cfg->paired ? 0 : cap < LOGS ? cap : LOGS;
+    s->logs = malloc((size_t)s->nlogs * sizeof(double) + 1); /* + 1: never malloc(0) */
+    if (!s->pool || !s->path || !s->det || !s->logs) {
+        search_free(s);
         return PF_E_IO;
     }
+    for (int32_t i = 1; i < s->nlogs; i++)
+        s->logs[i] = fast_log((double)i);
     s->cap = cap;
     s->n = 1;
-    s->pool[0] = (node){0, NIL, NIL, -1, 0, 0, 0.0};
+    s->pool[0] = (node){0, NIL, NIL, -1, 0, 0, 0.0, 0.0};
+    memcpy(s->root_legal, first, (size_t)nlegal * sizeof *first);
+    for (int i = 0; i < nlegal; i++)
+        s->root_child[i] = NIL;
+    s->root_n = s->root_untried = nlegal;
 
     long it = 0;
     if (cfg->paired) {
@@ -403,10 +471,7 @@ pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rn
                 if (s->pool[c].action == *a && s->pool[c].visits)
                     stats->value = s->pool[c].reward / s->pool[c].visits;
         }
-        free(s->pool);
-        free(s->path);
-        free(s->det);
-        free(s);
+        search_free(s);
         return PF_E_OK;
     }
     if (budget > 0) {
@@ -441,10 +506,7 @@ pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rn
                            ? s->pool[best].reward / s->pool[best].visits
                            : 0.5;
     }
-    free(s->pool);
-    free(s->path);
-    free(s->det);
-    free(s);
+    search_free(s);
     return PF_E_OK;
 }
 

@@ -1,10 +1,11 @@
 /* bench.c: `partyfood bench`, how fast the rules (and bots) run.
  *
- * Random playouts call the game's functions directly, as a simulator's
- * inner loop would: legal, pick one uniformly, apply with no events. A game
+ * Random playouts are the search's own (pf_playout: the seat to act, a
+ * uniformly random legal action, apply with no events). A game
  * that names a bench_bot is played by that bot on every seat instead, in
  * simulated time (Paku Paku's profiles). Figures are measured, never
  * asserted. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,24 +32,18 @@ typedef struct bench_result {
 /* Plays one game uniformly at random; returns its number of actions. */
 static long random_game(const pf_game *g, void *st, int seats, uint64_t seed)
 {
-    pf_action legal[PF_MAX_LEGAL];
     pf_rng rng;
-    long n = 0;
-    int64_t t = 0;
     pf_rng_seed(&rng, seed ^ 0x5eed);
     pf_state_init(g, st, seats, NULL, seed, NULL);
-    while (!g->over(st, NULL)) {
-        uint32_t set = g->to_act(st);
-        int seat = __builtin_ctz(set);
-        if (set & (set - 1)) { /* several may act: pick one at random */
-            int k = (int)pf_rng_below(&rng, (uint32_t)pf_seat_count(set));
-            while (k--)
-                set &= set - 1;
-            seat = __builtin_ctz(set);
-        }
-        int m = g->legal(st, seat, legal, PF_MAX_LEGAL);
-        t += g->real_time ? 1 + pf_rng_below(&rng, 300) : 0;
-        g->apply(st, seat, legal[pf_rng_below(&rng, (uint32_t)m)], t, NULL);
+    if (!g->real_time)
+        return pf_playout(g, st, &rng, 0, INT_MAX);
+    long n = 0;
+    int64_t t = 0;
+    uint32_t set;
+    while ((set = g->to_act(st)) != 0) { /* as pf_playout, with a time for each action */
+        int seat = pf_pick_seat(set, &rng);
+        t += 1 + pf_rng_below(&rng, 300);
+        g->apply(st, seat, pf_random_action(g, st, seat, &rng), t, NULL);
         n++;
     }
     return n;
@@ -68,9 +63,10 @@ static long bot_game(const pf_game *g, void *st, int seats, const pf_bot_def *bo
 
 /* ISMCTS iterations a second at the first decision of a new game (random
  * playouts, one thread), searching again and again with 10,000 iterations a
- * search (the size of the strong levels' trees); 0 for a real-time game,
- * which ISMCTS does not play. */
-static double ismcts_rate(const pf_game *g, void *st, int seats, double seconds)
+ * search (the size of the strong levels' trees) for `seconds`, or exactly
+ * `searches` times when that is not 0; 0 for a real-time game, which ISMCTS
+ * does not play. */
+static double ismcts_rate(const pf_game *g, void *st, int seats, double seconds, long searches)
 {
     if (g->real_time)
         return 0;
@@ -80,7 +76,7 @@ static double ismcts_rate(const pf_game *g, void *st, int seats, double seconds)
     pf_rng rng;
     pf_rng_seed(&rng, 7);
     pf_ismcts_config cfg = {.iterations = 10000};
-    long iterations = 0;
+    long iterations = 0, done = 0;
     double spent = 0;
     do {
         pf_ismcts_stats stats = {0};
@@ -88,21 +84,25 @@ static double ismcts_rate(const pf_game *g, void *st, int seats, double seconds)
         pf_ismcts_choose(&o, &cfg, &rng, &a, &stats);
         iterations += stats.iterations;
         spent += stats.seconds;
-    } while (spent < seconds);
+        done++;
+    } while (searches ? done < searches : spent < seconds);
     return spent > 0 ? (double)iterations / spent : 0;
 }
 
-static bench_result run(const pf_game *g, void *st, int seats, double seconds)
+/* Plays games 0, 1, 2... for `seconds` (whole chunks of 64), or exactly
+ * `games` of them when that is not 0 (a profiler's run: the same work
+ * whatever the machine's load). */
+static bench_result run(const pf_game *g, void *st, int seats, double seconds, long games)
 {
     const pf_bot_def *bot = g->bench_bot ? pf_bot_find(g, g->bench_bot) : NULL;
     bench_result r = {0, 0, 0};
     double start = now_s();
     do {
-        for (int i = 0; i < 64; i++, r.games++)
+        for (int i = 0; i < 64 && !(games && r.games >= games); i++, r.games++)
             r.actions += bot ? bot_game(g, st, seats, bot, (uint64_t)r.games)
                              : random_game(g, st, seats, (uint64_t)r.games);
         r.seconds = now_s() - start;
-    } while (r.seconds < seconds);
+    } while (games ? r.games < games : r.seconds < seconds);
     return r;
 }
 
@@ -116,7 +116,7 @@ int cmd_bench(int argc, char **argv)
     const char *only = NULL, *v;
     bool json = false;
     double seconds = 1.0;
-    long long seats = 4;
+    long long seats = 4, games = 0, searches = 0;
     if (argc > 1 && strcmp(argv[1], "server") == 0)
         return cmd_bench_server(argc - 1, argv + 1);
     for (int i = 1; i < argc; i++) {
@@ -130,15 +130,27 @@ int cmd_bench(int argc, char **argv)
             if (!(v = cli_arg_value("bench", argc, argv, &i)) ||
                 !cli_arg_int("bench", "--seats", v, 1, PF_MAX_SEATS, &seats))
                 return 2;
+        } else if (strcmp(argv[i], "--games") == 0) {
+            if (!(v = cli_arg_value("bench", argc, argv, &i)) ||
+                !cli_arg_int("bench", "--games", v, 1, 1000000000, &games))
+                return 2;
+        } else if (strcmp(argv[i], "--searches") == 0) {
+            if (!(v = cli_arg_value("bench", argc, argv, &i)) ||
+                !cli_arg_int("bench", "--searches", v, 1, 1000000, &searches))
+                return 2;
         } else if (argv[i][0] != '-' && !only) {
             only = argv[i];
         } else {
             fprintf(stderr, "usage: partyfood bench [GAME] [--json] [--seconds S] [--seats N]\n"
+                            "                       [--games N] [--searches N]\n"
                             "       partyfood bench server [--rooms N] ... (--help says more)\n"
                             "  random playouts per game on one thread (default 1 s each, %g to "
                             "%g; 4 seats or the nearest allowed),\n"
                             "  and ISMCTS iterations a second at the first decision "
-                            "(random playouts; '-' for real-time games)\n",
+                            "(random playouts; '-' for real-time games);\n"
+                            "  --games and --searches fix the work instead of the time (exactly "
+                            "N games; N searches\n"
+                            "  of 10,000 iterations), for a profiler\n",
                     MIN_SECONDS, MAX_SECONDS);
             return strcmp(argv[i], "--help") == 0 ? 0 : 2;
         }
@@ -162,9 +174,9 @@ int cmd_bench(int argc, char **argv)
             fprintf(stderr, "partyfood bench: %s\n", pf_strerror(PF_E_NO_MEMORY));
             return 1;
         }
-        bench_result r = run(g, st, n, seconds);
+        bench_result r = run(g, st, n, seconds, (long)games);
         double gps = (double)r.games / r.seconds, aps = (double)r.actions / r.seconds;
-        double ips = ismcts_rate(g, st, n, seconds);
+        double ips = ismcts_rate(g, st, n, seconds, (long)searches);
         free(st);
         char ipsbuf[32];
         if (ips > 0)

@@ -37,7 +37,8 @@ static void put_text(pf_event *e, const char *s)
     e->text[w] = '\0';
 }
 
-void pf_events_add(pf_events *ev, int to, const char *kind, const char *fmt, ...)
+/* The name in parentheses: game.h's macro of the same name skips NULL buffers. */
+void(pf_events_add)(pf_events *ev, int to, const char *kind, const char *fmt, ...)
 {
     if (!ev || !ev->buf)
         return;
@@ -78,35 +79,35 @@ static pf_event_field *new_field(pf_events *ev, const char *name, pf_field_type 
     return f;
 }
 
-void pf_events_int(pf_events *ev, const char *name, int64_t v)
+void(pf_events_int)(pf_events *ev, const char *name, int64_t v)
 {
     pf_event_field *f = new_field(ev, name, PF_FIELD_INT);
     if (f)
         f->v.i = v;
 }
 
-void pf_events_real(pf_events *ev, const char *name, double v)
+void(pf_events_real)(pf_events *ev, const char *name, double v)
 {
     pf_event_field *f = new_field(ev, name, PF_FIELD_REAL);
     if (f)
         f->v.r = v;
 }
 
-void pf_events_bool(pf_events *ev, const char *name, bool v)
+void(pf_events_bool)(pf_events *ev, const char *name, bool v)
 {
     pf_event_field *f = new_field(ev, name, PF_FIELD_BOOL);
     if (f)
         f->v.i = v;
 }
 
-void pf_events_str(pf_events *ev, const char *name, const char *v)
+void(pf_events_str)(pf_events *ev, const char *name, const char *v)
 {
     pf_event_field *f = new_field(ev, name, PF_FIELD_STR);
     if (f)
         f->v.s = v;
 }
 
-void pf_events_list(pf_events *ev, const char *name, const char *const *v, int n)
+void(pf_events_list)(pf_events *ev, const char *name, const char *const *v, int n)
 {
     pf_event_field *f = new_field(ev, name, PF_FIELD_LIST);
     if (!f)
@@ -119,7 +120,7 @@ void pf_events_list(pf_events *ev, const char *name, const char *const *v, int n
         e->item[e->nitems++] = v[i];
 }
 
-void pf_events_memory(pf_events *ev)
+void(pf_events_memory)(pf_events *ev)
 {
     pf_event *e = last(ev);
     if (e)

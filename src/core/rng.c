@@ -1,4 +1,5 @@
-/* rng.c: xoshiro256** (Blackman and Vigna) seeded through splitmix64. */
+/* rng.c: seeding (splitmix64) and the generator's slower draws; the step of
+ * xoshiro256** itself is inline in rng.h. */
 #include "partyfood/rng.h"
 
 #include <math.h>
@@ -30,41 +31,6 @@ void pf_rng_seed(pf_rng *r, uint64_t seed)
     r->s[1] = splitmix64(&seed);
     r->s[2] = splitmix64(&seed);
     r->s[3] = splitmix64(&seed);
-}
-
-static inline uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-static inline uint64_t next(pf_rng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-uint64_t pf_rng_next(pf_rng *r)
-{
-    return next(r);
-}
-
-uint32_t pf_rng_below(pf_rng *r, uint32_t n)
-{
-    /* Lemire's multiply-shift; the bias is below 2^-32 for any n we use. */
-    return (uint32_t)(((next(r) >> 32) * (uint64_t)n) >> 32);
-}
-
-double pf_rng_double(pf_rng *r)
-{
-    return (double)(next(r) >> 11) * 0x1.0p-53;
 }
 
 double pf_rng_normal(pf_rng *r)

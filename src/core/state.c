@@ -114,6 +114,20 @@ pf_err pf_state_apply_named(const pf_game *g, void *st, int seat, const char *na
     return pf_state_apply(g, st, seat, a, t_ms, ev, err);
 }
 
+pf_action pf_random_listed(const pf_game *g, const void *st, int seat, pf_rng *rng)
+{
+    pf_action legal[PF_MAX_LEGAL];
+    int n = g->legal(st, seat, legal, PF_MAX_LEGAL);
+    return legal[pf_rng_below(rng, (uint32_t)n)];
+}
+
+int pf_playout(const pf_game *g, void *st, pf_rng *rng, int64_t now, int max_steps)
+{
+    if (g->playout)
+        return g->playout(st, rng, now, max_steps);
+    return pf_playout_loop(g, st, rng, now, max_steps);
+}
+
 cJSON *pf_state_view(const pf_game *g, const void *st, int seat)
 {
     cJSON *v = cJSON_CreateObject();

@@ -108,6 +108,8 @@ static void bad_values_are_refused_before_anything_runs(void **state)
         {"bench pizza --seconds 1s", "--seconds wants"},
         {"bench pizza --seats x", "--seats wants a whole number from 1 to 8, not 'x'"},
         {"bench pizza --seats 0", "--seats wants"},
+        {"bench pizza --games 0", "--games wants a whole number from 1 to 1000000000, not '0'"},
+        {"bench pizza --searches 1e3", "--searches wants a whole number from 1 to 1000000"},
         /* Once seat 0. */
         {"replay /nonexistent --seat abc", "--seat wants a whole number from 1 to 8, not 'abc'"},
         {"replay /nonexistent --seat 9", "--seat wants"},
@@ -148,6 +150,7 @@ static void good_values_at_the_ends_are_accepted(void **state)
          "--sweep kinds=+2..4",
          "== kinds=4 =="},
         {"bench pizza --seconds 0.01 --seats 8", "pizza          4"},
+        {"bench pancake --games 1 --searches 1 --json", "\"game\":\"pancake\""},
         {"play pizza --plain --seats bot:random,bot:random --seed 18446744073709551615 "
          "--pace 0",
          "Pizza Party: 2 seats."},

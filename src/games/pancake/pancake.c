@@ -123,7 +123,7 @@ static void finish(pancake_state *s, uint8_t winners)
 }
 
 /* After a pancake reached seat: ends the game if that pile holds 12 (YYP-6). */
-static bool check_win(pancake_state *s, int seat, pf_events *ev)
+PF_INLINE bool check_win(pancake_state *s, int seat, pf_events *ev)
 {
     if (s->pile[seat] < PANCAKE_WIN)
         return false;
@@ -135,7 +135,7 @@ static bool check_win(pancake_state *s, int seat, pf_events *ev)
 }
 
 /* Moves one pancake between piles, if `from` has any (YYP-5). */
-static void move_pancake(pancake_state *s, int from, int to, pf_events *ev)
+PF_INLINE void move_pancake(pancake_state *s, int from, int to, pf_events *ev)
 {
     if (!s->pile[from])
         return;
@@ -159,7 +159,7 @@ static int topping_list(const int c[PANCAKE_TOPPINGS], const char **out)
 
 /* Starts the current chef's turn: tops the pan up to 8 (YYP-1) or, when the
  * table cannot, ends the game by counting piles (YYP-6). */
-static void start_turn(pancake_state *s, pf_events *ev)
+PF_INLINE void start_turn(pancake_state *s, pf_events *ev)
 {
     int need = PANCAKE_PAN - pan_up_total(s);
     if (PANCAKE_BOX - s->table_pos < need) {
@@ -197,7 +197,7 @@ static void start_turn(pancake_state *s, pf_events *ev)
 }
 
 /* Ends the chef's turn: face-down pancakes turn face-up and stay (YYP-4). */
-static void end_turn(pancake_state *s, pf_events *ev)
+PF_INLINE void end_turn(pancake_state *s, pf_events *ev)
 {
     int up[PANCAKE_TOPPINGS] = {0};
     for (int i = 0; i < s->down_n; i++) {
@@ -224,19 +224,24 @@ static void end_turn(pancake_state *s, pf_events *ev)
  * pancakes into down (in taking order) and returns their count. */
 static int toss_random(pancake_state *s, int h, uint8_t *down)
 {
+    /* the pan in topping order: place i holds the topping whose running
+     * count first passes i (counted, not looped over: no branch) */
     uint8_t pan[PANCAKE_PAN];
-    int n = 0, k = 0;
+    int upto[PANCAKE_TOPPINGS], n = 0, k = 0;
     for (int t = 0; t < PANCAKE_TOPPINGS; t++)
-        for (int i = 0; i < s->pan_up[t]; i++)
-            pan[n++] = (uint8_t)t;
+        upto[t] = n += s->pan_up[t];
     assert(n == PANCAKE_PAN);
+    for (int i = 0; i < PANCAKE_PAN; i++)
+        pan[i] = (uint8_t)((i >= upto[0]) + (i >= upto[1]) + (i >= upto[2]) + (i >= upto[3]));
     uint64_t thr = ((uint64_t)h << 32) / 100; /* P(32 random bits < thr) = h/100 */
     for (int i = 0; i < PANCAKE_PAN; i += 2) {
+        /* each pancake written, and kept when it lands face-down: no
+         * branch on the coin (it would mispredict in a playout) */
         uint64_t r = pf_rng_next(&s->rng);
-        if ((r & 0xffffffffu) < thr)
-            down[k++] = pan[i];
-        if ((r >> 32) < thr)
-            down[k++] = pan[i + 1];
+        down[k] = pan[i];
+        k += (r & 0xffffffffu) < thr;
+        down[k] = pan[i + 1];
+        k += (r >> 32) < thr;
     }
     pf_rng_shuffle_u8(&s->rng, down, k); /* YYP-2: positions are shuffled */
     return k;
@@ -261,7 +266,7 @@ static int toss_scripted(pancake_state *s, uint8_t *down)
 }
 
 /* The chef's toss (YYP-2), then the bonus (YYP-3). */
-static void do_toss(pancake_state *s, int h, pf_events *ev)
+PF_INLINE void do_toss(pancake_state *s, int h, pf_events *ev)
 {
     uint8_t down[PANCAKE_PAN];
     int k;
@@ -315,7 +320,7 @@ static void do_toss(pancake_state *s, int h, pf_events *ev)
 }
 
 /* The guesser names topping g for the picked pancake (YYP-4, YYP-5). */
-static void do_guess(pancake_state *s, int g, pf_events *ev)
+PF_INLINE void do_guess(pancake_state *s, int g, pf_events *ev)
 {
     int t = s->cur, chef = s->chef, j = s->guesser;
     bool right = g == t;
@@ -510,10 +515,8 @@ static pf_err pancake_check(const void *st, int seat, pf_action a, int64_t t_ms)
     return PF_E_ILLEGAL_ACTION;
 }
 
-static void pancake_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_events *ev)
+PF_INLINE void play(pancake_state *s, pf_action a, pf_events *ev)
 {
-    pancake_state *s = st;
-    (void)seat, (void)t_ms;
     if (a >= PANCAKE_A_TOSS) {
         assert(s->phase == PANCAKE_P_TOSS);
         do_toss(s, (int)(a - PANCAKE_A_TOSS), ev);
@@ -544,6 +547,50 @@ static void pancake_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_even
         assert(s->phase == PANCAKE_P_GUESS);
         do_guess(s, (int)(a - PANCAKE_A_GUESS), ev);
     }
+}
+
+/* The rules with events, out of the playouts' way. */
+static __attribute__((noinline)) void play_told(pancake_state *s, pf_action a, pf_events *ev)
+{
+    play(s, a, ev);
+}
+
+static void pancake_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_events *ev)
+{
+    (void)seat, (void)t_ms;
+    if (ev)
+        play_told(st, a, ev);
+    else
+        play(st, a, NULL); /* a playout's copy, without the events (PF_INLINE) */
+}
+
+/* pancake_legal's action at index pf_rng_scale(r, its count), without the
+ * list. */
+static pf_action pancake_legal_pick(const void *st, int seat, uint32_t r)
+{
+    const pancake_state *s = st;
+    (void)seat;
+    switch (s->phase) {
+    case PANCAKE_P_TOSS: /* p from 0.10 to 0.90 in tenths */
+        return PANCAKE_A_TOSS + PANCAKE_P_MIN +
+               10 * pf_rng_scale(r, (PANCAKE_P_MAX - PANCAKE_P_MIN) / 10 + 1);
+    case PANCAKE_P_SHARE: { /* pick (while any is face-down), stop (after a share) */
+        uint32_t i = pf_rng_scale(r, (s->down_n != 0) + (s->shared != 0));
+        return i == 0 && s->down_n ? PANCAKE_A_PICK : PANCAKE_A_STOP;
+    }
+    case PANCAKE_P_ASK: { /* every seat but the chef */
+        uint32_t j = pf_rng_scale(r, s->seats - 1u);
+        return PANCAKE_A_ASK + j + (j >= s->chef);
+    }
+    default: /* a guess: every topping */
+        return PANCAKE_A_GUESS + pf_rng_scale(r, PANCAKE_TOPPINGS);
+    }
+}
+
+/* pf_playout with this file's functions inlined (see game.h). */
+static int pancake_playout(void *st, pf_rng *rng, int64_t now, int max_steps)
+{
+    return pf_playout_loop(&pf_game_pancake, st, rng, now, max_steps);
 }
 
 static bool pancake_over(const void *st, double *results)
@@ -653,6 +700,8 @@ const pf_game pf_game_pancake = {
     .init = pancake_init,
     .to_act = pancake_to_act,
     .legal = pancake_legal,
+    .legal_pick = pancake_legal_pick,
+    .playout = pancake_playout,
     .check = pancake_check,
     .apply = pancake_apply,
     .over = pancake_over,

@@ -61,6 +61,9 @@ typedef struct pancake_state {
     uint8_t script_len, script_pos;
 } pancake_state;
 
+/* The descriptor (pancake.c). */
+extern const pf_game pf_game_pancake;
+
 extern const pf_bot_def pancake__bots[];
 extern const pf_rung pancake__ladder[PF_LEVELS];
 extern const char *const pancake__rules[];

@@ -54,38 +54,7 @@ static const char food_letter[PASSFOOD_FOODS] = {'S', 'B', 'F', 'P', 'L'};
 
 /* ---- boards ------------------------------------------------------------- */
 
-/* Sets on a board whose columns hold `rows` spaces. */
-static unsigned board_sets(const uint8_t c[PASSFOOD_FOODS], int rows)
-{
-    unsigned s = 0;
-    int m = rows;
-    for (int f = 0; f < PASSFOOD_FOODS; f++) {
-        if (c[f] == rows)
-            s |= 1u << f;
-        if (c[f] < m)
-            m = c[f];
-    }
-    for (int k = 0; k < m; k++)
-        s |= 1u << (5 + k);
-    return s;
-}
-
-unsigned passfood__player_sets(const uint8_t c[PASSFOOD_FOODS])
-{
-    return board_sets(c, PASSFOOD_PROWS);
-}
-
-unsigned passfood__ziggy_sets(const uint8_t c[PASSFOOD_FOODS])
-{
-    return board_sets(c, PASSFOOD_ZROWS);
-}
-
-static int board_total(const uint8_t c[PASSFOOD_FOODS])
-{
-    return c[0] + c[1] + c[2] + c[3] + c[4];
-}
-
-/* Removes set `bit` (a bit of board_sets) from a board. */
+/* Removes set `bit` (a bit of passfood__board_sets) from a board. */
 static void remove_set(uint8_t c[PASSFOOD_FOODS], int bit)
 {
     if (bit < 5) {
@@ -277,23 +246,40 @@ static bool on_cake(const passfood_state *s, int p)
     return s->pos[p] >= s->num.cake;
 }
 
-/* True when seat p may be offered a swap by the active player now. */
-static bool swap_partner_ok(const passfood_state *s, int p)
+/* The foods of a board with at least one tile, as bits. */
+static unsigned foods_held(const uint8_t c[PASSFOOD_FOODS])
 {
-    return p != s->active && !(s->declined >> p & 1) && board_total(s->board[p]) > 0;
+    return (unsigned)(c[0] != 0) | (unsigned)(c[1] != 0) << 1 | (unsigned)(c[2] != 0) << 2 |
+           (unsigned)(c[3] != 0) << 3 | (unsigned)(c[4] != 0) << 4;
+}
+
+/* True when a board holds a tile: its first four counts read as one word. */
+static bool board_held(const uint8_t c[PASSFOOD_FOODS])
+{
+    uint32_t first4;
+    memcpy(&first4, c, sizeof first4);
+    return (first4 | c[4]) != 0;
+}
+
+/* The seats the active player may offer a swap to now, as bits: the others
+ * holding a tile that have not declined this turn. (Tested with & rather
+ * than &&: their outcomes vary from step to step.) */
+static unsigned swap_partners(const passfood_state *s)
+{
+    unsigned partners = 0;
+    for (int p = 0; p < PASSFOOD_MAX_SEATS; p++)
+        partners |= (unsigned)((p < s->seats) & (p != s->active) & !(s->declined >> p & 1) &
+                               board_held(s->board[p]))
+                    << p;
+    return partners;
 }
 
 /* True when the active player holds a token they could use now. */
 static bool tokens_usable(const passfood_state *s)
 {
     int a = s->active;
-    if (s->takes[a] && board_total(s->zboard) > 0)
-        return true;
-    if (s->swaps[a] && board_total(s->board[a]) > 0)
-        for (int p = 0; p < s->seats; p++)
-            if (swap_partner_ok(s, p))
-                return true;
-    return false;
+    return (s->takes[a] && board_held(s->zboard)) ||
+           (s->swaps[a] && board_held(s->board[a]) && swap_partners(s));
 }
 
 /* Draws the next plate tile into s->drawn (NONE when no draw is left or
@@ -393,8 +379,14 @@ static int first_bit(unsigned x)
     return __builtin_ctz(x);
 }
 
+/* More than one bit set. */
+static bool several(unsigned x)
+{
+    return (x & (x - 1)) != 0;
+}
+
 /* Leaves the current decision point without using anything there. */
-static void carry_on(passfood_state *s, pf_events *ev)
+PF_INLINE void carry_on(passfood_state *s, pf_events *ev)
 {
     switch (s->phase) {
     case PASSFOOD_PH_START:
@@ -403,7 +395,7 @@ static void carry_on(passfood_state *s, pf_events *ev)
         break;
     case PASSFOOD_PH_ZIGGY: {
         unsigned z = passfood__ziggy_sets(s->zboard);
-        assert(__builtin_popcount(z) <= 1);
+        assert(!several(z));
         if (z)
             ziggy_score(s, first_bit(z), ev);
         if (s->phase != PASSFOOD_PH_OVER)
@@ -422,23 +414,24 @@ static void carry_on(passfood_state *s, pf_events *ev)
 }
 
 /* Plays every step that needs no decision, stopping at the next decision
- * or at the end of the game. */
+ * or at the end of the game. The steps come in the turn's own order, each
+ * tested in turn (a switch on the phase made an indirect jump a step, which
+ * mispredicted in playouts); carry_on is inlined into each with its phase
+ * known. */
 static void advance(passfood_state *s, pf_events *ev)
 {
     for (;;) {
-        switch (s->phase) {
-        case PASSFOOD_PH_START:
-        case PASSFOOD_PH_END:
+        if (s->phase == PASSFOOD_PH_START) {
             if (tokens_usable(s))
                 return;
             carry_on(s, ev);
-            break;
-        case PASSFOOD_PH_ZIGGY:
-            if (tokens_usable(s) || __builtin_popcount(passfood__ziggy_sets(s->zboard)) >= 2)
+        }
+        if (s->phase == PASSFOOD_PH_ZIGGY) {
+            if (tokens_usable(s) || several(passfood__ziggy_sets(s->zboard)))
                 return;
             carry_on(s, ev);
-            break;
-        case PASSFOOD_PH_PLATE: {
+        }
+        while (s->phase == PASSFOOD_PH_PLATE) {
             if (s->drawn == PASSFOOD_NONE) {
                 distribute(s, ev);
                 s->phase = PASSFOOD_PH_SCORE;
@@ -452,17 +445,16 @@ static void advance(passfood_state *s, pf_events *ev)
                 return;
             s->plate[last] = s->drawn;
             draw_for_plate(s, ev);
-            break;
         }
-        case PASSFOOD_PH_SCORE:
+        if (s->phase == PASSFOOD_PH_SCORE) {
             if (tokens_usable(s) ||
                 (!on_cake(s, s->active) && passfood__player_sets(s->board[s->active])))
                 return;
             carry_on(s, ev);
-            break;
-        default:
-            return;
         }
+        if (s->phase != PASSFOOD_PH_END || tokens_usable(s))
+            return; /* the game is over, a swap waits for its answer, or a decision */
+        carry_on(s, ev);
     }
 }
 
@@ -586,8 +578,7 @@ static pf_err passfood_init(void *vs, int seats, const pf_options *opt, uint64_t
     s->last_zdraw = PASSFOOD_NONE;
 
     char msg[200];
-    if (!passfood__numbers_parse(passfood__default_numbers, &s->num, msg, sizeof msg))
-        return pf_error_set(err, PF_E_BAD_OPTION, "default numbers: %s", msg);
+    s->num = passfood__default_table;
     const char *v = pf_options_get(opt, "numbers");
     /* The value is the table itself: the rules never open a file (the
      * command line reads one for --option numbers=@FILE). */
@@ -773,59 +764,85 @@ static uint32_t passfood_to_act(const void *vs)
     return 1u << s->active;
 }
 
-static int passfood_legal(const void *vs, int seat, pf_action *out, int cap)
+/* The legal actions of seat as a bit set, bit a for action a: PASSFOOD_A_COUNT
+ * bits in two words. The encoding is in legal order, so reading the bits
+ * upwards is the sorted list; and a set is built with few branches. */
+typedef struct passfood_set {
+    uint64_t w[2];
+} passfood_set;
+_Static_assert(PASSFOOD_A_COUNT <= 128, "every action has its bit");
+
+static passfood_set legal_set(const passfood_state *s, int seat)
 {
-    const passfood_state *s = vs;
-    (void)cap;
-    int n = 0;
+    passfood_set l = {{0, 0}};
     if (!(passfood_to_act(s) >> seat & 1))
-        return 0;
+        return l;
     int a = s->active;
+    uint64_t w = 0;
     switch (s->phase) {
     case PASSFOOD_PH_ANSWER: {
         int p = s->swap_to, g = s->swap_food;
-        for (int f = 0; f < PASSFOOD_FOODS; f++) {
-            int c = s->board[p][f] + (f == g && s->board[p][f] < PASSFOOD_PROWS);
-            if (c > 0)
-                out[n++] = PASSFOOD_A_ANSWER + (pf_action)f;
-        }
-        out[n++] = PASSFOOD_A_DECLINE;
-        return n;
+        unsigned answers = foods_held(s->board[p]) | (s->board[p][g] < PASSFOOD_PROWS) << g;
+        w = (uint64_t)answers << PASSFOOD_A_ANSWER;
+        l.w[0] = w;
+        l.w[1] = (answers >> (64 - PASSFOOD_A_ANSWER)) | 1u << (PASSFOOD_A_DECLINE - 64);
+        return l;
     }
     case PASSFOOD_PH_PLATE:
         for (int j = 0; j < 3; j++)
             if (s->plate[j] == PASSFOOD_NONE)
-                out[n++] =
-                    j == 2 && s->seats == 2 ? PASSFOOD_A_PLATE_X : PASSFOOD_A_PLATE + (pf_action)j;
-        return n;
+                w |= 1ull << (j == 2 && s->seats == 2 ? PASSFOOD_A_PLATE_X : PASSFOOD_A_PLATE + j);
+        l.w[0] = w;
+        return l;
     default:
         break;
     }
-    unsigned zs = passfood__ziggy_sets(s->zboard);
-    bool zchoice = s->phase == PASSFOOD_PH_ZIGGY && __builtin_popcount(zs) >= 2;
-    if (!zchoice)
-        out[n++] = PASSFOOD_A_CARRY;
-    if (s->phase == PASSFOOD_PH_SCORE && !on_cake(s, a)) {
-        unsigned ps = passfood__player_sets(s->board[a]);
-        for (int b = 0; b < 9; b++)
-            if (ps >> b & 1)
-                out[n++] = PASSFOOD_A_SCORE_COL + (pf_action)b;
-    }
+    unsigned zs = s->phase == PASSFOOD_PH_ZIGGY ? passfood__ziggy_sets(s->zboard) : 0;
+    bool zchoice = several(zs);
+    w = !zchoice;
+    if (s->phase == PASSFOOD_PH_SCORE && !on_cake(s, a))
+        w |= (uint64_t)passfood__player_sets(s->board[a]) << PASSFOOD_A_SCORE_COL;
     if (zchoice)
-        for (int b = 0; b < 8; b++)
-            if (zs >> b & 1)
-                out[n++] = PASSFOOD_A_ZSCORE_COL + (pf_action)b;
+        w |= (uint64_t)zs << PASSFOOD_A_ZSCORE_COL;
     if (s->takes[a])
-        for (int f = 0; f < PASSFOOD_FOODS; f++)
-            if (s->zboard[f])
-                out[n++] = PASSFOOD_A_TAKE + (pf_action)f;
-    if (s->swaps[a])
-        for (int p = 0; p < s->seats; p++)
-            if (swap_partner_ok(s, p))
-                for (int f = 0; f < PASSFOOD_FOODS; f++)
-                    if (s->board[a][f])
-                        out[n++] = PASSFOOD_A_SWAP + (pf_action)(p * 5 + f);
+        w |= (uint64_t)foods_held(s->zboard) << PASSFOOD_A_TAKE;
+    uint64_t mine = foods_held(s->board[a]);
+    if (s->swaps[a] && mine) {
+        unsigned partners = swap_partners(s);
+        for (int p = 0; p < PASSFOOD_MAX_SEATS; p++)
+            w |= (mine * (partners >> p & 1)) << (PASSFOOD_A_SWAP + p * PASSFOOD_FOODS);
+    }
+    l.w[0] = w;
+    return l;
+}
+
+pf_action passfood__legal_or_first(const passfood_state *s, int seat, pf_action a)
+{
+    passfood_set l = legal_set(s, seat);
+    if (a < PASSFOOD_A_COUNT && (l.w[a / 64] >> (a % 64) & 1))
+        return a;
+    return l.w[0] ? (pf_action)__builtin_ctzll(l.w[0]) : (pf_action)(64 + __builtin_ctzll(l.w[1]));
+}
+
+static int passfood_legal(const void *vs, int seat, pf_action *out, int cap)
+{
+    (void)cap;
+    passfood_set l = legal_set(vs, seat);
+    int n = 0;
+    for (uint64_t w = l.w[0]; w; w &= w - 1)
+        out[n++] = (pf_action)__builtin_ctzll(w);
+    for (uint64_t w = l.w[1]; w; w &= w - 1) /* a swap's answer: lamington, decline */
+        out[n++] = (pf_action)(64 + __builtin_ctzll(w));
     return n;
+}
+
+/* passfood_legal's action at index pf_rng_scale(r, its count): the list is
+ * short, and reading it off the bit set costs less than counting the bits. */
+static pf_action passfood_legal_pick(const void *vs, int seat, uint32_t r)
+{
+    pf_action l[PASSFOOD_A_COUNT];
+    int n = passfood_legal(vs, seat, l, PASSFOOD_A_COUNT);
+    return l[pf_rng_scale(r, (uint32_t)n)];
 }
 
 static void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_events *ev)
@@ -910,6 +927,12 @@ static void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, pf_e
         assert(0);
     }
     advance(s, ev);
+}
+
+/* pf_playout with this file's functions inlined (see game.h). */
+static int passfood_playout(void *st, pf_rng *rng, int64_t now, int max_steps)
+{
+    return pf_playout_loop(&pf_game_passfood, st, rng, now, max_steps);
 }
 
 static bool passfood_over(const void *vs, double *results)
@@ -1010,6 +1033,8 @@ const pf_game pf_game_passfood = {
     .init = passfood_init,
     .to_act = passfood_to_act,
     .legal = passfood_legal,
+    .legal_pick = passfood_legal_pick,
+    .playout = passfood_playout,
     .check = NULL,
     .apply = passfood_apply,
     .over = passfood_over,

@@ -103,14 +103,37 @@ typedef struct passfood_state {
     uint16_t turn;      /* index of the current turn, from 0 */
 } passfood_state;
 
+/* The descriptor (passfood.c). */
+extern const pf_game pf_game_passfood;
+
 extern const pf_bot_def passfood__bots[];
+
+/* What one tile more or one fewer of each food does to a player board
+ * (passfood_bots.c): its value gained (0 for a full column) and lost (0
+ * for an empty one), the points its best set gains (0 for a full column),
+ * and the swaps that give it a better set. A function of the board's counts
+ * and the numbers table alone, so the playouts of one decision share them,
+ * slot by board. */
+typedef struct passfood_board_gains {
+    /* the board of gain and bump, of loss, and of swaps (each worked out when
+     * first asked): the counts, 3 bits each, plus 1; 0: none */
+    uint16_t key[3];
+    int8_t bump[PASSFOOD_FOODS];
+    uint8_t swaps[PASSFOOD_FOODS]; /* bit h of swaps[g]: giving g for h */
+    double gain[PASSFOOD_FOODS], loss[PASSFOOD_FOODS];
+} passfood_board_gains;
+
+#define PASSFOOD_GAIN_SLOTS 2048
 
 /* What greedy keeps between its moves along one line of play (a game played
  * on move after move from one state): the plate needs of a turn's step 3,
- * which both its plate decisions use (no board or pawn moves in between). */
+ * which both its plate decisions use (no board or pawn moves in between);
+ * and, when gains is not NULL, boards' gains shared with other lines of play
+ * from the same decision (PASSFOOD_GAIN_SLOTS of them, zeroed to start). */
 typedef struct passfood_greedy_memo {
     int turn; /* the turn nd was worked out for; -1 before any */
     double nd[3][PASSFOOD_FOODS];
+    passfood_board_gains *gains;
 } passfood_greedy_memo;
 
 /* The greedy bot's move for seat in s, one of its n legal actions
@@ -120,6 +143,14 @@ typedef struct passfood_greedy_memo {
  * same either way. */
 pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_action *legal, int n,
                                 passfood_greedy_memo *memo);
+
+/* greedy's move for seat in s without a legal list, as passfood__greedy_move
+ * gives it with the list: a playout's move. */
+pf_action passfood__greedy_play(const passfood_state *s, int seat, passfood_greedy_memo *memo);
+
+/* a when it is legal for seat (which may act) in s, else seat's first legal
+ * action: the check of a bot's move without the list (passfood.c). */
+pf_action passfood__legal_or_first(const passfood_state *s, int seat, pf_action a);
 
 /* Why the observing seat would play a (passfood_why.c; a hint's reason). */
 struct pf_why;
@@ -133,15 +164,37 @@ extern const char *const passfood__brief[];
 extern const char *const passfood__food_names[PASSFOOD_FOODS];
 extern const uint8_t passfood__supply[PASSFOOD_FOODS];
 
-/* The default table of printed numbers, as text (passfood_numbers.c). */
+/* The default table of printed numbers, as text, and parsed
+ * (passfood_numbers.c). */
 extern const char passfood__default_numbers[];
+extern const passfood_numbers passfood__default_table;
 
 /* Parses table text over *num (keys not named keep their value); false with
  * a message in err (size n) when the text is malformed or out of range. */
 bool passfood__numbers_parse(const char *text, passfood_numbers *num, char *err, int n);
 
-/* Complete sets of a board: bit f for column f, bit 5+k-1 for row k. */
-unsigned passfood__player_sets(const uint8_t c[PASSFOOD_FOODS]);
-unsigned passfood__ziggy_sets(const uint8_t c[PASSFOOD_FOODS]);
+/* Complete sets of a board whose columns hold `rows` spaces: bit f for
+ * column f, bit 5+k-1 for row k. Inline, without a branch: the rules and
+ * the bots ask at nearly every step. */
+static inline unsigned passfood__board_sets(const uint8_t c[PASSFOOD_FOODS], int rows)
+{
+    unsigned full = 0;
+    int least = rows;
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+        full |= (unsigned)(c[f] == rows) << f;
+        least = c[f] < least ? c[f] : least;
+    }
+    return full | ((1u << least) - 1) << 5; /* rows 1 to least are complete */
+}
+
+static inline unsigned passfood__player_sets(const uint8_t c[PASSFOOD_FOODS])
+{
+    return passfood__board_sets(c, PASSFOOD_PROWS);
+}
+
+static inline unsigned passfood__ziggy_sets(const uint8_t c[PASSFOOD_FOODS])
+{
+    return passfood__board_sets(c, PASSFOOD_ZROWS);
+}
 
 #endif

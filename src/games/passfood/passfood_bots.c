@@ -28,14 +28,13 @@ static const double roww[PASSFOOD_FOODS + 1] = {0, 0.04, 0.12, 0.28, 0.55, 1.0};
 /* Points of the best complete set of a player board (0 when none). */
 static int best_now(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS])
 {
-    unsigned sets = passfood__player_sets(c);
     int best = 0;
-    for (int b = 0; b < 9; b++)
-        if (sets >> b & 1) {
-            int pts = b < 5 ? s->num.pcol[b] : s->num.prow[b - 5];
-            if (pts > best)
-                best = pts;
-        }
+    for (unsigned sets = passfood__player_sets(c); sets; sets &= sets - 1) {
+        int b = __builtin_ctz(sets);
+        int pts = b < 5 ? s->num.pcol[b] : s->num.prow[b - 5];
+        if (pts > best)
+            best = pts;
+    }
     return best;
 }
 
@@ -65,12 +64,14 @@ typedef struct {
 static void board_terms_of(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS], board_terms *b)
 {
     memcpy(b->c, c, sizeof b->c);
-    for (int f = 0; f < PASSFOOD_FOODS; f++)
+    int holding[PASSFOOD_PROWS + 1] = {0}; /* foods with exactly n tiles */
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
         b->col[f] = s->num.pcol[f] * colw[c[f]];
-    for (int r = 1; r <= PASSFOOD_PROWS; r++) {
-        int k = 0;
-        for (int f = 0; f < PASSFOOD_FOODS; f++)
-            k += c[f] >= r;
+        holding[c[f]]++;
+    }
+    int k = 0;
+    for (int r = PASSFOOD_PROWS; r >= 1; r--) {
+        k += holding[r];
         b->k[r] = (uint8_t)k;
         b->row[r - 1] = s->num.prow[r - 1] * roww[k];
     }
@@ -129,29 +130,104 @@ static double urgency(const passfood_state *s, int p)
     return 1.0 + 1.5 * d;
 }
 
-/* The value of giving tile f to player p, whose board's terms are b, best
- * set scores now and urgency is u (0 when it would be discarded). */
-static double need_from(const passfood_state *s, int p, const board_terms *b, int now, double u,
-                        int f, bool scores_now)
-{
-    if (s->pos[p] >= s->num.cake || b->c[f] >= PASSFOOD_PROWS)
-        return 0;
-    double v = value_moved(s, b, f, b->c[f] + 1) - b->value;
-    if (scores_now) {
-        uint8_t d[PASSFOOD_FOODS];
-        memcpy(d, b->c, sizeof d);
-        d[f]++;
-        v += 0.5 * (best_now(s, d) - now);
-    }
-    return u * v;
-}
-
-/* The value of giving tile f to player p (0 when it would be discarded). */
-static double need(const passfood_state *s, int p, int f, bool scores_now)
+/* What one tile more (fewer with fewer) of each food does to board c
+ * (passfood_board_gains), into g: each value from the board's terms as
+ * value_moved gives it, each best set as best_now does. */
+static void board_gains(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS], bool fewer,
+                        passfood_board_gains *g)
 {
     board_terms b;
-    board_terms_of(s, s->board[p], &b);
-    return need_from(s, p, &b, best_now(s, b.c), urgency(s, p), f, scores_now);
+    board_terms_of(s, c, &b);
+    int now = fewer ? 0 : best_now(s, c);
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+        if (fewer) {
+            g->loss[f] = c[f] ? b.value - value_moved(s, &b, f, c[f] - 1) : 0;
+            continue;
+        }
+        bool room = c[f] < PASSFOOD_PROWS;
+        g->gain[f] = room ? value_moved(s, &b, f, c[f] + 1) - b.value : 0;
+        uint8_t d[PASSFOOD_FOODS];
+        memcpy(d, c, sizeof d);
+        d[f] = (uint8_t)(d[f] + room);
+        g->bump[f] = (int8_t)(best_now(s, d) - now);
+    }
+}
+
+/* The swaps that give board c a better set, into g->swaps: bit h of
+ * swaps[g] when giving g away and getting h back does. A better set is a
+ * new one, and giving a tile away completes nothing: it is h's column (h
+ * held 3 times) or a row (h alone held fewest times). Other tiles h are not
+ * tried. */
+static void board_swaps(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS],
+                        passfood_board_gains *gains)
+{
+    int now = best_now(s, c);
+    int least = PASSFOOD_PROWS, nleast = 0;
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        if (c[f] < least)
+            least = c[f], nleast = 1;
+        else if (c[f] == least)
+            nleast++;
+    unsigned may = 0;
+    for (int h = 0; h < PASSFOOD_FOODS; h++)
+        if (c[h] == PASSFOOD_PROWS - 1 || (c[h] == least && nleast == 1))
+            may |= 1u << h;
+    for (int g = 0; g < PASSFOOD_FOODS; g++) {
+        gains->swaps[g] = 0;
+        for (int h = 0; h < PASSFOOD_FOODS && c[g]; h++) {
+            if (h == g || !(may >> h & 1))
+                continue;
+            uint8_t da[PASSFOOD_FOODS];
+            memcpy(da, c, sizeof da);
+            da[g]--;
+            if (da[h] < PASSFOOD_PROWS)
+                da[h]++;
+            if (best_now(s, da) > now)
+                gains->swaps[g] |= (uint8_t)(1u << h);
+        }
+    }
+}
+
+/* What board c's slot knows: its gains (GAINS_MORE), losses (GAINS_FEWER)
+ * or swaps (GAINS_SWAPS), from the shared slots when they hold them
+ * (filling the slot otherwise), or worked out into scratch when there are
+ * no slots. */
+enum { GAINS_MORE, GAINS_FEWER, GAINS_SWAPS };
+static const passfood_board_gains *gains_of(const passfood_state *s,
+                                            const uint8_t c[PASSFOOD_FOODS], int part,
+                                            passfood_board_gains *slots,
+                                            passfood_board_gains *scratch)
+{
+    uint16_t key = 1;
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
+        key += (uint16_t)(c[f] << (3 * f));
+    passfood_board_gains *g =
+        slots ? &slots[(key * 40503u) >> 5 & (PASSFOOD_GAIN_SLOTS - 1)] : scratch;
+    if (!slots || g->key[part] != key) {
+        if (g->key[GAINS_MORE] != key && g->key[GAINS_FEWER] != key && g->key[GAINS_SWAPS] != key)
+            memset(g->key, 0, sizeof g->key); /* the slot passes to this board */
+        if (part == GAINS_SWAPS)
+            board_swaps(s, c, g);
+        else
+            board_gains(s, c, part == GAINS_FEWER, g);
+        g->key[part] = key;
+    }
+    return g;
+}
+
+/* The value of giving tile f to player p (0 when it would be discarded),
+ * from the gains g of p's board and p's urgency u: what it adds to the
+ * board, and with own (the active player's own plate) half what it adds to
+ * its best set. */
+static double need_of(const passfood_state *s, int p, const passfood_board_gains *g, double u,
+                      int f, bool own)
+{
+    if (s->pos[p] >= s->num.cake || s->board[p][f] >= PASSFOOD_PROWS)
+        return 0;
+    double v = g->gain[f];
+    if (own)
+        v += 0.5 * g->bump[f];
+    return u * v;
 }
 
 /* ---- plates ------------------------------------------------------------- */
@@ -161,10 +237,12 @@ static double need(const passfood_state *s, int p, int f, bool scores_now)
  * and sums to sum[k] = the sum over bag of nd[k] for each plate k. With
  * one plate left the draw goes there; with two, the next draw takes the
  * better of the two, counting what the draw after it brings to the other
- * (when there is one). At most three plates are free, so that is all. */
+ * (when there is one: then after[k][f] is what the draw after a tile f
+ * brings to plate k on average, (sum[k] - nd[k][f]) / (tot - 1)). At most
+ * three plates are free, so that is all. */
 static double plates_to_come(const double nd[3][PASSFOOD_FOODS], unsigned rest, int left,
-                             const uint8_t bag[PASSFOOD_FOODS], int tot,
-                             const double sum[3])
+                             const uint8_t bag[PASSFOOD_FOODS], int tot, const double sum[3],
+                             const double after[3][PASSFOOD_FOODS])
 {
     int k = rest & 1 ? 0 : rest & 2 ? 1 : 2;
     unsigned other = rest & ~(1u << k);
@@ -178,8 +256,8 @@ static double plates_to_come(const double nd[3][PASSFOOD_FOODS], unsigned rest, 
             continue;
         double on_k = nd[k][f], on_l = nd[l][f];
         if (then) {
-            on_k += (sum[l] - nd[l][f]) / (tot - 1);
-            on_l += (sum[k] - nd[k][f]) / (tot - 1);
+            on_k += after[l][f];
+            on_l += after[k][f];
         }
         e += bag[f] * (on_k > on_l ? on_k : on_l);
     }
@@ -200,6 +278,12 @@ static int best_plate(const double nd[3][PASSFOOD_FOODS], unsigned freep, int t,
         for (int k = 0; k < 3; k++)
             sum[k] += bag[f] * nd[k][f];
     }
+    /* plates_to_come's after, once for all the plates (each is asked twice) */
+    double after[3][PASSFOOD_FOODS];
+    for (int k = 0; k < 3 && left > 1 && tot > 1; k++)
+        for (int f = 0; f < PASSFOOD_FOODS; f++)
+            if (freep >> k & 1 && bag[f])
+                after[k][f] = (sum[k] - nd[k][f]) / (tot - 1);
     int best = -1;
     double bestv = 0;
     for (int j = 0; j < 3; j++) {
@@ -208,15 +292,18 @@ static int best_plate(const double nd[3][PASSFOOD_FOODS], unsigned freep, int t,
         double v = nd[j][t];
         unsigned rest = freep & ~(1u << j);
         if (left > 0 && rest && tot > 0)
-            v += plates_to_come(nd, rest, left, bag, tot, sum);
+            v += plates_to_come(nd, rest, left, bag, tot, sum,
+                                (const double(*)[PASSFOOD_FOODS])after);
         if (best < 0 || v > bestv + 1e-9)
             bestv = v, best = j;
     }
     return best;
 }
 
-/* The plates' needs for the active player's step 3 into nd. */
-static void plate_needs(const passfood_state *s, double nd[3][PASSFOOD_FOODS])
+/* The plates' needs for the active player's step 3 into nd (slots: the
+ * boards' gains shared by a decision's lines of play, or NULL). */
+static void plate_needs(const passfood_state *s, double nd[3][PASSFOOD_FOODS],
+                        passfood_board_gains *slots)
 {
     int a = s->active, n = s->seats;
     int rec[3] = {(a + 1) % n, a, n == 2 ? -1 : (a + n - 1) % n};
@@ -226,12 +313,26 @@ static void plate_needs(const passfood_state *s, double nd[3][PASSFOOD_FOODS])
             continue;
         }
         /* the recipient's board, valued once for its five foods */
-        board_terms b;
-        board_terms_of(s, s->board[rec[j]], &b);
-        int now = best_now(s, b.c);
+        passfood_board_gains scratch;
+        const passfood_board_gains *g = gains_of(s, s->board[rec[j]], GAINS_MORE, slots, &scratch);
         double u = urgency(s, rec[j]);
         for (int f = 0; f < PASSFOOD_FOODS; f++)
-            nd[j][f] = need_from(s, rec[j], &b, now, u, f, j == 1);
+            nd[j][f] = need_of(s, rec[j], g, u, f, j == 1);
+    }
+}
+
+/* The bag's contents (its order is not looked at) during step 3: every
+ * tile of the supply that lies nowhere else (passfood.h's invariant), which
+ * costs less than counting the bag. */
+static void bag_contents(const passfood_state *s, uint8_t bag[PASSFOOD_FOODS])
+{
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+        int n = passfood__supply[f] - s->discard[f] - s->zboard[f] - (s->drawn == f);
+        for (int q = 0; q < s->seats; q++)
+            n -= s->board[q][f];
+        for (int j = 0; j < 3; j++)
+            n -= s->plate[j] == f;
+        bag[f] = (uint8_t)n;
     }
 }
 
@@ -240,15 +341,15 @@ static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo)
     double own[3][PASSFOOD_FOODS];
     double (*nd)[PASSFOOD_FOODS] = memo ? memo->nd : own;
     if (!memo || memo->turn != s->turn) {
-        plate_needs(s, nd);
+        plate_needs(s, nd, memo ? memo->gains : NULL);
         if (memo)
             memo->turn = s->turn;
     }
-    uint8_t bag[PASSFOOD_FOODS] = {0};
-    for (int i = 0; i < s->bag_n; i++)
-        bag[s->bag[i]]++; /* contents only: the order is not looked at */
+    uint8_t bag[PASSFOOD_FOODS];
     if (s->bag_n == 0)
         memcpy(bag, s->discard, sizeof bag);
+    else
+        bag_contents(s, bag);
     unsigned freep = 0;
     for (int j = 0; j < 3; j++)
         if (s->plate[j] == PASSFOOD_NONE)
@@ -333,13 +434,15 @@ static double ziggy_harm(const passfood_state *s, int pts)
 }
 
 /* The take (a food) worth using now before Ziggy scores, or -1. */
-static int choose_take_before_ziggy(const passfood_state *s)
+static int choose_take_before_ziggy(const passfood_state *s, passfood_board_gains *slots)
 {
     int a = s->active;
     int now_pts = ziggy_cheapest(s, s->zboard, NULL);
     if (now_pts == 0)
         return -1;
-    double harm = ziggy_harm(s, now_pts);
+    double harm = ziggy_harm(s, now_pts), u = urgency(s, a);
+    passfood_board_gains scratch;
+    const passfood_board_gains *mine = gains_of(s, s->board[a], GAINS_MORE, slots, &scratch);
     int best = -1;
     double bestgain = 0;
     for (int f = 0; f < PASSFOOD_FOODS; f++) {
@@ -348,7 +451,8 @@ static int choose_take_before_ziggy(const passfood_state *s)
         uint8_t d[PASSFOOD_FOODS];
         memcpy(d, s->zboard, sizeof d);
         d[f]--;
-        double gain = harm - ziggy_harm(s, ziggy_cheapest(s, d, NULL)) + 0.3 * need(s, a, f, true);
+        double gain = harm - ziggy_harm(s, ziggy_cheapest(s, d, NULL)) +
+                      0.3 * need_of(s, a, mine, u, f, true);
         if (gain > bestgain)
             bestgain = gain, best = f;
     }
@@ -358,8 +462,9 @@ static int choose_take_before_ziggy(const passfood_state *s)
 /* ---- swaps -------------------------------------------------------------- */
 
 /* The tile partner p gives back when the active player offers food g, and
- * its value to the team (the bot's answering rule). */
-static int answer_tile(const passfood_state *s, int p, int g, bool before_scoring, double *value)
+ * its value to the team (the bot's answering rule); slots as plate_needs'. */
+static int answer_tile(const passfood_state *s, int p, int g, bool before_scoring, double *value,
+                       passfood_board_gains *slots)
 {
     int a = s->active;
     uint8_t ca[PASSFOOD_FOODS], cp[PASSFOOD_FOODS];
@@ -369,24 +474,18 @@ static int answer_tile(const passfood_state *s, int p, int g, bool before_scorin
     if (cp[g] < PASSFOOD_PROWS)
         cp[g]++;
     double ua = urgency(s, a) + 0.2, up = urgency(s, p);
-    board_terms ta, tp; /* both boards once; each answer h moves one column of each */
-    board_terms_of(s, ca, &ta);
-    board_terms_of(s, cp, &tp);
-    int now_a = best_now(s, ca);
+    /* both boards once; each answer h moves one column of each (a copy of
+     * the first: the second may take its slot) */
+    passfood_board_gains scratch, ga = *gains_of(s, ca, GAINS_MORE, slots, &scratch);
+    const passfood_board_gains *gp = gains_of(s, cp, GAINS_FEWER, slots, &scratch);
     int best = -1;
     double bestv = -1e9;
     for (int h = 0; h < PASSFOOD_FOODS; h++) {
         if (!cp[h])
             continue;
-        int to = ca[h] < PASSFOOD_PROWS ? ca[h] + 1 : ca[h];
-        double v = ua * (value_moved(s, &ta, h, to) - ta.value) -
-                   up * (tp.value - value_moved(s, &tp, h, cp[h] - 1));
-        if (before_scoring && s->pos[a] < s->num.cake) {
-            uint8_t da[PASSFOOD_FOODS];
-            memcpy(da, ca, sizeof da);
-            da[h] = (uint8_t)to;
-            v += 2.0 * (best_now(s, da) - now_a);
-        }
+        double v = ua * ga.gain[h] - up * gp->loss[h];
+        if (before_scoring && s->pos[a] < s->num.cake)
+            v += 2.0 * ga.bump[h];
         if (v > bestv)
             bestv = v, best = h;
     }
@@ -397,7 +496,7 @@ static int answer_tile(const passfood_state *s, int p, int g, bool before_scorin
 
 /* A swap offer worth a token now (partner*5+food), or -1: one that gives the
  * active player a set to score this turn. */
-static int choose_swap(const passfood_state *s)
+static int choose_swap(const passfood_state *s, passfood_board_gains *slots)
 {
     int a = s->active;
     if (!s->swaps[a] || s->pos[a] >= s->num.cake)
@@ -406,33 +505,9 @@ static int choose_swap(const passfood_state *s)
     /* gains[g] bit h: giving g and getting h back makes a better set. Only
      * such offers can be chosen, so an offer whose partner holds no gaining
      * tile needs no answer worked out (most of them: the bot's hot spot). */
-    unsigned gains[PASSFOOD_FOODS] = {0};
-    /* A better set is a new one, and giving a tile away completes nothing:
-     * it is h's column (h held 3 times) or a row (h alone held fewest
-     * times). Other tiles h are not tried. */
-    const uint8_t *c = s->board[a];
-    int least = PASSFOOD_PROWS, nleast = 0;
-    for (int f = 0; f < PASSFOOD_FOODS; f++)
-        if (c[f] < least)
-            least = c[f], nleast = 1;
-        else if (c[f] == least)
-            nleast++;
-    unsigned may = 0;
-    for (int h = 0; h < PASSFOOD_FOODS; h++)
-        if (c[h] == PASSFOOD_PROWS - 1 || (c[h] == least && nleast == 1))
-            may |= 1u << h;
-    for (int g = 0; g < PASSFOOD_FOODS; g++)
-        for (int h = 0; h < PASSFOOD_FOODS && c[g]; h++) {
-            if (h == g || !(may >> h & 1))
-                continue;
-            uint8_t da[PASSFOOD_FOODS];
-            memcpy(da, s->board[a], sizeof da);
-            da[g]--;
-            if (da[h] < PASSFOOD_PROWS)
-                da[h]++;
-            if (best_now(s, da) > now)
-                gains[g] |= 1u << h;
-        }
+    passfood_board_gains scratch;
+    uint8_t gains[PASSFOOD_FOODS]; /* a copy: answer_tile may take its slot */
+    memcpy(gains, gains_of(s, s->board[a], GAINS_SWAPS, slots, &scratch)->swaps, sizeof gains);
     int best = -1, bestpts = now;
     double bestv = -1e9;
     for (int p = 0; p < s->seats; p++) {
@@ -443,16 +518,17 @@ static int choose_swap(const passfood_state *s)
             tot += s->board[p][f];
         if (!tot)
             continue;
+        unsigned held_p = 0; /* the foods the partner holds */
+        for (int h = 0; h < PASSFOOD_FOODS; h++)
+            held_p |= (unsigned)(s->board[p][h] > 0) << h;
         for (int g = 0; g < PASSFOOD_FOODS; g++) {
             if (!s->board[a][g])
                 continue;
-            unsigned held = 1u << g; /* the partner holds g once offered */
-            for (int h = 0; h < PASSFOOD_FOODS; h++)
-                held |= (unsigned)(s->board[p][h] > 0) << h;
+            unsigned held = held_p | 1u << g; /* the partner holds g once offered */
             if (!(gains[g] & held))
                 continue;
             double v;
-            int h = answer_tile(s, p, g, true, &v);
+            int h = answer_tile(s, p, g, true, &v, slots);
             if (h < 0)
                 continue;
             uint8_t da[PASSFOOD_FOODS];
@@ -475,9 +551,10 @@ static int choose_swap(const passfood_state *s)
 static pf_action greedy_action(const passfood_state *s, int me, passfood_greedy_memo *memo)
 {
     int a = s->active;
+    passfood_board_gains *slots = memo ? memo->gains : NULL;
     switch (s->phase) {
     case PASSFOOD_PH_ANSWER: {
-        int h = answer_tile(s, me, s->swap_food, s->ret_phase <= PASSFOOD_PH_SCORE, NULL);
+        int h = answer_tile(s, me, s->swap_food, s->ret_phase <= PASSFOOD_PH_SCORE, NULL, slots);
         return h < 0 ? PASSFOOD_A_DECLINE : PASSFOOD_A_ANSWER + (pf_action)h;
     }
     case PASSFOOD_PH_PLATE: {
@@ -486,7 +563,7 @@ static pf_action greedy_action(const passfood_state *s, int me, passfood_greedy_
     }
     case PASSFOOD_PH_ZIGGY: {
         if (s->takes[a]) {
-            int f = choose_take_before_ziggy(s);
+            int f = choose_take_before_ziggy(s, slots);
             if (f >= 0)
                 return PASSFOOD_A_TAKE + (pf_action)f;
         }
@@ -497,7 +574,7 @@ static pf_action greedy_action(const passfood_state *s, int me, passfood_greedy_
         return PASSFOOD_A_CARRY;
     }
     case PASSFOOD_PH_SCORE: {
-        int sw = choose_swap(s);
+        int sw = choose_swap(s, slots);
         if (sw >= 0)
             return PASSFOOD_A_SWAP + (pf_action)sw;
         int b = s->pos[a] < s->num.cake ? choose_own_set(s) : -1;
@@ -539,6 +616,11 @@ pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_acti
         if (legal[i] == want)
             return want;
     return legal[0];
+}
+
+pf_action passfood__greedy_play(const passfood_state *s, int seat, passfood_greedy_memo *memo)
+{
+    return passfood__legal_or_first(s, seat, greedy_action(s, seat, memo));
 }
 
 static pf_err greedy_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)

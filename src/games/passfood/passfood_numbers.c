@@ -3,9 +3,10 @@
  *
  * The rulebook does not print the points, the length of the score track or
  * its special spaces. The values below are this project's own defaults, not
- * the publisher's. An owner of the physical game may edit this text (no
- * rules code needs to change) or pass the same text in the game option
- * `numbers` (see docs/games/passfood.md). */
+ * the publisher's. An owner of the physical game may edit this text and the
+ * table after it (no rules code needs to change; tests/games/passfood's
+ * test_ppf2_default_table holds the two together) or pass the same text in
+ * the game option `numbers` (see docs/games/passfood.md). */
 #include "games/passfood/passfood.h"
 
 const char passfood__default_numbers[] =
@@ -22,3 +23,17 @@ const char passfood__default_numbers[] =
 
 _Static_assert(sizeof passfood__default_numbers <= PF_OPT_VAL,
                "the default table must fit in the option 'numbers'");
+
+/* The text above, parsed: every new game starts from it (parsing the text
+ * for each game cost a random playout as much as the game itself). */
+const passfood_numbers passfood__default_table = {
+    .pcol = {5, 5, 5, 5, 5},
+    .prow = {8, 8, 8, 8},
+    .zcol = {2, 2, 3, 3, 3},
+    .zrow = {12, 12, 12},
+    .cake = 31,
+    .zstart = 0,
+    .pstart = 1,
+    .ndips = 6,
+    .dips = {8, 12, 16, 20, 24, 28},
+};

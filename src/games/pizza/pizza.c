@@ -176,6 +176,9 @@ static pf_err pizza_init(void *vst, int seats, const pf_options *opt, uint64_t s
     }
     memset(s->cell + s->ncells, PIZZA_NONE, PIZZA_CELLS - s->ncells);
     s->down = s->ncells == 32 ? UINT32_MAX : (1u << s->ncells) - 1;
+    for (int i = 0; i < s->ncells; i++)
+        s->down_list[i] = (uint8_t)i;
+    s->down_n = s->ncells;
 
     memset(s->slice_kind, PIZZA_NONE, sizeof s->slice_kind);
     memset(s->kind_slice, PIZZA_NONE, sizeof s->kind_slice);
@@ -217,6 +220,62 @@ static int pizza_legal(const void *vst, int seat, pf_action *out, int cap)
     return n;
 }
 
+/* pizza_legal's action at index pf_rng_scale(r, its count): a face-down
+ * cell from the list, or another slice. */
+static pf_action pizza_legal_pick(const void *vst, int seat, uint32_t r)
+{
+    const pizza_state *s = vst;
+    if (s->choosing) {
+        int j = (int)pf_rng_scale(r, s->nslices - 1u);
+        return PIZZA_PICK(j + (j >= s->at[seat]));
+    }
+    return PIZZA_FLIP(s->down_list[pf_rng_scale(r, s->down_n)]);
+}
+
+/* Removes entry `at` from down_list, the ones after it moving down one: in
+ * two halves of 16 bytes, each byte from the list or from the list one byte
+ * further (the spare byte past its end keeps that load inside the array).
+ * Vector code without a branch: a playout's removals come at random places,
+ * and a loop or memmove mispredicts about once each. */
+static void list_remove(uint8_t list[PIZZA_CELLS + 1], int at)
+{
+    typedef uint8_t half __attribute__((vector_size(16)));
+    static const half index = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    half lo, lo_next, hi, hi_next, where = {0};
+    where += (uint8_t)at;
+    memcpy(&lo, list, 16);
+    memcpy(&lo_next, list + 1, 16);
+    memcpy(&hi, list + 16, 16);
+    memcpy(&hi_next, list + 17, 16);
+    half keep_lo = (half)(index < where), keep_hi = (half)(index + 16 < where);
+    lo = (keep_lo & lo) | (~keep_lo & lo_next);
+    hi = (keep_hi & hi) | (~keep_hi & hi_next);
+    memcpy(list, &lo, 16);
+    memcpy(list + 16, &hi, 16);
+}
+
+/* The number of cells in the set x. Word arithmetic: portable x86-64 has no
+ * popcount instruction, and __builtin_popcount calls a library routine. */
+static int count_cells(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
+
+/* Cell i's piece leaves the grid (placed on a slice, or a used switch). */
+static void empty_cell(pizza_state *s, int i)
+{
+    uint32_t bit = 1u << i;
+    list_remove(s->down_list, count_cells(s->down & (bit - 1))); /* i's place in the list */
+    s->down_n--;
+    s->down &= ~bit;
+    s->seen &= ~bit;
+    s->cell[i] = PIZZA_NONE;
+    s->seen_turn[i] = 0;
+}
+
 /* Swaps the slices in front of positions p and q. */
 static void swap_slices(pizza_state *s, int p, int q)
 {
@@ -253,10 +312,10 @@ static void tell_swap(const pizza_state *s, int seat, int q, pf_events *ev)
 }
 
 /* Ends the turn of the seat to move: PIZ-4's turn limit, then the next seat. */
-static void end_turn(pizza_state *s, pf_events *ev)
+PF_INLINE void end_turn(pizza_state *s, pf_events *ev)
 {
     s->turn++;
-    if (!s->ended && s->turn >= PIZZA_MAX_TURNS) {
+    if (s->turn >= PIZZA_MAX_TURNS && !s->ended) {
         s->ended = 1;
         pf_events_add(ev, -1, "end", "%d turns and no winner: the game ends", PIZZA_MAX_TURNS);
         pf_events_int(ev, "turns", PIZZA_MAX_TURNS);
@@ -265,7 +324,7 @@ static void end_turn(pizza_state *s, pf_events *ev)
 }
 
 /* Turns over cell i for seat and resolves the piece by PIZ-3. */
-static void flip(pizza_state *s, int seat, int i, pf_events *ev)
+PF_INLINE void flip(pizza_state *s, int seat, int i, pf_events *ev)
 {
     uint32_t bit = 1u << i;
     uint8_t piece = s->cell[i], mine = s->at[seat];
@@ -294,10 +353,7 @@ static void flip(pizza_state *s, int seat, int i, pf_events *ev)
         else
             s->last_rule = PIZZA_RULE_C2, place = false;
         if (place) {
-            s->down &= ~bit;
-            s->seen &= ~bit;
-            s->cell[i] = PIZZA_NONE;
-            s->seen_turn[i] = 0;
+            empty_cell(s, i);
             s->slice_kind[mine] = piece;
             s->kind_slice[piece] = mine;
             s->slice_count[mine]++;
@@ -353,10 +409,7 @@ static void flip(pizza_state *s, int seat, int i, pf_events *ev)
 
     /* A switch piece: it leaves the game either way. */
     int colour = piece - 4;
-    s->down &= ~bit;
-    s->seen &= ~bit;
-    s->cell[i] = PIZZA_NONE;
-    s->seen_turn[i] = 0;
+    empty_cell(s, i);
     s->used[colour]++;
     if (colour != mine) {
         int q = s->pos[colour];
@@ -379,10 +432,8 @@ static void flip(pizza_state *s, int seat, int i, pf_events *ev)
 }
 
 /* Applies a legal action of the seat to move. */
-static void pizza_apply(void *vst, int seat, pf_action a, int64_t t_ms, pf_events *ev)
+PF_INLINE void play(pizza_state *s, int seat, pf_action a, pf_events *ev)
 {
-    pizza_state *s = vst;
-    (void)t_ms;
     assert(!s->ended && seat == s->to_move);
     if (a < PIZZA_CELLS) {
         flip(s, seat, (int)a, ev);
@@ -396,6 +447,28 @@ static void pizza_apply(void *vst, int seat, pf_action a, int64_t t_ms, pf_event
     if (ev)
         tell_swap(s, seat, q, ev);
     end_turn(s, ev);
+}
+
+/* The rules with events, out of the playouts' way. */
+static __attribute__((noinline)) void play_told(pizza_state *s, int seat, pf_action a,
+                                                pf_events *ev)
+{
+    play(s, seat, a, ev);
+}
+
+static void pizza_apply(void *vst, int seat, pf_action a, int64_t t_ms, pf_events *ev)
+{
+    (void)t_ms;
+    if (ev)
+        play_told(vst, seat, a, ev);
+    else
+        play(vst, seat, a, NULL); /* a playout's copy, without the events (PF_INLINE) */
+}
+
+/* pf_playout with this file's functions inlined (see game.h). */
+static int pizza_playout(void *st, pf_rng *rng, int64_t now, int max_steps)
+{
+    return pf_playout_loop(&pf_game_pizza, st, rng, now, max_steps);
 }
 
 /* PIZ-4: the winner gets 1, everyone else 0; no winner, all 0. */
@@ -557,6 +630,8 @@ const pf_game pf_game_pizza = {
     .init = pizza_init,
     .to_act = pizza_to_act,
     .legal = pizza_legal,
+    .legal_pick = pizza_legal_pick,
+    .playout = pizza_playout,
     .check = NULL,
     .apply = pizza_apply,
     .over = pizza_over,

@@ -49,6 +49,7 @@ typedef enum pizza_rule {
  * is seat p, the others are imaginary seats. Invariants: at[] and pos[] are
  * inverse permutations of the slices in play; each kind lies on at most one
  * slice (kind_slice); cells in `down` hold a piece, other cells PIZZA_NONE;
+ * down_list[0..down_n) lists the cells of `down` in ascending order;
  * seen is a subset of down; toppings on slices + used switches + pieces in
  * face-down cells == every piece in play; no slice holds 6 while the game
  * runs, so some cell is face down until the end. */
@@ -57,6 +58,8 @@ typedef struct pizza_state {
     uint8_t cell[PIZZA_CELLS];         /* piece in each cell, PIZZA_NONE when empty */
     uint16_t seen_turn[PIZZA_CELLS];   /* turn of the last reveal of a seen cell */
     uint32_t down;                     /* bit set: face-down cells */
+    uint8_t down_list[PIZZA_CELLS + 1]; /* the same cells ascending, down_n of them (a  */
+    uint8_t down_n;                     /* playout's pick: legal_pick), and a spare byte */
     uint32_t seen;                     /* bit set: face-down cells shown before (public) */
     uint8_t slice_kind[PIZZA_SLICES];  /* topping kind on each slice, or PIZZA_NONE */
     uint8_t slice_count[PIZZA_SLICES]; /* toppings on each slice */
@@ -77,6 +80,9 @@ typedef struct pizza_state {
 } pizza_state;
 
 _Static_assert(sizeof(pizza_state) < 512, "PIZ state must stay small");
+
+/* The descriptor (pizza.c). */
+extern const pf_game pf_game_pizza;
 
 /* Names for people: "onion"..., "red"..., "switch red"..., "a".."c'"... */
 extern const char *const pizza__kind_name[PIZZA_KINDS];

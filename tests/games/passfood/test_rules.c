@@ -715,6 +715,17 @@ static void test_ppf2_default_numbers(void **state)
     test_free(s);
 }
 
+/* PPF-2: the table a game starts from is the default text, parsed. */
+static void test_ppf2_default_table(void **state)
+{
+    (void)state;
+    passfood_numbers parsed;
+    char err[200];
+    memset(&parsed, 0, sizeof parsed);
+    assert_true(passfood__numbers_parse(passfood__default_numbers, &parsed, err, sizeof err));
+    assert_memory_equal(&parsed, &passfood__default_table, sizeof parsed);
+}
+
 /* PPF-2: another table changes the points and spaces without touching the
  * rules. The option holds the table's text: the name of a file holding a
  * valid table is refused, never opened. */
@@ -820,6 +831,7 @@ int main(void)
         cmocka_unit_test(test_ppf1_placement_and_full_column),
         cmocka_unit_test(test_ppf1_column_slides_up),
         cmocka_unit_test(test_ppf2_default_numbers),
+        cmocka_unit_test(test_ppf2_default_table),
         cmocka_unit_test(test_ppf2_other_table),
         cmocka_unit_test(test_ppf3_row_from_second_row),
         cmocka_unit_test(test_ppf3_one_set_per_turn_own_turn_only),
