@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "partyfood/json_write.h"
 #include "partyfood/table.h"
 
 /* The longest request (bytes, without its end of line). Longer ones are
@@ -35,13 +36,13 @@
 
 /* What the table's step hook heard during the request being answered. */
 typedef struct pf_session_heard {
-    cJSON *steps;     /* every applied step, for the session's seat */
-    cJSON *events;    /* the events of the request's own step, once heard */
+    pf_jw steps;      /* every applied step, for the session's seat: a list being written */
+    pf_jw events;     /* the events of the request's own step, once heard */
     int events_seat;  /* whose events those are */
     bool want_events; /* the next step heard is the request's own */
-    char action[PF_REPLAY_NAME_MAX + 1]; /* the request's own step: its name */
+    int step;                            /* the request's own step: its index, */
+    char action[PF_REPLAY_NAME_MAX + 1]; /* its name */
     int64_t t_ms;                        /* and its time */
-    bool lost;        /* memory ran out while encoding */
 } pf_session_heard;
 
 typedef struct pf_session {
@@ -75,7 +76,53 @@ const pf_match *pf_session_match(const pf_session *s);
  * line[len] must be). Returns a newly allocated JSON text (one line, no
  * newline) that the caller frees, or NULL when memory ran out (then answer
  * PF_ANSWER_NO_MEMORY). Bad input gets an error response; any failure,
- * running out of memory too, leaves the session as it was. */
+ * running out of memory too, leaves the session as it was.
+ * pf_session_handle is pf_request_read, pf_request_command,
+ * pf_session_admit and pf_session_run in turn. */
 char *pf_session_handle(pf_session *s, const char *line, size_t len);
+
+/* ---- the same steps one by one, for a program that dispatches requests
+ * itself (a server has commands of its own beside the protocol's) ---- */
+
+/* What a command needs, checked once by pf_session_admit before it runs.
+ * A server's own commands use the same flags (from PF_CMD_OWN_FLAGS up,
+ * flags of its own). */
+enum {
+    PF_CMD_NEEDS_GAME = 1 << 0, /* a game must be running (no_game) */
+    PF_CMD_READS_SEAT = 1 << 1, /* reads "seat", a seat of the game; a bound session's by default */
+    PF_CMD_WATCH = 1 << 2,      /* "seat" may be -1, the spectator's */
+    PF_CMD_OWN_SEAT = 1 << 3,   /* a bound session may name only its own seat (or -1 to watch) */
+    PF_CMD_CHANGES = 1 << 4,    /* may add steps: taken back to a mark of the table if it fails */
+    PF_CMD_REPLACES = 1 << 5,   /* starts another game, the binding kept */
+    PF_CMD_SPOILS = 1 << 6,     /* tells hidden content while the game is on: the owner's only */
+    PF_CMD_PLAYERS = 1 << 7,    /* not for a spectator (not_your_seat) */
+    PF_CMD_REWRITES = 1 << 8,   /* may take steps back (undo): runs on a copy of the table */
+    PF_CMD_OWN_FLAGS = 1 << 16,
+};
+
+typedef struct pf_command pf_command;
+
+/* Reads one request (as pf_session_handle takes it) into *req: one JSON
+ * object and nothing after it, UTF-8 without NUL bytes, no \u0000 in its
+ * strings, at most PF_REQUEST_MAX_BYTES. *req may be set (to delete) even
+ * when it fails: an error answer echoes its id. */
+pf_err pf_request_read(const char *line, size_t len, cJSON **req, pf_error *err);
+/* The protocol's command named by req's "cmd" (unknown_command, listing
+ * them, when there is none). */
+pf_err pf_request_command(const cJSON *req, const pf_command **c, pf_error *err);
+/* The protocol's command called name, or NULL; its name and flags. */
+const pf_command *pf_command_find(const char *name);
+const char *pf_command_name(const pf_command *c);
+unsigned pf_command_flags(const pf_command *c);
+/* Checks a command's flags against the session and the request, in a
+ * fixed order (no_game, not_your_seat for a spectator's PLAYERS command,
+ * the seat, then whose it is), and reads the seat it names (a bound
+ * session's own when the request names none) into *seat. flags are c's
+ * flags or a server command's. */
+pf_err pf_session_admit(const pf_session *s, unsigned flags, const cJSON *req, int *seat,
+                        pf_error *err);
+/* Runs an admitted command for seat: its answer, or its error answer (NULL
+ * when memory ran out). A request that fails leaves the session as it was. */
+char *pf_session_run(pf_session *s, const pf_command *c, const cJSON *req, int seat);
 
 #endif

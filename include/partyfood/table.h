@@ -166,6 +166,10 @@ pf_err pf_table_hint(pf_table *t, int seat, uint64_t salt, pf_action *a, int64_t
  * asked) as made with a hint, if the table is still there: for a front end
  * or server that worked the hint out on a copy of the table (a worker). */
 void pf_table_mark_hint(pf_table *t, int seat, int step);
+/* The step whose move by seat is to be marked as made with a hint (the
+ * match's step count when it was shown one), or -1: what a worker's copy
+ * tells the table it was copied from (pf_table_mark_hint). */
+int pf_table_hint_step(const pf_table *t, int seat);
 
 /* The table clock: the front end's time for turn timers. Turn-based actions
  * keep the match's own time; this only says how long a person has waited. */

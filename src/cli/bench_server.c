@@ -6,7 +6,10 @@
  * libwebsockets client side, in this process): closed loop, one move in
  * flight per room, no think time. The seat to act picks one of the legal
  * actions its latest push offered at random and sends `act`; the time from
- * sending the act to its answer is the latency measured. A room whose game ends is replaced by a new one,
+ * sending the act to its answer is the latency measured. A skill action
+ * (a toss, a stack: its number is a meter's, C-4) is played as a person's
+ * client plays it: a meter asked for, stopped a person's reaction or more
+ * later, the act sent with its stop time. A room whose game ends is replaced by a new one,
  * made ahead by a thread of plain HTTP calls. Figures are measured, never
  * asserted; --verify kills the server with SIGKILL while moves are in
  * flight and checks that every acknowledged step is in the database (the
@@ -38,8 +41,10 @@
 #include <libwebsockets.h>
 
 #include "cli/args.h"
+#include "cli/bench_idle.h"
 #include "cli/commands.h"
 #include "partyfood/rng.h"
+#include "server/meter.h"
 #include "server/node.h"
 #include "server/store.h"
 
@@ -53,6 +58,13 @@
 /* How soon a client refused with elsewhere asks again (as the tests' client
  * does: the dead node's lease has not run out yet). */
 #define HELLO_RETRY_US 100000
+/* How soon a real-time seat whose hands were busy (Paku Paku: a roll
+ * still in the air) tries again, as the tests' client does. */
+#define BUSY_RETRY_US 50000
+/* --idle: connections a room nobody plays holds (two seats, the rest
+ * spectators), and the processes that open them. */
+#define IDLE_PER_ROOM 100
+#define IDLE_PROCS 4
 
 static double now_s(void)
 {
@@ -117,7 +129,9 @@ static bool make_room(int port, made_room *m, bool report)
 {
     char spec[128], *body;
     snprintf(spec, sizeof spec,
-             "{\"game\":\"%s\",\"seats\":[\"person\",\"person\"],\"fixed_order\":true}", game_id);
+             "{\"game\":\"%s\",\"seats\":[\"person\",\"person\"],\"fixed_order\":true,"
+             "\"spectators\":true}",
+             game_id);
     int status = http(port, "POST", "/rooms", spec, &body);
     cJSON *o = cJSON_Parse(body);
     const cJSON *code = cJSON_GetObjectItemCaseSensitive(o, "room");
@@ -199,6 +213,10 @@ typedef struct client {
     int place, seat;
     bool ready;   /* said hello, heard the sync */
     bool thinking; /* its act waits for the think time (--think-ms) */
+    bool metering; /* its skill act waits for its meter's stop */
+    char skill[48];    /* the skill action being played, without its number */
+    char meter_id[48]; /* its meter, and when the meter's answer came */
+    double meter_at;
     int acked_at_hello; /* the room's steps acknowledged when it said hello */
     cJSON *legal; /* its seat's legal actions, from the latest push */
     int closed_with; /* the close code the node sent, 0 if none */
@@ -251,6 +269,7 @@ static struct {
     bool playing; /* new moves are sent */
     pf_rng rng;
     long acts, errors, in_flight, renewed;
+    long busy_hands; /* real-time acts refused with hands_busy, tried again */
     series lat;
     bool keep; /* keep every acknowledged step, for --verify */
     acked *ack;
@@ -305,19 +324,67 @@ static void served_again(slot *s)
     }
 }
 
+/* Whether name is a skill action ("toss 0.50", "stack cup -0.25"): its
+ * kind, the name without its number, into kind. */
+static bool skill_kind(const char *name, char *kind, size_t n)
+{
+    const char *space = strrchr(name, ' ');
+    char *end;
+    if ((strncmp(name, "toss ", 5) != 0 && strncmp(name, "stack ", 6) != 0) || !space ||
+        (strtod(space + 1, &end), *end != '\0') || end == space + 1)
+        return false;
+    snprintf(kind, n, "%.*s", (int)(space - name), name);
+    return true;
+}
+
 /* c's seat plays one of the legal actions its latest push offered, at
- * random; false when it has none. */
+ * random (a skill action: asks for its meter first, id 3); false when it
+ * has none. */
 static bool act_now(slot *s, client *c)
 {
     int n = cJSON_GetArraySize(c->legal);
     if (n == 0)
         return false;
+    const char *name =
+        cJSON_GetArrayItem(c->legal, (int)pf_rng_below(&b.rng, (uint32_t)n))->valuestring;
+    if (skill_kind(name, c->skill, sizeof c->skill)) {
+        send_text(c, "{\"cmd\":\"meter\",\"id\":3}");
+        return true;
+    }
     char text[256];
-    snprintf(text, sizeof text, "{\"cmd\":\"act\",\"id\":2,\"action\":\"%s\"}",
-             cJSON_GetArrayItem(c->legal, (int)pf_rng_below(&b.rng, (uint32_t)n))->valuestring);
+    snprintf(text, sizeof text, "{\"cmd\":\"act\",\"id\":2,\"action\":\"%s\"}", name);
     s->sent = now_s();
     send_text(c, text);
     return true;
+}
+
+/* The meter's answer (id 3): stopped after a person's reaction and up to
+ * its period more (a timer), then the act goes with its stop time. */
+static bool meter_given(client *c, const cJSON *m)
+{
+    const cJSON *meter = cJSON_GetObjectItemCaseSensitive(m, "meter");
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(meter, "id");
+    const cJSON *period = cJSON_GetObjectItemCaseSensitive(meter, "period_ms");
+    if (!cJSON_IsString(id) || !cJSON_IsNumber(period) || period->valueint <= 0)
+        return false;
+    snprintf(c->meter_id, sizeof c->meter_id, "%s", id->valuestring);
+    c->meter_at = now_s();
+    c->metering = true;
+    uint32_t ms = PF_METER_REACTION_MS + 5 + pf_rng_below(&b.rng, (uint32_t)period->valueint);
+    lws_set_timer_usecs(c->wsi, (lws_usec_t)ms * 1000);
+    return true;
+}
+
+static void meter_stopped(client *c)
+{
+    char text[256];
+    c->metering = false;
+    snprintf(text, sizeof text,
+             "{\"cmd\":\"act\",\"id\":2,\"action\":\"%s\","
+             "\"meter\":{\"id\":\"%s\",\"stop_ms\":%lld}}",
+             c->skill, c->meter_id, (long long)((now_s() - c->meter_at) * 1000));
+    c->s->sent = now_s();
+    send_text(c, text);
 }
 
 /* One think time: exponential with the mean --think-ms, so the rooms' acts
@@ -416,6 +483,17 @@ static void answered(client *c, const cJSON *m)
         if (text)
             error_seen("hello", text);
         free(text);
+        return;
+    }
+    if (id->valueint == 3 && ok && meter_given(c, m))
+        return;
+    const cJSON *code = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(m, "error"), "code");
+    if (id->valueint == 2 && cJSON_IsString(code) && b.playing &&
+        strcmp(code->valuestring, "hands_busy") == 0) {
+        b.busy_hands++;
+        c->thinking = true; /* acts again when the timer rings */
+        lws_set_timer_usecs(c->wsi, BUSY_RETRY_US);
         return;
     }
     if (id->valueint == 2 && ok) {
@@ -552,6 +630,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_TIMER: /* the think time is over, or a hello to ask again */
         if (c->s && c->thinking) {
             thought(c);
+            return 0;
+        }
+        if (c->s && c->metering) {
+            meter_stopped(c);
             return 0;
         }
         /* fall through */
@@ -882,7 +964,7 @@ static long verify(const char *db)
 static int usage(FILE *f, int status)
 {
     fprintf(f, "usage: partyfood bench server [--rooms N] [--seconds S] [--game GAME] [--db FILE]\n"
-               "                              [--think-ms MS] [--verify]\n"
+               "                              [--think-ms MS] [--idle N] [--verify]\n"
                "       partyfood bench server --nodes N --db postgresql://... [--lease-ms MS]\n"
                "                              [--kill-node-after S] [--rooms N] [--seconds S]\n"
                "                              [--game GAME] [--verify]\n\n"
@@ -895,7 +977,10 @@ static int usage(FILE *f, int status)
                "is stored; the exit status is 1 when one is missing or an error was seen.\n"
                "--think-ms MS makes each seat wait before it acts, as people think (a random\n"
                "time, exponential with the mean MS): the rooms and that time set the load,\n"
-               "and the latency is the server's own.\n\n"
+               "and the latency is the server's own. --idle N holds N more connections\n"
+               "meanwhile, seats and spectators of rooms nobody plays, opened from %d\n"
+               "processes over the addresses 127.0.0.2 to 127.0.0.250, and reports the\n"
+               "server's memory for them.\n\n"
                "--nodes N (2 to %d) starts N server nodes on the PostgreSQL database --db\n"
                "instead, their leases of MS milliseconds (5000), and spreads the rooms over\n"
                "them. --kill-node-after S kills the last node with SIGKILL S seconds into\n"
@@ -905,7 +990,7 @@ static int usage(FILE *f, int status)
                "each resync and in the database, after the nodes stopped); the exit status\n"
                "is 1 when one is missing, a moved room was not served again, or an error\n"
                "was seen.\n",
-            MAX_NODES);
+            IDLE_PROCS, MAX_NODES);
     return status;
 }
 
@@ -941,9 +1026,43 @@ static double sorted_at(series *s, double q)
     return s->n ? s->v[i < s->n ? i : s->n - 1] : 0;
 }
 
+/* Waits (up to 15 s) until no table of the server's is in memory: the
+ * rooms nobody plays were let go (without connections) or kept without
+ * their tables (with). */
+static void idle_settled(int port)
+{
+    for (int i = 0; i < 75 && metric(port, "partyfood_rooms{state=\"playing\"}") > 0; i++)
+        usleep(200000);
+}
+
+/* --idle N: rooms nobody plays, N connections to them held, and the
+ * server's memory for them; false when they could not be set up. */
+static bool open_idle(server *sv, long n, bench_idle *idle, long *kib)
+{
+    int nrooms = (int)((n + IDLE_PER_ROOM - 1) / IDLE_PER_ROOM);
+    bench_idle_room *rooms = calloc((size_t)nrooms, sizeof *rooms);
+    bool ok = rooms != NULL;
+    for (int i = 0; ok && i < nrooms; i++) {
+        made_room m;
+        if ((ok = make_room(sv->port, &m, true))) {
+            snprintf(rooms[i].code, sizeof rooms[i].code, "%s", m.code);
+            memcpy(rooms[i].token, m.token, sizeof rooms[i].token);
+        }
+    }
+    if (ok) {
+        idle_settled(sv->port);
+        long before = rss_kib(sv->pid);
+        ok = bench_idle_open(idle, sv->port, n, IDLE_PROCS, rooms, nrooms);
+        idle_settled(sv->port);
+        *kib = rss_kib(sv->pid) - before;
+    }
+    free(rooms);
+    return ok;
+}
+
 int cmd_bench_server(int argc, char **argv)
 {
-    long long rooms = 100, nodes = 1, lease_ms = 5000;
+    long long rooms = 100, nodes = 1, lease_ms = 5000, idle_n = 0;
     double seconds = 10, kill_after = 0;
     bool check = false, lease_given = false;
     const char *db = NULL, *v;
@@ -975,6 +1094,10 @@ int cmd_bench_server(int argc, char **argv)
             if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
                 !cli_arg_int("bench server", "--lease-ms", v, PF_LEASE_MS_MIN, 600000, &lease_ms))
                 return 2;
+        } else if (strcmp(argv[i], "--idle") == 0) {
+            if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
+                !cli_arg_int("bench server", "--idle", v, 1, 1000000, &idle_n))
+                return 2;
         } else if (strcmp(argv[i], "--think-ms") == 0) {
             if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
                 !cli_arg_int("bench server", "--think-ms", v, 0, 60000, &b.think_ms))
@@ -997,6 +1120,8 @@ int cmd_bench_server(int argc, char **argv)
         wrong = "--kill-node-after and --lease-ms are for several nodes (--nodes N)";
     else if (kill_after >= seconds)
         wrong = "--kill-node-after must come before the end of the run (--seconds)";
+    else if (idle_n && several)
+        wrong = "--idle is for one node";
     if (wrong) {
         fprintf(stderr, "partyfood bench server: %s\n", wrong);
         return 2;
@@ -1040,6 +1165,12 @@ int cmd_bench_server(int argc, char **argv)
     b.keep = check || several;
     pf_rng_seed(&b.rng, (uint64_t)time(NULL));
     int status = 1;
+    bench_idle idle = {0};
+    long idle_kib = 0;
+    if (idle_n && b.ctx && !open_idle(&sv[0], idle_n, &idle, &idle_kib))
+        error_seen("idle connections", "could not set up their rooms");
+    else if (idle.held < idle_n)
+        error_seen("idle connections", "some were not held (said hello and heard the sync)");
     /* Every room first, then the clients: a client connected early would
      * wait unserved while the others are made. Room i is played at node
      * i mod N. */
@@ -1117,6 +1248,15 @@ int cmd_bench_server(int argc, char **argv)
         printf("games ended and replaced by new rooms: %ld (%.0f/s)\n", renewed,
                renewed / elapsed);
         printf("errors: %ld\n", b.errors);
+        if (b.busy_hands)
+            printf("real-time acts refused with hands_busy and tried again: %ld\n", b.busy_hands);
+        if (idle_n)
+            printf("idle connections held beside the rooms played: %ld of %lld, from %d processes "
+                   "over 127.0.0.2 to 127.0.0.250; the server's memory for them %ld KiB: %.2f "
+                   "KiB each\n",
+                   idle.held, idle_n, idle.procs, idle_kib,
+                   idle.held ? (double)idle_kib / (double)idle.held : 0.0);
+        bench_idle_close(&idle);
         printf("%s: %ld KiB at start, %ld KiB playing: %.1f KiB a room\n",
                several ? "nodes' memory (those alive at the end, together)" : "server memory",
                rss_start, rss_play, (double)(rss_play - rss_start) / b.nslots);

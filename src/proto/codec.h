@@ -1,10 +1,10 @@
-/* codec.h: building JSON answers with every allocation checked, and the
- * small helpers every answer uses (src/proto only). */
+/* codec.h: what every answer uses, and the checked JSON tree builders of
+ * the messages still built as trees (the games answer, a solo room's
+ * description) (src/proto only). */
 #ifndef PF_PROTO_CODEC_H
 #define PF_PROTO_CODEC_H
 
 #include <stdbool.h>
-#include <stdint.h>
 
 #include <cjson/cJSON.h>
 
@@ -19,9 +19,6 @@ bool pf__append(cJSON *arr, cJSON *item);
 
 /* Deletes a half-built item and returns NULL: out of memory. */
 cJSON *pf__discard(cJSON *item);
-
-/* The seats in set, as a JSON array of numbers (a "to_act"). */
-cJSON *pf__seat_list(uint32_t set);
 
 /* Sets err to no_memory and returns it. */
 pf_err pf__no_memory(pf_error *err);

@@ -32,12 +32,13 @@ void pf__heard(void *arg, const pf_table_step *st)
     pf_session_heard *h = &s->heard;
     if (h->want_events) {
         h->want_events = false;
-        h->lost |= !(h->events = pf_proto_events(st->ev, h->events_seat, s->names));
+        pf_proto_write_events(&h->events, st->ev, h->events_seat, s->names);
+        h->step = st->step;
         snprintf(h->action, sizeof h->action, "%s", st->name);
         h->t_ms = st->t_ms;
     }
-    if (h->steps && !pf__append(h->steps, pf_proto_step(st, steps_seat(s), s->names)))
-        h->lost = true;
+    pf_jw_comma(&h->steps);
+    pf_proto_write_step(&h->steps, st, steps_seat(s), s->names);
 }
 
 /* The next step heard is the request's own: keep its events for seat. */
@@ -47,12 +48,26 @@ static void expect_own_step(pf_session *s, int seat)
     s->heard.events_seat = seat;
 }
 
-/* The events of the request's own step, now the caller's. */
-static cJSON *take_events(pf_session *s)
+/* Adds key with the text written in from (a list the hook wrote). */
+static void add_raw(pf_jw *out, const char *key, pf_jw *from)
 {
-    cJSON *events = s->heard.events;
-    s->heard.events = NULL;
-    return events;
+    const char *text = pf_jw_text(from);
+    pf_jw_key(out, key);
+    if (!text)
+        out->failed = true;
+    else if (pf_jw_size(from) == 0)
+        pf_jw_lit(out, "[]");
+    else
+        pf_jw_raw(out, text, pf_jw_size(from));
+}
+
+/* The answer's members for the request's own step: its index, name, time
+ * and events. */
+static void add_played(pf_session *s, pf_jw *out)
+{
+    pf_session_heard *h = &s->heard;
+    pf_proto_write_played(out, h->step, h->action, h->t_ms);
+    add_raw(out, "events", &h->events);
 }
 
 bool pf__has_bots(const pf_table *t)
@@ -88,17 +103,14 @@ static pf_err bots_play(pf_session *s, int64_t now, int when, pf_error *err)
 
 /* The bots play, then the answer says who acts and whether it is over:
  * what every answer that changes the game carries. */
-static pf_err bots_then_progress(pf_session *s, int64_t now, int when, cJSON *out,
+static pf_err bots_then_progress(pf_session *s, int64_t now, int when, pf_jw *out,
                                  pf_error *err)
 {
     pf_err e = bots_play(s, now, when, err);
     if (e)
         return e;
-    const pf_match *m = pf_table_match(s->table);
-    if (pf__add(out, "to_act", pf__seat_list(m->game->to_act(m->state))) &&
-        pf__add(out, "over", cJSON_CreateBool(pf_match_over(m, NULL))))
-        return PF_E_OK;
-    return pf__no_memory(err);
+    pf_proto_write_progress(out, s->table);
+    return PF_E_OK;
 }
 
 /* ---- reading fields ------------------------------------------------------- */
@@ -198,20 +210,21 @@ static pf_err read_seating(const cJSON *req, const pf_game *g, long long n, bool
 
 /* The answer to "new" and "load" (before its events): the game that is now
  * running, after the bots' first moves. A bound session's seat must exist. */
-static pf_err answer_game(pf_session *s, cJSON *out, pf_error *err)
+static pf_err answer_game(pf_session *s, pf_jw *out, pf_error *err)
 {
     const pf_match *m = pf_table_match(s->table);
     if (s->bound >= m->seats)
         return pf_error_set(err, PF_E_BAD_SEATS,
                             "this session speaks for seat %d, and a game of %d seats has none",
                             s->bound + 1, m->seats);
-    if (!pf__add(out, "game", cJSON_CreateString(m->game->id)) ||
-        !pf__add(out, "seats", cJSON_CreateNumber(m->seats)))
-        return pf__no_memory(err);
+    pf_jw_key(out, "game");
+    pf_jw_str(out, m->game->id);
+    pf_jw_key(out, "seats");
+    pf_jw_int(out, m->seats);
     return bots_then_progress(s, m->now, BOTS_AFTER, out, err);
 }
 
-static pf_err do_new(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_new(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)seat;
     const cJSON *game = cJSON_GetObjectItemCaseSensitive(req, "game");
@@ -243,18 +256,20 @@ static pf_err do_new(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_e
     if (!s->table)
         return err->code;
     e = answer_game(s, out, err);
-    if (!e && !pf__add(out, "events", take_events(s)))
-        return pf__no_memory(err);
+    if (!e)
+        add_raw(out, "events", &s->heard.events);
     return e;
 }
 
-static pf_err do_legal(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_legal(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
-    (void)req;
-    return pf__add(out, "actions", pf_proto_legal(s->table, seat)) ? PF_E_OK : pf__no_memory(err);
+    (void)req, (void)err;
+    pf_jw_key(out, "actions");
+    pf_proto_write_legal(out, s->table, seat);
+    return PF_E_OK;
 }
 
-static pf_err do_act(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_act(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     const cJSON *action = cJSON_GetObjectItemCaseSensitive(req, "action");
     if (!cJSON_IsString(action))
@@ -271,8 +286,7 @@ static pf_err do_act(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_e
     e = pf_table_act(s->table, seat, action->valuestring, when, err);
     if (e)
         return e;
-    if (!pf__add(out, "events", take_events(s)))
-        return pf__no_memory(err);
+    add_played(s, out);
     return bots_then_progress(s, when, BOTS_AFTER, out, err);
 }
 
@@ -307,7 +321,7 @@ static pf_err read_salt(const cJSON *req, uint64_t *salt, pf_error *err)
                         PF_JSON_INT_MAX - 1, UINT64_MAX);
 }
 
-static pf_err do_bot(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_bot(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     const pf_bot_def *bot;
     uint64_t salt;
@@ -321,26 +335,25 @@ static pf_err do_bot(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_e
     if (e)
         return e;
     /* The move as the table named it when it was applied. */
-    if (!pf__add(out, "action", cJSON_CreateString(s->heard.action)) ||
-        !pf__add(out, "t", cJSON_CreateNumber((double)s->heard.t_ms)) ||
-        !pf__add(out, "events", take_events(s)))
-        return pf__no_memory(err);
+    add_played(s, out);
     return bots_then_progress(s, pf_table_match(s->table)->now, BOTS_AFTER, out, err);
 }
 
 /* Adds an item built by another layer (a game's view, a replay), whose
  * builders cannot report an allocation failing inside them: errno, cleared
  * before building, then holds malloc's ENOMEM. */
-static pf_err add_built(cJSON *out, const char *key, cJSON *item, pf_error *err)
+static pf_err add_built(pf_jw *out, const char *key, cJSON *item, pf_error *err)
 {
-    if (errno == ENOMEM) {
-        cJSON_Delete(item);
-        return pf__no_memory(err);
+    pf_err e = errno == ENOMEM || !item ? pf__no_memory(err) : PF_E_OK;
+    if (!e) {
+        pf_jw_key(out, key);
+        pf_jw_item(out, item);
     }
-    return pf__add(out, key, item) ? PF_E_OK : pf__no_memory(err);
+    cJSON_Delete(item);
+    return e;
 }
 
-static pf_err do_view(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_view(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)req;
     const pf_match *m = pf_table_match(s->table);
@@ -349,19 +362,15 @@ static pf_err do_view(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_
     return add_built(out, "view", view, err);
 }
 
-static pf_err do_result(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_result(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)req, (void)seat;
-    const pf_match *m = pf_table_match(s->table);
-    double results[PF_MAX_SEATS];
-    bool over = pf_match_over(m, results);
-    if (pf__add(out, "over", cJSON_CreateBool(over)) &&
-        pf__add(out, "results", over ? cJSON_CreateDoubleArray(results, m->seats) : cJSON_CreateNull()))
-        return PF_E_OK;
-    return pf__no_memory(err);
+    (void)err;
+    pf_proto_write_result(out, pf_table_match(s->table));
+    return PF_E_OK;
 }
 
-static pf_err do_save(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_save(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)req, (void)seat;
     const pf_match *m = pf_table_match(s->table);
@@ -370,12 +379,14 @@ static pf_err do_save(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_
     pf_err e = add_built(out, "replay", replay, err);
     /* Mid-game the replay's seed tells every hidden piece and future draw:
      * say so plainly, for a program that would show it to a player. */
-    if (!e && !pf__add(out, "spoiler", cJSON_CreateBool(!pf_match_over(m, NULL))))
-        return pf__no_memory(err);
+    if (!e) {
+        pf_jw_key(out, "spoiler");
+        pf_jw_bool(out, !pf_match_over(m, NULL));
+    }
     return e;
 }
 
-static pf_err do_load(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_load(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)seat;
     const cJSON *r = cJSON_GetObjectItemCaseSensitive(req, "replay");
@@ -392,15 +403,20 @@ static pf_err do_load(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_
     return s->table ? answer_game(s, out, err) : err->code;
 }
 
-static pf_err do_games(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_games(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)s, (void)req, (void)seat;
-    return pf_proto_games(out) ? PF_E_OK : pf__no_memory(err);
+    /* A tree of games.c's, its members written into the answer. */
+    cJSON *o = cJSON_CreateObject();
+    pf_err e = o && pf_proto_games(o) ? PF_E_OK : pf__no_memory(err);
+    for (const cJSON *m = o ? o->child : NULL; !e && m; m = m->next) {
+        pf_jw_key(out, m->string);
+        pf_jw_item(out, m);
+    }
+    cJSON_Delete(o);
+    return e;
 }
 
-/* What a bot would play now and when, without playing it: in real time the
- * client schedules the move and sends "act" at its time, so a person's
- * earlier action still goes first. */
 /* Reads "hint" (optional, default false). */
 static pf_err read_hint(const cJSON *req, bool *hint, pf_error *err)
 {
@@ -417,7 +433,7 @@ static pf_err read_hint(const cJSON *req, bool *hint, pf_error *err)
  * earlier action still goes first. With "hint": the medium bot's move for
  * a person, given where the table gives hints, and marking the person's
  * next move as made with one. */
-static pf_err do_plan(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_plan(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     const pf_match *m = pf_table_match(s->table);
     const pf_bot_def *bot;
@@ -444,16 +460,24 @@ static pf_err do_plan(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_
         return e;
     char aname[96];
     m->game->name(m->state, a, aname, sizeof aname);
-    if (!pf__add(out, "action", cJSON_CreateString(aname)) ||
-        !pf__add(out, "t", cJSON_CreateNumber((double)t)) ||
-        (explained && !pf__add(out, "why", pf_why_json(&why))))
-        return pf__no_memory(err);
+    pf_jw_key(out, "action");
+    pf_jw_str(out, aname);
+    pf_jw_key(out, "t");
+    pf_jw_int(out, t);
+    if (explained) {
+        cJSON *j = pf_why_json(&why);
+        if (!j)
+            return pf__no_memory(err);
+        pf_jw_key(out, "why");
+        pf_jw_item(out, j);
+        cJSON_Delete(j);
+    }
     return PF_E_OK;
 }
 
 /* Real time at a table with bots: time passes to "t" and the bots' moves due
  * by then are played. */
-static pf_err do_wait(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_wait(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)seat;
     int64_t until = 0;
@@ -465,7 +489,7 @@ static pf_err do_wait(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_
 
 /* Fair undo: the caller's own last action, when nothing happened since
  * and it showed nothing hidden. */
-static pf_err do_undo(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_error *err)
+static pf_err do_undo(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     (void)req;
     pf_err e = pf_table_undo(s->table, seat, err);
@@ -474,19 +498,21 @@ static pf_err do_undo(pf_session *s, const cJSON *req, int seat, cJSON *out, pf_
 
 
 
-const pf__command pf__commands[] = {
-    {"new", do_new, REPLACES},
-    {"legal", do_legal, NEEDS_GAME | READS_SEAT | OWN_SEAT},
-    {"act", do_act, NEEDS_GAME | READS_SEAT | OWN_SEAT | CHANGES},
-    {"view", do_view, NEEDS_GAME | READS_SEAT | WATCH | OWN_SEAT},
-    {"result", do_result, NEEDS_GAME},
-    {"save", do_save, NEEDS_GAME | SPOILS},
-    {"load", do_load, REPLACES},
-    {"bot", do_bot, NEEDS_GAME | READS_SEAT | OWN_SEAT | CHANGES},
+const pf_command pf__commands[] = {
+    {"new", do_new, PF_CMD_REPLACES},
+    {"legal", do_legal, PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_OWN_SEAT},
+    {"act", do_act, PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_OWN_SEAT | PF_CMD_CHANGES | PF_CMD_PLAYERS},
+    {"view", do_view, PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_WATCH | PF_CMD_OWN_SEAT},
+    {"result", do_result, PF_CMD_NEEDS_GAME},
+    {"save", do_save, PF_CMD_NEEDS_GAME | PF_CMD_SPOILS},
+    {"load", do_load, PF_CMD_REPLACES},
+    {"bot", do_bot, PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_OWN_SEAT | PF_CMD_CHANGES | PF_CMD_PLAYERS},
     {"games", do_games, 0},
-    {"plan", do_plan, NEEDS_GAME | READS_SEAT | OWN_SEAT},
-    {"wait", do_wait, NEEDS_GAME | CHANGES | PLAYERS},
-    {"undo", do_undo, NEEDS_GAME | READS_SEAT | OWN_SEAT | CHANGES | REWRITES},
+    {"plan", do_plan, PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_OWN_SEAT},
+    {"wait", do_wait, PF_CMD_NEEDS_GAME | PF_CMD_CHANGES | PF_CMD_PLAYERS},
+    {"undo", do_undo,
+     PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_OWN_SEAT | PF_CMD_CHANGES | PF_CMD_REWRITES |
+         PF_CMD_PLAYERS},
 };
 
 const size_t pf__ncommands = sizeof pf__commands / sizeof pf__commands[0];

@@ -1,62 +1,65 @@
 /* push.c: the parts of a room's pushes made of its table (see push.h). */
 #include "partyfood/push.h"
 
-#include "codec.h"
 #include "partyfood/proto.h"
 
-bool pf_push_progress(cJSON *o, const pf_table *t, int64_t clock)
+void pf_push_progress(pf_jw *w, const pf_table *t, int64_t clock)
 {
-    const pf_match *m = pf_table_match(t);
-    double results[PF_MAX_SEATS];
-    bool over = pf_match_over(m, results);
+    pf_proto_write_progress(w, t);
+    pf_jw_key(w, "clock");
+    pf_jw_int(w, clock);
     int64_t deadline = pf_table_deadline(t);
-    return pf__add(o, "to_act", pf__seat_list(over ? 0 : m->game->to_act(m->state))) &&
-           pf__add(o, "over", cJSON_CreateBool(over)) &&
-           pf__add(o, "results", over ? cJSON_CreateDoubleArray(results, m->seats)
-                                      : cJSON_CreateNull()) &&
-           pf__add(o, "step_count", cJSON_CreateNumber(m->nsteps)) &&
-           pf__add(o, "clock", cJSON_CreateNumber((double)clock)) &&
-           (deadline < 0 || pf__add(o, "deadline", cJSON_CreateNumber((double)deadline)));
+    if (deadline >= 0) {
+        pf_jw_key(w, "deadline");
+        pf_jw_int(w, deadline);
+    }
 }
 
-cJSON *pf_push_log(const pf_table *t, int seat, int step, const pf_seat_names *names)
+void pf_push_view_legal(pf_jw *w, const pf_table *t, int seat)
+{
+    const pf_match *m = pf_table_match(t);
+    cJSON *view = pf_state_view(m->game, m->state, seat);
+    pf_jw_key(w, "view");
+    pf_jw_item(w, view);
+    cJSON_Delete(view);
+    pf_jw_key(w, "legal");
+    pf_proto_write_legal(w, t, seat);
+}
+
+void pf_push_log(pf_jw *w, const pf_table *t, int seat, const pf_seat_names *names)
 {
     int n;
     const pf_table_event *ev = pf_table_log(t, &n);
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; a && i < n; i++) {
-        if (!pf_event_visible(&ev[i].ev, seat) || (step >= -1 && ev[i].step != step))
+    pf_jw_raw(w, "[", 1);
+    for (int i = 0; i < n; i++) {
+        if (!pf_event_visible(&ev[i].ev, seat))
             continue;
-        cJSON *o = pf_proto_event(&ev[i].ev, names);
-        if (!pf__append(a, o) || (step < -1 && !pf__add(o, "step", cJSON_CreateNumber(ev[i].step))))
-            a = pf__discard(a);
+        pf_jw_comma(w);
+        pf_proto_write_event(w, &ev[i].ev, names);
+        if (!w->failed)
+            w->len--; /* the event's "}" makes room for its step */
+        pf_jw_key(w, "step");
+        pf_jw_int(w, ev[i].step);
+        pf_jw_raw(w, "}", 1);
     }
-    return a;
+    pf_jw_raw(w, "]", 1);
 }
 
-/* The seat's view and legal actions now (a spectator: the public view, []). */
-static bool add_view_legal(cJSON *o, const pf_table *t, int seat)
-{
-    const pf_match *m = pf_table_match(t);
-    return pf__add(o, "view", pf_state_view(m->game, m->state, seat)) &&
-           pf__add(o, "legal", seat >= 0 ? pf_proto_legal(t, seat) : cJSON_CreateArray());
-}
-
-bool pf_push_sync_game(cJSON *o, const pf_table *t, int seat, int64_t clock,
+void pf_push_sync_game(pf_jw *w, const pf_table *t, int seat, int64_t clock,
                        const pf_seat_names *names)
 {
-    return pf_push_progress(o, t, clock) && add_view_legal(o, t, seat) &&
-           pf__add(o, "log", pf_push_log(t, seat, -2, names));
+    pf_push_progress(w, t, clock);
+    pf_push_view_legal(w, t, seat);
+    pf_jw_key(w, "log");
+    pf_push_log(w, t, seat, names);
 }
 
-cJSON *pf_push_steps(cJSON *steps, const pf_table *t, int seat, int64_t clock)
+void pf_push_steps(pf_jw *w, const char *steps, size_t len, const pf_table *t, int seat,
+                   int64_t clock)
 {
-    cJSON *o = cJSON_CreateObject();
-    if (!o || !pf__add(o, "push", cJSON_CreateString("steps"))) {
-        cJSON_Delete(steps);
-        return pf__discard(o);
-    }
-    if (pf__add(o, "steps", steps) && add_view_legal(o, t, seat) && pf_push_progress(o, t, clock))
-        return o;
-    return pf__discard(o);
+    pf_jw_lit(w, "{\"push\":\"steps\",\"steps\":");
+    pf_jw_raw(w, steps, len);
+    pf_push_view_legal(w, t, seat);
+    pf_push_progress(w, t, clock);
+    pf_jw_raw(w, "}", 1);
 }

@@ -41,20 +41,26 @@ const pf_match *pf_session_match(const pf_session *s)
     return s->table ? pf_table_match(s->table) : NULL;
 }
 
-/* Checks the command's flags against the session; reads its seat. */
-static pf_err admit(const pf_session *s, const pf__command *c, const cJSON *req, int *seat,
-                    pf_error *err)
+pf_err pf_session_admit(const pf_session *s, unsigned flags, const cJSON *req, int *seat,
+                        pf_error *err)
 {
     *seat = PF_SEAT_SPECTATOR; /* set on every path: gcc -O3 cannot see through pf_error_set */
-    if ((c->flags & NEEDS_GAME) && !s->table)
-        return pf_error_set(err, PF_E_NO_GAME, NULL);
-    if (c->flags & READS_SEAT) {
-        pf_err e = pf__read_seat(pf_table_match(s->table), req, c->flags & WATCH, seat, err);
-        if (e)
-            return e;
-    }
     bool bound = s->bound != PF_SESSION_OWNER;
-    if (bound && (c->flags & OWN_SEAT) && *seat != s->bound && *seat != PF_SEAT_SPECTATOR) {
+    if ((flags & PF_CMD_NEEDS_GAME) && !s->table)
+        return pf_error_set(err, PF_E_NO_GAME, NULL);
+    if (s->bound == PF_SEAT_SPECTATOR && (flags & PF_CMD_PLAYERS))
+        return pf_error_set(err, PF_E_NOT_YOUR_SEAT, "a spectator's session may only watch");
+    if (flags & PF_CMD_READS_SEAT) {
+        /* A bound session's own seat when the request names none. */
+        if (bound && !cJSON_GetObjectItemCaseSensitive(req, "seat"))
+            *seat = s->bound;
+        else {
+            pf_err e = pf__read_seat(pf_table_match(s->table), req, flags & PF_CMD_WATCH, seat, err);
+            if (e)
+                return e;
+        }
+    }
+    if (bound && (flags & PF_CMD_OWN_SEAT) && *seat != s->bound && *seat != PF_SEAT_SPECTATOR) {
         if (s->bound == PF_SEAT_SPECTATOR)
             pf_error_set(err, PF_E_NOT_YOUR_SEAT,
                          "a spectator's session may only watch (seat -1), not seat %d",
@@ -65,9 +71,7 @@ static pf_err admit(const pf_session *s, const pf__command *c, const cJSON *req,
                          *seat + 1);
         return pf_error_field(err, "seat", *seat);
     }
-    if (s->bound == PF_SEAT_SPECTATOR && (c->flags & PLAYERS))
-        return pf_error_set(err, PF_E_NOT_YOUR_SEAT, "a spectator's session may only watch");
-    if (bound && (c->flags & SPOILS) && !pf_table_over(s->table, NULL))
+    if (bound && (flags & PF_CMD_SPOILS) && !pf_table_over(s->table, NULL))
         return pf_error_set(err, PF_E_NOT_YOUR_SEAT,
                             "a save tells every hidden piece: only the table's owner may have "
                             "it while the game is on");
@@ -84,19 +88,20 @@ typedef struct undo_point {
     pf_table *kept;
 } undo_point;
 
-static pf_err begin(pf_session *s, const pf__command *c, undo_point *u, pf_error *err)
+static pf_err begin(pf_session *s, const pf_command *c, undo_point *u, pf_error *err)
 {
     *u = (undo_point){.kept = s->table};
-    s->heard = (pf_session_heard){.steps = cJSON_CreateArray()};
-    if (!s->heard.steps)
-        return pf__no_memory(err);
-    if (c->flags & REWRITES) {
+    s->heard = (pf_session_heard){0};
+    pf_jw_init(&s->heard.steps, 0);
+    pf_jw_init(&s->heard.events, 0);
+    pf_jw_raw(&s->heard.steps, "[", 1);
+    if (c->flags & PF_CMD_REWRITES) {
         s->table = pf_table_clone(u->kept, pf__heard, s, err);
         if (!s->table) {
             s->table = u->kept;
             return err->code;
         }
-    } else if (c->flags & CHANGES)
+    } else if (c->flags & PF_CMD_CHANGES)
         return pf_table_mark_set(s->table, &u->mark, err);
     return PF_E_OK;
 }
@@ -114,22 +119,25 @@ static void end(pf_session *s, undo_point *u, bool commit)
         else
             pf_table_rollback(s->table, &u->mark);
     }
-    cJSON_Delete(s->heard.steps);
-    cJSON_Delete(s->heard.events);
+    pf_jw_free(&s->heard.steps);
+    pf_jw_free(&s->heard.events);
     s->heard = (pf_session_heard){0};
 }
 
 /* Adds "steps" to the answer of a command that changed the game: for a
  * bound session, or when bots played by themselves. */
-static pf_err add_steps(pf_session *s, cJSON *out, pf_error *err)
+static pf_err add_steps(pf_session *s, pf_jw *out, pf_error *err)
 {
-    if (s->heard.lost)
+    pf_jw *steps = &s->heard.steps;
+    pf_jw_raw(steps, "]", 1);
+    const char *text = pf_jw_text(steps);
+    if (!text || s->heard.events.failed)
         return pf__no_memory(err);
     if (s->bound == PF_SESSION_OWNER && !pf__has_bots(s->table))
         return PF_E_OK;
-    cJSON *steps = s->heard.steps;
-    s->heard.steps = NULL;
-    return pf__add(out, "steps", steps) ? PF_E_OK : pf__no_memory(err);
+    pf_jw_key(out, "steps");
+    pf_jw_raw(out, text, pf_jw_size(steps));
+    return PF_E_OK;
 }
 
 /* Whether the (valid JSON) text has a string with the escape \u0000:
@@ -150,9 +158,10 @@ static bool has_nul_escape(const char *text, size_t n)
     return false;
 }
 
-/* Parses the line into *req: one JSON object, nothing else. */
-static pf_err read_request(const char *line, size_t len, cJSON **req, pf_error *err)
+pf_err pf_request_read(const char *line, size_t len, cJSON **req, pf_error *err)
 {
+    *req = NULL;
+    errno = 0; /* a parse failing for want of memory is told by it */
     if (len > PF_REQUEST_MAX_BYTES)
         return pf_error_set(err, PF_E_TOO_LARGE, "a request may be at most %d bytes long",
                             PF_REQUEST_MAX_BYTES);
@@ -177,17 +186,31 @@ static pf_err read_request(const char *line, size_t len, cJSON **req, pf_error *
     return PF_E_OK;
 }
 
-static pf_err find_command(const cJSON *req, const pf__command **c, pf_error *err)
+const pf_command *pf_command_find(const char *name)
+{
+    for (size_t i = 0; i < pf__ncommands; i++)
+        if (strcmp(pf__commands[i].cmd, name) == 0)
+            return &pf__commands[i];
+    return NULL;
+}
+
+const char *pf_command_name(const pf_command *c)
+{
+    return c->cmd;
+}
+
+unsigned pf_command_flags(const pf_command *c)
+{
+    return c->flags;
+}
+
+pf_err pf_request_command(const cJSON *req, const pf_command **c, pf_error *err)
 {
     const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(req, "cmd");
     if (!cJSON_IsString(cmd))
         return pf_error_set(err, PF_E_BAD_REQUEST, "a request needs \"cmd\" (a string)");
-    for (size_t i = 0; i < pf__ncommands; i++) {
-        if (strcmp(pf__commands[i].cmd, cmd->valuestring) == 0) {
-            *c = &pf__commands[i];
-            return PF_E_OK;
-        }
-    }
+    if ((*c = pf_command_find(cmd->valuestring)))
+        return PF_E_OK;
     /* The list comes from the table, so it cannot forget a command. */
     char names[160] = "";
     for (size_t i = 0, n = 0; i < pf__ncommands && n < sizeof names; i++)
@@ -197,75 +220,41 @@ static pf_err find_command(const cJSON *req, const pf__command **c, pf_error *er
                         pf__echo_len(cmd->valuestring), cmd->valuestring, names);
 }
 
-/* A new answer object, with the request's "id" when it has one. */
-static cJSON *answer_for(const cJSON *req)
+char *pf_session_run(pf_session *s, const pf_command *c, const cJSON *req, int seat)
 {
-    cJSON *out = cJSON_CreateObject();
-    const cJSON *id = cJSON_IsObject(req) ? cJSON_GetObjectItemCaseSensitive(req, "id") : NULL;
-    if (out && id && !pf__add(out, "id", cJSON_Duplicate(id, true)))
-        return pf__discard(out);
-    return out;
-}
-
-/* Prints out (and deletes it); NULL when memory ran out. */
-static char *print(cJSON *out)
-{
-    char *text = out ? pf_json_print(out) : NULL;
-    cJSON_Delete(out);
-    return text;
-}
-
-char *pf__error_answer(const cJSON *req, pf_err e, const pf_error *err)
-{
-    /* Messages may quote client text cut by other layers: keep them
-     * printable UTF-8 whatever they quote. */
-    char msg[sizeof err->msg];
-    pf_text_printable(err->msg, msg, sizeof msg);
-    cJSON *out = answer_for(req), *eo = NULL;
-    if (out && pf__add(out, "ok", cJSON_CreateFalse()) &&
-        pf__add(out, "error", eo = cJSON_CreateObject()) &&
-        pf__add(eo, "code", cJSON_CreateString(pf_err_code(e))) &&
-        pf__add(eo, "message", cJSON_CreateString(msg)) && pf_proto_error_fields(eo, err))
-        return print(out);
-    cJSON_Delete(out);
-    return NULL;
+    pf_error err;
+    undo_point undo = {0};
+    bool changing = (c->flags & (PF_CMD_CHANGES | PF_CMD_REPLACES)) != 0;
+    pf_err e = changing ? begin(s, c, &undo, &err) : PF_E_OK;
+    char *text = NULL;
+    pf_jw out;
+    pf_jw_init(&out, 0);
+    if (!e) {
+        pf_proto_begin(&out, req);
+        e = c->run(s, req, seat, &out, &err);
+        if (!e && changing)
+            e = add_steps(s, &out, &err);
+        if (!e && !(text = pf_proto_end(&out)))
+            e = pf__no_memory(&err);
+    }
+    pf_jw_free(&out);
+    if (changing)
+        end(s, &undo, e == PF_E_OK);
+    return e ? pf_proto_error_of(req, &err) : text;
 }
 
 char *pf_session_handle(pf_session *s, const char *line, size_t len)
 {
     pf_error err;
     cJSON *req = NULL;
-    const pf__command *c = NULL;
-    undo_point undo = {0};
-    bool changing = false;
-    int seat = PF_SEAT_SPECTATOR;
-    errno = 0; /* read_request tells a parse failing for want of memory by it */
-    pf_err e = read_request(line, len, &req, &err);
+    const pf_command *c = NULL;
+    int seat;
+    pf_err e = pf_request_read(line, len, &req, &err);
     if (!e)
-        e = find_command(req, &c, &err);
+        e = pf_request_command(req, &c, &err);
     if (!e)
-        e = admit(s, c, req, &seat, &err);
-    if (!e && (c->flags & (CHANGES | REPLACES))) {
-        changing = true;
-        e = begin(s, c, &undo, &err);
-    }
-    char *text = NULL;
-    if (!e) {
-        cJSON *out = answer_for(req);
-        e = out ? c->run(s, req, seat, out, &err) : pf__no_memory(&err);
-        if (!e && changing)
-            e = add_steps(s, out, &err);
-        if (!e && !pf__add(out, "ok", cJSON_CreateTrue()))
-            e = pf__no_memory(&err);
-        if (e)
-            cJSON_Delete(out);
-        else if (!(text = print(out)))
-            e = pf__no_memory(&err);
-    }
-    if (changing)
-        end(s, &undo, e == PF_E_OK);
-    if (e)
-        text = pf__error_answer(req, e, &err);
+        e = pf_session_admit(s, c->flags, req, &seat, &err);
+    char *text = e ? pf_proto_error_of(req, &err) : pf_session_run(s, c, req, seat);
     cJSON_Delete(req);
     return text;
 }

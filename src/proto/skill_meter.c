@@ -17,6 +17,7 @@
 #include "commands.h"
 #include "partyfood/json_print.h"
 #include "partyfood/parse.h"
+#include "partyfood/proto.h"
 #include "partyfood/rng.h"
 
 #define REACTION_MS 100 /* no person stops a meter sooner after seeing it */
@@ -81,7 +82,7 @@ static char *refuse(const cJSON *req, pf_err code, const char *why)
 {
     pf_error err;
     pf_error_set(&err, code, "%s", why);
-    return pf__error_answer(req, code, &err);
+    return pf_proto_error_of(req, &err);
 }
 
 char *pf_skill_meter_issue(pf_skill_meter *mt, const pf_match *m, int seat, const cJSON *req,
@@ -97,7 +98,7 @@ char *pf_skill_meter_issue(pf_skill_meter *mt, const pf_match *m, int seat, cons
     uint64_t raw;
     pf_error err;
     if (pf_seed_random(&raw, &err))
-        return pf__error_answer(req, err.code, &err);
+        return pf_proto_error_of(req, &err);
     snprintf(mt->id, sizeof mt->id, "%016llx", (unsigned long long)raw);
     mt->issued = now;
     mt->used = false;

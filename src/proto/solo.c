@@ -17,6 +17,7 @@
 #include "codec.h"
 #include "commands.h"
 #include "partyfood/json_print.h"
+#include "partyfood/proto.h"
 #include "partyfood/push.h"
 #include "partyfood/replay.h"
 #include "partyfood/seating.h"
@@ -39,12 +40,6 @@ static char *print(cJSON *o)
     return text;
 }
 
-static char *error_text(const cJSON *req, pf_err code, const char *fmt)
-{
-    pf_error err;
-    pf_error_set(&err, code, "%s", fmt);
-    return pf__error_answer(req, code, &err);
-}
 
 static int64_t clock_at(const pf_solo *r, int64_t now)
 {
@@ -163,12 +158,12 @@ pf_solo *pf_solo_create(const char *config, size_t len, int64_t now, char **erro
     }
     pf_solo *r = NULL;
     if (!cJSON_IsObject(req))
-        *error = error_text(NULL, PF_E_BAD_REQUEST, "a solo game's setup must be a JSON object");
+        *error = pf_proto_error(NULL, PF_E_BAD_REQUEST, "a solo game's setup must be a JSON object");
     else if (!cJSON_GetObjectItemCaseSensitive(req, "seating"))
-        *error = error_text(req, PF_E_BAD_REQUEST,
+        *error = pf_proto_error(req, PF_E_BAD_REQUEST,
                             "a solo game needs \"seating\": one person and the bots");
     else if (seat == -2)
-        *error = error_text(req, PF_E_BAD_SEATS,
+        *error = pf_proto_error(req, PF_E_BAD_SEATS,
                             "a solo game seats one person, and bots in every other seat");
     else if ((r = solo_new(&seating, seat >= 0 ? seat : 0))) {
         const cJSON *aid = cJSON_GetObjectItemCaseSensitive(req, "memory_aid");
@@ -224,7 +219,7 @@ pf_solo *pf_solo_resume(const char *save, size_t len, int64_t now, char **error)
         pf_error_set(&err, PF_E_NO_MEMORY, NULL);
     }
     if (!r)
-        *error = pf__error_answer(NULL, err.code, &err);
+        *error = pf_proto_error_of(NULL, &err);
     pf_match_destroy(m);
     cJSON_Delete(replay);
     return r;
@@ -251,16 +246,18 @@ char *pf_solo_room(const pf_solo *r)
 char *pf_solo_sync(pf_solo *r, int64_t now)
 {
     const pf_match *m = pf_table_match(r->s.table);
-    cJSON *o = cJSON_CreateObject();
-    bool ok = o && pf__add(o, "push", cJSON_CreateString("sync")) &&
-              pf__add(o, "game", cJSON_CreateString(m->game->id)) &&
-              pf__add(o, "seat", cJSON_CreateNumber(r->s.bound)) &&
-              pf__add(o, "seats", cJSON_CreateNumber(m->seats)) &&
-              pf__add(o, "started", cJSON_CreateTrue()) &&
-              pf_push_sync_game(o, r->s.table, r->s.bound, clock_at(r, now), &r->names) &&
-              pf__add(o, "chat", cJSON_CreateArray()) &&
-              pf__add(o, "chat_on", cJSON_CreateFalse());
-    return ok ? print(o) : print(pf__discard(o));
+    pf_jw w;
+    pf_jw_init(&w, 0);
+    pf_jw_lit(&w, "{\"push\":\"sync\",\"game\":");
+    pf_jw_str(&w, m->game->id);
+    pf_jw_lit(&w, ",\"seat\":");
+    pf_jw_int(&w, r->s.bound);
+    pf_jw_lit(&w, ",\"seats\":");
+    pf_jw_int(&w, m->seats);
+    pf_jw_lit(&w, ",\"started\":true");
+    pf_push_sync_game(&w, r->s.table, r->s.bound, clock_at(r, now), &r->names);
+    pf_jw_lit(&w, ",\"chat\":[],\"chat_on\":false}");
+    return pf_jw_take(&w);
 }
 
 /* What a room refuses of the engine's commands, and why. */
@@ -292,7 +289,15 @@ static char *ask_session(pf_solo *r, cJSON *req, int64_t now, char **push)
         return text;
     }
     free(text);
-    *push = print(pf_push_steps(steps, r->s.table, r->s.bound, clock_at(r, now)));
+    char *said = pf_json_print(steps);
+    cJSON_Delete(steps);
+    if (said) {
+        pf_jw w;
+        pf_jw_init(&w, 0);
+        pf_push_steps(&w, said, strlen(said), r->s.table, r->s.bound, clock_at(r, now));
+        *push = pf_jw_take(&w);
+        free(said);
+    }
     return print(answer);
 }
 
@@ -306,7 +311,7 @@ char *pf_solo_handle(pf_solo *r, const char *line, size_t len, int64_t now, char
     if (!cJSON_IsObject(req) || !cJSON_IsString(cmd)) {
         text = pf_session_handle(&r->s, line, len); /* its error, the protocol's own */
     } else if ((why = refused(cmd->valuestring))) {
-        text = error_text(req, PF_E_UNKNOWN_COMMAND, why);
+        text = pf_proto_error(req, PF_E_UNKNOWN_COMMAND, why);
     } else if (!strcmp(cmd->valuestring, "hello")) {
         cJSON *o = cJSON_CreateObject();
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(req, "id");
@@ -330,7 +335,7 @@ char *pf_solo_handle(pf_solo *r, const char *line, size_t len, int64_t now, char
         if (ok && !strcmp(cmd->valuestring, "act")) {
             if (pf_skill_meter_action(&r->meter, pf_table_match(r->s.table), req, now, name,
                                       sizeof name, &err)) {
-                text = pf__error_answer(req, err.code, &err);
+                text = pf_proto_error_of(req, &err);
                 cJSON_Delete(req);
                 return text;
             }

@@ -79,7 +79,7 @@ static char *refusal(pf_err code, const char *why)
 {
     pf_error err;
     pf_error_set(&err, code, "%s", why);
-    return pf__error_answer(NULL, code, &err);
+    return pf_proto_error_of(NULL, &err);
 }
 
 char *pf_story_text(const char *text, size_t len, int seat)
@@ -92,9 +92,9 @@ char *pf_story_text(const char *text, size_t len, int seat)
     if (!cJSON_IsObject(replay))
         out = refusal(PF_E_BAD_REPLAY, "a replay must be a JSON object");
     else if (!m)
-        out = pf__error_answer(NULL, err.code, &err);
+        out = pf_proto_error_of(NULL, &err);
     else if (pf_seating_from_save(&s, m, replay, &err) < 0)
-        out = pf__error_answer(NULL, err.code, &err);
+        out = pf_proto_error_of(NULL, &err);
     else if (!pf_match_over(m, NULL))
         out = refusal(PF_E_BAD_REQUEST,
                       "the story tells every hidden piece: it is told once the game is over");

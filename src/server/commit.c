@@ -1,7 +1,7 @@
-/* commit.c: the group commit (commit.h). The rooms with changes waiting
+/* commit.c: the group commit (commit.h). The entries with changes waiting
  * are kept in the order they changed; sealing a batch gives the committer
- * one array of every sealed change of every room, and its end answers the
- * rooms in the same order. A room can be in both lists at once (a change
+ * one array of every change of every entry, and its end calls the entries
+ * back in the same order. An entry can be in both lists at once (a change
  * made while its batch is in flight), so each list has its own link.
  *
  * PF_SERVE_TEST_COMMIT_DELAY_MS=N (tests only) makes every commit take N ms
@@ -13,30 +13,35 @@
 #include <unistd.h>
 
 #include "server/commit.h"
-#include "server/metrics.h"
 
 typedef struct list {
-    pf_room *first, *last;
+    pf_commit_entry *first, *last;
 } list;
 
-static struct {
-    list next;      /* the loop's: rooms with changes for the next batch (dirty_next) */
-    list inflight;  /* the batch's rooms (inflight_next), the loop's while it is not busy */
-    pf_store_change *batch;
-    pf_room **of;   /* the room of each change of the batch */
-    pf_room **gone; /* rooms whose lease another node took (the committer's) */
-    int n, ngone, actions;
+struct pf_commit_batch {
+    pf_store_change *change;
+    pf_commit_entry **of; /* the entry of each change */
+    int n, cap, actions;
+    bool failed; /* memory ran out while sealing */
+};
+
+struct pf_committer {
+    list waiting;  /* the loop's: entries with changes for the next batch */
+    list inflight; /* the batch's entries, the loop's while it is not busy */
+    pf_commit_batch batch;
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    bool busy, done, stop, started; /* busy: a batch is the committer's */
+    bool busy, done, stop; /* busy: a batch is the committer's */
     pf_err e;
     pf_error err;
     double seconds;
     pf_store *store; /* the committer's own connection */
     pthread_t thread;
-    void (*wake)(void);
+    void (*wake)(void *arg);
+    void *wake_arg;
+    pf_metrics *metrics;
     int delay_ms; /* the test delay */
-} c = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
+};
 
 static double seconds(void)
 {
@@ -45,21 +50,21 @@ static double seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The committer's: commits the batch; a room whose lease another node
- * took (its part refused: shared store) is left out, the rest committed
- * again, and the loop hears of it in c.gone. */
-static pf_err commit(pf_error *err)
+/* The committer's: commits the batch; an entry whose room another node
+ * took (its part refused: shared store) is left out and marked lost, and
+ * the rest committed again. */
+static pf_err commit(pf_committer *c, pf_error *err)
 {
-    int n = c.n, lost;
+    pf_commit_batch *b = &c->batch;
+    int n = b->n, lost;
     pf_err e;
-    c.ngone = 0;
-    while ((e = pf_store_commit(c.store, c.batch, n, &lost, err)) == PF_E_ELSEWHERE) {
-        pf_room *gone = c.of[lost];
-        c.gone[c.ngone++] = gone;
+    while ((e = pf_store_commit(c->store, b->change, n, &lost, err)) == PF_E_ELSEWHERE) {
+        pf_commit_entry *gone = b->of[lost];
+        gone->lost = true;
         int kept = 0;
         for (int i = 0; i < n; i++)
-            if (c.of[i] != gone)
-                c.batch[kept] = c.batch[i], c.of[kept++] = c.of[i];
+            if (b->of[i] != gone)
+                b->change[kept] = b->change[i], b->of[kept++] = b->of[i];
         n = kept;
     }
     return e;
@@ -67,178 +72,208 @@ static pf_err commit(pf_error *err)
 
 static void *committer(void *arg)
 {
-    (void)arg;
-    pthread_mutex_lock(&c.mu);
+    pf_committer *c = arg;
+    pthread_mutex_lock(&c->mu);
     for (;;) {
-        while (!(c.busy && !c.done) && !c.stop)
-            pthread_cond_wait(&c.cv, &c.mu);
-        if (!(c.busy && !c.done))
+        while (!(c->busy && !c->done) && !c->stop)
+            pthread_cond_wait(&c->cv, &c->mu);
+        if (!(c->busy && !c->done))
             break;
-        pthread_mutex_unlock(&c.mu);
+        pthread_mutex_unlock(&c->mu);
         double t0 = seconds();
-        if (c.delay_ms > 0)
-            usleep((useconds_t)c.delay_ms * 1000);
+        if (c->delay_ms > 0)
+            usleep((useconds_t)c->delay_ms * 1000);
         pf_error err;
-        pf_err e = commit(&err);
+        pf_err e = commit(c, &err);
         double took = seconds() - t0;
-        pthread_mutex_lock(&c.mu);
-        c.e = e, c.err = err, c.seconds = took;
-        c.done = true;
-        pthread_cond_broadcast(&c.cv);
-        pthread_mutex_unlock(&c.mu);
-        c.wake();
-        pthread_mutex_lock(&c.mu);
+        pthread_mutex_lock(&c->mu);
+        c->e = e, c->err = err, c->seconds = took;
+        c->done = true;
+        pthread_cond_broadcast(&c->cv);
+        pthread_mutex_unlock(&c->mu);
+        c->wake(c->wake_arg);
+        pthread_mutex_lock(&c->mu);
     }
-    pthread_mutex_unlock(&c.mu);
+    pthread_mutex_unlock(&c->mu);
     return NULL;
 }
 
-pf_err pf_commit_start(const char *path, void (*wake)(void), pf_error *err)
+pf_committer *pf_commit_start(const char *path, const pf_store_waits *waits,
+                              void (*wake)(void *arg), void *arg, pf_metrics *metrics,
+                              pf_error *err)
 {
-    if (!(c.store = pf_store_open(path, err)))
-        return err->code;
-    c.wake = wake;
-    c.stop = false;
-    const char *delay = getenv("PF_SERVE_TEST_COMMIT_DELAY_MS");
-    c.delay_ms = delay ? atoi(delay) : 0;
-    if (pthread_create(&c.thread, NULL, committer, NULL) != 0) {
-        pf_store_close(c.store);
-        return pf_error_set(err, PF_E_IO, "cannot start the committer thread");
+    pf_committer *c = calloc(1, sizeof *c);
+    if (!c) {
+        pf_error_set(err, PF_E_NO_MEMORY, NULL);
+        return NULL;
     }
-    c.started = true;
-    return PF_E_OK;
+    if (!(c->store = pf_store_open_waits(path, waits, err))) {
+        free(c);
+        return NULL;
+    }
+    pthread_mutex_init(&c->mu, NULL);
+    pthread_cond_init(&c->cv, NULL);
+    c->wake = wake, c->wake_arg = arg, c->metrics = metrics;
+    const char *delay = getenv("PF_SERVE_TEST_COMMIT_DELAY_MS");
+    c->delay_ms = delay ? atoi(delay) : 0;
+    if (pthread_create(&c->thread, NULL, committer, c) != 0) {
+        pf_store_close(c->store);
+        free(c);
+        pf_error_set(err, PF_E_IO, "cannot start the committer thread");
+        return NULL;
+    }
+    return c;
 }
 
-void pf_commit_add(pf_room *r)
+void pf_commit_add(pf_committer *c, pf_commit_entry *e)
 {
-    r->dirty_next = NULL;
-    if (c.next.last)
-        c.next.last->dirty_next = r;
+    if (e->waiting)
+        return;
+    e->waiting = true;
+    e->next_waiting = NULL;
+    if (c->waiting.last)
+        c->waiting.last->next_waiting = e;
     else
-        c.next.first = r;
-    c.next.last = r;
+        c->waiting.first = e;
+    c->waiting.last = e;
 }
 
-/* The batch that is done: each room hears how it went. */
-static void finish(void)
+void pf_commit_put(pf_commit_batch *b, pf_commit_entry *e, const pf_store_change *change)
 {
-    pf_err e = c.e;
-    pf_error err = c.err;
-    pf_metrics_commit(c.seconds, e ? 0 : c.actions, e != PF_E_OK);
+    if (b->n == b->cap) {
+        int cap = b->cap ? 2 * b->cap : 64;
+        pf_store_change *ch = realloc(b->change, (size_t)cap * sizeof *ch);
+        if (ch)
+            b->change = ch;
+        pf_commit_entry **of = ch ? realloc(b->of, (size_t)cap * sizeof *of) : NULL;
+        if (!of) {
+            b->failed = true;
+            return;
+        }
+        b->of = of, b->cap = cap;
+    }
+    b->of[b->n] = e;
+    b->change[b->n++] = *change;
+    for (int k = 0; k < change->nsteps; k++)
+        b->actions += !change->steps[k].undo;
+}
+
+/* The batch that is done: each entry hears how it went, in order. */
+static void finish(pf_committer *c)
+{
+    pf_err e = c->e;
+    pf_error err = c->err;
+    if (c->metrics)
+        pf_metrics_commit(c->metrics, c->seconds, e ? 0 : c->batch.actions, e != PF_E_OK);
     if (e)
-        fprintf(stderr, "partyfood serve: a commit of %d changes failed: %s\n", c.n, err.msg);
+        fprintf(stderr, "partyfood serve: a commit of %d changes failed: %s\n", c->batch.n,
+                err.msg);
     pf_error lost;
     pf_error_set(&lost, PF_E_ELSEWHERE,
                  "another server node took this room over: reconnect to play on");
-    for (int i = 0; i < c.ngone; i++) {
-        c.gone[i]->lease_lost = true; /* let go at the next sweep */
-        pf_server_log("lost", c.gone[i], "reason=commit");
-    }
-    c.ngone = 0;
-    free(c.batch);
-    free(c.of);
-    free(c.gone);
-    c.batch = NULL, c.of = c.gone = NULL;
-    pf_room *rooms = c.inflight.first;
-    c.inflight = (list){0};
-    for (pf_room *r = rooms, *next; r; r = next) {
-        next = r->inflight_next;
-        r->inflight_next = NULL;
-        pf_room_committed(r, r->lease_lost ? &lost : e ? &err : NULL);
+    pf_commit_entry *first = c->inflight.first;
+    c->inflight = (list){0};
+    c->batch.n = c->batch.actions = 0;
+    c->batch.failed = false;
+    for (pf_commit_entry *en = first, *next; en; en = next) {
+        next = en->next_inflight;
+        en->next_inflight = NULL;
+        bool gone = en->lost;
+        en->lost = false;
+        en->done(en, gone ? &lost : e ? &err : NULL);
     }
 }
 
 /* Seals what waits into a batch for the committer. */
-static void seal(void)
+static void seal(pf_committer *c)
 {
-    pf_room *rooms = c.next.first;
-    c.next = (list){0};
-    int n = 0;
-    c.actions = 0;
-    for (pf_room *r = rooms, *next; r; r = next) {
-        next = r->dirty_next;
-        r->queued = false;
-        if (!r->told || r->told->sealed) /* its changes were dropped by a failed commit */
-            continue;
-        pf_room_seal(r);
-        r->dirty_next = NULL;
-        if (c.inflight.last)
-            c.inflight.last->inflight_next = r;
+    pf_commit_entry *first = c->waiting.first;
+    c->waiting = (list){0};
+    for (pf_commit_entry *en = first, *next; en; en = next) {
+        next = en->next_waiting;
+        en->next_waiting = NULL;
+        en->waiting = false;
+        int before = c->batch.n;
+        en->seal(en, &c->batch);
+        if (c->batch.n == before && !c->batch.failed)
+            continue; /* its changes were dropped by a failed commit */
+        if (c->inflight.last)
+            c->inflight.last->next_inflight = en;
         else
-            c.inflight.first = r;
-        c.inflight.last = r;
-        for (pf_told *t = r->told; t; t = t->next)
-            n++;
+            c->inflight.first = en;
+        c->inflight.last = en;
     }
-    if (!n)
+    if (!c->inflight.first)
         return;
-    pf_store_change *batch = malloc((size_t)n * sizeof *batch);
-    c.of = malloc((size_t)n * sizeof *c.of);
-    c.gone = malloc((size_t)n * sizeof *c.gone);
-    if (!batch || !c.of || !c.gone) {
-        free(batch);
-        c.e = pf_error_set(&c.err, PF_E_NO_MEMORY, NULL);
-        c.n = n;
-        c.seconds = 0;
-        finish();
+    if (c->batch.failed) {
+        c->e = pf_error_set(&c->err, PF_E_NO_MEMORY, NULL);
+        c->seconds = 0;
+        finish(c);
         return;
     }
-    int i = 0;
-    for (pf_room *r = c.inflight.first; r; r = r->inflight_next)
-        for (pf_told *t = r->told; t; t = t->next) {
-            c.of[i] = r;
-            batch[i++] = (pf_store_change){r->code, t->steps, t->nsteps, t->finished,
-                                           r->lease.node ? &r->lease : NULL};
-            for (int k = 0; k < t->nsteps; k++)
-                c.actions += !t->steps[k].undo;
-        }
-    pthread_mutex_lock(&c.mu);
-    c.batch = batch;
-    c.n = n;
-    c.busy = true;
-    c.done = false;
-    pthread_cond_broadcast(&c.cv);
-    pthread_mutex_unlock(&c.mu);
+    pthread_mutex_lock(&c->mu);
+    c->busy = true;
+    c->done = false;
+    pthread_cond_broadcast(&c->cv);
+    pthread_mutex_unlock(&c->mu);
 }
 
-void pf_commit_flush(void)
+void pf_commit_flush(pf_committer *c)
 {
-    pthread_mutex_lock(&c.mu);
-    bool busy = c.busy, done = c.done;
-    pthread_mutex_unlock(&c.mu);
+    if (c->stop) /* what comes after the stop is never written, nor told */
+        return;
+    pthread_mutex_lock(&c->mu);
+    bool busy = c->busy, done = c->done;
+    pthread_mutex_unlock(&c->mu);
     if (busy && !done)
         return;
     if (busy) {
-        pthread_mutex_lock(&c.mu);
-        c.busy = false; /* the committer waits for the next batch */
-        pthread_mutex_unlock(&c.mu);
-        finish();
+        pthread_mutex_lock(&c->mu);
+        c->busy = false; /* the committer waits for the next batch */
+        pthread_mutex_unlock(&c->mu);
+        finish(c);
     }
-    if (c.next.first)
-        seal();
+    if (c->waiting.first)
+        seal(c);
 }
 
-void pf_commit_stop(void)
+bool pf_commit_busy(pf_committer *c)
 {
-    if (!c.started)
+    pthread_mutex_lock(&c->mu);
+    bool busy = c->busy;
+    pthread_mutex_unlock(&c->mu);
+    return busy || c->waiting.first;
+}
+
+void pf_commit_stop(pf_committer *c)
+{
+    if (!c || c->stop)
         return;
     for (;;) { /* the batch in flight, then what waits */
-        pthread_mutex_lock(&c.mu);
-        while (c.busy && !c.done)
-            pthread_cond_wait(&c.cv, &c.mu);
-        pthread_mutex_unlock(&c.mu);
-        pf_commit_flush();
-        pthread_mutex_lock(&c.mu);
-        bool idle = !c.busy;
-        pthread_mutex_unlock(&c.mu);
-        if (idle)
+        pthread_mutex_lock(&c->mu);
+        while (c->busy && !c->done)
+            pthread_cond_wait(&c->cv, &c->mu);
+        pthread_mutex_unlock(&c->mu);
+        pf_commit_flush(c);
+        if (!pf_commit_busy(c))
             break;
     }
-    pthread_mutex_lock(&c.mu);
-    c.stop = true;
-    pthread_cond_broadcast(&c.cv);
-    pthread_mutex_unlock(&c.mu);
-    pthread_join(c.thread, NULL);
-    pf_store_close(c.store);
-    c.started = false;
+    pthread_mutex_lock(&c->mu);
+    c->stop = true;
+    pthread_cond_broadcast(&c->cv);
+    pthread_mutex_unlock(&c->mu);
+    pthread_join(c->thread, NULL);
+}
+
+void pf_commit_free(pf_committer *c)
+{
+    if (!c)
+        return;
+    pf_commit_stop(c);
+    pf_store_close(c->store);
+    free(c->batch.change);
+    free(c->batch.of);
+    pthread_mutex_destroy(&c->mu);
+    pthread_cond_destroy(&c->cv);
+    free(c);
 }

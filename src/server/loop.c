@@ -50,6 +50,11 @@ void pf_loop_run(pf_loop *l, bool (*turn)(void *arg), void *arg)
     uv_run(&l->uv, UV_RUN_NOWAIT); /* its close */
 }
 
+uv_loop_t *pf_loop_uv(pf_loop *l)
+{
+    return &l->uv;
+}
+
 /* Runs the loop without waiting until nothing is left to close. */
 static void drain(pf_loop *l)
 {

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 
 #include <libwebsockets.h>
+#include <uv.h>
 
 typedef struct pf_loop pf_loop;
 
@@ -24,6 +25,8 @@ void pf_loop_attach(pf_loop *loop, struct lws_context_creation_info *info);
  * first waits and then after each turn's events, where lws_service()
  * would have returned on lws's own loop. */
 void pf_loop_run(pf_loop *loop, bool (*turn)(void *arg), void *arg);
+/* libuv's loop itself, for a handle of the server's own. */
+uv_loop_t *pf_loop_uv(pf_loop *loop);
 /* Destroys ctx (made on loop; NULL for none), then frees the loop. */
 void pf_loop_free(pf_loop *loop, struct lws_context *ctx);
 

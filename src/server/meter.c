@@ -12,10 +12,9 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "partyfood/json_print.h"
 #include "partyfood/parse.h"
+#include "partyfood/proto.h"
 #include "server/meter.h"
-#include "server/room.h"
 
 /* The meter of each game with skill numbers. */
 static const struct meter_kind {
@@ -67,46 +66,37 @@ static bool has_skill_action(const pf_match *m, int seat)
     return false;
 }
 
-char *pf_meter_request(pf_room *r, pf_conn *c, const cJSON *req)
+char *pf_meter_request(pf_room *r, pf_member *m, const cJSON *req)
 {
     const struct meter_kind *k = kind_of(r->g);
-    if (c->seat < 0)
-        return pf_room_error(req, PF_E_NOT_YOUR_SEAT, "a spectator may only watch");
     if (!k || !r->g->skill_error)
-        return pf_room_error(req, PF_E_BAD_REQUEST, "this game has no skill numbers: no meter");
-    if (!r->table)
-        return pf_room_error(req, PF_E_NO_GAME,
-                             "the game starts when every person's seat is taken");
-    const pf_match *m = pf_table_match(r->table);
-    if (pf_match_over(m, NULL))
-        return pf_room_error(req, PF_E_GAME_OVER, NULL);
-    if (!has_skill_action(m, c->seat))
-        return pf_room_error(req, PF_E_NOT_YOUR_TURN, "your seat has nothing to toss or stack now");
+        return pf_proto_error(req, PF_E_BAD_REQUEST, "this game has no skill numbers: no meter");
+    const pf_match *mt = pf_table_match(r->table);
+    if (pf_match_over(mt, NULL))
+        return pf_proto_error(req, PF_E_GAME_OVER, NULL);
+    if (!has_skill_action(mt, m->seat))
+        return pf_proto_error(req, PF_E_NOT_YOUR_TURN, "your seat has nothing to toss or stack now");
     unsigned char raw[8];
     if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
-        return pf_room_error(req, PF_E_IO, "the system's random source failed");
-    pf_meter *mt = &r->meter[c->seat];
-    for (size_t i = 0; i < sizeof raw; i++)
-        snprintf(mt->id + 2 * i, 3, "%02x", raw[i]);
-    mt->issued_ms = pf_server_now_ms();
-    mt->used = false;
-    cJSON *out = cJSON_CreateObject(), *mo = NULL;
-    const cJSON *id = cJSON_GetObjectItemCaseSensitive(req, "id");
-    if (out && id)
-        cJSON_AddItemToObject(out, "id", cJSON_Duplicate(id, true));
-    if (out) {
-        cJSON_AddTrueToObject(out, "ok");
-        mo = cJSON_AddObjectToObject(out, "meter");
-    }
-    if (mo) {
-        cJSON_AddStringToObject(mo, "id", mt->id);
-        cJSON_AddStringToObject(mo, "kind", k->kind);
-        cJSON_AddNumberToObject(mo, "period_ms", k->period_ms);
-        cJSON_AddNumberToObject(mo, "issued", (double)(mt->issued_ms - r->clock_base));
-    }
-    char *text = out ? pf_json_print(out) : NULL;
-    cJSON_Delete(out);
-    return text;
+        return pf_proto_error(req, PF_E_IO, "the system's random source failed");
+    pf_meter *me = &r->meter[m->seat];
+    pf_hex_of(raw, sizeof raw, me->id);
+    me->issued_ms = r->env->now_ms(r->env->net);
+    me->used = false;
+    pf_jw w;
+    pf_jw_init(&w, 0);
+    pf_proto_begin(&w, req);
+    pf_jw_key(&w, "meter");
+    pf_jw_lit(&w, "{\"id\":");
+    pf_jw_str(&w, me->id);
+    pf_jw_lit(&w, ",\"kind\":");
+    pf_jw_str(&w, k->kind);
+    pf_jw_lit(&w, ",\"period_ms\":");
+    pf_jw_int(&w, k->period_ms);
+    pf_jw_lit(&w, ",\"issued\":");
+    pf_jw_int(&w, me->issued_ms - r->clock_base);
+    pf_jw_raw(&w, "}", 1);
+    return pf_proto_end(&w);
 }
 
 /* The stop time of a meter given in an act, checked; its number into
@@ -128,7 +118,7 @@ static pf_err read_stop(pf_room *r, int seat, const cJSON *meter, long *value, p
     if (mt->used)
         return pf_error_set(err, PF_E_BAD_METER, "that meter was used: each stops once");
     mt->used = true;
-    int64_t since = pf_server_now_ms() - mt->issued_ms;
+    int64_t since = r->env->now_ms(r->env->net) - mt->issued_ms;
     if (since > PF_METER_TTL_MS)
         return pf_error_set(err, PF_E_BAD_METER, "that meter expired (a minute after its issue)");
     if (e < PF_METER_REACTION_MS)

@@ -7,37 +7,22 @@
 #ifndef PF_SERVER_METER_H
 #define PF_SERVER_METER_H
 
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include <cjson/cJSON.h>
-
-#include "partyfood/error.h"
+#include "server/room.h"
 
 #define PF_METER_REACTION_MS 100 /* no person stops a meter sooner after seeing it */
 #define PF_METER_TOLERANCE_MS 25 /* a stop this much past the server's own time is let in */
 #define PF_METER_LAG_CAP_MS 500  /* the most a round trip may take off a stop */
 #define PF_METER_TTL_MS 60000    /* a meter unused this long has expired */
 
-/* A seat's meter, the latest it asked for. */
-typedef struct pf_meter {
-    char id[17];       /* "" when none */
-    int64_t issued_ms; /* the server's monotonic clock */
-    bool used;
-} pf_meter;
-
-struct pf_room;
-struct pf_conn;
-
-/* Answers {"cmd":"meter"}: a new meter for the connection's seat when it
- * has a skill action now (it replaces the seat's last one). */
-char *pf_meter_request(struct pf_room *r, struct pf_conn *c, const cJSON *req);
+/* Answers {"cmd":"meter"} of m (a seat's, the game on: the room's commands
+ * check it): a new meter for its seat when it has a skill action now (it
+ * replaces the seat's last one). */
+char *pf_meter_request(pf_room *r, pf_member *m, const cJSON *req);
 /* The name of the action an "act" of seat plays, into name (n bytes):
  * `action` as sent, or for a skill action stopped on a meter ("meter" in
  * req) the action with the meter's number. A skill number without a meter
  * is refused (bad_action), a meter that is not plausible too (bad_meter). */
-pf_err pf_meter_action(struct pf_room *r, int seat, const cJSON *req, char *name, size_t n,
+pf_err pf_meter_action(pf_room *r, int seat, const cJSON *req, char *name, size_t n,
                        pf_error *err);
 
 #endif

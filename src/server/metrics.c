@@ -12,29 +12,39 @@ static const double bounds[] = {0.0005, 0.001, 0.0025, 0.005, 0.01,
 #define NBOUNDS (sizeof bounds / sizeof *bounds)
 #define REASONS 32
 
-static struct {
+struct pf_metrics {
     unsigned long long commits, failed, actions, buckets[NBOUNDS], unloaded, expired;
     double commit_sum;
     long connections;
     int nreasons;
     char reason[REASONS][24];
     unsigned long long refusals[REASONS];
-} m;
+};
 
-void pf_metrics_commit(double seconds, int actions, bool failed)
+pf_metrics *pf_metrics_new(void)
 {
-    m.commits++;
-    m.failed += failed;
-    m.actions += (unsigned long long)actions;
-    m.commit_sum += seconds;
-    for (size_t i = 0; i < NBOUNDS; i++)
-        if (seconds <= bounds[i])
-            m.buckets[i]++;
+    return calloc(1, sizeof(pf_metrics));
 }
 
-void pf_metrics_refusal(const char *reason)
+void pf_metrics_free(pf_metrics *m)
 {
-    char name[sizeof m.reason[0]];
+    free(m);
+}
+
+void pf_metrics_commit(pf_metrics *m, double seconds, int actions, bool failed)
+{
+    m->commits++;
+    m->failed += failed;
+    m->actions += (unsigned long long)actions;
+    m->commit_sum += seconds;
+    for (size_t i = 0; i < NBOUNDS; i++)
+        if (seconds <= bounds[i])
+            m->buckets[i]++;
+}
+
+void pf_metrics_refusal(pf_metrics *m, const char *reason)
+{
+    char name[sizeof m->reason[0]];
     size_t n = 0;
     /* a label value of lower-case letters and '_' only, cut at the first other */
     while (reason[n] && n < sizeof name - 1 &&
@@ -42,31 +52,31 @@ void pf_metrics_refusal(const char *reason)
         n++;
     memcpy(name, reason, n);
     name[n] = '\0';
-    for (int i = 0; i < m.nreasons; i++)
-        if (strcmp(m.reason[i], name) == 0) {
-            m.refusals[i]++;
+    for (int i = 0; i < m->nreasons; i++)
+        if (strcmp(m->reason[i], name) == 0) {
+            m->refusals[i]++;
             return;
         }
-    int i = m.nreasons < REASONS ? m.nreasons++ : REASONS - 1;
+    int i = m->nreasons < REASONS ? m->nreasons++ : REASONS - 1;
     if (i == REASONS - 1)
         snprintf(name, sizeof name, "other");
-    snprintf(m.reason[i], sizeof m.reason[i], "%s", name);
-    m.refusals[i]++;
+    snprintf(m->reason[i], sizeof m->reason[i], "%s", name);
+    m->refusals[i]++;
 }
 
-void pf_metrics_connection(int delta)
+void pf_metrics_connection(pf_metrics *m, int delta)
 {
-    m.connections += delta;
+    m->connections += delta;
 }
 
-void pf_metrics_unloaded(void)
+void pf_metrics_unloaded(pf_metrics *m)
 {
-    m.unloaded++;
+    m->unloaded++;
 }
 
-void pf_metrics_expired(void)
+void pf_metrics_expired(pf_metrics *m)
 {
-    m.expired++;
+    m->expired++;
 }
 
 /* Appends to a growing text; false when memory ran out. */
@@ -95,7 +105,7 @@ static bool add(text *t, const char *fmt, ...)
     }
 }
 
-char *pf_metrics_text(const pf_metrics_rooms *r)
+char *pf_metrics_text(const pf_metrics *m, const pf_metrics_rooms *r)
 {
     text t = {0};
     bool ok =
@@ -106,7 +116,7 @@ char *pf_metrics_text(const pf_metrics_rooms *r)
             r->waiting, r->playing, r->over, r->idle) &&
         add(&t, "# HELP partyfood_connections Open WebSocket connections.\n"
                 "# TYPE partyfood_connections gauge\npartyfood_connections %ld\n",
-            m.connections) &&
+            m->connections) &&
         add(&t, "# HELP partyfood_bot_searches Bot searches waiting or running.\n"
                 "# TYPE partyfood_bot_searches gauge\npartyfood_bot_searches %d\n",
             r->thinking) &&
@@ -116,32 +126,32 @@ char *pf_metrics_text(const pf_metrics_rooms *r)
             r->committing) &&
         add(&t, "# HELP partyfood_actions_total Steps made durable.\n"
                 "# TYPE partyfood_actions_total counter\npartyfood_actions_total %llu\n",
-            m.actions) &&
+            m->actions) &&
         add(&t, "# HELP partyfood_commit_failures_total Group commits that failed.\n"
                 "# TYPE partyfood_commit_failures_total counter\n"
                 "partyfood_commit_failures_total %llu\n",
-            m.failed) &&
+            m->failed) &&
         add(&t, "# HELP partyfood_rooms_unloaded_total Idle rooms let go from memory.\n"
                 "# TYPE partyfood_rooms_unloaded_total counter\n"
                 "partyfood_rooms_unloaded_total %llu\n"
                 "# HELP partyfood_rooms_expired_total Rooms that expired before they started.\n"
                 "# TYPE partyfood_rooms_expired_total counter\n"
                 "partyfood_rooms_expired_total %llu\n",
-            m.unloaded, m.expired) &&
+            m->unloaded, m->expired) &&
         add(&t, "# HELP partyfood_commit_seconds Time of one group commit (one transaction).\n"
                 "# TYPE partyfood_commit_seconds histogram\n");
     for (size_t i = 0; ok && i < NBOUNDS; i++)
         ok = add(&t, "partyfood_commit_seconds_bucket{le=\"%g\"} %llu\n", bounds[i],
-                 m.buckets[i]);
+                 m->buckets[i]);
     ok = ok && add(&t,
                    "partyfood_commit_seconds_bucket{le=\"+Inf\"} %llu\n"
                    "partyfood_commit_seconds_sum %.6f\npartyfood_commit_seconds_count %llu\n",
-                   m.commits, m.commit_sum, m.commits) &&
+                   m->commits, m->commit_sum, m->commits) &&
          add(&t, "# HELP partyfood_refusals_total Requests refused, by reason.\n"
                  "# TYPE partyfood_refusals_total counter\n");
-    for (int i = 0; ok && i < m.nreasons; i++)
-        ok = add(&t, "partyfood_refusals_total{reason=\"%s\"} %llu\n", m.reason[i],
-                 m.refusals[i]);
+    for (int i = 0; ok && i < m->nreasons; i++)
+        ok = add(&t, "partyfood_refusals_total{reason=\"%s\"} %llu\n", m->reason[i],
+                 m->refusals[i]);
     if (!ok) {
         free(t.s);
         return NULL;

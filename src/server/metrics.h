@@ -1,19 +1,25 @@
 /* metrics.h: what `GET /metrics` tells an operator, in Prometheus' text
- * format (src/server/). The counters are the loop's own (one thread). */
+ * format (src/server/, a helper). The counters are the loop's own (one
+ * thread). */
 #ifndef PF_SERVER_METRICS_H
 #define PF_SERVER_METRICS_H
 
 #include <stdbool.h>
 
+typedef struct pf_metrics pf_metrics;
+
+/* New counters at zero (NULL when memory ran out). */
+pf_metrics *pf_metrics_new(void);
+void pf_metrics_free(pf_metrics *m);
 /* A group commit took seconds; actions steps were made durable by it. */
-void pf_metrics_commit(double seconds, int actions, bool failed);
+void pf_metrics_commit(pf_metrics *m, double seconds, int actions, bool failed);
 /* A refusal (the log's reason=...). */
-void pf_metrics_refusal(const char *reason);
+void pf_metrics_refusal(pf_metrics *m, const char *reason);
 /* A connection opened (+1) or closed (-1). */
-void pf_metrics_connection(int delta);
+void pf_metrics_connection(pf_metrics *m, int delta);
 /* A room was let go while idle, or expired before it started. */
-void pf_metrics_unloaded(void);
-void pf_metrics_expired(void);
+void pf_metrics_unloaded(pf_metrics *m);
+void pf_metrics_expired(pf_metrics *m);
 
 /* The gauges the server counts when asked. */
 typedef struct pf_metrics_rooms {
@@ -26,6 +32,6 @@ typedef struct pf_metrics_rooms {
 } pf_metrics_rooms;
 
 /* The whole page (newly allocated; NULL when memory ran out). */
-char *pf_metrics_text(const pf_metrics_rooms *rooms);
+char *pf_metrics_text(const pf_metrics *m, const pf_metrics_rooms *rooms);
 
 #endif

@@ -8,14 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/host.h"
+#include "partyfood/proto.h"
 #include "server/rematch.h"
-#include "server/room.h"
-
-struct pf_rematch {
-    char code[PF_ROOM_CODE_LEN + 1];
-    char token[PF_MAX_SEATS][PF_TOKEN_HEX + 1]; /* "" for a bot's seat or a free one */
-};
 
 /* The create request (POST /rooms) that makes a room like r. */
 static cJSON *like(const pf_room *r)
@@ -31,7 +25,10 @@ static cJSON *like(const pf_room *r)
     cJSON_AddItemToObject(o, "options", cJSON_Parse(r->options));
     cJSON_AddNumberToObject(o, "turn_seconds", (double)(r->turn_ms / 1000));
     cJSON_AddBoolToObject(o, "listed", r->listed);
-    cJSON_AddBoolToObject(o, "spectators", r->spectators);
+    if (r->spectators || !r->watch_link)
+        cJSON_AddBoolToObject(o, "spectators", r->spectators);
+    else
+        cJSON_AddStringToObject(o, "spectators", "link");
     cJSON_AddBoolToObject(o, "fixed_order", r->fixed_order);
     cJSON_AddBoolToObject(o, "memory_aid", r->memory_aid);
     return o;
@@ -40,20 +37,23 @@ static cJSON *like(const pf_room *r)
 /* Makes the new room; its code and tokens into rm. */
 static pf_room *make(pf_room *old, pf_rematch *rm, pf_error *err)
 {
-    char host_token[PF_TOKEN_HEX + 1];
+    pf_room_keys keys;
+    const pf_room_env *env = old->env;
     cJSON *req = like(old);
-    if (!req || !pf_server_new_code(rm->code)) {
+    if (!req || !env->new_code(env->reg, rm->code)) {
         cJSON_Delete(req);
         pf_error_set(err, req ? PF_E_IO : PF_E_NO_MEMORY, req ? "no free room code" : NULL);
         return NULL;
     }
-    pf_room *r = pf_room_create(old->store, rm->code, req, host_token, err);
+    pf_room *r = pf_room_create(env, rm->code, req, &keys, err);
     cJSON_Delete(req);
     if (!r)
         return NULL;
     memcpy(r->host_hash, old->host_hash, sizeof r->host_hash);
+    memcpy(rm->watch, keys.watch, sizeof rm->watch);
     r->locked = old->locked;
     r->chat_on = old->chat_on;
+    r->hints_on = old->hints_on;
     pf_err e = PF_E_OK;
     for (int i = 0; !e && i < old->n; i++) {
         if (old->place[i].bot || !old->place[i].taken)
@@ -70,60 +70,54 @@ static pf_room *make(pf_room *old, pf_rematch *rm, pf_error *err)
         pf_room_destroy(r);
         return NULL;
     }
-    pf_server_add_room(r);
+    env->adopt(env->reg, r);
     return r;
 }
 
 /* Tells seat's connections their place; when seat < 0, every person's,
- * and the spectators where the table plays again (they watch it there). */
+ * and the spectators where the table plays again (they watch it there).
+ * Everyone told has the new room's watch token when it has one: they were
+ * all let in to watch the old one. */
 static void tell(pf_room *old, int seat)
 {
-    for (pf_conn *c = old->conns; c; c = c->next) {
-        char frame[128];
-        if (c->seat < 0 && seat < 0)
-            snprintf(frame, sizeof frame, "{\"push\":\"rematch\",\"room\":\"%s\"}",
-                     old->rematch->code);
-        else if (c->seat >= 0 && (seat < 0 || c->seat == seat) && old->rematch->token[c->seat][0])
+    const pf_rematch *rm = old->rematch;
+    char watch[64] = "";
+    if (rm->watch[0])
+        snprintf(watch, sizeof watch, ",\"watch_token\":\"%s\"", rm->watch);
+    for (pf_member *m = old->members; m; m = m->next) {
+        char frame[192];
+        if (m->seat < 0 && seat < 0)
+            snprintf(frame, sizeof frame, "{\"push\":\"rematch\",\"room\":\"%s\"%s}", rm->code,
+                     watch);
+        else if (m->seat >= 0 && (seat < 0 || m->seat == seat) && rm->token[m->seat][0])
             snprintf(frame, sizeof frame,
-                     "{\"push\":\"rematch\",\"room\":\"%s\",\"token\":\"%s\"}",
-                     old->rematch->code, old->rematch->token[c->seat]);
+                     "{\"push\":\"rematch\",\"room\":\"%s\",\"token\":\"%s\"%s}", rm->code,
+                     rm->token[m->seat], watch);
         else
             continue;
-        pf_server_send(c, frame);
+        pf_room_answer(old, m, strdup(frame));
     }
 }
 
-char *pf_rematch_request(pf_room *r, pf_conn *c, const cJSON *req)
+char *pf_rematch_request(pf_room *r, pf_member *m, const cJSON *req)
 {
     pf_error err;
-    if (c->seat < 0)
-        return pf_room_error(req, PF_E_NOT_YOUR_SEAT, "a spectator may only watch");
-    if (!r->table || !pf_table_over(r->table, NULL))
-        return pf_room_error(req, PF_E_BAD_REQUEST, "a rematch is for a game that is over");
+    if (!pf_table_over(r->table, NULL))
+        return pf_proto_error(req, PF_E_BAD_REQUEST, "a rematch is for a game that is over");
     bool first = !r->rematch;
     if (first) {
         if (!(r->rematch = calloc(1, sizeof *r->rematch)))
-            return pf_room_error(req, PF_E_NO_MEMORY, NULL);
+            return pf_proto_error(req, PF_E_NO_MEMORY, NULL);
         pf_room *nr = make(r, r->rematch, &err);
         if (!nr) {
-            pf_rematch_free(r);
-            return pf_room_error(req, err.code, err.msg);
+            free(r->rematch);
+            r->rematch = NULL;
+            return pf_proto_error_of(req, &err);
         }
         char detail[32];
         snprintf(detail, sizeof detail, "rematch=%s", nr->code);
-        pf_server_log("rematch", r, detail);
+        pf_room_log(r, "rematch", detail);
     }
-    tell(r, first ? -1 : c->seat);
-    return pf_room_ok(req);
-}
-
-const char *pf_rematch_code(const pf_room *r)
-{
-    return r->rematch ? r->rematch->code : NULL;
-}
-
-void pf_rematch_free(pf_room *r)
-{
-    free(r->rematch);
-    r->rematch = NULL;
+    tell(r, first ? -1 : m->seat);
+    return pf_proto_ok(req);
 }

@@ -1,22 +1,10 @@
-/* room.c: a room's game (room.h): seats and tokens, the shared table, the
- * server's clock, storage before telling, and each seat's share.
- *
- * Every change (an action, an undo, a bot's move, a fallback) runs on a
- * copy of the game (the table after the changes still waiting, or the
- * committed one) whose hook collects the steps. The change waits for the
- * group commit of the loop's turn (commit.c) with what each seat is to be
- * told and the requester's answer; once the steps are durable the copy
- * becomes the room's table and everyone hears of them. A change or commit
- * that fails leaves the room as it was. A turn-based bot's move is searched
- * on the worker (think.c) and comes back as a change of its own. */
+/* room.c: a room's life (room.h): made from a create request or read back
+ * from storage, its row stored, its game let go while idle and rebuilt,
+ * its public state. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <time.h>
-
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
 
 #include "partyfood/json_print.h"
 #include "partyfood/parse.h"
@@ -24,13 +12,8 @@
 #include "partyfood/push.h"
 #include "partyfood/replay.h"
 #include "partyfood/rng.h"
-#include "partyfood/session.h"
-#include "proto/commands.h"
-#include "server/chat.h"
-#include "server/commit.h"
-#include "server/host.h"
-#include "server/room.h"
-#include "server/think.h"
+#include "server/room_parts.h"
+#include "server/told.h"
 
 #ifndef PF_VERSION
 #define PF_VERSION "unknown"
@@ -41,19 +24,17 @@
 static const char *const chance_options[] = {"grid",  "bag",  "boards", "ziggy",
                                              "table", "tosses", "dice",  "jitter"};
 
-/* After a failed commit, how long the bots wait before trying again. */
-#define RETRY_MS 1000
-
-/* ---- answers ------------------------------------------------------------------ */
-
-static cJSON *answer_for(const cJSON *req)
+int64_t pf_room_now(const pf_room *r)
 {
-    cJSON *out = cJSON_CreateObject();
-    const cJSON *id = cJSON_IsObject(req) ? cJSON_GetObjectItemCaseSensitive(req, "id") : NULL;
-    if (out && id)
-        cJSON_AddItemToObject(out, "id", cJSON_Duplicate(id, true));
-    return out;
+    return r->env->now_ms(r->env->net) - r->clock_base;
 }
+
+void pf_room_log(const pf_room *r, const char *event, const char *detail)
+{
+    pf_log_event(r->env->log, event, r->code, r->g->id, detail);
+}
+
+/* ---- storage ------------------------------------------------------------------------ */
 
 static char *print(cJSON *o)
 {
@@ -62,107 +43,6 @@ static char *print(cJSON *o)
     return text;
 }
 
-char *pf_room_ok(const cJSON *req)
-{
-    cJSON *out = answer_for(req);
-    cJSON_AddTrueToObject(out, "ok");
-    return print(out);
-}
-
-static char *error_answer(const cJSON *req, pf_err e, const char *msg, const pf_error *err)
-{
-    char clean[256];
-    pf_text_printable(msg ? msg : pf_strerror(e), clean, sizeof clean); /* NULL: the code's own */
-    cJSON *out = answer_for(req), *eo = NULL;
-    if (out) {
-        cJSON_AddFalseToObject(out, "ok");
-        eo = cJSON_AddObjectToObject(out, "error");
-    }
-    if (eo) {
-        cJSON_AddStringToObject(eo, "code", pf_err_code(e));
-        cJSON_AddStringToObject(eo, "message", clean);
-        if (err)
-            pf_proto_error_fields(eo, err);
-    }
-    return print(out);
-}
-
-char *pf_room_error(const cJSON *req, pf_err e, const char *msg)
-{
-    return error_answer(req, e, msg, NULL);
-}
-
-char *pf_room_error_of(const cJSON *req, const pf_error *err)
-{
-    return error_answer(req, err->code, err->msg, err);
-}
-
-/* ---- seats and tokens ----------------------------------------------------------- */
-
-void pf_token_hash(const char *token, unsigned char hash[PF_TOKEN_HASH])
-{
-    unsigned int n = PF_TOKEN_HASH;
-    EVP_Digest(token, strlen(token), hash, &n, EVP_sha256(), NULL);
-}
-
-pf_err pf_token_new(char *hex, pf_error *err)
-{
-    unsigned char raw[PF_TOKEN_HEX / 2];
-    if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
-        return pf_error_set(err, PF_E_IO, "the system's random source failed");
-    for (size_t i = 0; i < sizeof raw; i++)
-        snprintf(hex + 2 * i, 3, "%02x", raw[i]);
-    return PF_E_OK;
-}
-
-int pf_room_seat_of(const pf_room *r, const char *token)
-{
-    if (strlen(token) != PF_TOKEN_HEX)
-        return -2;
-    unsigned char h[PF_TOKEN_HASH];
-    pf_token_hash(token, h);
-    for (int i = 0; i < r->n; i++)
-        if (r->place[i].taken && CRYPTO_memcmp(h, r->place[i].token_hash, sizeof h) == 0)
-            return i;
-    return -2;
-}
-
-/* A person's name: printable UTF-8, no comma (seating lists use them). */
-static pf_err check_name(const char *name, pf_error *err)
-{
-    size_t n = strlen(name);
-    if (n == 0 || n > PF_SEAT_NAME_MAX || !pf_utf8_valid(name, n))
-        return pf_error_set(err, PF_E_BAD_REQUEST,
-                            "a name is 1 to %d bytes of UTF-8 text", PF_SEAT_NAME_MAX);
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f || name[i] == ',')
-            return pf_error_set(err, PF_E_BAD_REQUEST,
-                                "a name may not hold control characters or commas");
-    return PF_E_OK;
-}
-
-/* ---- storage -------------------------------------------------------------------- */
-
-void pf_hex_of(const unsigned char *b, size_t n, char *out)
-{
-    for (size_t i = 0; i < n; i++)
-        snprintf(out + 2 * i, 3, "%02x", b[i]);
-}
-
-bool pf_unhex(const char *hex, unsigned char *b, size_t n)
-{
-    if (strlen(hex) != 2 * n)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        unsigned v;
-        if (sscanf(hex + 2 * i, "%2x", &v) != 1)
-            return false;
-        b[i] = (unsigned char)v;
-    }
-    return true;
-}
-
-/* Writes the room's row; the texts are built here and freed. */
 pf_err pf_room_save(pf_room *r, pf_error *err)
 {
     cJSON *seating = cJSON_CreateArray(), *settings = cJSON_CreateObject();
@@ -182,12 +62,22 @@ pf_err pf_room_save(pf_room *r, pf_error *err)
         }
     }
     if (settings) {
+        char hex[2 * PF_TOKEN_HASH + 1];
+        pf_hex_of(r->host_hash, PF_TOKEN_HASH, hex);
         cJSON_AddNumberToObject(settings, "turn_ms", (double)r->turn_ms);
         cJSON_AddBoolToObject(settings, "listed", r->listed);
         cJSON_AddBoolToObject(settings, "spectators", r->spectators);
+        if (r->watch_link) {
+            char watch[2 * PF_TOKEN_HASH + 1];
+            pf_hex_of(r->watch_hash, PF_TOKEN_HASH, watch);
+            cJSON_AddStringToObject(settings, "watch_sha256", watch);
+        }
         cJSON_AddBoolToObject(settings, "fixed_order", r->fixed_order);
         cJSON_AddBoolToObject(settings, "memory_aid", r->memory_aid);
-        pf_host_settings_save(r, settings);
+        cJSON_AddStringToObject(settings, "host_sha256", hex);
+        cJSON_AddBoolToObject(settings, "locked", r->locked);
+        cJSON_AddBoolToObject(settings, "chat_on", r->chat_on);
+        cJSON_AddBoolToObject(settings, "hints_on", r->hints_on);
     }
     char *s = print(seating), *st = print(settings);
     pf_err e;
@@ -199,13 +89,13 @@ pf_err pf_room_save(pf_room *r, pf_error *err)
                              .engine_version = PF_VERSION, .protocol = PF_PROTOCOL_VERSION,
                              .created = r->created, .finished = r->finished};
         memcpy(rec.code, r->code, sizeof rec.code);
-        e = pf_store_room_put(r->store, &rec, err);
+        e = pf_store_room_put(r->env->store, &rec, err);
     }
     free(s), free(st);
     return e;
 }
 
-pf_err pf_room_options(const pf_room *r, pf_options *out, pf_error *err)
+static pf_err room_options(const pf_room *r, pf_options *out, pf_error *err)
 {
     cJSON *v = cJSON_Parse(r->options);
     pf_options_clear(out);
@@ -230,474 +120,8 @@ static pf_err set_options(pf_room *r, const cJSON *v, pf_options *opt, pf_error 
     return r->options ? PF_E_OK : pf_error_set(err, PF_E_NO_MEMORY, NULL);
 }
 
-/* ---- the table's hook ------------------------------------------------------------ */
-
-static void heard_reset(pf_room *r)
-{
-    for (int i = 0; i <= r->n; i++) {
-        cJSON_Delete(r->heard[i]);
-        r->heard[i] = NULL;
-    }
-    r->nsteps = 0;
-    r->lost = false;
-}
-
-static void keep_step(pf_room *r, const pf_table_step *st)
-{
-    if (r->nsteps == r->cap) {
-        int cap = r->cap ? 2 * r->cap : 16;
-        pf_store_step *s = realloc(r->steps, (size_t)cap * sizeof *s);
-        if (!s) {
-            r->lost = true;
-            return;
-        }
-        r->steps = s, r->cap = cap;
-    }
-    pf_store_step *s = &r->steps[r->nsteps++];
-    *s = (pf_store_step){.undo = st->change == PF_TABLE_UNDO, .index = st->step,
-                         .seat = st->seat, .t_ms = st->t_ms};
-    snprintf(s->name, sizeof s->name, "%s", st->name ? st->name : "");
-}
-
-static void table_seating(const pf_room *r, pf_seating *s);
-
-void pf_room_names(const pf_room *r, int seat, pf_seat_names *out)
-{
-    pf_seating s;
-    table_seating(r, &s);
-    pf_seating_names(&s, seat, out);
-}
-
-/* Each seat's (and the public's) message for the step, its texts with the
- * room's names, and the step to store. */
-static void room_heard(void *arg, const pf_table_step *st)
-{
-    pf_room *r = arg;
-    if (st->change != PF_TABLE_SETUP)
-        keep_step(r, st);
-    for (int i = 0; i <= r->n; i++) {
-        if (!r->heard[i] && !(r->heard[i] = cJSON_CreateArray())) {
-            r->lost = true;
-            continue;
-        }
-        pf_seat_names names;
-        pf_room_names(r, i - 1, &names);
-        cJSON *m = pf_proto_step(st, i - 1, &names);
-        if (!m || !cJSON_AddItemToArray(r->heard[i], m))
-            r->lost = true;
-    }
-}
-
-/* ---- the clock and what everyone is told ------------------------------------------ */
-
-static int64_t room_now(const pf_room *r)
-{
-    return pf_server_now_ms() - r->clock_base;
-}
-
-/* Who acts in t, whether it is over, the results, the clock and the turn
- * deadline. */
-static void add_progress(const pf_room *r, const pf_table *t, cJSON *o)
-{
-    pf_push_progress(o, t, room_now(r));
-}
-
-/* The push of the changes just committed (done, in order) for seat: all
- * their steps as the seat heard them, its view and legal actions after
- * them (a spectator: the public view), then the last change's progress.
- * NULL when the seat heard nothing or memory ran out. */
-static char *steps_push(pf_room *r, const pf_told *done, int seat)
-{
-    int i = seat + 1;
-    cJSON *steps = cJSON_CreateArray(), *step;
-    const pf_told *last = done;
-    for (const pf_told *t = done; steps && t; last = t, t = t->next)
-        while (t->heard[i] && (step = cJSON_DetachItemFromArray(t->heard[i], 0)))
-            cJSON_AddItemToArray(steps, step);
-    if (!cJSON_GetArraySize(steps)) {
-        cJSON_Delete(steps);
-        return NULL;
-    }
-    const pf_match *m = pf_table_match(r->table);
-    char *text[3] = {pf_json_print(steps),
-                     print(pf_state_view(r->g, m->state, seat)),
-                     seat >= 0 ? print(pf_proto_legal(r->table, seat)) : strdup("[]")};
-    cJSON_Delete(steps);
-    char *frame = NULL;
-    if (text[0] && text[1] && text[2]) {
-        /* {"push":"steps", ..., then the progress's members */
-        size_t n = strlen(text[0]) + strlen(text[1]) + strlen(text[2]) + strlen(last->progress) + 64;
-        if ((frame = malloc(n)))
-            snprintf(frame, n, "{\"push\":\"steps\",\"steps\":%s,\"view\":%s,\"legal\":%s,%s",
-                     text[0], text[1], text[2], last->progress + 1);
-    }
-    for (int k = 0; k < 3; k++)
-        free(text[k]);
-    return frame;
-}
-
-/* Sends every connection its seat's push of the changes just committed:
- * one frame per connection, built once per seat. */
-static void tell_steps(pf_room *r, const pf_told *done)
-{
-    char *text[PF_MAX_SEATS + 1] = {0};
-    bool built[PF_MAX_SEATS + 1] = {0};
-    for (pf_conn *c = r->conns; c; c = c->next) {
-        int i = c->seat + 1;
-        if (!built[i])
-            text[i] = steps_push(r, done, c->seat), built[i] = true;
-        if (text[i])
-            pf_server_send(c, text[i]);
-    }
-    for (int i = 0; i <= r->n; i++)
-        free(text[i]);
-}
-
-/* Whether a bot's seat may act now (turn-based: its move is searched). */
-static bool bot_to_act(const pf_room *r)
-{
-    const pf_match *m = pf_table_match(r->table);
-    uint32_t set = m->game->to_act(m->state);
-    for (int i = 0; i < r->n; i++)
-        if ((set & (1u << i)) && r->place[i].bot)
-            return true;
-    return false;
-}
-
-/* Sets the room's timer to the next bot move or turn deadline. Nothing is
- * due while changes wait for the commit or a bot thinks: the commit or the
- * search's end calls this again. */
-static void schedule(pf_room *r)
-{
-    if (!r->table || r->ahead || r->thinking || pf_table_over(r->table, NULL)) {
-        pf_server_wake(r, -1);
-        return;
-    }
-    int seat;
-    int64_t at = -1, now = room_now(r);
-    if (r->g->real_time) /* the reaction models are cheap: planned on the loop */
-        pf_table_bot_next(r->table, &seat, &at);
-    else if (bot_to_act(r))
-        at = now;
-    int64_t d = pf_table_deadline(r->table);
-    if (d >= 0 && (at < 0 || d < at))
-        at = d;
-    if (at < 0) {
-        pf_server_wake(r, -1);
-        return;
-    }
-    int64_t wait = at > now ? at - now : 0, retry = r->retry_at - pf_server_now_ms();
-    pf_server_wake(r, retry > wait ? retry : wait);
-}
-
-/* ---- changes --------------------------------------------------------------------- */
-
-typedef pf_err room_op(pf_table *t, int64_t now, void *arg, pf_error *err);
-
-static void told_free(pf_told *t)
-{
-    for (int i = 0; i <= PF_MAX_SEATS; i++)
-        cJSON_Delete(t->heard[i]);
-    free(t->steps);
-    free(t->progress);
-    cJSON_Delete(t->asked);
-    free(t->answer);
-    free(t);
-}
-
-/* What the hook heard, and the progress after it, as a change waiting for
- * the commit. */
-static pf_told *told_new(pf_room *r, const pf_table *after, pf_error *err)
-{
-    pf_told *t = calloc(1, sizeof *t);
-    cJSON *progress = cJSON_CreateObject();
-    if (t && progress) {
-        add_progress(r, after, progress);
-        t->progress = print(progress);
-        progress = NULL;
-    }
-    cJSON_Delete(progress);
-    if (!t || !t->progress) {
-        if (t)
-            told_free(t);
-        pf_error_set(err, PF_E_NO_MEMORY, NULL);
-        return NULL;
-    }
-    memcpy(t->heard, r->heard, sizeof r->heard);
-    memset(r->heard, 0, sizeof r->heard);
-    t->steps = r->steps, t->nsteps = r->nsteps;
-    r->steps = NULL, r->nsteps = r->cap = 0;
-    if (pf_table_over(after, NULL))
-        t->finished = (int64_t)time(NULL);
-    return t;
-}
-
-/* A table the room no longer needs: kept as the spare (one is enough). */
-static void retire(pf_room *r, pf_table *t)
-{
-    if (!r->spare)
-        r->spare = t;
-    else
-        pf_table_destroy(t);
-}
-
-/* Runs op on copy, the game after every change so far (its hook is the
- * room's). When it made steps, they wait for the group commit and the copy
- * is the game ahead; nobody hears of them before. On an error the room is
- * as it was. */
-static pf_err change_on(pf_room *r, pf_table *copy, room_op *op, void *arg, pf_error *err)
-{
-    int64_t now = room_now(r);
-    pf_table_clock(copy, now);
-    pf_err e = op(copy, now, arg, err);
-    if (!e && r->lost)
-        e = pf_error_set(err, PF_E_NO_MEMORY, NULL);
-    pf_told *t = NULL;
-    if (!e && r->nsteps > 0 && !(t = told_new(r, copy, err)))
-        e = err->code;
-    heard_reset(r);
-    if (e) {
-        retire(r, copy);
-        return e;
-    }
-    pf_table **base = r->ahead || t ? &r->ahead : &r->table;
-    if (*base && *base != r->sealed) /* the batch being committed keeps its own */
-        retire(r, *base);
-    *base = copy;
-    if (!t) /* nothing to store: the clock moved, a bot's plan was made */
-        return PF_E_OK;
-    r->version++;
-    r->active_ms = pf_server_now_ms();
-    if (r->told)
-        r->told_tail->next = t;
-    else
-        r->told = t;
-    r->told_tail = t;
-    if (!r->queued) {
-        r->queued = true;
-        pf_commit_add(r);
-    }
-    return PF_E_OK;
-}
-
-/* change_on on a copy of the game as it stands. */
-static pf_err change(pf_room *r, room_op *op, void *arg, pf_error *err)
-{
-    heard_reset(r);
-    const pf_table *from = r->ahead ? r->ahead : r->table;
-    pf_table *copy = r->spare ? pf_table_clone_into(r->spare, from, room_heard, r, err)
-                              : pf_table_clone(from, room_heard, r, err);
-    r->spare = NULL;
-    return copy ? change_on(r, copy, op, arg, err) : err->code;
-}
-
-/* The bots' moves due by now: real time only (turn-based bots think on the
- * worker). */
-static pf_err op_bots(pf_table *t, int64_t now, void *arg, pf_error *err)
-{
-    (void)arg;
-    pf_error_set(err, PF_E_OK, NULL);
-    pf_table_advance(t, now, err);
-    return err->code;
-}
-
-typedef struct act_arg {
-    int seat;
-    const char *name;
-} act_arg;
-
-static pf_err op_act(pf_table *t, int64_t now, void *arg, pf_error *err)
-{
-    const act_arg *a = arg;
-    bool real_time = pf_table_match(t)->game->real_time;
-    /* The bots' moves due before it go first (real time). */
-    pf_err e = real_time ? op_bots(t, now, NULL, err) : PF_E_OK;
-    if (e)
-        return e;
-    int64_t deadline = pf_table_deadline(t);
-    if (deadline >= 0 && now >= deadline)
-        return pf_error_set(err, PF_E_NOT_YOUR_TURN,
-                            "the turn timer ran out: the fallback bot plays this move");
-    /* Timed by the server on arrival; a turn-based game's time only grows. */
-    int64_t when = now > pf_table_match(t)->now ? now : pf_table_match(t)->now;
-    e = pf_table_act(t, a->seat, a->name, when, err);
-    return e || !real_time ? e : op_bots(t, now, NULL, err);
-}
-
-static pf_err op_undo(pf_table *t, int64_t now, void *arg, pf_error *err)
-{
-    (void)now;
-    return pf_table_undo(t, *(const int *)arg, err);
-}
-
-/* The move a bot's search found (kept in the table it searched). */
-static pf_err op_thought(pf_table *t, int64_t now, void *arg, pf_error *err)
-{
-    (void)now, (void)arg;
-    return pf_table_bot_play(t, err);
-}
-
-static void bots_failed(pf_room *r, const pf_error *err)
-{
-    fprintf(stderr, "partyfood serve: room %s: the bots could not play: %s\n", r->code,
-            err->msg);
-    r->retry_at = pf_server_now_ms() + RETRY_MS;
-}
-
-/* A turn-based bot's move (or a fallback's) is searched on the worker, on a
- * copy of the committed game. */
-static void think(pf_room *r)
-{
-    pf_error err;
-    pf_table *copy = pf_table_clone(r->table, room_heard, r, &err);
-    if (copy) {
-        pf_table_clock(copy, room_now(r));
-        if (!pf_think_submit(r, copy, r->version, &err)) {
-            r->thinking = true;
-            return;
-        }
-    }
-    pf_table_destroy(copy);
-    bots_failed(r, &err);
-    schedule(r);
-}
-
-void pf_room_tick(pf_room *r)
-{
-    pf_error err;
-    if (!r->table || r->ahead || r->thinking)
-        return;
-    if (!r->g->real_time)
-        think(r);
-    else if (change(r, op_bots, NULL, &err))
-        bots_failed(r, &err);
-    schedule(r);
-}
-
-void pf_room_thought(void *room, pf_table *t, uint64_t version)
-{
-    pf_room *r = room;
-    pf_error err;
-    r->thinking = false;
-    if (version != r->version || r->ahead || !r->table) {
-        pf_table_destroy(t); /* the game moved meanwhile: think again */
-    } else {
-        heard_reset(r);
-        if (change_on(r, t, op_thought, NULL, &err))
-            bots_failed(r, &err);
-    }
-    schedule(r);
-}
-
-void pf_room_seal(pf_room *r)
-{
-    for (pf_told *t = r->told; t; t = t->next)
-        t->sealed = true;
-    r->sealed = r->ahead;
-}
-
-/* The answer of a committed or failed change to its asker, if still there. */
-static void answer_told(pf_told *t, const pf_error *failed)
-{
-    if (!t->asker)
-        return;
-    char *text = failed ? pf_room_error(t->asked, failed->code, failed->msg) : t->answer;
-    pf_server_send(t->asker, text ? text : PF_ANSWER_NO_MEMORY);
-    if (failed)
-        free(text);
-    t->asker->held = false;
-}
-
-void pf_room_committed(pf_room *r, const pf_error *failed)
-{
-    pf_told *done = r->told, *last = NULL;
-    if (!failed) {
-        /* The sealed changes come first in the list: they are durable. */
-        for (pf_told *t = done; t && t->sealed; t = t->next)
-            last = t;
-        if (!last)
-            return;
-        r->told = last->next;
-        last->next = NULL;
-        if (!r->told)
-            r->told_tail = NULL;
-        retire(r, r->table);
-        r->table = r->sealed;
-        if (r->ahead == r->sealed)
-            r->ahead = NULL;
-        tell_steps(r, done);
-        for (pf_told *t = done; t; t = t->next) {
-            if (t->finished) {
-                r->finished = t->finished;
-                pf_server_log("finished", r, NULL);
-            }
-        }
-    } else {
-        /* Every change waiting built on the failed ones: all are dropped. */
-        r->told = r->told_tail = NULL;
-        if (r->ahead != r->sealed)
-            pf_table_destroy(r->ahead);
-        pf_table_destroy(r->sealed);
-        r->ahead = NULL;
-        r->version++;
-        r->retry_at = pf_server_now_ms() + RETRY_MS;
-    }
-    r->sealed = NULL;
-    /* The answers after the pushes, then what each asker sent meanwhile. */
-    for (pf_told *t = done, *next; t; t = next) {
-        next = t->next;
-        answer_told(t, failed);
-        told_free(t);
-    }
-    schedule(r);
-    pf_server_resume(r);
-}
-
-void pf_room_leave(pf_room *r, pf_conn *c)
-{
-    for (pf_told *t = r->told; t; t = t->next)
-        if (t->asker == c)
-            t->asker = NULL;
-    for (pf_ask *a = r->asks; a; a = a->next)
-        if (a->asker == c)
-            a->asker = NULL;
-}
-
-void pf_room_answered(void *room, void *ask, char *answer)
-{
-    pf_room *r = room;
-    pf_ask **p = &r->asks;
-    while (*p != ask)
-        p = &(*p)->next;
-    pf_ask *a = *p;
-    *p = a->next;
-    if (a->asker) {
-        pf_server_send(a->asker, answer ? answer : PF_ANSWER_NO_MEMORY);
-        a->asker->held = false;
-        pf_server_resume(r);
-    }
-    free(a);
-    free(answer);
-}
-
-/* ---- the start ------------------------------------------------------------------- */
-
-/* Ruling C-1: the places are shuffled from the seed, unless the host fixed
- * the order. pf_seating_shuffle's permutation, read off places named by
- * their index. */
-static void shuffle_places(pf_room *r)
-{
-    pf_seating s = {.n = r->n};
-    for (int i = 0; i < r->n; i++)
-        snprintf(s.name[i], sizeof s.name[i], "%d", i);
-    pf_seating_shuffle(&s, r->seed);
-    pf_place was[PF_MAX_SEATS];
-    memcpy(was, r->place, sizeof was);
-    for (int i = 0; i < r->n; i++)
-        r->place[i] = was[atoi(s.name[i])];
-}
-
-static void table_seating(const pf_room *r, pf_seating *s)
+/* The table's seating and options of the room now. */
+void pf_room_seating(const pf_room *r, pf_seating *s, pf_table_options *to)
 {
     *s = (pf_seating){.n = r->n};
     for (int i = 0; i < r->n; i++) {
@@ -705,57 +129,119 @@ static void table_seating(const pf_room *r, pf_seating *s)
         snprintf(s->name[i], sizeof s->name[i], "%s",
                  r->place[i].bot ? r->place[i].bot->name : r->place[i].name);
     }
+    *to = (pf_table_options){.memory_aid = r->memory_aid, .turn_ms = r->turn_ms};
 }
 
-static pf_table_options table_options(const pf_room *r)
+void pf_room_names(const pf_room *r, int seat, pf_seat_names *out)
 {
-    return (pf_table_options){.memory_aid = r->memory_aid, .turn_ms = r->turn_ms};
-}
-
-/* Every person's place is taken: the game begins. */
-static pf_err start(pf_room *r, pf_error *err)
-{
-    pf_place before[PF_MAX_SEATS];
-    memcpy(before, r->place, sizeof before);
-    if (!r->fixed_order)
-        shuffle_places(r);
     pf_seating s;
-    table_seating(r, &s);
-    pf_table_options to = table_options(r);
+    pf_table_options to;
+    pf_room_seating(r, &s, &to);
+    pf_seating_names(&s, seat, out);
+}
+
+/* The game as it begins (with the places as they are now). */
+pf_table *pf_room_new_table(pf_room *r, pf_error *err)
+{
+    pf_seating s;
+    pf_table_options to;
     pf_options opt;
-    heard_reset(r);
-    r->table = pf_room_options(r, &opt, err)
-                   ? NULL
-                   : pf_table_create(r->g, &s, &opt, r->seed, &to, room_heard, r, err);
-    heard_reset(r); /* the setup: each seat gets it in its sync */
-    r->started = r->table != NULL;
-    pf_err e = r->table ? pf_room_save(r, err) : err->code;
+    pf_room_seating(r, &s, &to);
+    return room_options(r, &opt, err)
+               ? NULL
+               : pf_table_create(r->g, &s, &opt, r->seed, &to, pf_room_heard, r, err);
+}
+
+static pf_err replay_step(void *arg, const pf_store_step *st, pf_error *err)
+{
+    pf_match *m = arg;
+    if (st->index != m->nsteps)
+        return pf_error_set(err, PF_E_BAD_REPLAY, "step %d is missing", m->nsteps);
+    pf_err e = pf_match_apply_named(m, st->seat, st->name, st->t_ms, NULL, err);
+    if (!e)
+        m->steps[st->index].hint = st->hint;
+    return e;
+}
+
+/* The game rebuilt from its seed and stored steps. */
+static pf_err load_table(pf_room *r, pf_error *err)
+{
+    pf_options opt;
+    pf_match *m = room_options(r, &opt, err) ? NULL
+                                             : pf_match_create(r->g, r->n, &opt, r->seed, err);
+    pf_err e = m ? pf_store_steps_of(r->env->store, r->code, replay_step, m, err) : err->code;
     if (e) {
-        pf_table_destroy(r->table);
-        r->table = NULL;
-        r->started = false;
-        memcpy(r->place, before, sizeof before);
+        pf_match_destroy(m);
         return e;
     }
-    r->clock_base = pf_server_now_ms();
-    pf_server_log("started", r, NULL);
-    /* A person's place moved with the shuffle: each connection follows its
-     * token to its seat before anyone is told. */
-    for (pf_conn *c = r->conns; c; c = c->next) {
-        const unsigned char *hash = c->seat >= 0 ? before[c->seat].token_hash : NULL;
-        for (int i = 0; hash && i < r->n; i++)
-            if (!r->place[i].bot && memcmp(hash, r->place[i].token_hash, PF_TOKEN_HASH) == 0) {
-                c->seat = i;
-                break;
-            }
-    }
-    for (pf_conn *c = r->conns; c; c = c->next)
-        pf_room_sync(r, c);
-    schedule(r);
+    pf_seating s;
+    pf_table_options to;
+    pf_room_seating(r, &s, &to);
+    r->table = pf_table_adopt(m, &s, &to, pf_room_heard, r, err);
+    return r->table ? PF_E_OK : err->code;
+}
+
+pf_err pf_room_load(pf_room *r, pf_error *err)
+{
+    if (!r->started || r->table)
+        return PF_E_OK;
+    pf_err e = load_table(r, err);
+    if (e)
+        return e;
+    r->active_ms = r->env->now_ms(r->env->net);
+    pf_room_log(r, "loaded", NULL);
+    pf_room_schedule(r);
     return PF_E_OK;
 }
 
-/* ---- creating and restoring ------------------------------------------------------- */
+bool pf_room_idle(const pf_room *r, int64_t now, int64_t idle_ms)
+{
+    return r->started && !r->ahead && !r->told && !r->thinking && !r->asks &&
+           now - r->active_ms >= idle_ms && !r->due;
+}
+
+void pf_room_unload(pf_room *r)
+{
+    pf_table_destroy(r->table);
+    pf_table_destroy(r->spare);
+    r->table = r->spare = NULL;
+}
+
+cJSON *pf_room_replay(pf_room *r, pf_error *err)
+{
+    if (!r->started || r->finished == 0)
+        pf_error_set(err, PF_E_BAD_REQUEST,
+                     "the replay tells every hidden piece: it is given once the game is over");
+    else if (!pf_room_load(r, err))
+        return pf_match_save(pf_table_match(r->table));
+    return NULL;
+}
+
+/* ---- the chat's last messages ----------------------------------------------------------- */
+
+bool pf_room_chat_keep(pf_room *r, int seat, const char *name, const char *text, int64_t t_ms)
+{
+    char *copy = strdup(text);
+    if (!copy)
+        return false;
+    pf_chat_line *l = &r->chat[r->chat_next];
+    free(l->text);
+    *l = (pf_chat_line){.seat = seat, .text = copy, .t_ms = t_ms};
+    snprintf(l->name, sizeof l->name, "%s", name);
+    r->chat_next = (r->chat_next + 1) % PF_CHAT_KEEP;
+    if (r->chat_n < PF_CHAT_KEEP)
+        r->chat_n++;
+    return true;
+}
+
+static void chat_restored(void *arg, const pf_store_chat *m)
+{
+    pf_room *r = arg;
+    if (pf_room_chat_keep(r, m->seat, m->name, m->text, m->t_ms))
+        r->chat_total = m->index + 1;
+}
+
+/* ---- creating and restoring ------------------------------------------------------------- */
 
 static bool read_bool(const cJSON *req, const char *key, bool def, bool *out, pf_error *err)
 {
@@ -769,6 +255,27 @@ static bool read_bool(const cJSON *req, const char *key, bool def, bool *out, pf
         return false;
     }
     *out = cJSON_IsTrue(v);
+    return true;
+}
+
+/* Reads "spectators": true (anyone with the code watches), false (nobody),
+ * "link" (whoever has the watch link); absent: true for a listed room (its
+ * code is in the lobby anyway), "link" for a private one. */
+static bool read_watch(pf_room *r, const cJSON *req, pf_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(req, "spectators");
+    if (cJSON_IsString(v) && strcmp(v->valuestring, "link") == 0) {
+        r->spectators = false;
+        r->watch_link = true;
+        return true;
+    }
+    if (!read_bool(req, "spectators", r->listed, &r->spectators, err)) {
+        pf_error_set(err, PF_E_BAD_REQUEST,
+                     "\"spectators\" must be true (anyone with the code watches), \"link\" "
+                     "(whoever has the watch link) or false");
+        return false;
+    }
+    r->watch_link = r->spectators || !v || cJSON_IsNull(v);
     return true;
 }
 
@@ -823,21 +330,22 @@ static pf_err read_seats(pf_room *r, const cJSON *v, pf_error *err)
     return PF_E_OK;
 }
 
-static pf_room *room_new(pf_store *store, const char *code)
+static pf_room *room_new(const pf_room_env *env, const char *code)
 {
     pf_room *r = calloc(1, sizeof *r);
     if (r) {
         snprintf(r->code, sizeof r->code, "%s", code);
-        r->store = store;
-        r->active_ms = pf_server_now_ms();
+        r->env = env;
+        r->active_ms = env->now_ms(env->net);
+        pf_room_changes_init(r);
     }
     return r;
 }
 
-pf_room *pf_room_create(pf_store *store, const char *code, const cJSON *req, char *host_token,
-                        pf_error *err)
+pf_room *pf_room_create(const pf_room_env *env, const char *code, const cJSON *req,
+                        pf_room_keys *keys, pf_error *err)
 {
-    pf_room *r = room_new(store, code);
+    pf_room *r = room_new(env, code);
     if (!r) {
         pf_error_set(err, PF_E_NO_MEMORY, NULL);
         return NULL;
@@ -866,7 +374,7 @@ pf_room *pf_room_create(pf_store *store, const char *code, const cJSON *req, cha
     if (!e)
         e = read_options(r, cJSON_GetObjectItemCaseSensitive(req, "options"), err);
     if (!e && !(read_bool(req, "listed", false, &r->listed, err) &&
-                read_bool(req, "spectators", true, &r->spectators, err) &&
+                read_watch(r, req, err) &&
                 read_bool(req, "fixed_order", false, &r->fixed_order, err) &&
                 read_bool(req, "memory_aid", false, &r->memory_aid, err)))
         e = err->code;
@@ -877,19 +385,17 @@ pf_room *pf_room_create(pf_store *store, const char *code, const cJSON *req, cha
     const char *test_seed = getenv("PF_SERVE_TEST_SEED");
     if (!e && test_seed)
         r->seed = strtoull(test_seed, NULL, 10);
-    if (!e)
-        e = pf_host_new(r, host_token, err);
+    if (!e && !(e = pf_token_new(keys->host, err)))
+        pf_token_hash(keys->host, r->host_hash);
+    keys->watch[0] = '\0';
+    if (!e && r->watch_link && !(e = pf_token_new(keys->watch, err)))
+        pf_token_hash(keys->watch, r->watch_hash);
     if (!e) {
-        r->chat_on = true;
+        r->chat_on = r->hints_on = true;
         r->turn_ms = secs * 1000;
         r->created = (int64_t)time(NULL);
-        e = pf_room_save(r, err);
+        e = pf_room_seated(r, err); /* stored; a room of bots starts at once */
     }
-    bool bots_only = true;
-    for (int i = 0; i < r->n; i++)
-        bots_only &= r->place[i].bot != NULL;
-    if (!e && bots_only)
-        e = start(r, err);
     if (e) {
         pf_room_destroy(r);
         return NULL;
@@ -931,47 +437,30 @@ static bool setting(const cJSON *o, const char *key)
     return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key));
 }
 
-static pf_err replay_step(void *arg, const pf_store_step *st, pf_error *err)
+/* The settings stored with the room: the table's, and the host's. */
+static void read_settings(pf_room *r, const cJSON *settings)
 {
-    pf_match *m = arg;
-    if (st->index != m->nsteps)
-        return pf_error_set(err, PF_E_BAD_REPLAY, "step %d is missing", m->nsteps);
-    return pf_match_apply_named(m, st->seat, st->name, st->t_ms, NULL, err);
+    const cJSON *turn = cJSON_GetObjectItemCaseSensitive(settings, "turn_ms");
+    const cJSON *hash = cJSON_GetObjectItemCaseSensitive(settings, "host_sha256");
+    const cJSON *watch = cJSON_GetObjectItemCaseSensitive(settings, "watch_sha256");
+    r->turn_ms = cJSON_IsNumber(turn) ? (int64_t)turn->valuedouble : 0;
+    r->listed = setting(settings, "listed");
+    r->spectators = setting(settings, "spectators");
+    r->fixed_order = setting(settings, "fixed_order");
+    r->memory_aid = setting(settings, "memory_aid");
+    r->locked = setting(settings, "locked");
+    r->chat_on = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(settings, "chat_on"));
+    r->hints_on = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(settings, "hints_on"));
+    if (!cJSON_IsString(hash) || !pf_unhex(hash->valuestring, r->host_hash, PF_TOKEN_HASH))
+        memset(r->host_hash, 0, sizeof r->host_hash); /* no host: no token matches */
+    /* A room of 0.2 has no watch link: its spectators watch by code, or not. */
+    r->watch_link = cJSON_IsString(watch) &&
+                    pf_unhex(watch->valuestring, r->watch_hash, PF_TOKEN_HASH);
 }
 
-/* The game rebuilt from its seed and stored steps. */
-static pf_err load_table(pf_room *r, pf_error *err)
+pf_room *pf_room_restore(const pf_room_env *env, const pf_store_room *rec, pf_error *err)
 {
-    pf_options opt;
-    pf_match *m = pf_room_options(r, &opt, err) ? NULL : pf_match_create(r->g, r->n, &opt, r->seed, err);
-    pf_err e = m ? pf_store_steps_of(r->store, r->code, replay_step, m, err) : err->code;
-    if (e) {
-        pf_match_destroy(m);
-        return e;
-    }
-    pf_seating s;
-    table_seating(r, &s);
-    pf_table_options to = table_options(r);
-    r->table = pf_table_adopt(m, &s, &to, room_heard, r, err);
-    return r->table ? PF_E_OK : err->code;
-}
-
-pf_err pf_room_load(pf_room *r, pf_error *err)
-{
-    if (!r->started || r->table)
-        return PF_E_OK;
-    pf_err e = load_table(r, err);
-    if (e)
-        return e;
-    r->active_ms = pf_server_now_ms();
-    pf_server_log("loaded", r, NULL);
-    schedule(r);
-    return PF_E_OK;
-}
-
-pf_room *pf_room_restore(pf_store *store, const pf_store_room *rec, pf_error *err)
-{
-    pf_room *r = room_new(store, rec->code);
+    pf_room *r = room_new(env, rec->code);
     if (!r) {
         pf_error_set(err, PF_E_NO_MEMORY, NULL);
         return NULL;
@@ -987,13 +476,7 @@ pf_room *pf_room_restore(pf_store *store, const pf_store_room *rec, pf_error *er
     pf_options opt;
     if (!e)
         e = set_options(r, opts, &opt, err);
-    const cJSON *turn = cJSON_GetObjectItemCaseSensitive(settings, "turn_ms");
-    r->turn_ms = cJSON_IsNumber(turn) ? (int64_t)turn->valuedouble : 0;
-    r->listed = setting(settings, "listed");
-    r->spectators = setting(settings, "spectators");
-    r->fixed_order = setting(settings, "fixed_order");
-    r->memory_aid = setting(settings, "memory_aid");
-    pf_host_settings_load(r, settings);
+    read_settings(r, settings);
     cJSON_Delete(opts);
     cJSON_Delete(settings);
     r->started = rec->started;
@@ -1003,15 +486,15 @@ pf_room *pf_room_restore(pf_store *store, const pf_store_room *rec, pf_error *er
         /* The game's clock goes on from its last step: the time the server
          * was down does not count. */
         if (!e)
-            r->clock_base = pf_server_now_ms() - pf_table_match(r->table)->now;
+            r->clock_base = env->now_ms(env->net) - pf_table_match(r->table)->now;
     }
-    if (!e && pf_chat_restore(r, err))
+    if (!e && pf_store_chat_of(env->store, r->code, PF_CHAT_KEEP, chat_restored, r, err))
         fprintf(stderr, "partyfood serve: room %s: its chat is lost: %s\n", r->code, err->msg);
     if (e) {
         pf_room_destroy(r);
         return NULL;
     }
-    schedule(r);
+    pf_room_schedule(r);
     return r;
 }
 
@@ -1019,399 +502,98 @@ void pf_room_destroy(pf_room *r)
 {
     if (!r)
         return;
-    pf_server_wake(r, -1);
-    heard_reset(r);
-    free(r->steps);
-    for (pf_told *t = r->told, *next; t; t = next) {
-        next = t->next;
-        told_free(t);
-    }
-    if (r->ahead != r->sealed)
-        pf_table_destroy(r->ahead);
-    pf_table_destroy(r->sealed);
+    if (r->due)
+        r->env->wake(r->env->net, r, -1);
+    pf_room_changes_free(r);
     pf_table_destroy(r->table);
     pf_table_destroy(r->spare);
-    for (pf_ask *a = r->asks, *next; a; a = next) { /* at the stop: the worker dropped them */
-        next = a->next;
-        free(a);
-    }
-    pf_chat_free(r);
-    pf_rematch_free(r);
+    for (int i = 0; i < PF_CHAT_KEEP; i++)
+        free(r->chat[i].text);
+    free(r->rematch);
     free(r->options);
     free(r);
 }
 
-bool pf_room_idle(const pf_room *r, int64_t now, int64_t idle_ms)
-{
-    /* A detached timer: no bot move or turn deadline is due. */
-    return r->started && !r->ahead && !r->thinking && !r->asks && now - r->active_ms >= idle_ms &&
-           lws_dll2_is_detached(&r->timer.list);
-}
-
-void pf_room_unload(pf_room *r)
-{
-    pf_table_destroy(r->table);
-    pf_table_destroy(r->spare);
-    r->table = r->spare = NULL;
-    heard_reset(r);
-    free(r->steps);
-    r->steps = NULL, r->cap = 0;
-}
-
-cJSON *pf_room_replay(pf_room *r, pf_error *err)
-{
-    if (!r->started || r->finished == 0)
-        pf_error_set(err, PF_E_BAD_REQUEST,
-                     "the replay tells every hidden piece: it is given once the game is over");
-    else if (!pf_room_load(r, err))
-        return pf_match_save(pf_table_match(r->table));
-    return NULL;
-}
-
-/* ---- seats ------------------------------------------------------------------------ */
-
-pf_err pf_room_join(pf_room *r, const cJSON *req, char *token, int *place, pf_error *err)
-{
-    const cJSON *name = cJSON_GetObjectItemCaseSensitive(req, "name");
-    if (r->locked)
-        return pf_error_set(err, PF_E_BAD_SEATS, "the host locked the room: no new joins");
-    if (!cJSON_IsString(name))
-        return pf_error_set(err, PF_E_BAD_REQUEST, "joining needs \"name\" (a string)");
-    pf_err e = check_name(name->valuestring, err);
-    if (e)
-        return e;
-    int free_place = -1;
-    for (int i = r->n - 1; i >= 0; i--)
-        if (!r->place[i].bot && !r->place[i].taken)
-            free_place = i;
-    if (free_place < 0)
-        return pf_error_set(err, PF_E_BAD_SEATS, "%s",
-                            r->table ? "the game has started: every seat is taken"
-                                     : "every person's seat is taken");
-    if ((e = pf_token_new(token, err)))
-        return e;
-    pf_place *p = &r->place[free_place], was = *p;
-    p->taken = true;
-    snprintf(p->name, sizeof p->name, "%s", name->valuestring);
-    pf_token_hash(token, p->token_hash);
-    bool started = r->started;
-    if ((e = pf_room_seated(r, err))) {
-        *p = was;
-        return e;
-    }
-    *place = free_place;
-    r->active_ms = pf_server_now_ms();
-    /* Everyone there hears of the newcomer (the start tells them itself). */
-    if (r->started == started)
-        for (pf_conn *c = r->conns; c; c = c->next)
-            pf_room_sync(r, c);
-    return PF_E_OK;
-}
-
-/* A table around a copy of t's match with the room's seating now. */
-static pf_table *reseated(pf_room *r, const pf_table *t, pf_error *err)
-{
-    pf_seating s;
-    table_seating(r, &s);
-    pf_table_options to = table_options(r);
-    pf_match *m = pf_match_clone(pf_table_match(t));
-    pf_table *n = m ? pf_table_adopt(m, &s, &to, room_heard, r, err) : NULL;
-    if (!m)
-        pf_error_set(err, PF_E_NO_MEMORY, NULL);
-    return n;
-}
-
-pf_err pf_room_seated(pf_room *r, pf_error *err)
-{
-    if (!r->started) {
-        bool full = true;
-        for (int i = 0; i < r->n; i++)
-            full &= r->place[i].bot || r->place[i].taken;
-        /* The last place starts the game, stored with it in one write: a
-         * start that fails gives the place back (the room must not stay
-         * full and unstarted, refusing everyone). */
-        pf_err e = full ? start(r, err) : pf_room_save(r, err);
-        if (e && full)
-            fprintf(stderr, "partyfood serve: room %s could not start: %s\n", r->code,
-                    err->msg);
-        return e;
-    }
-    if (pf_room_save(r, err) || pf_room_load(r, err))
-        return err->code;
-    /* The started game goes on with the new seating (and so do the changes
-     * waiting for the commit). */
-    pf_table *t = reseated(r, r->table, err);
-    pf_table *ahead = t && r->ahead ? reseated(r, r->ahead, err) : NULL;
-    if (!t || (r->ahead && !ahead)) {
-        pf_table_destroy(t);
-        return err->code;
-    }
-    pf_table_destroy(r->table);
-    r->table = t;
-    if (ahead) {
-        pf_table_destroy(r->ahead);
-        r->ahead = ahead;
-    }
-    schedule(r); /* a bot now in a person's place may be the one to act */
-    return PF_E_OK;
-}
+/* ---- what anyone may see ------------------------------------------------------------------ */
 
 bool pf_room_open(const pf_room *r)
 {
     return r->listed && !r->started;
 }
 
-cJSON *pf_room_public(pf_room *r, bool full)
+bool pf_room_watch_by_code(const pf_room *r)
 {
-    cJSON *o = cJSON_CreateObject(), *seats = NULL;
-    if (!o)
-        return NULL;
-    cJSON_AddStringToObject(o, "room", r->code);
-    cJSON_AddStringToObject(o, "game", r->g->id);
-    cJSON_AddBoolToObject(o, "started", r->started);
-    cJSON_AddBoolToObject(o, "spectators", r->spectators);
-    seats = cJSON_AddArrayToObject(o, "seats");
-    for (int i = 0; seats && i < r->n; i++) {
+    return r->spectators;
+}
+
+bool pf_room_watch_token(const pf_room *r, const char *watch)
+{
+    return r->watch_link && pf_token_is(watch, r->watch_hash);
+}
+
+bool pf_room_write_public(pf_room *r, pf_jw *w, bool full, const pf_room_keys *keys)
+{
+    pf_error err;
+    if (full && r->started && pf_room_load(r, &err))
+        return false;
+    pf_jw_comma(w);
+    pf_jw_lit(w, "{\"room\":");
+    pf_jw_str(w, r->code);
+    pf_jw_lit(w, ",\"game\":");
+    pf_jw_str(w, r->g->id);
+    pf_jw_lit(w, ",\"started\":");
+    pf_jw_bool(w, r->started);
+    pf_jw_lit(w, ",\"spectators\":");
+    pf_jw_bool(w, r->spectators);
+    pf_jw_lit(w, ",\"seats\":[");
+    for (int i = 0; i < r->n; i++) {
         const pf_place *p = &r->place[i];
-        cJSON *s = cJSON_CreateObject();
-        cJSON_AddItemToArray(seats, s);
-        cJSON_AddNumberToObject(s, "seat", i);
-        cJSON_AddStringToObject(s, "kind", p->bot ? "bot" : "person");
+        pf_jw_comma(w);
+        pf_jw_lit(w, "{\"seat\":");
+        pf_jw_int(w, i);
+        pf_jw_lit(w, p->bot ? ",\"kind\":\"bot\",\"name\":" : ",\"kind\":\"person\",\"name\":");
         if (p->bot || p->taken)
-            cJSON_AddStringToObject(s, "name", p->bot ? p->bot->name : p->name);
+            pf_jw_str(w, p->bot ? p->bot->name : p->name);
         else
-            cJSON_AddNullToObject(s, "name");
+            pf_jw_lit(w, "null");
+        pf_jw_raw(w, "}", 1);
     }
-    if (!full)
-        return o;
-    cJSON_AddBoolToObject(o, "listed", r->listed);
-    cJSON_AddBoolToObject(o, "fixed_order", r->fixed_order);
-    cJSON_AddBoolToObject(o, "locked", r->locked);
-    cJSON_AddBoolToObject(o, "chat_on", r->chat_on);
-    cJSON_AddBoolToObject(o, "memory_aid", r->memory_aid); /* the browser draws the aid */
-    cJSON_AddNumberToObject(o, "turn_seconds", (double)(r->turn_ms / 1000));
-    if (pf_rematch_code(r)) /* where the table plays again (known while in memory) */
-        cJSON_AddStringToObject(o, "rematch", pf_rematch_code(r));
-    pf_error err;
-    if (r->started && pf_room_load(r, &err)) {
-        cJSON_Delete(o);
-        return NULL;
+    pf_jw_raw(w, "]", 1);
+    if (full) {
+        pf_jw_lit(w, ",\"listed\":");
+        pf_jw_bool(w, r->listed);
+        pf_jw_lit(w, ",\"fixed_order\":");
+        pf_jw_bool(w, r->fixed_order);
+        pf_jw_lit(w, ",\"locked\":");
+        pf_jw_bool(w, r->locked);
+        pf_jw_lit(w, ",\"chat_on\":");
+        pf_jw_bool(w, r->chat_on);
+        pf_jw_lit(w, ",\"hints_on\":");
+        pf_jw_bool(w, r->hints_on);
+        pf_jw_lit(w, ",\"memory_aid\":"); /* the browser draws the aid */
+        pf_jw_bool(w, r->memory_aid);
+        pf_jw_lit(w, ",\"turn_seconds\":");
+        pf_jw_int(w, r->turn_ms / 1000);
+        if (r->rematch) { /* where the table plays again (known while in memory) */
+            pf_jw_lit(w, ",\"rematch\":");
+            pf_jw_str(w, r->rematch->code);
+        }
     }
-    if (r->table) {
-        const pf_match *m = pf_table_match(r->table);
-        add_progress(r, r->table, o);
-        cJSON_AddItemToObject(o, "view", pf_state_view(r->g, m->state, PF_SEAT_SPECTATOR));
+    if (full && r->table) {
+        pf_push_progress(w, r->table, pf_room_now(r));
+        cJSON *view = pf_state_view(r->g, pf_table_match(r->table)->state, PF_SEAT_SPECTATOR);
+        pf_jw_key(w, "view");
+        pf_jw_item(w, view);
+        cJSON_Delete(view);
     }
-    return o;
-}
-
-/* ---- messages ---------------------------------------------------------------------- */
-
-/* The table's log as seat may see it, with the room's names: every step's
- * (step < -1), or one step's without the step field (an act's answer, as
- * the engine's). */
-static cJSON *log_for(const pf_room *r, const pf_table *t, int seat, int step)
-{
-    pf_seat_names names;
-    pf_room_names(r, seat, &names);
-    return pf_push_log(t, seat, step, &names);
-}
-
-void pf_room_sync(pf_room *r, pf_conn *c)
-{
-    cJSON *o = cJSON_CreateObject();
-    if (!o)
-        return;
-    cJSON_AddStringToObject(o, "push", "sync");
-    cJSON_AddStringToObject(o, "room", r->code);
-    cJSON_AddStringToObject(o, "game", r->g->id);
-    cJSON_AddNumberToObject(o, "seat", c->seat);
-    cJSON_AddNumberToObject(o, "seats", r->n);
-    cJSON_AddBoolToObject(o, "started", r->started);
-    pf_error err;
-    if (r->started && pf_room_load(r, &err)) {
-        cJSON_Delete(o);
-        char *text = pf_room_error(NULL, err.code, err.msg);
-        pf_server_send(c, text ? text : PF_ANSWER_NO_MEMORY);
-        free(text);
-        return;
+    if (keys) {
+        pf_jw_key(w, "host_token");
+        pf_jw_str(w, keys->host);
+        if (keys->watch[0]) {
+            pf_jw_key(w, "watch_token");
+            pf_jw_str(w, keys->watch);
+        }
     }
-    if (r->table) {
-        pf_seat_names names;
-        pf_room_names(r, c->seat, &names);
-        pf_push_sync_game(o, r->table, c->seat, room_now(r), &names);
-    }
-    pf_chat_sync(r, o);
-    char *text = print(o);
-    if (text)
-        pf_server_send(c, text);
-    free(text);
-}
-
-/* A read-only command answered by the engine protocol's own session, over
- * the room's table and bound to the connection's seat (its "seat" check
- * included), so the answers are the protocol's own. */
-static char *ask_session(pf_room *r, pf_conn *c, const cJSON *req, const char *msg, size_t len)
-{
-    /* A command that would change or replace the session's table would
-     * free the room's: those are the room's own (act, undo) or refused. */
-    const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(req, "cmd");
-    for (size_t i = 0; cJSON_IsString(cmd) && i < pf__ncommands; i++)
-        if (strcmp(pf__commands[i].cmd, cmd->valuestring) == 0 &&
-            (pf__commands[i].flags & (CHANGES | REPLACES)))
-            return pf_room_error(req, PF_E_UNKNOWN_COMMAND, "not available in a room");
-    pf_session s;
-    pf_session_init(&s);
-    pf_session_bind(&s, c->seat);
-    s.table = r->table;
-    char *text = pf_session_handle(&s, msg, len);
-    s.table = NULL; /* the room's: no command asked here may change it */
-    return text;
-}
-
-/* A hint ("plan") may search as long as a bot's move: the protocol's
- * session answers it on the worker, over a copy of the committed game, and
- * the answer is sent when it is back (pf_room_answered); the connection's
- * later messages wait for it. */
-static char *ask_worker(pf_room *r, pf_conn *c, const cJSON *req, const char *msg, size_t len)
-{
-    pf_error err;
-    pf_ask *a = malloc(sizeof *a);
-    pf_table *copy = a ? pf_table_clone(r->table, NULL, NULL, &err) : NULL;
-    if (!a)
-        pf_error_set(&err, PF_E_NO_MEMORY, NULL);
-    if (!copy || pf_think_ask(r, a, copy, c->seat, msg, len, &err)) {
-        pf_table_destroy(copy);
-        free(a);
-        return pf_room_error(req, err.code, err.msg);
-    }
-    *a = (pf_ask){r->asks, c};
-    r->asks = a;
-    c->held = true;
-    return NULL;
-}
-
-/* The engine's commands a room refuses. */
-static const char *refused(const char *cmd)
-{
-    if (!strcmp(cmd, "new") || !strcmp(cmd, "load"))
-        return "a room plays the one game it was created with";
-    if (!strcmp(cmd, "save"))
-        return "a save tells every hidden piece: rooms keep the game until it is over";
-    if (!strcmp(cmd, "bot"))
-        return "the room's bots play by themselves; \"plan\" gives a hint";
-    if (!strcmp(cmd, "wait"))
-        return "the server's clock runs by itself: no need to wait";
-    if (!strcmp(cmd, "hello"))
-        return "this connection already said hello";
-    return NULL;
-}
-
-static char *act_or_undo(pf_room *r, pf_conn *c, const cJSON *req, bool undo)
-{
-    pf_error err;
-    const cJSON *seat = cJSON_GetObjectItemCaseSensitive(req, "seat");
-    const cJSON *action = cJSON_GetObjectItemCaseSensitive(req, "action");
-    long long asked = c->seat;
-    if (c->seat < 0)
-        return pf_room_error(req, PF_E_NOT_YOUR_SEAT, "a spectator may only watch");
-    if (seat && !pf_json_int(seat, -PF_JSON_INT_MAX, PF_JSON_INT_MAX, &asked))
-        return pf_room_error(req, PF_E_BAD_REQUEST, "\"seat\" must be a whole number");
-    if (asked != c->seat) {
-        snprintf(err.msg, sizeof err.msg,
-                 "this connection speaks for seat %d only, not seat %lld", c->seat + 1,
-                 asked + 1);
-        return pf_room_error(req, PF_E_NOT_YOUR_SEAT, err.msg);
-    }
-    if (!r->started)
-        return pf_room_error(req, PF_E_NO_GAME,
-                             "the game starts when every person's seat is taken");
-    if (!undo && !cJSON_IsString(action))
-        return pf_room_error(req, PF_E_BAD_REQUEST, "\"act\" needs \"action\" (its name)");
-    /* A skill number comes from a meter (C-4, meter.c). */
-    char name[PF_REPLAY_NAME_MAX + 1];
-    pf_err e = undo ? PF_E_OK : pf_meter_action(r, c->seat, req, name, sizeof name, &err);
-    if (e)
-        return pf_room_error(req, e, err.msg);
-    const pf_table *t = r->ahead ? r->ahead : r->table;
-    int before = pf_table_match(t)->nsteps;
-    const pf_told *older = r->told_tail;
-    act_arg a = {c->seat, undo ? NULL : name};
-    e = undo ? change(r, op_undo, &c->seat, &err) : change(r, op_act, &a, &err);
-    if (e)
-        return pf_room_error_of(req, &err);
-    /* The engine's answer (its own step's events, who acts, whether it is
-     * over) with the step's index, name and time, from the game ahead. */
-    t = r->ahead ? r->ahead : r->table;
-    cJSON *out = answer_for(req);
-    if (out && !undo) {
-        const pf_step *st = &pf_table_match(t)->steps[before];
-        cJSON_AddNumberToObject(out, "step", before);
-        cJSON_AddStringToObject(out, "action", st->name);
-        cJSON_AddNumberToObject(out, "t", (double)st->t_ms);
-        cJSON_AddItemToObject(out, "events", log_for(r, t, c->seat, before));
-    }
-    if (out) {
-        add_progress(r, t, out);
-        cJSON_AddTrueToObject(out, "ok");
-    }
-    char *text = print(out);
-    if (!text || r->told_tail == older) /* no step: nothing to wait for */
-        return text;
-    /* Sent once the step is durable (pf_room_committed). */
-    pf_told *mine = r->told_tail;
-    mine->asker = c;
-    mine->asked = answer_for(req);
-    mine->answer = text;
-    c->held = true;
-    return NULL;
-}
-
-/* A command the room does not answer itself: by the session, on the loop
- * or (a hint) on the worker. */
-static char *ask(pf_room *r, pf_conn *c, const cJSON *req, const char *msg, size_t len)
-{
-    const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(req, "cmd");
-    return strcmp(cmd->valuestring, "plan") == 0 ? ask_worker(r, c, req, msg, len)
-                                                 : ask_session(r, c, req, msg, len);
-}
-
-void pf_room_request(pf_room *r, pf_conn *c, const char *msg, size_t len)
-{
-    cJSON *req = len <= PF_REQUEST_MAX_BYTES && pf_utf8_valid(msg, len)
-                     ? cJSON_ParseWithLength(msg, len)
-                     : NULL;
-    const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(req, "cmd");
-    char *text;
-    const char *why;
-    pf_error err;
-    if (!cJSON_IsObject(req) || !cJSON_IsString(cmd))
-        text = ask_session(r, c, req, msg, len); /* its error, the protocol's own */
-    else if ((why = refused(cmd->valuestring)))
-        text = pf_room_error(req, PF_E_UNKNOWN_COMMAND, why);
-    else if (r->started && pf_room_load(r, &err))
-        text = pf_room_error(req, err.code, err.msg);
-    else if (!strcmp(cmd->valuestring, "act") || !strcmp(cmd->valuestring, "undo"))
-        text = act_or_undo(r, c, req, cmd->valuestring[0] == 'u');
-    else if (!strcmp(cmd->valuestring, "chat"))
-        text = pf_chat_request(r, c, req);
-    else if (!strcmp(cmd->valuestring, "meter"))
-        text = pf_meter_request(r, c, req);
-    else if (!strcmp(cmd->valuestring, "rematch"))
-        text = pf_rematch_request(r, c, req);
-    else if (!r->started && strcmp(cmd->valuestring, "games") != 0)
-        text = pf_room_error(req, PF_E_NO_GAME,
-                             "the game starts when every person's seat is taken");
-    else if (!cJSON_GetObjectItemCaseSensitive(req, "seat")) {
-        /* The seat is the connection's: added when the request names none. */
-        cJSON_AddNumberToObject(req, "seat", c->seat);
-        char *with = pf_json_print(req);
-        text = with ? ask(r, c, req, with, strlen(with)) : NULL;
-        free(with);
-    } else
-        text = ask(r, c, req, msg, len);
-    cJSON_Delete(req);
-    if (text || !c->held)
-        pf_server_send(c, text ? text : PF_ANSWER_NO_MEMORY);
-    free(text);
+    pf_jw_raw(w, "}", 1);
+    return true;
 }

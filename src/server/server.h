@@ -5,6 +5,7 @@
 #define PF_SERVER_SERVER_H
 
 #include "server/limits.h"
+#include "server/store.h"
 
 typedef struct pf_server_options {
     const char *host; /* the address to listen on, 127.0.0.1 by default */
@@ -14,8 +15,17 @@ typedef struct pf_server_options {
     int lease_ms;     /* how long a room's lease lasts unrenewed (shared store) */
     int idle_seconds;   /* a game without a change for this long lets its table go */
     int expire_seconds; /* a room never started, nobody in it for this long, is dropped */
+    int hello_seconds;  /* a request not whole, or a WebSocket without its hello, for this
+                         * long is closed */
     const char *cert, *key; /* TLS: the certificate and its key (PEM files); NULL: none */
     pf_limits limits;
+    pf_store_waits db_waits; /* a shared database's lock, statement and idle timeouts */
+    /* More hosts the server answers to (Host, Origin; gate.h): names
+     * ("*": any), and the networks that may read /metrics. */
+    const char *const *allow_hosts;
+    int nallow_hosts;
+    const char *const *metrics_allow;
+    int nmetrics_allow;
     const char *web;  /* the browser client's folder (web/), served at / */
 } pf_server_options;
 

@@ -10,11 +10,18 @@ static bool is_url(const char *where, const char *scheme)
     return strncmp(where, scheme, strlen(scheme)) == 0;
 }
 
+pf_store *pf_store_open_waits(const char *where, const pf_store_waits *waits, pf_error *err)
+{
+    static const pf_store_waits defaults = {PF_STORE_LOCK_MS, PF_STORE_STATEMENT_MS,
+                                            PF_STORE_IDLE_MS};
+    if (is_url(where, "postgresql://") || is_url(where, "postgres://"))
+        return pf_store_pg_open(where, waits ? waits : &defaults, err);
+    return pf_store_sqlite_open(where, err);
+}
+
 pf_store *pf_store_open(const char *where, pf_error *err)
 {
-    if (is_url(where, "postgresql://") || is_url(where, "postgres://"))
-        return pf_store_pg_open(where, err);
-    return pf_store_sqlite_open(where, err);
+    return pf_store_open_waits(where, NULL, err);
 }
 
 void pf_store_where_shown(const char *where, char *out, size_t n)

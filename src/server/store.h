@@ -20,7 +20,7 @@
 
 typedef struct pf_store pf_store;
 
-#define PF_ROOM_CODE_LEN 6
+#define PF_ROOM_CODE_LEN 10 /* a new room's code; an older one's may be shorter */
 #define PF_NODE_NAME_MAX 63
 
 /* A room as stored. The JSON texts are the room code's (room.c). */
@@ -42,13 +42,36 @@ typedef struct pf_store_step {
     bool undo;
     int index, seat;
     int64_t t_ms;
+    bool hint; /* made after its seat was shown a hint (the replay's mark) */
     char name[PF_REPLAY_NAME_MAX + 1];
 } pf_store_step;
 
+/* How long a shared database (PostgreSQL) may keep a caller waiting, in
+ * milliseconds (0: without end): for a row another session holds locked
+ * (lock_timeout: a node frozen or cut off inside a commit holds its rooms'
+ * lease rows, and another node taking one over waits on it, its event
+ * loop with it), for one statement (statement_timeout), and how long a
+ * session may sit inside a transaction with nothing to do before the
+ * database ends it and frees its locks
+ * (idle_in_transaction_session_timeout: the session of a node frozen or
+ * cut off mid-commit). The connection itself gives up on a database that
+ * no longer answers after the statement's time (tcp_user_timeout,
+ * keepalives). A wait cut short fails its call (PF_E_IO), which the server
+ * answers as storage not reachable now. */
+typedef struct pf_store_waits {
+    int lock_ms, statement_ms, idle_ms;
+} pf_store_waits;
+#define PF_STORE_LOCK_MS 500
+#define PF_STORE_STATEMENT_MS 10000
+#define PF_STORE_IDLE_MS 10000
+
 /* Opens the database at where: a postgresql:// (or postgres://) URL, or
  * else an SQLite file, created when missing. The schema is created or
- * migrated to this build's version. NULL with err set. */
+ * migrated to this build's version. NULL with err set. pf_store_open_waits
+ * sets waits (NULL: the defaults above) on a PostgreSQL database's
+ * sessions. */
 pf_store *pf_store_open(const char *where, pf_error *err);
+pf_store *pf_store_open_waits(const char *where, const pf_store_waits *waits, pf_error *err);
 void pf_store_close(pf_store *s);
 
 /* where as it may be printed (out: n bytes): a URL's password, in the

@@ -7,9 +7,11 @@
  * clocks need not agree. A step write locks the room's lease row (FOR
  * SHARE) and checks the writer's epoch in the same transaction: a take-over
  * (an UPDATE of that row) waits for it or makes it find no row. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libpq-fe.h>
 
@@ -43,6 +45,7 @@ static const char *const migrations[PF_STORE_SCHEMA] = {
     "CREATE TABLE chat ("
     " room text NOT NULL, idx bigint NOT NULL, seat integer NOT NULL, name text NOT NULL,"
     " text text NOT NULL, t bigint NOT NULL, UNIQUE(room, idx));",
+    "ALTER TABLE steps ADD COLUMN hint boolean NOT NULL DEFAULT false;",
 };
 
 /* An io error naming what failed, with the server's message (of res, or
@@ -157,7 +160,7 @@ static bool migrate(pf_store *s, pf_error *err)
 
 static const pf_store_ops pg_ops;
 
-pf_store *pf_store_pg_open(const char *url, pf_error *err)
+pf_store *pf_store_pg_open(const char *url, const pf_store_waits *waits, pf_error *err)
 {
     pg_store *s = calloc(1, sizeof *s);
     if (!s) {
@@ -165,7 +168,21 @@ pf_store *pf_store_pg_open(const char *url, pf_error *err)
         return NULL;
     }
     s->base.ops = &pg_ops;
-    s->conn = PQconnectdb(url);
+    /* The waits as the session's settings (options), kept by PQreset; the
+     * connection's own: a database that stops answering is given up on
+     * after a statement's time (unacknowledged data, tcp_user_timeout) or
+     * a few seconds of silence (keepalives), not the system's minutes. */
+    char options[160], user_timeout[16];
+    snprintf(options, sizeof options,
+             "-c lock_timeout=%d -c statement_timeout=%d "
+             "-c idle_in_transaction_session_timeout=%d",
+             waits->lock_ms, waits->statement_ms, waits->idle_ms);
+    snprintf(user_timeout, sizeof user_timeout, "%d", waits->statement_ms);
+    const char *const keys[] = {"dbname",          "options",         "connect_timeout",
+                                "tcp_user_timeout", "keepalives_idle", "keepalives_interval",
+                                "keepalives_count", NULL};
+    const char *const values[] = {url, options, "10", user_timeout, "5", "2", "3", NULL};
+    s->conn = PQconnectdbParams(keys, values, 1); /* 1: dbname, the URL, expanded */
     if (PQstatus(s->conn) != CONNECTION_OK) {
         /* The message names the host, never the password. */
         fail(&s->base, NULL, err, "connect");
@@ -242,13 +259,15 @@ static pf_err put_change(pf_store *s, const pf_store_change *c, pf_error *err)
         snprintf(idx, sizeof idx, "%d", step->index);
         snprintf(seat, sizeof seat, "%d", step->seat);
         snprintf(t, sizeof t, "%lld", (long long)step->t_ms);
-        const char *ins[] = {c->room, idx, seat, step->name, t, epoch};
+        const char *ins[] = {c->room, idx, seat, step->name, t, epoch, step->hint ? "t" : "f"};
         const char *del[] = {c->room, idx};
         PGresult *res = step->undo
                             ? run(s, "write steps", PGRES_COMMAND_OK,
                                   "DELETE FROM steps WHERE room = $1 AND idx >= $2", 2, del, err)
                             : run(s, "write steps", PGRES_COMMAND_OK,
-                                  "INSERT INTO steps VALUES($1,$2,$3,$4,$5,$6)", 6, ins, err);
+                                  "INSERT INTO steps(room, idx, seat, name, t, epoch, hint)"
+                                  " VALUES($1,$2,$3,$4,$5,$6,$7)",
+                                  7, ins, err);
         if (!res && strcmp(((pg_store *)s)->sqlstate, "23505") == 0)
             /* A unique violation: the room has this step already, written
              * by another node that took it over while this one was stalled
@@ -281,6 +300,16 @@ static int by_room(const void *x, const void *y)
                   (*(const pf_store_change *const *)y)->room);
 }
 
+/* The test gate (PF_SERVE_TEST_COMMIT_STOP=FILE, tests only): when FILE
+ * is there, it is removed and the node stops (SIGSTOP) holding its rooms'
+ * lease rows, as a node frozen inside a commit would, until SIGCONT. */
+static void test_stop(void)
+{
+    const char *file = getenv("PF_SERVE_TEST_COMMIT_STOP");
+    if (file && unlink(file) == 0)
+        raise(SIGSTOP);
+}
+
 static pf_err pg_commit(pf_store *s, const pf_store_change *changes, int n, int *lost,
                         pf_error *err)
 {
@@ -303,6 +332,8 @@ static pf_err pg_commit(pf_store *s, const pf_store_change *changes, int n, int 
         if ((e = owned(s, order[i], err)) == PF_E_ELSEWHERE)
             *lost = (int)(order[i] - changes);
     free(order);
+    if (!e)
+        test_stop();
     for (int i = 0; !e && i < n; i++)
         if ((e = put_change(s, &changes[i], err)) == PF_E_ELSEWHERE)
             *lost = i;
@@ -381,7 +412,7 @@ static pf_err pg_steps_of(pf_store *s, const char *room, pf_store_step_fn *each,
     reconnect(s);
     const char *p[] = {room};
     PGresult *res = run(s, "read steps", PGRES_TUPLES_OK,
-                        "SELECT idx, seat, name, t FROM steps WHERE room = $1 ORDER BY idx", 1,
+                        "SELECT idx, seat, name, t, hint FROM steps WHERE room = $1 ORDER BY idx", 1,
                         p, err);
     if (!res)
         return err->code;
@@ -391,6 +422,7 @@ static pf_err pg_steps_of(pf_store *s, const char *room, pf_store_step_fn *each,
             .index = atoi(PQgetvalue(res, i, 0)),
             .seat = atoi(PQgetvalue(res, i, 1)),
             .t_ms = strtoll(PQgetvalue(res, i, 3), NULL, 10),
+            .hint = PQgetvalue(res, i, 4)[0] == 't',
         };
         snprintf(step.name, sizeof step.name, "%s", PQgetvalue(res, i, 2));
         e = each(arg, &step, err);

@@ -34,8 +34,8 @@ static sqlite3 *db_of(pf_store *s)
 #define NOW_MS "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
 
 /* Version 1 (the first server) had rooms and steps; version 2 adds the
- * leases and each step's epoch; version 3 the rooms' chat. Each migration
- * runs in one transaction. */
+ * leases and each step's epoch; version 3 the rooms' chat; version 4 each
+ * step's hint mark. Each migration runs in one transaction. */
 static const char *const migrations[PF_STORE_SCHEMA] = {
     "CREATE TABLE IF NOT EXISTS rooms ("
     " code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,"
@@ -51,6 +51,7 @@ static const char *const migrations[PF_STORE_SCHEMA] = {
     "CREATE TABLE IF NOT EXISTS chat ("
     " room TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,"
     " text TEXT NOT NULL, t INTEGER NOT NULL, UNIQUE(room, idx));",
+    "ALTER TABLE steps ADD COLUMN hint INTEGER NOT NULL DEFAULT 0;",
 };
 
 static pf_err fail(pf_store *s, pf_error *err, const char *what)
@@ -153,8 +154,10 @@ pf_store *pf_store_sqlite_open(const char *path, pf_error *err)
         pf_store_close(&s->base);
         return NULL;
     }
-    if (sqlite3_prepare_v2(s->db, "INSERT INTO steps VALUES(?,?,?,?,?,?)", -1, &s->insert,
-                           NULL) != SQLITE_OK ||
+    if (sqlite3_prepare_v2(s->db,
+                           "INSERT INTO steps(room, idx, seat, name, t, epoch, hint)"
+                           " VALUES(?,?,?,?,?,?,?)",
+                           -1, &s->insert, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "DELETE FROM steps WHERE room = ? AND idx >= ?", -1,
                            &s->remove, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "UPDATE rooms SET finished = ? WHERE code = ?", -1,
@@ -241,6 +244,7 @@ static bool put_change(pf_store *s, const pf_store_change *c)
             sqlite3_bind_text(st, 4, step->name, -1, SQLITE_STATIC);
             sqlite3_bind_int64(st, 5, step->t_ms);
             sqlite3_bind_int64(st, 6, c->owner ? c->owner->epoch : 0);
+            sqlite3_bind_int(st, 7, step->hint);
         }
         ok = run(st) == SQLITE_DONE;
     }
@@ -360,7 +364,7 @@ static pf_err sqlite_steps_of(pf_store *s, const char *room, pf_store_step_fn *e
 {
     sqlite3_stmt *st = NULL;
     if (sqlite3_prepare_v2(db_of(s),
-                           "SELECT idx, seat, name, t FROM steps WHERE room = ? ORDER BY idx",
+                           "SELECT idx, seat, name, t, hint FROM steps WHERE room = ? ORDER BY idx",
                            -1, &st, NULL) != SQLITE_OK)
         return fail(s, err, "read steps");
     sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
@@ -371,6 +375,7 @@ static pf_err sqlite_steps_of(pf_store *s, const char *room, pf_store_step_fn *e
             .index = sqlite3_column_int(st, 0),
             .seat = sqlite3_column_int(st, 1),
             .t_ms = sqlite3_column_int64(st, 3),
+            .hint = sqlite3_column_int(st, 4) != 0,
         };
         snprintf(step.name, sizeof step.name, "%s", text(st, 2));
         e = each(arg, &step, err);

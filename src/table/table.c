@@ -520,6 +520,11 @@ void pf_table_mark_hint(pf_table *t, int seat, int step)
     t->hint_seats |= 1u << seat;
 }
 
+int pf_table_hint_step(const pf_table *t, int seat)
+{
+    return seat >= 0 && seat < t->m->seats && (t->hint_seats >> seat & 1) ? t->hint_step : -1;
+}
+
 /* ---- undo ------------------------------------------------------------------ */
 
 /* True when the last step would look the same to seat whatever seat did not

@@ -20,7 +20,7 @@ function answerTo(c, text) {
 
 run(async () => {
   const s = await startServer(`${tempDir()}/rooms.db`);
-  const { room, clients } = await roomWithClients(s, { game: 'pancake', seats: ['person', 'person'] },
+  const { room, clients } = await roomWithClients(s, { game: 'pancake', spectators: true, seats: ['person', 'person'] },
                                                   ['ana', 'bo']);
   const [ana, bo] = clients;
   const steps = ana.last.step_count;

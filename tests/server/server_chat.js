@@ -17,7 +17,7 @@ async function refusedWith(c, req, code, what) {
 run(async () => {
   const dir = tempDir();
   let s = await startServer(`${dir}/rooms.db`);
-  const created = await request(s, 'POST', '/rooms', { game: 'pizza', seats: ['person', 'person', 'bot:medium'] });
+  const created = await request(s, 'POST', '/rooms', { game: 'pizza', spectators: true, seats: ['person', 'person', 'bot:medium'] });
   const room = created.body.room, host = created.body.host_token;
   const joined = [];
   for (const name of ['ana', 'bo']) joined.push((await request(s, 'POST', `/rooms/${room}/join`, { name })).body);

@@ -30,7 +30,7 @@ run(async () => {
     && o.kind === 'int' && o.min === 2 && o.max === 4), 'pizza\'s facts');
 
   // Two people, so whoever is not to act is refused.
-  const { room, clients } = await roomWithClients(s, { game: 'pizza', seats: ['person', 'person'],
+  const { room, clients } = await roomWithClients(s, { game: 'pizza', spectators: true, seats: ['person', 'person'],
     options: { switches: false } }, ['ana', 'bo']);
   const games = await clients[0].ask({ cmd: 'games' });
   delete games.id;

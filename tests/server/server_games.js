@@ -16,7 +16,7 @@ const games = [
 async function playOne(s, g) {
   const t0 = Date.now();
   const { room, clients } = await roomWithClients(s, {
-    game: g.game, seats: ['person', 'person', g.bot], options: g.options || {},
+    game: g.game, spectators: true, seats: ['person', 'person', g.bot], options: g.options || {},
   }, ['ana', 'bo']);
   const watcher = new Client(s, 'watcher');
   await watcher.connect();

@@ -41,7 +41,7 @@ run(async () => {
   const priv = await request(s, 'POST', '/rooms', { game: 'pancake', seats: ['person', 'person'] });
   assert(listed.status === 201 && priv.status === 201, 'created');
   const code = listed.body.room;
-  assert(/^[ACDEFGHJKMNPQRTUVWXY]{6}$/.test(code), `a code to read aloud: ${code}`);
+  assert(/^[ACDEFGHJKMNPQRTUVWXY]{10}$/.test(code), `a code to read aloud: ${code}`);
   let lobby = (await request(s, 'GET', '/rooms')).body.rooms.map((r) => r.room);
   assert(lobby.includes(code) && !lobby.includes(priv.body.room), `the lobby: ${lobby}`);
 

@@ -1,11 +1,14 @@
 // server_limits.js: the limits that keep the server standing (docs/server.md
 // "Limits"), set low on the command line: rooms created per address per
-// minute (429 rate_limited), connections per address (closed 1008 with a
-// reason), requests per second per connection (rate_limited answers, then
+// minute (429 rate_limited), connections per address (HTTP and WebSockets
+// alike: one more is closed as soon as it is taken), requests per second
+// per connection (rate_limited answers, then
 // a close 1008 when the flood goes on). Every refusal is logged and none
 // changes the game; the room's other clients are served throughout.
 'use strict';
-const { tempDir, startServer, stopServer, request, Client, roomWithClients, stepsAtRest, assert, run } =
+const http = require('http');
+const WebSocket = require('ws');
+const { tempDir, startServer, stopServer, request, Client, roomWithClients, stepsAtRest, waitFor, assert, run } =
   require('./lib.js');
 
 run(async () => {
@@ -13,7 +16,7 @@ run(async () => {
                               { args: ['--max-requests', '10', '--max-rooms', '3', '--max-connections', '4'] });
 
   // Rooms: three a minute from this address, then 429.
-  const { room, clients } = await roomWithClients(s, { game: 'pizza', seats: ['person', 'person', 'bot:medium'] },
+  const { room, clients } = await roomWithClients(s, { game: 'pizza', spectators: true, seats: ['person', 'person', 'bot:medium'] },
                                                   ['ana', 'bo']);
   const [ana, bo] = clients;
   for (let i = 0; i < 2; i++)
@@ -22,18 +25,31 @@ run(async () => {
   assert(fourth.status === 429 && fourth.body.error.code === 'rate_limited' && /3 new rooms a minute/.test(fourth.body.error.message),
          `the fourth room: ${fourth.status} ${JSON.stringify(fourth.body)}`);
 
-  // Connections: four from this address (ana and bo hold two), then closed with a reason.
-  const more = [new Client(s, 'c3'), new Client(s, 'c4'), new Client(s, 'c5')];
+  // Connections: four from 127.0.0.9, WebSockets or HTTP, then the next is
+  // closed as soon as it is taken; other addresses are served meanwhile.
+  const from9 = (n) => Array.from({ length: n }, () => new Promise((resolve) => {
+    const w = new WebSocket(`${s.wsBase}/ws`, { localAddress: '127.0.0.9' });
+    w.on('open', () => resolve(w));
+    w.on('error', () => resolve(null));
+  }));
+  const held = await Promise.all(from9(4));
+  assert(held.every((w) => w), 'four connections from one address');
+  const [fifth] = await Promise.all(from9(1));
+  assert(fifth === null, 'the fifth from that address is refused');
+  const page = await new Promise((resolve) => {
+    http.get({ host: '127.0.0.1', port: s.port, path: '/healthz', localAddress: '127.0.0.9' },
+             (res) => resolve(res.statusCode)).on('error', () => resolve('refused'));
+  });
+  assert(page === 'refused', `an HTTP request from it too: ${page}`);
+  assert((await request(s, 'GET', '/healthz')).status === 200, 'another address is served');
+  held[0].close();
+  await waitFor(async () => (await Promise.all(from9(1)).then(([w]) => { if (w) w.close(); return !!w; })),
+                'a place again once one closed');
+  for (const w of held.slice(1)) w.close();
+  const more = [new Client(s, 'c3')];
   await more[0].connect();
   await more[0].hello(room);
-  await more[1].connect();
-  await more[2].connect();
-  const over = await more[2].closed;
-  assert(over.code === 1008 && /too many connections/.test(over.reason), `the fifth: ${over.code} ${over.reason}`);
-  await more[1].close();
-  const again = new Client(s, 'again');
-  await again.connect();
-  assert((await again.hello(room)).ok, 'a place again once one closed');
+  const again = more[0];
 
   // Requests: 10 a second with 2 s of burst; past it rate_limited, in order, with the id.
   const steps = await stepsAtRest(s, room);
@@ -75,6 +91,6 @@ run(async () => {
   for (const reason of ['rooms_per_minute', 'connections_per_address', 'rate', 'flood'])
     assert(s.log().includes(`event=refused reason=${reason}`) || s.log().includes(`reason=${reason}\n`),
            `a log line for ${reason}`);
-  for (const c of [ana, bo, again]) await c.close();
+  for (const c of [ana, bo]) await c.close();
   await stopServer(s);
 });

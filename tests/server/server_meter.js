@@ -38,7 +38,7 @@ async function stopAfter(c, kind, ms) {
 }
 
 async function pancake(s) {
-  const { room, clients } = await roomWithClients(s, { game: 'pancake', seats: ['person', 'person'] }, ['ana', 'bo']);
+  const { room, clients } = await roomWithClients(s, { game: 'pancake', spectators: true, seats: ['person', 'person'] }, ['ana', 'bo']);
   const chef = clients.find((c) => c.last.to_act.includes(c.seat));
   const other = clients.find((c) => c !== chef);
   const spec = new Client(s, 'spec');

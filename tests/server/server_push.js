@@ -11,7 +11,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 run(async () => {
   const s = await startServer(`${tempDir()}/db`);
   const { room, clients } = await roomWithClients(s, {
-    game: 'pancake', seats: ['person', 'person'], fixed_order: true,
+    game: 'pancake', spectators: true, seats: ['person', 'person'], fixed_order: true,
   }, ['ana', 'bo']);
   const watcher = new Client(s, 'watcher');
   await watcher.connect();

@@ -2,7 +2,8 @@
 // the end and for spectators; once the game is over the first ask makes a
 // new room with the same game, options, settings and bots, a place kept
 // for each person, every connected person hears its new token and every
-// spectator the new room (the old room's state names it too); a later
+// spectator the new room (the old room's state names it too), with the
+// new room's watch token (a private room is watched by link); a later
 // ask is told the same room; the old replay stays; the host keeps its
 // token.
 'use strict';
@@ -14,7 +15,7 @@ const rematchPush = (c) => c.frames.map((f) => JSON.parse(f)).filter((m) => m.pu
 run(async () => {
   const s = await startServer(`${tempDir()}/rooms.db`);
   const spec = { game: 'pizza', seats: ['person', 'person', 'bot:easy'], options: { kinds: '3', extra_slices: 'false' },
-                 spectators: true, memory_aid: true };
+                 memory_aid: true };
   const created = await request(s, 'POST', '/rooms', spec);
   const room = created.body.room, hostToken = created.body.host_token;
   const clients = [];
@@ -30,7 +31,8 @@ run(async () => {
   const [ana, bo] = clients;
   const watcher = new Client(s, 'watcher');
   await watcher.connect();
-  await watcher.hello(room);
+  assert(!(await watcher.hello(room)).ok, 'a private room is not watched by its code');
+  assert((await watcher.ask({ cmd: 'hello', room, watch: created.body.watch_token })).ok, 'watched by its link');
 
   const early = await ana.ask({ cmd: 'rematch' });
   assert(!early.ok && early.error.code === 'bad_request', `a rematch mid-game: ${JSON.stringify(early)}`);
@@ -43,12 +45,18 @@ run(async () => {
   assert(a.ok, `rematch: ${JSON.stringify(a)}`);
   await waitFor(() => rematchPush(ana).length === 1 && rematchPush(bo).length === 1, 'both heard');
   const [pa, pb] = [rematchPush(ana)[0], rematchPush(bo)[0]];
-  assert(/^[A-Z]{6}$/.test(pa.room) && pa.room === pb.room && pa.room !== room, `the new room: ${pa.room}`);
+  assert(/^[A-Z]{10}$/.test(pa.room) && pa.room === pb.room && pa.room !== room, `the new room: ${pa.room}`);
   assert(/^[0-9a-f]{32}$/.test(pa.token) && /^[0-9a-f]{32}$/.test(pb.token) && pa.token !== pb.token &&
          pa.token !== ana.token, 'new tokens, one each');
   await waitFor(() => rematchPush(watcher).length === 1, 'the spectator heard');
   const pw = rematchPush(watcher)[0];
-  assert(pw.room === pa.room && !('token' in pw), `a spectator hears the room, no token: ${JSON.stringify(pw)}`);
+  assert(pw.room === pa.room && !('token' in pw) && /^[0-9a-f]{32}$/.test(pw.watch_token) &&
+         pa.watch_token === pw.watch_token && pw.watch_token !== created.body.watch_token,
+         `a spectator hears the room and its watch token, no seat's: ${JSON.stringify(pw)}`);
+  const again = new Client(s, 'watcher2');
+  await again.connect();
+  assert((await again.ask({ cmd: 'hello', room: pa.room, watch: pw.watch_token })).ok, 'and watches it there');
+  await again.close();
   const oldState = (await request(s, 'GET', `/rooms/${room}`)).body;
   assert(oldState.rematch === pa.room, `the old room says where the table plays again: ${oldState.rematch}`);
 

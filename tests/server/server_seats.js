@@ -14,7 +14,7 @@ function refusedWith(a, code, what) {
 run(async () => {
   const s = await startServer(`${tempDir()}/rooms.db`);
   const { room, clients } = await roomWithClients(s, {
-    game: 'pizza', seats: ['person', 'person'], fixed_order: true,
+    game: 'pizza', spectators: true, seats: ['person', 'person'], fixed_order: true,
   }, ['ana', 'bo']);
   const [ana, bo] = clients;
   assert(ana.seat === 0 && bo.seat === 1, `fixed order: ${ana.seat} ${bo.seat}`);

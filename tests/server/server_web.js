@@ -22,7 +22,7 @@ run(async () => {
   const { spawnSync } = require('child_process');
   const dir = tempDir();
   const bad = spawnSync(process.env.PF_BIN, ['serve', '--listen', '127.0.0.1:0', '--db', `${dir}/x.db`, '--web', dir], { encoding: 'utf8' });
-  assert(bad.status === 2 && /--web .*: no index.html there/.test(bad.stderr), `a --web without the client refused: ${bad.status} ${bad.stderr}`);
+  assert(bad.status === 1 && /--web .*: no index.html there/.test(bad.stderr), `a --web without the client refused: ${bad.status} ${bad.stderr}`);
 
   const s = await startServer(`${dir}/db`);
   for (let i = 0; i < 3; i++) {

@@ -24,7 +24,7 @@ const LEASE_MS = 2000;
 // its own, as nginx does, so a connection kept alive for the page's files
 // carries nothing to the wrong node.
 function roomOf(url) {
-  const m = /^\/rooms\/([A-Z]{6})/.exec(url) || /^\/ws\?(?:.*&)?room=([A-Z]{6})/.exec(url);
+  const m = /^\/rooms\/([A-Z]{10})/.exec(url) || /^\/ws\?(?:.*&)?room=([A-Z]{10})/.exec(url);
   return m ? m[1] : '';
 }
 

@@ -208,7 +208,7 @@ async function quickGame(browser, base, game, opts = {}) {
 
 // A room made over the HTTP API (spec as POST /rooms takes it); its code.
 async function makeRoom(base, spec) {
-  const made = await (await fetch(`${base}/rooms`, { method: 'POST', body: JSON.stringify(spec) })).json();
+  const made = await (await fetch(`${base}/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) })).json();
   assert(made.room, `a room: ${JSON.stringify(made)}`);
   return made.room;
 }
@@ -348,7 +348,7 @@ async function positionRoom(base, game, upto, { keep = false } = {}) {
     fixed_order: true });
   const tokens = [];
   for (const name of pos.names) {
-    const j = await (await fetch(`${base}/rooms/${room}/join`, { method: 'POST', body: JSON.stringify({ name }) })).json();
+    const j = await (await fetch(`${base}/rooms/${room}/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) })).json();
     assert(j.token, `joined: ${JSON.stringify(j)}`);
     tokens.push(j.token);
   }

@@ -155,7 +155,7 @@ async function playAgain({ browser, base }) {
   }
   await bo.click('.end button:has-text("Play again")');
   for (const p of [ana, bo]) {
-    await p.waitForFunction((c) => /^#\/room\/[A-Z]{6}$/.test(location.hash) && !location.hash.endsWith(c), code);
+    await p.waitForFunction((c) => /^#\/room\/[A-Z]{10}$/.test(location.hash) && !location.hash.endsWith(c), code);
     await p.waitForSelector('.board svg');
   }
   const next = (await ana.evaluate(() => location.hash)).slice(7);

@@ -105,7 +105,7 @@ async function botStepsStay({ browser, base }) {
     options: { switches: false } });
   const page = await L.newPage(browser, { speed: 'normal' });
   await page.clock.install();
-  const j = await (await fetch(`${base}/rooms/${room}/join`, { method: 'POST', body: JSON.stringify({ name: 'ana' }) })).json();
+  const j = await (await fetch(`${base}/rooms/${room}/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'ana' }) })).json();
   await L.openAs(page, base, room, j.token);
   for (const [speed, ms] of [['normal', 600], ['faster', 300]]) {
     if (speed === 'faster') await page.click('#speed');

@@ -331,7 +331,7 @@ async function served({ browser, base }) {
   L.assert(/different versions/.test(await page.textContent('.standing')), 'the lobby says the versions differ');
   await page.click('button[data-game=pizza]');
   await page.waitForSelector('.board svg');
-  L.assert(/^#\/room\/[A-Z]{6}$/.test(await page.evaluate(() => location.hash)), 'the game is the server\'s');
+  L.assert(/^#\/room\/[A-Z]{10}$/.test(await page.evaluate(() => location.hash)), 'the game is the server\'s');
   await L.noErrors(page);
   await page.context().close();
 }

@@ -6,7 +6,7 @@
 const L = require('./lib.js');
 
 async function post(base, path, body) {
-  const r = await fetch(`${base}${path}`, { method: 'POST', body: JSON.stringify(body) });
+  const r = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return r.json();
 }
 

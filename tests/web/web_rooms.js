@@ -38,7 +38,7 @@ async function oneMove(pages, n) {
 async function twoPeople({ browser, base }) {
   const ana = await L.newPage(browser);
   const code = await makeRoom(ana, base);
-  L.assert(/^[A-Z]{6}$/.test(code), `a room code to read aloud: ${code}`);
+  L.assert(/^[A-Z]{10}$/.test(code), `a room code to read aloud: ${code}`);
   const link = await ana.getAttribute('.join-link', 'href');
   L.assert(link.endsWith(`#/room/${code}`), `the join link names the room: ${link}`);
 

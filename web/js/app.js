@@ -27,8 +27,8 @@ function route() {
   const visit = ++routes;
   const hash = location.hash.replace(/^#/, '');
   let m;
-  if ((m = /^\/room\/([A-Za-z]{6})(\?watch)?$/.exec(hash))) leave = roomPage(main, m[1], !!m[2]);
-  else if ((m = /^\/replay\/([A-Za-z]{6})$/.exec(hash))) leave = replayPage(main, m[1].toUpperCase());
+  if ((m = /^\/room\/([A-Za-z]{10}|[A-Za-z]{6})(\?watch)?$/.exec(hash))) leave = roomPage(main, m[1], !!m[2]);
+  else if ((m = /^\/replay\/([A-Za-z]{10}|[A-Za-z]{6})$/.exec(hash))) leave = replayPage(main, m[1].toUpperCase());
   else if ((m = /^\/solo\/([0-9a-f]{12})$/.exec(hash))) leave = roomPage(main, m[1], false, soloRoom(m[1]));
   else if ((m = /^\/solo\/([0-9a-f]{12})\/replay$/.exec(hash))) soloReplay(m[1]);
   else if ((m = /^\/learn\/([a-z]+)$/.exec(hash))) leave = roomPage(main, `lesson-${m[1]}`, false, lessonRoom(m[1]));

@@ -231,8 +231,8 @@ export async function lobby(main, shown = () => true) {
     h('p', { class: 'help', text: 'A short game where each rule shows up when it first matters: you learn by playing.' }),
     h('div', { class: 'quick' }, ...inOrder(facts).map((id) => learnLink(id, facts[id].title)))) : null;
 
-  const code = h('input', { id: 'join-code', maxlength: '6', autocomplete: 'off',
-    placeholder: 'e.g. WERJDJ', class: 'code-input' });
+  const code = h('input', { id: 'join-code', maxlength: '10', autocomplete: 'off',
+    placeholder: 'e.g. WERJDKMPQA', class: 'code-input' });
   const joinForm = h('form', { class: 'card' },
     h('h2', { text: 'Join by code' }),
     h('label', { for: 'join-code', text: 'Room code ' }), code,
@@ -240,8 +240,8 @@ export async function lobby(main, shown = () => true) {
   joinForm.addEventListener('submit', (e) => {
     e.preventDefault();
     const c = code.value.trim().toUpperCase();
-    if (/^[A-Z]{6}$/.test(c)) location.hash = `#/room/${c}`;
-    else say('A room code is six letters.');
+    if (/^([A-Z]{10}|[A-Z]{6})$/.test(c)) location.hash = `#/room/${c}`;
+    else say('A room code is ten letters (six for an older room).');
   });
 
   const list = h('ul', { class: 'rooms', 'aria-live': 'polite' });
