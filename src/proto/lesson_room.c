@@ -23,7 +23,7 @@ struct pf_lesson_room {
     pf_lesson *l;
     pf_lesson_run *run;
     pf_seat_names names; /* the chapter's seats, as the texts name them */
-    cJSON *heard;        /* the steps heard since the last push; NULL: memory ran out */
+    pf_jw heard;         /* the steps heard since the last push, comma-separated */
     pf_skill_meter meter;
 };
 
@@ -48,15 +48,14 @@ static int64_t clock_of(const pf_lesson_room *r)
 static void heard(void *arg, const pf_table_step *st)
 {
     pf_lesson_room *r = arg;
-    if (r->heard && !pf__append(r->heard, pf_proto_step(st, pf_lesson_you(r->l), &r->names)))
-        r->heard = pf__discard(r->heard);
+    pf_jw_comma(&r->heard);
+    pf_proto_write_step(&r->heard, st, pf_lesson_you(r->l), &r->names);
 }
 
 /* Starts afresh what the hook collects, and the names of the chapter's seats. */
 static void listen(pf_lesson_room *r)
 {
-    cJSON_Delete(r->heard);
-    r->heard = cJSON_CreateArray();
+    pf_jw_reset(&r->heard);
     if (r->run)
         pf_seating_names(pf_table_seating(table_of(r)), pf_lesson_you(r->l), &r->names);
 }
@@ -67,7 +66,7 @@ void pf_lesson_room_destroy(pf_lesson_room *r)
         return;
     pf_lesson_stop(r->run);
     pf_lesson_free(r->l);
-    cJSON_Delete(r->heard);
+    pf_jw_free(&r->heard);
     free(r);
 }
 
@@ -82,6 +81,7 @@ pf_lesson_room *pf_lesson_room_create(const char *text, size_t len, int chapter,
         free(copy);
         return NULL;
     }
+    pf_jw_init(&r->heard, 0);
     memcpy(copy, text, len);
     copy[len] = '\0';
     r->l = pf_lesson_parse(copy, "lesson.json", &err);
@@ -89,7 +89,7 @@ pf_lesson_room *pf_lesson_room_create(const char *text, size_t len, int chapter,
     if (r->l)
         r->run = pf_lesson_start(r->l, chapter, heard, r, &err);
     if (!r->run) {
-        *error = pf__error_answer(NULL, err.code, &err);
+        *error = pf_proto_error_of(NULL, &err);
         pf_lesson_room_destroy(r);
         return NULL;
     }
@@ -161,41 +161,62 @@ static bool add_moment(const pf_lesson_room *r, cJSON *push)
     return ok;
 }
 
+/* A push written as a room's (push.h), with the lesson's moment added. */
+static char *with_moment(const pf_lesson_room *r, pf_jw *w)
+{
+    char *text = pf_jw_take(w);
+    cJSON *o = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    return o && add_moment(r, o) ? print(o) : print(pf__discard(o));
+}
+
 char *pf_lesson_room_sync(pf_lesson_room *r)
 {
     const pf_table *t = table_of(r);
     const pf_match *m = pf_table_match(t);
     int you = pf_lesson_you(r->l);
-    cJSON *o = cJSON_CreateObject();
-    bool ok = o && pf__add(o, "push", cJSON_CreateString("sync")) &&
-              pf__add(o, "game", cJSON_CreateString(m->game->id)) &&
-              pf__add(o, "seat", cJSON_CreateNumber(you)) &&
-              pf__add(o, "seats", cJSON_CreateNumber(m->seats)) &&
-              pf__add(o, "started", cJSON_CreateTrue()) &&
-              pf_push_sync_game(o, t, you, clock_of(r), &r->names) &&
-              pf__add(o, "chat", cJSON_CreateArray()) &&
-              pf__add(o, "chat_on", cJSON_CreateFalse()) && add_moment(r, o);
+    pf_jw w;
+    pf_jw_init(&w, 0);
+    pf_jw_lit(&w, "{\"push\":\"sync\",\"game\":");
+    pf_jw_str(&w, m->game->id);
+    pf_jw_lit(&w, ",\"seat\":");
+    pf_jw_int(&w, you);
+    pf_jw_lit(&w, ",\"seats\":");
+    pf_jw_int(&w, m->seats);
+    pf_jw_lit(&w, ",\"started\":true");
+    pf_push_sync_game(&w, t, you, clock_of(r), &r->names);
+    pf_jw_lit(&w, ",\"chat\":[],\"chat_on\":false}");
     listen(r); /* what was heard is in the sync */
-    return ok ? print(o) : print(pf__discard(o));
+    return with_moment(r, &w);
 }
 
 /* The steps heard since the last push, told as a steps push. */
 static char *steps_push(pf_lesson_room *r)
 {
-    cJSON *steps = r->heard;
-    r->heard = NULL;
+    pf_jw steps;
+    pf_jw_init(&steps, 0);
+    pf_jw_lit(&steps, "[");
+    pf_jw_raw(&steps, pf_jw_text(&r->heard) ? pf_jw_text(&r->heard) : "", pf_jw_size(&r->heard));
+    pf_jw_lit(&steps, "]");
+    bool lost = r->heard.failed;
     listen(r);
-    if (!steps)
-        return NULL;
-    cJSON *o = pf_push_steps(steps, table_of(r), pf_lesson_you(r->l), clock_of(r));
-    return o && add_moment(r, o) ? print(o) : print(pf__discard(o));
+    const char *said = pf_jw_text(&steps);
+    char *text = NULL;
+    if (said && !lost) {
+        pf_jw w;
+        pf_jw_init(&w, 0);
+        pf_push_steps(&w, said, pf_jw_size(&steps), table_of(r), pf_lesson_you(r->l), clock_of(r));
+        text = with_moment(r, &w);
+    }
+    pf_jw_free(&steps);
+    return text;
 }
 
 /* The answer to req: ok, or the runner's refusal (its message the reason). */
 static char *answer(const cJSON *req, pf_err e, const pf_error *err)
 {
     if (e)
-        return pf__error_answer(req, e, err);
+        return pf_proto_error_of(req, err);
     cJSON *o = cJSON_CreateObject();
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(req, "id");
     bool ok = o && (!id || pf__add(o, "id", cJSON_Duplicate(id, true))) &&
@@ -249,7 +270,7 @@ char *pf_lesson_room_handle(pf_lesson_room *r, const char *line, size_t len, int
     char *text;
     if (!cJSON_IsObject(req)) {
         pf_error_set(&err, PF_E_BAD_REQUEST, "a request is a JSON object");
-        text = pf__error_answer(NULL, PF_E_BAD_REQUEST, &err);
+        text = pf_proto_error_of(NULL, &err);
         cJSON_Delete(req);
         return text;
     }

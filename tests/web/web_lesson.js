@@ -64,6 +64,10 @@ async function complete(page, game, keyboard) {
       });
     if (m.meter) {
       await focus(() => document.activeElement.classList.contains('stop'), 'the meter\'s stop');
+      // A stop sooner than a person's reaction after the meter's issue is
+      // refused (bad_meter): the needle swings a little first.
+      await page.evaluate(() => { window.meterSeen = performance.now(); });
+      await page.waitForFunction(() => performance.now() - window.meterSeen >= 150, null, { polling: 'raf' });
       await (keyboard ? page.keyboard.press('Enter') : page.click('.meter .stop'));
     } else if (m.kind === 'you') {
       await focus(() => document.activeElement.classList.contains('shine'), 'the shining thing to touch');
