@@ -18,7 +18,7 @@ function moment(page) {
     const p = document.querySelector('.lesson-panel');
     const meter = document.querySelector('.meter');
     return p && { ...p.dataset, caption: document.getElementById('lesson-caption').textContent,
-      meter: !!meter && !meter.hidden };
+      where: document.querySelector('.lesson-where').textContent, meter: !!meter && !meter.hidden };
   });
 }
 
@@ -50,11 +50,12 @@ async function complete(page, game, keyboard) {
   for (let moves = 0; ; moves++) {
     L.assert(moves < 300, `the ${game} lesson ends`);
     const m = await moment(page);
-    chapters.add(await page.textContent('.lesson-where').then((t) => t.split(':')[0]));
+    chapters.add(m.where.split(':')[0]);
     if (m.kind === 'done' && m.last === 'true') break;
-    const was = await key(page);
+    // (The same instant as m: the page may move on meanwhile.)
+    const was = [m.kind, m.act, m.caption, m.where, m.meter].join('|');
     // What has the focus once the table is drawn: the thing to touch, Next, the meter's stop.
-    const focus = (test, what) => page.waitForFunction(test, null, { timeout: 10000 })
+    const focus = (test, what) => page.waitForFunction(test, was, { timeout: 10000 })
       .catch(async () => {
         const at = await page.evaluate(() => [document.activeElement.outerHTML.slice(0, 120),
           [...document.querySelectorAll('.shine')].map((e) => e.outerHTML.slice(0, 80)),
@@ -70,7 +71,16 @@ async function complete(page, game, keyboard) {
       await page.waitForFunction(() => performance.now() - window.meterSeen >= 150, null, { polling: 'raf' });
       await (keyboard ? page.keyboard.press('Enter') : page.click('.meter .stop'));
     } else if (m.kind === 'you') {
-      await focus(() => document.activeElement.classList.contains('shine'), 'the shining thing to touch');
+      // (The moment read above may be an instant old: the last press's
+      // move can land now, and then the lesson has gone on: read it again.)
+      await focus((w) => {
+        const p = document.querySelector('.lesson-panel');
+        const meter = document.querySelector('.meter');
+        const now = [p.dataset.kind, p.dataset.act, document.getElementById('lesson-caption').textContent,
+          document.querySelector('.lesson-where').textContent, !!meter && !meter.hidden].join('|');
+        return document.activeElement.classList.contains('shine') || now !== w;
+      }, 'the shining thing to touch');
+      if (await key(page) !== was) continue;
       // The focused one. A move of several presses (a take, a swap) is
       // done when the moment changes; until then each press moves the
       // shine and the focus to the next thing to touch (a new element).
