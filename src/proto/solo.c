@@ -135,6 +135,17 @@ static int draw_seats(cJSON *req, pf_seating *seating, int seat)
     return person_seat(seating);
 }
 
+/* A new game with the memory aid, its table told so (hints in the memory
+ * games need it: table.h), as a resumed save's is. */
+static pf_solo *with_memory_aid(pf_solo *r, int64_t now, char **error)
+{
+    char *save = pf_solo_save(r);
+    pf_solo *again = save ? pf_solo_resume(save, strlen(save), now, error) : NULL;
+    free(save);
+    pf_solo_destroy(r);
+    return again;
+}
+
 pf_solo *pf_solo_create(const char *config, size_t len, int64_t now, char **error)
 {
     *error = NULL;
@@ -172,7 +183,7 @@ pf_solo *pf_solo_create(const char *config, size_t len, int64_t now, char **erro
         free(line);
     }
     cJSON_Delete(req);
-    return r;
+    return r && r->memory_aid ? with_memory_aid(r, now, error) : r;
 }
 
 pf_solo *pf_solo_resume(const char *save, size_t len, int64_t now, char **error)

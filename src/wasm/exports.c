@@ -9,6 +9,7 @@
  * pointer says, until its next call on that session or room. */
 #include <stdlib.h>
 
+#include "partyfood/lesson_room.h"
 #include "partyfood/session.h"
 #include "partyfood/solo.h"
 #include "partyfood/story.h"
@@ -186,4 +187,67 @@ EXPORT(pf_wasm_story) const char *pf_wasm_story(const char *text, size_t len, in
     free(story_answer);
     story_answer = pf_story_text(text, len, seat);
     return story_answer ? story_answer : PF_ANSWER_NO_MEMORY;
+}
+
+/* ---- a lesson (lesson_room.h), spoken to as a solo room ---------------------------- */
+
+/* A lesson room and its last answer and push, read in place as a solo
+ * room's are (wasm_solo). */
+typedef struct wasm_lesson {
+    pf_lesson_room *r; /* NULL when the lesson was refused: answer says why */
+    char *answer, *push;
+} wasm_lesson;
+
+static void lesson_forget(wasm_lesson *w)
+{
+    free(w->answer);
+    free(w->push);
+    w->answer = w->push = NULL;
+}
+
+/* Chapter `chapter` of the lesson file's text. NULL only when memory ran out. */
+EXPORT(pf_wasm_lesson_create)
+wasm_lesson *pf_wasm_lesson_create(const char *text, size_t len, int chapter)
+{
+    wasm_lesson *w = calloc(1, sizeof *w);
+    if (w)
+        w->r = pf_lesson_room_create(text, len, chapter, &w->answer);
+    return w;
+}
+
+EXPORT(pf_wasm_lesson_ok) int pf_wasm_lesson_ok(const wasm_lesson *w)
+{
+    return w->r != NULL;
+}
+
+EXPORT(pf_wasm_lesson_answer) const char *pf_wasm_lesson_answer(const wasm_lesson *w)
+{
+    return w->answer;
+}
+
+EXPORT(pf_wasm_lesson_push) const char *pf_wasm_lesson_push(const wasm_lesson *w)
+{
+    return w->push;
+}
+
+EXPORT(pf_wasm_lesson_room) void pf_wasm_lesson_room(wasm_lesson *w)
+{
+    lesson_forget(w);
+    w->answer = pf_lesson_room_room(w->r);
+}
+
+EXPORT(pf_wasm_lesson_handle)
+void pf_wasm_lesson_handle(wasm_lesson *w, const char *line, size_t len, double now)
+{
+    lesson_forget(w);
+    w->answer = pf_lesson_room_handle(w->r, line, len, (int64_t)now, &w->push);
+}
+
+EXPORT(pf_wasm_lesson_free) void pf_wasm_lesson_free(wasm_lesson *w)
+{
+    if (!w)
+        return;
+    lesson_forget(w);
+    pf_lesson_room_destroy(w->r);
+    free(w);
 }

@@ -553,6 +553,32 @@ static void a_finished_games_story(void **state)
     pf_solo_destroy(r);
 }
 
+/* A hint in a memory game is a memory aid: a new game started with the
+ * aid gives one at once (its table is told, as a resumed save's is), one
+ * without says why not. */
+static void hints_need_the_memory_aid(void **state)
+{
+    (void)state;
+    static const char *const setups[][2] = {
+        {"{\"game\":\"pizza\",\"seed\":4,\"fixed_order\":true,\"memory_aid\":true,"
+         "\"seating\":[\"ana\",\"bot:easy\"]}", ""},
+        {"{\"game\":\"pizza\",\"seed\":4,\"fixed_order\":true,"
+         "\"seating\":[\"ana\",\"bot:easy\"]}", "no_hint"},
+    };
+    for (size_t i = 0; i < sizeof setups / sizeof setups[0]; i++) {
+        pf_solo *r = create(setups[i][0], 0);
+        cJSON *push;
+        cJSON *a = ask(r, "{\"cmd\":\"plan\",\"hint\":true}", 0, &push);
+        assert_string_equal(code_of(a), setups[i][1]);
+        assert_null(push);
+        cJSON_Delete(a);
+        cJSON *room = parse(pf_solo_room(r));
+        assert_int_equal(cJSON_IsTrue(cJSON_GetObjectItem(room, "memory_aid")), i == 0);
+        cJSON_Delete(room);
+        pf_solo_destroy(r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -563,6 +589,7 @@ int main(void)
         cmocka_unit_test(seats_drawn_from_the_seed),
         cmocka_unit_test(skill_by_meter),
         cmocka_unit_test(a_finished_games_story),
+        cmocka_unit_test(hints_need_the_memory_aid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

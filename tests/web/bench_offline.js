@@ -42,7 +42,10 @@ async function visit(page, base) {
 
 // The first visit of a new context (no cache, no service worker).
 async function firstGame(browser, base) {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Pizza Party played here before: the click plays (a newcomer is offered the lesson first).
+  await context.addInitScript(() => localStorage.setItem('partyfood.played', '["pizza"]'));
+  const page = await context.newPage();
   return { page, ...(await visit(page, base)) };
 }
 

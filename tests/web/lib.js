@@ -75,12 +75,21 @@ async function launch() {
 // A new page of its own context (its own localStorage), errors collected.
 // Its moves play at "faster" (a bot's step held 0.3 s, not 0.6 s) unless
 // speed says 'normal' (web_motion checks both).
-async function newPage(browser, { speed = 'faster', ...opts } = {}) {
+async function newPage(browser, { speed = 'faster', newcomer = false, ...opts } = {}) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...opts });
   if (speed === 'faster') {
     await context.addInitScript(() => {
       try {
         if (!localStorage.getItem('partyfood.settings')) localStorage.setItem('partyfood.settings', '{"speed":"faster"}');
+      } catch (e) { /* about:blank has no storage */ }
+    });
+  }
+  // Every game was played here before, so "Play against bots" plays at
+  // once, unless the page is a newcomer's (web_lesson: it suggests the lesson).
+  if (!newcomer) {
+    await context.addInitScript(() => {
+      try {
+        if (!localStorage.getItem('partyfood.played')) localStorage.setItem('partyfood.played', '["pizza","pancake","passfood","pakupaku"]');
       } catch (e) { /* about:blank has no storage */ }
     });
   }
@@ -98,12 +107,13 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-// The game as the page shows it: over, or one of its choices to press.
+// The game as the page shows it: over, or one of its choices to press (a
+// hint is no move).
 async function choices(page) {
   return page.evaluate(() => {
     const end = document.querySelector('.end');
     const over = end && !end.hidden;
-    const buttons = [...document.querySelectorAll('.actions button, .board [role=button]')]
+    const buttons = [...document.querySelectorAll('.actions button:not(.hint), .board [role=button]')]
       .map((b, i) => ({ i, label: b.getAttribute('aria-label') || b.textContent }));
     const meter = document.querySelector('.meter');
     const board = document.querySelector('.board');
@@ -129,7 +139,7 @@ async function playByClicking(page, { budgetMs = 120000, stopAfter = Infinity } 
     }
     if (!c.buttons.length) { await page.waitForTimeout(60); continue; }
     const pickIt = c.buttons[(moves * 7) % c.buttons.length];
-    const el = (await page.$$('.actions button, .board [role=button]'))[pickIt.i];
+    const el = (await page.$$('.actions button:not(.hint), .board [role=button]'))[pickIt.i];
     try {
       await el.click({ timeout: 2000 });
       moves++;

@@ -145,7 +145,7 @@ async function pancakeAsk({ browser, base }) {
     const seat = Number(key.slice(2));
     L.assert(label.startsWith(`Ask ${names[seat]}:`), `pile ${seat} is labelled with its player ${names[seat]}: ${label}`);
   });
-  const buttons = await page.$$eval('.actions button', (els) => els.map((e) => e.textContent));
+  const buttons = await page.$$eval('.actions button:not(.hint)', (els) => els.map((e) => e.textContent));
   L.assert(JSON.stringify(buttons) === JSON.stringify([`Ask ${names[1]}`, `Ask ${names[2]}`]), `the buttons ask the same players: ${buttons}`);
   await page.click('.board [data-key="p:2"]');
   await page.waitForFunction((who) => document.querySelector('.log').textContent.includes(`asks ${who}`), names[2]);

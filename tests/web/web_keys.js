@@ -14,7 +14,8 @@ function focusInfo(page) {
     const a = document.activeElement;
     if (!a || a === document.body) return { none: true, choice: false, shown: false, label: '(nothing)' };
     const piece = a.getAttribute('role') === 'button' && !!a.closest('.board');
-    const choice = piece || (a.tagName === 'BUTTON' && !!a.closest('.actions, .meter'));
+    // A move's piece or button (the Hint button asks, it does not move).
+    const choice = piece || (a.tagName === 'BUTTON' && !a.classList.contains('hint') && !!a.closest('.actions, .meter'));
     let shown;
     if (piece) {
       const ring = a.querySelector('.hot');
@@ -24,7 +25,7 @@ function focusInfo(page) {
       shown = a.matches(':focus-visible') && st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) >= 2;
     }
     // Where Tab may go on from a button among the choices without leaving them.
-    const buttons = [...document.querySelectorAll('.actions button')];
+    const buttons = [...document.querySelectorAll('.actions button:not(.hint)')];
     const after = buttons.indexOf(a) >= 0 ? buttons.length - 1 - buttons.indexOf(a) : 0;
     return { choice, piece, shown, after, id: a.id, game: a.dataset.game, table: a === document.querySelector('.board'),
       label: a.getAttribute('aria-label') || a.textContent.trim().slice(0, 60) };
@@ -147,7 +148,8 @@ async function pizzaByKeys({ browser, base }) {
   await page.waitForSelector('.quick button');
   await tabTo(page, (f) => f.id === 'your-name', 5, 'the name field');
   await page.keyboard.type('ana');
-  await tabTo(page, (f) => f.id === 'new-count', 10, 'the number of players');
+  // Past the one-click games, their lessons, the kept games and the form's game.
+  await tabTo(page, (f) => f.id === 'new-count', 14, 'the number of players');
   await page.keyboard.press('ArrowUp'); // 3 -> 2
   L.assert(await page.inputValue('#new-count') === '2', 'two players, chosen by an arrow key');
   await tabTo(page, (f) => f.id === 'opt-extra_slices', 10, 'the spare slices');

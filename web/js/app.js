@@ -1,12 +1,13 @@
 // app.js: the page's router (#/ the lobby, #/room/CODE a room, ?watch to
 // spectate, #/replay/CODE a finished game's replay, #/solo/ID a game on
-// this device and #/solo/ID/replay its replay) and the header's controls:
+// this device and #/solo/ID/replay its replay, #/learn/GAME a lesson) and the header's controls:
 // the animation speed and the sound, both remembered. It also installs the
 // page for offline use (offline/install.js).
 import { lobby } from './lobby.js';
 import { roomPage, speedName } from './table.js';
 import { replayPage } from './replay.js';
 import { soloRoom } from './offline/solo.js';
+import { lessonRoom } from './lesson.js';
 import { keptStory } from './offline/kept.js';
 import { deviceEngine } from './offline/device.js';
 import * as saves from './offline/saves.js';
@@ -30,6 +31,7 @@ function route() {
   else if ((m = /^\/replay\/([A-Za-z]{10}|[A-Za-z]{6})$/.exec(hash))) leave = replayPage(main, m[1].toUpperCase());
   else if ((m = /^\/solo\/([0-9a-f]{12})$/.exec(hash))) leave = roomPage(main, m[1], false, soloRoom(m[1]));
   else if ((m = /^\/solo\/([0-9a-f]{12})\/replay$/.exec(hash))) soloReplay(m[1]);
+  else if ((m = /^\/learn\/([a-z]+)$/.exec(hash))) leave = roomPage(main, `lesson-${m[1]}`, false, lessonRoom(m[1]));
   else lobby(main, () => visit === routes);
   main.focus({ preventScroll: true });
 }

@@ -9,6 +9,7 @@ import { h, clear } from './dom.js';
 import { gameFacts, inOrder, menuOptions, optionValues, quickSeats } from './facts.js';
 import { where } from './offline/device.js';
 import { soloSetup, startSolo } from './offline/solo.js';
+import { learnLink } from './lesson.js';
 import { keptSection } from './offline/kept.js';
 import * as store from './store.js';
 
@@ -185,6 +186,16 @@ function standing(w) {
   return 'The partyfood server does not answer right now. Games against bots play on this device; playing with friends waits for the server.';
 }
 
+// The first game of one never played on this device: the lesson first?
+function suggestLesson(box, id, title, play) {
+  clear(box).append(
+    h('p', { text: `New to ${title}? A short lesson teaches it by playing, one rule at a time.` }),
+    learnLink(id, title), ' ',
+    h('button', { type: 'button', 'data-play-anyway': id, text: 'Play now', onclick: play }));
+  box.hidden = false;
+  box.querySelector('a').focus();
+}
+
 // shown() says whether the lobby is still the page shown once its facts
 // are read (a link followed meanwhile has drawn its own page).
 export async function lobby(main, shown = () => true) {
@@ -202,14 +213,23 @@ export async function lobby(main, shown = () => true) {
     value: store.getName(), placeholder: 'your name' });
   nameInput.addEventListener('change', () => store.setName(nameInput.value.trim()));
 
+  const suggest = h('div', { class: 'suggest', hidden: true });
   const quick = h('div', { class: 'quick' }, ...inOrder(facts).map((id) => {
     const g = facts[id];
     const req = { game: id, seats: quickSeats(g), options: {} };
+    const play = () => {
+      store.setPlayed(id);
+      return w.engine ? playHere(req, personName(nameOrDefault(nameInput), g), say)
+        : createAndJoin(req, nameOrDefault(nameInput), say);
+    };
     return h('button', { class: 'primary', 'data-game': id,
-      onclick: () => (w.engine ? playHere(req, personName(nameOrDefault(nameInput), g), say)
-        : createAndJoin(req, nameOrDefault(nameInput), say)) },
+      onclick: () => (w.engine && !store.played(id) ? suggestLesson(suggest, id, g.title, play) : play()) },
       `Play ${g.title} against bots`);
   }));
+  const learn = w.engine ? h('section', { class: 'card', 'aria-labelledby': 'learn-title' },
+    h('h2', { id: 'learn-title', text: 'Learn to play' }),
+    h('p', { class: 'help', text: 'A short game where each rule shows up when it first matters: you learn by playing.' }),
+    h('div', { class: 'quick' }, ...inOrder(facts).map((id) => learnLink(id, facts[id].title)))) : null;
 
   const code = h('input', { id: 'join-code', maxlength: '10', autocomplete: 'off',
     placeholder: 'e.g. WERJDKMPQA', class: 'code-input' });
@@ -257,8 +277,9 @@ export async function lobby(main, shown = () => true) {
       h('label', { for: 'your-name', text: 'Your name ' }), nameInput),
     status,
     h('section', { class: 'card', 'aria-labelledby': 'quick-title' },
-      h('h2', { id: 'quick-title', text: 'Play now against bots' }), quick,
+      h('h2', { id: 'quick-title', text: 'Play now against bots' }), quick, suggest,
       w.engine ? h('p', { class: 'help', text: 'These games play on this device, even without a connection, and are kept here until they end.' }) : null),
+    learn,
     w.engine ? keptSection(facts, w.engine) : null,
     h('div', { class: 'columns' },
       w.server || w.engine ? createForm(facts, nameInput, say, !w.server) : null,

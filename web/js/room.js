@@ -20,6 +20,8 @@ export function initial(code, watch = false) {
     // (the page then jumps straight to the state).
     steps: [], seq: 0, syncs: 0,
     conn: 'connecting', pending: null, held: null, note: null, rematch: null, gone: null,
+    // A lesson's moment (src/proto/lesson_room.h): its caption, what to show, who moves.
+    lesson: null,
   };
 }
 
@@ -62,7 +64,7 @@ function sync(s, m, at) {
     started: !!m.started, game: m.game || s.game };
   if (!m.started) return base;
   const next = progress(base, m, at);
-  return { ...next, view: m.view, legal: m.legal || [], log: (m.log || []).map((e) => line(e, e.step)),
+  return { ...next, lesson: m.lesson || s.lesson, view: m.view, legal: m.legal || [], log: (m.log || []).map((e) => line(e, e.step)),
     steps: [], syncs: s.syncs + 1, pending: null };
 }
 
@@ -81,7 +83,7 @@ function steps(s, m, at) {
     fresh.push({ seq: ++seq, step: st.step, seat: st.seat, action: st.action, by_bot: !!st.by_bot, t: st.t, events });
   }
   const next = progress(s, m, at);
-  return { ...next, log, view: m.view || s.view, legal: m.legal || [], seq,
+  return { ...next, lesson: m.lesson || s.lesson, log, view: m.view || s.view, legal: m.legal || [], seq,
     steps: s.steps.concat(fresh).slice(-KEEP_STEPS) };
 }
 
@@ -102,6 +104,8 @@ function answered(s, msg) {
   if (a.ok) return base;
   const err = a.error || {};
   if (s.over || err.code === 'game_over') return base;
+  // A lesson says gently why it wants another move.
+  if (s.lesson && err.code === 'illegal_action') return { ...base, note: { text: err.message } };
   if (err.code === 'hands_busy' && typeof err.until === 'number' && !msg.retried)
     return { ...base, held: { action: msg.action, due: err.until + REACTION_MS } };
   return { ...base, note: { code: err.code || 'io' } };
@@ -150,7 +154,8 @@ export function clockAt(s, at) {
 
 export function nameOf(s, i) {
   if (i < 0 || i >= s.names.length) return `player ${i + 1}`;
-  return i === s.seat ? `${s.names[i]} (you)` : s.names[i];
+  // A lesson names the person's seat "You" already.
+  return i === s.seat && s.names[i] !== 'You' ? `${s.names[i]} (you)` : s.names[i];
 }
 
 // The log as a person may look at it. Without the memory aid, what a

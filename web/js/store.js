@@ -1,6 +1,7 @@
 // store.js: what the browser remembers between visits (localStorage): the
 // person's name, the page's settings (speed, sound), and for each room the
-// seat's token and the host's token, so a reload rejoins the same seat.
+// seat's token and the host's token, so a reload rejoins the same seat;
+// and which games were played here.
 const NAME = 'partyfood.name';
 const ROOM = 'partyfood.room.';
 
@@ -25,3 +26,8 @@ export function setRoom(code, fields) {
 const SETTINGS = 'partyfood.settings';
 export function setting(key) { return (read(SETTINGS) || {})[key]; }
 export function setSetting(key, value) { write(SETTINGS, { ...(read(SETTINGS) || {}), [key]: value }); }
+
+// The games played on this device (the first game of one suggests its lesson).
+const PLAYED = 'partyfood.played';
+export function played(game) { return (read(PLAYED) || []).includes(game); }
+export function setPlayed(game) { if (!played(game)) write(PLAYED, [...(read(PLAYED) || []), game]); }

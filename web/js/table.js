@@ -19,6 +19,7 @@ import * as keys from './keys.js';
 import * as sound from './sound.js';
 import { startMeter, meterNow, stopRequest } from './meter.js';
 import * as store from './store.js';
+import { hintButton } from './hint.js';
 
 // The hello refusals that leave the seat this token's, so it is asked again:
 // the room plays at another server node for now, or storage was out of reach.
@@ -253,6 +254,12 @@ class RoomPage {
     keys.arrows(this.p.board);
     this.keepFocus();
     this.offKeys = keys.letters(() => this.shortcuts || {});
+    // A lesson's panel (lesson.js) takes the turn line's place.
+    if (this.source.lesson) {
+      this.lesson = this.source.lesson(this);
+      this.p.root.prepend(this.lesson.root);
+      this.p.root.classList.add('lesson');
+    }
     clear(this.main).append(this.alert, this.waiting, this.p.root);
     document.body.classList.add('room-page');
     // A new size: the table is drawn again for its room (once the queue rests).
@@ -273,6 +280,7 @@ class RoomPage {
   update() {
     const s = this.state;
     if (!this.p) return;
+    if (this.lesson) this.lesson.update(s);
     this.drawConn();
     if (this.gone !== s.gone && s.gone) this.drawGone();
     if (!s.started) {
@@ -315,7 +323,7 @@ class RoomPage {
 
   // What in a state the table shows (a change in anything else leaves the drawing).
   keyOf(s) {
-    return [s.view, s.legal, s.toAct, s.over, s.names, s.memoryAid, s.seat];
+    return [s.view, s.legal, s.toAct, s.over, s.names, s.memoryAid, s.seat, s.lesson];
   }
 
   // The queue rests: the table catches up with the newest state, and the end shows.
@@ -393,6 +401,7 @@ class RoomPage {
     this.markPending();
     this.countdown(s);
     if (this.game.live) this.liveLoop();
+    if (this.lesson) this.lesson.shown(s);
   }
 
   drawChoices(ctx) {
@@ -405,6 +414,8 @@ class RoomPage {
         'aria-keyshortcuts': c.key ? c.key.toUpperCase() : null, onclick: run },
       c.label, c.key ? h('kbd', { text: ` ${c.key.toUpperCase()}` }) : null));
     }
+    const hint = hintButton(this, ctx);
+    if (hint) this.p.actions.append(hint);
   }
 
   turnText(s, ctx) {
@@ -587,7 +598,7 @@ class RoomPage {
   }
 
   drawEnd(s) {
-    if (!s.over || !this.p.end.hidden) return;
+    if (!s.over || !this.p.end.hidden || this.lesson) return; // a lesson's panel says it
     endScreen(this.p.end, {
       state: s, game: this.game, ctx: this.ctx(s), replay: this.source.replay,
       again: s.seat >= 0 ? () => this.conn.request({ cmd: 'rematch' }).then((a) => {

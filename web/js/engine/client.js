@@ -69,6 +69,9 @@ export class EngineWorker {
   async solo(setup, onPush, { keep = false } = {}) { return this.openSolo('solo', { setup, keep }, onPush); }
   async resume(save, onPush) { return this.openSolo('resume', { save }, onPush); }
   async open(id, onPush) { return this.openSolo('open', { kept: id }, onPush); }
+  // A lesson from its file's text at chapter (from 0), spoken to as a solo
+  // room (src/proto/lesson_room.h): ask({cmd: 'next'}) and the like.
+  async lesson(text, chapter, onPush) { return this.openSolo('lesson', { text, chapter }, onPush); }
 
   // A finished game's story for the replay viewer (parsed), from a kept
   // game ({kept: id}) or a file's text ({text}), as seat saw it (-1: everything).

@@ -39,6 +39,17 @@ export class Engine {
   solo(setup, now) { return this.openSolo('pf_wasm_solo_create', JSON.stringify(setup), now); }
   resume(save, now) { return this.openSolo('pf_wasm_solo_resume', save, now); }
 
+  // A lesson (src/proto/lesson_room.h) from its file's text, at chapter
+  // (from 0): spoken to as a solo room whose bots never move by themselves.
+  lesson(text, chapter = 0) {
+    const ptr = this.withBytes(text, (p, n) => this.x.pf_wasm_lesson_create(p, n, chapter));
+    if (!ptr) throw new Error('the engine ran out of memory');
+    if (this.x.pf_wasm_lesson_ok(ptr)) return new Lesson(this, ptr);
+    const answer = this.text(this.x.pf_wasm_lesson_answer(ptr));
+    this.x.pf_wasm_lesson_free(ptr);
+    throw Object.assign(new Error(`refused: ${answer}`), { answer });
+  }
+
   openSolo(fn, text, now) {
     const ptr = this.withBytes(text, (p, n) => this.x[fn](p, n, now));
     if (!ptr) throw new Error('the engine ran out of memory');
@@ -161,6 +172,37 @@ export class Solo {
 
   close() {
     if (this.ptr) this.e.x.pf_wasm_solo_free(this.ptr);
+    this.ptr = 0;
+  }
+}
+
+// A lesson, with a solo room's calls (the worker's host holds either):
+// its steps come only from the page's requests (next, act), so nothing is
+// ever due, and nothing is kept.
+export class Lesson {
+  constructor(engine, ptr) {
+    this.e = engine;
+    this.ptr = ptr;
+  }
+
+  handle(request, now) {
+    const line = typeof request === 'object' ? JSON.stringify(request) : request;
+    this.e.withBytes(line, (p, n) => this.e.x.pf_wasm_lesson_handle(this.ptr, p, n, now));
+    return { answer: this.e.text(this.e.x.pf_wasm_lesson_answer(this.ptr)) || NO_MEMORY,
+      push: this.e.text(this.e.x.pf_wasm_lesson_push(this.ptr)) };
+  }
+
+  due() { return -1; }
+
+  tick() { return null; }
+
+  room() {
+    this.e.x.pf_wasm_lesson_room(this.ptr);
+    return this.e.text(this.e.x.pf_wasm_lesson_answer(this.ptr));
+  }
+
+  close() {
+    if (this.ptr) this.e.x.pf_wasm_lesson_free(this.ptr);
     this.ptr = 0;
   }
 }

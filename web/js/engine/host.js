@@ -20,6 +20,7 @@
 //                               keep: saved on the device under a new id)
 //   resume {save}            -> {solo, room}
 //   open {kept}              -> {solo, room, id}  (a kept game by its id, going on)
+//   lesson {text, chapter}   -> {solo, room}    (a lesson, spoken to as a solo room)
 //   solo-ask {solo, request} -> the answer's text (a room's request)
 //   solo-save {solo}         -> the save's text
 //   story {kept | text, seat} -> the story's text (a finished game, for the replay viewer)
@@ -177,6 +178,7 @@ export function host(post, clock = defaultClock, keep = null) {
       return open(room, entry, await hold(entry.id));
     },
     resume({ save }) { return open(engine.resume(save, clock.now())); },
+    lesson({ text, chapter }) { return open(engine.lesson(text, chapter)); },
     async open({ kept: id }) {
       const release = await hold(id);
       try {

@@ -27,28 +27,15 @@ function failed(status, message) {
   return Object.assign(new Error(message), { status });
 }
 
-export function soloRoom(id) {
+// A room in this device's engine (a solo game, a lesson), as the room's
+// page reads one: open() opens it once (openWith(onPush) gives the
+// engine's room), and connect() is its connection: a hello once it is
+// open, then requests (own(msg) may answer one first: a promise, or null).
+export function deviceRoom(openWith, own = () => null) {
   let opening = null;
   let listen = null; // the connection's push handler
-  const open = () => {
-    if (!opening) {
-      opening = (async () => {
-        const engine = await deviceEngine();
-        if (!engine) throw failed(0, 'no engine on this device');
-        try {
-          // Pushes before the connection's hello are dropped: its sync holds them.
-          return await engine.open(id, (m) => listen && listen(m));
-        } catch (e) {
-          const code = e.answer && e.answer.error.code;
-          throw failed(code === 'no_game' ? 404 : code === 'busy' ? 409 : 0, e.message);
-        }
-      })();
-    }
-    return opening;
-  };
-
-  // The connection: a hello once the game is open, then requests; "Play
-  // again" starts the same setup again as a new game on the device.
+  // Pushes before the connection's hello are dropped: its sync holds them.
+  const open = () => opening || (opening = openWith((m) => listen && listen(m)));
   const connect = (token, handlers) => {
     let room = null;
     let closed = false;
@@ -60,7 +47,8 @@ export function soloRoom(id) {
     }, () => handlers.closed(0, 'the game could not be opened'));
     return {
       async request(msg) {
-        if (msg.cmd === 'rematch') return rematch();
+        const mine = own(msg);
+        if (mine) return mine;
         if (!room) return { ok: false, error: { code: 'closed', message: 'the game is opening' } };
         return room.ask(msg);
       },
@@ -72,6 +60,21 @@ export function soloRoom(id) {
       },
     };
   };
+  return { open, connect };
+}
+
+export function soloRoom(id) {
+  // "Play again" starts the same setup again as a new game on the device.
+  const { open, connect } = deviceRoom(async (onPush) => {
+    const engine = await deviceEngine();
+    if (!engine) throw failed(0, 'no engine on this device');
+    try {
+      return await engine.open(id, onPush);
+    } catch (e) {
+      const code = e.answer && e.answer.error.code;
+      throw failed(code === 'no_game' ? 404 : code === 'busy' ? 409 : 0, e.message);
+    }
+  }, (msg) => (msg.cmd === 'rematch' ? rematch() : null));
 
   async function rematch() {
     const entry = await saves.entry(id);

@@ -1,0 +1,58 @@
+// hint.js: a hint in a game against bots (docs/lessons.md,
+// "Hints"): the move a medium bot would make, shining on the table, and
+// one sentence saying why (the engine's `plan` with `hint`), beside the
+// button and in the page's alert. None in real time (Paku Paku); in the
+// memory games only with the memory aid on, since there a hint is a memory
+// aid: without it the button says why.
+import { h } from './dom.js';
+import { moveTargets, shine, unshine } from './lesson.js';
+
+// The hint button (and the last hint's sentence while it holds) for the
+// room's choices, or null where the game gives none. page.hint: {view,
+// action, text} of the last hint.
+export function hintButton(page, ctx) {
+  const facts = page.facts;
+  // A game against bots: one person at the table (on this device, or a
+  // server's room, whose `plan` answers as the engine's).
+  const seats = (page.state.pub && page.state.pub.seats) || [];
+  const againstBots = seats.filter((x) => x.kind === 'person').length === 1 && seats.some((x) => x.kind === 'bot');
+  if (!againstBots || facts.real_time || !ctx.mine) return null;
+  const off = facts.memory_game && !ctx.memoryAid;
+  const hint = page.hint && page.hint.view === ctx.view ? page.hint : null;
+  // The table drawn again for the same moment (a new size): the hint still shines.
+  if (hint && hint.action) shineMove(page, hint.action);
+  const button = h('button', { type: 'button', class: 'hint', 'data-key': 'hint', 'aria-disabled': off ? 'true' : null,
+    onclick: () => (off ? tell(page, { view: ctx.view, action: null,
+      text: `No hints here: in ${facts.title} remembering is the game, so a hint is a memory aid, and this game was started without it.` })
+      : ask(page)) }, off ? 'Hint (needs the memory aid)' : 'Hint');
+  // The sentence is said by the alert; beside the button it is for the eyes.
+  return h('div', { class: 'hint-box' }, button, hint ? h('p', { class: 'hint-why', 'aria-hidden': 'true', text: hint.text }) : null);
+}
+
+// Shines on the pieces and buttons that make the move: those found.
+function shineMove(page, action) {
+  const root = page.p.root;
+  unshine(root);
+  const found = moveTargets(root, page.state.game, action, page.state.seat);
+  found.forEach(shine);
+  return found;
+}
+
+// Shows a hint (or why there is none): the choices drawn again with it.
+function tell(page, hint) {
+  page.hint = hint;
+  if (page.shown) page.drawChoices(page.ctx(page.shown));
+  page.say(hint.text);
+  const again = page.p.actions.querySelector('button.hint'); // drawn anew: the focus stays on it
+  if (again) again.focus();
+}
+
+async function ask(page) {
+  const a = await page.conn.request({ cmd: 'plan', hint: true });
+  if (!a.ok) { page.say(a.error.message); return; }
+  tell(page, { view: page.state.view, action: a.action,
+    text: `Hint: ${a.why ? a.why.text : `a good move is ${a.action}.`}` });
+  const found = moveTargets(page.p.root, page.state.game, a.action, page.state.seat);
+  const touch = found.find((el) => el.getAttribute('role') === 'button' || el.tagName === 'BUTTON');
+  if (touch) touch.focus();
+}

@@ -1,0 +1,226 @@
+// lesson.js: a lesson (docs/lessons.md) in the page. The lesson runs in
+// this device's engine as a room (src/proto/lesson_room.h), so the room's
+// page (table.js) draws its table with the game's own module, as any game;
+// this file is the room's source and the lesson's panel: the caption (a
+// live region), Next, restart, skip and leave, and the shine on the thing
+// to touch, where the focus goes (a hint shines the same way: hint.js).
+import { deviceEngine } from './offline/device.js';
+import { deviceRoom } from './offline/solo.js';
+import { h, s } from './dom.js';
+
+const slug = (food) => food.replace(/ /g, '-'); // as passfood_layout.js names a column
+
+// Each game's highlight words (docs/lessons.md) as the pieces its module
+// draws: a word's pattern, and its selector from the match and the
+// person's seat.
+const TARGETS = {
+  pizza: [[/^cell (\d+)$/, (m) => `[data-piece="cell:${m[1]}"]`], [/^slice (\w+)$/, (m) => `[data-piece="slice:${m[1]}"]`],
+    [/^grid$/, () => '[data-piece^="cell:"]']],
+  pancake: [[/^(pan|pancake .*)$/, () => '[data-piece="pan"]'], [/^pile (\d+)$/, (m) => `[data-piece="pile:${m[1]}"]`],
+    [/^button (\w+)$/, (m) => `[data-key^="a:${m[1]}"]`], [/^meter$/, () => '.meter'],
+    [/^topping (\w+)$/, (m) => `[data-piece="guess:${m[1]}"]`], [/^table$/, () => '[data-piece="stock"]']],
+  passfood: [[/^plate (\w+)$/, (m) => `[data-key="pl:${m[1]}"]`], [/^button carry-on$/, () => '[data-key^="a:carry"]'],
+    [/^column (.+)$/, (m, seat) => `[data-piece="col:${seat}:${slug(m[1])}"]`], [/^row (\d+)$/, (m, seat) => `[data-piece="row:${seat}:${m[1]}"]`],
+    [/^ziggy column (.+)$/, (m) => `[data-piece="col:z:${slug(m[1])}"]`], [/^ziggy row (\d+)$/, (m) => `[data-piece="row:z:${m[1]}"]`],
+    [/^ziggy$/, () => '[data-piece="board:z"]'], [/^board (\d+)$/, (m) => `[data-piece="board:${m[1]}"]`]],
+  pakupaku: [[/^dice (\d+)$/, (m) => `[data-piece="seat:${m[1]}"]`], [/^button (\w+)$/, (m) => `[data-key^="a:${m[1]}"]`],
+    [/^piece (\w+)$/, (m) => `[data-key="a:stack ${m[1]}"]`], [/^swing$/, () => '[data-piece="swing"]'],
+    [/^tower$/, () => '[data-piece="tower"]'], [/^penalty (\d+)$/, (m) => `[data-piece="pen:${m[1]}"]`]],
+};
+
+// Each game's moves as the pieces that make them (the buttons' keys are
+// `a:` and the move's name, found without this). A take or a swap is
+// pressed in steps (the token's button, the tile, the friend's board): the
+// next one offered.
+const MOVES = {
+  pizza: [[/^flip (\d+)$/, (m) => `[data-piece="cell:${m[1]}"]`], [/^switch (\w+)$/, (m) => `[data-piece="slice:${m[1]}"]`]],
+  pancake: [[/^pick$/, () => '[data-key="pan"]'], [/^guess (\w+)$/, (m) => `[data-piece="guess:${m[1]}"]`]],
+  passfood: [[/^plate (\w+)$/, (m) => `[data-key="pl:${m[1]}"]`],
+    [/^score column (.+)$/, (m, seat) => `[data-piece="col:${seat}:${slug(m[1])}"]`],
+    [/^score row (\d+)$/, (m, seat) => `[data-piece="row:${seat}:${m[1]}"]`],
+    [/^ziggy scores row (\d+)$/, (m) => `[data-piece="row:z:${m[1]}"]`],
+    [/^take ziggy (.+)$/, (m, seat, root) => first(root, `[data-piece="col:z:${slug(m[1])}"][role=button]`,
+      '[data-key^="a:Take a tile"]')],
+    [/^swap answer give (.+)$/, (m, seat) => `[data-piece="col:${seat}:${slug(m[1])}"]`],
+    [/^swap give (.+) to (\d+)$/, (m, seat, root) => first(root, `[data-piece="board:${Number(m[2]) - 1}"][role=button]`,
+      `[data-piece="col:${seat}:${slug(m[1])}"][role=button]`, '[data-key^="a:Swap a tile"]')]],
+  pakupaku: [],
+};
+
+// The first of the selectors that finds something in root (else the last).
+function first(root, ...sels) {
+  return sels.find((x) => root.querySelector(x)) || sels[sels.length - 1];
+}
+
+// The elements of root that words name, by a game's table of patterns.
+function found(root, table, words, seat) {
+  const out = [];
+  for (const word of words) {
+    for (const [re, sel] of table || []) {
+      const m = re.exec(word);
+      if (m) root.querySelectorAll(sel(m, seat, root)).forEach((el) => { if (!out.includes(el)) out.push(el); });
+    }
+  }
+  return out;
+}
+
+// The button or piece that makes move `act` (a meter's move by its words
+// without the number: the button that starts the meter) for seat.
+export function moveTargets(root, game, act, seat, aim = false) {
+  const name = aim ? act.replace(/ \S+$/, '') : act;
+  return [...root.querySelectorAll(`[data-key="a:${CSS.escape(name)}"]`), ...found(root, MOVES[game], [act], seat)];
+}
+
+// The elements a lesson's moment points at, in the room's root: for the
+// person's move the button or piece that makes it, then its `show` words.
+export function targets(root, game, moment, seat) {
+  const out = moment.kind === 'you' && moment.act ? moveTargets(root, game, moment.act, seat, !!moment.aim) : [];
+  for (const el of found(root, TARGETS[game], moment.show || [], seat)) if (!out.includes(el)) out.push(el);
+  return out;
+}
+
+// The lesson of `game` as a room's source (offline/solo.js's shape), from
+// chapter (from 0).
+export function lessonRoom(game, chapter = 0) {
+  const { open, connect } = deviceRoom(async (onPush) => {
+    const engine = await deviceEngine();
+    if (!engine) throw Object.assign(new Error('no engine on this device'), { status: 0 });
+    const res = await fetch(new URL(`../lessons/${game}.json`, import.meta.url));
+    if (!res.ok) throw Object.assign(new Error('no such lesson'), { status: 404 });
+    return engine.lesson(await res.text(), chapter, onPush);
+  });
+  return {
+    code: `lesson-${game}`,
+    title: 'A lesson',
+    where: 'a lesson',
+    replay: null,
+    gone: 'There is no lesson for that game.',
+    unreachable: () => 'This browser cannot play the lesson by itself (it needs WebAssembly and workers).',
+    chat: false,
+    room: async () => (await open()).ask({ cmd: 'room' }),
+    connect,
+    lesson: (page) => new LessonPanel(page, game),
+  };
+}
+
+// How long a bot's silent move waits before it is played (ms; the step's
+// `after` counts in real time, slowed for the person to follow).
+const BOT_PAUSE_MS = 700;
+
+class LessonPanel {
+  constructor(page, game) {
+    this.page = page;
+    this.game = game;
+    this.caption = h('p', { class: 'caption', 'aria-live': 'polite', id: 'lesson-caption' });
+    this.where = h('p', { class: 'lesson-where' });
+    this.next = h('button', { type: 'button', class: 'primary', id: 'lesson-next', text: 'Next',
+      onclick: () => this.go({ cmd: 'next' }) });
+    this.restart = h('button', { type: 'button', id: 'lesson-restart', text: 'Restart chapter',
+      onclick: () => this.go({ cmd: 'restart' }) });
+    this.skip = h('button', { type: 'button', id: 'lesson-skip', text: 'Skip chapter',
+      onclick: () => this.go({ cmd: 'goto', chapter: this.moment.chapter + 1 }) });
+    this.done = h('p', { class: 'lesson-done', hidden: true },
+      h('a', { class: 'button primary', href: '#/', text: 'Play against bots' }), ' ',
+      h('a', { class: 'button', href: '#/', text: 'Back to the lobby' }));
+    this.root = h('section', { class: 'lesson-panel', 'aria-label': 'the lesson' },
+      this.where, this.caption, h('div', { class: 'lesson-buttons' }, this.next, this.done),
+      h('div', { class: 'lesson-more' }, this.restart, this.skip,
+        h('a', { class: 'button', href: '#/', id: 'lesson-leave', text: 'Leave' })));
+    this.moment = null;
+    this.drawn = null;
+  }
+
+  async go(req) {
+    if (this.page.state.pending || !this.page.conn) return;
+    this.page.say(null);
+    const a = await this.page.conn.request(req);
+    if (!a.ok) this.page.say(a.error.message);
+  }
+
+  // The caption and buttons, after every change of the state.
+  update(s) {
+    const m = s.lesson;
+    if (!m || m === this.moment) return;
+    this.moment = m;
+    // What the lesson waits for, for the tests (the move is no secret: the caption asks for it).
+    Object.assign(this.root.dataset, { kind: m.kind, act: m.act || '', aim: m.aim ? m.aim.join(' ') : '',
+      last: String(!!m.last) });
+    const pub = s.pub && s.pub.lesson;
+    const chapters = pub ? pub.chapters : [];
+    const title = chapters[m.chapter] ? chapters[m.chapter].title : '';
+    this.where.textContent = `Chapter ${m.chapter + 1} of ${chapters.length}: ${title}`
+      + (m.kind === 'done' ? '' : ` · step ${m.step + 1} of ${m.steps}`);
+    let say = m.say || '';
+    if (m.kind === 'done') {
+      say = m.last ? 'Well done: you finished the lesson! Now play a whole game against bots.'
+        : `Chapter done! Next: ${chapters[m.chapter + 1].title}.`;
+    } else if (m.kind === 'you' && !say) say = 'Your move: the shining piece.';
+    else if (m.kind === 'bot' && !say) say = `${s.names[m.seat] || 'Someone'} moves…`;
+    this.caption.textContent = say;
+    const waits = m.kind === 'note' || m.kind === 'done' || (m.kind === 'bot' && m.say);
+    this.next.hidden = !waits || (m.kind === 'done' && m.last);
+    this.next.textContent = m.kind === 'done' ? 'Next chapter' : m.kind === 'bot' ? `Watch ${s.names[m.seat] || ''}`.trim() : 'Next';
+    this.done.hidden = !(m.kind === 'done' && m.last);
+    this.skip.hidden = m.chapter + 1 >= chapters.length;
+    if (m.kind === 'bot' && !m.say) this.page.later(() => this.go({ cmd: 'next' }), BOT_PAUSE_MS);
+  }
+
+  // After the table is drawn for state s: the shine on what the moment points at, and
+  // the focus on the thing to touch (or on Next, when the lesson waits for it).
+  shown(s) {
+    const m = s.lesson; // the moment of the state drawn (the queue may draw an older one)
+    const root = this.page.p.root;
+    unshine(root);
+    if (!m) return;
+    const lit = targets(root, this.game, m, s.seat);
+    lit.forEach(shine);
+    // The focus moves once a moment, and again when a redraw left it on
+    // another choice or nowhere while the lesson waits for the person's move.
+    const a = document.activeElement;
+    const astray = !a || a === document.body || !a.isConnected || !!a.closest('[hidden]')
+      || (this.page.inPlay(a) && !a.classList.contains('shine'));
+    if (this.drawn === m && !(m.kind === 'you' && astray)) return;
+    const touch = lit.find((el) => el.getAttribute('role') === 'button' || el.tagName === 'BUTTON');
+    // Not drawn yet (the table follows later): the focus moves when it is.
+    if (m.kind === 'you' && !touch) return;
+    this.drawn = m;
+    if (m.kind === 'you' && touch) touch.focus();
+    else if (!this.next.hidden) this.next.focus();
+    else if (!this.done.hidden) this.done.querySelector('a').focus();
+  }
+}
+
+// A shine on el: for a piece a dashed ring and a star beside it, for a
+// button a dashed outline and a star (not colour alone; steady under
+// reduced motion).
+export function shine(el) {
+  el.classList.add('shine');
+  if (!(el instanceof SVGGraphicsElement) || !el.ownerSVGElement) return;
+  const b = el.getBBox();
+  const pad = Math.max(2, Math.min(b.width, b.height, 60) * 0.08);
+  const ring = s('g', { class: 'shine-ring', 'aria-hidden': 'true' },
+    s('rect', { x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad,
+      rx: pad * 2, fill: 'none', stroke: '#1b1b1b', 'stroke-width': pad * 0.6, 'stroke-dasharray': `${pad * 2} ${pad}` }),
+    s('text', { x: b.x + b.width + pad, y: b.y + pad, 'font-size': Math.max(10, pad * 5), 'text-anchor': 'middle',
+      fill: '#b8860b', stroke: '#1b1b1b', 'stroke-width': 0.6, text: '★' }));
+  // The ring sits in the drawing's own coordinates, where the piece is.
+  const svg = el.ownerSVGElement;
+  const at = el.getCTM();
+  const base = svg.getCTM();
+  if (at) {
+    const rel = base ? base.inverse().multiply(at) : at;
+    ring.setAttribute('transform', `matrix(${rel.a} ${rel.b} ${rel.c} ${rel.d} ${rel.e} ${rel.f})`);
+  }
+  svg.append(ring);
+}
+
+export function unshine(root) {
+  root.querySelectorAll('.shine').forEach((el) => el.classList.remove('shine'));
+  root.querySelectorAll('.shine-ring').forEach((el) => el.remove());
+}
+
+// The lobby's line for a game: Learn to play.
+export function learnLink(game, title) {
+  return h('a', { class: 'button', href: `#/learn/${game}`, 'data-learn': game, text: `Learn to play ${title}` });
+}
+
