@@ -125,7 +125,7 @@ async function endOf(page, game) {
 // A visit installs the page; the server stops; the page opens from its
 // service worker and plays each game to the end on the device; a reload
 // mid-game goes on; the games are kept; a room's link says friends need
-// the server.
+// the server; a lesson plays.
 async function offline({ browser }) {
   const server = await L.startServer();
   const page = await phonePage(browser, { width: 1280, height: 800 });
@@ -179,6 +179,14 @@ async function offline({ browser }) {
   await page.goto(`${server.base}/#/`);
   await page.waitForSelector('.standing');
   L.assert(/You are offline/.test(await page.textContent('.standing')), 'the lobby says the device is offline');
+  // A lesson, offline too: its file kept, its runner in the module.
+  await page.goto(`${server.base}/#/learn/pizza`);
+  await page.waitForSelector('.lesson-panel[data-kind=note] #lesson-next:not([hidden])');
+  const first = await page.textContent('#lesson-caption');
+  await page.click('#lesson-next');
+  await page.waitForFunction((was) => document.getElementById('lesson-caption').textContent !== was, first);
+  await page.goto(`${server.base}/#/`);
+  await page.waitForSelector('.standing');
 
   // A phone: the lobby, the kept games and a game going on.
   await page.setViewportSize({ width: 390, height: 844 });
