@@ -20,11 +20,6 @@
 #include "partyfood/proto.h"
 #include "partyfood/rng.h"
 
-#define REACTION_MS 100 /* no person stops a meter sooner after seeing it */
-#define TOLERANCE_MS 25 /* a stop this much past the room's own time is let in */
-#define LAG_CAP_MS 500  /* the most the way to the room may take off a stop */
-#define TTL_MS 60000    /* a meter unused this long has expired */
-
 /* The meter of each game with skill numbers. */
 static const struct meter_kind {
     const char *game, *kind;
@@ -61,7 +56,7 @@ static bool skill_action(const pf_game *g, pf_action a)
     return g->skill_error && g->skill_error(a, 0, &still, &same);
 }
 
-static bool is_skill(const pf_match *m, const char *name)
+bool pf_skill_action_named(const pf_match *m, const char *name)
 {
     pf_action a;
     return pf_match_parse(m, name, &a, NULL) == PF_E_OK && skill_action(m->game, a);
@@ -78,38 +73,44 @@ static bool has_skill_action(const pf_match *m, int seat)
     return false;
 }
 
-static char *refuse(const cJSON *req, pf_err code, const char *why)
+pf_err pf_skill_meter_open(pf_skill_meter *mt, const pf_match *m, int seat, int64_t now,
+                           const char **kind, int *period_ms, pf_error *err)
 {
-    pf_error err;
-    pf_error_set(&err, code, "%s", why);
-    return pf_proto_error_of(req, &err);
+    const struct meter_kind *k = kind_of(m->game);
+    if (!k)
+        return pf_error_set(err, PF_E_BAD_REQUEST, "this game has no skill numbers: no meter");
+    if (pf_match_over(m, NULL))
+        return pf_error_set(err, PF_E_GAME_OVER, "the game is over");
+    if (!has_skill_action(m, seat))
+        return pf_error_set(err, PF_E_NOT_YOUR_TURN, "your seat has nothing to toss or stack now");
+    uint64_t raw;
+    pf_err e = pf_seed_random(&raw, err);
+    if (e)
+        return e;
+    snprintf(mt->id, sizeof mt->id, "%016llx", (unsigned long long)raw);
+    mt->issued = now;
+    mt->used = false;
+    *kind = k->kind;
+    *period_ms = k->period_ms;
+    return PF_E_OK;
 }
 
 char *pf_skill_meter_issue(pf_skill_meter *mt, const pf_match *m, int seat, const cJSON *req,
                            int64_t now, int64_t clock)
 {
-    const struct meter_kind *k = kind_of(m->game);
-    if (!k)
-        return refuse(req, PF_E_BAD_REQUEST, "this game has no skill numbers: no meter");
-    if (pf_match_over(m, NULL))
-        return refuse(req, PF_E_GAME_OVER, "the game is over");
-    if (!has_skill_action(m, seat))
-        return refuse(req, PF_E_NOT_YOUR_TURN, "your seat has nothing to toss or stack now");
-    uint64_t raw;
+    const char *kind;
+    int period_ms;
     pf_error err;
-    if (pf_seed_random(&raw, &err))
+    if (pf_skill_meter_open(mt, m, seat, now, &kind, &period_ms, &err))
         return pf_proto_error_of(req, &err);
-    snprintf(mt->id, sizeof mt->id, "%016llx", (unsigned long long)raw);
-    mt->issued = now;
-    mt->used = false;
     cJSON *out = cJSON_CreateObject(), *mo = NULL;
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(req, "id");
     bool ok = out && (!id || pf__add(out, "id", cJSON_Duplicate(id, true))) &&
               pf__add(out, "ok", cJSON_CreateTrue()) &&
               pf__add(out, "meter", mo = cJSON_CreateObject()) &&
               pf__add(mo, "id", cJSON_CreateString(mt->id)) &&
-              pf__add(mo, "kind", cJSON_CreateString(k->kind)) &&
-              pf__add(mo, "period_ms", cJSON_CreateNumber(k->period_ms)) &&
+              pf__add(mo, "kind", cJSON_CreateString(kind)) &&
+              pf__add(mo, "period_ms", cJSON_CreateNumber(period_ms)) &&
               pf__add(mo, "issued", cJSON_CreateNumber((double)clock));
     char *text = ok ? pf_json_print(out) : NULL;
     cJSON_Delete(out);
@@ -136,23 +137,42 @@ static pf_err read_stop(pf_skill_meter *mt, const struct meter_kind *k, const cJ
         return pf_error_set(err, PF_E_BAD_METER, "that meter was used: each stops once");
     mt->used = true;
     int64_t since = now - mt->issued;
-    if (since > TTL_MS)
+    if (since > PF_METER_TTL_MS)
         return pf_error_set(err, PF_E_BAD_METER, "that meter expired (a minute after its issue)");
-    if (e < REACTION_MS)
+    if (e < PF_METER_REACTION_MS)
         return pf_error_set(err, PF_E_BAD_METER,
                             "implausible: stopped %lld ms after it was shown, faster than a "
                             "person reacts (%d ms)",
-                            e, REACTION_MS);
-    if (e > since + TOLERANCE_MS)
+                            e, PF_METER_REACTION_MS);
+    if (e > since + PF_METER_TOLERANCE_MS)
         return pf_error_set(err, PF_E_BAD_METER,
                             "implausible: stopped at %lld ms, but it was issued only %lld ms ago",
                             e, (long long)since);
-    if (since - e > LAG_CAP_MS)
+    if (since - e > PF_METER_LAG_CAP_MS)
         return pf_error_set(err, PF_E_BAD_METER,
                             "implausible: stopped %lld ms before the stop arrived, more than the "
                             "lag cap (%d ms)",
-                            (long long)(since - e), LAG_CAP_MS);
+                            (long long)(since - e), PF_METER_LAG_CAP_MS);
     *value = meter_value(k, e);
+    return PF_E_OK;
+}
+
+pf_err pf_skill_meter_stop(pf_skill_meter *mt, const pf_match *m, const char *action,
+                           const cJSON *meter, int64_t now, char *name, size_t n, pf_error *err)
+{
+    const struct meter_kind *k = kind_of(m->game);
+    char probe[PF_REPLAY_NAME_MAX + 8];
+    snprintf(probe, sizeof probe, "%s 0.50", action);
+    if (!k || !pf_skill_action_named(m, probe))
+        return pf_error_set(err, PF_E_BAD_ACTION,
+                            "a meter goes with a skill action named without its number "
+                            "(\"toss\", \"stack cup\")");
+    long v = 0;
+    pf_err e = read_stop(mt, k, meter, now, &v, err);
+    if (e)
+        return e;
+    long a = labs(v);
+    snprintf(name, n, "%s %s%ld.%02ld", action, v < 0 ? "-" : "", a / 100, a % 100);
     return PF_E_OK;
 }
 
@@ -166,18 +186,5 @@ pf_err pf_skill_meter_action(pf_skill_meter *mt, const pf_match *m, const cJSON 
         return PF_E_OK;
     if (!cJSON_IsString(action) || strlen(action->valuestring) + 8 >= n)
         return pf_error_set(err, PF_E_BAD_REQUEST, "\"act\" needs \"action\" (a short name)");
-    const struct meter_kind *k = kind_of(m->game);
-    char probe[PF_REPLAY_NAME_MAX + 8];
-    snprintf(probe, sizeof probe, "%s 0.50", action->valuestring);
-    if (!k || !is_skill(m, probe))
-        return pf_error_set(err, PF_E_BAD_ACTION,
-                            "a meter goes with a skill action named without its number "
-                            "(\"toss\", \"stack cup\")");
-    long v = 0;
-    pf_err e = read_stop(mt, k, meter, now, &v, err);
-    if (e)
-        return e;
-    long a = labs(v);
-    snprintf(name, n, "%s %s%ld.%02ld", action->valuestring, v < 0 ? "-" : "", a / 100, a % 100);
-    return PF_E_OK;
+    return pf_skill_meter_stop(mt, m, action->valuestring, meter, now, name, n, err);
 }

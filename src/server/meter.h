@@ -7,12 +7,8 @@
 #ifndef PF_SERVER_METER_H
 #define PF_SERVER_METER_H
 
+#include "partyfood/skill_meter.h" /* the meter, its limits (PF_METER_*) */
 #include "server/room.h"
-
-#define PF_METER_REACTION_MS 100 /* no person stops a meter sooner after seeing it */
-#define PF_METER_TOLERANCE_MS 25 /* a stop this much past the server's own time is let in */
-#define PF_METER_LAG_CAP_MS 500  /* the most a round trip may take off a stop */
-#define PF_METER_TTL_MS 60000    /* a meter unused this long has expired */
 
 /* Answers {"cmd":"meter"} of m (a seat's, the game on: the room's commands
  * check it): a new meter for its seat when it has a skill action now (it

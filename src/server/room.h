@@ -24,6 +24,7 @@
 #include <libwebsockets.h>
 
 #include "partyfood/json_write.h"
+#include "partyfood/skill_meter.h"
 #include "partyfood/table.h"
 #include "server/commit.h"
 #include "server/frame.h"
@@ -91,12 +92,6 @@ typedef struct pf_chat_line {
     int64_t t_ms;
 } pf_chat_line;
 
-/* A seat's latest meter (meter.c). */
-typedef struct pf_meter {
-    char id[17];       /* "" when none */
-    int64_t issued_ms; /* the server's monotonic clock */
-    bool used;
-} pf_meter;
 
 /* What an old room remembers of its rematch (rematch.c): the new room's
  * code and each person's new token (kept in memory only). */
@@ -166,7 +161,7 @@ struct pf_room {
     int chat_n, chat_next;
     int64_t chat_total; /* messages ever, the next one's index */
     pf_bucket chat_rate[PF_MAX_SEATS];
-    pf_meter meter[PF_MAX_SEATS];
+    pf_skill_meter meter[PF_MAX_SEATS]; /* each seat's latest (meter.c), on the monotonic clock */
     pf_rematch *rematch; /* NULL until asked */
     pf_room *next;       /* the registry's */
 };
