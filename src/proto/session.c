@@ -230,7 +230,7 @@ static bool repeated(pf_session *s, const pf_command *c, const cJSON *req, int s
                      const char **key, char **text)
 {
     pf_error err;
-    bool pending;
+    bool pending = false;
     *key = NULL;
     if (!(c->flags & PF_CMD_KEYED))
         return false;

@@ -335,7 +335,7 @@ char *pf_solo_handle(pf_solo *r, const char *line, size_t len, int64_t now, char
             ok = cJSON_AddNumberToObject(req, "seat", r->s.bound) != NULL;
         const char *key;
         const char *first = NULL;
-        bool pending;
+        bool pending = false;
         /* An act sent again is answered before its meter is looked at (used
          * by the first), as a server's room answers it. */
         if (ok && !strcmp(cmd->valuestring, "act") && !pf_repeat_key(req, &key, &err) && key &&

@@ -33,7 +33,7 @@ static char *do_act(pf_room *r, pf_member *m, const cJSON *req, pf_session *s,
     /* Sent again (its answer lost with a connection): the first answer,
      * nothing played; the first still committing: sent again later. */
     const char *key;
-    bool pending;
+    bool pending = false;
     if (pf_repeat_key(req, &key, &err))
         return pf_proto_error_of(req, &err);
     const char *first = key ? pf_repeat_find(r->repeats, m->seat, key, &pending) : NULL;
