@@ -163,12 +163,14 @@ test-fuzz: build-fuzz
 	rm -rf $(FUZZ_BUILD)/fuzz-corpus-short
 	FUZZ_CORPUS=$(FUZZ_BUILD)/fuzz-corpus-short sh scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
-# The server's threads too (the loop, the committer, the bots' worker): a
-# race makes the server exit 66 at its clean stop, which the tests check.
+# The server's threads too (the loop, the committer, the bots' and hints'
+# worker): a race makes the server exit 66 at its clean stop, which the
+# tests check; the worker's unit test is built for it.
 test-tsan: build-tsan
+	@$(CMAKE) --build $(TSAN_BUILD) -j$(JOBS) --target server_test_think
 	TSAN_GAMES=$(TSAN_GAMES) TSAN_SEARCH_GAMES=$(TSAN_SEARCH_GAMES) TSAN_THREADS=$(TSAN_THREADS) \
 	    ctest --test-dir $(TSAN_BUILD) --output-on-failure \
-	    -R '^(sim_threads_tsan|server_think|server_commit|server_games|server_chat|server_overlap)$$'
+	    -R '^(sim_threads_tsan|server_think|server_test_think|server_commit|server_games|server_chat|server_overlap)$$'
 
 test-release: build-release build-clang
 	PF_TEST_SCALE=0.2 ctest --test-dir $(RELEASE_BUILD) --output-on-failure -j$(JOBS) -LE 'web|wasm'

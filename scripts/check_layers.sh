@@ -27,7 +27,7 @@ function layer(file,    l, f) {
         return l
     f = substr(file, RSTART + RLENGTH)
     sub(/\.c\.o$|\.o$/, "", f)
-    if (f ~ /^(store|store_sqlite|store_pg|token|log|metrics|limits|node|commit|think|frame|memory\/.*)$/)
+    if (f ~ /^(store|store_sqlite|store_pg|token|log|metrics|limits|node|commit|think|fair|frame|memory\/.*)$/)
         return "server/helpers"
     if (f ~ /^(room|seats|change|tell|story)$/) return "server/room"
     if (f ~ /^(chat|meter|host|rematch)$/) return "server/modules"

@@ -57,6 +57,9 @@ typedef struct pf_session {
      * the page in a push of its own, as a server's room sends it. */
     bool bots_on_wait;
     pf_session_heard heard;
+    /* The last acts' keys of each seat, with their answers (repeat.h);
+     * dropped with the game. */
+    struct pf_repeats *repeats;
 } pf_session;
 
 /* A session must stay where it is in memory while it holds a game: its
@@ -97,6 +100,7 @@ enum {
     PF_CMD_SPOILS = 1 << 6,     /* tells hidden content while the game is on: the owner's only */
     PF_CMD_PLAYERS = 1 << 7,    /* not for a spectator (not_your_seat) */
     PF_CMD_REWRITES = 1 << 8,   /* may take steps back (undo): runs on a copy of the table */
+    PF_CMD_KEYED = 1 << 9,      /* may carry a "key": sent again, answered, not run again */
     PF_CMD_OWN_FLAGS = 1 << 16,
 };
 

@@ -10,6 +10,7 @@
 #include "partyfood/web_dir.h"
 #include "server/node.h"
 #include "server/server.h"
+#include "server/think.h"
 
 static int usage(FILE *f, int status)
 {
@@ -17,6 +18,7 @@ static int usage(FILE *f, int status)
             "usage: partyfood serve [--listen HOST:PORT] [--db FILE|URL] [--web DIR]\n"
             "                       [--cert FILE --key FILE]\n"
             "                       [--idle-seconds N] [--expire-seconds N] [--hello-timeout S]\n"
+            "                       [--hint-threads N]\n"
             "                       [--node URL] [--db-lock-timeout MS]\n"
             "                       [--db-statement-timeout MS] [--db-idle-timeout MS]\n"
             "                       [--lease-ms N] [--max-requests N] [--max-rooms N]\n"
@@ -34,6 +36,8 @@ static int usage(FILE *f, int status)
             "--expire-seconds (3600) is dropped. A connection that does not finish its\n"
             "request, or a WebSocket that says no hello, within --hello-timeout (10) seconds\n"
             "is closed.\n"
+            "Bots think on a thread of their own, hints on --hint-threads (1) of theirs,\n"
+            "each room's hints in turn with the others', %d at most waiting per room.\n"
             "Several nodes on one PostgreSQL: each room is played by one node at a time;\n"
             "--node is this node's address as clients and other nodes reach it\n"
             "(http://HOST:PORT by default), --lease-ms how long its hold on a room\n"
@@ -54,7 +58,7 @@ static int usage(FILE *f, int status)
             "--node's host, and each --allow-host (the name people type, behind a proxy\n"
             "too; * for any). /metrics answers this machine and each --metrics-allow\n"
             "network (10.0.0.0/8) only.\n",
-            PF_STORE_LOCK_MS, PF_STORE_STATEMENT_MS, PF_STORE_IDLE_MS, PF_LIMIT_REQUESTS_PER_S,
+            PF_HINTS_WAITING, PF_STORE_LOCK_MS, PF_STORE_STATEMENT_MS, PF_STORE_IDLE_MS, PF_LIMIT_REQUESTS_PER_S,
             PF_LIMIT_ROOMS_PER_MIN, PF_LIMIT_CONNS_PER_ADDR, PF_LIMIT_MISSES_PER_MIN);
     return status;
 }
@@ -115,6 +119,7 @@ int cmd_serve(int argc, char **argv)
     const char *db = getenv("PARTYFOOD_DB");
     pf_server_options o = {.host = host, .port = 8080, .db = db && *db ? db : "partyfood.db",
                            .idle_seconds = 60, .expire_seconds = 3600, .hello_seconds = 10,
+                           .hint_threads = 1,
                            .lease_ms = 5000,
                            .db_waits = {PF_STORE_LOCK_MS, PF_STORE_STATEMENT_MS,
                                         PF_STORE_IDLE_MS},
@@ -133,6 +138,11 @@ int cmd_serve(int argc, char **argv)
         } else if (strcmp(argv[i], "--db") == 0) {
             if (!(o.db = cli_arg_value("serve", argc, argv, &i)))
                 return 2;
+        } else if (strcmp(argv[i], "--hint-threads") == 0) {
+            if (!(v = cli_arg_value("serve", argc, argv, &i)) ||
+                !cli_arg_int("serve", "--hint-threads", v, 1, PF_HINT_THREADS_MAX, &n))
+                return 2;
+            o.hint_threads = (int)n;
         } else if (strcmp(argv[i], "--hello-timeout") == 0) {
             if (!(v = cli_arg_value("serve", argc, argv, &i)) ||
                 !cli_arg_int("serve", "--hello-timeout", v, 1, 3600, &n))

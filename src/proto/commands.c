@@ -501,7 +501,7 @@ static pf_err do_undo(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_
 const pf_command pf__commands[] = {
     {"new", do_new, PF_CMD_REPLACES},
     {"legal", do_legal, PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_OWN_SEAT},
-    {"act", do_act, PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_OWN_SEAT | PF_CMD_CHANGES | PF_CMD_PLAYERS},
+    {"act", do_act, PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_OWN_SEAT | PF_CMD_CHANGES | PF_CMD_PLAYERS | PF_CMD_KEYED},
     {"view", do_view, PF_CMD_NEEDS_GAME | PF_CMD_READS_SEAT | PF_CMD_WATCH | PF_CMD_OWN_SEAT},
     {"result", do_result, PF_CMD_NEEDS_GAME},
     {"save", do_save, PF_CMD_NEEDS_GAME | PF_CMD_SPOILS},

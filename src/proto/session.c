@@ -17,6 +17,7 @@
 #include "commands.h"
 #include "partyfood/parse.h"
 #include "partyfood/proto.h"
+#include "partyfood/repeat.h"
 #include "partyfood/replay.h"
 #include "partyfood/session.h"
 
@@ -29,6 +30,8 @@ void pf_session_fini(pf_session *s)
 {
     pf_table_destroy(s->table);
     s->table = NULL;
+    pf_repeats_free(s->repeats);
+    s->repeats = NULL;
 }
 
 void pf_session_bind(pf_session *s, int seat)
@@ -220,13 +223,38 @@ pf_err pf_request_command(const cJSON *req, const pf_command **c, pf_error *err)
                         pf__echo_len(cmd->valuestring), cmd->valuestring, names);
 }
 
+/* A keyed command (act) with its "key": the first answer again when the
+ * key is remembered for seat (*text, NULL when memory ran out), else the
+ * command runs (false). */
+static bool repeated(pf_session *s, const pf_command *c, const cJSON *req, int seat,
+                     const char **key, char **text)
+{
+    pf_error err;
+    bool pending = false;
+    *key = NULL;
+    if (!(c->flags & PF_CMD_KEYED))
+        return false;
+    if (pf_repeat_key(req, key, &err)) {
+        *text = pf_proto_error_of(req, &err);
+        return true;
+    }
+    const char *first = *key ? pf_repeat_find(s->repeats, seat, *key, &pending) : NULL;
+    if (!first)
+        return false;
+    *text = pf_repeat_answer(first, req);
+    return true;
+}
+
 char *pf_session_run(pf_session *s, const pf_command *c, const cJSON *req, int seat)
 {
+    const char *key;
+    char *text = NULL;
+    if (repeated(s, c, req, seat, &key, &text))
+        return text;
     pf_error err;
     undo_point undo = {0};
     bool changing = (c->flags & (PF_CMD_CHANGES | PF_CMD_REPLACES)) != 0;
     pf_err e = changing ? begin(s, c, &undo, &err) : PF_E_OK;
-    char *text = NULL;
     pf_jw out;
     pf_jw_init(&out, 0);
     if (!e) {
@@ -236,10 +264,21 @@ char *pf_session_run(pf_session *s, const pf_command *c, const cJSON *req, int s
             e = add_steps(s, &out, &err);
         if (!e && !(text = pf_proto_end(&out)))
             e = pf__no_memory(&err);
+        /* A keyed act played is remembered before it is kept: if memory
+         * runs out it is not played, and may be sent again. */
+        if (!e && key && pf_repeat_remember(&s->repeats, seat, key, text, &err)) {
+            free(text);
+            text = NULL;
+            e = err.code;
+        }
     }
     pf_jw_free(&out);
     if (changing)
         end(s, &undo, e == PF_E_OK);
+    if (!e && (c->flags & PF_CMD_REPLACES)) { /* another game: its keys are new */
+        pf_repeats_free(s->repeats);
+        s->repeats = NULL;
+    }
     return e ? pf_proto_error_of(req, &err) : text;
 }
 

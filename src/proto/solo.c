@@ -19,6 +19,7 @@
 #include "partyfood/json_print.h"
 #include "partyfood/proto.h"
 #include "partyfood/push.h"
+#include "partyfood/repeat.h"
 #include "partyfood/replay.h"
 #include "partyfood/seating.h"
 #include "partyfood/session.h"
@@ -332,6 +333,17 @@ char *pf_solo_handle(pf_solo *r, const char *line, size_t len, int64_t now, char
         pf_error err;
         if (!cJSON_GetObjectItemCaseSensitive(req, "seat"))
             ok = cJSON_AddNumberToObject(req, "seat", r->s.bound) != NULL;
+        const char *key;
+        const char *first = NULL;
+        bool pending = false;
+        /* An act sent again is answered before its meter is looked at (used
+         * by the first), as a server's room answers it. */
+        if (ok && !strcmp(cmd->valuestring, "act") && !pf_repeat_key(req, &key, &err) && key &&
+            (first = pf_repeat_find(r->s.repeats, r->s.bound, key, &pending))) {
+            text = pf_repeat_answer(first, req);
+            cJSON_Delete(req);
+            return text;
+        }
         if (ok && !strcmp(cmd->valuestring, "act")) {
             if (pf_skill_meter_action(&r->meter, pf_table_match(r->s.table), req, now, name,
                                       sizeof name, &err)) {

@@ -8,6 +8,7 @@
  * everyone hears of them. A change or commit that fails leaves the room as
  * it was. A turn-based bot's move is searched on the worker (think.h) and
  * comes back as a change of its own. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -333,12 +334,21 @@ static void hold_answer(pf_room *r, pf_member *m, const cJSON *req, pf_jw *w)
     m->held = true;
 }
 
-pf_err pf_room_act(pf_room *r, pf_member *m, const cJSON *req, const char *name, pf_error *err)
+pf_err pf_room_act(pf_room *r, pf_member *m, const cJSON *req, const char *name,
+                   const char *key, pf_error *err)
 {
     act_arg a = {m->seat, name, -1};
     pf_err e = change(r, op_act, &a, err);
     if (e)
         return e;
+    if (key) {
+        pf_told *kt = r->told_tail;
+        /* Out of memory: played all the same, a repeat played again. */
+        if (!pf_repeat_remember(&r->repeats, m->seat, key, NULL, err)) {
+            snprintf(kt->key, sizeof kt->key, "%s", key);
+            kt->key_seat = m->seat;
+        }
+    }
     /* The engine's answer: the action's own step (its index, name, time and
      * the seat's events), then the progress. */
     const pf_told *t = r->told_tail;
@@ -555,6 +565,9 @@ static void committed(pf_commit_entry *e, const pf_error *failed)
     /* The answers after the pushes, then what each asker sent meanwhile. */
     for (pf_told *t = done, *next; t; t = next) {
         next = t->next;
+        if (t->key[0]) /* a keyed act played, or not after all */
+            pf_repeat_settle(r->repeats, t->key_seat, t->key,
+                             failed ? NULL : t->answer->buf + PF_FRAME_HEAD);
         answer_told(r, t, failed);
         told_free(t);
     }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "partyfood/proto.h"
+#include "partyfood/repeat.h"
 #include "server/chat.h"
 #include "server/commands.h"
 #include "server/meter.h"
@@ -29,13 +30,26 @@ static char *do_act(pf_room *r, pf_member *m, const cJSON *req, pf_session *s,
     (void)s, (void)c, (void)seat;
     const cJSON *action = cJSON_GetObjectItemCaseSensitive(req, "action");
     pf_error err;
+    /* Sent again (its answer lost with a connection): the first answer,
+     * nothing played; the first still committing: sent again later. */
+    const char *key;
+    bool pending = false;
+    if (pf_repeat_key(req, &key, &err))
+        return pf_proto_error_of(req, &err);
+    const char *first = key ? pf_repeat_find(r->repeats, m->seat, key, &pending) : NULL;
+    if (first)
+        return pf_repeat_answer(first, req);
+    if (key && pending)
+        return pf_proto_error(req, PF_E_RATE_LIMITED,
+                              "busy: the act with this key is still being played; send it "
+                              "again in a moment");
     if (!cJSON_IsString(action))
         return pf_proto_error(req, PF_E_BAD_REQUEST, "\"act\" needs \"action\" (its name)");
     /* A skill number comes from a meter (C-4, meter.c). */
     char name[PF_REPLAY_NAME_MAX + 1];
     pf_err e = pf_meter_action(r, m->seat, req, name, sizeof name, &err);
     if (!e)
-        e = pf_room_act(r, m, req, name, &err);
+        e = pf_room_act(r, m, req, name, key, &err);
     return e ? pf_proto_error_of(req, &err) : NULL;
 }
 

@@ -383,6 +383,15 @@ int pf_http_start(pf_net *n, struct lws *wsi, pf_http *h, const char *path, size
     size_t tl = t ? strcspn(t, "; ") : 0;
     h->not_json = !t || tl != strlen("application/json") ||
                   strncasecmp(t, "application/json", tl) != 0;
+    /* lws reads a body only by its length: one sent in chunks (or with no
+     * length at all) would never come. It is refused at once, and the
+     * connection closed after the answer (its chunks are not read). */
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0) {
+        pf_log_event(&n->log, "refused", NULL, NULL, "reason=no_length");
+        http_error(wsi, 411, PF_E_BAD_REQUEST,
+                   "the body must be sent with a Content-Length (chunks are not read)");
+        return -1;
+    }
     return 0; /* the body comes next */
 }
 

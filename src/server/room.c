@@ -10,6 +10,7 @@
 #include "partyfood/parse.h"
 #include "partyfood/proto.h"
 #include "partyfood/push.h"
+#include "partyfood/repeat.h"
 #include "partyfood/replay.h"
 #include "partyfood/rng.h"
 #include "server/room_parts.h"
@@ -511,6 +512,7 @@ void pf_room_destroy(pf_room *r)
         free(r->chat[i].text);
     free(r->rematch);
     free(r->options);
+    pf_repeats_free(r->repeats);
     free(r);
 }
 

@@ -129,6 +129,9 @@ struct pf_room {
     bool listed, spectators, watch_link, fixed_order, memory_aid;
     unsigned char watch_hash[PF_TOKEN_HASH];
     bool locked, chat_on, hints_on; /* the host's settings */
+    /* The seats' last acts' keys with their answers (repeat.h): per seat,
+     * so they outlive a connection; kept while the room is in memory. */
+    struct pf_repeats *repeats;
     unsigned char host_hash[PF_TOKEN_HASH];
     int64_t turn_ms;
     int64_t created, finished;
@@ -251,8 +254,11 @@ pf_err pf_room_give_bot(pf_room *r, int seat, const pf_bot_def *bot, pf_error *e
 
 /* seat plays the action named name, timed on arrival: the answer to req
  * (held for the commit: m->held is set) goes to m once the step is
- * durable. An error when it is refused (nothing changed). */
-pf_err pf_room_act(pf_room *r, pf_member *m, const cJSON *req, const char *name, pf_error *err);
+ * durable. An error when it is refused (nothing changed). With a key (NULL:
+ * none) the act is remembered for the seat, pending until its commit
+ * (repeat.h). */
+pf_err pf_room_act(pf_room *r, pf_member *m, const cJSON *req, const char *name,
+                   const char *key, pf_error *err);
 /* seat's fair undo, answered the same way. */
 pf_err pf_room_undo(pf_room *r, pf_member *m, const cJSON *req, pf_error *err);
 /* The room's timer fired: the bots and the turn timers play what is due. */

@@ -17,6 +17,7 @@ typedef struct pf_server_options {
     int expire_seconds; /* a room never started, nobody in it for this long, is dropped */
     int hello_seconds;  /* a request not whole, or a WebSocket without its hello, for this
                          * long is closed */
+    int hint_threads;   /* threads answering hints (the bots have one of their own) */
     const char *cert, *key; /* TLS: the certificate and its key (PEM files); NULL: none */
     pf_limits limits;
     pf_store_waits db_waits; /* a shared database's lock, statement and idle timeouts */

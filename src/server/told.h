@@ -12,6 +12,7 @@
 #ifndef PF_SERVER_TOLD_H
 #define PF_SERVER_TOLD_H
 
+#include "partyfood/repeat.h"
 #include "server/room.h"
 
 /* A step heard: its head's text (an undo's whole message) and its events. */
@@ -54,6 +55,10 @@ struct pf_told {
     pf_member *asker;
     pf_frame *answer;
     cJSON *asked_id;
+    /* An act's key (repeat.h; "" for none) and its seat: remembered pending
+     * until the commit says whether the act was played. */
+    char key[PF_REPEAT_KEY_MAX + 1];
+    int key_seat;
 };
 
 /* The text of piece [at, at + len) of t. */

@@ -6,6 +6,7 @@
 // path 414 and a long query 431, a fragmented message too large 1009.
 'use strict';
 const http = require('http');
+const net = require('net');
 const WebSocket = require('ws');
 const { tempDir, startServer, stopServer, request, assert, run } = require('./lib.js');
 
@@ -20,6 +21,19 @@ function raw(s, method, path, headers, body) {
     req.on('error', reject);
     if (body !== undefined) req.write(body);
     req.end();
+  });
+}
+
+// What the server writes to a raw connection sent text, until it closes it
+// (or 5 s pass: a request left hanging).
+function rawSocket(s, text) {
+  return new Promise((resolve) => {
+    const c = net.connect(s.port, '127.0.0.1', () => c.write(text));
+    let got = '';
+    const timer = setTimeout(() => { c.destroy(); resolve({ got, closed: false }); }, 5000);
+    c.on('data', (d) => { got += d; });
+    c.on('close', () => { clearTimeout(timer); resolve({ got, closed: true }); });
+    c.on('error', () => {});
   });
 }
 
@@ -73,6 +87,20 @@ run(async () => {
   assert(made.status === 201 && JSON.parse(made.text).room, `a JSON body: ${made.status} ${made.text}`);
   const metrics = (await request(s, 'GET', '/metrics')).body;
   assert(/^partyfood_rooms\{state="waiting"\} 1$/m.test(metrics), `one room made, by the JSON body: ${metrics}`);
+
+  // A body in chunks (no Content-Length): 411 with a JSON reason, the
+  // connection closed (its chunks are not read); so for a join.
+  const chunked = (path) => `POST ${path} HTTP/1.1\r\nHost: ${own}\r\nContent-Type: application/json\r\n` +
+    `Transfer-Encoding: chunked\r\n\r\n${spec.length.toString(16)}\r\n${spec}\r\n0\r\n\r\n`;
+  for (const path of ['/rooms', `/rooms/${JSON.parse(made.text).room}/join`]) {
+    const r = await rawSocket(s, chunked(path));
+    const body = r.got.slice(r.got.indexOf('\r\n\r\n') + 4);
+    assert(/^HTTP\/1\.1 411 /.test(r.got) && /Content-Length/.test(JSON.parse(body || '{}').error?.message),
+           `a chunked POST ${path}: ${JSON.stringify(r.got)}`);
+    assert(r.closed, `a chunked POST ${path}: the connection closed`);
+  }
+  const metricsAfter = (await request(s, 'GET', '/metrics')).body;
+  assert(/^partyfood_rooms\{state="waiting"\} 1$/m.test(metricsAfter), 'no room made by a chunked body');
 
   // OPTIONS: what the server takes, with no cross-site grant.
   const pre = await raw(s, 'OPTIONS', '/rooms', { host: own, origin: `http://${own}`,

@@ -7,7 +7,8 @@
  * fields only a server has are set aside (docs/protocol.md: "t", "clock",
  * "deadline", "room", "token"). Refusals included: illegal and unknown
  * actions, another seat's turn, a spectator's act, undo where it is not
- * fair, bad fields. A skill number comes from a meter in the room (C-4),
+ * fair, bad fields, an act sent again with its key (answered, not played
+ * again). A skill number comes from a meter in the room (C-4),
  * and the engine is given the number the room played. */
 #include <stdlib.h>
 #include <string.h>
@@ -103,7 +104,8 @@ static const char *skill_kind(const char *name, char *kind, size_t n)
 
 /* One random request of seat (-1: the spectator) for the room's game now,
  * into req (with the id): legal, view, result, games, plan, undo, act of a
- * legal action, an illegal one, an unknown one, or a bad field. */
+ * legal action, an illegal one, an unknown one, or a bad field; an act
+ * may carry a key (one of four: the same key comes again). */
 static void random_request(pf_rng *rng, const pf_room *r, int seat, int id, bool name_seat,
                            char *req, size_t n)
 {
@@ -148,27 +150,37 @@ static void random_request(pf_rng *rng, const pf_room *r, int seat, int id, bool
             m->game->name(m->state, legal[pf_rng_below(rng, (uint32_t)nlegal)], action,
                           sizeof action);
     }
-    snprintf(req, n, "{\"cmd\":\"act\",\"id\":%d%s,\"action\":\"%s\"}", id, seat_field, action);
+    /* A third of the acts carry a key of four: some are sent again. */
+    char key[24] = "";
+    if (pf_rng_below(rng, 3) == 0)
+        snprintf(key, sizeof key, ",\"key\":\"k%u\"", pf_rng_below(rng, 4));
+    snprintf(req, n, "{\"cmd\":\"act\",\"id\":%d%s,\"action\":\"%s\"%s}", id, seat_field, action,
+             key);
 }
 
-/* The room plays a skill action by meter, stopped e ms after its issue. */
-static cJSON *act_by_meter(pf_room *r, pf_member *m, const char *kind, int id)
+/* The room plays a skill action by meter, stopped e ms after its issue,
+ * with the key the act was given (NULL: none). */
+static cJSON *act_by_meter(pf_room *r, pf_member *m, const char *kind, const char *key, int id)
 {
-    char req[200];
+    char req[300], with_key[40] = "";
+    if (key)
+        snprintf(with_key, sizeof with_key, ",\"key\":\"%s\"", key);
     snprintf(req, sizeof req, "{\"cmd\":\"meter\",\"id\":%d}", id + 100000);
     pf_fake_ask(r, m, req);
     cJSON *meter = pf_fake_answer(&net, m, id + 100000);
     const cJSON *mo = cJSON_GetObjectItemCaseSensitive(meter, "meter");
     if (!mo) { /* no skill action now (hands busy): the act itself is refused */
         cJSON_Delete(meter);
-        snprintf(req, sizeof req, "{\"cmd\":\"act\",\"id\":%d,\"action\":\"%s 0.50\"}", id, kind);
+        snprintf(req, sizeof req, "{\"cmd\":\"act\",\"id\":%d,\"action\":\"%s 0.50\"%s}", id, kind,
+                 with_key);
         return room_answer(r, m, req, id);
     }
     int64_t e = 150 + (net.now % 600);
     net.now += e;
     snprintf(req, sizeof req,
-             "{\"cmd\":\"act\",\"id\":%d,\"action\":\"%s\",\"meter\":{\"id\":\"%s\",\"stop_ms\":%lld}}",
-             id, kind, cJSON_GetObjectItemCaseSensitive(mo, "id")->valuestring, (long long)e);
+             "{\"cmd\":\"act\",\"id\":%d,\"action\":\"%s\",\"meter\":{\"id\":\"%s\",\"stop_ms\":%lld}%s}",
+             id, kind, cJSON_GetObjectItemCaseSensitive(mo, "id")->valuestring, (long long)e,
+             with_key);
     cJSON_Delete(meter);
     return room_answer(r, m, req, id);
 }
@@ -226,7 +238,7 @@ static void play_side_by_side(const char *game, int seats)
 
     pf_rng rng;
     pf_rng_seed(&rng, 77);
-    int compared = 0, played = 0;
+    int compared = 0, played = 0, repeats = 0;
     for (int id = 1; id <= REQUESTS && !pf_table_over(r->table, NULL); id++) {
         net.now += (int64_t)pf_rng_below(&rng, 700);
         int who = (int)pf_rng_below(&rng, (uint32_t)seats + 1), seat = who < seats ? who : -1;
@@ -235,10 +247,12 @@ static void play_side_by_side(const char *game, int seats)
         const cJSON *action = NULL;
         cJSON *o = cJSON_Parse(req);
         action = cJSON_GetObjectItemCaseSensitive(o, "action");
+        const cJSON *key = cJSON_GetObjectItemCaseSensitive(o, "key");
         bool by_meter = seat >= 0 && cJSON_IsString(action) &&
                         skill_kind(action->valuestring, kind, sizeof kind);
+        cJSON *said = by_meter ? act_by_meter(r, m[who], kind, key ? key->valuestring : NULL, id)
+                               : room_answer(r, m[who], req, id);
         cJSON_Delete(o);
-        cJSON *said = by_meter ? act_by_meter(r, m[who], kind, id) : room_answer(r, m[who], req, id);
         int64_t t = pf_room_now(r); /* the time the room played at: its clock on arrival */
         if (server_only(said)) { /* C-4: a number not from a meter, a meter's refusal */
             cJSON_Delete(said);
@@ -256,6 +270,7 @@ static void play_side_by_side(const char *game, int seats)
          * engine was not told: the codes are compared. */
         bool refused_stop = by_meter && !cJSON_IsTrue(cJSON_GetObjectItem(said, "ok"));
         played += cJSON_IsTrue(cJSON_GetObjectItem(said, "ok")) && strstr(req, "\"act\"") != NULL;
+        repeats += cJSON_IsTrue(cJSON_GetObjectItem(said, "repeat"));
         s->names = NULL;
         char *room = comparable(said);
         if (refused_stop)
@@ -269,6 +284,7 @@ static void play_side_by_side(const char *game, int seats)
     }
     assert_true(compared > 60);
     assert_true(played > 10); /* the game moved on, refusals were not all */
+    assert_true(repeats > 0);  /* an act was sent again with its key */
     pf_session_fini(&owner);
     for (int i = 0; i <= seats; i++) {
         pf_room_leave(r, m[i]);

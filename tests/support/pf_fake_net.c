@@ -85,7 +85,7 @@ void pf_fake_start(pf_fake_net *f)
     if (!f->store)
         fail_msg("%s", err.msg);
     f->commit = pf_commit_start(f->db, NULL, signal_wake, f, NULL, &err);
-    f->worker = pf_worker_start(signal_wake, f, &err);
+    f->worker = pf_worker_start(signal_wake, f, 1, &err);
     assert_non_null(f->commit);
     assert_non_null(f->worker);
     f->log = (pf_log){NULL, NULL};

@@ -2,7 +2,8 @@
 // each its own storage): one makes the room with the form, the other joins
 // by the link; each sees only its own secrets and may act only for its own
 // seat; a spectator watches without choices or secrets; a reload mid-game
-// rejoins the same seat and resyncs.
+// rejoins the same seat and resyncs; an act whose answer was lost is sent
+// again with its key and played once.
 'use strict';
 const L = require('./lib.js');
 
@@ -189,6 +190,55 @@ async function dropped({ browser, base }) {
   await p.context().close();
 }
 
+// An act whose answer is lost with the socket (the server played it; the
+// answer and the pushes after it never reach the page) is sent again with
+// the same key once the page has reconnected: the server answers the
+// repeat with the first answer, and the move is played once.
+async function actSentAgain({ browser, base }) {
+  const room = await L.makeRoom(base, { game: 'pizza', seats: ['person', 'bot:medium'], fixed_order: true,
+    options: { switches: 'off' } });
+  const acts = []; // every act the page sent: its socket and key
+  const answers = []; // the answers of the acts on the second socket
+  const sockets = [];
+  const p = await L.joinRoom(browser, `${base}/#/room/${room}`, 'gus', (page) => page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+    const n = sockets.length;
+    sockets.push(ws);
+    const server = ws.connectToServer();
+    let lostId = null;
+    ws.onMessage((m) => {
+      const msg = JSON.parse(m);
+      if (msg.cmd === 'act') {
+        acts.push({ n, key: msg.key, id: msg.id });
+        if (n === 0) lostId = msg.id;
+      }
+      server.send(m);
+    });
+    server.onMessage((m) => {
+      const msg = JSON.parse(m);
+      if (n === 0 && lostId !== null) { // the act is in: nothing more reaches the page
+        if (msg.id === lostId) ws.close({ code: 1001, reason: 'gone away' });
+        return;
+      }
+      if (n > 0 && acts.some((a) => a.n === n && a.id === msg.id)) answers.push(msg);
+      ws.send(m);
+    });
+  }));
+  await p.waitForSelector('.board [role=button]');
+  const mine = () => p.$$eval('.log li', (els) => els.filter((e) => /gus \(you\) turned over/.test(e.textContent)).length);
+  await p.click('.board [role=button]');
+  await p.waitForFunction(() => /bot medium turned over/.test(document.querySelector('.log').textContent), null, { timeout: 10000 });
+  await p.waitForFunction(() => !document.querySelector('.sending'), null, { timeout: 10000 });
+  L.assert(sockets.length === 2, `one reconnection (${sockets.length} sockets)`);
+  L.assert(acts.length === 2 && acts[0].n === 0 && acts[1].n === 1 && acts[0].key && acts[1].key === acts[0].key,
+           `the act sent again with its key: ${JSON.stringify(acts)}`);
+  L.assert(answers.length === 1 && answers[0].ok && answers[0].repeat === true,
+           `the repeat answered with the first answer: ${JSON.stringify(answers)}`);
+  L.assert(await mine() === 1, 'gus\'s move played once');
+  L.assert(!(await p.textContent('.note, [role=alert]').catch(() => '')), 'no error said');
+  await L.noErrors(p);
+  await p.context().close();
+}
+
 // The lobby's "Join by code" (typed in small letters) opens the room, and
 // the name typed on an earlier visit is there already.
 async function byCode({ browser, base }) {
@@ -214,6 +264,7 @@ async function byCode({ browser, base }) {
 L.suite([
   ['two browsers in one room: own seat, own secrets, a reload rejoins', twoPeople],
   ['a dropped connection reconnects by itself and resyncs', dropped],
+  ['an act whose answer was lost is sent again with its key, played once', actSentAgain],
   ['join by code from the lobby, the name remembered', byCode],
   ['an unknown room code says so', badCode],
   ['a seat the room no longer knows: join again', staleToken],

@@ -52,6 +52,17 @@ export function serverRoom(code) {
 const FIRST_RETRY_MS = 500;
 const VISIBLE_RETRY_MS = 2000;
 const HIDDEN_RETRY_MS = 10000;
+// An act with a key sent again: at most this many times, and this long
+// after the server said its first is still being played.
+const KEYED_TRIES = 20;
+const COMMITTING_RETRY_MS = 100;
+
+// A key for an act (docs/protocol.md "Sending an act again"): random, so
+// no two acts of a seat share one, from any page or connection.
+export function actKey() {
+  const b = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
 
 // The room's socket. handlers: hello(answer), push(message), status(text),
 // closed(code, reason) for a close that must not be retried.
@@ -62,8 +73,10 @@ export class Conn {
     this.h = handlers;
     this.next = 1;
     this.pending = new Map();
+    this.helloWaits = []; // resolved by the next hello taken, or when the socket is given up
     this.delay = FIRST_RETRY_MS;
     this.stopped = false;
+    this.ended = false; // closed for good by the server (removed, refused)
     // Back online, or back in view: try again at once.
     this.now = () => { if (this.waiting) this.reopen(); };
     this.seen = () => { if (!document.hidden) this.now(); };
@@ -97,6 +110,7 @@ export class Conn {
       if (m.id === 0) {
         if (m.ok) this.delay = FIRST_RETRY_MS; // backs off until a hello is taken, not just a socket
         this.h.hello(m);
+        if (m.ok) this.helloed();
         return;
       }
       const p = this.pending.get(m.id);
@@ -109,6 +123,8 @@ export class Conn {
       if (this.stopped) return;
       // 4001: the host removed this person; 1008/1003/1009: a refusal.
       if (e.code === 4001 || e.code === 1003 || e.code === 1009) {
+        this.ended = true;
+        this.helloed();
         this.h.closed(e.code, e.reason);
         return;
       }
@@ -120,8 +136,31 @@ export class Conn {
     };
   }
 
-  // One request; resolves with its answer (ok or not).
-  request(msg) {
+  // Resolves whoever waits for the next hello.
+  helloed() {
+    for (const w of this.helloWaits.splice(0)) w();
+  }
+
+  // One request; resolves with its answer (ok or not). An act with a "key"
+  // is not lost with the socket: when it closes before the answer, the act
+  // is sent again with the same key once the seat's hello is taken again
+  // (the server answers a repeat with the first answer and plays nothing),
+  // and again a moment later while the first is still being played.
+  async request(msg) {
+    for (let tries = 1; ; tries++) {
+      const a = await this.once(msg);
+      const err = !a.ok && a.error ? a.error : {};
+      const lost = err.code === 'closed';
+      const committing = err.code === 'rate_limited' && /still being played/.test(err.message || '');
+      if (!msg.key || !(lost || committing) || tries >= KEYED_TRIES || this.stopped || this.ended) return a;
+      await new Promise((resolve) => {
+        if (committing) setTimeout(resolve, COMMITTING_RETRY_MS);
+        else this.helloWaits.push(resolve);
+      });
+    }
+  }
+
+  once(msg) {
     return new Promise((resolve) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
         resolve({ ok: false, error: { code: 'closed', message: 'not connected: reconnecting' } });
@@ -140,6 +179,7 @@ export class Conn {
 
   close() {
     this.stopped = true;
+    this.helloed();
     clearTimeout(this.waiting);
     window.removeEventListener('online', this.now);
     document.removeEventListener('visibilitychange', this.seen);

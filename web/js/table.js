@@ -4,7 +4,7 @@
 // played in order, then the next), while the log, the chat and the
 // connection follow the newest state at once. The game's module draws
 // (games/<id>.js); the layout is the same for every game (layout.js).
-import { api, serverRoom } from './api.js';
+import { api, serverRoom, actKey } from './api.js';
 import { h, clear, calm } from './dom.js';
 import { GAMES } from './games.js';
 import { gameFacts } from './facts.js';
@@ -632,7 +632,9 @@ class RoomPage {
     this.dispatch({ type: 'press', action, at: performance.now() });
     this.slow = false;
     const slow = this.later(() => { this.slow = true; this.drawConn(); }, SLOW_MS);
-    const a = await this.conn.request(req);
+    // An act carries a key: sent again after a dropped socket, it is
+    // answered, not played twice (api.js Conn.request).
+    const a = await this.conn.request(req.cmd === 'act' ? { ...req, key: actKey() } : req);
     clearTimeout(slow);
     this.timers.delete(slow);
     this.slow = false;
