@@ -11,15 +11,6 @@
 #include "partyfood/web_dir.h"
 #include "pf_test.h"
 
-static cJSON *parse(char *text)
-{
-    assert_non_null(text);
-    cJSON *o = cJSON_Parse(text);
-    assert_non_null(o);
-    free(text);
-    return o;
-}
-
 static char *lesson_text(const char *game, size_t *len)
 {
     char dir[4096], path[4200];
@@ -37,8 +28,8 @@ static char *lesson_text(const char *game, size_t *len)
 static cJSON *ask(pf_lesson_room *r, const char *line, cJSON **push)
 {
     char *p = NULL;
-    cJSON *answer = parse(pf_lesson_room_handle(r, line, strlen(line), 0, &p));
-    *push = p ? parse(p) : NULL;
+    cJSON *answer = pf_test_json(pf_lesson_room_handle(r, line, strlen(line), 0, &p));
+    *push = p ? pf_test_json(p) : NULL;
     return answer;
 }
 
@@ -77,7 +68,7 @@ static void pizza_lesson_as_a_room(void **state)
     pf_lesson_room *r = pf_lesson_room_create(text, len, 0, &error);
     assert_non_null(r);
 
-    cJSON *room = parse(pf_lesson_room_room(r));
+    cJSON *room = pf_test_json(pf_lesson_room_room(r));
     assert_string_equal(str(room, "game"), "pizza");
     const cJSON *about = cJSON_GetObjectItem(room, "lesson");
     assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(about, "chapters")) >= 2);
@@ -146,7 +137,7 @@ static void a_bad_file_is_refused(void **state)
     const char *bad = "{\"format\":\"partyfood-lesson\",\"version\":9}";
     char *error = NULL;
     assert_null(pf_lesson_room_create(bad, strlen(bad), 0, &error));
-    cJSON *e = parse(error);
+    cJSON *e = pf_test_json(error);
     assert_string_equal(str(cJSON_GetObjectItem(e, "error"), "code"), "bad_lesson");
     cJSON_Delete(e);
 }

@@ -12,15 +12,6 @@
 #include "partyfood/story.h"
 #include "pf_test.h"
 
-static cJSON *parse(char *text)
-{
-    assert_non_null(text);
-    cJSON *o = cJSON_Parse(text);
-    assert_non_null(o);
-    free(text);
-    return o;
-}
-
 static bool ok(const cJSON *r)
 {
     return cJSON_IsTrue(cJSON_GetObjectItem(r, "ok"));
@@ -45,8 +36,8 @@ static pf_solo *create(const char *config, int64_t now)
 static cJSON *ask(pf_solo *r, const char *line, int64_t now, cJSON **push)
 {
     char *p = NULL;
-    cJSON *answer = parse(pf_solo_handle(r, line, strlen(line), now, &p));
-    *push = p ? parse(p) : NULL;
+    cJSON *answer = pf_test_json(pf_solo_handle(r, line, strlen(line), now, &p));
+    *push = p ? pf_test_json(p) : NULL;
     return answer;
 }
 
@@ -130,7 +121,7 @@ static void whole_games_against_bots(void **state)
             }
             if (!p)
                 continue;
-            push = parse(p);
+            push = pf_test_json(p);
             check_push(push, "steps");
             const cJSON *st;
             /* The person's step, and each bot's reply, in a push of its own,
@@ -196,7 +187,7 @@ static void refusals(void **state)
     for (size_t i = 0; i < sizeof setups / sizeof setups[0]; i++) {
         char *error = NULL;
         assert_null(pf_solo_create(setups[i][0], strlen(setups[i][0]), 0, &error));
-        cJSON *e = parse(error);
+        cJSON *e = pf_test_json(error);
         if (strcmp(code_of(e), setups[i][1]) != 0)
             fail_msg("%s: refused with %s, not %s", setups[i][0], code_of(e), setups[i][1]);
         cJSON_Delete(e);
@@ -244,7 +235,8 @@ static void a_save_goes_on(void **state)
     char *error = NULL;
     pf_solo *back = pf_solo_resume(save, strlen(save), 50000, &error);
     assert_non_null(back);
-    cJSON *sync1 = parse(pf_solo_sync(r, 900)), *sync2 = parse(pf_solo_sync(back, 50000));
+    cJSON *sync1 = pf_test_json(pf_solo_sync(r, 900));
+    cJSON *sync2 = pf_test_json(pf_solo_sync(back, 50000));
     assert_int_equal(cJSON_GetObjectItem(sync2, "clock")->valueint, 800);
     cJSON_DeleteItemFromObject(sync1, "clock");
     cJSON_DeleteItemFromObject(sync2, "clock");
@@ -259,7 +251,7 @@ static void a_save_goes_on(void **state)
     /* A damaged save is refused. */
     save[strlen(save) / 2] ^= 1;
     assert_null(pf_solo_resume(save, strlen(save), 0, &error));
-    cJSON *e = parse(error);
+    cJSON *e = pf_test_json(error);
     assert_string_equal(code_of(e), "bad_replay");
     cJSON_Delete(e);
     free(save);
@@ -270,7 +262,7 @@ static void a_save_goes_on(void **state)
 /* The seating a solo room's description lists, "bot:LEVEL" for a bot. */
 static void seats_of(pf_solo *r, char out[][32], int *n)
 {
-    cJSON *room = parse(pf_solo_room(r));
+    cJSON *room = pf_test_json(pf_solo_room(r));
     const cJSON *x;
     *n = 0;
     cJSON_ArrayForEach(x, cJSON_GetObjectItem(room, "seats"))
@@ -481,7 +473,7 @@ static void a_finished_games_story(void **state)
                         "\"options\":{\"switches\":false,\"extra_slices\":false,\"kinds\":2}}",
                         0);
     char *save = pf_solo_save(r), *text = pf_story_text(save, strlen(save), 0);
-    cJSON *o = parse(text);
+    cJSON *o = pf_test_json(text);
     assert_string_equal(code_of(o), "bad_request");
     cJSON_Delete(o);
     free(save);
@@ -490,7 +482,7 @@ static void a_finished_games_story(void **state)
         assert_true(now < 10000);
         for (int64_t due; (due = pf_solo_due(r)) >= 0 && due <= now;) {
             cJSON_Delete(last);
-            last = parse(pf_solo_tick(r, now));
+            last = pf_test_json(pf_solo_tick(r, now));
         }
         if (cJSON_IsTrue(cJSON_GetObjectItem(last, "over")))
             break;
@@ -506,8 +498,8 @@ static void a_finished_games_story(void **state)
         }
     }
     save = pf_solo_save(r);
-    cJSON *mine = parse(pf_story_text(save, strlen(save), 0));
-    cJSON *all = parse(pf_story_text(save, strlen(save), -1));
+    cJSON *mine = pf_test_json(pf_story_text(save, strlen(save), 0));
+    cJSON *all = pf_test_json(pf_story_text(save, strlen(save), -1));
     const cJSON *steps = cJSON_GetObjectItem(mine, "steps");
     assert_int_equal(cJSON_GetArraySize(steps), cJSON_GetObjectItem(last, "step_count")->valueint);
     assert_string_equal(cJSON_GetArrayItem(cJSON_GetObjectItem(mine, "names"), 0)->valuestring,
@@ -533,17 +525,17 @@ static void a_finished_games_story(void **state)
     cJSON_Delete(all);
     cJSON_Delete(last);
 
-    o = parse(pf_story_text(save, strlen(save), 2));
+    o = pf_test_json(pf_story_text(save, strlen(save), 2));
     assert_string_equal(code_of(o), "bad_seat");
     cJSON_Delete(o);
     cJSON *bare = cJSON_Parse(save);
     cJSON_DeleteItemFromObject(bare, "seating");
     assert_true(pf_replay_seal(bare));
     text = pf_json_print(bare);
-    o = parse(pf_story_text(text, strlen(text), -1));
+    o = pf_test_json(pf_story_text(text, strlen(text), -1));
     assert_string_equal(cJSON_GetArrayItem(cJSON_GetObjectItem(o, "names"), 0)->valuestring, "");
     text[strlen(text) / 2] ^= 1;
-    cJSON *e = parse(pf_story_text(text, strlen(text), -1));
+    cJSON *e = pf_test_json(pf_story_text(text, strlen(text), -1));
     assert_string_equal(code_of(e), "bad_replay");
     cJSON_Delete(e);
     cJSON_Delete(o);
@@ -572,7 +564,7 @@ static void hints_need_the_memory_aid(void **state)
         assert_string_equal(code_of(a), setups[i][1]);
         assert_null(push);
         cJSON_Delete(a);
-        cJSON *room = parse(pf_solo_room(r));
+        cJSON *room = pf_test_json(pf_solo_room(r));
         assert_int_equal(cJSON_IsTrue(cJSON_GetObjectItem(room, "memory_aid")), i == 0);
         cJSON_Delete(room);
         pf_solo_destroy(r);

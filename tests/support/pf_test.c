@@ -107,6 +107,15 @@ char *pf_test_view_text(const pf_game *g, const void *st, int seat)
     return s;
 }
 
+cJSON *pf_test_json(char *text)
+{
+    assert_non_null(text);
+    cJSON *o = cJSON_Parse(text);
+    assert_non_null(o);
+    free(text);
+    return o;
+}
+
 cJSON *pf_test_ask_n(pf_session *s, const char *line, size_t len)
 {
     char *text = pf_session_handle(s, line, len);

@@ -53,6 +53,10 @@ bool pf_test_saw(const pf_events *ev, int seat, const char *kind);
 /* The view of seat as compact JSON text (caller frees). */
 char *pf_test_view_text(const pf_game *g, const void *st, int seat);
 
+/* Parses text, JSON the caller owned, and frees it; fails the test when
+ * text is NULL or not JSON. The tree is the caller's. */
+cJSON *pf_test_json(char *text);
+
 /* What the secrecy checks compared, over a run. */
 typedef struct pf_secrecy_stats {
     long worlds;   /* second worlds drawn */
