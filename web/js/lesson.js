@@ -16,13 +16,19 @@ const slug = (food) => food.replace(/ /g, '-'); // as passfood_layout.js names a
 const TARGETS = {
   pizza: [[/^cell (\d+)$/, (m) => `[data-piece="cell:${m[1]}"]`], [/^slice (\w+)$/, (m) => `[data-piece="slice:${m[1]}"]`],
     [/^grid$/, () => '[data-piece^="cell:"]']],
-  pancake: [[/^(pan|pancake .*)$/, () => '[data-piece="pan"]'], [/^pile (\d+)$/, (m) => `[data-piece="pile:${m[1]}"]`],
+  pancake: [[/^(pan|pancake .*)$/, () => '[data-piece="pan"]'], [/^(?:pile|seat) (\d+)$/, (m) => `[data-piece="pile:${m[1]}"]`],
+    [/^counts$/, () => '[data-piece="counts"]'],
     [/^button (\w+)$/, (m) => `[data-key^="a:${m[1]}"]`], [/^meter$/, () => '.meter'],
     [/^topping (\w+)$/, (m) => `[data-piece="guess:${m[1]}"]`], [/^table$/, () => '[data-piece="stock"]']],
   passfood: [[/^plate (\w+)$/, (m) => `[data-key="pl:${m[1]}"]`], [/^button carry-on$/, () => '[data-key^="a:carry"]'],
     [/^column (.+)$/, (m, seat) => `[data-piece="col:${seat}:${slug(m[1])}"]`], [/^row (\d+)$/, (m, seat) => `[data-piece="row:${seat}:${m[1]}"]`],
     [/^ziggy column (.+)$/, (m) => `[data-piece="col:z:${slug(m[1])}"]`], [/^ziggy row (\d+)$/, (m) => `[data-piece="row:z:${m[1]}"]`],
-    [/^ziggy$/, () => '[data-piece="board:z"]'], [/^board (\d+)$/, (m) => `[data-piece="board:${m[1]}"]`]],
+    [/^ziggy$/, () => '[data-piece="board:z"]'], [/^board (\d+)$/, (m) => `[data-piece="board:${m[1]}"]`],
+    [/^pawn (\d+)$/, (m) => `[data-piece="pawn:${m[1]}"]`], [/^pawn ziggy$/, () => '[data-piece="ziggy"]'],
+    [/^track$/, () => '[data-piece="track"]'], [/^space (\d+)$/, (m) => `[data-piece="space:${m[1]}"]`],
+    [/^cake$/, () => '[data-piece="cake"]'], [/^token (\w+)$/, (m, seat) => `[data-piece^="token:${seat}:${m[1]}:"]`],
+    [/^bag$/, () => '[data-piece="bag"]'], [/^discard$/, () => '[data-piece="discard"]'],
+    [/^drawn$/, (m, seat, root) => first(root, '[data-piece="drawn"]', '[data-piece="drawn-spot"]')]],
   pakupaku: [[/^dice (\d+)$/, (m) => `[data-piece="seat:${m[1]}"]`], [/^button (\w+)$/, (m) => `[data-key^="a:${m[1]}"]`],
     [/^piece (\w+)$/, (m) => `[data-key="a:stack ${m[1]}"]`], [/^swing$/, () => '[data-piece="swing"]'],
     [/^tower$/, () => '[data-piece="tower"]'], [/^penalty (\d+)$/, (m) => `[data-piece="pen:${m[1]}"]`]],
@@ -40,7 +46,7 @@ const MOVES = {
     [/^score row (\d+)$/, (m, seat) => `[data-piece="row:${seat}:${m[1]}"]`],
     [/^ziggy scores row (\d+)$/, (m) => `[data-piece="row:z:${m[1]}"]`],
     [/^take ziggy (.+)$/, (m, seat, root) => first(root, `[data-piece="col:z:${slug(m[1])}"][role=button]`,
-      '[data-key^="a:Take a tile"]')],
+      '[data-key^="a:Take "]')], // (on a phone: "Take from Ziggy")
     [/^swap answer give (.+)$/, (m, seat) => `[data-piece="col:${seat}:${slug(m[1])}"]`],
     [/^swap give (.+) to (\d+)$/, (m, seat, root) => first(root, `[data-piece="board:${Number(m[2]) - 1}"][role=button]`,
       `[data-piece="col:${seat}:${slug(m[1])}"][role=button]`, '[data-key^="a:Swap a tile"]')]],
@@ -144,7 +150,7 @@ class LessonPanel {
     this.moment = m;
     // What the lesson waits for, for the tests (the move is no secret: the caption asks for it).
     Object.assign(this.root.dataset, { kind: m.kind, act: m.act || '', aim: m.aim ? m.aim.join(' ') : '',
-      last: String(!!m.last) });
+      show: (m.show || []).join('|'), last: String(!!m.last) });
     const pub = s.pub && s.pub.lesson;
     const chapters = pub ? pub.chapters : [];
     const title = chapters[m.chapter] ? chapters[m.chapter].title : '';
@@ -212,6 +218,32 @@ export function shine(el) {
     ring.setAttribute('transform', `matrix(${rel.a} ${rel.b} ${rel.c} ${rel.d} ${rel.e} ${rel.f})`);
   }
   svg.append(ring);
+  keepInside(ring, svg);
+}
+
+// The drawing clips what passes its edges: a piece at an edge keeps its
+// ring (drawn smaller) and its star (moved in) whole.
+function keepInside(ring, svg) {
+  const box = svg.getBoundingClientRect();
+  const ctm = ring.getScreenCTM();
+  const k = ctm && Math.hypot(ctm.a, ctm.b);
+  if (!k || !box.width || !box.height) return;
+  const [rect, star] = ring.children;
+  // How far el passes each edge, in the ring's units (with a margin m of them).
+  const over = (el, m = 0) => {
+    const r = el.getBoundingClientRect();
+    return { l: Math.max(0, box.left - r.left + m * k) / k, r: Math.max(0, r.right - box.right + m * k) / k,
+      t: Math.max(0, box.top - r.top + m * k) / k, b: Math.max(0, r.bottom - box.bottom + m * k) / k };
+  };
+  const o = over(rect, Number(rect.getAttribute('stroke-width')) / 2);
+  const num = (a) => Number(rect.getAttribute(a));
+  rect.setAttribute('x', num('x') + o.l);
+  rect.setAttribute('y', num('y') + o.t);
+  rect.setAttribute('width', Math.max(0, num('width') - o.l - o.r));
+  rect.setAttribute('height', Math.max(0, num('height') - o.t - o.b));
+  const s2 = over(star);
+  star.setAttribute('x', Number(star.getAttribute('x')) + s2.l - s2.r);
+  star.setAttribute('y', Number(star.getAttribute('y')) + s2.t - s2.b);
 }
 
 export function unshine(root) {
