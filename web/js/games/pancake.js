@@ -258,7 +258,7 @@ function askSeat(i) {
 
 // A name in the room a pile's column has: cut short with an ellipsis.
 function fitName(name, room, fs) {
-  const most = Math.max(3, Math.floor(room / (fs * 0.56)));
+  const most = Math.max(1, Math.floor(room / (fs * 0.56)));
   return name.length <= most ? name : `${name.slice(0, most - 1)}…`;
 }
 
