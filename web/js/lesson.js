@@ -179,7 +179,11 @@ class LessonPanel {
     unshine(root);
     if (!m) return;
     const lit = targets(root, this.game, m, s.seat);
-    lit.forEach(shine);
+    // A word naming many pieces (Pizza Party's grid) rings each, the last with a star:
+    // a star on every one covered its neighbour's number.
+    const many = new Set((m.show || []).flatMap((w) => found(root, TARGETS[this.game], [w], s.seat).slice(0, -1)));
+    const moves = m.kind === 'you' && m.act ? moveTargets(root, this.game, m.act, s.seat, !!m.aim) : [];
+    lit.forEach((el) => shine(el, { star: !many.has(el) || moves.includes(el) }));
     // The focus moves once a moment, and again when a redraw left it on
     // another choice or nowhere while the lesson waits for the person's move.
     const a = document.activeElement;
@@ -199,16 +203,18 @@ class LessonPanel {
 // A shine on el: for a piece a dashed ring and a star beside it, for a
 // button a dashed outline and a star (not colour alone; steady under
 // reduced motion).
-export function shine(el) {
+export function shine(el, { star = true } = {}) {
   el.classList.add('shine');
   if (!(el instanceof SVGGraphicsElement) || !el.ownerSVGElement) return;
   const b = el.getBBox();
   const pad = Math.max(2, Math.min(b.width, b.height, 60) * 0.08);
   const ring = s('g', { class: 'shine-ring', 'aria-hidden': 'true' },
     s('rect', { x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad,
-      rx: pad * 2, fill: 'none', stroke: '#1b1b1b', 'stroke-width': pad * 0.6, 'stroke-dasharray': `${pad * 2} ${pad}` }),
-    s('text', { x: b.x + b.width + pad, y: b.y + pad, 'font-size': Math.max(10, pad * 5), 'text-anchor': 'middle',
+      rx: pad * 2, fill: 'none', stroke: '#1b1b1b', 'stroke-width': pad * 0.6, 'stroke-dasharray': `${pad * 2} ${pad}` }));
+  if (star) {
+    ring.append(s('text', { x: b.x + b.width + pad, y: b.y + pad, 'font-size': Math.max(10, pad * 5), 'text-anchor': 'middle',
       fill: '#b8860b', stroke: '#1b1b1b', 'stroke-width': 0.6, text: '★' }));
+  }
   // The ring sits in the drawing's own coordinates, where the piece is.
   const svg = el.ownerSVGElement;
   const at = el.getCTM();
@@ -241,6 +247,7 @@ function keepInside(ring, svg) {
   rect.setAttribute('y', num('y') + o.t);
   rect.setAttribute('width', Math.max(0, num('width') - o.l - o.r));
   rect.setAttribute('height', Math.max(0, num('height') - o.t - o.b));
+  if (!star) return;
   const s2 = over(star);
   star.setAttribute('x', Number(star.getAttribute('x')) + s2.l - s2.r);
   star.setAttribute('y', Number(star.getAttribute('y')) + s2.t - s2.b);
