@@ -64,9 +64,10 @@ async function lit(page, game, also = []) {
       const inside = (r, box) => r.width > 0 && r.height > 0 && r.left >= box.left - 1 && r.top >= box.top - 1
         && r.right <= box.right + 1 && r.bottom <= box.bottom + 1;
       const view = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
-      // (The meter shows when the person starts it: it is checked then;
-      // while it runs its stop stands for the buttons, a stack's too.)
-      const later = (el) => el.matches('.meter[hidden]');
+      // (The meter and the piece it swings show when the person starts it:
+      // they are checked then; while it runs its stop stands for the
+      // buttons, a stack's too.)
+      const later = (el) => el.matches('.meter[hidden], [data-piece=swing][visibility=hidden] *');
       const running = !!document.querySelector('.meter:not([hidden])');
       const bad = words.filter((w) => !(running && /^(button|piece) /.test(w))).filter((w) => {
         const els = window.lessonTargets(document, g, { kind: 'note', show: [w] }, 0);

@@ -30,7 +30,7 @@ const TARGETS = {
     [/^bag$/, () => '[data-piece="bag"]'], [/^discard$/, () => '[data-piece="discard"]'],
     [/^drawn$/, (m, seat, root) => first(root, '[data-piece="drawn"]', '[data-piece="drawn-spot"]')]],
   pakupaku: [[/^dice (\d+)$/, (m) => `[data-piece="seat:${m[1]}"]`], [/^button (\w+)$/, (m) => `[data-key^="a:${m[1]}"]`],
-    [/^piece (\w+)$/, (m) => `[data-key="a:stack ${m[1]}"]`], [/^swing$/, () => '[data-piece="swing"]'],
+    [/^piece (\w+)$/, (m) => `[data-key="a:stack ${m[1]}"]`], [/^swing$/, () => '[data-piece="swing"] .swinging'],
     [/^tower$/, () => '[data-piece="tower"]'], [/^penalty (\d+)$/, (m) => `[data-piece="pen:${m[1]}"]`]],
 };
 
@@ -215,8 +215,13 @@ export function shine(el, { star = true } = {}) {
     ring.append(s('text', { x: b.x + b.width + pad, y: b.y + pad, 'font-size': Math.max(10, pad * 5), 'text-anchor': 'middle',
       fill: '#b8860b', stroke: '#1b1b1b', 'stroke-width': 0.6, text: '★' }));
   }
-  // The ring sits in the drawing's own coordinates, where the piece is.
   const svg = el.ownerSVGElement;
+  // A piece that moves by itself between draws (Paku Paku's swing) carries
+  // its ring; any other's sits over the drawing, in its coordinates.
+  if (el.classList.contains('swinging')) {
+    el.append(ring);
+    return;
+  }
   const at = el.getCTM();
   const base = svg.getCTM();
   if (at) {
