@@ -105,7 +105,8 @@ char *pf_lesson_room_room(const pf_lesson_room *r)
               pf__add(o, "started", cJSON_CreateTrue()) &&
               pf__add(o, "spectators", cJSON_CreateFalse()) &&
               pf__add(o, "seats", seats = cJSON_CreateArray()) &&
-              pf__add(o, "memory_aid", cJSON_CreateFalse()) &&
+              /* the lesson's deal may turn the aid on (Pancake's counts) */
+              pf__add(o, "memory_aid", cJSON_CreateBool(pf_table_memory_aid(table_of(r)))) &&
               pf__add(o, "lesson", about = cJSON_CreateObject()) &&
               pf__add(about, "title", cJSON_CreateString(pf_lesson_title(r->l))) &&
               pf__add(about, "you", cJSON_CreateNumber(pf_lesson_you(r->l))) &&

@@ -4,6 +4,9 @@
 // Pancake and Paku Paku with the keyboard only at 390x844 (Enter on what
 // has the focus: the lesson moves it to the shining thing to touch, or to
 // Next), each chapter to its end, and the last one says the lesson is over.
+// At every moment it stops at, each word the step highlights and the
+// person's move shine on pieces drawn whole inside the viewport, at
+// 1280x800 and at 390x844 (the page resized there and back).
 // A move the lesson does not ask for is refused with the lesson's reason;
 // the lobby offers the lessons, and the first game of one never played
 // here suggests its lesson. In a game against bots (on the device, and in
@@ -42,10 +45,72 @@ async function key(page) {
   });
 }
 
+// The sizes the tables support (docs/web.md), and the narrowest phone.
+const WIDE = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const SIZES = (process.env.PF_LESSON_SIZES || '').split(',').filter(Boolean)
+  .map((x) => { const [width, height] = x.split('x').map(Number); return { width, height }; });
+
+// Every word the moment shows (docs/lessons.md, "What a lesson may
+// highlight") names pieces of the table that shine, each drawn whole
+// inside the viewport, with their rings inside the drawing: at the page's
+// size and at each of `also` (the page is brought back after).
+async function lit(page, game, also = []) {
+  const size = page.viewportSize();
+  for (const at of [size, ...also]) {
+    if (at !== size) await resize(page, at);
+    await page.waitForFunction((g) => {
+      const words = document.querySelector('.lesson-panel').dataset.show.split('|').filter(Boolean);
+      const inside = (r, box) => r.width > 0 && r.height > 0 && r.left >= box.left - 1 && r.top >= box.top - 1
+        && r.right <= box.right + 1 && r.bottom <= box.bottom + 1;
+      const view = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+      // (The meter and the piece it swings show when the person starts it:
+      // they are checked then; while it runs its stop stands for the
+      // buttons, a stack's too.)
+      const later = (el) => el.matches('.meter[hidden], [data-piece=swing][visibility=hidden] *');
+      const running = !!document.querySelector('.meter:not([hidden])');
+      const bad = words.filter((w) => !(running && /^(button|piece) /.test(w))).filter((w) => {
+        const els = window.lessonTargets(document, g, { kind: 'note', show: [w] }, 0);
+        if (els.length && els.every(later)) return false;
+        return !els.length || els.some((el) => !el.classList.contains('shine') || !inside(el.getBoundingClientRect(), view));
+      });
+      // The thing to touch, at the person's move.
+      const p = document.querySelector('.lesson-panel').dataset;
+      if (p.kind === 'you' && !running) {
+        const els = window.lessonTargets(document, g, { kind: 'you', act: p.act, aim: p.aim ? [] : null, show: [] }, 0);
+        if (!els.length || els.some((el) => !el.classList.contains('shine') || !inside(el.getBoundingClientRect(), view))) {
+          bad.push(`the move ${p.act}`);
+        }
+      }
+      for (const ring of document.querySelectorAll('.shine-ring')) {
+        const box = ring.ownerSVGElement.getBoundingClientRect();
+        if (!inside(ring.getBoundingClientRect(), box) || !inside(box, view)) bad.push('a ring outside the drawing');
+      }
+      window.unlit = `${innerWidth}x${innerHeight}: ${bad.join(', ')}`;
+      return !bad.length;
+    }, game, { timeout: 5000 }).catch(async () => {
+      throw new Error(`${game}: not shining whole in the viewport: ${await page.evaluate(() => window.unlit)} (${await key(page)})`);
+    });
+  }
+  if (also.length) await resize(page, size);
+}
+
+// The page at another size, its table drawn again for it.
+async function resize(page, size) {
+  await page.setViewportSize(size);
+  await page.waitForFunction(() => {
+    const b = document.querySelector('.board');
+    const svg = b && b.querySelector('svg');
+    return svg && svg.dataset.drawnFor === `${b.clientWidth}x${b.clientHeight}`;
+  });
+}
+
 // Completes the lesson open in page: by clicking what shines (and Next), or
 // with the keyboard only (Enter on the focus, which must be what shines).
-async function complete(page, game, keyboard) {
+async function complete(page, game, keyboard, also = []) {
   await page.waitForSelector('.lesson-panel[data-kind]', { timeout: 20000 });
+  // The page's own resolver of the words (lesson.js).
+  await page.evaluate(async () => { window.lessonTargets = (await import('./js/lesson.js')).targets; });
   const chapters = new Set();
   for (let moves = 0; ; moves++) {
     L.assert(moves < 300, `the ${game} lesson ends`);
@@ -65,12 +130,14 @@ async function complete(page, game, keyboard) {
       });
     if (m.meter) {
       await focus(() => document.activeElement.classList.contains('stop'), 'the meter\'s stop');
+      await lit(page, game);
       // A stop sooner than a person's reaction after the meter's issue is
       // refused (bad_meter): the needle swings a little first.
       await page.evaluate(() => { window.meterSeen = performance.now(); });
       await page.waitForFunction(() => performance.now() - window.meterSeen >= 150, null, { polling: 'raf' });
       await (keyboard ? page.keyboard.press('Enter') : page.click('.meter .stop'));
     } else if (m.kind === 'you') {
+      await lit(page, game, also);
       // (The moment read above may be an instant old: the last press's
       // move can land now, and then the lesson has gone on: read it again.)
       await focus((w) => {
@@ -96,6 +163,7 @@ async function complete(page, game, keyboard) {
       }, was, { timeout: 15000 });
       continue;
     } else if (m.kind !== 'bot' || !m.caption.endsWith('moves…')) {
+      await lit(page, game, also);
       await focus(() => document.activeElement.id === 'lesson-next', 'Next');
       await (keyboard ? page.keyboard.press('Enter') : page.click('#lesson-next'));
     }
@@ -142,22 +210,22 @@ const checks = [
   ['Pizza Party: the lesson by clicking at 1280x800', async () => {
     await wide.click('#lesson-restart');
     await wide.waitForFunction(() => /step 1 of/.test(document.querySelector('.lesson-where').textContent));
-    await complete(wide, 'pizza', false);
+    await complete(wide, 'pizza', false, [PHONE, ...SIZES]);
     L.assert(await wide.isVisible('.lesson-done a:has-text("Play against bots")'), 'the end offers a game');
   }],
   ['Pass the Party Food: the lesson by clicking at 1280x800', async () => {
     await open(wide, 'passfood');
-    await complete(wide, 'passfood', false);
+    await complete(wide, 'passfood', false, [PHONE, ...SIZES]);
   }],
   ['Yummy Yummy Pancake: the lesson by keyboard at 390x844', async ({ browser, base }) => {
     phone = await lessonPage(browser, base, { width: 390, height: 844 });
     await open(phone, 'pancake');
-    await complete(phone, 'pancake', true);
+    await complete(phone, 'pancake', true, [WIDE, ...SIZES]);
   }],
   ['Paku Paku: the lesson by keyboard at 390x844, reduced motion', async ({ browser, base }) => {
     phone = await lessonPage(browser, base, { width: 390, height: 844, reducedMotion: 'reduce' });
     await open(phone, 'pakupaku');
-    await complete(phone, 'pakupaku', true);
+    await complete(phone, 'pakupaku', true, [WIDE, ...SIZES]);
   }],
   ['a hint in a game against bots shows its move and says why; the memory games need the aid', async ({ browser, base }) => {
     const game = await L.quickGame(browser, base, 'passfood', { viewport: { width: 1280, height: 800 } });

@@ -34,7 +34,7 @@ function shineMove(page, action) {
   const root = page.p.root;
   unshine(root);
   const found = moveTargets(root, page.state.game, action, page.state.seat);
-  found.forEach(shine);
+  found.forEach((el) => shine(el));
   return found;
 }
 

@@ -16,15 +16,21 @@ const slug = (food) => food.replace(/ /g, '-'); // as passfood_layout.js names a
 const TARGETS = {
   pizza: [[/^cell (\d+)$/, (m) => `[data-piece="cell:${m[1]}"]`], [/^slice (\w+)$/, (m) => `[data-piece="slice:${m[1]}"]`],
     [/^grid$/, () => '[data-piece^="cell:"]']],
-  pancake: [[/^(pan|pancake .*)$/, () => '[data-piece="pan"]'], [/^pile (\d+)$/, (m) => `[data-piece="pile:${m[1]}"]`],
+  pancake: [[/^(pan|pancake .*)$/, () => '[data-piece="pan"]'], [/^(?:pile|seat) (\d+)$/, (m) => `[data-piece="pile:${m[1]}"]`],
+    [/^counts$/, () => '[data-piece="counts"]'],
     [/^button (\w+)$/, (m) => `[data-key^="a:${m[1]}"]`], [/^meter$/, () => '.meter'],
     [/^topping (\w+)$/, (m) => `[data-piece="guess:${m[1]}"]`], [/^table$/, () => '[data-piece="stock"]']],
   passfood: [[/^plate (\w+)$/, (m) => `[data-key="pl:${m[1]}"]`], [/^button carry-on$/, () => '[data-key^="a:carry"]'],
     [/^column (.+)$/, (m, seat) => `[data-piece="col:${seat}:${slug(m[1])}"]`], [/^row (\d+)$/, (m, seat) => `[data-piece="row:${seat}:${m[1]}"]`],
     [/^ziggy column (.+)$/, (m) => `[data-piece="col:z:${slug(m[1])}"]`], [/^ziggy row (\d+)$/, (m) => `[data-piece="row:z:${m[1]}"]`],
-    [/^ziggy$/, () => '[data-piece="board:z"]'], [/^board (\d+)$/, (m) => `[data-piece="board:${m[1]}"]`]],
+    [/^ziggy$/, () => '[data-piece="board:z"]'], [/^board (\d+)$/, (m) => `[data-piece="board:${m[1]}"]`],
+    [/^pawn (\d+)$/, (m) => `[data-piece="pawn:${m[1]}"]`], [/^pawn ziggy$/, () => '[data-piece="ziggy"]'],
+    [/^track$/, () => '[data-piece="track"]'], [/^space (\d+)$/, (m) => `[data-piece="space:${m[1]}"]`],
+    [/^cake$/, () => '[data-piece="cake"]'], [/^token (\w+)$/, (m, seat) => `[data-piece^="token:${seat}:${m[1]}:"]`],
+    [/^bag$/, () => '[data-piece="bag"]'], [/^discard$/, () => '[data-piece="discard"]'],
+    [/^drawn$/, (m, seat, root) => first(root, '[data-piece="drawn"]', '[data-piece="drawn-spot"]')]],
   pakupaku: [[/^dice (\d+)$/, (m) => `[data-piece="seat:${m[1]}"]`], [/^button (\w+)$/, (m) => `[data-key^="a:${m[1]}"]`],
-    [/^piece (\w+)$/, (m) => `[data-key="a:stack ${m[1]}"]`], [/^swing$/, () => '[data-piece="swing"]'],
+    [/^piece (\w+)$/, (m) => `[data-key="a:stack ${m[1]}"]`], [/^swing$/, () => '[data-piece="swing"] .swinging'],
     [/^tower$/, () => '[data-piece="tower"]'], [/^penalty (\d+)$/, (m) => `[data-piece="pen:${m[1]}"]`]],
 };
 
@@ -40,7 +46,7 @@ const MOVES = {
     [/^score row (\d+)$/, (m, seat) => `[data-piece="row:${seat}:${m[1]}"]`],
     [/^ziggy scores row (\d+)$/, (m) => `[data-piece="row:z:${m[1]}"]`],
     [/^take ziggy (.+)$/, (m, seat, root) => first(root, `[data-piece="col:z:${slug(m[1])}"][role=button]`,
-      '[data-key^="a:Take a tile"]')],
+      '[data-key^="a:Take "]')], // (on a phone: "Take from Ziggy")
     [/^swap answer give (.+)$/, (m, seat) => `[data-piece="col:${seat}:${slug(m[1])}"]`],
     [/^swap give (.+) to (\d+)$/, (m, seat, root) => first(root, `[data-piece="board:${Number(m[2]) - 1}"][role=button]`,
       `[data-piece="col:${seat}:${slug(m[1])}"][role=button]`, '[data-key^="a:Swap a tile"]')]],
@@ -144,7 +150,7 @@ class LessonPanel {
     this.moment = m;
     // What the lesson waits for, for the tests (the move is no secret: the caption asks for it).
     Object.assign(this.root.dataset, { kind: m.kind, act: m.act || '', aim: m.aim ? m.aim.join(' ') : '',
-      last: String(!!m.last) });
+      show: (m.show || []).join('|'), last: String(!!m.last) });
     const pub = s.pub && s.pub.lesson;
     const chapters = pub ? pub.chapters : [];
     const title = chapters[m.chapter] ? chapters[m.chapter].title : '';
@@ -173,7 +179,11 @@ class LessonPanel {
     unshine(root);
     if (!m) return;
     const lit = targets(root, this.game, m, s.seat);
-    lit.forEach(shine);
+    // A word naming many pieces (Pizza Party's grid) rings each, the last with a star:
+    // a star on every one covered its neighbour's number.
+    const many = new Set((m.show || []).flatMap((w) => found(root, TARGETS[this.game], [w], s.seat).slice(0, -1)));
+    const moves = m.kind === 'you' && m.act ? moveTargets(root, this.game, m.act, s.seat, !!m.aim) : [];
+    lit.forEach((el) => shine(el, { star: !many.has(el) || moves.includes(el) }));
     // The focus moves once a moment, and again when a redraw left it on
     // another choice or nowhere while the lesson waits for the person's move.
     const a = document.activeElement;
@@ -193,18 +203,25 @@ class LessonPanel {
 // A shine on el: for a piece a dashed ring and a star beside it, for a
 // button a dashed outline and a star (not colour alone; steady under
 // reduced motion).
-export function shine(el) {
+export function shine(el, { star = true } = {}) {
   el.classList.add('shine');
   if (!(el instanceof SVGGraphicsElement) || !el.ownerSVGElement) return;
   const b = el.getBBox();
   const pad = Math.max(2, Math.min(b.width, b.height, 60) * 0.08);
   const ring = s('g', { class: 'shine-ring', 'aria-hidden': 'true' },
     s('rect', { x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad,
-      rx: pad * 2, fill: 'none', stroke: '#1b1b1b', 'stroke-width': pad * 0.6, 'stroke-dasharray': `${pad * 2} ${pad}` }),
-    s('text', { x: b.x + b.width + pad, y: b.y + pad, 'font-size': Math.max(10, pad * 5), 'text-anchor': 'middle',
+      rx: pad * 2, fill: 'none', stroke: '#1b1b1b', 'stroke-width': pad * 0.6, 'stroke-dasharray': `${pad * 2} ${pad}` }));
+  if (star) {
+    ring.append(s('text', { x: b.x + b.width + pad, y: b.y + pad, 'font-size': Math.max(10, pad * 5), 'text-anchor': 'middle',
       fill: '#b8860b', stroke: '#1b1b1b', 'stroke-width': 0.6, text: '★' }));
-  // The ring sits in the drawing's own coordinates, where the piece is.
+  }
   const svg = el.ownerSVGElement;
+  // A piece that moves by itself between draws (Paku Paku's swing) carries
+  // its ring; any other's sits over the drawing, in its coordinates.
+  if (el.classList.contains('swinging')) {
+    el.append(ring);
+    return;
+  }
   const at = el.getCTM();
   const base = svg.getCTM();
   if (at) {
@@ -212,6 +229,33 @@ export function shine(el) {
     ring.setAttribute('transform', `matrix(${rel.a} ${rel.b} ${rel.c} ${rel.d} ${rel.e} ${rel.f})`);
   }
   svg.append(ring);
+  keepInside(ring, svg);
+}
+
+// The drawing clips what passes its edges: a piece at an edge keeps its
+// ring (drawn smaller) and its star (moved in) whole.
+function keepInside(ring, svg) {
+  const box = svg.getBoundingClientRect();
+  const ctm = ring.getScreenCTM();
+  const k = ctm && Math.hypot(ctm.a, ctm.b);
+  if (!k || !box.width || !box.height) return;
+  const [rect, star] = ring.children;
+  // How far el passes each edge, in the ring's units (with a margin m of them).
+  const over = (el, m = 0) => {
+    const r = el.getBoundingClientRect();
+    return { l: Math.max(0, box.left - r.left + m * k) / k, r: Math.max(0, r.right - box.right + m * k) / k,
+      t: Math.max(0, box.top - r.top + m * k) / k, b: Math.max(0, r.bottom - box.bottom + m * k) / k };
+  };
+  const o = over(rect, Number(rect.getAttribute('stroke-width')) / 2);
+  const num = (a) => Number(rect.getAttribute(a));
+  rect.setAttribute('x', num('x') + o.l);
+  rect.setAttribute('y', num('y') + o.t);
+  rect.setAttribute('width', Math.max(0, num('width') - o.l - o.r));
+  rect.setAttribute('height', Math.max(0, num('height') - o.t - o.b));
+  if (!star) return;
+  const s2 = over(star);
+  star.setAttribute('x', Number(star.getAttribute('x')) + s2.l - s2.r);
+  star.setAttribute('y', Number(star.getAttribute('y')) + s2.t - s2.b);
 }
 
 export function unshine(root) {

@@ -329,7 +329,10 @@ class RoomPage {
   // The queue rests: the table catches up with the newest state, and the end shows.
   settled() {
     if (this.stopped || !this.started) return;
-    if (this.shown !== this.state) this.show(this.state);
+    // (A new size while the pieces moved: drawn again for it now.)
+    const svg = this.p.board.querySelector('svg');
+    const resized = svg && svg.dataset.drawnFor !== `${this.p.board.clientWidth}x${this.p.board.clientHeight}`;
+    if (this.shown !== this.state || resized) this.show(this.state);
     this.drawEnd(this.state);
   }
 

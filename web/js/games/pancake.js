@@ -227,6 +227,8 @@ function drawTray(svg, ctx, a) {
   svg.append(s('text', { x: x0 + TRAY_W / 2, y: y0 + fs, 'text-anchor': 'middle', 'font-size': fs,
     class: guessing ? 'glyph' : '', fill: INK, text: caption }));
   const top = y0 + fs * 1.4;
+  // The memory aid's counts, one row under the toppings (a lesson points at it).
+  const counts = aid && s('g', { 'data-piece': 'counts', 'aria-hidden': 'true' });
   ORDER.forEach((t, i) => {
     const x = x0 + i * CELL;
     const choice = guessing && ctx.legal.includes(`guess ${t}`);
@@ -238,7 +240,7 @@ function drawTray(svg, ctx, a) {
     let label = `${t} (${LETTER[t]})`;
     if (aid) {
       const n = v.public_down[t] || 0;
-      g.append(s('text', { x: x + CELL / 2, y: top + CELL + fs * 1.1, 'text-anchor': 'middle', 'font-size': fs,
+      counts.append(s('text', { x: x + CELL / 2, y: top + CELL + fs * 1.1, 'text-anchor': 'middle', 'font-size': fs,
         class: 'glyph', fill: INK, text: `×${n}` }));
       label += `: ${n} face down, not shown yet`;
     }
@@ -246,6 +248,7 @@ function drawTray(svg, ctx, a) {
     else { g.setAttribute('role', 'img'); g.setAttribute('aria-label', label); }
     svg.append(g);
   });
+  if (counts) svg.append(counts);
 }
 
 // The action that asks seat i: action names count seats from 1.
@@ -255,7 +258,7 @@ function askSeat(i) {
 
 // A name in the room a pile's column has: cut short with an ellipsis.
 function fitName(name, room, fs) {
-  const most = Math.max(3, Math.floor(room / (fs * 0.56)));
+  const most = Math.max(1, Math.floor(room / (fs * 0.56)));
   return name.length <= most ? name : `${name.slice(0, most - 1)}…`;
 }
 

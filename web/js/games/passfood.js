@@ -399,6 +399,11 @@ function drawBoard(svg, ctx, a, owner, c) {
     else if (!partner) { rg.setAttribute('role', 'img'); rg.setAttribute('aria-label', `${label}${action ? ': can be scored' : ''}`); }
     g.append(rg);
   }
+  // A small board has no row tags, but its rows are there to point at (a lesson's).
+  for (let r = 0; b.compact && r < b.rows; r++) {
+    g.append(s('g', { 'data-piece': `row:${owner}:${r + 1}`, 'aria-hidden': 'true' },
+      s('rect', { x: b.gx, y: b.gy + r * b.qh, width: v.foods.length * b.qw, height: b.qh, fill: 'none' })));
+  }
   // A player's tokens left.
   if (!z) {
     const ts = b.compact ? CELL_TOKEN : Math.max(fs * 1.35, b.qh * 0.5);
