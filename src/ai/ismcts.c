@@ -61,6 +61,9 @@ typedef struct search {
     int16_t slot[SLOTS];
     double *logs; /* fast_log(i) for i < nlogs: a child's avail, at every selection */
     int32_t nlogs;
+    /* for i < nlogs: sqrt(logs[i]) and 1 / sqrt(i), a child's estimated
+     * value in two products (estimate) */
+    double *root_logs, *inv_roots;
     /* The root's legal list and children by legal index, kept across
      * iterations: the observer's own legal actions do not depend on hidden
      * content, so every determinization gives the same list (and the root's
@@ -96,6 +99,31 @@ static inline double fast_log(double x)
 static inline double log_avail(const search *s, uint32_t avail)
 {
     return avail < (uint32_t)s->nlogs ? s->logs[avail] : fast_log((double)avail);
+}
+
+/* A child's value in the selection: mean + explore * sqrt(ln(avail) /
+ * visits), 1e9 before its first visit, plus the prior's bias when it is the
+ * prior bot's move (hinted). */
+static double value(const search *s, const node *nd, bool hinted)
+{
+    double v = nd->visits ? nd->mean + s->explore * sqrt(log_avail(s, nd->avail) / nd->visits)
+                          : 1e9;
+    if (hinted)
+        v += s->cfg->prior_weight / (nd->visits + 1);
+    return v;
+}
+
+/* value (not hinted) without its division and root, from the tables: off
+ * by a few roundings of the terms, far less than SLACK times the value
+ * plus 1. False when the tables do not reach. */
+#define SLACK 1e-9
+static inline bool estimate(const search *s, const node *nd, double *v)
+{
+    if (nd->avail >= (uint32_t)s->nlogs || nd->visits >= (uint32_t)s->nlogs)
+        return false;
+    *v = nd->visits ? nd->mean + s->explore * (s->root_logs[nd->avail] * s->inv_roots[nd->visits])
+                    : 1e9;
+    return true;
 }
 
 /* The index of a in the sorted list l[0..n), or -1. */
@@ -286,21 +314,42 @@ static void iterate(search *s)
         }
         if (untried == n)
             break; /* the pool is full and nothing here was tried: play out */
-        /* Select among the available children. */
-        double best = -1.0;
+        /* Select among the available children the first of greatest value.
+         * Most children differ from the best so far by far more than an
+         * estimate's error, and the estimates decide; only near ties compare
+         * the values themselves (division and root: the selection's cost
+         * when it computed them for every child), so the choice is theirs. */
+        double best = 0, best_est = 0; /* next's value (when known) and estimate */
+        bool known = false, next_hinted = false;
         for (int i = 0; i < n; i++) {
             int32_t c = child_of[i];
             if (c == NIL)
                 continue;
             node *nd = &s->pool[c];
             nd->avail++;
-            double v = nd->visits
-                           ? nd->mean + s->explore * sqrt(log_avail(s, nd->avail) / nd->visits)
-                           : 1e9;
-            if (i == hint_i)
-                v += s->cfg->prior_weight / (nd->visits + 1);
-            if (v > best)
-                best = v, next = c;
+            bool hinted = i == hint_i;
+            double v = 0, est;
+            bool exact = hinted || !estimate(s, nd, &est);
+            if (exact)
+                est = v = value(s, nd, hinted);
+            if (next != NIL) {
+                double slack = SLACK * (fabs(best_est) + 1);
+                if (est < best_est - slack)
+                    continue;
+                if (!(est > best_est + slack)) { /* a near tie */
+                    if (!known)
+                        best = value(s, &s->pool[next], next_hinted), known = true;
+                    if (!exact)
+                        v = value(s, nd, hinted), exact = true;
+                    if (!(v > best))
+                        continue;
+                }
+            }
+            next = c;
+            best_est = est;
+            best = v;
+            known = exact;
+            next_hinted = hinted;
         }
         g->apply(s->det, seat, s->pool[next].action, s->now, NULL);
         s->path[depth++] = next;
@@ -400,6 +449,8 @@ static void search_free(search *s)
     free(s->path);
     free(s->det);
     free(s->logs);
+    free(s->root_logs);
+    free(s->inv_roots);
     free(s);
 }
 
@@ -445,12 +496,17 @@ pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rn
     /* a child's avail never passes the iterations run */
     s->nlogs = cfg->paired ? 0 : cap < LOGS ? cap : LOGS;
     s->logs = malloc((size_t)s->nlogs * sizeof(double) + 1); /* + 1: never malloc(0) */
-    if (!s->pool || !s->path || !s->det || !s->logs) {
+    s->root_logs = malloc((size_t)s->nlogs * sizeof(double) + 1);
+    s->inv_roots = malloc((size_t)s->nlogs * sizeof(double) + 1);
+    if (!s->pool || !s->path || !s->det || !s->logs || !s->root_logs || !s->inv_roots) {
         search_free(s);
         return PF_E_IO;
     }
-    for (int32_t i = 1; i < s->nlogs; i++)
+    for (int32_t i = 1; i < s->nlogs; i++) {
         s->logs[i] = fast_log((double)i);
+        s->root_logs[i] = sqrt(s->logs[i]);
+        s->inv_roots[i] = 1 / sqrt((double)i);
+    }
     s->cap = cap;
     s->n = 1;
     s->pool[0] = (node){0, NIL, NIL, -1, 0, 0, 0.0, 0.0};
