@@ -1,7 +1,10 @@
 /* ismcts.c: single-observer information-set MCTS, generic over pf_game.
  *
- * The tree: nodes in one pool (indices, no pointers), children in a sibling
- * list. A node stands for "seat played action" after its parent's history;
+ * The tree: nodes in one growing pool (indices, no pointers), a node's
+ * children side by side in a block of it (a block that fills is copied to
+ * one twice its size at the pool's end): mapping a node's children to a
+ * determinization's legal list, then selecting among them, reads one run
+ * of memory, where a sibling list cost a cache miss a child. A node stands for "seat played action" after its parent's history;
  * it keeps its visits, its availability (how often it was legal when its
  * parent was reached) and the sum of the acting seat's results. Selection
  * among available children maximises
@@ -31,7 +34,8 @@
 
 typedef struct node {
     pf_action action;
-    int32_t child, sibling; /* first child, next sibling: pool indices or NIL */
+    int32_t kids;           /* its children's block: pool index, NIL before the first */
+    uint16_t nkids, room;   /* children, and the block's size */
     int32_t seat;           /* the seat that played action */
     uint32_t visits, avail;
     double reward;          /* sum of seat's normalised results */
@@ -49,7 +53,9 @@ typedef struct search {
     double explore;
     int max_rollout;
     node *pool;
-    int32_t n, cap;
+    int32_t n, cap; /* nodes in the tree, and at most */
+    int32_t used, size; /* pool entries taken (blocks' free room and left
+                           blocks included), and allocated */
     int32_t *path; /* nodes visited this iteration, root excluded */
     void *det;     /* the determinization */
     pf_action legal[PF_MAX_LEGAL];
@@ -61,6 +67,9 @@ typedef struct search {
     int16_t slot[SLOTS];
     double *logs; /* fast_log(i) for i < nlogs: a child's avail, at every selection */
     int32_t nlogs;
+    /* for i < nlogs: sqrt(logs[i]) and 1 / sqrt(i), a child's estimated
+     * value in two products (estimate) */
+    double *root_logs, *inv_roots;
     /* The root's legal list and children by legal index, kept across
      * iterations: the observer's own legal actions do not depend on hidden
      * content, so every determinization gives the same list (and the root's
@@ -96,6 +105,31 @@ static inline double fast_log(double x)
 static inline double log_avail(const search *s, uint32_t avail)
 {
     return avail < (uint32_t)s->nlogs ? s->logs[avail] : fast_log((double)avail);
+}
+
+/* A child's value in the selection: mean + explore * sqrt(ln(avail) /
+ * visits), 1e9 before its first visit, plus the prior's bias when it is the
+ * prior bot's move (hinted). */
+static double value(const search *s, const node *nd, bool hinted)
+{
+    double v = nd->visits ? nd->mean + s->explore * sqrt(log_avail(s, nd->avail) / nd->visits)
+                          : 1e9;
+    if (hinted)
+        v += s->cfg->prior_weight / (nd->visits + 1);
+    return v;
+}
+
+/* value (not hinted) without its division and root, from the tables: off
+ * by a few roundings of the terms, far less than SLACK times the value
+ * plus 1. False when the tables do not reach. */
+#define SLACK 1e-9
+static inline bool estimate(const search *s, const node *nd, double *v)
+{
+    if (nd->avail >= (uint32_t)s->nlogs || nd->visits >= (uint32_t)s->nlogs)
+        return false;
+    *v = nd->visits ? nd->mean + s->explore * (s->root_logs[nd->avail] * s->inv_roots[nd->visits])
+                    : 1e9;
+    return true;
 }
 
 /* The index of a in the sorted list l[0..n), or -1. */
@@ -137,14 +171,46 @@ static bool index_legal(search *s, int n)
     return true;
 }
 
-/* A new child of parent for (seat, a); NIL when the pool is full. */
+/* room entries at the pool's end, the pool grown when it must; NIL when
+ * memory runs out. */
+static int32_t take(search *s, int room)
+{
+    if (s->used + room > s->size) {
+        int32_t size = s->size * 2 > s->used + room ? s->size * 2 : s->used + room;
+        node *p = realloc(s->pool, (size_t)size * sizeof(node));
+        if (!p)
+            return NIL;
+        s->pool = p, s->size = size;
+    }
+    int32_t at = s->used;
+    s->used += room;
+    return at;
+}
+
+/* A new child of parent for (seat, a); NIL when the tree is full. A full
+ * block moves (the root's block holds every legal action of the observer
+ * from the start and never does): indices of parent's other children
+ * taken before are stale after. */
 static int32_t add_child(search *s, int32_t parent, int seat, pf_action a)
 {
     if (s->n >= s->cap)
         return NIL;
-    int32_t id = s->n++;
-    s->pool[id] = (node){a, NIL, s->pool[parent].child, seat, 0, 0, 0.0, 0.0};
-    s->pool[parent].child = id;
+    node *p = &s->pool[parent];
+    if (p->nkids == p->room) {
+        int room = p->room ? 2 * p->room : 4;
+        if (room > UINT16_MAX)
+            return NIL;
+        int32_t at = take(s, room);
+        if (at == NIL)
+            return NIL;
+        p = &s->pool[parent];
+        if (p->nkids)
+            memcpy(&s->pool[at], &s->pool[p->kids], p->nkids * sizeof(node));
+        p->kids = at, p->room = (uint16_t)room;
+    }
+    int32_t id = p->kids + p->nkids++;
+    s->pool[id] = (node){a, NIL, 0, 0, seat, 0, 0, 0.0, 0.0};
+    s->n++;
     return id;
 }
 
@@ -245,10 +311,11 @@ static void iterate(search *s)
             bool mapped = index_legal(s, n);
             for (int i = 0; i < n; i++)
                 child_of[i] = NIL;
-            for (int32_t c = s->pool[cur].child; c != NIL; c = s->pool[c].sibling) {
-                if (s->pool[c].seat != seat)
+            for (int32_t c = s->pool[cur].kids, end = c + s->pool[cur].nkids; c < end; c++) {
+                const node *kid = &s->pool[c];
+                if (kid->seat != seat)
                     continue;
-                int i = legal_index(s, n, mapped, s->pool[c].action);
+                int i = legal_index(s, n, mapped, kid->action);
                 if (i >= 0) {
                     child_of[i] = c;
                     untried--;
@@ -272,10 +339,10 @@ static void iterate(search *s)
                     if (child_of[i] == NIL && k-- == 0)
                         break;
             }
-            next = add_child(s, cur, seat, legal[i]);
-            for (int j = 0; j < n; j++)
+            for (int j = 0; j < n; j++) /* before add_child, which may move them */
                 if (child_of[j] != NIL)
                     s->pool[child_of[j]].avail++;
+            next = add_child(s, cur, seat, legal[i]);
             s->pool[next].avail++;
             if (root)
                 s->root_child[i] = next, s->root_untried--;
@@ -286,21 +353,42 @@ static void iterate(search *s)
         }
         if (untried == n)
             break; /* the pool is full and nothing here was tried: play out */
-        /* Select among the available children. */
-        double best = -1.0;
+        /* Select among the available children the first of greatest value.
+         * Most children differ from the best so far by far more than an
+         * estimate's error, and the estimates decide; only near ties compare
+         * the values themselves (division and root: the selection's cost
+         * when it computed them for every child), so the choice is theirs. */
+        double best = 0, best_est = 0; /* next's value (when known) and estimate */
+        bool known = false, next_hinted = false;
         for (int i = 0; i < n; i++) {
             int32_t c = child_of[i];
             if (c == NIL)
                 continue;
             node *nd = &s->pool[c];
             nd->avail++;
-            double v = nd->visits
-                           ? nd->mean + s->explore * sqrt(log_avail(s, nd->avail) / nd->visits)
-                           : 1e9;
-            if (i == hint_i)
-                v += s->cfg->prior_weight / (nd->visits + 1);
-            if (v > best)
-                best = v, next = c;
+            bool hinted = i == hint_i;
+            double v = 0, est;
+            bool exact = hinted || !estimate(s, nd, &est);
+            if (exact)
+                est = v = value(s, nd, hinted);
+            if (next != NIL) {
+                double slack = SLACK * (fabs(best_est) + 1);
+                if (est < best_est - slack)
+                    continue;
+                if (!(est > best_est + slack)) { /* a near tie */
+                    if (!known)
+                        best = value(s, &s->pool[next], next_hinted), known = true;
+                    if (!exact)
+                        v = value(s, nd, hinted), exact = true;
+                    if (!(v > best))
+                        continue;
+                }
+            }
+            next = c;
+            best_est = est;
+            best = v;
+            known = exact;
+            next_hinted = hinted;
         }
         g->apply(s->det, seat, s->pool[next].action, s->now, NULL);
         s->path[depth++] = next;
@@ -400,6 +488,8 @@ static void search_free(search *s)
     free(s->path);
     free(s->det);
     free(s->logs);
+    free(s->root_logs);
+    free(s->inv_roots);
     free(s);
 }
 
@@ -439,21 +529,31 @@ pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rn
     s->now = pf_obs_now(o);
     s->explore = cfg->explore > 0 ? cfg->explore : 0.7;
     s->max_rollout = cfg->max_rollout > 0 ? cfg->max_rollout : g->max_steps;
-    s->pool = malloc((size_t)cap * sizeof(node));
+    /* A node with k children has taken at most 4k entries for its blocks
+     * (4, 8, ... up to the first size of at least k), so the tree never
+     * needs more than this, and the pool grows only past a million */
+    s->size = 1 + nlegal + (cap < (1 << 18) ? 4 * cap : (1 << 20));
+    s->pool = malloc((size_t)s->size * sizeof(node));
     s->path = malloc((size_t)cap * sizeof(int32_t));
     s->det = malloc(g->state_size);
     /* a child's avail never passes the iterations run */
     s->nlogs = cfg->paired ? 0 : cap < LOGS ? cap : LOGS;
     s->logs = malloc((size_t)s->nlogs * sizeof(double) + 1); /* + 1: never malloc(0) */
-    if (!s->pool || !s->path || !s->det || !s->logs) {
+    s->root_logs = malloc((size_t)s->nlogs * sizeof(double) + 1);
+    s->inv_roots = malloc((size_t)s->nlogs * sizeof(double) + 1);
+    if (!s->pool || !s->path || !s->det || !s->logs || !s->root_logs || !s->inv_roots) {
         search_free(s);
         return PF_E_IO;
     }
-    for (int32_t i = 1; i < s->nlogs; i++)
+    for (int32_t i = 1; i < s->nlogs; i++) {
         s->logs[i] = fast_log((double)i);
+        s->root_logs[i] = sqrt(s->logs[i]);
+        s->inv_roots[i] = 1 / sqrt((double)i);
+    }
     s->cap = cap;
     s->n = 1;
-    s->pool[0] = (node){0, NIL, NIL, -1, 0, 0, 0.0, 0.0};
+    s->used = 1 + nlegal;
+    s->pool[0] = (node){0, 1, 0, (uint16_t)nlegal, -1, 0, 0, 0.0, 0.0};
     memcpy(s->root_legal, first, (size_t)nlegal * sizeof *first);
     for (int i = 0; i < nlegal; i++)
         s->root_child[i] = NIL;
@@ -467,7 +567,7 @@ pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rn
             stats->nodes = s->n;
             stats->seconds = now_s() - t0;
             stats->value = 0.5;
-            for (int32_t c = s->pool[0].child; c != NIL; c = s->pool[c].sibling)
+            for (int32_t c = s->pool[0].kids, end = c + s->pool[0].nkids; c < end; c++)
                 if (s->pool[c].action == *a && s->pool[c].visits)
                     stats->value = s->pool[c].reward / s->pool[c].visits;
         }
@@ -489,7 +589,7 @@ pf_err pf_ismcts_choose(const pf_obs *o, const pf_ismcts_config *cfg, pf_rng *rn
      * them: the observer's own legal actions do not depend on hidden
      * content); ties go to the smaller action for repeatability. */
     int32_t best = NIL;
-    for (int32_t c = s->pool[0].child; c != NIL; c = s->pool[c].sibling) {
+    for (int32_t c = s->pool[0].kids, end = c + s->pool[0].nkids; c < end; c++) {
         const node *nd = &s->pool[c];
         if (find_sorted(first, nlegal, nd->action) < 0)
             continue;

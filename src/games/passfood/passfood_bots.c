@@ -264,26 +264,36 @@ static double plates_to_come(const double nd[3][PASSFOOD_FOODS], unsigned rest, 
     return e / tot;
 }
 
-/* The plate (0 to 2) among the free ones (bits) whose placement of tile t
- * now, plus the expectation of the draws still to come, is best. A plate
- * must beat the one before by more than rounding, so a tie goes to the
- * first and never hangs on the order in which a sum was added up. */
+/* The plate (0 to 2) among the free ones (bits, two or three) whose
+ * placement of tile t now, plus the expectation of the draws still to
+ * come, is best. A plate must beat the one before by more than rounding,
+ * so a tie goes to the first and never hangs on the order in which a sum
+ * was added up. */
 static int best_plate(const double nd[3][PASSFOOD_FOODS], unsigned freep, int t, int left,
                       const uint8_t bag[PASSFOOD_FOODS])
 {
     int tot = 0;
-    double sum[3] = {0, 0, 0};
-    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+    for (int f = 0; f < PASSFOOD_FOODS; f++)
         tot += bag[f];
-        for (int k = 0; k < 3; k++)
-            sum[k] += bag[f] * nd[k][f];
-    }
-    /* plates_to_come's after, once for all the plates (each is asked twice) */
-    double after[3][PASSFOOD_FOODS];
-    for (int k = 0; k < 3 && left > 1 && tot > 1; k++)
+    /* the free plates' sums, each in registers (one chain a plate, added
+     * in the foods' order) */
+    double sum[3] = {0, 0, 0};
+    for (int k = 0; k < 3; k++) {
+        if (!(freep >> k & 1))
+            continue;
+        double sk = 0;
         for (int f = 0; f < PASSFOOD_FOODS; f++)
-            if (freep >> k & 1 && bag[f])
-                after[k][f] = (sum[k] - nd[k][f]) / (tot - 1);
+            sk += bag[f] * nd[k][f];
+        sum[k] = sk;
+    }
+    /* plates_to_come's after, once for all the plates (each is asked
+     * twice); only three free plates leave two to come */
+    double after[3][PASSFOOD_FOODS];
+    if (freep == 7 && left > 1 && tot > 1)
+        for (int k = 0; k < 3; k++)
+            for (int f = 0; f < PASSFOOD_FOODS; f++)
+                if (bag[f])
+                    after[k][f] = (sum[k] - nd[k][f]) / (tot - 1);
     int best = -1;
     double bestv = 0;
     for (int j = 0; j < 3; j++) {
@@ -338,6 +348,12 @@ static void bag_contents(const passfood_state *s, uint8_t bag[PASSFOOD_FOODS])
 
 static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo)
 {
+    unsigned freep = 0;
+    for (int j = 0; j < 3; j++)
+        if (s->plate[j] == PASSFOOD_NONE)
+            freep |= 1u << j;
+    if (freep && !(freep & (freep - 1))) /* one free plate: the tile goes there */
+        return __builtin_ctz(freep);
     double own[3][PASSFOOD_FOODS];
     double (*nd)[PASSFOOD_FOODS] = memo ? memo->nd : own;
     if (!memo || memo->turn != s->turn) {
@@ -350,10 +366,6 @@ static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo)
         memcpy(bag, s->discard, sizeof bag);
     else
         bag_contents(s, bag);
-    unsigned freep = 0;
-    for (int j = 0; j < 3; j++)
-        if (s->plate[j] == PASSFOOD_NONE)
-            freep |= 1u << j;
     return best_plate((const double(*)[PASSFOOD_FOODS])nd, freep, s->drawn, 3 - s->ndraws, bag);
 }
 
