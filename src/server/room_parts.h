@@ -1,5 +1,5 @@
 /* room_parts.h: what the room's own files give each other (src/server/,
- * inside the room: room.c, seats.c, change.c, tell.c). */
+ * inside the room: room.c, seats.c, change.c, tell.c, story.c). */
 #ifndef PF_SERVER_ROOM_PARTS_H
 #define PF_SERVER_ROOM_PARTS_H
 
