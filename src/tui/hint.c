@@ -29,7 +29,7 @@ bool tui__hints_allowed(const tui_game *g, char *why, size_t n)
     }
     if (pf_seating_people(g->seats) > 1 && !g->hints_shared) {
         snprintf(why, n, "No hint: with more than one person at the keyboard hints are off "
-                         "(the seating screen's h turns them on).");
+                         "(--hints, or the seating screen's h, turns them on).");
         return false;
     }
     return true;
