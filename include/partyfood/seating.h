@@ -33,7 +33,7 @@ void pf_seating_people_only(pf_seating *s, int n);
 /* The names texts give the seats (pf_event_render): a person's name
  * ("seat N" when empty), "bot NAME" for a bot, and "NAME 1", "NAME 2"...
  * for seats of the same kind and name; seat `you` (or -1 for none) with
- * " (you)" after it. */
+ * " (you)" after it, unless its name is You already. */
 void pf_seating_names(const pf_seating *s, int you, pf_seat_names *out);
 
 /* Number of people in the seating. */

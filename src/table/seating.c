@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "partyfood/parse.h"
 #include "partyfood/replay.h"
@@ -209,7 +210,8 @@ void pf_seating_names(const pf_seating *s, int you, pf_seat_names *out)
             snprintf(buf, PF_SEAT_LABEL, "%s %d", s->name[seat], order);
         else
             snprintf(buf, PF_SEAT_LABEL, "%s%s", s->bot[seat] ? "bot " : "", s->name[seat]);
-        if (seat == you)
+        /* A seat named You is marked already: "You put", not "You (you) put". */
+        if (seat == you && strcasecmp(buf, "you") != 0)
             snprintf(buf + strlen(buf), PF_SEAT_LABEL - strlen(buf), " (you)");
     }
 }
