@@ -36,6 +36,13 @@ void pf_seating_people_only(pf_seating *s, int n);
  * " (you)" after it, unless its name is You already. */
 void pf_seating_names(const pf_seating *s, int you, pf_seat_names *out);
 
+/* text into buf (n bytes) with each "seat N" or "Seat N" (N from 1, a seat
+ * of s) read as that seat's name (pf_seating_names, nobody marked); when
+ * seat `you` (-1: none) is named You, the text's " (you)" marks go. For
+ * texts a game writes about its seats by number (its table, a hint's
+ * reason). */
+void pf_seating_name_text(const pf_seating *s, int you, const char *text, char *buf, size_t n);
+
 /* Number of people in the seating. */
 int pf_seating_people(const pf_seating *s);
 
