@@ -319,6 +319,9 @@ static void menu_offers_lessons(void **state)
     th_start(&t, 80, 24, "");
     th_expect(&t, "Which game shall we play?", 3000);
     th_expect(&t, "[ learn to play ]", 1000);
+    /* the keys on one row of the 80 columns */
+    th_expect(&t, "arrows+Enter or a number   L learn to play   ? rules   q quits   (clicks work)",
+              1000);
     th_keys(&t, "Down Down L"); /* the third game's lesson */
     th_expect(&t, "Learn Pass the Party Food  |  1 of", 3000);
     th_keys(&t, "q y");
