@@ -219,7 +219,8 @@ typedef struct pf_seat_names {
 } pf_seat_names;
 
 /* e's text with each seat it names read by names (NULL: as the text is),
- * into buf (n bytes, cut at a whole character); returns buf. */
+ * into buf (n bytes, cut at a whole character); returns buf. A seat named
+ * You is spoken to: "You give", "you have", "your" (events.c). */
 char *pf_event_render(const pf_event *e, const pf_seat_names *names, char *buf, size_t n);
 
 /* For a game's apply: the rules written once in a function of ev marked

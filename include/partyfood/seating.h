@@ -33,8 +33,15 @@ void pf_seating_people_only(pf_seating *s, int n);
 /* The names texts give the seats (pf_event_render): a person's name
  * ("seat N" when empty), "bot NAME" for a bot, and "NAME 1", "NAME 2"...
  * for seats of the same kind and name; seat `you` (or -1 for none) with
- * " (you)" after it. */
+ * " (you)" after it, unless its name is You already. */
 void pf_seating_names(const pf_seating *s, int you, pf_seat_names *out);
+
+/* text into buf (n bytes) with each "seat N" or "Seat N" (N from 1, a seat
+ * of s) read as that seat's name (pf_seating_names, nobody marked); when
+ * seat `you` (-1: none) is named You, the text's " (you)" marks go. For
+ * texts a game writes about its seats by number (its table, a hint's
+ * reason). */
+void pf_seating_name_text(const pf_seating *s, int you, const char *text, char *buf, size_t n);
 
 /* Number of people in the seating. */
 int pf_seating_people(const pf_seating *s);

@@ -19,6 +19,7 @@ typedef struct plain_lesson {
     const pf_lesson *l;
     pf_lesson_run *r;
     int you;
+    bool setup_due; /* a table was set up: its events go under the chapter's heading */
     plain_skill hands;
 } plain_lesson;
 
@@ -43,12 +44,15 @@ static void print_setup(const plain_lesson *p)
         print_event(p, t, &log[i].ev);
 }
 
-/* The runner's step hook: each move and what the person may see of it. */
+/* The runner's step hook: each move and what the person may see of it; a
+ * setup is printed after the chapter's heading (print_setup). */
 static void report(void *arg, const pf_table_step *st)
 {
-    const plain_lesson *p = arg;
-    if (!p->r || (st->change != PF_TABLE_SETUP && st->change != PF_TABLE_STEP))
-        return; /* a start's setup is printed after it (print_setup) */
+    plain_lesson *p = arg;
+    if (st->change == PF_TABLE_SETUP)
+        p->setup_due = true;
+    if (!p->r || st->change != PF_TABLE_STEP)
+        return;
     const pf_table *t = pf_lesson_table(p->r);
     if (st->change == PF_TABLE_STEP) {
         char name[PF_SEAT_LABEL];
@@ -102,7 +106,7 @@ static int command(plain_lesson *p, const pf_lesson_now *now, const char *line)
     else if (strcmp(line, "chapters") == 0)
         print_chapters(p, now->chapter);
     else if (strcmp(line, "table") == 0)
-        plain_print_table(p->out, pf_table_match(t), p->you);
+        plain_print_table(p->out, pf_table_match(t), pf_table_seating(t), p->you);
     else if (strcmp(line, "log") == 0 || strcmp(line, "l") == 0)
         plain_print_log(p->out, t, p->you);
     else if (strcmp(line, "rules") == 0)
@@ -173,7 +177,7 @@ int plain_learn(const pf_lesson *l, int chapter, FILE *in, FILE *out)
         fprintf(out, "%s\n", err.msg);
         return err.code == PF_E_NO_MEMORY ? 2 : 1;
     }
-    print_setup(&p);
+    p.setup_due = true;
     plain_skill_init(&p.hands, in, out, pf_table_match(pf_lesson_table(p.r))->seed);
     int shown_chapter = -1, shown_step = -1, rc = 1;
     char line[512];
@@ -181,20 +185,24 @@ int plain_learn(const pf_lesson *l, int chapter, FILE *in, FILE *out)
         pf_lesson_now now;
         pf_lesson_now_get(p.r, &now);
         const pf_match *m = pf_table_match(pf_lesson_table(p.r));
+        const pf_seating *seats = pf_table_seating(pf_lesson_table(p.r));
         bool fresh = now.chapter != shown_chapter || now.step != shown_step;
-        if (now.chapter != shown_chapter) {
+        if (now.chapter != shown_chapter)
             fprintf(out, "\n== Chapter %d of %d: %s ==\n", now.chapter + 1,
                     pf_lesson_chapters(l), pf_lesson_chapter_title(l, now.chapter));
-            if (now.kind != PF_LESSON_YOU) /* there, with the choices */
-                plain_print_table(out, m, p.you);
+        if (p.setup_due) {
+            print_setup(&p);
+            p.setup_due = false;
         }
+        if (now.chapter != shown_chapter && now.kind != PF_LESSON_YOU) /* there, with the choices */
+            plain_print_table(out, m, seats, p.you);
         shown_chapter = now.chapter;
         shown_step = now.step;
         bool done = now.kind == PF_LESSON_DONE, end = done && last_needed(l, now.chapter);
         if (fresh) {
             if (now.kind == PF_LESSON_YOU) {
                 say(&p, &now);
-                plain_print_table(out, m, p.you);
+                plain_print_table(out, m, seats, p.you);
                 plain_print_choices(out, m, p.you, &p.hands);
             } else if (end) {
                 fprintf(out, "> You finished the lesson! Now you know how to play %s: try "

@@ -16,7 +16,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: partyfood play [GAME] [--seats LIST] [--seed N] [--option KEY=VALUE]...\n"
-            "                      [--plain] [--resume FILE] [--pace MS] [--memory-aid]\n\n"
+            "                      [--plain] [--resume FILE] [--pace MS] [--memory-aid]\n"
+            "                      [--hints]\n\n"
             "  GAME        one of:");
     for (int i = 0; i < pf_game_count(); i++)
         fprintf(f, " %s", pf_game_at(i)->id);
@@ -31,7 +32,10 @@ static void usage(FILE *f)
                "  --resume    continue a saved game (its seating too, unless --seats)\n"
                "  --pace MS   full-screen mode: pause after each bot move (default 2000,\n"
                "              0 to %d; the seating screen sets it too)\n"
-               "  --memory-aid  full-screen mode: show earlier reveals in memory games\n\n"
+               "  --memory-aid  full-screen mode: show earlier reveals in memory games\n"
+               "  --hints     full-screen mode: hints (h) for people sharing the keyboard,\n"
+               "              off by default when more than one person plays (the seating\n"
+               "              screen's h too); one person with bots always has them\n\n"
                "Without --plain on a terminal, the full-screen client opens; with no\n"
                "GAME it starts on a menu. NO_COLOR=1 gives a monochrome screen. It saves\n"
                "each game after every step to $XDG_STATE_HOME/partyfood/autosave.json\n"
@@ -78,7 +82,7 @@ static const pf_game *ask_game(void)
 int cmd_play(int argc, char **argv)
 {
     const char *game_id = NULL, *seats = NULL, *resume = NULL;
-    bool plain = false, memory_aid = false, fixed_seed = false;
+    bool plain = false, memory_aid = false, fixed_seed = false, hints = false;
     int pace = -1;
     uint64_t seed = 0;
     pf_options opt;
@@ -104,6 +108,8 @@ int cmd_play(int argc, char **argv)
             pace = (int)n;
         } else if (strcmp(a, "--memory-aid") == 0) {
             memory_aid = true;
+        } else if (strcmp(a, "--hints") == 0) {
+            hints = true;
         } else if (strcmp(a, "--option") == 0 && has_value) {
             if (!cli_arg_option("play", argv[++i], &opt))
                 return 2;
@@ -114,8 +120,9 @@ int cmd_play(int argc, char **argv)
         } else if (a[0] != '-' && !game_id) {
             game_id = a;
         } else {
-            static const char *const flags[] = {"--seats", "--seed",   "--option", "--plain",
-                                                "--resume", "--pace", "--memory-aid", "--help"};
+            static const char *const flags[] = {"--seats",      "--seed",  "--option",
+                                                "--plain",      "--resume", "--pace",
+                                                "--memory-aid", "--hints", "--help"};
             cli_arg_unknown("play", a, flags, sizeof flags / sizeof *flags);
             usage(stderr);
             return 2;
@@ -139,7 +146,8 @@ int cmd_play(int argc, char **argv)
     if (tui && !resume && !game_id) {
         /* The menu picks the game and the seats. */
         pf_tui_args ta = {.seed = seed, .fixed_seed = fixed_seed, .pace_ms = pace,
-                          .memory_aid = memory_aid, .opt = opt, .offer_autosave = true};
+                          .memory_aid = memory_aid, .opt = opt, .offer_autosave = true,
+                          .hints_shared = hints};
         return pf_tui_run(&ta);
     }
     if (m) {
@@ -187,7 +195,7 @@ int cmd_play(int argc, char **argv)
         pf_tui_args ta = {.game = g, .match = m, .seated = true, .seating = seating,
                           .seed = seed, .fixed_seed = fixed_seed, .pace_ms = pace,
                           .memory_aid = memory_aid, .opt = opt,
-                          .offer_autosave = !resume, .notice = warning};
+                          .offer_autosave = !resume, .notice = warning, .hints_shared = hints};
         return pf_tui_run(&ta);
     }
     plain_play(m, &seating, stdin, stdout); /* quitting is no failure */

@@ -59,16 +59,18 @@ static void print_setup(FILE *out, const pf_table *t, int seat)
             fprintf(out, "  %s%s\n", log[i].ev.to >= 0 ? "(only you) " : "", log[i].ev.text);
 }
 
-void plain_print_table(FILE *out, const pf_match *m, int seat)
+void plain_print_table(FILE *out, const pf_match *m, const pf_seating *s, int seat)
 {
-    char *text = malloc(TEXT_CAP);
-    if (!text) {
+    char *text = malloc(TEXT_CAP), *named = malloc(TEXT_CAP);
+    if (!text || !named) {
         fprintf(out, "(cannot show the table: %s)\n", pf_strerror(PF_E_NO_MEMORY));
-        return;
+    } else {
+        m->game->render(m->state, seat, text, TEXT_CAP);
+        pf_seating_name_text(s, seat, text, named, TEXT_CAP); /* as the log and the prompts say them */
+        fprintf(out, "%s\n", named);
     }
-    m->game->render(m->state, seat, text, TEXT_CAP);
-    fprintf(out, "%s\n", text);
     free(text);
+    free(named);
 }
 
 /* Whether the choices are typed as the numbers ending their names: when
@@ -267,7 +269,7 @@ static int person_line(pf_table *tb, int seat, const char *line, int64_t t, FILE
         return 0;
     }
     if (strcmp(line, "table") == 0) {
-        plain_print_table(out, m, seat);
+        plain_print_table(out, m, pf_table_seating(tb), seat);
         return 0;
     }
     if (strcmp(line, "log") == 0 || strcmp(line, "l") == 0) {
@@ -380,7 +382,7 @@ static void print_end(FILE *out, const pf_match *m, const pf_seating *s, int vie
 {
     double r[PF_MAX_SEATS];
     pf_match_over(m, r);
-    plain_print_table(out, m, view_seat);
+    plain_print_table(out, m, s, view_seat);
     fprintf(out, "Game over.\n");
     for (int i = 0; i < m->seats; i++)
         fprintf(out, "  seat %d %-12s result %g\n", i + 1, seat_name(s, i), r[i]);
@@ -406,7 +408,7 @@ static int person_turn(pf_table *tb, int seat, int *last_person, FILE *in, FILE 
     }
     *last_person = seat;
     fprintf(out, "\n");
-    plain_print_table(out, m, seat);
+    plain_print_table(out, m, s, seat);
     plain_print_choices(out, m, seat, hands);
     int r;
     do {
@@ -457,7 +459,7 @@ int plain_play(pf_match *match, const pf_seating *s, FILE *in, FILE *out)
     /* A person to act first sees the table with their choices; otherwise
      * show the start before the bots move. */
     if (!pf_match_over(m, NULL) && s->bot[__builtin_ctz(g->to_act(m->state))])
-        plain_print_table(out, m, view_seat);
+        plain_print_table(out, m, s, view_seat);
     int quit = 0;
     while (!quit && !pf_match_over(m, NULL)) {
         uint32_t set = g->to_act(m->state);

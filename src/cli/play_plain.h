@@ -15,8 +15,8 @@ int plain_play(pf_match *m, const pf_seating *seating, FILE *in, FILE *out);
 
 /* The parts the line-mode lesson (learn_plain.c) shares with a game. */
 
-/* The table as seat sees it. */
-void plain_print_table(FILE *out, const pf_match *m, int seat);
+/* The table as seat sees it, the seats by their names in s. */
+void plain_print_table(FILE *out, const pf_match *m, const pf_seating *s, int seat);
 /* Seat's choices, numbered (or by their own numbers), and how skill
  * actions are played. */
 void plain_print_choices(FILE *out, const pf_match *m, int seat, const plain_skill *k);

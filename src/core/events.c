@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "partyfood/game.h"
 #include "partyfood/parse.h"
@@ -140,25 +141,102 @@ bool pf_event_visible(const pf_event *e, int seat)
     return e->to < 0 || seat == PF_SEAT_GOD || e->to == seat;
 }
 
+/* Events speak of seats in the third person ("seat 1 has too many dice");
+ * a seat named "you" (the default name of the person) takes the second
+ * person: the verb that follows (after an optional "now") and "'s"; when
+ * "you" opens the event, also the verbs after " and " and "their". */
+static const char *const second_person[][2] = {
+    {"has", "have"},       {"is", "are"},           {"was", "were"},       {"'s", "r"},
+    {"tosses", "toss"},    {"rolls", "roll"},       {"stacks", "stack"},   {"takes", "take"},
+    {"wins", "win"},       {"answers", "answer"},   {"picks", "pick"},     {"draws", "draw"},
+    {"starts", "start"},   {"asks", "ask"},         {"guesses", "guess"},  {"passes", "pass"},
+    {"gets", "get"},       {"offers", "offer"},     {"gives", "give"},     {"keeps", "keep"},
+    {"declines", "decline"}, {"throws", "throw"},   {"chooses", "choose"}, {"scores", "score"},
+    {"moves", "move"},     {"loses", "lose"},       {"drops", "drop"},     {"topples", "topple"},
+    {"holds", "hold"},     {"flips", "flip"},       {"swaps", "swap"},     {"reaches", "reach"},
+    {"lands", "land"},     {"eats", "eat"},         {"does", "do"},        {"goes", "go"},
+    {"puts", "put"},       {"grabs", "grab"},       {"sends", "send"},     {"fills", "fill"},
+    {"hands", "hand"},     {"looks", "look"},       {"uses", "use"},       {"stops", "stop"},
+    {"shows", "show"},
+};
+
+/* Writes the words after "you" at s in the second person into buf + *w;
+ * returns how much of s it consumed. */
+static size_t you_verb(const char *s, char *buf, size_t *w, size_t n)
+{
+    size_t skip = strncmp(s, " now", 4) == 0 && (s[4] == ' ' || s[4] == '\0') ? 4 : 0;
+    const char *word = s + skip + (s[skip] == ' ' ? 1 : 0);
+    if (strncmp(s, "'s", 2) == 0)
+        word = s, skip = 0;
+    size_t len = strcspn(word, " ,.:;!)");
+    for (size_t i = 0; i < sizeof second_person / sizeof second_person[0]; i++)
+        if (strlen(second_person[i][0]) == len && strncmp(word, second_person[i][0], len) == 0) {
+            int k = snprintf(buf + *w, n - *w, "%.*s%s", (int)(word - s), s,
+                             second_person[i][1]);
+            *w += k > 0 ? (size_t)k : 0;
+            if (*w >= n)
+                *w = n - 1;
+            return (size_t)(word - s) + len;
+        }
+    return 0;
+}
+
+/* The seat e names at text offset at, or -1. */
+static int seat_at(const pf_event *e, size_t at, size_t *len)
+{
+    for (int k = 0; k < e->nseats; k++)
+        if (e->seats[k].at == at) {
+            *len = e->seats[k].len;
+            return e->seats[k].seat;
+        }
+    return -1;
+}
+
 char *pf_event_render(const pf_event *e, const pf_seat_names *names, char *buf, size_t n)
 {
-    size_t w = 0, r = 0;
-    for (int k = 0; k <= e->nseats && w < n; k++) {
-        /* the text up to the k-th seat (or its end), then that seat's name */
-        size_t upto = k < e->nseats ? e->seats[k].at : strlen(e->text);
-        size_t len = upto - r;
-        const char *name = NULL;
-        if (k < e->nseats && names && e->seats[k].seat >= 0 && e->seats[k].seat < PF_MAX_SEATS &&
-            names->name[e->seats[k].seat][0])
-            name = names->name[e->seats[k].seat];
-        int m = snprintf(buf + w, n - w, "%.*s%s", (int)len, e->text + r,
-                         name ? name : "");
-        w += m > 0 ? (size_t)m : 0;
-        r = upto;
-        if (k < e->nseats && name)
-            r += e->seats[k].len; /* the name instead of "seat N" */
+    if (n == 0)
+        return buf;
+    const char *text = e->text, *s = text;
+    size_t w = 0;
+    bool you_subject = false;
+    while (*s && w + 1 < n) {
+        if (you_subject && strncmp(s, " and ", 5) == 0 && w + 5 < n) {
+            size_t at = w; /* " and", then the verb in the second person */
+            w += (size_t)snprintf(buf + w, n - w, " and");
+            size_t used = you_verb(s + 4, buf, &w, n);
+            if (used) {
+                s += 4 + used;
+                continue;
+            }
+            w = at;
+            buf[w] = '\0';
+        }
+        if (you_subject && strncmp(s, "their ", 6) == 0 && s > text && s[-1] == ' ') {
+            w += (size_t)snprintf(buf + w, n - w, "your ");
+            if (w >= n)
+                w = n - 1;
+            s += 6;
+            continue;
+        }
+        size_t len;
+        int seat = seat_at(e, (size_t)(s - text), &len);
+        if (names && seat >= 0 && seat < PF_MAX_SEATS && names->name[seat][0]) {
+            const char *name = names->name[seat];
+            bool opens = s == text, you = strcasecmp(name, "you") == 0;
+            w += (size_t)snprintf(buf + w, n - w, "%s", you && !opens ? "you" : name);
+            if (w >= n)
+                w = n - 1;
+            s += len;
+            if (you) {
+                s += you_verb(s, buf, &w, n);
+                you_subject = opens;
+            }
+            continue;
+        }
+        buf[w++] = *s++;
     }
-    if (w >= n && n > 0) /* cut: never half a character */
-        buf[pf_utf8_prefix(buf, n - 1)] = '\0';
+    buf[w] = '\0';
+    if (*s || w + 1 >= n) /* cut: never half a character */
+        buf[pf_utf8_prefix(buf, w)] = '\0';
     return buf;
 }

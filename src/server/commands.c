@@ -79,7 +79,8 @@ static char *do_hint(pf_room *r, pf_member *m, const cJSON *req, pf_session *s,
     (void)s;
     pf_error err;
     if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(req, "hint")) && !r->hints_on)
-        return pf_proto_error(req, PF_E_NO_HINT, "the host has turned hints off at this table");
+        return pf_proto_error(req, PF_E_NO_HINT,
+                              "hints are off at this table: only the host can turn them on");
     pf_table *copy = pf_table_clone(r->table, NULL, NULL, &err);
     cJSON *own = copy ? cJSON_Duplicate(req, true) : NULL;
     if (copy && !own)

@@ -331,6 +331,18 @@ static pf_err read_seats(pf_room *r, const cJSON *v, pf_error *err)
     return PF_E_OK;
 }
 
+/* Hints by default: a person alone with bots has them; at a table of two or
+ * more people they are the host's choice, off unless asked for. Judged by
+ * the seats the room was made with (a person's seat stays one while
+ * waiting for its person), never by who joined so far. */
+static bool hints_by_default(const pf_room *r)
+{
+    int people = 0;
+    for (int i = 0; i < r->n; i++)
+        people += !r->place[i].bot;
+    return people <= 1;
+}
+
 static pf_room *room_new(const pf_room_env *env, const char *code)
 {
     pf_room *r = calloc(1, sizeof *r);
@@ -377,7 +389,8 @@ pf_room *pf_room_create(const pf_room_env *env, const char *code, const cJSON *r
     if (!e && !(read_bool(req, "listed", false, &r->listed, err) &&
                 read_watch(r, req, err) &&
                 read_bool(req, "fixed_order", false, &r->fixed_order, err) &&
-                read_bool(req, "memory_aid", false, &r->memory_aid, err)))
+                read_bool(req, "memory_aid", false, &r->memory_aid, err) &&
+                read_bool(req, "hints", hints_by_default(r), &r->hints_on, err)))
         e = err->code;
     if (!e)
         e = pf_seed_random(&r->seed, err);
@@ -392,7 +405,7 @@ pf_room *pf_room_create(const pf_room_env *env, const char *code, const cJSON *r
     if (!e && r->watch_link && !(e = pf_token_new(keys->watch, err)))
         pf_token_hash(keys->watch, r->watch_hash);
     if (!e) {
-        r->chat_on = r->hints_on = true;
+        r->chat_on = true;
         r->turn_ms = secs * 1000;
         r->created = (int64_t)time(NULL);
         e = pf_room_seated(r, err); /* stored; a room of bots starts at once */
@@ -451,7 +464,9 @@ static void read_settings(pf_room *r, const cJSON *settings)
     r->memory_aid = setting(settings, "memory_aid");
     r->locked = setting(settings, "locked");
     r->chat_on = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(settings, "chat_on"));
-    r->hints_on = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(settings, "hints_on"));
+    /* Stored before hints had a switch: as a new room of these seats. */
+    const cJSON *hints = cJSON_GetObjectItemCaseSensitive(settings, "hints_on");
+    r->hints_on = cJSON_IsBool(hints) ? cJSON_IsTrue(hints) : hints_by_default(r);
     if (!cJSON_IsString(hash) || !pf_unhex(hash->valuestring, r->host_hash, PF_TOKEN_HASH))
         memset(r->host_hash, 0, sizeof r->host_hash); /* no host: no token matches */
     /* A room of 0.2 has no watch link: its spectators watch by code, or not. */

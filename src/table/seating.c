@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "partyfood/parse.h"
 #include "partyfood/replay.h"
@@ -192,6 +193,39 @@ pf_match *pf_seating_load(const char *path, pf_seating *s, bool *seated, bool *m
     return m;
 }
 
+void pf_seating_name_text(const pf_seating *s, int you, const char *text, char *buf, size_t n)
+{
+    pf_seat_names names;
+    pf_seating_names(s, -1, &names);
+    /* "You: 0", not "You: 0 (you)" */
+    bool unmark = you >= 0 && you < s->n && strcasecmp(names.name[you], "you") == 0;
+    size_t w = 0;
+    while (*text && w + 1 < n) {
+        if (unmark && strncmp(text, " (you)", 6) == 0) {
+            text += 6;
+            continue;
+        }
+        int seat, len = 0;
+        if (strncasecmp(text, "seat ", 5) == 0 && sscanf(text + 5, "%d%n", &seat, &len) == 1 &&
+            seat >= 1 && seat <= s->n) {
+            const char *from = text;
+            text += 5 + len;
+            bool unmarked = unmark && strncmp(text, " (you)", 6) == 0;
+            text += unmarked ? 6 : 0;
+            /* A column (padded with spaces, or a mark that went) stays a column. */
+            size_t pad = strspn(text, " "), wide = (size_t)(text - from) + pad;
+            const char *name = names.name[seat - 1];
+            bool column = (pad > 1 || (pad && unmarked)) && strlen(name) < wide;
+            int k = snprintf(buf + w, n - w, "%-*s", column ? (int)wide : 0, name);
+            w = k > 0 && (size_t)k < n - w ? w + (size_t)k : n - 1;
+            text += column ? pad : 0;
+            continue;
+        }
+        buf[w++] = *text++;
+    }
+    buf[w] = '\0';
+}
+
 void pf_seating_names(const pf_seating *s, int you, pf_seat_names *out)
 {
     *out = (pf_seat_names){0};
@@ -209,7 +243,8 @@ void pf_seating_names(const pf_seating *s, int you, pf_seat_names *out)
             snprintf(buf, PF_SEAT_LABEL, "%s %d", s->name[seat], order);
         else
             snprintf(buf, PF_SEAT_LABEL, "%s%s", s->bot[seat] ? "bot " : "", s->name[seat]);
-        if (seat == you)
+        /* A seat named You is marked already: "You put", not "You (you) put". */
+        if (seat == you && strcasecmp(buf, "you") != 0)
             snprintf(buf + strlen(buf), PF_SEAT_LABEL - strlen(buf), " (you)");
     }
 }

@@ -42,8 +42,9 @@ const pf_game *tui__menu(bool *learn)
     /* back from a game, a lesson or a seating, the same game is marked */
     static int sel;
     static bool on_learn;
-    static const char keys[] = "arrows + Enter or a number choose   L learn to play   "
-                               "? the rules   q quits   (clicks work)";
+    /* one row of 80 columns */
+    static const char keys[] = "arrows+Enter or a number   L learn to play   ? rules   q quits   "
+                               "(clicks work)";
     int n = pf_game_count();
     for (;;) {
         erase();

@@ -29,7 +29,7 @@ bool tui__hints_allowed(const tui_game *g, char *why, size_t n)
     }
     if (pf_seating_people(g->seats) > 1 && !g->hints_shared) {
         snprintf(why, n, "No hint: with more than one person at the keyboard hints are off "
-                         "(the seating screen's h turns them on).");
+                         "(--hints, or the seating screen's h, turns them on).");
         return false;
     }
     return true;
@@ -37,19 +37,7 @@ bool tui__hints_allowed(const tui_game *g, char *why, size_t n)
 
 void tui__named_seats(const tui_game *g, const char *text, char *buf, size_t n)
 {
-    size_t w = 0;
-    while (*text && w + 1 < n) {
-        int seat, len = 0;
-        if (strncmp(text, "seat ", 5) == 0 && sscanf(text + 5, "%d%n", &seat, &len) == 1 &&
-            seat >= 1 && seat <= g->seats->n) {
-            int k = snprintf(buf + w, n - w, "%s", tui__seat_name(g, seat - 1));
-            w = k > 0 && (size_t)k < n - w ? w + (size_t)k : n - 1;
-            text += 5 + len;
-            continue;
-        }
-        buf[w++] = *text++;
-    }
-    buf[w] = '\0';
+    pf_seating_name_text(pf_table_seating(g->t), -1, text, buf, n);
 }
 
 void tui__hint(tui_game *g, int seat)

@@ -60,105 +60,18 @@ void pf_tui_event_named(const pf_table *t, const pf_event *e, char *buf, size_t 
     tui__log_text(&g, &te, buf, n);
 }
 
-/* The seat event e names at text offset at, or -1. */
-static int seat_at(const pf_event *e, size_t at, size_t *len)
-{
-    for (int k = 0; k < e->nseats; k++)
-        if (e->seats[k].at == at) {
-            *len = e->seats[k].len;
-            return e->seats[k].seat;
-        }
-    return -1;
-}
-
-/* Events speak of seats in the third person ("seat 1 has too many dice");
- * a seat named "you" (the default name of the person) takes the second
- * person: the verb that follows (after an optional "now") and "'s"; when
- * "you" opens the event, also the verbs after " and " and "their". */
-static const char *const second_person[][2] = {
-    {"has", "have"},       {"is", "are"},           {"was", "were"},       {"'s", "r"},
-    {"tosses", "toss"},    {"rolls", "roll"},       {"stacks", "stack"},   {"takes", "take"},
-    {"wins", "win"},       {"answers", "answer"},   {"picks", "pick"},     {"draws", "draw"},
-    {"starts", "start"},   {"asks", "ask"},         {"guesses", "guess"},  {"passes", "pass"},
-    {"gets", "get"},       {"offers", "offer"},     {"gives", "give"},     {"keeps", "keep"},
-    {"declines", "decline"}, {"throws", "throw"},   {"chooses", "choose"}, {"scores", "score"},
-    {"moves", "move"},     {"loses", "lose"},       {"drops", "drop"},     {"topples", "topple"},
-    {"holds", "hold"},     {"flips", "flip"},       {"swaps", "swap"},     {"reaches", "reach"},
-    {"lands", "land"},     {"eats", "eat"},         {"does", "do"},        {"goes", "go"},
-    {"puts", "put"},       {"grabs", "grab"},       {"sends", "send"},     {"fills", "fill"},
-    {"hands", "hand"},     {"looks", "look"},       {"uses", "use"},       {"stops", "stop"},
-    {"shows", "show"},
-};
-
-/* Writes the words after "you" at s in the second person into buf + *w;
- * returns how much of s it consumed. */
-static size_t you_verb(const char *s, char *buf, size_t *w, size_t n)
-{
-    size_t skip = strncmp(s, " now", 4) == 0 && (s[4] == ' ' || s[4] == '\0') ? 4 : 0;
-    const char *word = s + skip + (s[skip] == ' ' ? 1 : 0);
-    if (strncmp(s, "'s", 2) == 0)
-        word = s, skip = 0;
-    size_t len = strcspn(word, " ,.:;!)");
-    for (size_t i = 0; i < sizeof second_person / sizeof second_person[0]; i++)
-        if (strlen(second_person[i][0]) == len && strncmp(word, second_person[i][0], len) == 0) {
-            int k = snprintf(buf + *w, n - *w, "%.*s%s", (int)(word - s), s,
-                             second_person[i][1]);
-            *w += k > 0 ? (size_t)k : 0;
-            if (*w >= n)
-                *w = n - 1;
-            return (size_t)(word - s) + len;
-        }
-    return 0;
-}
-
 void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t n)
 {
     if (masked(g->t, e, g->memory_aid)) {
         snprintf(buf, n, "%s", masked_text);
         return;
     }
-    /* The seats the event names (pf_event_seat) become their names. */
-    const char *text = e->ev.text;
-    size_t w = 0;
-    const char *s = text;
-    bool you_subject = false;
-    while (*s && w + 1 < n) {
-        if (you_subject && strncmp(s, " and ", 5) == 0 && w + 5 < n) {
-            size_t at = w; /* " and", then the verb in the second person */
-            w += (size_t)snprintf(buf + w, n - w, " and");
-            size_t used = you_verb(s + 4, buf, &w, n);
-            if (used) {
-                s += 4 + used;
-                continue;
-            }
-            w = at;
-            buf[w] = '\0';
-        }
-        if (you_subject && strncmp(s, "their ", 6) == 0 && s > text && s[-1] == ' ') {
-            w += (size_t)snprintf(buf + w, n - w, "your ");
-            if (w >= n)
-                w = n - 1;
-            s += 6;
-            continue;
-        }
-        size_t len;
-        int seat = seat_at(&e->ev, (size_t)(s - text), &len);
-        if (seat >= 0 && seat < g->seats->n) {
-            const char *name = tui__seat_name(g, seat);
-            bool opens = s == text, you = strcasecmp(name, "you") == 0;
-            w += (size_t)snprintf(buf + w, n - w, "%s", you && !opens ? "you" : name);
-            if (w >= n)
-                w = n - 1;
-            s += len;
-            if (you) {
-                s += you_verb(s, buf, &w, n);
-                you_subject = opens;
-            }
-            continue;
-        }
-        buf[w++] = *s++;
-    }
-    buf[w] = '\0';
+    /* The seats the event names become their names (a seat named You in
+     * the second person: pf_event_render). */
+    pf_seat_names names;
+    pf_seating_names(pf_table_seating(g->t), -1, &names);
+    pf_event_render(&e->ev, &names, buf, n);
+    size_t w = strlen(buf);
     if (e->ev.to >= 0 && w + 12 < n) {
         memmove(buf + 11, buf, w + 1);
         memcpy(buf, "(only you) ", 11);

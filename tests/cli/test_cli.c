@@ -48,7 +48,7 @@ static void plain_passfood_speaks_in_words(void **state)
              "%s play passfood --plain --seed 1 --seats bot:random,bot:random </dev/null",
              pf_test_bin());
     char *out = pf_test_run(cmd);
-    assert_non_null(strstr(out, "seat 1 to play (before Ziggy's draw)"));
+    assert_non_null(strstr(out, "random 1 to play (before Ziggy's draw)"));
     assert_non_null(strstr(out, "turn 7  game over"));
     assert_non_null(strstr(out, "The team has lost: Ziggy caught up with a player."));
     assert_null(strstr(out, "(start)"));

@@ -168,6 +168,26 @@ static void chapters_in_lines(void **state)
     free(out);
 }
 
+/* The table names the seats as the captions do (You, Sam), and a
+ * chapter's setup comes under its heading. */
+static void names_and_heading_first(void **state)
+{
+    (void)state;
+    int rc;
+    char *out = learn("passfood", NULL, &rc);
+    const char *heading = strstr(out, "== Chapter 1 of 5:"), *dealt = strstr(out, "You start with");
+    assert_non_null(heading);
+    assert_non_null(dealt);
+    assert_true(heading < dealt);
+    assert_non_null(strstr(out, "You on space 1"));
+    assert_non_null(strstr(out, "Sam on space 1"));
+    assert_null(strstr(out, "Seat 1"));
+    free(out);
+    out = learn("pancake", NULL, &rc);
+    assert_non_null(strstr(out, "Piles: You: 0 Sam: 0\n")); /* You, not "You: 0 (you)" */
+    free(out);
+}
+
 /* A bad game, chapter or argument: a clear error and the usage. */
 static void bad_arguments(void **state)
 {
@@ -197,7 +217,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pizza_in_lines),    cmocka_unit_test(pancake_in_lines),
         cmocka_unit_test(passfood_in_lines), cmocka_unit_test(pakupaku_in_lines),
-        cmocka_unit_test(chapters_in_lines), cmocka_unit_test(bad_arguments),
+        cmocka_unit_test(chapters_in_lines), cmocka_unit_test(names_and_heading_first),
+        cmocka_unit_test(bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

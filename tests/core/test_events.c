@@ -71,6 +71,11 @@ static void texts_read_with_the_seats_names(void **state)
     pf_seating_names(&s, 2, &names);
     assert_string_equal(pf_event_render(&e, &names, buf, sizeof buf),
                         "seat 1 gives a snake to medium 2 (you) (row 2, seat 9)");
+    /* A person called You is not marked twice, and is spoken to. */
+    strcpy(s.name[0], "You");
+    pf_seating_names(&s, 0, &names);
+    assert_string_equal(pf_event_render(&e, &names, buf, sizeof buf),
+                        "You give a snake to medium 2 (row 2, seat 9)");
     /* A short buffer cuts, never inside a name's character. */
     strcpy(s.name[0], "\xc3\xa9l\xc3\xa9");
     pf_seating_names(&s, -1, &names);

@@ -106,6 +106,12 @@ static void pizza_lesson_as_a_room(void **state)
     const cJSON *steps = cJSON_GetObjectItem(p, "steps");
     assert_int_equal(cJSON_GetArraySize(steps), 1);
     assert_string_equal(str(cJSON_GetArrayItem(steps, 0), "action"), "flip 0");
+    /* The person's seat is named You: its texts read "You turned over",
+     * never "You (you) turned over". */
+    const cJSON *events = cJSON_GetObjectItem(cJSON_GetArrayItem(steps, 0), "events");
+    const char *told = str(cJSON_GetArrayItem(events, 0), "text");
+    if (strncmp(told, "You turned over cell 0", 22) != 0)
+        fail_msg("the step reads \"%s\"", told);
     cJSON_Delete(p);
     /* The chapter's end, then the next chapter: a sync. */
     cJSON_Delete(step(r, "{\"cmd\":\"next\"}", "steps", "done"));

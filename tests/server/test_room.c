@@ -4,7 +4,8 @@
  * an act told to every seat and spectator before its answer, an undo,
  * the chat and its rate, every host control, a rematch, a turn timer's
  * fallback, a meter, a commit that fails, a restore from storage, a hint's
- * mark on the move after it. */
+ * mark on the move after it, hints off by default where people play
+ * together. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -571,7 +572,8 @@ static bool last_step_hinted(const pf_member *m)
  * the room's own game: its step says so to everyone, and the mark is
  * stored with it (a restored room's replay keeps it). A hint refused
  * (no memory aid in a memory game) marks nothing. The host may turn hints
- * off and on (stored with the room). */
+ * off and on (stored with the room); this room has them on from the start
+ * ("hints": true). */
 static void a_hint_marks_the_next_move_and_is_kept(void **state)
 {
     (void)state;
@@ -579,7 +581,7 @@ static void a_hint_marks_the_next_move_and_is_kept(void **state)
     char token[PF_TOKEN_HEX + 1], *text;
     pf_room *r = pf_fake_room(&net, "HNTHNT",
                               "{\"game\":\"pizza\",\"seats\":[\"person\",\"person\"],"
-                              "\"fixed_order\":true,\"memory_aid\":true}",
+                              "\"fixed_order\":true,\"memory_aid\":true,\"hints\":true}",
                               token);
     r->seed = 3;
     assert_int_equal(pf_fake_join(r, "ana", NULL), 0);
@@ -643,6 +645,95 @@ static void a_hint_marks_the_next_move_and_is_kept(void **state)
     leave_all(r, m, 2);
 }
 
+/* Whether the room's public state says hints are on. */
+static bool public_hints_on(pf_room *r)
+{
+    pf_jw w;
+    pf_jw_init(&w, 0);
+    assert_true(pf_room_write_public(r, &w, true, NULL));
+    char *text = pf_jw_take(&w);
+    cJSON *pub = cJSON_Parse(text);
+    free(text);
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(pub, "hints_on");
+    assert_true(cJSON_IsBool(v));
+    bool on = cJSON_IsTrue(v);
+    cJSON_Delete(pub);
+    return on;
+}
+
+/* Where two or more people play, hints are off unless the host turns them
+ * on (issue 30): a hint asked for is refused until then. A person alone
+ * with bots has them as before. "hints" at creation sets either way, and
+ * anything but true or false is refused. */
+static void hints_are_off_where_people_play_together(void **state)
+{
+    (void)state;
+    pf_member *m[2];
+    char token[PF_TOKEN_HEX + 1], *text;
+    pf_room *r = pf_fake_room(&net, "HQHQHQ",
+                              "{\"game\":\"passfood\",\"seats\":[\"person\",\"person\"],"
+                              "\"fixed_order\":true}",
+                              token);
+    assert_false(public_hints_on(r));
+    assert_int_equal(pf_fake_join(r, "ana", NULL), 0);
+    assert_int_equal(pf_fake_join(r, "bo", NULL), 1);
+    m[0] = pf_fake_enter(r, 0);
+    m[1] = pf_fake_enter(r, 1);
+    const pf_match *now = pf_table_match(r->table);
+    pf_member *next = m[__builtin_ctz(now->game->to_act(now->state))];
+    pf_fake_ask(r, next, "{\"cmd\":\"plan\",\"id\":1,\"hint\":true}");
+    pf_fake_think(&net);
+    expect(next, 1, "no_hint");
+    assert_int_equal(host(r, token, "\"do\":\"hints_on\"", &text), 200);
+    free(text);
+    assert_true(public_hints_on(r));
+    pf_fake_ask(r, next, "{\"cmd\":\"plan\",\"id\":2,\"hint\":true}");
+    pf_fake_think(&net);
+    expect(next, 2, "ok");
+    leave_all(r, m, 2);
+
+    /* One person with bots: on by default; "hints":false turns them off. */
+    r = pf_fake_room(&net, "HRHRHR",
+                     "{\"game\":\"passfood\",\"seats\":[\"person\",\"bot:easy\",\"bot:medium\"]}",
+                     NULL);
+    assert_true(public_hints_on(r));
+    pf_room_destroy(r);
+    r = pf_fake_room(&net, "HTHTHT",
+                     "{\"game\":\"passfood\",\"seats\":[\"person\",\"bot:easy\"],\"hints\":false}",
+                     NULL);
+    assert_false(r->hints_on);
+    pf_room_destroy(r);
+    r = pf_fake_room(&net, "HUHUHU",
+                     "{\"game\":\"passfood\",\"seats\":[\"person\",\"person\"],\"hints\":true}",
+                     NULL);
+    assert_true(r->hints_on);
+    pf_room_destroy(r);
+
+    pf_room_keys keys;
+    pf_error err;
+    cJSON *bad = cJSON_Parse("{\"game\":\"passfood\",\"seats\":[\"person\",\"person\"],"
+                             "\"hints\":\"yes\"}");
+    assert_null(pf_room_create(&net.env, "HVHVHV", bad, &keys, &err));
+    assert_int_equal(err.code, PF_E_BAD_REQUEST);
+    cJSON_Delete(bad);
+
+    /* Stored before the switch (no hints_on among the settings): read as a
+     * new room of its seats; stored on, on as it was. */
+    r = pf_fake_room(&net, "HWHWHW",
+                     "{\"game\":\"passfood\",\"seats\":[\"person\",\"person\"],\"hints\":true}",
+                     NULL);
+    pf_room_destroy(r);
+    pf_room *back = NULL;
+    assert_int_equal(pf_store_room_get(net.store, "HWHWHW", restored, &back, &err), PF_E_OK);
+    assert_true(back->hints_on);
+    pf_room_destroy(back);
+    sql("UPDATE rooms SET settings = json_remove(settings, '$.hints_on') WHERE code = 'HWHWHW'");
+    back = NULL;
+    assert_int_equal(pf_store_room_get(net.store, "HWHWHW", restored, &back, &err), PF_E_OK);
+    assert_false(back->hints_on);
+    pf_room_destroy(back);
+}
+
 /* ---- a start that fails -------------------------------------------------------------------- */
 
 /* When the game cannot start as the last place is taken (a trigger planted
@@ -687,6 +778,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_failing_commit_changes_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(a_room_comes_back_from_storage, setup, teardown),
         cmocka_unit_test_setup_teardown(a_hint_marks_the_next_move_and_is_kept, setup, teardown),
+        cmocka_unit_test_setup_teardown(hints_are_off_where_people_play_together, setup, teardown),
         cmocka_unit_test_setup_teardown(a_start_that_fails_gives_the_place_back, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -319,6 +319,9 @@ static void menu_offers_lessons(void **state)
     th_start(&t, 80, 24, "");
     th_expect(&t, "Which game shall we play?", 3000);
     th_expect(&t, "[ learn to play ]", 1000);
+    /* the keys on one row of the 80 columns */
+    th_expect(&t, "arrows+Enter or a number   L learn to play   ? rules   q quits   (clicks work)",
+              1000);
     th_keys(&t, "Down Down L"); /* the third game's lesson */
     th_expect(&t, "Learn Pass the Party Food  |  1 of", 3000);
     th_keys(&t, "q y");
@@ -328,7 +331,7 @@ static void menu_offers_lessons(void **state)
 
 /* h in a game against bots: the move a medium bot would make and why; in
  * a memory game only with the memory aid; with two people at the keyboard
- * only when the seating screen turns hints on. */
+ * only when the seating screen or `play --hints` turns hints on. */
 static void hint_says_why(void **state)
 {
     (void)state;
@@ -354,6 +357,12 @@ static void hint_says_why(void **state)
     th_refute(&t, "h hint");
     th_keys(&t, "h");
     th_expect(&t, "with more than one person at the keyboard hints are off", 3000);
+    th_stop(&t);
+    /* play --hints turns them on for the shared keyboard (issue 30) */
+    th_start(&t, 80, 24, "passfood --seats ana,ben --seed 3 --hints");
+    th_expect(&t, "h hint", 5000);
+    th_keys(&t, "h");
+    th_expect(&t, "Hint: ", 3000);
     th_stop(&t);
 }
 

@@ -29,14 +29,16 @@ static void pizza_cell_numbers(void **state)
     assert_non_null(strstr(out, "you (seat 1): flip 12"));
 }
 
-/* The opening line lists the seats as every other line names them. */
+/* The opening line lists the seats as every other line names them, the
+ * table too. */
 static void seats_count_from_1(void **state)
 {
     (void)state;
     th_state_dir();
     const char *out = plain("passfood --seats ana,greedy,greedy --seed 1", "quit\n");
     assert_non_null(strstr(out, "3 seats. 1=ana 2=greedy 1 (bot) 3=greedy 2 (bot)\n"));
-    assert_non_null(strstr(out, "Seat 1 on space 1"));
+    assert_non_null(strstr(out, "ana on space 1"));
+    assert_non_null(strstr(out, "greedy 2 on space 1"));
 }
 
 /* Nothing is secret between people in Pizza Party: the line mode passes

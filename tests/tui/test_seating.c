@@ -78,7 +78,7 @@ static void menu_defaults_and_rules(void **state)
     th t;
     th_start(&t, 80, 24, "--pace 0");
     th_expect(&t, "Which game shall we play?", 5000);
-    th_expect(&t, "? the rules", 1000);
+    th_expect(&t, "? rules   q quits", 1000);
     th_keys(&t, "?");
     th_expect(&t, "the rules in short", 3000);
     th_keys(&t, "q");

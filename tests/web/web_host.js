@@ -1,6 +1,6 @@
 // web_host.js: what people do to each other in one room, from two or three
 // browsers (contexts, each its own storage): chat, the host's controls
-// (lock, remove a person, give a seat to a bot) and "Play again" leading
+// (lock, remove a person, give a seat to a bot, hints) and "Play again" leading
 // everyone to the rematch's room in their own seat.
 'use strict';
 const L = require('./lib.js');
@@ -68,6 +68,16 @@ async function chat({ browser, base }) {
   for (const p of [ana, bo]) await p.waitForFunction(() => !document.querySelector('#chat-text').disabled);
   await say(bo, 'back on');
   await ana.waitForFunction(() => /bo: back on/.test(document.querySelector('.chat').textContent));
+
+  // Two people: hints are off until the host turns them on, and the Hint
+  // button of whoever's turn it is says so (issue 30).
+  const hintSays = (re) => Promise.any([ana, bo].map((p) => p.waitForFunction((r) =>
+    new RegExp(r).test(document.querySelector('button.hint')?.textContent || ''), re.source, { timeout: 20000 })));
+  await hintSays(/off at this table/);
+  L.assert((await publicState(base, code)).hints_on === false, 'the room\'s hints are off');
+  await hostDoes(ana, 'Turn hints on');
+  await hintSays(/needs the memory aid/); // on: Pizza Party still asks for the aid
+  L.assert((await publicState(base, code)).hints_on === true, 'the room\'s hints are on');
   for (const p of [ana, bo]) { await L.noErrors(p); await p.context().close(); }
 }
 
@@ -180,7 +190,7 @@ async function playAgain({ browser, base }) {
 }
 
 L.suite([
-  ['chat between two people; the host turns it off and on for both', chat],
+  ['chat between two people; the host turns it off and on for both, and hints on', chat],
   ['the host locks the room, removes a person (the seat is free again), gives a seat to a bot', hostControls],
   ['"Play again" takes both people to the rematch in their seats', playAgain],
 ]);

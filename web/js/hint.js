@@ -3,7 +3,8 @@
 // one sentence saying why (the engine's `plan` with `hint`), beside the
 // button and in the page's alert. None in real time (Paku Paku); in the
 // memory games only with the memory aid on, since there a hint is a memory
-// aid: without it the button says why.
+// aid; in a server's room only where the host allows them: when off, the
+// button says why.
 import { h } from './dom.js';
 import { moveTargets, shine, unshine } from './lesson.js';
 
@@ -14,17 +15,26 @@ export function hintButton(page, ctx) {
   const facts = page.facts;
   // A game against bots: one person at the table (on this device, or a
   // server's room, whose `plan` answers as the engine's).
-  const seats = (page.state.pub && page.state.pub.seats) || [];
-  const againstBots = seats.filter((x) => x.kind === 'person').length === 1 && seats.some((x) => x.kind === 'bot');
-  if (!againstBots || facts.real_time || !ctx.mine) return null;
-  const off = facts.memory_game && !ctx.memoryAid;
+  const pub = page.state.pub || {};
+  const seats = pub.seats || [];
+  const people = seats.filter((x) => x.kind === 'person').length;
+  const againstBots = people === 1 && seats.some((x) => x.kind === 'bot');
+  // A server's room says whether hints are allowed there (hints_on: off by
+  // default where people play together, the host's choice).
+  const room = typeof pub.hints_on === 'boolean';
+  if (!(againstBots || room) || facts.real_time || !ctx.mine) return null;
+  const [why, label] = room && !pub.hints_on
+    ? [people > 1 ? 'No hints at this table: where people play together, hints are off unless the host turns them on.'
+      : 'No hints at this table: the host turned them off.', 'Hint (off at this table)']
+    : facts.memory_game && !ctx.memoryAid
+      ? [`No hints here: in ${facts.title} remembering is the game, so a hint is a memory aid, and this game was started without it.`,
+        'Hint (needs the memory aid)']
+      : [null, 'Hint'];
   const hint = page.hint && page.hint.view === ctx.view ? page.hint : null;
   // The table drawn again for the same moment (a new size): the hint still shines.
   if (hint && hint.action) shineMove(page, hint.action);
-  const button = h('button', { type: 'button', class: 'hint', 'data-key': 'hint', 'aria-disabled': off ? 'true' : null,
-    onclick: () => (off ? tell(page, { view: ctx.view, action: null,
-      text: `No hints here: in ${facts.title} remembering is the game, so a hint is a memory aid, and this game was started without it.` })
-      : ask(page)) }, off ? 'Hint (needs the memory aid)' : 'Hint');
+  const button = h('button', { type: 'button', class: 'hint', 'data-key': 'hint', 'aria-disabled': why ? 'true' : null,
+    onclick: () => (why ? tell(page, { view: ctx.view, action: null, text: why }) : ask(page)) }, label);
   // The sentence is said by the alert; beside the button it is for the eyes.
   return h('div', { class: 'hint-box' }, button, hint ? h('p', { class: 'hint-why', 'aria-hidden': 'true', text: hint.text }) : null);
 }

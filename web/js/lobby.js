@@ -95,6 +95,9 @@ function createForm(facts, nameInput, say, here) {
   const listed = h('input', { type: 'checkbox', id: 'new-listed' });
   const spect = h('input', { type: 'checkbox', id: 'new-spectators' });
   spect.checked = true;
+  const hints = h('input', { type: 'checkbox', id: 'new-hints' });
+  const hintsRow = h('div', { class: 'option' }, h('label', { for: 'new-hints' }, hints,
+    ' Hints for everyone (a person alone with bots always has them)'));
   const fixed = h('input', { type: 'checkbox', id: 'new-fixed' });
   const aid = h('input', { type: 'checkbox', id: 'new-aid' });
   const aidRow = h('div', { class: 'option' }, h('label', { for: 'new-aid' }, aid,
@@ -122,6 +125,7 @@ function createForm(facts, nameInput, say, here) {
     timer.disabled = g.real_time;
     if (g.real_time) timer.value = '0';
     aidRow.hidden = !g.memory_game;
+    hintsRow.hidden = g.real_time; // no hints in real time
     redrawSeats();
   }
   gameSel.addEventListener('change', redrawGame);
@@ -140,7 +144,8 @@ function createForm(facts, nameInput, say, here) {
     serverOnly(h('label', { for: 'new-timer', text: 'Turn timer ' }), timer,
       h('p', { class: 'help', text: 'When a person runs out of time, a bot plays that one move for them.' }),
       h('div', { class: 'option' }, h('label', { for: 'new-listed' }, listed, ' List it under "Open rooms" (otherwise only the code lets people in)')),
-      h('div', { class: 'option' }, h('label', { for: 'new-spectators' }, spect, ' Let others watch'))),
+      h('div', { class: 'option' }, h('label', { for: 'new-spectators' }, spect, ' Let others watch')),
+      hintsRow),
     aidRow,
     h('button', { type: 'submit', class: 'primary', text: here ? 'Play' : 'Make the room' }));
   form.addEventListener('submit', (e) => {
@@ -155,6 +160,7 @@ function createForm(facts, nameInput, say, here) {
       spectators: spect.checked, fixed_order: fixed.checked, memory_aid: g.memory_game ? aid.checked : false };
     if (here) { playHere(req, personName(nameOrDefault(nameInput), g), say); return; }
     if (Number(timer.value) > 0) req.turn_seconds = Number(timer.value);
+    if (hints.checked && !g.real_time) req.hints = true;
     createAndJoin(req, nameOrDefault(nameInput), say);
   });
   return form;

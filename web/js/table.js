@@ -582,7 +582,7 @@ class RoomPage {
     const pub = this.state.pub || {};
     // Drawn again only when something changed (the waiting page reads the
     // room every 2 s), and the focus stays on the button of the same name.
-    const drawn = JSON.stringify([pub.locked, pub.chat_on, pub.seats]);
+    const drawn = JSON.stringify([pub.locked, pub.chat_on, pub.hints_on, pub.seats]);
     if (drawn === this.hostDrawn) return;
     this.hostDrawn = drawn;
     const focused = box.contains(document.activeElement) ? document.activeElement.dataset.key : null;
@@ -591,6 +591,8 @@ class RoomPage {
     box.append(
       button('h:lock', pub.locked ? 'Unlock the room' : 'Lock the room', { do: pub.locked ? 'unlock' : 'lock' }, pub.locked ? 'Unlock' : 'Lock'),
       button('h:chat', pub.chat_on === false ? 'Turn chat on' : 'Turn chat off', { do: pub.chat_on === false ? 'chat_on' : 'chat_off' }, 'Chat'),
+      this.facts && this.facts.real_time ? null // no hints in real time
+        : button('h:hints', pub.hints_on ? 'Turn hints off' : 'Turn hints on', { do: pub.hints_on ? 'hints_off' : 'hints_on' }, 'Hints'),
       h('ul', {}, ...(pub.seats || []).filter((x) => x.kind === 'person').map((x) => h('li', {},
         `Seat ${x.seat + 1}: ${x.name || 'free'} `,
         x.name ? button(`h:remove:${x.seat}`, 'Remove', { do: 'remove', seat: x.seat }, `Remove ${x.name}`) : null,
