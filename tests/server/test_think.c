@@ -143,18 +143,32 @@ static pf_err ask(pf_worker *w, void *owner, const char *tag, pf_error *err)
     return e;
 }
 
-static void a_bot_is_never_behind_a_hint(void **state)
+/* A worker whose hints wait at a gate: they go once the file g->gate
+ * exists (in a folder of its own, the caller's to remove). */
+typedef struct gated {
+    char dir[32], gate[64];
+} gated;
+
+static pf_worker *gated_worker(gated *g)
 {
-    (void)state;
-    char dir[] = "/tmp/pf-think-XXXXXX", gate[64];
-    assert_non_null(mkdtemp(dir));
-    snprintf(gate, sizeof gate, "%s/go", dir);
-    setenv("PF_SERVE_TEST_HINT_GATE", gate, 1);
+    snprintf(g->dir, sizeof g->dir, "/tmp/pf-think-XXXXXX");
+    assert_non_null(mkdtemp(g->dir));
+    snprintf(g->gate, sizeof g->gate, "%s/go", g->dir);
+    setenv("PF_SERVE_TEST_HINT_GATE", g->gate, 1);
     h.n = 0;
     pf_error err;
     pf_worker *w = pf_worker_start(wake, NULL, 1, &err);
     unsetenv("PF_SERVE_TEST_HINT_GATE");
     assert_non_null(w);
+    return w;
+}
+
+static void a_bot_is_never_behind_a_hint(void **state)
+{
+    (void)state;
+    gated g;
+    pf_worker *w = gated_worker(&g);
+    pf_error err;
     int room_a, room_b, room_c;
     /* Room a asks three hints, room b one, all held at the gate. */
     for (int i = 0; i < 3; i++)
@@ -168,7 +182,7 @@ static void a_bot_is_never_behind_a_hint(void **state)
     /* The hints go, room b's before room a's third (in the order asked, it
      * would be last): b waits for a1, which a thread may have taken before
      * the others came, and for at most one more of a's. */
-    FILE *f = fopen(gate, "w");
+    FILE *f = fopen(g.gate, "w");
     assert_non_null(f);
     fclose(f);
     collect_until(w, 5);
@@ -180,22 +194,16 @@ static void a_bot_is_never_behind_a_hint(void **state)
     assert_string_equal(h.order[1], "a1");
     assert_true(b1 > 0 && b1 < a3);
     pf_worker_free(w);
-    unlink(gate);
-    rmdir(dir);
+    unlink(g.gate);
+    rmdir(g.dir);
 }
 
 static void a_room_past_its_quota_is_told_busy(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/pf-think-XXXXXX", gate[64];
-    assert_non_null(mkdtemp(dir));
-    snprintf(gate, sizeof gate, "%s/go", dir);
-    setenv("PF_SERVE_TEST_HINT_GATE", gate, 1);
-    h.n = 0;
+    gated g;
+    pf_worker *w = gated_worker(&g);
     pf_error err;
-    pf_worker *w = pf_worker_start(wake, NULL, 1, &err);
-    unsetenv("PF_SERVE_TEST_HINT_GATE");
-    assert_non_null(w);
     int room_a, room_b;
     /* One more than the quota, and the one a thread took off the queue. */
     int taken = 0, busy = 0;
@@ -212,7 +220,7 @@ static void a_room_past_its_quota_is_told_busy(void **state)
     /* Another room is not refused for it. */
     assert_int_equal(ask(w, &room_b, "b", &err), PF_E_OK);
     pf_worker_free(w); /* the hints held are dropped */
-    rmdir(dir);
+    rmdir(g.dir);
 }
 
 int main(void)
