@@ -25,9 +25,21 @@ async function reconnect(s, room, name, token) {
 
 const steps = async (s, room) => (await request(s, 'GET', `/rooms/${room}`)).body.step_count;
 
-// The first legal action of c's seat, once it is its turn.
-async function firstLegal(c) {
-  await waitFor(() => c.last && c.last.to_act.includes(c.seat), `${c.name}'s turn`);
+// The first legal action of c's seat, once it is its turn. A Pizza Party
+// turn may hold more than one step (a slice to choose after a flip), so
+// while another seat is to act, that seat plays its first legal action.
+async function firstLegal(c, others) {
+  const toAct = (x) => x.last && x.last.to_act.includes(x.seat);
+  for (;;) {
+    await waitFor(() => toAct(c) || others.some(toAct), `${c.name}'s turn`);
+    if (toAct(c)) break;
+    const o = others.find(toAct);
+    const legal = await o.ask({ cmd: 'legal' });
+    assert(legal.ok && legal.actions.length, `legal: ${JSON.stringify(legal)}`);
+    const played = await o.ask({ cmd: 'act', action: legal.actions[0] });
+    assert(played.ok, `${o.name} plays on: ${JSON.stringify(played)}`);
+    await waitFor(() => c.last && c.last.step_count === played.step_count, `${c.name} heard ${o.name}'s step`);
+  }
   const legal = await c.ask({ cmd: 'legal' });
   assert(legal.ok && legal.actions.length, `legal: ${JSON.stringify(legal)}`);
   return legal.actions[0];
@@ -43,7 +55,7 @@ run(async () => {
   bo.onPush = (m) => { if (m.push === 'steps') for (const st of m.steps) heard.push(st.step); };
 
   // An answer received; the same act again on a new connection: the first answer.
-  const action = await firstLegal(ana);
+  const action = await firstLegal(ana, [bo]);
   const first = await ana.ask({ cmd: 'act', action, key: 'ana-1' });
   assert(first.ok && !first.repeat, `the act: ${JSON.stringify(first)}`);
   const after = await steps(s, room);
@@ -54,12 +66,12 @@ run(async () => {
          again.action === first.action, `sent again: ${JSON.stringify(again)}`);
   assert(await steps(s, room) === after, 'nothing played by the repeat');
   // The same key from the other seat is its own: bo plays.
-  const boAction = await firstLegal(bo);
+  const boAction = await firstLegal(bo, [ana]);
   const boAct = await bo.ask({ cmd: 'act', action: boAction, key: 'ana-1' });
   assert(boAct.ok && !boAct.repeat, `bo's own key: ${JSON.stringify(boAct)}`);
 
   // An answer lost: the connection dropped while the act commits.
-  const lostAction = await firstLegal(ana);
+  const lostAction = await firstLegal(ana, [bo]);
   const before = await steps(s, room);
   ana.ws.send(JSON.stringify({ cmd: 'act', action: lostAction, key: 'ana-2', id: 99 }));
   ana.ws.terminate();

@@ -69,12 +69,14 @@ async function chat({ browser, base }) {
   await say(bo, 'back on');
   await ana.waitForFunction(() => /bo: back on/.test(document.querySelector('.chat').textContent));
 
-  // Two people: hints are off until the host turns them on, and the Hint
-  // button of whoever's turn it is says so (issue 30).
+  // Two people: hints are off until the host turns them on (issue 30): no
+  // Hint button on either table, whoever's turn it is.
   const hintSays = (re) => Promise.any([ana, bo].map((p) => p.waitForFunction((r) =>
     new RegExp(r).test(document.querySelector('button.hint')?.textContent || ''), re.source, { timeout: 20000 })));
-  await hintSays(/off at this table/);
   L.assert((await publicState(base, code)).hints_on === false, 'the room\'s hints are off');
+  // (a table's step is marked once its choices are drawn, the hint's beside them)
+  for (const p of [ana, bo]) await p.waitForFunction(() => document.querySelector('.board')?.dataset.step !== undefined);
+  for (const p of [ana, bo]) L.assert(!(await p.$('button.hint')), 'no Hint button while the room\'s hints are off');
   await hostDoes(ana, 'Turn hints on');
   await hintSays(/needs the memory aid/); // on: Pizza Party still asks for the aid
   L.assert((await publicState(base, code)).hints_on === true, 'the room\'s hints are on');

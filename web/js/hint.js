@@ -3,8 +3,8 @@
 // one sentence saying why (the engine's `plan` with `hint`), beside the
 // button and in the page's alert. None in real time (Paku Paku); in the
 // memory games only with the memory aid on, since there a hint is a memory
-// aid; in a server's room only where the host allows them: when off, the
-// button says why.
+// aid: without it the button says why; in a server's room only where the
+// host allows them.
 import { h } from './dom.js';
 import { moveTargets, shine, unshine } from './lesson.js';
 
@@ -19,17 +19,15 @@ export function hintButton(page, ctx) {
   const seats = pub.seats || [];
   const people = seats.filter((x) => x.kind === 'person').length;
   const againstBots = people === 1 && seats.some((x) => x.kind === 'bot');
-  // A server's room says whether hints are allowed there (hints_on: off by
-  // default where people play together, the host's choice).
+  // A server's room says whether its host allows hints (hints_on: off by
+  // default where people play together): where not, no button at all, as at
+  // any table of people; the host's controls offer to turn them on.
   const room = typeof pub.hints_on === 'boolean';
-  if (!(againstBots || room) || facts.real_time || !ctx.mine) return null;
-  const [why, label] = room && !pub.hints_on
-    ? [people > 1 ? 'No hints at this table: where people play together, hints are off unless the host turns them on.'
-      : 'No hints at this table: the host turned them off.', 'Hint (off at this table)']
-    : facts.memory_game && !ctx.memoryAid
-      ? [`No hints here: in ${facts.title} remembering is the game, so a hint is a memory aid, and this game was started without it.`,
-        'Hint (needs the memory aid)']
-      : [null, 'Hint'];
+  if (!(room ? pub.hints_on : againstBots) || facts.real_time || !ctx.mine) return null;
+  const [why, label] = facts.memory_game && !ctx.memoryAid
+    ? [`No hints here: in ${facts.title} remembering is the game, so a hint is a memory aid, and this game was started without it.`,
+      'Hint (needs the memory aid)']
+    : [null, 'Hint'];
   const hint = page.hint && page.hint.view === ctx.view ? page.hint : null;
   // The table drawn again for the same moment (a new size): the hint still shines.
   if (hint && hint.action) shineMove(page, hint.action);
