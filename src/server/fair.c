@@ -20,6 +20,17 @@ static pf_fair_lane *lane_of(const pf_fair *f, const void *owner)
     return l;
 }
 
+/* Puts l at the back of the serving order. */
+static void to_back(pf_fair *f, pf_fair_lane *l)
+{
+    l->next = NULL;
+    if (f->tail)
+        f->tail->next = l;
+    else
+        f->head = l;
+    f->tail = l;
+}
+
 pf_fair_put pf_fair_push(pf_fair *f, pf_fair_item *it, void *owner, int most)
 {
     pf_fair_lane *l = lane_of(f, owner);
@@ -31,11 +42,7 @@ pf_fair_put pf_fair_push(pf_fair *f, pf_fair_item *it, void *owner, int most)
         if (!(l = calloc(1, sizeof *l)))
             return PF_FAIR_MEMORY;
         l->owner = owner;
-        if (f->tail)
-            f->tail->next = l;
-        else
-            f->head = l;
-        f->tail = l;
+        to_back(f, l);
     }
     it->next = NULL;
     it->owner = owner;
@@ -59,14 +66,9 @@ pf_fair_item *pf_fair_pop(pf_fair *f)
     f->head = l->next;
     if (!f->head)
         f->tail = NULL;
-    if (l->head) { /* its next turn after every other lane's */
-        l->next = NULL;
-        if (f->tail)
-            f->tail->next = l;
-        else
-            f->head = l;
-        f->tail = l;
-    } else
+    if (l->head)
+        to_back(f, l); /* its next turn after every other lane's */
+    else
         free(l);
     it->next = NULL;
     return it;
