@@ -38,6 +38,12 @@ const char *pf_repeat_find(const pf_repeats *r, int seat, const char *key, bool 
 /* The first answer given again to req: its "id" req's own (or none), with
  * "repeat": true; NULL when memory ran out. */
 char *pf_repeat_answer(const char *first, const cJSON *req);
+/* Whether req, an act of seat, is answered without being played: *answer
+ * bad_request for a bad key, or its key's first answer given again (NULL
+ * when memory ran out). When it is to be played (false), *key is its key
+ * or NULL, and *pending whether that key's act is being played still. */
+bool pf_repeat_answered(const pf_repeats *r, const cJSON *req, int seat, const char **key,
+                        bool *pending, char **answer);
 /* Remembers seat's key with its answer (copied; NULL: pending, until
  * pf_repeat_settle), in place of the seat's oldest past PF_REPEAT_KEEP;
  * *r made when NULL. no_memory leaves it as it was. */

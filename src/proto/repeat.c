@@ -7,6 +7,7 @@
 
 #include "partyfood/game.h"
 #include "partyfood/json_print.h"
+#include "partyfood/proto.h"
 #include "partyfood/repeat.h"
 
 typedef struct entry {
@@ -71,6 +72,22 @@ char *pf_repeat_answer(const char *first, const cJSON *req)
     cJSON_Delete(own);
     cJSON_Delete(a);
     return text;
+}
+
+bool pf_repeat_answered(const pf_repeats *r, const cJSON *req, int seat, const char **key,
+                        bool *pending, char **answer)
+{
+    pf_error err;
+    *pending = false;
+    if (pf_repeat_key(req, key, &err)) {
+        *answer = pf_proto_error_of(req, &err);
+        return true;
+    }
+    const char *first = *key ? pf_repeat_find(r, seat, *key, pending) : NULL;
+    if (!first)
+        return false;
+    *answer = pf_repeat_answer(first, req);
+    return true;
 }
 
 pf_err pf_repeat_remember(pf_repeats **r, int seat, const char *key, const char *answer,

@@ -223,26 +223,14 @@ pf_err pf_request_command(const cJSON *req, const pf_command **c, pf_error *err)
                         pf__echo_len(cmd->valuestring), cmd->valuestring, names);
 }
 
-/* A keyed command (act) with its "key": the first answer again when the
- * key is remembered for seat (*text, NULL when memory ran out), else the
- * command runs (false). */
+/* A keyed command (act) answered without running (pf_repeat_answered). */
 static bool repeated(pf_session *s, const pf_command *c, const cJSON *req, int seat,
                      const char **key, char **text)
 {
-    pf_error err;
-    bool pending = false;
+    bool pending;
     *key = NULL;
-    if (!(c->flags & PF_CMD_KEYED))
-        return false;
-    if (pf_repeat_key(req, key, &err)) {
-        *text = pf_proto_error_of(req, &err);
-        return true;
-    }
-    const char *first = *key ? pf_repeat_find(s->repeats, seat, *key, &pending) : NULL;
-    if (!first)
-        return false;
-    *text = pf_repeat_answer(first, req);
-    return true;
+    return (c->flags & PF_CMD_KEYED) &&
+           pf_repeat_answered(s->repeats, req, seat, key, &pending, text);
 }
 
 char *pf_session_run(pf_session *s, const pf_command *c, const cJSON *req, int seat)

@@ -33,12 +33,10 @@ static char *do_act(pf_room *r, pf_member *m, const cJSON *req, pf_session *s,
     /* Sent again (its answer lost with a connection): the first answer,
      * nothing played; the first still committing: sent again later. */
     const char *key;
-    bool pending = false;
-    if (pf_repeat_key(req, &key, &err))
-        return pf_proto_error_of(req, &err);
-    const char *first = key ? pf_repeat_find(r->repeats, m->seat, key, &pending) : NULL;
-    if (first)
-        return pf_repeat_answer(first, req);
+    bool pending;
+    char *again;
+    if (pf_repeat_answered(r->repeats, req, m->seat, &key, &pending, &again))
+        return again;
     if (key && pending)
         return pf_proto_error(req, PF_E_RATE_LIMITED,
                               "busy: the act with this key is still being played; send it "
