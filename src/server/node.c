@@ -74,6 +74,22 @@ bool pf_node_renew(pf_node *n, pf_store_lease_fn *held, void *arg)
     return true;
 }
 
+bool pf_node_keep(pf_node *n, const char *code, int64_t epoch)
+{
+    pf_store_owner lease = {0};
+    char owner[PF_NODE_NAME_MAX + 1];
+    pf_error err;
+    if (pf_node_claim(n, code, &lease, owner, &err)) {
+        if (err.code != PF_E_ELSEWHERE)
+            fprintf(stderr, "partyfood serve: %s\n", err.msg);
+        return false;
+    }
+    if (lease.epoch == epoch)
+        return true;
+    pf_node_let_go(n, code);
+    return false;
+}
+
 void pf_node_let_go(pf_node *n, const char *code)
 {
     int64_t epoch;

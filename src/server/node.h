@@ -47,6 +47,12 @@ char *pf_node_elsewhere(const cJSON *req, const char *code, const char *owner);
  * say (the rooms are then kept: their commits fail until it is back). */
 bool pf_node_renew(pf_node *n, pf_store_lease_fn *held, void *arg);
 
+/* After a renewal that missed room code's lease (this node was slower than
+ * its lease, e.g. on a loaded machine): takes it again, true when nobody
+ * else took it meanwhile (its epoch is still epoch), so the room is kept.
+ * A lease found taken since is not held on to. */
+bool pf_node_keep(pf_node *n, const char *code, int64_t epoch);
+
 /* Ends this node's lease on room code now (a room it made but does not
  * play: another node may take it at once). */
 void pf_node_let_go(pf_node *n, const char *code);

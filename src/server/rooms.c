@@ -424,8 +424,9 @@ static void still_held(void *arg, const char *code, int64_t epoch)
 
 static void unrenewed(pf_room *r, void *arg)
 {
-    (void)arg;
-    if (r->lease.node && !r->finished && !r->lease_renewed)
+    pf_rooms *rs = arg;
+    if (r->lease.node && !r->finished && !r->lease_renewed &&
+        !pf_node_keep(rs->node, r->code, r->lease.epoch))
         r->lease_lost = true;
     r->lease_renewed = false;
 }
@@ -470,7 +471,7 @@ static bool sweep_one(pf_rooms *rs, pf_room *r, int64_t now, bool *freed)
 void pf_rooms_sweep(pf_rooms *rs)
 {
     if (pf_node_name(rs->node) && pf_node_renew(rs->node, still_held, rs))
-        pf_rooms_each(rs, unrenewed, NULL);
+        pf_rooms_each(rs, unrenewed, rs);
     int64_t now = rs->env.now_ms(rs->env.net);
     bool freed = false;
     for (size_t i = 0; i < rs->nbuckets; i++)

@@ -8,11 +8,14 @@
 //  1. with --db-lock-timeout 200 on node b and node a frozen and held
 //     (its idle timeout off), b's unrelated room and /healthz answer before
 //     a is let go, and the take-over is refused (storage not reachable now)
-//     rather than waited for; a let go, its commit ends, the room goes to b
-//     with every step once;
+//     rather than waited for; a let go, its commit ends, and the room plays
+//     on, at a (its run-out lease taken again) or at b, every step once;
 //  2. a node frozen past --db-idle-timeout (1 s): the database ends its
 //     session and frees the row, so b takes the room over while it is still
-//     frozen; let go, its commit fails and nothing it wrote is doubled.
+//     frozen; let go, its commit fails and nothing it wrote is doubled;
+//  3. a node stopped past its lease with no other node wanting the room
+//     keeps it (a CI run once lost a game to a late sweep: 1012 with
+//     nobody to reconnect to).
 'use strict';
 const fs = require('fs');
 const { spawnSync } = require('child_process');
@@ -48,17 +51,27 @@ async function freezeInCommit(a, gate) {
   return { room, clients, c, answer };
 }
 
-// A client of node s back in room with its token, asking again while the
-// room cannot be had; resolves with its resync.
-async function rejoin(s, room, token) {
-  const c = new Client(s, 'back');
-  c.retryElsewhere = false;
-  await c.connect();
-  let sync = null;
-  c.onPush = (m) => { if (m.push === 'sync') sync = m; };
-  await waitFor(async () => (await c.ask({ cmd: 'hello', room, token })).ok, `hello in ${room} at the other node`);
-  await waitFor(() => sync, 'the resync');
-  return { c, sync };
+// A client back in room with its token at whichever of the nodes plays it,
+// asking each again while the room cannot be had; resolves with the one let
+// in and its resync.
+async function rejoin(nodes, room, token) {
+  const tries = [];
+  for (const s of nodes) {
+    const c = new Client(s, 'back');
+    c.retryElsewhere = false;
+    await c.connect();
+    c.onPush = (m) => { if (m.push === 'sync') c.sync = m; };
+    tries.push(c);
+  }
+  let back = null;
+  await waitFor(async () => {
+    for (const c of tries)
+      if ((await c.ask({ cmd: 'hello', room, token })).ok) return (back = c);
+    return false;
+  }, `hello in ${room} at a node`);
+  await waitFor(() => back.sync, 'the resync');
+  for (const c of tries) if (c !== back) await c.close();
+  return { c: back, sync: back.sync };
 }
 
 run(async () => {
@@ -89,12 +102,13 @@ run(async () => {
     assert(health && health.status === 200, 'b\'s /healthz answered');
     assert(took && !took.ok && took.error.code === 'io', `the take-over refused, not waited for: ${JSON.stringify(took)}`);
     process.kill(a.proc.pid, 'SIGCONT');
-    // Its commit ends: the act answered, or (the lease found run out first)
-    // the client told to reconnect.
+    // Its commit ends: the act answered, or (b took the run-out lease
+    // first) the client told to reconnect. A lease that ran out while
+    // nobody took it is taken again by a, which then plays on.
     const answered = await within(Promise.race([f.answer, f.c.closed]), 10000);
     assert(answered && (answered.ok || answered.code === 1012),
            `a's commit ended once let go: ${JSON.stringify(answered)}`);
-    const back = await rejoin(b, f.room, f.c.token);
+    const back = await rejoin([b, a], f.room, f.c.token);
     const stored = Number(sql(`SELECT count(*) FROM steps WHERE room = '${f.room}'`));
     assert(stored <= steps + 1 && back.sync.step_count === stored,
            `every step once: ${steps} before, ${stored} stored, ${back.sync.step_count} at b`);
@@ -113,7 +127,7 @@ run(async () => {
   try {
     const f = await freezeInCommit(a2, gate);
     const steps = Number(sql(`SELECT count(*) FROM steps WHERE room = '${f.room}'`));
-    const back = await rejoin(b, f.room, f.c.token);
+    const back = await rejoin([b], f.room, f.c.token);
     assert(state(a2) === 'T', 'taken over while a2 is still frozen');
     assert(back.sync.step_count === steps, `the frozen commit's step is not there: ${back.sync.step_count} vs ${steps}`);
     process.kill(a2.proc.pid, 'SIGCONT');
@@ -133,5 +147,28 @@ run(async () => {
   await stopServer(a2);
   for (const c of other.clients) await c.close();
   await stopServer(b);
+
+  // 3. A node stopped past its lease while no other node wanted its room
+  // (a loaded machine: the sweep came late): it takes the run-out lease
+  // again and plays on; its clients are not sent away (1012).
+  const a3 = await startServer(db, { leaseMs: 2000 });
+  try {
+    const { room, clients } = await roomWithClients(a3, { game: 'pizza', seats: ['person', 'person'], fixed_order: true },
+                                                    ['ed', 'fay']);
+    process.kill(a3.proc.pid, 'SIGSTOP');
+    await waitFor(() => sql(`SELECT expires < now() FROM leases WHERE room = '${room}'`) === 't',
+                  'its lease ran out while stopped');
+    process.kill(a3.proc.pid, 'SIGCONT');
+    await waitFor(() => sql(`SELECT expires > now() FROM leases WHERE room = '${room}'`) === 't',
+                  'the lease held again after the next sweep');
+    assert(clients.every((c) => !c.closedWith), `nobody sent away: ${clients.map((c) => c.closedWith)}`);
+    const c = acting(clients);
+    const played = await c.ask({ cmd: 'act', action: c.last.legal[0] });
+    assert(played.ok, `the room plays on at a3: ${JSON.stringify(played)}`);
+    for (const cl of clients) await cl.close();
+  } finally {
+    if (a3.proc.exitCode === null) process.kill(a3.proc.pid, 'SIGCONT');
+  }
+  await stopServer(a3);
   console.log('ok');
 });
