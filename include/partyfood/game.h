@@ -223,6 +223,12 @@ typedef struct pf_seat_names {
  * You is spoken to: "You give", "you have", "your" (events.c). */
 char *pf_event_render(const pf_event *e, const pf_seat_names *names, char *buf, size_t n);
 
+/* For text that follows a seat named You: its verb (after an optional
+ * "now"), or "'s", in the second person, written at buf + *w (n bytes,
+ * *w moved on); returns how much of s that consumed, 0 when s starts with
+ * no verb it knows. */
+size_t pf_you_verb(const char *s, char *buf, size_t *w, size_t n);
+
 /* For a game's apply: the rules written once in a function of ev marked
  * PF_INLINE, which apply calls twice, `if (ev) rules(..., ev); else
  * rules(..., NULL);`. The playouts' copy (ev NULL) is compiled with every

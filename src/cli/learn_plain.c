@@ -23,29 +23,8 @@ typedef struct plain_lesson {
     plain_skill hands;
 } plain_lesson;
 
-/* An event the person may see, on a line, the seats by their names as
- * the captions say them ("Sam rolls", "You roll"). */
-static void print_event(const plain_lesson *p, const pf_table *t, const pf_event *e)
-{
-    char text[PF_EVENT_TEXT + 256];
-    if (!pf_event_visible(e, p->you))
-        return;
-    pf_tui_event_named(t, e, text, sizeof text);
-    fprintf(p->out, "  %s%s\n", e->to >= 0 ? "(only you) " : "", text);
-}
-
-/* The events of the setup of the chapter's table (its log's first). */
-static void print_setup(const plain_lesson *p)
-{
-    int n;
-    const pf_table *t = pf_lesson_table(p->r);
-    const pf_table_event *log = pf_table_log(t, &n);
-    for (int i = 0; i < n && log[i].step < 0; i++)
-        print_event(p, t, &log[i].ev);
-}
-
 /* The runner's step hook: each move and what the person may see of it; a
- * setup is printed after the chapter's heading (print_setup). */
+ * setup is printed after the chapter's heading (pf_tui_print_setup). */
 static void report(void *arg, const pf_table_step *st)
 {
     plain_lesson *p = arg;
@@ -60,7 +39,7 @@ static void report(void *arg, const pf_table_step *st)
         fprintf(p->out, "%s (seat %d): %s\n", name, st->seat + 1, st->name);
     }
     for (int i = 0; i < st->ev->n; i++)
-        print_event(p, t, &st->ev->buf[i]);
+        pf_tui_print_event(p->out, t, &st->ev->buf[i], p->you);
 }
 
 /* A caption and the things it points at. */
@@ -191,7 +170,7 @@ int plain_learn(const pf_lesson *l, int chapter, FILE *in, FILE *out)
             fprintf(out, "\n== Chapter %d of %d: %s ==\n", now.chapter + 1,
                     pf_lesson_chapters(l), pf_lesson_chapter_title(l, now.chapter));
         if (p.setup_due) {
-            print_setup(&p);
+            pf_tui_print_setup(out, pf_lesson_table(p.r), p.you);
             p.setup_due = false;
         }
         if (now.chapter != shown_chapter && now.kind != PF_LESSON_YOU) /* there, with the choices */

@@ -41,24 +41,6 @@ static int viewer(const pf_seating *s)
     return who;
 }
 
-static void print_events(FILE *out, const pf_events *ev, int seat)
-{
-    for (int i = 0; i < ev->n; i++)
-        if (pf_event_visible(&ev->buf[i], seat))
-            fprintf(out, "  %s%s\n", ev->buf[i].to >= 0 ? "(only you) " : "", ev->buf[i].text);
-}
-
-/* The events of the steps the rules played while setting the table up (a
- * first draw, a score): the log's first entries. */
-static void print_setup(FILE *out, const pf_table *t, int seat)
-{
-    int n;
-    const pf_table_event *log = pf_table_log(t, &n);
-    for (int i = 0; i < n && log[i].step < 0; i++)
-        if (pf_event_visible(&log[i].ev, seat))
-            fprintf(out, "  %s%s\n", log[i].ev.to >= 0 ? "(only you) " : "", log[i].ev.text);
-}
-
 void plain_print_table(FILE *out, const pf_match *m, const pf_seating *s, int seat)
 {
     char *text = malloc(TEXT_CAP), *named = malloc(TEXT_CAP);
@@ -155,6 +137,7 @@ static const char *seat_name_in(const pf_seating *s, int seat, pf_seat_names *na
 typedef struct reporter {
     FILE *out;
     const pf_seating *s;
+    const pf_table *t; /* set once the table is made */
     int view_seat;
 } reporter;
 
@@ -165,7 +148,9 @@ static void report_step(void *arg, const pf_table_step *st)
         return;
     fprintf(r->out, "%s (seat %d): %s\n", seat_name(r->s, st->seat), st->seat + 1, st->name);
     /* The person who just acted is at the keyboard: show them their secrets. */
-    print_events(r->out, st->ev, r->s->bot[st->seat] ? r->view_seat : st->seat);
+    for (int i = 0; i < st->ev->n; i++)
+        pf_tui_print_event(r->out, r->t, &st->ev->buf[i],
+                           r->s->bot[st->seat] ? r->view_seat : st->seat);
 }
 
 static pf_err play_and_report(pf_table *t, int seat, pf_action a, int64_t at, FILE *out)
@@ -430,12 +415,13 @@ int plain_play(pf_match *match, const pf_seating *s, FILE *in, FILE *out)
     int last_person = -1;
     char line[512];
     pf_error err;
-    reporter rep = {out, s, view_seat};
+    reporter rep = {out, s, NULL, view_seat};
     pf_table *tb = pf_table_adopt(match, s, NULL, report_step, &rep, &err);
     if (!tb) {
         fprintf(out, "%s\n", err.msg);
         return 1;
     }
+    rep.t = tb;
     const pf_match *m = pf_table_match(tb);
     plain_skill hands;
     plain_skill_init(&hands, in, out, m->seed);
@@ -448,7 +434,7 @@ int plain_play(pf_match *match, const pf_seating *s, FILE *in, FILE *out)
     }
     fprintf(out, "\n\n");
     if (m->nsteps == 0)
-        print_setup(out, tb, view_seat);
+        pf_tui_print_setup(out, tb, view_seat);
     if (g->real_time && people > 1) {
         int first = 0;
         while (s->bot[first])

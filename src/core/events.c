@@ -157,12 +157,10 @@ static const char *const second_person[][2] = {
     {"lands", "land"},     {"eats", "eat"},         {"does", "do"},        {"goes", "go"},
     {"puts", "put"},       {"grabs", "grab"},       {"sends", "send"},     {"fills", "fill"},
     {"hands", "hand"},     {"looks", "look"},       {"uses", "use"},       {"stops", "stop"},
-    {"shows", "show"},
+    {"shows", "show"},     {"shares", "share"},     {"needs", "need"},
 };
 
-/* Writes the words after "you" at s in the second person into buf + *w;
- * returns how much of s it consumed. */
-static size_t you_verb(const char *s, char *buf, size_t *w, size_t n)
+size_t pf_you_verb(const char *s, char *buf, size_t *w, size_t n)
 {
     size_t skip = strncmp(s, " now", 4) == 0 && (s[4] == ' ' || s[4] == '\0') ? 4 : 0;
     const char *word = s + skip + (s[skip] == ' ' ? 1 : 0);
@@ -203,7 +201,7 @@ char *pf_event_render(const pf_event *e, const pf_seat_names *names, char *buf, 
         if (you_subject && strncmp(s, " and ", 5) == 0 && w + 5 < n) {
             size_t at = w; /* " and", then the verb in the second person */
             w += (size_t)snprintf(buf + w, n - w, " and");
-            size_t used = you_verb(s + 4, buf, &w, n);
+            size_t used = pf_you_verb(s + 4, buf, &w, n);
             if (used) {
                 s += 4 + used;
                 continue;
@@ -228,7 +226,7 @@ char *pf_event_render(const pf_event *e, const pf_seat_names *names, char *buf, 
                 w = n - 1;
             s += len;
             if (you) {
-                s += you_verb(s, buf, &w, n);
+                s += pf_you_verb(s, buf, &w, n);
                 you_subject = opens;
             }
             continue;

@@ -219,6 +219,8 @@ void pf_seating_name_text(const pf_seating *s, int you, const char *text, char *
             int k = snprintf(buf + w, n - w, "%-*s", column ? (int)wide : 0, name);
             w = k > 0 && (size_t)k < n - w ? w + (size_t)k : n - 1;
             text += column ? pad : 0;
+            if (!column && strcasecmp(name, "you") == 0) /* "you toss", not "you tosses" */
+                text += pf_you_verb(text, buf, &w, n);
             continue;
         }
         buf[w++] = *text++;

@@ -60,6 +60,23 @@ void pf_tui_event_named(const pf_table *t, const pf_event *e, char *buf, size_t 
     tui__log_text(&g, &te, buf, n);
 }
 
+void pf_tui_print_event(FILE *out, const pf_table *t, const pf_event *e, int seat)
+{
+    char text[PF_EVENT_TEXT + 256];
+    if (!pf_event_visible(e, seat))
+        return;
+    pf_tui_event_named(t, e, text, sizeof text);
+    fprintf(out, "  %s\n", text);
+}
+
+void pf_tui_print_setup(FILE *out, const pf_table *t, int seat)
+{
+    int n;
+    const pf_table_event *log = pf_table_log(t, &n);
+    for (int i = 0; i < n && log[i].step < 0; i++)
+        pf_tui_print_event(out, t, &log[i].ev, seat);
+}
+
 void tui__log_text(const tui_game *g, const pf_table_event *e, char *buf, size_t n)
 {
     if (masked(g->t, e, g->memory_aid)) {

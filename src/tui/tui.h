@@ -51,6 +51,14 @@ bool pf_tui_log_event(const pf_table *t, int i, int seat, bool memory_aid, char 
  * of a lesson, whose captions speak of names. */
 void pf_tui_event_named(const pf_table *t, const pf_event *e, char *buf, size_t n);
 
+/* The line modes (a game, a lesson): event e of table t as a line to out,
+ * indented and named as pf_tui_event_named says it, when seat may see it. */
+void pf_tui_print_event(FILE *out, const pf_table *t, const pf_event *e, int seat);
+
+/* ... and so each event of the steps the rules played while setting t up
+ * (a first draw, a score): the log's first entries. */
+void pf_tui_print_setup(FILE *out, const pf_table *t, int seat);
+
 /* Whether people at one keyboard see different things in game g (a peek,
  * a bonus pancake): only then does the keyboard pass behind a hand-over
  * that hides the table. Both front ends ask here; unknown games do. */

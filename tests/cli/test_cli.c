@@ -173,7 +173,7 @@ static void plain_play_keeps_the_seed_secret(void **state)
                  "--seats ana,bot:random",
                  dir, i, pf_test_bin());
         char *out = pf_test_run(cmd);
-        assert_non_null(strstr(out, "Seat 1 is chef and draws"));
+        assert_non_null(strstr(out, "ana is chef and draws"));
         assert_null(strstr(out, "seed"));
         free(out);
         snprintf(cmd, sizeof cmd, "%s replay %s/g%d.json", pf_test_bin(), dir, i);

@@ -110,12 +110,46 @@ static void you_in_the_second_person(void **state)
     pf_table_destroy(t);
 }
 
+/* A game's own text (the table printout of the line mode) names its seats
+ * "Seat N": a seat called "you" takes the second person there too, and a
+ * column of names stays a column. */
+static void game_text_speaks_to_you(void **state)
+{
+    (void)state;
+    pf_seating seats = {.n = 2};
+    strcpy(seats.name[0], "you");
+    strcpy(seats.name[1], "ben");
+    char line[200];
+    pf_seating_name_text(&seats, 0, "Seat 1 tosses: a flick. Seat 2 shares: 'pick'", line,
+                         sizeof line);
+    assert_string_equal(line, "you toss: a flick. ben shares: 'pick'");
+    pf_seating_name_text(&seats, 0, "Seat 1 needs a kiwi; Seat 2 needs a kiwi", line, sizeof line);
+    assert_string_equal(line, "you need a kiwi; ben needs a kiwi");
+
+    /* Pizza Party's slice rows: the names start and end in one column. */
+    const pf_game *pz = pf_test_game("pizza");
+    pf_error err;
+    pf_table *t = pf_table_create(pz, &seats, NULL, 1, NULL, NULL, NULL, &err);
+    assert_non_null(t);
+    const pf_match *m = pf_table_match(t);
+    char text[4096], named[4096];
+    m->game->render(m->state, 0, text, sizeof text);
+    pf_seating_name_text(&seats, 0, text, named, sizeof named);
+    const char *red = strstr(named, "\n  red    "), *yellow = strstr(named, "\n  yellow ");
+    assert_non_null(red);
+    assert_non_null(yellow);
+    /* "you" and "ben" padded alike: the slices' contents in one column */
+    assert_int_equal(strstr(red, "empty") - red, strstr(yellow, "empty") - yellow);
+    pf_table_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(two_names_in_one_line),
         cmocka_unit_test(identical_seats_read_apart),
         cmocka_unit_test(you_in_the_second_person),
+        cmocka_unit_test(game_text_speaks_to_you),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

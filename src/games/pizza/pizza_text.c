@@ -182,9 +182,9 @@ void pizza__render(const void *st, int seat, char *buf, size_t n)
         else
             snprintf(who, sizeof who, "imaginary");
         if (s->slice_kind[j] == PIZZA_NONE)
-            pf_text_put(&t, "  %-6s %-11s empty\n", pizza__colour_name[j], who);
+            pf_text_put(&t, "  %-6s %-12s empty\n", pizza__colour_name[j], who);
         else
-            pf_text_put(&t, "  %-6s %-11s %s x%d\n", pizza__colour_name[j], who,
+            pf_text_put(&t, "  %-6s %-12s %s x%d\n", pizza__colour_name[j], who,
                         pizza__kind_name[s->slice_kind[j]], s->slice_count[j]);
     }
     pf_text_put(&t, "    ");

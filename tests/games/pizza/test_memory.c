@@ -144,9 +144,9 @@ static void test_render(void **state)
     char buf[2048];
     g->render(s, 1, buf, sizeof buf);
     assert_non_null(strstr(buf, "seat 2 to turn over a piece"));
-    assert_non_null(strstr(buf, "red    seat 1      onion x1"));
+    assert_non_null(strstr(buf, "red    seat 1       onion x1"));
     assert_non_null(strstr(buf, "yellow seat 2 (you) empty"));
-    assert_non_null(strstr(buf, "green  imaginary   empty"));
+    assert_non_null(strstr(buf, "green  imaginary    empty"));
     assert_non_null(strstr(buf, "\n  0  .. ## ## ## ## ## ## ##\n"));  /* onion 1 forgotten */
     assert_non_null(strstr(buf, "\n  8  ## ## ## ## MU ## ## ##\n"));  /* the last piece */
     assert_non_null(strstr(buf, "Last: seat 1 turned over cell 12: mushroom (rule c')"));
