@@ -56,6 +56,11 @@ typedef struct pf_session {
      * ticks with "wait"), one move a "wait", so each bot's reply reaches
      * the page in a push of its own, as a server's room sends it. */
     bool bots_on_wait;
+    /* Whether a bot's plan asked for a seat marks that seat's next move as
+     * made with help, as a hint does: true in a server's room, where the
+     * host's switch governs hints and a plain "plan" must not dodge the
+     * mark; false for a bot author's own engine. */
+    bool plans_mark;
     pf_session_heard heard;
     /* The last acts' keys of each seat, with their answers (repeat.h);
      * dropped with the game. */

@@ -432,7 +432,7 @@ static pf_err read_hint(const cJSON *req, bool *hint, pf_error *err)
  * the client schedules the move and sends "act" at its time, so a person's
  * earlier action still goes first. With "hint": the medium bot's move for
  * a person, given where the table gives hints, and marking the person's
- * next move as made with one. */
+ * next move as made with one (so does any plan where s->plans_mark). */
 static pf_err do_plan(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
     const pf_match *m = pf_table_match(s->table);
@@ -458,6 +458,8 @@ static pf_err do_plan(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_
     bool explained = hint || m->game->explain;
     if (!hint && explained && (e = pf_table_explain(s->table, seat, a, salt, &why, err)))
         return e;
+    if (!hint && s->plans_mark)
+        pf_table_mark_hint(s->table, seat, m->nsteps);
     char aname[96];
     m->game->name(m->state, a, aname, sizeof aname);
     pf_jw_key(out, "action");

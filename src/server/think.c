@@ -90,6 +90,7 @@ static void run(job *j)
         pf_session s;
         pf_session_init(&s);
         pf_session_bind(&s, j->seat);
+        s.plans_mark = true; /* a room's: any plan is help (pf_room_answered) */
         s.table = j->t;
         j->answer = pf_session_run(&s, j->c, j->req, j->seat);
         s.table = NULL; /* the job's: freed with it */

@@ -571,7 +571,8 @@ static bool last_step_hinted(const pf_member *m)
 /* A hint worked out on the worker's copy marks the asker's next move in
  * the room's own game: its step says so to everyone, and the mark is
  * stored with it (a restored room's replay keeps it). A hint refused
- * (no memory aid in a memory game) marks nothing. The host may turn hints
+ * (no memory aid in a memory game) marks nothing; a plain plan marks the
+ * move as a hint does. The host may turn hints
  * off and on (stored with the room); this room has them on from the start
  * ("hints": true). */
 static void a_hint_marks_the_next_move_and_is_kept(void **state)
@@ -642,6 +643,18 @@ static void a_hint_marks_the_next_move_and_is_kept(void **state)
     act(r, m[0], 2, action);
     pf_fake_commit(&net);
     assert_false(last_step_hinted(m[1]));
+    /* A plain plan (a bot's move, hints off) is answered, but it is help
+     * too: the move after it is marked, so the host's switch is not dodged. */
+    pf_fake_ask(r, m[1], "{\"cmd\":\"plan\",\"id\":3,\"bot\":\"expert\"}");
+    pf_fake_think(&net);
+    cJSON *plan = pf_fake_answer(&net, m[1], 3);
+    assert_non_null(plan);
+    assert_true(ok(plan));
+    snprintf(action, sizeof action, "%s", str(plan, "action"));
+    cJSON_Delete(plan);
+    act(r, m[1], 4, action);
+    pf_fake_commit(&net);
+    assert_true(last_step_hinted(m[0]));
     leave_all(r, m, 2);
 }
 
