@@ -347,6 +347,7 @@ pf_err pf_room_act(pf_room *r, pf_member *m, const cJSON *req, const char *name,
         if (!pf_repeat_remember(&r->repeats, m->seat, key, NULL, err)) {
             snprintf(kt->key, sizeof kt->key, "%s", key);
             kt->key_seat = m->seat;
+            kt->key_step = a.step;
         }
     }
     /* The engine's answer: the action's own step (its index, name, time and
@@ -493,6 +494,11 @@ static void seal(pf_commit_entry *e, pf_commit_batch *b)
         return;
     for (pf_told *t = r->told; t; t = t->next) {
         t->sealed = true;
+        for (int i = 0; t->key[0] && t->answer && i < t->nstore; i++)
+            if (!t->store[i].undo && t->store[i].index == t->key_step) {
+                t->store[i].key = t->key;
+                t->store[i].answer = t->answer->buf + PF_FRAME_HEAD;
+            }
         pf_store_change ch = {r->code, t->store, t->nstore, t->finished,
                               r->lease.node ? &r->lease : NULL};
         pf_commit_put(b, e, &ch);

@@ -153,14 +153,26 @@ pf_table *pf_room_new_table(pf_room *r, pf_error *err)
                : pf_table_create(r->g, &s, &opt, r->seed, &to, pf_room_heard, r, err);
 }
 
+typedef struct replaying {
+    pf_match *m;
+    pf_repeats **keys; /* NULL: the room has its keys in memory still */
+} replaying;
+
+/* A stored step played again; a keyed act's key remembered with its
+ * first answer, so an act sent again after a restart is not played twice
+ * (out of memory: forgotten, as when it is remembered at first). */
 static pf_err replay_step(void *arg, const pf_store_step *st, pf_error *err)
 {
-    pf_match *m = arg;
+    replaying *p = arg;
+    pf_match *m = p->m;
     if (st->index != m->nsteps)
         return pf_error_set(err, PF_E_BAD_REPLAY, "step %d is missing", m->nsteps);
     pf_err e = pf_match_apply_named(m, st->seat, st->name, st->t_ms, NULL, err);
     if (!e)
         m->steps[st->index].hint = st->hint;
+    pf_error lost;
+    if (!e && p->keys && st->key && st->answer)
+        pf_repeat_remember(p->keys, st->seat, st->key, st->answer, &lost);
     return e;
 }
 
@@ -170,8 +182,13 @@ static pf_err load_table(pf_room *r, pf_error *err)
     pf_options opt;
     pf_match *m = room_options(r, &opt, err) ? NULL
                                              : pf_match_create(r->g, r->n, &opt, r->seed, err);
-    pf_err e = m ? pf_store_steps_of(r->env->store, r->code, replay_step, m, err) : err->code;
+    replaying p = {m, r->repeats ? NULL : &r->repeats};
+    pf_err e = m ? pf_store_steps_of(r->env->store, r->code, replay_step, &p, err) : err->code;
     if (e) {
+        if (p.keys) { /* read again with the steps next time */
+            pf_repeats_free(r->repeats);
+            r->repeats = NULL;
+        }
         pf_match_destroy(m);
         return e;
     }

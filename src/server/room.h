@@ -130,7 +130,8 @@ struct pf_room {
     unsigned char watch_hash[PF_TOKEN_HASH];
     bool locked, chat_on, hints_on; /* the host's settings */
     /* The seats' last acts' keys with their answers (repeat.h): per seat,
-     * so they outlive a connection; kept while the room is in memory. */
+     * so they outlive a connection; stored with their steps, and read back
+     * with them when the room is loaded (a restart, a take-over). */
     struct pf_repeats *repeats;
     unsigned char host_hash[PF_TOKEN_HASH];
     int64_t turn_ms;

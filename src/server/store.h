@@ -44,6 +44,10 @@ typedef struct pf_store_step {
     int64_t t_ms;
     bool hint; /* made after its seat was shown a hint (the replay's mark) */
     char name[PF_REPLAY_NAME_MAX + 1];
+    /* A keyed act's key and first answer (repeat.h), else NULL: stored for
+     * the last PF_REPEAT_KEEP keyed acts of each seat, so an act sent again
+     * after a restart is answered, not played twice. */
+    const char *key, *answer;
 } pf_store_step;
 
 /* How long a shared database (PostgreSQL) may keep a caller waiting, in

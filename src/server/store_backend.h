@@ -39,7 +39,7 @@ struct pf_store {
 
 /* The schema version this build writes; a database with a newer one is
  * refused (an older build must not write rooms it does not understand). */
-#define PF_STORE_SCHEMA 4
+#define PF_STORE_SCHEMA 5
 
 pf_store *pf_store_sqlite_open(const char *path, pf_error *err);
 pf_store *pf_store_pg_open(const char *url, const pf_store_waits *waits, pf_error *err);

@@ -15,6 +15,7 @@
 
 #include <libpq-fe.h>
 
+#include "partyfood/repeat.h"
 #include "server/store_backend.h"
 
 typedef struct pg_store {
@@ -46,6 +47,9 @@ static const char *const migrations[PF_STORE_SCHEMA] = {
     " room text NOT NULL, idx bigint NOT NULL, seat integer NOT NULL, name text NOT NULL,"
     " text text NOT NULL, t bigint NOT NULL, UNIQUE(room, idx));",
     "ALTER TABLE steps ADD COLUMN hint boolean NOT NULL DEFAULT false;",
+    "CREATE TABLE act_keys ("
+    " room text NOT NULL, idx integer NOT NULL, seat integer NOT NULL, key text NOT NULL,"
+    " answer text NOT NULL, UNIQUE(room, idx));",
 };
 
 /* An io error naming what failed, with the server's message (of res, or
@@ -249,6 +253,37 @@ static pf_err owned(pf_store *s, const pf_store_change *c, pf_error *err)
                         c->room, c->owner->node, (long long)c->owner->epoch);
 }
 
+/* A keyed act's key and answer, and its seat's keys past the last
+ * PF_REPEAT_KEEP dropped; or, for an undo, the keys of the steps it
+ * removed. */
+static pf_err put_key(pf_store *s, const pf_store_change *c, const pf_store_step *step,
+                      pf_error *err)
+{
+    char idx[16], seat[16], keep[16];
+    snprintf(idx, sizeof idx, "%d", step->index);
+    snprintf(seat, sizeof seat, "%d", step->seat);
+    snprintf(keep, sizeof keep, "%d", PF_REPEAT_KEEP);
+    const char *put[] = {c->room, idx, seat, step->key, step->answer};
+    const char *trim[] = {c->room, seat, keep};
+    PGresult *res =
+        step->undo ? run(s, "write keys", PGRES_COMMAND_OK,
+                         "DELETE FROM act_keys WHERE room = $1 AND idx >= $2", 2, put, err)
+                   : run(s, "write keys", PGRES_COMMAND_OK,
+                         "INSERT INTO act_keys VALUES($1,$2,$3,$4,$5)", 5, put, err);
+    if (res && !step->undo) {
+        PQclear(res);
+        res = run(s, "write keys", PGRES_COMMAND_OK,
+                  "DELETE FROM act_keys WHERE room = $1 AND seat = $2 AND idx NOT IN"
+                  " (SELECT idx FROM act_keys WHERE room = $1 AND seat = $2"
+                  " ORDER BY idx DESC LIMIT $3)",
+                  3, trim, err);
+    }
+    if (!res)
+        return err->code;
+    PQclear(res);
+    return PF_E_OK;
+}
+
 static pf_err put_change(pf_store *s, const pf_store_change *c, pf_error *err)
 {
     char epoch[24];
@@ -280,6 +315,9 @@ static pf_err put_change(pf_store *s, const pf_store_change *c, pf_error *err)
         if (!res)
             return err->code;
         PQclear(res);
+        pf_err e = step->undo || step->key ? put_key(s, c, step, err) : PF_E_OK;
+        if (e)
+            return e;
     }
     if (c->finished) {
         char finished[24];
@@ -384,6 +422,7 @@ static pf_err pg_rooms(pf_store *s, pf_store_rooms which, const char *code,
 static pf_err pg_room_drop(pf_store *s, const char *code, pf_error *err)
 {
     static const char *const sql[] = {"DELETE FROM steps WHERE room = $1",
+                                      "DELETE FROM act_keys WHERE room = $1",
                                       "DELETE FROM chat WHERE room = $1",
                                       "DELETE FROM leases WHERE room = $1",
                                       "DELETE FROM rooms WHERE code = $1"};
@@ -412,8 +451,10 @@ static pf_err pg_steps_of(pf_store *s, const char *room, pf_store_step_fn *each,
     reconnect(s);
     const char *p[] = {room};
     PGresult *res = run(s, "read steps", PGRES_TUPLES_OK,
-                        "SELECT idx, seat, name, t, hint FROM steps WHERE room = $1 ORDER BY idx", 1,
-                        p, err);
+                        "SELECT s.idx, s.seat, s.name, s.t, s.hint, k.key, k.answer FROM steps s"
+                        " LEFT JOIN act_keys k ON k.room = s.room AND k.idx = s.idx"
+                        " WHERE s.room = $1 ORDER BY s.idx",
+                        1, p, err);
     if (!res)
         return err->code;
     pf_err e = PF_E_OK;
@@ -423,6 +464,8 @@ static pf_err pg_steps_of(pf_store *s, const char *room, pf_store_step_fn *each,
             .seat = atoi(PQgetvalue(res, i, 1)),
             .t_ms = strtoll(PQgetvalue(res, i, 3), NULL, 10),
             .hint = PQgetvalue(res, i, 4)[0] == 't',
+            .key = PQgetisnull(res, i, 5) ? NULL : PQgetvalue(res, i, 5),
+            .answer = PQgetisnull(res, i, 6) ? NULL : PQgetvalue(res, i, 6),
         };
         snprintf(step.name, sizeof step.name, "%s", PQgetvalue(res, i, 2));
         e = each(arg, &step, err);

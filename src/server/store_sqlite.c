@@ -11,13 +11,14 @@
 
 #include <sqlite3.h>
 
+#include "partyfood/repeat.h"
 #include "server/store_backend.h"
 
 typedef struct sqlite_store {
     pf_store base;
     sqlite3 *db;
     /* the commit's statements, prepared once */
-    sqlite3_stmt *insert, *remove, *finish, *owned;
+    sqlite3_stmt *insert, *remove, *finish, *owned, *key_put, *key_trim, *keys_remove;
 } sqlite_store;
 
 static sqlite_store *of(pf_store *s)
@@ -30,12 +31,18 @@ static sqlite3 *db_of(pf_store *s)
     return of(s)->db;
 }
 
+/* A seat's stored keys beyond its last ?3 (repeat.h keeps as many). */
+#define KEY_TRIM_SQL                                                                    \
+    "DELETE FROM act_keys WHERE room = ?1 AND seat = ?2 AND idx NOT IN"                \
+    " (SELECT idx FROM act_keys WHERE room = ?1 AND seat = ?2 ORDER BY idx DESC LIMIT ?3)"
+
 /* The database's clock in ms since 1970, as SQL. */
 #define NOW_MS "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
 
 /* Version 1 (the first server) had rooms and steps; version 2 adds the
  * leases and each step's epoch; version 3 the rooms' chat; version 4 each
- * step's hint mark. Each migration runs in one transaction. */
+ * step's hint mark; version 5 the keys of the last keyed acts with their
+ * answers. Each migration runs in one transaction. */
 static const char *const migrations[PF_STORE_SCHEMA] = {
     "CREATE TABLE IF NOT EXISTS rooms ("
     " code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,"
@@ -52,6 +59,9 @@ static const char *const migrations[PF_STORE_SCHEMA] = {
     " room TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,"
     " text TEXT NOT NULL, t INTEGER NOT NULL, UNIQUE(room, idx));",
     "ALTER TABLE steps ADD COLUMN hint INTEGER NOT NULL DEFAULT 0;",
+    "CREATE TABLE IF NOT EXISTS act_keys ("
+    " room TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL, key TEXT NOT NULL,"
+    " answer TEXT NOT NULL, UNIQUE(room, idx));",
 };
 
 static pf_err fail(pf_store *s, pf_error *err, const char *what)
@@ -163,7 +173,12 @@ pf_store *pf_store_sqlite_open(const char *path, pf_error *err)
         sqlite3_prepare_v2(s->db, "UPDATE rooms SET finished = ? WHERE code = ?", -1,
                            &s->finish, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "SELECT 1 FROM leases WHERE room = ? AND node = ? AND epoch = ?",
-                           -1, &s->owned, NULL) != SQLITE_OK) {
+                           -1, &s->owned, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "INSERT INTO act_keys VALUES(?1,?2,?3,?4,?5)", -1, &s->key_put,
+                           NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, KEY_TRIM_SQL, -1, &s->key_trim, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "DELETE FROM act_keys WHERE room = ? AND idx >= ?", -1,
+                           &s->keys_remove, NULL) != SQLITE_OK) {
         fail(&s->base, err, "prepare its statements");
         pf_store_close(&s->base);
         return NULL;
@@ -177,6 +192,9 @@ static void sqlite_close(pf_store *s)
     sqlite3_finalize(of(s)->remove);
     sqlite3_finalize(of(s)->finish);
     sqlite3_finalize(of(s)->owned);
+    sqlite3_finalize(of(s)->key_put);
+    sqlite3_finalize(of(s)->key_trim);
+    sqlite3_finalize(of(s)->keys_remove);
     sqlite3_close(db_of(s));
     free(s);
 }
@@ -231,6 +249,28 @@ static bool owned(pf_store *s, const pf_store_change *c)
     return run(st) == SQLITE_ROW;
 }
 
+/* A keyed act's key and answer, and its seat's keys past the last
+ * PF_REPEAT_KEEP dropped; or, for an undo, the keys of the steps it
+ * removed. */
+static bool put_key(pf_store *s, const pf_store_change *c, const pf_store_step *step)
+{
+    sqlite3_stmt *st = step->undo ? of(s)->keys_remove : of(s)->key_put;
+    sqlite3_bind_text(st, 1, c->room, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, step->index);
+    if (step->undo)
+        return run(st) == SQLITE_DONE;
+    sqlite3_bind_int(st, 3, step->seat);
+    sqlite3_bind_text(st, 4, step->key, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 5, step->answer, -1, SQLITE_STATIC);
+    if (run(st) != SQLITE_DONE)
+        return false;
+    st = of(s)->key_trim;
+    sqlite3_bind_text(st, 1, c->room, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, step->seat);
+    sqlite3_bind_int(st, 3, PF_REPEAT_KEEP);
+    return run(st) == SQLITE_DONE;
+}
+
 static bool put_change(pf_store *s, const pf_store_change *c)
 {
     bool ok = true;
@@ -246,7 +286,7 @@ static bool put_change(pf_store *s, const pf_store_change *c)
             sqlite3_bind_int64(st, 6, c->owner ? c->owner->epoch : 0);
             sqlite3_bind_int(st, 7, step->hint);
         }
-        ok = run(st) == SQLITE_DONE;
+        ok = run(st) == SQLITE_DONE && (!(step->undo || step->key) || put_key(s, c, step));
     }
     if (ok && c->finished) {
         sqlite3_bind_int64(of(s)->finish, 1, c->finished);
@@ -336,6 +376,7 @@ static pf_err sqlite_rooms(pf_store *s, pf_store_rooms which, const char *code,
 static pf_err sqlite_room_drop(pf_store *s, const char *code, pf_error *err)
 {
     static const char *const sql[] = {"DELETE FROM steps WHERE room = ?",
+                                      "DELETE FROM act_keys WHERE room = ?",
                                       "DELETE FROM chat WHERE room = ?",
                                       "DELETE FROM leases WHERE room = ?",
                                       "DELETE FROM rooms WHERE code = ?"};
@@ -364,7 +405,9 @@ static pf_err sqlite_steps_of(pf_store *s, const char *room, pf_store_step_fn *e
 {
     sqlite3_stmt *st = NULL;
     if (sqlite3_prepare_v2(db_of(s),
-                           "SELECT idx, seat, name, t, hint FROM steps WHERE room = ? ORDER BY idx",
+                           "SELECT s.idx, s.seat, s.name, s.t, s.hint, k.key, k.answer FROM steps s"
+                           " LEFT JOIN act_keys k ON k.room = s.room AND k.idx = s.idx"
+                           " WHERE s.room = ? ORDER BY s.idx",
                            -1, &st, NULL) != SQLITE_OK)
         return fail(s, err, "read steps");
     sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
@@ -376,6 +419,8 @@ static pf_err sqlite_steps_of(pf_store *s, const char *room, pf_store_step_fn *e
             .seat = sqlite3_column_int(st, 1),
             .t_ms = sqlite3_column_int64(st, 3),
             .hint = sqlite3_column_int(st, 4) != 0,
+            .key = (const char *)sqlite3_column_text(st, 5),
+            .answer = (const char *)sqlite3_column_text(st, 6),
         };
         snprintf(step.name, sizeof step.name, "%s", text(st, 2));
         e = each(arg, &step, err);

@@ -55,10 +55,11 @@ struct pf_told {
     pf_member *asker;
     pf_frame *answer;
     cJSON *asked_id;
-    /* An act's key (repeat.h; "" for none) and its seat: remembered pending
-     * until the commit says whether the act was played. */
+    /* An act's key (repeat.h; "" for none), its seat and its step:
+     * remembered pending until the commit says whether the act was played,
+     * and stored with that step and the answer. */
     char key[PF_REPEAT_KEY_MAX + 1];
-    int key_seat;
+    int key_seat, key_step;
 };
 
 /* The text of piece [at, at + len) of t. */

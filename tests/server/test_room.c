@@ -658,6 +658,53 @@ static void a_hint_marks_the_next_move_and_is_kept(void **state)
     leave_all(r, m, 2);
 }
 
+/* An act's key is stored with its step: a room read back from storage (a
+ * restart, a take-over) answers the act sent again with its first answer
+ * and plays nothing; an undo takes the key back with its step. */
+static void a_keyed_act_is_not_played_twice_after_a_restart(void **state)
+{
+    (void)state;
+    pf_member *m[2];
+    pf_room *r = two_people("KEYKEY", "pizza", &m[0], &m[1]);
+    const pf_match *now = pf_table_match(r->table);
+    int seat = __builtin_ctz(now->game->to_act(now->state));
+    char action[96], req[200];
+    first_legal(r, seat, action, sizeof action);
+    snprintf(req, sizeof req, "{\"cmd\":\"act\",\"id\":1,\"action\":\"%s\",\"key\":\"k-1\"}",
+             action);
+    pf_fake_ask(r, m[seat], req);
+    pf_fake_commit(&net);
+    cJSON *first = pf_fake_answer(&net, m[seat], 1);
+    assert_non_null(first);
+    assert_true(ok(first));
+    int step = num(first, "step");
+    cJSON_Delete(first);
+    int steps = pf_table_match(r->table)->nsteps;
+    leave_all(r, m, 2);
+
+    pf_room *back = NULL;
+    pf_error err;
+    assert_int_equal(pf_store_room_get(net.store, "KEYKEY", restored, &back, &err), PF_E_OK);
+    assert_non_null(back);
+    assert_int_equal(pf_room_load(back, &err), PF_E_OK);
+    assert_int_equal(pf_table_match(back->table)->nsteps, steps);
+    pf_member *again = pf_fake_enter(back, seat);
+    snprintf(req, sizeof req, "{\"cmd\":\"act\",\"id\":1,\"action\":\"%s\",\"key\":\"k-1\"}",
+             action);
+    pf_fake_ask(back, again, req);
+    pf_fake_commit(&net);
+    cJSON *repeat = pf_fake_answer(&net, again, 1);
+    assert_non_null(repeat);
+    assert_true(ok(repeat));
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(repeat, "repeat")));
+    assert_int_equal(num(repeat, "step"), step);
+    cJSON_Delete(repeat);
+    assert_int_equal(pf_table_match(back->table)->nsteps, steps);
+    pf_room_leave(back, again);
+    free(again);
+    pf_room_destroy(back);
+}
+
 /* Whether the room's public state says hints are on. */
 static bool public_hints_on(pf_room *r)
 {
@@ -791,6 +838,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_failing_commit_changes_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(a_room_comes_back_from_storage, setup, teardown),
         cmocka_unit_test_setup_teardown(a_hint_marks_the_next_move_and_is_kept, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_keyed_act_is_not_played_twice_after_a_restart, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(hints_are_off_where_people_play_together, setup, teardown),
         cmocka_unit_test_setup_teardown(a_start_that_fails_gives_the_place_back, setup, teardown),
     };

@@ -68,7 +68,7 @@ static int fresh(void **state)
 {
     (void)state;
     if (pg)
-        raw("DROP TABLE IF EXISTS rooms, steps, chat, leases, schema_version");
+        raw("DROP TABLE IF EXISTS rooms, steps, act_keys, chat, leases, schema_version");
     else
         remove_sqlite();
     return 0;
@@ -223,6 +223,52 @@ static void test_rooms_and_steps_come_back(void **state)
     got.rooms = 0;
     assert_int_equal(pf_store_rooms_unfinished(s, each_room, &got, &err), PF_E_OK);
     assert_int_equal(got.rooms, 0);
+    pf_store_close(s);
+}
+
+/* The keys read back with the steps, as "index:key:answer" joined by
+ * spaces (the strings live only during the call). */
+static pf_err each_key(void *arg, const pf_store_step *st, pf_error *err)
+{
+    (void)err;
+    char *out = arg;
+    if (st->key)
+        snprintf(out + strlen(out), 512 - strlen(out), "%s%d:%s:%s", *out ? " " : "", st->index,
+                 st->key, st->answer);
+    return PF_E_OK;
+}
+
+/* Each seat's last 8 keyed acts keep their keys and answers with their
+ * steps (docs/protocol.md "Sending an act again"); older ones and the
+ * steps an undo takes back lose theirs. */
+static void test_act_keys_are_kept_with_their_steps(void **state)
+{
+    (void)state;
+    pf_error err;
+    pf_store *s = open_store();
+    pf_store_room r = a_room("KYKYKY");
+    assert_int_equal(pf_store_room_put(s, &r, &err), PF_E_OK);
+    pf_store_step batch[11];
+    char keys[11][8];
+    for (int i = 0; i < 11; i++) {
+        batch[i] = step(i, i == 5, "flip", i);
+        snprintf(keys[i], sizeof keys[i], "k%d", i);
+        batch[i].key = keys[i];
+        batch[i].answer = "{\"ok\":true}";
+    }
+    batch[7].key = NULL; /* an act sent without a key */
+    pf_store_change c = {r.code, batch, 11, 0, NULL};
+    assert_int_equal(pf_store_commit(s, &c, 1, NULL, &err), PF_E_OK);
+    pf_store_step undo[] = {{.undo = true, .index = 10}};
+    c = (pf_store_change){r.code, undo, 1, 0, NULL};
+    assert_int_equal(pf_store_commit(s, &c, 1, NULL, &err), PF_E_OK);
+    char got[512] = "";
+    assert_int_equal(pf_store_steps_of(s, r.code, each_key, got, &err), PF_E_OK);
+    /* seat 0 keyed nine acts (k5 is seat 1's, step 7 had none): k0 went
+     * as the ninth came, and the undo took k10 back */
+    assert_string_equal(got, "1:k1:{\"ok\":true} 2:k2:{\"ok\":true} 3:k3:{\"ok\":true} 4:k4:{\"ok\":true} "
+                             "5:k5:{\"ok\":true} 6:k6:{\"ok\":true} 8:k8:{\"ok\":true} "
+                             "9:k9:{\"ok\":true}");
     pf_store_close(s);
 }
 
@@ -438,6 +484,7 @@ int main(void)
         cmocka_unit_test(test_a_password_is_never_shown),
         cmocka_unit_test_setup(test_rooms_and_steps_come_back, fresh),
         cmocka_unit_test_setup(test_commit_across_rooms_is_all_or_nothing, fresh),
+        cmocka_unit_test_setup(test_act_keys_are_kept_with_their_steps, fresh),
         cmocka_unit_test_setup(test_a_newer_schema_is_refused, fresh),
         cmocka_unit_test_setup(test_a_first_server_database_is_migrated, fresh),
         cmocka_unit_test_setup(test_a_lease_gives_a_room_one_node, fresh),
