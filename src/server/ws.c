@@ -454,6 +454,15 @@ int pf_ws_receive(pf_net *n, pf_conn *c, const void *in, size_t len)
         }
         if (pf_rooms_hello(n->rooms, &c->m, c->rx, size, &text))
             pf_limits_missed(n->limiter, c->addr, pf_net_now_ms());
+        /* In a room, its hello timer goes now (pf_ws_timer does nothing
+         * then; lws 4.1 has no cancel for it, and takes
+         * LWS_SET_TIMER_USEC_CANCEL as a time). Left to run, every idle
+         * connection's timer sat in lws's sorted list, walked by each one
+         * opened after it, and lws on libuv reads the clock in a loop for
+         * the last half millisecond before each timer (its waits are
+         * rounded to whole milliseconds). */
+        if (c->m.room)
+            lws_set_timer_usecs(wsi, 0);
         if (text)
             answer(n, c, text);
     } else if (!c->m.held && !c->later)
