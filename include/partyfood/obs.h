@@ -44,6 +44,10 @@ typedef struct pf_bot_def {
     const char *name;  /* "random", "greedy", "medium" */
     const char *about; /* one line for help and docs */
     pf_bot_choose_fn choose;
+    /* true: the bot's choice does not depend on the generator it is given
+     * (it hashes what its seat sees instead, as Paku Paku's profiles do),
+     * so a driver need not seed one for every ask. */
+    bool chance_free;
 } pf_bot_def;
 
 /* The levels a person picks a bot by, after "random": easy to expert. */

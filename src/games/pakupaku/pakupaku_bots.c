@@ -418,19 +418,21 @@ static pf_err choose_masher(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t 
 }
 
 const pf_bot_def pakupaku__bots[] = {
-    {"child", "reacts in 0.7 s, shaky stacking (sd 2.6), no plan for the tower", choose_child},
+    {"child", "reacts in 0.7 s, shaky stacking (sd 2.6), no plan for the tower", choose_child,
+     true},
     {"adult", "reacts in 0.35 s, 0.9 s a stack, sd 1.9 shrinking with care, half-corrects lean",
-     choose_adult},
+     choose_adult, true},
     {"skilled",
      "reacts in 0.26 s, 0.7 s a stack, sd 1.7 shrinking with care, aims at the middle "
      "of the range where the tower stands",
-     choose_skilled},
+     choose_skilled, true},
     {"expert",
      "reacts in 0.2 s, 0.55 s a stack, sd 1.6, aims as skilled and paces each stack "
      "to the tower, steadiest in a duel",
-     choose_expert},
-    {"masher", "rolls the moment its hands are free (0.15 s), stacks like an adult", choose_masher},
-    {NULL, NULL, NULL},
+     choose_expert, true},
+    {"masher", "rolls the moment its hands are free (0.15 s), stacks like an adult", choose_masher,
+     true},
+    {NULL, NULL, NULL, false},
 };
 
 /* The levels a person picks (easy to expert), measured in docs/bots.md. */
