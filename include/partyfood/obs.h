@@ -34,6 +34,13 @@ cJSON *pf_obs_view(const pf_obs *o);
  * everything the seat knows, hidden parts redrawn from rng. */
 void pf_obs_sample(const pf_obs *o, pf_rng *rng, void *out);
 
+/* Writes into out (game->state_size bytes) a full state that agrees with
+ * everything the seat knows, hidden parts fixed rather than drawn (the
+ * game's conceal, or a sample from a fixed generator): for a chance_free
+ * bot, which reads no hidden part and draws nothing, and so needs no
+ * generator. */
+void pf_obs_public(const pf_obs *o, void *out);
+
 /* A bot: picks an action for the observing seat, and the time (ms) at which
  * it plays it (turn-based bots write pf_obs_now). Returns PF_E_OK and sets
  * *a and *t, or an error when it has nothing to play. */

@@ -569,6 +569,15 @@ static void pakupaku_resample(void *st, int seat, pf_rng *rng)
     pf_rng_seed(&s->rng, pf_rng_next(rng));
 }
 
+/* Nothing is hidden but the future: the generator, set to a fixed state
+ * (a chance-free bot's pf_obs_public, without seeding one). */
+static void pakupaku_conceal(void *st, int seat)
+{
+    pakupaku_state *s = st;
+    (void)seat;
+    s->rng = (pf_rng){{1, 2, 3, 4}};
+}
+
 static int pakupaku_stats(const void *st, pf_stat *out, int cap)
 {
     static const char *const pen_names[PF_MAX_SEATS] = {"penalties_0", "penalties_1", "penalties_2",
@@ -639,6 +648,7 @@ const pf_game pf_game_pakupaku = {
     .over = pakupaku_over,
     .view = pakupaku__view,
     .resample = pakupaku_resample,
+    .conceal = pakupaku_conceal,
     .name = pakupaku__name,
     .parse = pakupaku__parse,
     .render = pakupaku__render,

@@ -23,7 +23,9 @@
  * values only (the seat, its action count and its `since`), so asking the
  * same seat twice in the same situation gives the same (action, time): a
  * discrete-event driver may re-ask seats freely. Nothing derived from the
- * seed goes in: a seat that could rebuild it would know every future roll. */
+ * seed goes in: a seat that could rebuild it would know every future roll.
+ * So the profiles are chance_free: they read the table through
+ * pf_obs_public (no generator) and the driver seeds none for them. */
 #include <math.h>
 #include <stdint.h>
 
@@ -333,7 +335,8 @@ static inline __attribute__((always_inline)) pf_err choose(const profile *pr, co
                                                            pf_rng *rng, pf_action *a, int64_t *t)
 {
     pakupaku_state s;
-    pf_obs_sample(o, rng, &s);
+    (void)rng; /* chance-free: every draw below hashes public values */
+    pf_obs_public(o, &s);
     int seat = pf_obs_seat(o);
     int free_ = 0, waiting = 0;
     int stack;
