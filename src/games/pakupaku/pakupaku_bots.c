@@ -117,7 +117,10 @@ static void read_top(const pakupaku__tower *t, top3 *r)
 /* The smallest margin (table units) of the top three joints of the tower
  * (read by read_top) with one more piece of `type` at offset `aim` (1/UNIT)
  * from the current top: a cheap stand-in for pakupaku__tower_margin, since a
- * piece on top moves the upper joints' loads the most. */
+ * piece on top moves the upper joints' loads the most. Each joint's margin
+ * is d / m (d, m exact integers, m > 0); the least is found by comparing
+ * d * m' with d' * m and divided once, the same double as the least of
+ * the rounded quotients (rounding keeps order) without a division a joint. */
 static double top_margin(const top3 *r, int type, int64_t aim)
 {
     if (r->k == 0)
@@ -127,16 +130,16 @@ static double top_margin(const top3 *r, int type, int64_t aim)
     int64_t hi = aim + half_w[type], hq = half_w[r->ty0];
     lo = lo > lq ? lo : lq;
     hi = hi < hq ? hi : hq;
-    int64_t d = s - lo * m < hi * m - s ? s - lo * m : hi * m - s;
-    double best = (double)d / (double)m;
+    int64_t bd = s - lo * m < hi * m - s ? s - lo * m : hi * m - s, bm = m;
     for (int j = 1; j < r->k; j++) { /* the joints under the top piece */
         int64_t mj = m + r->m[j], sj = s + r->s[j];
-        d = sj - r->lo[j] * mj < r->hi[j] * mj - sj ? sj - r->lo[j] * mj : r->hi[j] * mj - sj;
-        double dd = (double)d / (double)mj;
-        if (dd < best)
-            best = dd;
+        int64_t d =
+            sj - r->lo[j] * mj < r->hi[j] * mj - sj ? sj - r->lo[j] * mj : r->hi[j] * mj - sj;
+        int less = d * bm < bd * mj;
+        bd = less ? d : bd;
+        bm = less ? mj : bm;
     }
-    return best / PAKUPAKU__UNIT;
+    return (double)bd / (double)bm / PAKUPAKU__UNIT;
 }
 
 /* The range [*lo, *hi] (1/UNIT, from the top piece's centre) where a piece
