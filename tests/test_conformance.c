@@ -17,6 +17,8 @@
  *     of s with the same generator gives the same state;
  *   - the hidden part varies across resamples (for games with hidden parts),
  *     and resample reseeds the generator (two resamples differ);
+ *   - conceal (where a game has it) keeps the view and gives the same bytes
+ *     for the state and any resample of it: nothing hidden survives;
  *   - secrecy (pf_secrecy.c): whatever the seat receives from here on is the
  *     same in a second world with other hidden content and another future,
  *     until a step shows it an outcome;
@@ -214,6 +216,17 @@ static void check_views(config_case *c, const void *st, int seats, pf_rng *rng)
             g->resample(a, p, &r1);
             if (memcmp(a, b, g->state_size) != 0)
                 fail_msg("%s: resample for seat %d depends on hidden content", c->name, p);
+            if (g->conceal) { /* the state concealed, and another world concealed */
+                memcpy(b, st, g->state_size);
+                g->conceal(b, p);
+                g->conceal(a, p);
+                if (memcmp(a, b, g->state_size) != 0)
+                    fail_msg("%s: conceal for seat %d keeps something hidden", c->name, p);
+                char *vb = view_text(g, b, p);
+                if (strcmp(v, vb) != 0)
+                    fail_msg("%s: conceal for seat %d changed its view", c->name, p);
+                free(vb);
+            }
             free(ga);
             free(va);
         }

@@ -50,7 +50,8 @@ typedef struct pf_bot_ctx {
  * seat's bot proposes (action, time) and the earliest wins, ties going to
  * the lowest seat (ruling PAKU-2's "in seat order"). A bot's chance comes
  * from pf_seed_derive(c->seed, c->step * PF_MAX_SEATS + seat), so a game
- * driven this way is repeatable. Returns PF_E_OK with *seat, *a and *t set,
+ * driven this way is repeatable; a chance_free bot gets a fixed generator
+ * instead (obs.h). Returns PF_E_OK with *seat, *a and *t set,
  * or an error when no seat in to_act has a bot. */
 pf_err pf_bots_next(const pf_bot_ctx *c, const pf_bot_def *const *bots, int *seat,
                     pf_action *a, int64_t *t);

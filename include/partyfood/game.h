@@ -327,6 +327,13 @@ typedef struct pf_game {
      * a view carrying memory fails. NULL: the view may show all a seat
      * knows, and the check uses resample. */
     void (*resample_forgetful)(void *st, int seat, pf_rng *rng);
+    /* Optional, for games whose only secret is the future (Paku Paku: the
+     * generator): replaces in st everything seat does not know by fixed
+     * values, so that two states seat cannot tell apart come out the same
+     * byte for byte (the conformance harness checks it). pf_obs_public
+     * calls it for chance-free bots, which draw nothing; NULL: it
+     * resamples from a fixed generator instead. */
+    void (*conceal)(void *st, int seat);
     /* Writes a's name; returns its length, or -1 when a is no action. */
     int (*name)(const void *st, pf_action a, char *buf, size_t n);
     /* Parses a name (as written by name(), plus friendly aliases). */

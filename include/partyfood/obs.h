@@ -34,6 +34,13 @@ cJSON *pf_obs_view(const pf_obs *o);
  * everything the seat knows, hidden parts redrawn from rng. */
 void pf_obs_sample(const pf_obs *o, pf_rng *rng, void *out);
 
+/* Writes into out (game->state_size bytes) a full state that agrees with
+ * everything the seat knows, hidden parts fixed rather than drawn (the
+ * game's conceal, or a sample from a fixed generator): for a chance_free
+ * bot, which reads no hidden part and draws nothing, and so needs no
+ * generator. */
+void pf_obs_public(const pf_obs *o, void *out);
+
 /* A bot: picks an action for the observing seat, and the time (ms) at which
  * it plays it (turn-based bots write pf_obs_now). Returns PF_E_OK and sets
  * *a and *t, or an error when it has nothing to play. */
@@ -44,6 +51,10 @@ typedef struct pf_bot_def {
     const char *name;  /* "random", "greedy", "medium" */
     const char *about; /* one line for help and docs */
     pf_bot_choose_fn choose;
+    /* true: the bot's choice does not depend on the generator it is given
+     * (it hashes what its seat sees instead, as Paku Paku's profiles do),
+     * so a driver need not seed one for every ask. */
+    bool chance_free;
 } pf_bot_def;
 
 /* The levels a person picks a bot by, after "random": easy to expert. */

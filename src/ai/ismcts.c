@@ -621,4 +621,4 @@ static pf_err choose_ismcts(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t 
 }
 
 const pf_bot_def pf_bot_ismcts = {"ismcts", "ISMCTS, 1000 iterations a move, random playouts",
-                                  choose_ismcts};
+                                  choose_ismcts, false};

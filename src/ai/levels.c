@@ -106,7 +106,8 @@ static pf_err choose_expert(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t 
     return play_level(o, rng, a, t, PF_LEVEL_EXPERT);
 }
 
-const pf_bot_def pf_bot_easy = {"easy", "level 2 of 5 (docs/bots.md)", choose_easy};
-const pf_bot_def pf_bot_medium = {"medium", "level 3 of 5: a sensible player", choose_medium};
-const pf_bot_def pf_bot_hard = {"hard", "level 4 of 5", choose_hard};
-const pf_bot_def pf_bot_expert = {"expert", "level 5 of 5: the strongest", choose_expert};
+const pf_bot_def pf_bot_easy = {"easy", "level 2 of 5 (docs/bots.md)", choose_easy, false};
+const pf_bot_def pf_bot_medium = {"medium", "level 3 of 5: a sensible player", choose_medium,
+                                  false};
+const pf_bot_def pf_bot_hard = {"hard", "level 4 of 5", choose_hard, false};
+const pf_bot_def pf_bot_expert = {"expert", "level 5 of 5: the strongest", choose_expert, false};

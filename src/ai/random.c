@@ -15,4 +15,4 @@ static pf_err choose_random(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t 
 }
 
 const pf_bot_def pf_bot_random = {"random", "picks uniformly among the legal actions",
-                                  choose_random};
+                                  choose_random, false};

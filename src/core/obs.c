@@ -58,3 +58,15 @@ void pf_obs_sample(const pf_obs *o, pf_rng *rng, void *out)
     memcpy(out, p->st, p->game->state_size);
     p->game->resample(out, p->seat, rng);
 }
+
+void pf_obs_public(const pf_obs *o, void *out)
+{
+    const obs_impl *p = impl(o);
+    memcpy(out, p->st, p->game->state_size);
+    if (p->game->conceal) {
+        p->game->conceal(out, p->seat);
+    } else {
+        pf_rng fixed = {{1, 2, 3, 4}}; /* any but xoshiro's all-zero state */
+        p->game->resample(out, p->seat, &fixed);
+    }
+}

@@ -309,7 +309,7 @@ static pf_err ext_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
     return fail(cg, seat, why);
 }
 
-static const pf_bot_def ext_bot = {"ext", "another program (docs/bots.md)", ext_choose};
+static const pf_bot_def ext_bot = {"ext", "another program (docs/bots.md)", ext_choose, false};
 
 /* Moves the events of ev that seat may see to its program's pending list;
  * false when out of memory. */

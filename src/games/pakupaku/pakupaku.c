@@ -129,6 +129,7 @@ static void clear_tower(pakupaku_state *s)
 {
     s->tower.n = 0;
     memset(s->on, 0, sizeof s->on);
+    s->tower_changes++;
 }
 
 /* Deals the five dice one at a time from seat `first` (PAKU-2, PAKU-6). */
@@ -240,6 +241,7 @@ static int place(pakupaku_state *s, int type, int off, pf_events *ev, int seat)
     assert(s->tower.n < PAKUPAKU__PIECES);
     int32_t jit = draw_jitter(s);
     int k = s->tower.n++;
+    s->tower_changes++;
     s->tower.type[k] = (uint8_t)type;
     s->tower.x[k] = off * (PAKUPAKU__UNIT / 100) + jit;
     s->on[type]++;
@@ -569,6 +571,15 @@ static void pakupaku_resample(void *st, int seat, pf_rng *rng)
     pf_rng_seed(&s->rng, pf_rng_next(rng));
 }
 
+/* Nothing is hidden but the future: the generator, set to a fixed state
+ * (a chance-free bot's pf_obs_public, without seeding one). */
+static void pakupaku_conceal(void *st, int seat)
+{
+    pakupaku_state *s = st;
+    (void)seat;
+    s->rng = (pf_rng){{1, 2, 3, 4}};
+}
+
 static int pakupaku_stats(const void *st, pf_stat *out, int cap)
 {
     static const char *const pen_names[PF_MAX_SEATS] = {"penalties_0", "penalties_1", "penalties_2",
@@ -592,23 +603,22 @@ static int pakupaku_stats(const void *st, pf_stat *out, int cap)
 }
 
 /* Everything the profile bots (pakupaku_bots.c) read when they plan seat's move:
- * the phase and duel turn, whether the seat waits on a dish, its clock
- * (since and busy) and, for a seat that will stack, which tower stands (it
- * changes only by a stack, a collapse, a new round or a duel stack). No
- * plan reads the dice counts (only the seat's own moves and a new round
- * change "waits", and both change acts or rounds), and a roll reads no
- * tower, so other seats' moves leave most plans standing. */
+ * whether the seat waits on a dish, its clock and, for a seat that will
+ * stack, which tower stands and the phase and duel turn. The clock is
+ * since and busy, and busy is set by the seat's last action, which its
+ * count of actions names. The tower, the phase and the duel turn change
+ * only where a piece is placed or the tower cleared, which tower_changes
+ * counts (a hash of three counters before it). No plan reads
+ * the dice counts (only the seat's own moves and a new round change
+ * "waits", and both change acts or since), and a roll reads no tower, so
+ * other seats' moves leave most plans standing. */
 static uint64_t pakupaku_plan_key(const void *st, int seat)
 {
     const pakupaku_state *s = st;
-    uint64_t k = (uint64_t)s->acts[seat] << 40 ^ (uint64_t)s->since[seat] * 0x9e3779b97f4a7c15ull ^
-                 (uint64_t)s->busy[seat] * 0x94d049bb133111ebull;
-    uint64_t tower =
-        ((uint64_t)s->phase | (uint64_t)s->duel_turn << 8 | (uint64_t)s->tower.n << 32) ^
-        ((uint64_t)s->rounds | (uint64_t)s->collapses << 16 | (uint64_t)s->duel_stacks << 32) *
-            0xbf58476d1ce4e5b9ull;
+    uint64_t k = (uint64_t)s->since[seat] * 0x94d049bb133111ebull ^ s->acts[seat];
+    uint64_t tower = (uint64_t)s->tower_changes * 0x9e3779b97f4a7c15ull;
     uint64_t roll = s->phase == PAKUPAKU__PLAY && s->nwait[seat] == 0;
-    return k ^ (tower & (roll - 1)); /* a roll: acts, since and busy only */
+    return k ^ (tower & (roll - 1)); /* a roll: acts and since only */
 }
 
 const pf_game pf_game_pakupaku = {
@@ -639,6 +649,7 @@ const pf_game pf_game_pakupaku = {
     .over = pakupaku_over,
     .view = pakupaku__view,
     .resample = pakupaku_resample,
+    .conceal = pakupaku_conceal,
     .name = pakupaku__name,
     .parse = pakupaku__parse,
     .render = pakupaku__render,

@@ -61,6 +61,7 @@ typedef struct pakupaku_state {
     uint16_t acts[PF_MAX_SEATS];   /* actions each seat has made */
     uint16_t rounds, collapses, duel_stacks;
     uint16_t pen_stops;          /* stops by too many dice */
+    uint32_t tower_changes;      /* pieces placed and towers cleared: the plans' fingerprint */
     int64_t now;                 /* time of the last applied action (ms) */
     int64_t since[PF_MAX_SEATS]; /* when the seat last acted or, idle, got a die */
     int64_t busy[PF_MAX_SEATS];  /* the seat's hands are busy until then (PAKU-10) */

@@ -23,7 +23,9 @@
  * values only (the seat, its action count and its `since`), so asking the
  * same seat twice in the same situation gives the same (action, time): a
  * discrete-event driver may re-ask seats freely. Nothing derived from the
- * seed goes in: a seat that could rebuild it would know every future roll. */
+ * seed goes in: a seat that could rebuild it would know every future roll.
+ * So the profiles are chance_free: they read the table through
+ * pf_obs_public (no generator) and the driver seeds none for them. */
 #include <math.h>
 #include <stdint.h>
 
@@ -115,7 +117,10 @@ static void read_top(const pakupaku__tower *t, top3 *r)
 /* The smallest margin (table units) of the top three joints of the tower
  * (read by read_top) with one more piece of `type` at offset `aim` (1/UNIT)
  * from the current top: a cheap stand-in for pakupaku__tower_margin, since a
- * piece on top moves the upper joints' loads the most. */
+ * piece on top moves the upper joints' loads the most. Each joint's margin
+ * is d / m (d, m exact integers, m > 0); the least is found by comparing
+ * d * m' with d' * m and divided once, the same double as the least of
+ * the rounded quotients (rounding keeps order) without a division a joint. */
 static double top_margin(const top3 *r, int type, int64_t aim)
 {
     if (r->k == 0)
@@ -125,16 +130,16 @@ static double top_margin(const top3 *r, int type, int64_t aim)
     int64_t hi = aim + half_w[type], hq = half_w[r->ty0];
     lo = lo > lq ? lo : lq;
     hi = hi < hq ? hi : hq;
-    int64_t d = s - lo * m < hi * m - s ? s - lo * m : hi * m - s;
-    double best = (double)d / (double)m;
+    int64_t bd = s - lo * m < hi * m - s ? s - lo * m : hi * m - s, bm = m;
     for (int j = 1; j < r->k; j++) { /* the joints under the top piece */
         int64_t mj = m + r->m[j], sj = s + r->s[j];
-        d = sj - r->lo[j] * mj < r->hi[j] * mj - sj ? sj - r->lo[j] * mj : r->hi[j] * mj - sj;
-        double dd = (double)d / (double)mj;
-        if (dd < best)
-            best = dd;
+        int64_t d =
+            sj - r->lo[j] * mj < r->hi[j] * mj - sj ? sj - r->lo[j] * mj : r->hi[j] * mj - sj;
+        int less = d * bm < bd * mj;
+        bd = less ? d : bd;
+        bm = less ? mj : bm;
     }
-    return best / PAKUPAKU__UNIT;
+    return (double)bd / (double)bm / PAKUPAKU__UNIT;
 }
 
 /* The range [*lo, *hi] (1/UNIT, from the top piece's centre) where a piece
@@ -333,7 +338,8 @@ static inline __attribute__((always_inline)) pf_err choose(const profile *pr, co
                                                            pf_rng *rng, pf_action *a, int64_t *t)
 {
     pakupaku_state s;
-    pf_obs_sample(o, rng, &s);
+    (void)rng; /* chance-free: every draw below hashes public values */
+    pf_obs_public(o, &s);
     int seat = pf_obs_seat(o);
     int free_ = 0, waiting = 0;
     int stack;
@@ -418,19 +424,21 @@ static pf_err choose_masher(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t 
 }
 
 const pf_bot_def pakupaku__bots[] = {
-    {"child", "reacts in 0.7 s, shaky stacking (sd 2.6), no plan for the tower", choose_child},
+    {"child", "reacts in 0.7 s, shaky stacking (sd 2.6), no plan for the tower", choose_child,
+     true},
     {"adult", "reacts in 0.35 s, 0.9 s a stack, sd 1.9 shrinking with care, half-corrects lean",
-     choose_adult},
+     choose_adult, true},
     {"skilled",
      "reacts in 0.26 s, 0.7 s a stack, sd 1.7 shrinking with care, aims at the middle "
      "of the range where the tower stands",
-     choose_skilled},
+     choose_skilled, true},
     {"expert",
      "reacts in 0.2 s, 0.55 s a stack, sd 1.6, aims as skilled and paces each stack "
      "to the tower, steadiest in a duel",
-     choose_expert},
-    {"masher", "rolls the moment its hands are free (0.15 s), stacks like an adult", choose_masher},
-    {NULL, NULL, NULL},
+     choose_expert, true},
+    {"masher", "rolls the moment its hands are free (0.15 s), stacks like an adult", choose_masher,
+     true},
+    {NULL, NULL, NULL, false},
 };
 
 /* The levels a person picks (easy to expert), measured in docs/bots.md. */

@@ -326,21 +326,22 @@ const pf_bot_def pancake__bots[] = {
     {"schemer",
      "perfect memory; as chef flicks hard (aims at 0.90, a steady hand) and shares by "
      "expected gain, keeping the leader from 12",
-     choose_schemer},
+     choose_schemer, false},
     {"stopper",
      "the schemer, but as chef goes on sharing while the shares to come pay, not only the "
      "next, and plays the race to 12 in two-player games",
-     choose_stopper},
+     choose_stopper, false},
     {"planner",
      "the stopper, but once a pile holds 9 it weighs each further share against stopping "
      "by 400 paired playouts",
-     pancake__choose_planner},
-    {"guesser", "perfect memory; as chef aims its toss at 0.50 and shares once", choose_guesser},
+     pancake__choose_planner, false},
+    {"guesser", "perfect memory; as chef aims its toss at 0.50 and shares once", choose_guesser,
+     false},
     {"forgetful", "forgets a quarter of the face-down pancakes it saw; scheming chef",
-     choose_forgetful},
+     choose_forgetful, false},
     {"child", "forgets half of the face-down pancakes it saw; scheming chef, wobbly flick",
-     choose_child},
-    {NULL, NULL, NULL}};
+     choose_child, false},
+    {NULL, NULL, NULL, false}};
 
 /* The levels a person picks (easy to expert), measured in docs/bots.md. */
 const pf_rung pancake__ladder[PF_LEVELS] = {

@@ -652,12 +652,12 @@ const pf_bot_def passfood__bots[] = {
     {"greedy",
      "team play: tiles to who needs them, best sets, takes against Ziggy's "
      "big sets, swaps that complete a set",
-     greedy_choose},
+     greedy_choose, false},
     {"planner",
      "greedy's play, checked by up to 200 paired greedy playouts a decision; leaves "
      "greedy's move at z > 2",
-     passfood__planner_choose},
-    {NULL, NULL, NULL},
+     passfood__planner_choose, false},
+    {NULL, NULL, NULL, false},
 };
 
 /* The levels a person picks (easy to expert), measured in docs/bots.md. */

@@ -298,15 +298,16 @@ const pf_bot_def pizza__bots[] = {
      "the memory bot's play, but it discovers when a rival will fill its slice from "
      "remembered toppings first, and weighs discovering against passing (a useless "
      "remembered topping) late in the game, and picks slices, by 1500 paired playouts",
-     choose_planner},
+     choose_planner, false},
     {"memory",
      "perfect memory: takes remembered toppings it can use, switches when it "
      "gains, otherwise discovers",
-     choose_memory},
-    {"casual", "the memory bot's play, remembering only the last 14 turns' reveals", choose_casual},
+     choose_memory, false},
+    {"casual", "the memory bot's play, remembering only the last 14 turns' reveals", choose_casual,
+     false},
     {"forgetful", "the memory bot's play, remembering only the last 6 turns' reveals",
-     choose_forgetful},
-    {NULL, NULL, NULL},
+     choose_forgetful, false},
+    {NULL, NULL, NULL, false},
 };
 
 /* The levels a person picks (easy to expert), measured in docs/bots.md:

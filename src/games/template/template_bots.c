@@ -33,8 +33,10 @@ static pf_err choose_counter(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t
 
 /* The first bot is the seating screen's default for a bot seat. */
 const pf_bot_def template__bots[] = {
-    {"counter", "wins when it can, else leaves a multiple of 4", choose_counter},
-    {NULL, NULL, NULL},
+    /* false: the bot's sample, and so its guess, comes from rng (a bot whose
+     * choice ignores rng says true, and drivers skip seeding one for it) */
+    {"counter", "wins when it can, else leaves a multiple of 4", choose_counter, false},
+    {NULL, NULL, NULL, false},
 };
 
 /* The levels a person picks, easy to expert (plain data, played by
