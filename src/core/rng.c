@@ -43,10 +43,14 @@ double pf_rng_normal(pf_rng *r)
 
 void pf_rng_shuffle_u8(pf_rng *r, uint8_t *a, int n)
 {
+    /* The generator in a local copy: a byte store through a may alias *r,
+     * so drawing from *r itself loaded and stored its state at every swap. */
+    pf_rng g = *r;
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)pf_rng_below(r, (uint32_t)i + 1);
+        int j = (int)pf_rng_below(&g, (uint32_t)i + 1);
         uint8_t t = a[i];
         a[i] = a[j];
         a[j] = t;
     }
+    *r = g;
 }

@@ -234,15 +234,19 @@ static int toss_random(pancake_state *s, int h, uint8_t *down)
     for (int i = 0; i < PANCAKE_PAN; i++)
         pan[i] = (uint8_t)((i >= upto[0]) + (i >= upto[1]) + (i >= upto[2]) + (i >= upto[3]));
     uint64_t thr = ((uint64_t)h << 32) / 100; /* P(32 random bits < thr) = h/100 */
+    /* the generator in a local copy: a store to down may alias s, so drawing
+     * from s->rng loaded and stored its state at every coin */
+    pf_rng rng = s->rng;
     for (int i = 0; i < PANCAKE_PAN; i += 2) {
         /* each pancake written, and kept when it lands face-down: no
          * branch on the coin (it would mispredict in a playout) */
-        uint64_t r = pf_rng_next(&s->rng);
+        uint64_t r = pf_rng_next(&rng);
         down[k] = pan[i];
         k += (r & 0xffffffffu) < thr;
         down[k] = pan[i + 1];
         k += (r >> 32) < thr;
     }
+    s->rng = rng;
     pf_rng_shuffle_u8(&s->rng, down, k); /* YYP-2: positions are shuffled */
     return k;
 }
