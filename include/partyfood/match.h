@@ -25,7 +25,7 @@ typedef struct pf_step {
     uint64_t serial; /* of the apply that made it (serial.h), kept by copies */
 } pf_step;
 
-typedef struct pf_match {
+typedef struct pf_match { /* a new field is copied in pf_match_copy too */
     const pf_game *game;
     int seats;
     uint64_t seed;

@@ -63,17 +63,19 @@ pf_err pf_match_copy(pf_match *into, const pf_match *m)
             return PF_E_NO_MEMORY;
         into->steps = steps, into->cap = m->cap;
     }
-    void *state = into->state;
     pf_step *steps = into->steps;
-    int cap = into->cap;
     int shared = into->nsteps < m->nsteps ? into->nsteps : m->nsteps;
     if (shared && steps[shared - 1].serial != m->steps[shared - 1].serial)
         shared = 0;
-    *into = *m;
-    into->state = state, into->steps = steps, into->cap = cap;
+    into->game = m->game;
+    into->seats = m->seats;
+    into->seed = m->seed;
+    pf_options_copy(&into->opt, &m->opt);
+    into->nsteps = m->nsteps;
+    into->now = m->now;
     memcpy(into->state, m->state, m->game->state_size);
     if (m->nsteps > shared)
-        memcpy(into->steps + shared, m->steps + shared,
+        memcpy(steps + shared, m->steps + shared,
                (size_t)(m->nsteps - shared) * sizeof *m->steps);
     return PF_E_OK;
 }
