@@ -90,6 +90,9 @@ typedef struct pf_option_def {
 } pf_option_def;
 
 void pf_options_clear(pf_options *o);
+/* *into = *from, only as far as from's options go (the struct has room for
+ * PF_OPT_MAX, 10 KB, of which a game uses a few). */
+void pf_options_copy(pf_options *into, const pf_options *from);
 /* Sets key to val (replacing an earlier value); BAD_OPTION when full or too long. */
 pf_err pf_options_set(pf_options *o, const char *key, const char *val, pf_error *err);
 /* Parses "key=value" and sets it. */

@@ -22,9 +22,10 @@ typedef struct pf_step {
     pf_action action;
     int64_t t_ms;
     char name[PF_REPLAY_NAME_MAX + 1];
+    uint64_t serial; /* of the apply that made it (serial.h), kept by copies */
 } pf_step;
 
-typedef struct pf_match {
+typedef struct pf_match { /* a new field is copied in pf_match_copy too */
     const pf_game *game;
     int seats;
     uint64_t seed;
@@ -47,7 +48,8 @@ void pf_match_destroy(pf_match *m);
 pf_match *pf_match_clone(const pf_match *m);
 /* Makes into (a match of the same game, no longer needed) a copy of m in
  * its own memory, which it grows only when m has more steps than it holds
- * (PF_E_NO_MEMORY, into unchanged, when that fails). */
+ * (PF_E_NO_MEMORY, into unchanged, when that fails). The steps into
+ * shares with m (an older copy of it) are not copied again. */
 pf_err pf_match_copy(pf_match *into, const pf_match *m);
 /* Back to the match as it was when it had n steps, its state and time then
  * kept by the caller: only steps applied since may be taken back this way

@@ -44,6 +44,7 @@ typedef void (*pf_table_hook)(void *arg, const pf_table_step *step);
 typedef struct pf_table_event {
     int step; /* the step that produced it; -1: the setup */
     pf_event ev;
+    uint64_t serial; /* of the call that logged it (serial.h), kept by copies */
 } pf_table_event;
 
 typedef struct pf_table_options {
@@ -72,9 +73,10 @@ pf_table *pf_table_adopt(pf_match *m, const pf_seating *seating, const pf_table_
  * only when it all worked); NULL when memory ran out. */
 pf_table *pf_table_clone(const pf_table *t, pf_table_hook hook, void *hook_arg, pf_error *err);
 /* pf_table_clone in the memory of into, a table of the same game no longer
- * needed: no allocation while its log and steps are large enough (the
- * server copies a room's game for every change). NULL, into freed, when
- * memory ran out. */
+ * needed: no allocation while its log and steps are large enough, and
+ * what into shares with t (an older copy of it: the steps and events before
+ * the last change) not copied again (the server copies a room's game for
+ * every change). NULL, into freed, when memory ran out. */
 pf_table *pf_table_clone_into(pf_table *into, const pf_table *t, pf_table_hook hook,
                               void *hook_arg, pf_error *err);
 void pf_table_destroy(pf_table *t);

@@ -151,16 +151,26 @@ static void value(out *o, const cJSON *v)
     }
 }
 
+bool pf_json_print_append(const cJSON *item, char **buf, size_t *len, size_t *cap)
+{
+    out o = {*buf, *len, *cap, !item};
+    if (item)
+        value(&o, item);
+    *buf = o.p, *cap = o.cap; /* it may have moved, even when it failed */
+    if (o.failed)
+        return false;
+    *len = o.len;
+    return true;
+}
+
 char *pf_json_print(const cJSON *item)
 {
-    if (!item)
-        return NULL;
-    out o = {0};
-    value(&o, item);
-    if (!o.failed && room_for(&o, 0)) {
-        o.p[o.len] = '\0';
-        return o.p;
+    char *p = NULL;
+    size_t len = 0, cap = 0;
+    if (pf_json_print_append(item, &p, &len, &cap)) {
+        p[len] = '\0'; /* every write left room for it */
+        return p;
     }
-    free(o.p);
+    free(p);
     return NULL;
 }

@@ -7,6 +7,7 @@
 
 #include "partyfood/match.h"
 #include "partyfood/parse.h"
+#include "partyfood/serial.h"
 
 pf_match *pf_match_create(const pf_game *g, int seats, const pf_options *opt,
                           uint64_t seed, pf_error *err)
@@ -62,14 +63,20 @@ pf_err pf_match_copy(pf_match *into, const pf_match *m)
             return PF_E_NO_MEMORY;
         into->steps = steps, into->cap = m->cap;
     }
-    void *state = into->state;
     pf_step *steps = into->steps;
-    int cap = into->cap;
-    *into = *m;
-    into->state = state, into->steps = steps, into->cap = cap;
+    int shared = into->nsteps < m->nsteps ? into->nsteps : m->nsteps;
+    if (shared && steps[shared - 1].serial != m->steps[shared - 1].serial)
+        shared = 0;
+    into->game = m->game;
+    into->seats = m->seats;
+    into->seed = m->seed;
+    pf_options_copy(&into->opt, &m->opt);
+    into->nsteps = m->nsteps;
+    into->now = m->now;
     memcpy(into->state, m->state, m->game->state_size);
-    if (m->nsteps)
-        memcpy(into->steps, m->steps, (size_t)m->nsteps * sizeof *m->steps);
+    if (m->nsteps > shared)
+        memcpy(steps + shared, m->steps + shared,
+               (size_t)(m->nsteps - shared) * sizeof *m->steps);
     return PF_E_OK;
 }
 
@@ -118,6 +125,7 @@ pf_err pf_match_apply(pf_match *m, int seat, pf_action a, int64_t t_ms, pf_event
     s->hint = false;
     s->action = a;
     s->t_ms = t_ms;
+    s->serial = pf_serial_next();
     m->nsteps++;
     if (t_ms > m->now)
         m->now = t_ms;

@@ -13,6 +13,13 @@ void pf_options_clear(pf_options *o)
     o->n = 0;
 }
 
+void pf_options_copy(pf_options *into, const pf_options *from)
+{
+    into->n = from->n;
+    memcpy(into->key, from->key, (size_t)from->n * sizeof from->key[0]);
+    memcpy(into->val, from->val, (size_t)from->n * sizeof from->val[0]);
+}
+
 static int find(const pf_options *o, const char *key)
 {
     for (int i = 0; i < o->n; i++)

@@ -128,12 +128,8 @@ void pf_jw_num(pf_jw *w, double d)
 
 void pf_jw_item(pf_jw *w, const cJSON *item)
 {
-    char *text = item ? pf_json_print(item) : NULL;
-    if (text)
-        pf_jw_lit(w, text);
-    else
+    if (!w->failed && !pf_json_print_append(item, &w->buf, &w->len, &w->cap))
         w->failed = true;
-    free(text);
 }
 
 const char *pf_jw_text(pf_jw *w)

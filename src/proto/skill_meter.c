@@ -58,8 +58,9 @@ static bool skill_action(const pf_game *g, pf_action a)
 
 bool pf_skill_action_named(const pf_match *m, const char *name)
 {
-    pf_action a;
-    return pf_match_parse(m, name, &a, NULL) == PF_E_OK && skill_action(m->game, a);
+    pf_action a; /* a game without skill actions (most) needs no parse */
+    return m->game->skill_error && pf_match_parse(m, name, &a, NULL) == PF_E_OK &&
+           skill_action(m->game, a);
 }
 
 /* True when seat may play a skill action now. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "partyfood/bot.h"
+#include "partyfood/serial.h"
 #include "partyfood/table.h"
 #include "partyfood/why.h"
 
@@ -60,6 +61,7 @@ static void log_add(pf_table *t, int step, const pf_events *ev)
         pf_table_event *e = &t->log[t->nlog++];
         e->step = step;
         e->ev = ev->buf[i];
+        e->serial = pf_serial_next();
     }
     if (ev->dropped)
         t->log_incomplete = true;
@@ -184,14 +186,17 @@ static pf_table *copy_rest(pf_table *into, const pf_table *t, pf_table_hook hook
     pf_match *m = into->m;
     pf_table_event *log = into->log;
     int caplog = into->caplog;
+    int shared = into->nlog < t->nlog ? into->nlog : t->nlog;
+    if (shared && log[shared - 1].serial != t->log[shared - 1].serial)
+        shared = 0;
     *into = *t;
     into->m = m;
     into->hook = hook;
     into->hook_arg = hook_arg;
     into->log = log;
     into->caplog = caplog;
-    if (t->nlog)
-        memcpy(log, t->log, (size_t)t->nlog * sizeof *log);
+    if (t->nlog > shared)
+        memcpy(log + shared, t->log + shared, (size_t)(t->nlog - shared) * sizeof *log);
     return into;
 }
 

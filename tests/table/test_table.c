@@ -382,6 +382,69 @@ static void a_clone_is_a_table_of_its_own(void **state)
     pf_table_destroy(t);
 }
 
+/* Whether a and b hold the same game: their steps and their logs. */
+static void assert_same_table(const pf_table *a, const pf_table *b)
+{
+    const pf_match *ma = pf_table_match(a), *mb = pf_table_match(b);
+    assert_int_equal(ma->nsteps, mb->nsteps);
+    assert_memory_equal(ma->state, mb->state, ma->game->state_size);
+    for (int i = 0; i < ma->nsteps; i++) {
+        assert_int_equal(ma->steps[i].seat, mb->steps[i].seat);
+        assert_int_equal(ma->steps[i].action, mb->steps[i].action);
+        assert_string_equal(ma->steps[i].name, mb->steps[i].name);
+    }
+    int na, nb;
+    const pf_table_event *la = pf_table_log(a, &na), *lb = pf_table_log(b, &nb);
+    assert_int_equal(na, nb);
+    for (int i = 0; i < na; i++) {
+        assert_int_equal(la[i].step, lb[i].step);
+        assert_string_equal(la[i].ev.text, lb[i].ev.text);
+    }
+}
+
+/* The first legal action of seat 0 but `skip` of them. */
+static pf_action legal_action(const pf_table *t, int skip)
+{
+    const pf_match *m = pf_table_match(t);
+    pf_action legal[PF_MAX_LEGAL];
+    int n = m->game->legal(m->state, 0, legal, PF_MAX_LEGAL);
+    assert_true(n > skip);
+    return legal[skip];
+}
+
+/* A copy into an older copy (as the server makes one for every change)
+ * is the table itself: after a step, after an undo that took steps back,
+ * and after the two played different steps at the same point. */
+static void a_copy_into_an_older_copy_is_the_table(void **state)
+{
+    (void)state;
+    static heard h;
+    memset(&h, 0, sizeof h);
+    pf_table *t = table("passfood", "ana,bo", 3, NULL, &h);
+    pf_error err;
+    assert_int_equal(pf_table_act(t, 0, "take ziggy snake", 0, &err), PF_E_OK);
+    pf_table *longer = pf_table_clone(t, NULL, NULL, &err);
+    assert_non_null(longer);
+    assert_int_equal(pf_table_undo(t, 0, &err), PF_E_OK);
+    assert_non_null(longer = pf_table_clone_into(longer, t, NULL, NULL, &err));
+    assert_same_table(longer, t);
+
+    pf_table *old = pf_table_clone(t, NULL, NULL, &err);
+    assert_non_null(old);
+    assert_int_equal(pf_table_play(t, 0, legal_action(t, 0), 0, &err), PF_E_OK);
+    assert_non_null(old = pf_table_clone_into(old, t, NULL, NULL, &err));
+    assert_same_table(old, t);
+
+    /* The same number of steps, the last one different. */
+    assert_int_equal(pf_table_play(longer, 0, legal_action(longer, 1), 0, &err), PF_E_OK);
+    assert_int_equal(pf_table_match(longer)->nsteps, pf_table_match(t)->nsteps);
+    assert_non_null(longer = pf_table_clone_into(longer, t, NULL, NULL, &err));
+    assert_same_table(longer, t);
+    pf_table_destroy(longer);
+    pf_table_destroy(old);
+    pf_table_destroy(t);
+}
+
 /* A mark takes the table back to where it was, whatever was played since;
  * the bots then play the same again. */
 static void a_rollback_returns_to_the_mark(void **state)
@@ -452,6 +515,7 @@ int main(void)
         cmocka_unit_test(save_and_load),
         cmocka_unit_test(a_move_after_a_hint_is_marked),
         cmocka_unit_test(a_clone_is_a_table_of_its_own),
+        cmocka_unit_test(a_copy_into_an_older_copy_is_the_table),
         cmocka_unit_test(a_rollback_returns_to_the_mark),
         cmocka_unit_test(the_rules_judge_times),
     };

@@ -22,15 +22,34 @@
 
 /* ---- names -------------------------------------------------------------- */
 
-/* Writes a's name ("flip 12", "switch blue"); -1 when a is no action here. */
+/* Writes a's name ("flip 12", "switch blue"); -1 when a is no action here.
+ * Put together by hand, not by snprintf: a server names every legal action
+ * of every push it sends. Written as snprintf writes it (cut to n bytes,
+ * the whole length returned). */
 int pizza__name(const void *st, pf_action a, char *buf, size_t n)
 {
     const pizza_state *s = st;
-    if (a < s->ncells)
-        return snprintf(buf, n, "flip %u", (unsigned)a);
-    if (a >= PIZZA_CELLS && a < (pf_action)(PIZZA_CELLS + s->nslices))
-        return snprintf(buf, n, "switch %s", pizza__colour_name[a - PIZZA_CELLS]);
-    return -1;
+    char name[16];
+    size_t len;
+    _Static_assert(PIZZA_CELLS <= 100, "a cell's number has at most two digits");
+    if (a < s->ncells) {
+        memcpy(name, "flip ", len = 5);
+        if (a >= 10)
+            name[len++] = (char)('0' + a / 10);
+        name[len++] = (char)('0' + a % 10);
+    } else if (a >= PIZZA_CELLS && a < (pf_action)(PIZZA_CELLS + s->nslices)) {
+        const char *colour = pizza__colour_name[a - PIZZA_CELLS];
+        memcpy(name, "switch ", len = 7);
+        memcpy(name + len, colour, strlen(colour));
+        len += strlen(colour);
+    } else
+        return -1;
+    if (n) {
+        size_t k = len < n ? len : n - 1;
+        memcpy(buf, name, k);
+        buf[k] = '\0';
+    }
+    return (int)len;
 }
 
 /* Parses an action name (see the file comment for the accepted forms). */
@@ -87,13 +106,22 @@ pf_err pizza__parse(const void *st, const char *text, pf_action *a)
 
 /* ---- the view ----------------------------------------------------------- */
 
-/* Adds a seat number, or null for an imaginary seat (position >= seats). */
-static void add_seat(cJSON *o, const char *key, const pizza_state *s, int position)
+/* The view's keys and words are static: added by reference, not copied
+ * (a server builds a view for every seat at every step). */
+static void add(cJSON *o, const char *key, cJSON *item)
 {
-    if (position < s->seats)
-        cJSON_AddNumberToObject(o, key, position);
-    else
-        cJSON_AddNullToObject(o, key);
+    cJSON_AddItemToObjectCS(o, key, item);
+}
+
+static cJSON *word(const char *w)
+{
+    return cJSON_CreateStringReference(w);
+}
+
+/* A seat number, or null for an imaginary seat (position >= seats). */
+static cJSON *seat_or_null(const pizza_state *s, int position)
+{
+    return position < s->seats ? cJSON_CreateNumber(position) : cJSON_CreateNull();
 }
 
 /* Adds to out what seat may see on the table now: slices, which cells are
@@ -102,55 +130,56 @@ static void add_seat(cJSON *o, const char *key, const pizza_state *s, int positi
 void pizza__view(const void *st, int seat, cJSON *out)
 {
     const pizza_state *s = st;
-    cJSON_AddNumberToObject(out, "seats", s->seats);
+    add(out, "seats", cJSON_CreateNumber(s->seats));
     if (seat >= 0)
-        cJSON_AddNumberToObject(out, "you", seat);
-    cJSON_AddNumberToObject(out, "turn", s->turn);
-    cJSON_AddNumberToObject(out, "to_move", s->to_move);
-    cJSON_AddStringToObject(out, "phase", s->ended ? "over" : s->choosing ? "switch" : "flip");
-    cJSON_AddNumberToObject(out, "kinds", s->kinds);
-    cJSON_AddBoolToObject(out, "switches", s->switches);
-    cJSON_AddNumberToObject(out, "columns", PIZZA_COLS);
-    cJSON_AddNumberToObject(out, "cells", s->ncells);
+        add(out, "you", cJSON_CreateNumber(seat));
+    add(out, "turn", cJSON_CreateNumber(s->turn));
+    add(out, "to_move", cJSON_CreateNumber(s->to_move));
+    add(out, "phase", word(s->ended ? "over" : s->choosing ? "switch" : "flip"));
+    add(out, "kinds", cJSON_CreateNumber(s->kinds));
+    add(out, "switches", cJSON_CreateBool(s->switches));
+    add(out, "columns", cJSON_CreateNumber(PIZZA_COLS));
+    add(out, "cells", cJSON_CreateNumber(s->ncells));
 
-    cJSON *slices = cJSON_AddArrayToObject(out, "slices");
+    cJSON *slices = cJSON_CreateArray();
+    add(out, "slices", slices);
     for (int j = 0; j < s->nslices; j++) {
         cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "colour", pizza__colour_name[j]);
-        add_seat(o, "seat", s, s->pos[j]);
-        if (s->slice_kind[j] == PIZZA_NONE)
-            cJSON_AddNullToObject(o, "topping");
-        else
-            cJSON_AddStringToObject(o, "topping", pizza__kind_name[s->slice_kind[j]]);
-        cJSON_AddNumberToObject(o, "count", s->slice_count[j]);
+        add(o, "colour", word(pizza__colour_name[j]));
+        add(o, "seat", seat_or_null(s, s->pos[j]));
+        add(o, "topping", s->slice_kind[j] == PIZZA_NONE
+                              ? cJSON_CreateNull()
+                              : word(pizza__kind_name[s->slice_kind[j]]));
+        add(o, "count", cJSON_CreateNumber(s->slice_count[j]));
         if (s->switches)
-            cJSON_AddNumberToObject(o, "switches_used", s->used[j]);
+            add(o, "switches_used", cJSON_CreateNumber(s->used[j]));
         cJSON_AddItemToArray(slices, o);
     }
 
-    cJSON *grid = cJSON_AddArrayToObject(out, "grid");
+    cJSON *grid = cJSON_CreateArray();
+    add(out, "grid", grid);
     for (int i = 0; i < s->ncells; i++)
-        cJSON_AddItemToArray(grid, cJSON_CreateString(s->down >> i & 1 ? "down" : "empty"));
+        cJSON_AddItemToArray(grid, word(s->down >> i & 1 ? "down" : "empty"));
 
     if (s->last_piece == PIZZA_NONE) {
-        cJSON_AddNullToObject(out, "last");
+        add(out, "last", cJSON_CreateNull());
     } else {
-        cJSON *last = cJSON_AddObjectToObject(out, "last");
-        cJSON_AddNumberToObject(last, "cell", s->last_cell);
-        cJSON_AddStringToObject(last, "piece", pizza__piece_name(s->last_piece));
-        cJSON_AddNumberToObject(last, "seat", s->last_seat);
-        cJSON_AddStringToObject(last, "rule", pizza__rule_name(s->last_rule));
+        cJSON *last = cJSON_CreateObject();
+        add(out, "last", last);
+        add(last, "cell", cJSON_CreateNumber(s->last_cell));
+        add(last, "piece", word(pizza__piece_name(s->last_piece)));
+        add(last, "seat", cJSON_CreateNumber(s->last_seat));
+        add(last, "rule", word(pizza__rule_name(s->last_rule)));
     }
 
-    if (s->winner == PIZZA_NONE)
-        cJSON_AddNullToObject(out, "winner");
-    else
-        cJSON_AddNumberToObject(out, "winner", s->winner);
+    add(out, "winner", s->winner == PIZZA_NONE ? cJSON_CreateNull()
+                                               : cJSON_CreateNumber(s->winner));
 
     if (seat == PF_SEAT_GOD) {
-        cJSON *hidden = cJSON_AddArrayToObject(out, "hidden");
+        cJSON *hidden = cJSON_CreateArray();
+        add(out, "hidden", hidden);
         for (int i = 0; i < s->ncells; i++)
-            cJSON_AddItemToArray(hidden, cJSON_CreateString(pizza__piece_name(s->cell[i])));
+            cJSON_AddItemToArray(hidden, word(pizza__piece_name(s->cell[i])));
     }
 }
 
