@@ -322,7 +322,7 @@ static int draw_hands(const tui_table *t, int y, int x, int w, int rows, int sea
 /* The dice legend: what each face means for its holder. */
 static const char legend[] =
     "P panda: passed to the next seat   D! dish: stack a piece   D dish used: roll it   "
-    "1 2: roll again";
+    "1 2: roll again   ? not rolled yet";
 
 static void draw(const tui_table *t)
 {
@@ -387,8 +387,8 @@ static void draw(const tui_table *t)
     if (y + lk + after <= end)
         y += tui__wrap(y, x, w, lk, 0, A_DIM, legend, true);
     y += gap && y + after + 1 <= end;
-    if (!over) /* a press held then is never sent */
-        y += draw_hands(t, y, x, w, 2, seats);
+    if (!over) /* a press held then is never sent; below the area the log's rule covers it */
+        y += draw_hands(t, y, x, w, end - y < 2 ? end - y : 2, seats);
     if (duel) {
         snprintf(line, sizeof line, "DUEL! %s stacks now; whoever topples the tower is out.",
                  tui__seat_name(t->g, tui__num(duel, "turn", 0)));
