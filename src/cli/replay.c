@@ -77,8 +77,8 @@ int cmd_replay(int argc, char **argv)
             path = argv[i];
         } else {
             fprintf(stderr, "usage: partyfood replay FILE [--seat N | --all]\n"
-                            "  prints the game as a spectator sees it (--seat: as that "
-                            "seat, counted from 1; --all: everything)\n");
+                            "  prints the game as a spectator sees it (--seat: as that seat,\n"
+                            "  counted from 1; --all: everything, once the game is over)\n");
             return strcmp(argv[i], "--help") == 0 ? 0 : 2;
         }
     }
