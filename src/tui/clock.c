@@ -47,15 +47,11 @@ void tui__clock_go(tui_game *g)
     g->stopped_at = 0;
 }
 
-/* The count over the table, a blank row above and below it so that it
- * reads apart from the text it covers (not as the end of a cut line). */
 static void banner(const char *text)
 {
     int w = (int)strlen(text) + 4;
     int y = LINES / 2, x = (COLS - w) / 2 > 0 ? (COLS - w) / 2 : 0;
-    tui__put(y - 1, x, A_REVERSE, "%*s", w, "");
     tui__put(y, x, A_REVERSE | A_BOLD, "  %s  ", text);
-    tui__put(y + 1, x, A_REVERSE, "%*s", w, "");
     refresh();
 }
 
