@@ -91,7 +91,7 @@ static void passfood_shows_everything(void **state)
         /* also what a full row scores (pt) and how close Ziggy is */
         static const char *const texts[] = {"1 you", "2 random 1", "3 random 2", "4 random 3", "bag: ",
                                             "discard: ", "a) carry on", "5 5 5 5 5 pt",
-                                            "behind the last pawn", NULL};
+                                            "behind the last pawn", "lowercase: empty", NULL};
         expect_all(&t, texts);
         /* a board's title reads alone, not as "pt 1 you" (issue 34) */
         th_refute(&t, "pt 1 you");

@@ -92,6 +92,8 @@ static void what_happened_starts_at_its_top(void **state)
         th_dump(&t, "the box's first row");
         fail_msg("the box does not start with the first event");
     }
+    th_expect(&t, "Chef: you", 1000);
+    th_refute(&t, "(that is you)"); /* a seat named you is not "you (that is you)" */
     th_keys(&t, "q");
     th_keys(&t, "y");
     th_stop(&t);
