@@ -149,7 +149,8 @@ static void pakupaku_keys_and_legend(void **state)
     th_start(&t, 80, 24, "pakupaku --seats ana,ben,bot:child --seed 3");
     th_after_countdown(&t);
     th_expect(&t, "D! dish: stack a piece", 1000);
-    th_expect(&t, "P panda: passed to the next seat", 1000);
+    th_expect(&t, "P panda: to the next seat", 1000);
+    th_expect(&t, "? not rolled yet", 1000);
     th_expect(&t, "ana: z roll  x plate  c bowl  v cup", 1000);
     th_expect(&t, "ben: m roll  , plate  . bowl  / cup", 1000);
     th_keys(&t, "m");

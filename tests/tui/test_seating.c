@@ -161,6 +161,9 @@ static void eight_seats_fit_60x20(void **state)
     setenv("PF_TUI_CLIPS", clips, 1);
     th t;
     open_game_seating(&t, 60, 20, "pakupaku", "--pace 0");
+    /* the table needs more than the seating: said before Enter */
+    th_expect(&t, "The game needs a window of 80x24 or more", 1000);
+    th_expect(&t, "60x20): make it bigger before Enter.", 1000);
     th_keys(&t, "+ + + + +");
     th_expect(&t, "8 bot: medium", 1000);
     th_keys(&t, "Down Down Down Down Down Down e");
