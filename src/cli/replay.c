@@ -4,7 +4,10 @@
  * seat numbers. A game still in progress is shown as its players may see
  * it at the table: in a memory game, what earlier reveals showed is hidden
  * (only the latest one stays, PIZ-7, YYP-7) unless the game was played
- * with the memory aid, or --all asks for everything. */
+ * with the memory aid, or --all asks for every reveal. Nothing hidden
+ * leaves a game still in progress, to anyone: not the seed (the chance
+ * still to come follows from it), not a seat's secrets; --all shows the
+ * hidden part, and the seed, once the game is over. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,8 +77,8 @@ int cmd_replay(int argc, char **argv)
             path = argv[i];
         } else {
             fprintf(stderr, "usage: partyfood replay FILE [--seat N | --all]\n"
-                            "  prints the game as a spectator sees it (--seat: as that "
-                            "seat, counted from 1; --all: everything)\n");
+                            "  prints the game as a spectator sees it (--seat: as that seat,\n"
+                            "  counted from 1; --all: everything, once the game is over)\n");
             return strcmp(argv[i], "--help") == 0 ? 0 : 2;
         }
     }
@@ -109,9 +112,18 @@ int cmd_replay(int argc, char **argv)
         pf_match_destroy(saved);
         return 1;
     }
-    printf("%s, %d seats, seed %llu, %d actions\n\n", g->title, saved->seats,
-           (unsigned long long)saved->seed, saved->nsteps);
-    if (!memory_aid && seat != PF_SEAT_GOD && !pf_match_over(saved, NULL))
+    bool over = pf_match_over(saved, NULL), every_reveal = seat == PF_SEAT_GOD;
+    if (over)
+        printf("%s, %d seats, seed %llu, %d actions\n\n", g->title, saved->seats,
+               (unsigned long long)saved->seed, saved->nsteps);
+    else
+        printf("%s, %d seats, %d actions, not over\n\n", g->title, saved->seats, saved->nsteps);
+    if (!over && seat == PF_SEAT_GOD) {
+        printf("(The game is not over: --all shows every reveal, as a spectator saw it;\n"
+               " what is still hidden, only once the game has ended.)\n\n");
+        w.seat = seat = PF_SEAT_SPECTATOR;
+    }
+    if (!memory_aid && !every_reveal && !over)
         pf_match_state_at(saved, saved->nsteps, st, find_memories, &w.last_memory);
     pf_match_state_at(saved, saved->nsteps, st, show_step, &w);
     g->render(saved->state, seat, w.text, TEXT_CAP);

@@ -1,6 +1,7 @@
 /* help.c: the rules summary of a game (its descriptor's lines, in our own
  * words), and the paged viewer that shows them and the log. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tui/tui_int.h"
@@ -16,15 +17,53 @@ const char *const *tui__rules(const char *id)
     return g && g->rules ? g->rules : generic_rules;
 }
 
+/* A game writes its rules as lines of 78 columns at most (line mode prints
+ * them so). The pager joins them back into paragraphs that wrap at any
+ * width: a blank line stays one; a line opening with a blank or two starts
+ * a list item, and a line indented deeper goes on with that item; a line
+ * opening with a word goes on with the paragraph above it, unless that
+ * was an item. Fills paras from text (room for every line and its end);
+ * returns how many. */
+static int reflow(const char *const *lines, int n, char *text, const char **paras)
+{
+    enum { NONE, PARAGRAPH, ITEM } last = NONE;
+    int np = 0;
+    char *end = NULL; /* the end of the last paragraph */
+    for (int i = 0; i < n; i++) {
+        const char *s = lines[i];
+        size_t lead = strspn(s, " "), len = strlen(s);
+        if ((last == PARAGRAPH && lead == 0 && *s) || (last == ITEM && lead > 2)) {
+            *end = ' ';
+            memcpy(end + 1, s + lead, len - lead + 1);
+            end += 1 + len - lead;
+            continue;
+        }
+        char *start = end ? end + 1 : text;
+        memcpy(start, s, len + 1);
+        end = start + len;
+        paras[np++] = start;
+        last = !*s ? NONE : lead ? ITEM : PARAGRAPH;
+    }
+    return np;
+}
+
 void tui__show_rules(const pf_game *g)
 {
     const char *const *r = tui__rules(g->id);
     int n = 0;
+    size_t bytes = 0;
     while (r[n])
-        n++;
+        bytes += strlen(r[n++]) + 1;
     char title[96];
     snprintf(title, sizeof title, "%s: the rules in short", g->title);
-    tui__pager(title, r, n, 4);
+    char *text = malloc(bytes);
+    const char **paras = malloc((size_t)n * sizeof *paras);
+    if (text && paras)
+        tui__pager(title, paras, reflow(r, n, text, paras), TUI_HANG);
+    else /* no memory for the paragraphs: the lines as the game wrote them */
+        tui__pager(title, r, n, 4);
+    free(paras);
+    free(text);
 }
 
 void tui__pager(const char *title, const char *const *lines, int n, int indent)
@@ -51,9 +90,10 @@ void tui__pager(const char *title, const char *const *lines, int n, int indent)
          * would stop short of its last page ("page 2 of 3" at the end). */
         int last = top + rows < total ? top + rows : total;
         char keys[160];
-        snprintf(keys, sizeof keys, "rows %d-%d of %d%s  space/PgDn next  b/PgUp back  arrows  q close",
+        snprintf(keys, sizeof keys,
+                 "rows %d-%d of %d%s   space/PgDn next   b/PgUp back   arrows   q close",
                  total ? top + 1 : 0, last, total, last == total ? " (end)" : "");
-        tui__wrap(LINES - key_rows, 0, COLS, key_rows, 2, A_DIM, keys, false);
+        tui__wrap(LINES - key_rows, 0, COLS, key_rows, 2, A_DIM, keys, true);
         refresh();
         int ch = tui__key(-1);
         switch (ch) {

@@ -321,8 +321,8 @@ static int draw_hands(const tui_table *t, int y, int x, int w, int rows, int sea
 
 /* The dice legend: what each face means for its holder. */
 static const char legend[] =
-    "P panda: passed to the next seat   D! dish: stack a piece   D dish used: roll it   "
-    "1 2: roll again";
+    "P panda: to the next seat   D! dish: stack a piece   D dish used   1 2: roll again   "
+    "? not rolled yet";
 
 static void draw(const tui_table *t)
 {
@@ -383,12 +383,15 @@ static void draw(const tui_table *t)
     bool over = strcmp(phase, "over") == 0;
     const cJSON *duel = cJSON_GetObjectItemCaseSensitive(v, "duel");
     int unlucky = tui__num(v, "unlucky", -1);
-    int after = 1 + (duel || over ? 2 : unlucky >= 0 ? 1 : 0); /* rows the lines below need */
+    int below = duel || over ? 2 : unlucky >= 0 ? 1 : 0; /* the duel, the end, the unlucky */
+    int hands = seats > 4 ? 2 : 1; /* many seats' busy hands take two rows */
+    int after = hands + below;     /* rows the lines under the legend need */
     if (y + lk + after <= end)
         y += tui__wrap(y, x, w, lk, 0, A_DIM, legend, true);
     y += gap && y + after + 1 <= end;
+    int hands_rows = end - y - below < 2 ? end - y - below : 2; /* within the table's area */
     if (!over) /* a press held then is never sent */
-        y += draw_hands(t, y, x, w, 2, seats);
+        y += draw_hands(t, y, x, w, hands_rows > 0 ? hands_rows : 0, seats);
     if (duel) {
         snprintf(line, sizeof line, "DUEL! %s stacks now; whoever topples the tower is out.",
                  tui__seat_name(t->g, tui__num(duel, "turn", 0)));

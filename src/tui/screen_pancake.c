@@ -52,7 +52,9 @@ static void draw(const tui_table *t)
     int gap = t->h >= np + 11 + 4 ? 1 : 0;
     int y = t->y + gap, x = t->x + 2;
     tui__put(y, x, A_BOLD, "Turn %d.  Chef: %s%s", tui__num(v, "turn", 0), tui__seat_name(t->g, chef),
-             chef == t->seat ? " (that is you)" : "");
+             chef == t->seat && strcasecmp(tui__seat_name(t->g, chef), "you") != 0
+                 ? " (that is you)"
+                 : ""); /* not "you (that is you)" */
     y += 1 + gap;
     /* The pan: face-up pancakes by topping, then the face-down ones. */
     tui__put(y, x, tui__shine(t->g, NULL, "pan") | A_BOLD, "The pan");

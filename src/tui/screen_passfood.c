@@ -276,10 +276,11 @@ static void draw(const tui_table *t)
     /* The rows still to come: the plates, the result, a swap offer. */
     int rest = (strcmp(phase, "plate") == 0) + (tui__str(v, "result") != NULL) +
                cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(v, "swap"));
-    /* What the numbers beside the boards are, when there is a row for it. */
+    /* What the numbers beside the boards and the small letters in them are,
+     * when there is a row for it. */
     if (y + gap + 1 + rest <= t->y + t->h)
         tui__putn(y++, x, t->w - 4, A_DIM,
-                  "pt: how far a full row (at its end) or column (under it) moves its pawn");
+                  "pt: how far a full row (end) or column (below) moves   lowercase: empty");
     if (y + gap + rest <= t->y + t->h) /* a blank row first, when it leaves them room */
         y += gap;
     /* Plates while distributing. */

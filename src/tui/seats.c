@@ -10,6 +10,9 @@
 
 #define KINDS_MAX 24
 #define ABOUT_MAX 320
+/* The rows the list under the seats keeps at the least: its title and a
+ * bot's description of three rows (the rest scroll). */
+#define LIST_LEAST 4
 
 /* The paces a person picks from (ms after each bot move). */
 static const int paces[] = {250, 500, 1000, 2000, 3000, 5000};
@@ -116,11 +119,42 @@ static void keys_of(const seating_screen *st, char *buf, size_t n)
              hints_choice(st) ? "h: hints   " : "");
 }
 
-/* The part above the list, from row 2; returns the row after it. With
- * gaps, blank rows between its parts. Measures only, unless draw. */
-static int header(const seating_screen *st, bool memory_aid, bool shuffle, int pace_ms,
-                  bool hints_shared, bool gaps, bool draw)
+/* How the part above the list is laid out: blank rows between its parts,
+ * and the seats in two columns (seats 1 to 4 down the left, the rest
+ * down the right) when one would leave the list too few rows. */
+typedef struct header_form {
+    bool gaps, two_columns;
+} header_form;
+
+/* The seats' rows in a form. */
+static int seat_rows(const seating_screen *st, header_form f)
 {
+    return f.two_columns ? (st->n + 1) / 2 : st->n;
+}
+
+/* Seat i's row, " seat N  < who > " (who as wide as w allows); in two
+ * columns a shorter " N who" that holds the longest name in quotes in
+ * half of 60 columns. */
+static void seat_line(const seating_screen *st, int i, int w, bool two_columns, char *line,
+                      size_t n)
+{
+    char who[64];
+    if (st->kind[i] == 0)
+        snprintf(who, sizeof who, two_columns ? "\"%s\"" : "person: %s", st->name[i]);
+    else
+        snprintf(who, sizeof who, "bot: %s", st->kinds[st->kind[i]]);
+    if (two_columns)
+        snprintf(line, n, " %d %-*s", i + 1, w - 4 > 0 ? w - 4 : 0, who);
+    else
+        snprintf(line, n, " seat %d  < %-*s > ", i + 1, w - 14 > 0 ? w - 14 : 0, who);
+}
+
+/* The part above the list, from row 2; returns the row after it.
+ * Measures only, unless draw. */
+static int header(const seating_screen *st, bool memory_aid, bool shuffle, int pace_ms,
+                  bool hints_shared, header_form f, bool draw)
+{
+    bool gaps = f.gaps;
     const pf_game *g = st->g;
     char line[400];
     int y = 2, w = COLS - 4;
@@ -133,18 +167,14 @@ static int header(const seating_screen *st, bool memory_aid, bool shuffle, int p
     snprintf(line, sizeof line, "%d to %d seats; seat 1 starts.", g->min_seats, g->max_seats);
     PART(2, 0, line);
     y += gaps;
-    for (int i = 0; i < st->n; i++, y++) {
-        char who[64];
-        if (st->kind[i] == 0)
-            snprintf(who, sizeof who, "person: %s", st->name[i]);
-        else
-            snprintf(who, sizeof who, "bot: %s", st->kinds[st->kind[i]]);
-        snprintf(line, sizeof line, " seat %d  < %-31s > ", i + 1, who);
-        if (draw)
-            tui__putn(y, 2, w, i == st->sel ? A_REVERSE | A_BOLD : 0, line);
+    int rows = seat_rows(st, f), col_w = f.two_columns ? w / 2 : 45;
+    for (int i = 0; draw && i < st->n; i++) {
+        seat_line(st, i, col_w, f.two_columns, line, sizeof line);
+        tui__putn(y + i % rows, 2 + i / rows * col_w, col_w, i == st->sel ? A_REVERSE | A_BOLD : 0,
+                  line);
     }
-    y += gaps;
-    PART(4, 0, shuffle ? "order: drawn at random at the start (o: keep it as shown)"
+    y += rows + gaps;
+    PART(4, 0, shuffle ? "order: drawn at random (o: keep it as shown)"
                        : "order: as shown, seat 1 first (o: draw it at random)");
     if (g->memory_game) {
         snprintf(line, sizeof line, "memory aid: %s (m: %s)", memory_aid ? "ON" : "off",
@@ -164,24 +194,39 @@ static int header(const seating_screen *st, bool memory_aid, bool shuffle, int p
     }
     if (st->problem)
         PART(4, A_BOLD, st->problem);
+    /* The seating takes 60x20, a game's table more: said before Enter. */
+    const tui_screen *scr = tui__screen_for(g);
+    if (COLS < scr->min_w || LINES < tui__min_h(scr)) {
+        snprintf(line, sizeof line,
+                 "The game needs a window of %dx%d or more (this one is %dx%d): make it "
+                 "bigger before Enter.",
+                 scr->min_w, tui__min_h(scr), COLS, LINES);
+        PART(4, A_BOLD, line);
+    }
 #undef PART
     return y;
 }
 
-/* Draws the screen; returns the rows the list has (for PgUp/PgDn). The
- * blank rows between the parts go first when the list would be short. */
+/* Draws the screen; returns the rows the list has (for PgUp/PgDn). */
 static int draw(seating_screen *st, bool memory_aid, bool shuffle, int pace_ms,
                 bool hints_shared, const pf_options *opt)
 {
     char keys[300], line[120];
     keys_of(st, keys, sizeof keys);
     int key_rows = tui__wrap_rows(keys, COLS, 2, true);
-    int head = header(st, memory_aid, shuffle, pace_ms, hints_shared, true, false);
-    bool gaps = LINES - key_rows - 1 - head >= 4;
+    /* The list keeps LIST_LEAST rows: the gaps go first, then the seats
+     * take two columns (the form of the three that leaves it the rows, or
+     * the last). */
+    static const header_form forms[] = {{true, false}, {false, false}, {false, true}};
+    header_form f = forms[0];
+    for (int i = 1; i < 3 && LINES - key_rows - 1 - header(st, memory_aid, shuffle, pace_ms,
+                                                           hints_shared, f, false) < LIST_LEAST;
+         i++)
+        f = forms[i];
     erase();
     snprintf(line, sizeof line, "%s: who plays?", st->g->title);
     tui__title_bar(line);
-    int y = header(st, memory_aid, shuffle, pace_ms, hints_shared, gaps, true);
+    int y = header(st, memory_aid, shuffle, pace_ms, hints_shared, f, true);
     /* the list, between here and the keys */
     int rows = LINES - key_rows - y - 1;
     make_list(st, opt);

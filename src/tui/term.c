@@ -261,11 +261,30 @@ int tui__wrap(int y, int x, int w, int rows, int indent, int attr, const char *s
     return k;
 }
 
+int tui__hang(const char *s)
+{
+    int lead = 0;
+    while (s[lead] == ' ')
+        lead++;
+    if (!lead)
+        return 0;
+    /* the marker ends at two blanks ("P  a panda") or at ") " ("a) a topping") */
+    for (int i = lead + 1; s[i] && i <= lead + 6; i++)
+        if (s[i] == ' ' && (s[i + 1] == ' ' || s[i - 1] == ')'))
+            return (int)(past_blanks(s + i) - s);
+    return lead;
+}
+
+static int indent_of(const char *s, int indent)
+{
+    return indent == TUI_HANG ? tui__hang(s) : indent;
+}
+
 int tui__lines_rows(const char *const *lines, int n, int w, int indent)
 {
     int rows = 0;
     for (int i = 0; i < n; i++) {
-        int k = tui__wrap_rows(lines[i], w, indent, false);
+        int k = tui__wrap_rows(lines[i], w, indent_of(lines[i], indent), false);
         rows += k ? k : 1; /* an empty line is a blank row */
     }
     return rows;
@@ -279,8 +298,9 @@ void tui__lines(int y, int x, int w, int rows, int indent, const char *const *li
         const char *s = lines[i];
         if (!*s)
             at++;
+        int hang = indent_of(s, indent);
         for (int r = 0; *s; r++, at++) {
-            int in = r ? indent : 0, len = tui__fit(s, w - in, false);
+            int in = r ? hang : 0, len = tui__fit(s, w - in, false);
             if (len <= 0)
                 break;
             if (at >= top && at < top + rows)

@@ -63,6 +63,13 @@ int tui__wrap_rows(const char *s, int w, int indent, bool parts);
  * the first indented by indent; returns the rows drawn (text left over
  * is recorded as cut). */
 int tui__wrap(int y, int x, int w, int rows, int indent, int attr, const char *s, bool parts);
+/* As the indent of tui__lines: each line's rows after its first start
+ * under its own text (tui__hang), a list item's under the words after its
+ * marker. */
+#define TUI_HANG (-1)
+/* Where the words of s start after its leading blanks and a list marker
+ * ("  a) ", "  P  "): 0 for a line that starts with a word. */
+int tui__hang(const char *s);
 /* The rows lines[0..n) take wrapped at width w (an empty line: one). */
 int tui__lines_rows(const char *const *lines, int n, int w, int indent);
 /* Draws the rows [top, top + rows) of lines[0..n) wrapped at width w from

@@ -71,6 +71,42 @@ static void a_replay_in_progress_keeps_the_memory_game(void **state)
     unlink(path);
 }
 
+/* A replay of a game in progress says nothing that hangs on what its
+ * seats may not know: two Pizza Party games before their first move,
+ * dealt from different seeds (all their pieces face down), replay alike
+ * to a spectator, to each seat and with --all, and none names its seed
+ * (from which the pieces, and so the chance to come, follow). */
+static void a_replay_in_progress_keeps_its_secrets(void **state)
+{
+    (void)state;
+    static const char *const as[] = {"", " --seat 1", " --seat 2", " --all"};
+    char *outs[2][4];
+    for (int k = 0; k < 2; k++) {
+        char path[64], args[128], input[128], cmd[512];
+        snprintf(path, sizeof path, "/tmp/pf-replay-%d.json", (int)getpid());
+        snprintf(args, sizeof args, "pizza --seed %d --seats you,bot:random", 1234567 + k);
+        snprintf(input, sizeof input, "save %s\\nquit\\n", path);
+        free(plain(args, input));
+        for (int a = 0; a < 4; a++) {
+            snprintf(cmd, sizeof cmd, "%s replay %s%s", pf_test_bin(), path, as[a]);
+            outs[k][a] = pf_test_run(cmd);
+            assert_non_null(strstr(outs[k][a], "not over"));
+            assert_null(strstr(outs[k][a], "seed"));
+            char seed[32];
+            snprintf(seed, sizeof seed, "%d", 1234567 + k);
+            assert_null(strstr(outs[k][a], seed));
+        }
+        unlink(path);
+    }
+    for (int a = 0; a < 4; a++) {
+        if (strcmp(outs[0][a], outs[1][a]) != 0)
+            fail_msg("replay%s differs with the hidden deal:\n%s\n----\n%s", as[a], outs[0][a],
+                     outs[1][a]);
+        free(outs[0][a]);
+        free(outs[1][a]);
+    }
+}
+
 static void rules_and_help(void **state)
 {
     (void)state;
@@ -126,6 +162,7 @@ int main(void)
         cmocka_unit_test(guesses_are_numbered_from_1),
         cmocka_unit_test(l_shows_the_log_and_hides_earlier_reveals),
         cmocka_unit_test(a_replay_in_progress_keeps_the_memory_game),
+        cmocka_unit_test(a_replay_in_progress_keeps_its_secrets),
         cmocka_unit_test(rules_and_help),
         cmocka_unit_test(undo_takes_back_a_fair_choice),
         cmocka_unit_test(alike_bots_are_named_apart),

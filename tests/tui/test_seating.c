@@ -1,6 +1,8 @@
 /* test_seating.c: the seating screen draws the order of the seats at random
  * unless the host keeps the order shown (ruling C-1: seat 0 starts, and who
  * sits there is the host's choice, by default random). */
+#include <unistd.h>
+
 #include "tui_harness.h"
 
 #include "partyfood/game.h"
@@ -146,6 +148,59 @@ static void seating_lists_bots_and_pace(void **state)
     th_stop(&t);
 }
 
+/* At 60x20, the least the seating screen takes, eight seats go in two
+ * columns and leave the list under them rows enough for the marked seat's
+ * bot, described whole; every seat shows, a long name whole, nothing is
+ * cut (one column left the list a single row). */
+static void eight_seats_fit_60x20(void **state)
+{
+    (void)state;
+    char clips[96];
+    snprintf(clips, sizeof clips, "%s/clips", th_state_dir());
+    unlink(clips);
+    setenv("PF_TUI_CLIPS", clips, 1);
+    th t;
+    open_game_seating(&t, 60, 20, "pakupaku", "--pace 0");
+    /* the table needs more than the seating: said before Enter */
+    th_expect(&t, "The game needs a window of 80x24 or more", 1000);
+    th_expect(&t, "60x20): make it bigger before Enter.", 1000);
+    th_keys(&t, "+ + + + +");
+    th_expect(&t, "8 bot: medium", 1000);
+    th_keys(&t, "Down Down Down Down Down Down e");
+    th_keys(&t, "Alexandra Space Longnames Enter");
+    th_expect(&t, "7 \"Alexandra Longnames\"", 1000);
+    th_keys(&t, "Down Right"); /* seat 8: hard, and its description comes into sight */
+    th_expect(&t, "8 bot: hard", 1000);
+    const char *s = th_capture(&t);
+    for (int i = 1; i <= 6; i++) {
+        char seat[32];
+        snprintf(seat, sizeof seat, "%d %s", i, i == 1 ? "\"you\"" : "bot: medium");
+        if (!strstr(s, seat)) {
+            th_dump(&t, seat);
+            fail_msg("seat %d is not on the screen", i);
+        }
+    }
+    int first = 0, last = 0;
+    const char *rows = strstr(s, " rows ");
+    if (!rows || sscanf(rows, " rows %d-%d", &first, &last) != 2 || last - first + 1 < 4) {
+        th_dump(&t, "the list under the seats");
+        fail_msg("the list has fewer than 4 rows");
+    }
+    th_expect(&t, "hard       level 4 of 5; here the skilled profile: quick", 1000);
+    th_expect(&t, "hands, aims where the whole tower stands", 1000);
+    th_keys(&t, "q");
+    th_stop(&t);
+    unsetenv("PF_TUI_CLIPS");
+    FILE *f = fopen(clips, "r");
+    if (f) {
+        char line[512] = "";
+        if (!fgets(line, sizeof line, f))
+            line[0] = '\0';
+        fclose(f);
+        fail_msg("the seating screen cut a text: %s", line);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -153,6 +208,7 @@ int main(void)
         cmocka_unit_test_teardown(menu_defaults_and_rules, th_teardown),
         cmocka_unit_test_teardown(menu_sets_options, th_teardown),
         cmocka_unit_test_teardown(seating_lists_bots_and_pace, th_teardown),
+        cmocka_unit_test_teardown(eight_seats_fit_60x20, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -186,6 +186,22 @@ __attribute__((unused)) static bool th_wait(th *t, const char *text, int ms)
     return false;
 }
 
+/* Waits until ok(screen, arg) holds for a screen captured within ms; true
+ * when it did. A check on a screen waits so too: a capture may come while
+ * the client is between two rows of one refresh (the title bar says "your
+ * choice" before the rows under it are drawn), more often under load. */
+__attribute__((unused)) static bool th_wait_until(th *t, bool (*ok)(const char *, void *), void *arg,
+                                                  int ms)
+{
+    int64_t end = th_ms() + ms;
+    do {
+        if (ok(th_capture(t), arg))
+            return true;
+        th_sleep(25);
+    } while (th_ms() < end);
+    return false;
+}
+
 /* Fails the test (printing the screen) unless `text` shows within ms. */
 __attribute__((unused)) static void th_expect(th *t, const char *text, int ms)
 {
