@@ -207,12 +207,16 @@ export function shine(el, { star = true } = {}) {
   el.classList.add('shine');
   if (!(el instanceof SVGGraphicsElement) || !el.ownerSVGElement) return;
   const b = el.getBBox();
-  const pad = Math.max(2, Math.min(b.width, b.height, 60) * 0.08);
+  // (px: one screen pixel in el's units; a drawing in large units, as a
+  // phone's Pass the Party Food, drew the ring hairline and the star 8 px)
+  const ctm = el.getScreenCTM();
+  const px = ctm && Math.hypot(ctm.a, ctm.b) > 0 ? 1 / Math.hypot(ctm.a, ctm.b) : 0;
+  const pad = Math.max(2, Math.min(b.width, b.height, 60) * 0.08, 4 * px);
   const ring = s('g', { class: 'shine-ring', 'aria-hidden': 'true' },
     s('rect', { x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad,
       rx: pad * 2, fill: 'none', stroke: '#1b1b1b', 'stroke-width': pad * 0.6, 'stroke-dasharray': `${pad * 2} ${pad}` }));
   if (star) {
-    ring.append(s('text', { x: b.x + b.width + pad, y: b.y + pad, 'font-size': Math.max(10, pad * 5), 'text-anchor': 'middle',
+    ring.append(s('text', { x: b.x + b.width + pad, y: b.y + pad, 'font-size': Math.max(10, pad * 5, 18 * px), 'text-anchor': 'middle',
       fill: '#b8860b', stroke: '#1b1b1b', 'stroke-width': 0.6, text: '★' }));
   }
   const svg = el.ownerSVGElement;
