@@ -187,6 +187,11 @@ static pf_err read_step(const pf_lesson *l, const lesson_chapter *ch, const cJSO
     if (seat != l->you && (s->refuse || s->aim))
         return bad(err, at, "\"refuse\" and \"aim\" are for the person's moves (seat %d)",
                    l->you);
+    /* Another seat's move without words goes by after a pause: a highlight
+     * then, with nothing saying why, only puzzles a child. */
+    if (seat != l->you && s->nshow && !s->say)
+        return bad(err, at, "another seat's move that shows something needs \"say\": why it "
+                            "shines");
     return PF_E_OK;
 }
 

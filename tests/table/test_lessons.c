@@ -497,6 +497,10 @@ static void bad_files_say_where_and_what(void **state)
          "[{\"id\":\"a\",\"title\":\"A\",\"steps\":[{\"seat\":1,\"act\":\"flip 0\","
          "\"aim\":[0,1]},{\"seat\":0,\"act\":\"flip 1\"}]}]}",
          "\"refuse\" and \"aim\" are for the person's moves"},
+        {"{\"format\":\"partyfood-lesson\",\"version\":1,\"game\":\"pizza\",\"chapters\":"
+         "[{\"id\":\"a\",\"title\":\"A\",\"steps\":[{\"seat\":0,\"act\":\"flip 0\"},"
+         "{\"seat\":1,\"act\":\"flip 1\",\"show\":[\"cell 1\"]}]}]}",
+         "another seat's move that shows something needs \"say\""},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         pf_error err = {0};

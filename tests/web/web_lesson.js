@@ -6,7 +6,9 @@
 // Next), each chapter to its end, and the last one says the lesson is over.
 // At every moment it stops at, each word the step highlights and the
 // person's move shine on pieces drawn whole inside the viewport, at
-// 1280x800 and at 390x844 (the page resized there and back).
+// 1280x800 and at 390x844 (the page resized there and back), and no star
+// (the mark on the thing to touch) hides a text; a bot's move without a
+// caption, played after a pause, highlights nothing.
 // A move the lesson does not ask for is refused with the lesson's reason;
 // the lobby offers the lessons, and the first game of one never played
 // here suggests its lesson. In a game against bots (on the device, and in
@@ -85,6 +87,16 @@ async function lit(page, game, also = []) {
       for (const ring of document.querySelectorAll('.shine-ring')) {
         const box = ring.ownerSVGElement.getBoundingClientRect();
         if (!inside(ring.getBoundingClientRect(), box) || !inside(box, view)) bad.push('a ring outside the drawing');
+        // The star (the mark on what to touch) hides no text: a neighbour's number, a badge.
+        for (const star of ring.querySelectorAll('text')) {
+          const r = star.getBoundingClientRect();
+          for (const t of ring.ownerSVGElement.querySelectorAll('text')) {
+            const q = t.getBoundingClientRect();
+            const x = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+            const y = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+            if (!t.closest('.shine-ring') && q.width > 0 && x > 1 && y > 1) bad.push(`a star over "${t.textContent}"`);
+          }
+        }
       }
       window.unlit = `${innerWidth}x${innerHeight}: ${bad.join(', ')}`;
       return !bad.length;
@@ -162,7 +174,11 @@ async function complete(page, game, keyboard, also = []) {
         return now !== w || (a.classList.contains('shine') && !a.dataset.pressed);
       }, was, { timeout: 15000 });
       continue;
-    } else if (m.kind !== 'bot' || !m.caption.endsWith('moves…')) {
+    } else if (m.kind === 'bot' && m.caption.endsWith('moves…')) {
+      // A bot's move without words is played after a pause: nothing shines
+      // then, for a highlight no caption explains only puzzles a child.
+      L.assert(!m.show, `${game}: ${m.where}: a highlight (${m.show}) on a move without a caption`);
+    } else {
       await lit(page, game, also);
       await focus(() => document.activeElement.id === 'lesson-next', 'Next');
       await (keyboard ? page.keyboard.press('Enter') : page.click('#lesson-next'));

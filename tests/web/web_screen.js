@@ -20,7 +20,8 @@
 // eight seats fold to one strip.
 // Pass the Party Food, 4 players (five boards): the track with every pawn
 // and Ziggy, the bag, the plates, the discard pile, every board's tiles and
-// tokens; mid-game a row to score with Ziggy ahead, a swap, carry on.
+// tokens; mid-game a row to score with Ziggy ahead, a swap, carry on; on a
+// phone the pawns and Ziggy big enough to see while playing (passfoodTrack).
 'use strict';
 const L = require('./lib.js');
 
@@ -227,6 +228,20 @@ async function pakuSwing(page, at, w, h) {
   L.assert(await page.getAttribute('.board [data-piece="swing"]', 'visibility') === 'visible', `${at}: the piece swings above the tower`);
 }
 
+// Pass the Party Food's track on a phone: a child sees where Ziggy and the
+// team are. Drawn at the text's least size a pawn was 14x20 px and Ziggy
+// 22 px wide; now the spaces are at least 27 px apart (passfood_layout.js).
+async function passfoodTrack(page, at, w, h) {
+  if (!PHONE(w, h)) return;
+  const t = await page.evaluate(() => {
+    const size = (el) => { const r = el.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; };
+    return { pawns: [...document.querySelectorAll('.board [data-piece^="pawn:"]')].map(size),
+      ziggy: size(document.querySelector('.board [data-piece="ziggy"]')) };
+  });
+  L.assert(t.pawns.length === 4 && t.pawns.every(([pw, ph]) => pw >= 19 && ph >= 26), `${at}: every pawn at least 19x26 px: ${JSON.stringify(t.pawns)}`);
+  L.assert(t.ziggy[0] >= 29, `${at}: Ziggy at least 29 px wide: ${t.ziggy}`);
+}
+
 // Pancake's memory aid (YYP-7): the table shows how many of each topping
 // went face down this turn (the view's public_down, there for the bots)
 // only with the room's aid; the same view drawn without it shows no count.
@@ -267,9 +282,9 @@ L.suite([
     choices: 3, pieces: 12, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
   // Pass the Party Food, 4 players: the track, five boards, the tokens.
   ['Pass the Party Food, the start: five boards, the track, the tokens and carry on, at six sizes', (c) => at(c, 'passfood', 'start', F.start, {
-    choices: 3, pieces: 90, ready: (p) => p.waitForSelector('.actions button:has-text("Carry on")') })],
+    choices: 3, pieces: 90, each: passfoodTrack, ready: (p) => p.waitForSelector('.actions button:has-text("Carry on")') })],
   ['Pass the Party Food mid-game: a row to score with Ziggy ahead, a swap, carry on, at six sizes', (c) => at(c, 'passfood', 'mid', F.mid, {
-    choices: 3, pieces: 90, ready: (p) => p.waitForSelector('.board [data-key="r:0:1"][role=button], .actions button:has-text("Score row 1")') })],
+    choices: 3, pieces: 90, each: passfoodTrack, ready: (p) => p.waitForSelector('.board [data-key="r:0:1"][role=button], .actions button:has-text("Score row 1")') })],
   ['Pass the Party Food, the end: Ziggy on the cake, why, Play again and the replay, at six sizes', (c) => at(c, 'passfood', 'end', F.end, {
     choices: 3, pieces: 90, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
   // Paku Paku: every seat's place, five dice, the tower and the box.

@@ -207,12 +207,16 @@ export function shine(el, { star = true } = {}) {
   el.classList.add('shine');
   if (!(el instanceof SVGGraphicsElement) || !el.ownerSVGElement) return;
   const b = el.getBBox();
-  const pad = Math.max(2, Math.min(b.width, b.height, 60) * 0.08);
+  // (px: one screen pixel in el's units; a drawing in large units, as a
+  // phone's Pass the Party Food, drew the ring hairline and the star 8 px)
+  const ctm = el.getScreenCTM();
+  const px = ctm && Math.hypot(ctm.a, ctm.b) > 0 ? 1 / Math.hypot(ctm.a, ctm.b) : 0;
+  const pad = Math.max(2, Math.min(b.width, b.height, 60) * 0.08, 4 * px);
   const ring = s('g', { class: 'shine-ring', 'aria-hidden': 'true' },
     s('rect', { x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad,
       rx: pad * 2, fill: 'none', stroke: '#1b1b1b', 'stroke-width': pad * 0.6, 'stroke-dasharray': `${pad * 2} ${pad}` }));
   if (star) {
-    ring.append(s('text', { x: b.x + b.width + pad, y: b.y + pad, 'font-size': Math.max(10, pad * 5), 'text-anchor': 'middle',
+    ring.append(s('text', { x: b.x + b.width + pad, y: b.y + pad, 'font-size': Math.max(10, pad * 5, 18 * px), 'text-anchor': 'middle',
       fill: '#b8860b', stroke: '#1b1b1b', 'stroke-width': 0.6, text: '★' }));
   }
   const svg = el.ownerSVGElement;
@@ -253,6 +257,41 @@ function keepInside(ring, svg) {
   rect.setAttribute('width', Math.max(0, num('width') - o.l - o.r));
   rect.setAttribute('height', Math.max(0, num('height') - o.t - o.b));
   if (!star) return;
+  placeStar(star, [num('x'), num('y'), num('width'), num('height')], svg, over);
+}
+
+// The star beside a ring (x, y, w, h in its units) where it hides no text
+// of the drawing (a neighbour's number, the piece's own badge) and passes
+// no edge: the ring's corners, its sides' middles, a little farther out
+// from its corners, then inside its corners (on the piece's drawing, not
+// its text), each tried in turn; else the one hiding least, moved in from
+// the edges.
+function placeStar(star, [x, y, w, h], svg, over) {
+  const texts = [...svg.querySelectorAll('text')].filter((t) => !t.closest('.shine-ring'))
+    .map((t) => t.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+  const size = Number(star.getAttribute('font-size'));
+  const hidden = () => {
+    const r = star.getBoundingClientRect();
+    const o = over(star);
+    return texts.reduce((t, q) => t + Math.max(0, Math.min(r.right, q.right) - Math.max(r.left, q.left))
+      * Math.max(0, Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top)), 0) + 1e3 * (o.l + o.r + o.t + o.b);
+  };
+  // (x: the star's middle; y: its baseline, a third of its size under its middle)
+  const out = size * 0.5;
+  const spots = [[x + w, y], [x, y], [x + w, y + h], [x, y + h], [x + w / 2, y], [x + w, y + h / 2],
+    [x + w / 2, y + h], [x, y + h / 2],
+    [x + w + out, y - out], [x - out, y - out], [x + w + out, y + h + out], [x - out, y + h + out],
+    [x + w - out, y + h - out], [x + w - out, y + out], [x + out, y + h - out], [x + out, y + out]];
+  let best = null;
+  for (const [sx, sy] of spots) {
+    star.setAttribute('x', sx);
+    star.setAttribute('y', sy + size * 0.33);
+    const cost = hidden();
+    if (!best || cost < best.cost) best = { sx, sy, cost };
+    if (cost < 1) break;
+  }
+  star.setAttribute('x', best.sx);
+  star.setAttribute('y', best.sy + size * 0.33);
   const s2 = over(star);
   star.setAttribute('x', Number(star.getAttribute('x')) + s2.l - s2.r);
   star.setAttribute('y', Number(star.getAttribute('y')) + s2.t - s2.b);

@@ -183,7 +183,7 @@ function drawPawns(svg, ctx, a) {
   svg.append(s('g', { 'data-piece': 'ziggy', 'data-art': 'passfood-ziggy', class: 'piece', role: 'img',
     'aria-label': `Ziggy the dog (Z) on ${v.ziggy.pos === v.numbers.cake ? 'the cake' : `space ${v.ziggy.pos}`}` },
   use('passfood-ziggy', z.x - zs / 2, z.y - zs / 2, zs),
-  badge('Z', z.x + zs * 0.55, z.y + zs * 0.62, fs)));
+  badge('Z', z.x + zs * 0.55, z.y + zs * 0.42, fs))); // (inside his row: the next block starts under it)
   const ps = L.pawnSize(a);
   const at = L.pawnPlaces(v, a);
   for (const p of v.players) {

@@ -14,6 +14,11 @@ export const slug = (food) => food.replace(/ /g, '-');
 export const CELL = 26;          // a small board's space
 const GAP = 10;
 const TOUCH_PX = 44;             // a touch target on a phone
+// On a phone the track's spaces are at least this far apart (px), so a
+// child sees where the pawns and Ziggy are (drawn at the text's least size
+// a pawn was 14 px wide): as the text is never under LEAST_TEXT_PX, a
+// space of this many texts' sizes is never under it.
+const TRACK_PX = 27;
 const BIG = [1.4, 1.6, 1.8, 2, 2.25, 2.5, 2.8, 3.2, 3.6, 4, 4.5, 5];
 const TRACK_ROW = [8, 11, 16, 32];
 
@@ -70,13 +75,18 @@ function board(owner, qw, qh, rows, fs, big, compact) {
 }
 
 // The score track: spaces 0..cake in rows of n, each row going back the way
-// the last one came; a lane above each row where the pawns stand. The cake
-// is drawn half again as big, in its own slot, clear of the last space.
+// the last one came; a lane above each row where the pawns stand, and
+// room over the first for the back two of four pawns on one space (all of
+// them at the start). The cake is drawn half again as big, in its own
+// slot, clear of the last space.
 function track(n, cake, p) {
   const rows = Math.ceil((cake + 1) / n);
   const lane = p * 1.1;
   const rowH = lane + p;
-  return leaf((n + 1) * p, rows * rowH, (x, y, geo) => { geo.track = { x, y, n, p, lane, rowH, rows, cake }; });
+  const top = p * 0.25;
+  return leaf((n + 1) * p, top + rows * rowH, (x, y, geo) => {
+    geo.track = { x, y: y + top, n, p, lane, rowH, rows, cake };
+  });
 }
 
 // The middle of the table: the bag, the tile drawn, the plates and the
@@ -149,7 +159,7 @@ function smallOrder(ctx, big) {
 function blocks(ctx, big, fs, k, hr, n, g) {
   const v = ctx.view;
   const q = CELL * k;
-  const p = Math.max(CELL * 1.15, fs * 1.75);
+  const p = Math.max(CELL * 1.15, fs * 1.75, ctx.phone ? fs * (TRACK_PX / LEAST_TEXT_PX) : 0);
   const pl = Math.max(CELL * 2.2, big.length ? q * 0.95 : 0);
   const plates = Object.keys(v.plates).length;
   const bigs = big.map((o) => board(o, q, q * hr, o === 'z' ? 3 : 4, fs, true, false));
@@ -254,7 +264,7 @@ export function pawnAt(a, i, k = 0, of = 1) {
   const { x, y } = spaceAt(a, i);
   const cake = i === t.cake;
   const side = of > 1 ? (k % 2 ? 1 : -1) * t.p * (cake ? 0.34 : 0.27) : 0;
-  const tier = Math.floor(k / 2) * t.p * 0.55;
+  const tier = Math.floor(k / 2) * t.p * 0.6;
   // the pawn's foot
   return { x: x + side, y: y - t.p * (cake ? 0.55 : 0.36) - tier };
 }
@@ -302,5 +312,5 @@ export function pawnPlaces(v, a) {
 }
 
 // A pawn's drawing, and Ziggy's (his head lies on his space).
-export function pawnSize(a) { return a.geo.track.p * 1.1; }
-export function ziggySize(a) { return a.geo.track.p * 1.02; }
+export function pawnSize(a) { return a.geo.track.p * 1.25; }
+export function ziggySize(a) { return a.geo.track.p * 1.15; }
