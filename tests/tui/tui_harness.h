@@ -174,18 +174,6 @@ __attribute__((unused)) static void th_dump(th *t, const char *why)
     fprintf(stderr, "---- screen (%s) ----\n%s\n---- end of screen ----\n", why, t->screen);
 }
 
-/* Waits until the screen shows `text`; true when it did within ms. */
-__attribute__((unused)) static bool th_wait(th *t, const char *text, int ms)
-{
-    int64_t end = th_ms() + ms;
-    do {
-        if (strstr(th_capture(t), text))
-            return true;
-        th_sleep(25);
-    } while (th_ms() < end);
-    return false;
-}
-
 /* Waits until ok(screen, arg) holds for a screen captured within ms; true
  * when it did. A check on a screen waits so too: a capture may come while
  * the client is between two rows of one refresh (the title bar says "your
@@ -200,6 +188,17 @@ __attribute__((unused)) static bool th_wait_until(th *t, bool (*ok)(const char *
         th_sleep(25);
     } while (th_ms() < end);
     return false;
+}
+
+__attribute__((unused)) static bool th_shows(const char *screen, void *text)
+{
+    return strstr(screen, text) != NULL;
+}
+
+/* Waits until the screen shows `text`; true when it did within ms. */
+__attribute__((unused)) static bool th_wait(th *t, const char *text, int ms)
+{
+    return th_wait_until(t, th_shows, (void *)text, ms);
 }
 
 /* Fails the test (printing the screen) unless `text` shows within ms. */
