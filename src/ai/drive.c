@@ -30,8 +30,8 @@ pf_err pf_bots_next_planned(const pf_bot_ctx *c, const pf_bot_def *const *bots,
     const pf_game *g = c->game;
     pf_bot_plans asked; /* without standing plans, every seat is asked */
     if (!g->plan_key || !plans) {
+        asked = (pf_bot_plans){0}; /* its keys are read, if never as fresh */
         plans = &asked;
-        plans->valid = 0;
     }
     /* First the fingerprints, then the asks, then the earliest: each loop's
      * branches are predictable, where one loop doing all three mispredicted
