@@ -30,11 +30,12 @@ static const char *hint_of(const tui_game *g)
 }
 
 /* The bottom line of a lesson: its keys (the status, the lesson's reason
- * for another move, is in the caption box). */
+ * for another move, is in the caption box; what Enter does is the line
+ * under it when the move is not the person's). */
 static const char *lesson_keys(const tui_game *g, bool mine)
 {
     if (!mine)
-        return "Enter go on  Esc chapters  ? rules  l log  q leave";
+        return "Esc chapters  ? rules  l log  q leave";
     if (g->meter.on)
         return "SPACE/Enter stop the meter  Esc chapters  ? rules  l log  q leave";
     if (g->m->game->real_time)
