@@ -80,14 +80,29 @@ static void big_terminal_is_used(void **state)
     th_stop(&t);
 }
 
+/* Whether the screen shows one meter, between "soft" and "hard". */
+static bool one_meter(const char *s, void *arg)
+{
+    (void)arg;
+    return rows_with(s, "soft [") == 1 && rows_with(s, "] hard") == 1;
+}
+
 /* Issue 34: the box started with a blank row when it had fewer events than
- * rows (the newest sat at its bottom). */
+ * rows (the newest sat at its bottom). Pancake's flick meter is shown once,
+ * in words. */
 static void what_happened_starts_at_its_top(void **state)
 {
     (void)state;
     th t;
     th_start(&t, 80, 24, "pancake --seats you,bot:medium --seed 42 --pace 0");
-    th_expect(&t, "Flick:", 5000);
+    th_expect(&t, "How hard do you flick the pan? Soft: few pancakes flip over.", 5000);
+    /* one meter, with the choices, its ends in words (it was on the table
+     * too, as "Flick: >>>>") */
+    if (!th_wait_until(&t, one_meter, NULL, 1000)) {
+        th_dump(&t, "one meter");
+        fail_msg("not one meter between soft and hard");
+    }
+    th_refute(&t, "Flick:");
     if (!th_wait_until(&t, first_event_is, "you are chef and draw", 2000)) {
         th_dump(&t, "the box's first row");
         fail_msg("the box does not start with the first event");
