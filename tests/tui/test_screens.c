@@ -177,9 +177,18 @@ static void too_small_stops_the_bots(void **state)
     th_stop(&small);
 }
 
+/* Whether the screen shows the count and the whole legend under it. */
+static bool count_beside_legend(const char *s, void *arg)
+{
+    (void)arg;
+    return strstr(s, "Starting in") && strstr(s, "P panda: to the next seat   D! dish: stack a piece") &&
+           strstr(s, "D dish used   1 2: roll again   ? not rolled yet");
+}
+
 /* Paku Paku's dice faces are explained on the table; two people have a
  * set of keys each, shown; with more than four the keys are passed, and
- * only to people (issue 34: "1-3: whose hands" with seat 3 a bot). */
+ * only to people (issue 34: "1-3: whose hands" with seat 3 a bot). The
+ * count before the clock runs covers none of it. */
 static void pakupaku_keys_and_legend(void **state)
 {
     (void)state;
@@ -195,6 +204,16 @@ static void pakupaku_keys_and_legend(void **state)
     th_expect(&t, "ben rolls", 3000);
     th_keys(&t, "z");
     th_expect(&t, "ana rolls", 3000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+    /* eight seats fill the table to its legend: the count before the
+     * clock runs sits in the empty choices box, never over the legend */
+    th_start(&t, 80, 24, "pakupaku --seats a,b,c,d,e,f,g,bot:child --seed 3");
+    if (!th_wait_until(&t, count_beside_legend, NULL, 5000)) {
+        th_dump(&t, "the count and the legend");
+        fail_msg("the count before the clock runs hides the legend");
+    }
     th_keys(&t, "q");
     th_keys(&t, "y");
     th_stop(&t);
