@@ -205,7 +205,10 @@ export function arrange(ctx, big) {
         for (let t = 0; t < TEMPLATES.length; t++) {
           let fs = 13;
           let reach = 0;
-          for (const k of sizes) {
+          for (const [i, k] of sizes.entries()) {
+            // Columns as wide as their text needs (not as k makes them) are the same board
+            // as the next k's: that one is tried.
+            if (i + 1 < sizes.length && CELL * sizes[i + 1] <= fs * 1.7) continue;
             // The text's size depends on the scale, the scale on the sizes: a few rounds settle
             // it, each aiming a little over the least size. Settled: the text at the scale of
             // the blocks built for that very size (one raised after the last round was never
@@ -249,8 +252,9 @@ export function arrange(ctx, big) {
             // (once the game is over there is nothing to choose).
             const fits = sizes.length === 1 || b.q * scale >= TOUCH_PX;
             if (!fallback || b.q * scale > fallback.q * fallback.scale) fallback = c;
-            // A finger's size out of reach: bigger boards gain nothing more.
-            if (!fits && b.q * scale <= reach * 1.01) break;
+            // A finger's size out of reach: bigger boards gain nothing more (but while the
+            // columns are as wide as their text needs, not as k makes them, a bigger k may yet).
+            if (!fits && b.q <= CELL * k && b.q * scale <= reach * 1.01) break;
             reach = b.q * scale;
             if (!fits) continue;
             if (!best || c.score > best.score + 1e-9) best = c;
