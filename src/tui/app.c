@@ -37,6 +37,20 @@ static const char *learn_button(void)
     return COLS >= 80 ? "[ learn to play ]" : "[learn]";
 }
 
+/* Whether game's lesson fits the terminal; when not, why, in note (a
+ * lesson is the game's own table, which needs more than the menu does). */
+static bool lesson_fits(const pf_game *game, char *note, size_t n)
+{
+    const tui_screen *scr = tui__screen_for(game);
+    if (COLS >= scr->min_w && LINES >= tui__min_h(scr))
+        return true;
+    snprintf(note, n,
+             "%s's lesson needs a window of %dx%d or more (this one is %dx%d): make it "
+             "bigger, then press L again.",
+             game->title, scr->min_w, tui__min_h(scr), COLS, LINES);
+    return false;
+}
+
 const pf_game *tui__menu(bool *learn)
 {
     /* back from a game, a lesson or a seating, the same game is marked */
@@ -46,6 +60,7 @@ const pf_game *tui__menu(bool *learn)
     static const char keys[] = "arrows+Enter or a number   L learn to play   ? rules   q quits   "
                                "(clicks work)";
     int n = pf_game_count();
+    char note[200] = ""; /* why L opened no lesson, until the next key */
     for (;;) {
         erase();
         tui__hot_clear();
@@ -54,7 +69,8 @@ const pf_game *tui__menu(bool *learn)
             tui__put(2, 2, A_BOLD, "Which game shall we play?");
             /* Each game's summary wrapped under its title; a blank row
              * between the games when the terminal has the rows. */
-            int key_rows = tui__wrap_rows(keys, COLS, 2, true), rows = 0;
+            const char *bottom = note[0] ? note : keys;
+            int key_rows = tui__wrap_rows(bottom, COLS, 2, true), rows = 0;
             for (int i = 0; i < n; i++)
                 rows += 1 + tui__wrap_rows(pf_game_at(i)->summary, COLS - 9, 2, false);
             int gap = 4 + rows + n - 1 + key_rows <= LINES ? 1 : 0;
@@ -79,10 +95,12 @@ const pf_game *tui__menu(bool *learn)
                 tui__hot_add(y++, 4, px - 5, g->id);
                 y += tui__wrap(y, 9, COLS - 9, 3, 2, A_DIM, g->summary, false) + gap;
             }
-            tui__wrap(LINES - key_rows, 0, COLS, key_rows, 2, A_DIM, keys, true);
+            tui__wrap(LINES - key_rows, 0, COLS, key_rows, 2, note[0] ? A_BOLD : A_DIM, bottom,
+                      true);
             refresh();
         }
         int ch = tui__key(-1);
+        note[0] = '\0'; /* said once: a key or a new size goes on */
         *learn = false;
         if (ch == 'q' || ch == 'Q' || ch == 27 || ch == 3)
             return NULL;
@@ -94,10 +112,12 @@ const pf_game *tui__menu(bool *learn)
             on_learn = !on_learn;
         else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
             *learn = on_learn;
-            return pf_game_at(sel);
+            if (!on_learn || lesson_fits(pf_game_at(sel), note, sizeof note))
+                return pf_game_at(sel);
         } else if (ch == 'L' || ch == 'l') {
             *learn = true;
-            return pf_game_at(sel);
+            if (lesson_fits(pf_game_at(sel), note, sizeof note))
+                return pf_game_at(sel);
         } else if (ch >= '1' && ch < '1' + n)
             return pf_game_at(sel = ch - '1');
         else if (ch == '?' || ch == KEY_F(1))
@@ -107,8 +127,9 @@ const pf_game *tui__menu(bool *learn)
             tui__click(&y, &x);
             const char *id = tui__hot_at(y, x);
             *learn = id && strncmp(id, "learn ", 6) == 0;
-            if (id)
-                return pf_game_find(*learn ? id + 6 : id);
+            const pf_game *game = id ? pf_game_find(*learn ? id + 6 : id) : NULL;
+            if (game && (!*learn || lesson_fits(game, note, sizeof note)))
+                return game;
         }
     }
 }

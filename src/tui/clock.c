@@ -47,10 +47,11 @@ void tui__clock_go(tui_game *g)
     g->stopped_at = 0;
 }
 
-static void banner(const char *text)
+/* The text in reverse, centred on row y. */
+static void banner(int y, const char *text)
 {
     int w = (int)strlen(text) + 4;
-    int y = LINES / 2, x = (COLS - w) / 2 > 0 ? (COLS - w) / 2 : 0;
+    int x = (COLS - w) / 2 > 0 ? (COLS - w) / 2 : 0;
     tui__put(y, x, A_REVERSE | A_BOLD, "  %s  ", text);
     refresh();
 }
@@ -60,6 +61,8 @@ static int clock_seat(const tui_game *g)
     return g->focus >= 0 ? g->focus : PF_SEAT_SPECTATOR;
 }
 
+/* The count goes where the choices will be: no key plays meanwhile, so
+ * that box is empty, and it hides nothing of the table or its legend. */
 void tui__countdown(tui_game *g, const char *what)
 {
     tui__clock_stop(g);
@@ -69,8 +72,10 @@ void tui__countdown(tui_game *g, const char *what)
             tui__draw(g, clock_seat(g), false);
             char text[80];
             snprintf(text, sizeof text, "%s in %d", what, left);
-            if (!tui__game_too_small(g))
-                banner(text);
+            if (!tui__game_too_small(g)) {
+                tui_layout l = tui__layout(g, clock_seat(g), false);
+                banner(l.choices_y + (l.choices - 1) / 2, text);
+            }
             int wait = (int)(until - tui__wall_ms());
             (void)tui__key(wait > 0 ? wait : 0); /* keys wait: none counts before the clock runs */
         }
@@ -99,7 +104,7 @@ bool tui__pause(tui_game *g)
     for (;;) {
         erase();
         tui__draw_title(g, "paused", "", PF_SEAT_SPECTATOR);
-        banner("Paused: ? rules  l log  q quit  any other key goes on");
+        banner(LINES / 2, "Paused: ? rules  l log  q quit  any other key goes on");
         int ch = tui__key(-1);
         if (ch == KEY_RESIZE || ch == TUI_KEY_NONE)
             continue;

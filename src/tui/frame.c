@@ -30,11 +30,12 @@ static const char *hint_of(const tui_game *g)
 }
 
 /* The bottom line of a lesson: its keys (the status, the lesson's reason
- * for another move, is in the caption box). */
+ * for another move, is in the caption box; what Enter does is the line
+ * under it when the move is not the person's). */
 static const char *lesson_keys(const tui_game *g, bool mine)
 {
     if (!mine)
-        return "Enter go on  Esc chapters  ? rules  l log  q leave";
+        return "Esc chapters  ? rules  l log  q leave";
     if (g->meter.on)
         return "SPACE/Enter stop the meter  Esc chapters  ? rules  l log  q leave";
     if (g->m->game->real_time)
@@ -269,22 +270,37 @@ static void label_of(const tui_game *g, const cJSON *view, int i, char *buf, siz
         snprintf(buf, n, "%s", g->names[i]);
 }
 
+/* The meter: what it sets in words, then the bar between what its ends
+ * mean, filled up to the value (green, yellow, red as it rises). */
 static void draw_meter(const tui_game *g, int y, int rows)
 {
-    double v = tui__meter_value(&g->meter);
-    int w = COLS - 30 > 60 ? 60 : COLS - 30;
+    const tui_meter *m = &g->meter;
+    double v = tui__meter_value(m);
+    int lo = (int)strlen(m->lo_word), hi = (int)strlen(m->hi_word);
+    int w = COLS - 16 - lo - hi > 60 ? 60 : COLS - 16 - lo - hi;
     if (w < 10)
         w = 10;
-    int at = (int)lrint((v - g->meter.lo) / (g->meter.hi - g->meter.lo) * (w - 1));
-    tui__put(y, 1, A_BOLD | tui__shine(g, NULL, "meter") | tui__shine(g, NULL, "button toss"),
-             "%s:", g->meter.what);
-    tui__ch(y + 1, 2, 0, '[');
-    for (int i = 0; i < w; i++)
-        tui__ch(y + 1, 3 + i, i == at ? A_REVERSE : 0, i == at ? '#' : (i < at ? '=' : '.'));
-    tui__ch(y + 1, 3 + w, 0, ']');
-    tui__put(y + 1, w + 5, A_BOLD, "%.2f", v);
+    int at = (int)lrint((v - m->lo) / (m->hi - m->lo) * (w - 1));
+    int shine = tui__shine(g, NULL, "meter") | tui__shine(g, NULL, "button toss");
+    tui__putn(y, 1, COLS - 2, A_BOLD | shine, m->what);
+    int x = 2;
+    if (lo) {
+        tui__put(y + 1, x, 0, "%s", m->lo_word);
+        x += lo + 1;
+    }
+    tui__ch(y + 1, x, 0, '[');
+    for (int i = 0; i < w; i++) {
+        int third = i * 3 / w;
+        int colour = tui__colour(third == 0 ? TUI_GREEN : third == 1 ? TUI_YELLOW : TUI_RED);
+        tui__ch(y + 1, x + 1 + i, i == at ? (int)A_REVERSE : i < at ? colour : 0,
+                i == at ? '#' : (i < at ? '=' : '.'));
+    }
+    tui__ch(y + 1, x + 1 + w, 0, ']');
+    if (hi)
+        tui__put(y + 1, x + 3 + w, 0, "%s", m->hi_word);
+    tui__put(y + 1, x + 5 + w + hi, A_BOLD, "%.2f", v);
     if (rows > 2)
-        tui__put(y + 2, 1, 0, "Press SPACE or Enter to stop the meter at the value you want.");
+        tui__put(y + 2, 1, 0, "Press SPACE or Enter to stop the meter where you want it.");
 }
 
 /* The list of choices, lettered, in columns as wide as the longest label
@@ -400,9 +416,7 @@ void tui__draw(tui_game *g, int seat, bool mine)
     tui_layout l = tui__layout(g, seat, mine);
     cJSON *view = pf_state_view(g->m->game, g->m->state, seat);
     draw_title(g, seat, mine);
-    tui_table t = {g, view, seat, 1, 0, l.table_h, l.table_w, NULL, g->memory_aid,
-                   g->meter.on && mine, g->meter.on ? tui__meter_value(&g->meter) : 0,
-                   g->meter.fmt};
+    tui_table t = {g, view, seat, 1, 0, l.table_h, l.table_w, NULL, g->memory_aid};
     if (mine && g->nlegal > 0 && !g->meter.on)
         t.sel = g->names[g->sel];
     g->scr->draw(&t);

@@ -1,7 +1,8 @@
 /* screen_pancake.c: Yummy Yummy Pancake's table: the pan with its face-up
  * and face-down pancakes, the chef's secret looks (only on the chef's own
  * screen: the view holds them only for the chef), everyone's piles, the
- * table's stack; the toss is a power meter that sets p. Toppings carry a
+ * table's stack; the toss is a power meter that sets p (drawn with the
+ * choices, in words: how hard the flick is). Toppings carry a
  * letter (S K B L C) as well as a colour. */
 #include <stdio.h>
 #include <string.h>
@@ -47,7 +48,8 @@ static void draw(const tui_table *t)
     const cJSON *up = cJSON_GetObjectItemCaseSensitive(v, "pan_up");
     /* Compact (15 rows at 4 seats): the turn, the pan's three lines, up to
      * three secret lines, the piles with their header, the guess or the
-     * end, the flick; blank rows between the parts only when they fit. */
+     * end; blank rows between the parts only when they fit. The flick's
+     * meter is with the choices (frame.c). */
     int np = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(v, "piles"));
     int gap = t->h >= np + 11 + 4 ? 1 : 0;
     int y = t->y + gap, x = t->x + 2;
@@ -162,17 +164,6 @@ static void draw(const tui_table *t)
         if (most < 12 && y + 1 < t->y + t->h) /* nobody reached 12: why it ended */
             tui__put(y + 1, x, 0, "The pancakes on the table ran out: the biggest pile wins.");
     }
-    if (t->meter_on && y + 1 < t->y + t->h) {
-        int w = 40;
-        int at = (int)((t->meter - 0.1) / 0.8 * (w - 1) + 0.5);
-        tui__put(t->y + t->h - 2, x, tui__shine(t->g, NULL, "meter") | A_BOLD, "Flick: ");
-        for (int i = 0; i < w; i++)
-            tui__ch(t->y + t->h - 2, x + 7 + i,
-                    i <= at ? tui__colour(i < 14 ? TUI_GREEN : i < 28 ? TUI_YELLOW : TUI_RED) : 0,
-                    i <= at ? '>' : '.');
-        tui__put(t->y + t->h - 2, x + 9 + w, 0, "p=%.2f %s", t->meter,
-                 t->meter < 0.35 ? "(soft: few flip)" : t->meter > 0.65 ? "(hard: many flip)" : "");
-    }
 }
 
 static void label(const tui_game *g, const cJSON *view, const char *name, char *buf, size_t n)
@@ -220,7 +211,10 @@ static bool meter(const cJSON *view, const char *const *names, int n, tui_meter 
     m->period_ms = 2400;
     m->sine = false;
     snprintf(m->fmt, sizeof m->fmt, "toss %%.2f");
-    snprintf(m->what, sizeof m->what, "Toss! flick strength p");
+    snprintf(m->what, sizeof m->what,
+             "How hard do you flick the pan? Soft: few pancakes flip over. Hard: many.");
+    snprintf(m->lo_word, sizeof m->lo_word, "soft");
+    snprintf(m->hi_word, sizeof m->hi_word, "hard");
     return true;
 }
 

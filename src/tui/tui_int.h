@@ -115,7 +115,9 @@ typedef struct tui_meter {
     int period_ms;
     bool sine;          /* a smooth swing (stacking) rather than a ramp (a flick) */
     char fmt[48];       /* printf format of the action, one %.2f */
-    char what[48];      /* what the meter sets, for the key line */
+    char what[96];      /* what the meter sets, in words, above it */
+    char lo_word[16];   /* what its low end means ("soft"), left of it */
+    char hi_word[16];   /* and its high end, right of it */
     int64_t started;    /* wall ms */
 } tui_meter;
 
@@ -129,9 +131,6 @@ typedef struct tui_table {
     int y, x, h, w;    /* the table area */
     const char *sel;   /* the selected action's name, or NULL */
     bool memory_aid;
-    bool meter_on;
-    double meter;      /* the meter's current value when meter_on */
-    const char *meter_fmt;
 } tui_table;
 
 typedef struct tui_screen {

@@ -36,7 +36,7 @@ static void pancake_to_end(void **state)
     th t;
     th_start(&t, 100, 40, "pancake --seats you,bot:schemer --seed 11 --pace 0");
     th_expect(&t, "The pan", 5000);
-    th_expect(&t, "Flick:", 2000); /* the toss is a power meter */
+    th_expect(&t, "How hard do you flick the pan?", 2000); /* the toss is a power meter */
     th_play_to_end(&t, "Enter", 600);
     th_expect(&t, "GAME OVER", 1000);
     th_keys(&t, "q");

@@ -17,7 +17,7 @@ static void pancake_peek_stays_with_the_chef(void **state)
     th_expect(&t, "Pass the keyboard to ana", 5000); /* two people: even the first turn */
     th_refute(&t, "The pan");
     th_keys(&t, "Enter");
-    th_expect(&t, "Flick:", 3000);
+    th_expect(&t, "How hard do you flick the pan?", 3000);
     th_keys(&t, "Enter"); /* ana tosses */
     th_expect(&t, "pick one and peek", 3000);
     th_keys(&t, "a"); /* ana picks and peeks */

@@ -270,6 +270,16 @@ static void pakupaku_lesson(void **state)
     lesson_to_the_end("pakupaku");
 }
 
+/* Whether the screen says that Enter goes on exactly once. */
+static bool go_on_once(const char *s, void *arg)
+{
+    (void)arg;
+    int n = 0;
+    for (const char *at = s; (at = strstr(at, "go on")); at += 5)
+        n++;
+    return n == 1;
+}
+
 /* Another move is refused gently with the lesson's reason, and nothing
  * changes; Esc lists the chapters: skip one, start one again, leave. */
 static void refuse_skip_restart_leave(void **state)
@@ -280,6 +290,11 @@ static void refuse_skip_restart_leave(void **state)
     snprintf(cmd, sizeof cmd, "%s learn pizza --pace 0", th_bin());
     th_start_cmd(&t, 80, 24, cmd);
     th_expect(&t, "1 of 5: Turning over", 3000);
+    th_expect(&t, "Enter: go on", 1000);
+    if (!th_wait_until(&t, go_on_once, NULL, 1000)) { /* not again on the keys line */
+        th_dump(&t, "Enter: go on, once");
+        fail_msg("the screen says more than once that Enter goes on");
+    }
     th_keys(&t, "Enter Enter");
     th_expect(&t, " Your move ", 2000);
     th_expect(&t, "Try this one!", 1000);
@@ -311,7 +326,8 @@ static void refuse_skip_restart_leave(void **state)
     th_stop(&t);
 }
 
-/* The menu offers each game's lesson. */
+/* The menu offers each game's lesson, and says when the window is too
+ * small for one. */
 static void menu_offers_lessons(void **state)
 {
     (void)state;
@@ -326,6 +342,18 @@ static void menu_offers_lessons(void **state)
     th_expect(&t, "Learn Pass the Party Food  |  1 of", 3000);
     th_keys(&t, "q y");
     th_expect(&t, "Which game shall we play?", 3000);
+    th_stop(&t);
+    /* the menu fits 60x20, a lesson's table does not: L says so up front
+     * rather than opening a lesson that says the window is too small */
+    th_start(&t, 60, 20, "");
+    th_expect(&t, "Which game shall we play?", 3000);
+    th_keys(&t, "L");
+    th_expect(&t, "Paku Paku's lesson needs a window of 80x24 or more (this one", 2000);
+    th_refute(&t, "needs at least");
+    th_expect(&t, "Which game shall we play?", 1000);
+    th_keys(&t, "Down"); /* the note goes with the next key */
+    th_expect(&t, "L learn to play", 2000);
+    th_refute(&t, "lesson needs a window");
     th_stop(&t);
 }
 

@@ -57,7 +57,7 @@ static void no_aid_no_memory(void **state)
 static void pancake_log(th *t, const char *args)
 {
     th_start(t, 100, 40, args);
-    th_expect(t, "Flick:", 5000);
+    th_expect(t, "How hard do you flick the pan?", 5000);
     th_keys(t, "Enter"); /* ana tosses */
     th_expect(t, "pick one and peek", 3000);
     th_keys(t, "l");

@@ -80,14 +80,29 @@ static void big_terminal_is_used(void **state)
     th_stop(&t);
 }
 
+/* Whether the screen shows one meter, between "soft" and "hard". */
+static bool one_meter(const char *s, void *arg)
+{
+    (void)arg;
+    return rows_with(s, "soft [") == 1 && rows_with(s, "] hard") == 1;
+}
+
 /* Issue 34: the box started with a blank row when it had fewer events than
- * rows (the newest sat at its bottom). */
+ * rows (the newest sat at its bottom). Pancake's flick meter is shown once,
+ * in words. */
 static void what_happened_starts_at_its_top(void **state)
 {
     (void)state;
     th t;
     th_start(&t, 80, 24, "pancake --seats you,bot:medium --seed 42 --pace 0");
-    th_expect(&t, "Flick:", 5000);
+    th_expect(&t, "How hard do you flick the pan? Soft: few pancakes flip over.", 5000);
+    /* one meter, with the choices, its ends in words (it was on the table
+     * too, as "Flick: >>>>") */
+    if (!th_wait_until(&t, one_meter, NULL, 1000)) {
+        th_dump(&t, "one meter");
+        fail_msg("not one meter between soft and hard");
+    }
+    th_refute(&t, "Flick:");
     if (!th_wait_until(&t, first_event_is, "you are chef and draw", 2000)) {
         th_dump(&t, "the box's first row");
         fail_msg("the box does not start with the first event");
@@ -120,28 +135,60 @@ static void passfood_stops_are_told_apart(void **state)
     th_stop(&t);
 }
 
+/* Whether the title line counts at least *arg moves. */
+static bool moves_at_least(const char *s, void *arg)
+{
+    return th_step_of(s) >= *(int *)arg;
+}
+
 /* A turn-based game stands still while the window is too small, as Paku
- * Paku does (issue 34: the bots went on playing behind the notice). */
+ * Paku does (issue 34: the bots went on playing behind the notice). The
+ * same game at the same pace in a window big enough is the witness: once
+ * it has made two moves, the hidden one would have made them too. */
+static th small, witness;
+
+static int stop_both(void **state)
+{
+    (void)state;
+    th_stop(&small);
+    th_stop(&witness);
+    return 0;
+}
+
 static void too_small_stops_the_bots(void **state)
 {
     (void)state;
-    th t;
-    /* bots alone, a move every 2 s: they would play two behind the notice */
-    th_start(&t, 60, 15, "pizza --seats bot:memory,bot:memory --seed 7 --pace 2000");
-    th_expect(&t, "needs at least", 5000);
-    th_sleep(5000);
-    th_run("tmux -L %s resize-window -t 0 -x 100 -y 40 >/dev/null 2>&1", t.sock);
+    static const char game[] = "pizza --seats bot:memory,bot:memory --seed 7 --pace 1500";
+    th_start(&small, 60, 15, game);
+    th_expect(&small, "needs at least", 5000);
+    th_start(&witness, 100, 40, game);
+    int two = 2;
+    if (!th_wait_until(&witness, moves_at_least, &two, 10000)) {
+        th_dump(&witness, "the witness");
+        fail_msg("the game in the big window did not make two moves");
+    }
+    th_stop(&witness);
+    th_run("tmux -L %s resize-window -t 0 -x 100 -y 40 >/dev/null 2>&1", small.sock);
     /* the table again, as it was: the pace starts over once it is seen */
-    th_expect(&t, "Slices (6 toppings", 3000);
-    th_expect(&t, "no move yet", 1000);
-    th_keys(&t, "q");
-    th_keys(&t, "y");
-    th_stop(&t);
+    th_expect(&small, "Slices (6 toppings", 1000);
+    th_expect(&small, "no move yet", 1000);
+    th_keys(&small, "q");
+    th_keys(&small, "y");
+    th_stop(&small);
+}
+
+/* Whether the screen shows the count and the whole legend under it. */
+static bool count_beside_legend(const char *s, void *arg)
+{
+    (void)arg;
+    return strstr(s, "Starting in") && strstr(s, "P panda: to the next seat   D! dish: stack a piece") &&
+           strstr(s, "D dish used   1 2: roll again   ? not rolled yet");
 }
 
 /* Paku Paku's dice faces are explained on the table; two people have a
  * set of keys each, shown; with more than four the keys are passed, and
- * only to people (issue 34: "1-3: whose hands" with seat 3 a bot). */
+ * only to people (issue 34: "1-3: whose hands" with seat 3 a bot). The
+ * count before the clock runs covers none of it. */
 static void pakupaku_keys_and_legend(void **state)
 {
     (void)state;
@@ -157,6 +204,16 @@ static void pakupaku_keys_and_legend(void **state)
     th_expect(&t, "ben rolls", 3000);
     th_keys(&t, "z");
     th_expect(&t, "ana rolls", 3000);
+    th_keys(&t, "q");
+    th_keys(&t, "y");
+    th_stop(&t);
+    /* eight seats fill the table to its legend: the count before the
+     * clock runs sits in the empty choices box, never over the legend */
+    th_start(&t, 80, 24, "pakupaku --seats a,b,c,d,e,f,g,bot:child --seed 3");
+    if (!th_wait_until(&t, count_beside_legend, NULL, 5000)) {
+        th_dump(&t, "the count and the legend");
+        fail_msg("the count before the clock runs hides the legend");
+    }
     th_keys(&t, "q");
     th_keys(&t, "y");
     th_stop(&t);
@@ -179,7 +236,7 @@ int main(void)
         cmocka_unit_test_teardown(big_terminal_is_used, th_teardown),
         cmocka_unit_test_teardown(what_happened_starts_at_its_top, th_teardown),
         cmocka_unit_test_teardown(passfood_stops_are_told_apart, th_teardown),
-        cmocka_unit_test_teardown(too_small_stops_the_bots, th_teardown),
+        cmocka_unit_test_teardown(too_small_stops_the_bots, stop_both),
         cmocka_unit_test_teardown(pakupaku_keys_and_legend, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -243,12 +243,11 @@ __attribute__((unused)) static void th_refute(th *t, const char *text)
     }
 }
 
-/* How many moves the title line says were played ("no move yet" is 0,
- * "12 moves" 12), or -1. */
-__attribute__((unused)) static int th_step(th *t)
+/* How many moves the title line of screen s says were played ("no move
+ * yet" is 0, "12 moves" 12), or -1. */
+__attribute__((unused)) static int th_step_of(const char *s)
 {
     char title[400];
-    const char *s = th_capture(t);
     snprintf(title, sizeof title, "%.*s", (int)strcspn(s, "\n"), s);
     if (strstr(title, "|  no move yet"))
         return 0;
@@ -256,6 +255,12 @@ __attribute__((unused)) static int th_step(th *t)
     while (move && move > title && move[-1] != '|')
         move--;
     return move && move > title ? atoi(move + 1) : -1;
+}
+
+/* How many moves t's title line says were played, or -1. */
+__attribute__((unused)) static int th_step(th *t)
+{
+    return th_step_of(th_capture(t));
 }
 
 /* Plays a turn-based game to its end screen by pressing `key` whenever the

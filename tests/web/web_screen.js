@@ -21,12 +21,18 @@
 // Pass the Party Food, 4 players (five boards): the track with every pawn
 // and Ziggy, the bag, the plates, the discard pile, every board's tiles and
 // tokens; mid-game a row to score with Ziggy ahead, a swap, carry on; on a
-// phone the pawns and Ziggy big enough to see while playing (passfoodTrack).
+// phone the pawns and Ziggy big enough to see while playing (passfoodTrack);
+// while playing at a narrower phone too (360x740), its text at its least
+// size or more in every box, and no text on its table over another.
 'use strict';
 const L = require('./lib.js');
 
 const SIZES = [[1280, 800], [1366, 768], [1920, 1080], [820, 1180], [390, 844], [844, 390]];
 const PHONE = (w, h) => Math.min(w, h) < 500;
+// Pass the Party Food's arrangement is searched for each box: a narrower
+// phone (360x740) too, where a text size settled against a stale scale once
+// drew texts over each other.
+const PASSFOOD_SIZES = [...SIZES, [360, 740]];
 const { RAW } = L;
 
 // Everything the checks need, read in the page once the table is drawn for its size.
@@ -38,7 +44,7 @@ function measure(page, game) {
     const outside = (r) => r.x < -0.5 || r.y < -0.5 || r.r > vw + 0.5 || r.b > vh + 0.5;
     const shown = (el) => !el.closest('[hidden]') && getComputedStyle(el).visibility !== 'hidden' && el.getClientRects().length > 0;
     const name = (el) => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40);
-    const out = { off: [], small: [], tiny: [], bare: [], scroll: document.documentElement.scrollHeight > vh + 1 };
+    const out = { off: [], small: [], tiny: [], bare: [], overlap: [], scroll: document.documentElement.scrollHeight > vh + 1 };
     // The whole table: every piece, every slice, every place, the seats.
     const table = [...document.querySelectorAll('.board [data-piece]'), ...document.querySelectorAll('.players li')];
     for (const el of table) if (outside(box(el))) out.off.push(`table: ${el.dataset.piece || name(el)}`);
@@ -130,6 +136,23 @@ function measure(page, game) {
       const faceUp = el.querySelector('use:not([href$="pizza-back"])') && id.startsWith('cell:');
       if ((faceUp || id.startsWith('slice:')) && !el.querySelector('.badge text')) out.bare.push(`${id}: no letter`);
     }
+    // Pass the Party Food's texts on the table never overlap (its arrangement
+    // lays them out for the size it draws them at), but Ziggy's letter: he
+    // stands on his space's number.
+    if (g === 'passfood') {
+      const texts = [...document.querySelectorAll('.board svg text')].filter((t) => t.textContent.trim() && shown(t)
+        && !t.closest('[data-piece="ziggy"]'));
+      const boxes = texts.map((t) => [t.textContent.trim().slice(0, 16), box(t)]);
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [[ta, a], [tb, b]] = [boxes[i], boxes[j]];
+          if (Math.min(a.r, b.r) - Math.max(a.x, b.x) > 1 && Math.min(a.b, b.b) - Math.max(a.y, b.y) > 1) out.overlap.push(`"${ta}" and "${tb}"`);
+        }
+      }
+    }
+    const svg = document.querySelector('.board svg');
+    out.drawn = `${svg.dataset.drawnFor} px, scale ${svg.dataset.scale}`;
+    out.squeezed = svg.dataset.squeezed === 'true';
     out.pieces = document.querySelectorAll('.board [data-piece]').length;
     out.meterOnPan = !!document.querySelector('.board circle.flick');
     out.text = document.body.innerText;
@@ -154,7 +177,7 @@ const TITLE = { pizza: 'Pizza Party', pancake: 'Yummy Yummy Pancake', passfood: 
 // The checks at the six sizes of the page as it is now (shots named by game and where).
 async function atSizes(page, game, where, expect) {
   const shots = [];
-  for (const [w, h] of SIZES) {
+  for (const [w, h] of expect.sizes || SIZES) {
     await resized(page, w, h);
     const file = `${game}-${where}-${w}x${h}`;
     await L.shot(page, file);
@@ -165,6 +188,10 @@ async function atSizes(page, game, where, expect) {
     L.assert(!m.scroll, `${at}: nothing to scroll to`);
     L.assert(m.choices >= expect.choices, `${at}: every choice there (${m.choices})`);
     L.assert(m.tiny.length === 0, `${at}: no text under 12 px: ${m.tiny.slice(0, 6).join(', ')}`);
+    // (squeezed: the box is too small for the least text in any arrangement, as
+    // Pass the Party Food's end on a phone is under the end's panel)
+    if (expect.roomy) L.assert(!m.squeezed, `${at} (${m.drawn}): the table holds its least text size`);
+    if (!m.squeezed) L.assert(m.overlap.length === 0, `${at} (${m.drawn}): no text over another: ${m.overlap.slice(0, 6).join(', ')}`);
     if (PHONE(w, h)) L.assert(m.small.length === 0, `${at}: no touch target under 44x44 px: ${m.small.slice(0, 6).join(', ')}`);
     L.assert(m.bare.length === 0 && m.pieces >= expect.pieces, `${at}: every piece drawn and named (${m.pieces}): ${m.bare.slice(0, 6).join(', ')}`);
     L.assert(!RAW.test(m.text), `${at}: nothing raw: "${RAW.exec(m.text)}"`);
@@ -282,9 +309,9 @@ L.suite([
     choices: 3, pieces: 12, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
   // Pass the Party Food, 4 players: the track, five boards, the tokens.
   ['Pass the Party Food, the start: five boards, the track, the tokens and carry on, at six sizes', (c) => at(c, 'passfood', 'start', F.start, {
-    choices: 3, pieces: 90, each: passfoodTrack, ready: (p) => p.waitForSelector('.actions button:has-text("Carry on")') })],
+    choices: 3, pieces: 90, sizes: PASSFOOD_SIZES, roomy: true, each: passfoodTrack, ready: (p) => p.waitForSelector('.actions button:has-text("Carry on")') })],
   ['Pass the Party Food mid-game: a row to score with Ziggy ahead, a swap, carry on, at six sizes', (c) => at(c, 'passfood', 'mid', F.mid, {
-    choices: 3, pieces: 90, each: passfoodTrack, ready: (p) => p.waitForSelector('.board [data-key="r:0:1"][role=button], .actions button:has-text("Score row 1")') })],
+    choices: 3, pieces: 90, sizes: PASSFOOD_SIZES, roomy: true, each: passfoodTrack, ready: (p) => p.waitForSelector('.board [data-key="r:0:1"][role=button], .actions button:has-text("Score row 1")') })],
   ['Pass the Party Food, the end: Ziggy on the cake, why, Play again and the replay, at six sizes', (c) => at(c, 'passfood', 'end', F.end, {
     choices: 3, pieces: 90, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
   // Paku Paku: every seat's place, five dice, the tower and the box.

@@ -569,7 +569,7 @@ export default {
     const c = ctx.mine ? choicesOf(ctx) : parse([]);
     const a = layout(ctx);
     const svg = s('svg', { viewBox: `0 0 ${a.w.toFixed(1)} ${a.h.toFixed(1)}`, role: 'group',
-      'aria-label': 'the Pass the Party Food table', 'data-scale': a.scale.toFixed(3) });
+      'aria-label': 'the Pass the Party Food table', 'data-scale': a.scale.toFixed(3), 'data-squeezed': String(a.squeezed) });
     svg.append(s('title', { text: 'Pass the Party Food: the score track, the plates and every board' }));
     drawTrack(svg, ctx, a);
     drawMiddle(svg, ctx, a, c);

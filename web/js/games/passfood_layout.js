@@ -158,9 +158,12 @@ function smallOrder(ctx, big) {
 
 function blocks(ctx, big, fs, k, hr, n, g) {
   const v = ctx.view;
-  const q = CELL * k;
+  // A big board's column holds its letter and its points ("+5") side by side with the next.
+  const q = Math.max(CELL * k, fs * 1.7);
   const p = Math.max(CELL * 1.15, fs * 1.75, ctx.phone ? fs * (TRACK_PX / LEAST_TEXT_PX) : 0);
-  const pl = Math.max(CELL * 2.2, big.length ? q * 0.95 : 0);
+  // A plate's row holds the discard pile's tiles and counts over its label: at
+  // least 2.4 texts high, or on a phone (large text) the counts sat on the label.
+  const pl = Math.max(CELL * 2.2, big.length ? q * 0.95 : 0, fs * 2.4);
   const plates = Object.keys(v.plates).length;
   const bigs = big.map((o) => board(o, q, q * hr, o === 'z' ? 3 : 4, fs, true, false));
   const compact = fs > CELL * 0.8;
@@ -189,6 +192,7 @@ export function arrange(ctx, big) {
   const PAD = 6;
   let best = null;
   let fallback = null;
+  let tiny = null;
   // On a phone a big board's rows may be shorter than its columns are wide:
   // its rows' tags are then too small for a finger, and become buttons.
   const shorter = ctx.phone && big.length ? [1, 0.8, 0.66] : [1];
@@ -201,30 +205,56 @@ export function arrange(ctx, big) {
         for (let t = 0; t < TEMPLATES.length; t++) {
           let fs = 13;
           let reach = 0;
-          for (const k of sizes) {
-            // The text's size depends on the scale, the scale on the sizes: a few rounds settle it.
+          for (const [i, k] of sizes.entries()) {
+            // Columns as wide as their text needs (not as k makes them) are the same board
+            // as the next k's: that one is tried.
+            if (i + 1 < sizes.length && CELL * sizes[i + 1] <= fs * 1.7) continue;
+            // The text's size depends on the scale, the scale on the sizes: a few rounds settle
+            // it, each aiming a little over the least size. Settled: the text at the scale of
+            // the blocks built for that very size (one raised after the last round was never
+            // laid out, and its texts would overlap).
             let b;
             let root;
             let scale = 0;
-            for (let round = 0; round < 6; round++) {
-              b = blocks(ctx, big, fs, k, hr, n, g);
+            let built = fs;
+            let settled = false;
+            const aim = LEAST_TEXT_PX * 1.02;
+            for (let round = 0, last = null; round < 12 && !settled; round++) {
+              built = fs;
+              b = blocks(ctx, big, built, k, hr, n, g);
               root = TEMPLATES[t](b);
               scale = Math.min(box.w / (root.w + 2 * PAD), box.h / (root.h + 2 * PAD));
-              if (fs * scale >= LEAST_TEXT_PX - 1e-6) break;
-              fs = (LEAST_TEXT_PX / scale) * 1.0001;
+              const px = built * scale;
+              settled = px >= LEAST_TEXT_PX - 1e-6;
+              // A text drawn no larger than the last round's never reaches the least size here.
+              if (settled || (last && px <= last.px)) break;
+              // The next size: where the last two rounds' line reaches the aim (the first: as if
+              // the scale stayed).
+              const plain = aim / scale;
+              fs = last ? built + ((aim - px) * (built - last.fs)) / (px - last.px) : plain;
+              if (!(fs > built && fs < plain * 4)) fs = plain;
+              last = { fs: built, px };
             }
-            if (fs * scale < LEAST_TEXT_PX - 1e-6) continue;
+            if (!settled) {
+              // A box too small for the least text in any arrangement: the one whose text came
+              // nearest, the text drawn at the least size all the same (squeezed, it may overlap).
+              if (!tiny || built * scale > tiny.px) {
+                tiny = { t, k, n, g, fs: LEAST_TEXT_PX / scale, px: built * scale, scale, root, q: b.q, pl: b.pl, rowsOnBoard: false };
+              }
+              continue;
+            }
             // Bigger boards only draw it smaller: past the best, this one is done.
             if (best && scale * 1.12 <= best.score) break;
             const rowsOnBoard = !ctx.phone || (b.qh - 2) * scale >= TOUCH_PX;
             // Rows chosen on the board are worth a little of the size.
-            const c = { t, k, n, g, fs, scale, root, q: b.q, pl: b.pl, rowsOnBoard, score: scale * (rowsOnBoard ? 1.12 : 1) };
+            const c = { t, k, n, g, fs: built, scale, root, q: b.q, pl: b.pl, rowsOnBoard, score: scale * (rowsOnBoard ? 1.12 : 1) };
             // On a phone the spaces a person chooses are big enough for a finger
             // (once the game is over there is nothing to choose).
             const fits = sizes.length === 1 || b.q * scale >= TOUCH_PX;
             if (!fallback || b.q * scale > fallback.q * fallback.scale) fallback = c;
-            // A finger's size out of reach: bigger boards gain nothing more.
-            if (!fits && b.q * scale <= reach * 1.01) break;
+            // A finger's size out of reach: bigger boards gain nothing more (but while the
+            // columns are as wide as their text needs, not as k makes them, a bigger k may yet).
+            if (!fits && b.q <= CELL * k && b.q * scale <= reach * 1.01) break;
             reach = b.q * scale;
             if (!fits) continue;
             if (!best || c.score > best.score + 1e-9) best = c;
@@ -234,10 +264,13 @@ export function arrange(ctx, big) {
       }
     }
   }
-  const c = best || fallback;
+  const c = best || fallback || tiny;
   const geo = { boards: {} };
   c.root.put(PAD, PAD, geo);
-  const a = { w: c.root.w + 2 * PAD, h: c.root.h + 2 * PAD, scale: c.scale, fs: c.fs, geo, big, rowsOnBoard: c.rowsOnBoard };
+  // squeezed: no arrangement holds the least text size in this box (the text,
+  // drawn at that size all the same, may overlap).
+  const a = { w: c.root.w + 2 * PAD, h: c.root.h + 2 * PAD, scale: c.scale, fs: c.fs, geo, big, rowsOnBoard: c.rowsOnBoard,
+    squeezed: c === tiny };
   if (cache.size > 50) cache.clear();
   cache.set(key, a);
   return a;
