@@ -241,6 +241,18 @@ static void player_score(passfood_state *s, int bit, pf_events *ev)
 
 /* ---- the turn ----------------------------------------------------------- */
 
+/* The seat after p and the seat before it, without a division (a few a
+ * turn, on the way of every playout). */
+static inline int seat_after(const passfood_state *s, int p)
+{
+    return p + 1 == s->seats ? 0 : p + 1;
+}
+
+static inline int seat_before(const passfood_state *s, int p)
+{
+    return (p == 0 ? s->seats : p) - 1;
+}
+
 static bool on_cake(const passfood_state *s, int p)
 {
     return s->pos[p] >= s->num.cake;
@@ -313,7 +325,7 @@ static void start_plates(passfood_state *s, pf_events *ev)
 static void distribute(passfood_state *s, pf_events *ev)
 {
     int a = s->active, n = s->seats;
-    int left = (a + 1) % n, right = (a + n - 1) % n;
+    int left = seat_after(s, a), right = seat_before(s, a);
     if (s->plate[0] != PASSFOOD_NONE)
         give_player(s, left, s->plate[0], ev);
     if (s->plate[1] != PASSFOOD_NONE)
@@ -354,7 +366,7 @@ static void end_turn(passfood_state *s, pf_events *ev)
         return;
     }
     s->turn++;
-    s->active = (uint8_t)((a + 1) % s->seats);
+    s->active = (uint8_t)seat_after(s, a);
     s->declined = 0;
     s->last_zdraw = PASSFOOD_NONE;
     s->phase = PASSFOOD_PH_START;
@@ -769,7 +781,7 @@ typedef struct passfood_set {
 } passfood_set;
 _Static_assert(PASSFOOD_A_COUNT <= 128, "every action has its bit");
 
-static passfood_set legal_set(const passfood_state *s, int seat)
+PF_INLINE passfood_set legal_set(const passfood_state *s, int seat)
 {
     passfood_set l = {{0, 0}};
     if (!(passfood_to_act(s) >> seat & 1))
@@ -863,7 +875,7 @@ PF_INLINE void play(passfood_state *s, pf_action act, pf_events *ev)
                passfood__food_names[s->drawn], where[j]);
         /* PPF-7: the left plate goes to the next seat, the right one to the
          * seat before (the X space: thrown away) */
-        int to[3] = {(a + 1) % s->seats, a, (a + s->seats - 1) % s->seats};
+        int to[3] = {seat_after(s, a), a, seat_before(s, a)};
         pf_events_int(ev, "seat", a);
         pf_events_str(ev, "food", passfood__food_names[s->drawn]);
         pf_events_str(ev, "plate", x ? "x" : where[j]);
@@ -965,11 +977,17 @@ static void passfood_resample(void *vs, int seat, pf_rng *rng)
 {
     passfood_state *s = vs;
     (void)seat; /* every seat knows the same: the bag's contents, not its order */
-    /* The tiles of each food counted in a byte of one word: an add a tile,
-     * where counting in an array waited on the count just stored. */
+    /* The tiles of each food in the bag, in a byte of one word: the supply
+     * less the tiles that lie anywhere else (passfood.h's invariant; the
+     * boards of seats not in the game stay empty), a few sums where
+     * counting the bag took an add a tile, each waiting on the one before. */
     uint64_t counts = 0;
-    for (int i = 0; i < s->bag_n; i++)
-        counts += 1ULL << (8 * s->bag[i]);
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+        int n = passfood__supply[f] - s->discard[f] - s->zboard[f] - s->board[0][f] -
+                s->board[1][f] - s->board[2][f] - s->board[3][f] - (s->drawn == f) -
+                (s->plate[0] == f) - (s->plate[1] == f) - (s->plate[2] == f);
+        counts |= (uint64_t)n << (8 * f);
+    }
     /* The bag in food order: each food's run written as 24 bytes at once (a
      * food has at most 20 tiles; the next run overwrites the rest), where a
      * loop a food mispredicted at its end. */
@@ -982,6 +1000,7 @@ static void passfood_resample(void *vs, int seat, pf_rng *rng)
         memcpy(sorted + n + 16, &run, 8);
         n += (int)(counts >> (8 * f) & 0xff);
     }
+    assert(n == s->bag_n);
     memcpy(s->bag, sorted, (size_t)n);
     pf_rng_shuffle_u8(rng, s->bag, n);
     pf_rng_seed(&s->rng, pf_rng_next(rng));
