@@ -854,14 +854,43 @@ static pf_action passfood_legal_pick(const void *vs, int seat, uint32_t r)
     return l[pf_rng_scale(r, (uint32_t)n)];
 }
 
+/* What an action does, by its number: one jump to its rules, where testing
+ * its range kind by kind took a branch a kind, each mispredicted in
+ * playouts, whose actions are random. */
+enum {
+    KIND_NONE,
+    KIND_CARRY,
+    KIND_PLATE,
+    KIND_SCORE,
+    KIND_ZSCORE,
+    KIND_TAKE,
+    KIND_SWAP,
+    KIND_ANSWER,
+    KIND_DECLINE
+};
+#define KINDS(from, to, k) [from ... to] = k
+static const uint8_t kind_of[PASSFOOD_A_COUNT] = {
+    KINDS(PASSFOOD_A_CARRY, PASSFOOD_A_CARRY, KIND_CARRY),
+    KINDS(PASSFOOD_A_PLATE, PASSFOOD_A_PLATE_X, KIND_PLATE),
+    KINDS(PASSFOOD_A_SCORE_COL, PASSFOOD_A_ZSCORE_COL - 1, KIND_SCORE),
+    KINDS(PASSFOOD_A_ZSCORE_COL, PASSFOOD_A_TAKE - 1, KIND_ZSCORE),
+    KINDS(PASSFOOD_A_TAKE, PASSFOOD_A_TAKE + PASSFOOD_FOODS - 1, KIND_TAKE),
+    KINDS(PASSFOOD_A_SWAP, PASSFOOD_A_ANSWER - 1, KIND_SWAP),
+    KINDS(PASSFOOD_A_ANSWER, PASSFOOD_A_DECLINE - 1, KIND_ANSWER),
+    KINDS(PASSFOOD_A_DECLINE, PASSFOOD_A_DECLINE, KIND_DECLINE),
+};
+
 /* The rules of one decision, written once: apply calls them with events
  * (play_told) or without (a playout's copy, compiled without them). */
 PF_INLINE void play(passfood_state *s, pf_action act, pf_events *ev)
 {
     int a = s->active;
-    if (act == PASSFOOD_A_CARRY) {
+    assert(act < PASSFOOD_A_COUNT && kind_of[act] != KIND_NONE);
+    switch (kind_of[act]) {
+    case KIND_CARRY:
         carry_on(s, ev);
-    } else if (act >= PASSFOOD_A_PLATE && act <= PASSFOOD_A_PLATE_X) {
+        break;
+    case KIND_PLATE: {
         int j = act == PASSFOOD_A_PLATE_X ? 2 : (int)(act - PASSFOOD_A_PLATE);
         assert(s->plate[j] == PASSFOOD_NONE && s->drawn != PASSFOOD_NONE);
         s->plate[j] = s->drawn;
@@ -881,15 +910,19 @@ PF_INLINE void play(passfood_state *s, pf_action act, pf_events *ev)
         pf_events_str(ev, "plate", x ? "x" : where[j]);
         pf_events_int(ev, "to", x ? -1 : to[j]);
         draw_for_plate(s, ev);
-    } else if (act >= PASSFOOD_A_SCORE_COL && act < PASSFOOD_A_ZSCORE_COL) {
+        break;
+    }
+    case KIND_SCORE:
         player_score(s, (int)(act - PASSFOOD_A_SCORE_COL), ev);
         if (s->phase != PASSFOOD_PH_OVER)
             s->phase = PASSFOOD_PH_END;
-    } else if (act >= PASSFOOD_A_ZSCORE_COL && act < PASSFOOD_A_TAKE) {
+        break;
+    case KIND_ZSCORE:
         ziggy_score(s, (int)(act - PASSFOOD_A_ZSCORE_COL), ev);
         if (s->phase != PASSFOOD_PH_OVER)
             start_plates(s, ev);
-    } else if (act >= PASSFOOD_A_TAKE && act < PASSFOOD_A_TAKE + 5) {
+        break;
+    case KIND_TAKE: {
         uint8_t f = (uint8_t)(act - PASSFOOD_A_TAKE);
         s->takes[a]--;
         s->zboard[f]--;
@@ -898,7 +931,9 @@ PF_INLINE void play(passfood_state *s, pf_action act, pf_events *ev)
         pf_events_int(ev, "seat", a);
         pf_events_str(ev, "food", passfood__food_names[f]);
         give_player(s, a, f, ev);
-    } else if (act >= PASSFOOD_A_SWAP && act < PASSFOOD_A_ANSWER) {
+        break;
+    }
+    case KIND_SWAP: {
         int k = (int)(act - PASSFOOD_A_SWAP);
         s->swap_to = (uint8_t)(k / 5);
         s->swap_food = (uint8_t)(k % 5);
@@ -909,7 +944,9 @@ PF_INLINE void play(passfood_state *s, pf_action act, pf_events *ev)
         pf_events_int(ev, "seat", a);
         pf_events_int(ev, "to", s->swap_to);
         pf_events_str(ev, "food", passfood__food_names[s->swap_food]);
-    } else if (act >= PASSFOOD_A_ANSWER && act < PASSFOOD_A_DECLINE) {
+        return; /* the partner's answer is a decision: nothing to advance */
+    }
+    case KIND_ANSWER: {
         uint8_t h = (uint8_t)(act - PASSFOOD_A_ANSWER);
         int p = s->swap_to;
         s->swaps[a]--;
@@ -925,13 +962,16 @@ PF_INLINE void play(passfood_state *s, pf_action act, pf_events *ev)
         pf_events_str(ev, "food", passfood__food_names[s->swap_food]);
         pf_events_str(ev, "back", passfood__food_names[h]);
         s->phase = s->ret_phase;
-    } else if (act == PASSFOOD_A_DECLINE) {
+        break;
+    }
+    case KIND_DECLINE:
         s->declined |= (uint8_t)(1u << s->swap_to);
         EV(-1, "decline", PF_SEAT_CAP " declines the swap.", s->swap_to);
         pf_events_int(ev, "seat", s->swap_to);
         pf_events_int(ev, "to", a);
         s->phase = s->ret_phase;
-    } else {
+        break;
+    default:
         assert(0);
     }
     advance(s, ev);
