@@ -781,7 +781,7 @@ typedef struct passfood_set {
 } passfood_set;
 _Static_assert(PASSFOOD_A_COUNT <= 128, "every action has its bit");
 
-PF_INLINE passfood_set legal_set(const passfood_state *s, int seat)
+static passfood_set legal_set(const passfood_state *s, int seat)
 {
     passfood_set l = {{0, 0}};
     if (!(passfood_to_act(s) >> seat & 1))
