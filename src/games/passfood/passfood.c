@@ -241,6 +241,18 @@ static void player_score(passfood_state *s, int bit, pf_events *ev)
 
 /* ---- the turn ----------------------------------------------------------- */
 
+/* The seat after p and the seat before it, without a division (a few a
+ * turn, on the way of every playout). */
+static inline int seat_after(const passfood_state *s, int p)
+{
+    return p + 1 == s->seats ? 0 : p + 1;
+}
+
+static inline int seat_before(const passfood_state *s, int p)
+{
+    return (p == 0 ? s->seats : p) - 1;
+}
+
 static bool on_cake(const passfood_state *s, int p)
 {
     return s->pos[p] >= s->num.cake;
@@ -313,7 +325,7 @@ static void start_plates(passfood_state *s, pf_events *ev)
 static void distribute(passfood_state *s, pf_events *ev)
 {
     int a = s->active, n = s->seats;
-    int left = (a + 1) % n, right = (a + n - 1) % n;
+    int left = seat_after(s, a), right = seat_before(s, a);
     if (s->plate[0] != PASSFOOD_NONE)
         give_player(s, left, s->plate[0], ev);
     if (s->plate[1] != PASSFOOD_NONE)
@@ -354,7 +366,7 @@ static void end_turn(passfood_state *s, pf_events *ev)
         return;
     }
     s->turn++;
-    s->active = (uint8_t)((a + 1) % s->seats);
+    s->active = (uint8_t)seat_after(s, a);
     s->declined = 0;
     s->last_zdraw = PASSFOOD_NONE;
     s->phase = PASSFOOD_PH_START;
@@ -842,14 +854,43 @@ static pf_action passfood_legal_pick(const void *vs, int seat, uint32_t r)
     return l[pf_rng_scale(r, (uint32_t)n)];
 }
 
+/* What an action does, by its number: one jump to its rules, where testing
+ * its range kind by kind took a branch a kind, each mispredicted in
+ * playouts, whose actions are random. */
+enum {
+    KIND_NONE,
+    KIND_CARRY,
+    KIND_PLATE,
+    KIND_SCORE,
+    KIND_ZSCORE,
+    KIND_TAKE,
+    KIND_SWAP,
+    KIND_ANSWER,
+    KIND_DECLINE
+};
+#define KINDS(from, to, k) [from ... to] = k
+static const uint8_t kind_of[PASSFOOD_A_COUNT] = {
+    KINDS(PASSFOOD_A_CARRY, PASSFOOD_A_CARRY, KIND_CARRY),
+    KINDS(PASSFOOD_A_PLATE, PASSFOOD_A_PLATE_X, KIND_PLATE),
+    KINDS(PASSFOOD_A_SCORE_COL, PASSFOOD_A_ZSCORE_COL - 1, KIND_SCORE),
+    KINDS(PASSFOOD_A_ZSCORE_COL, PASSFOOD_A_TAKE - 1, KIND_ZSCORE),
+    KINDS(PASSFOOD_A_TAKE, PASSFOOD_A_TAKE + PASSFOOD_FOODS - 1, KIND_TAKE),
+    KINDS(PASSFOOD_A_SWAP, PASSFOOD_A_ANSWER - 1, KIND_SWAP),
+    KINDS(PASSFOOD_A_ANSWER, PASSFOOD_A_DECLINE - 1, KIND_ANSWER),
+    KINDS(PASSFOOD_A_DECLINE, PASSFOOD_A_DECLINE, KIND_DECLINE),
+};
+
 /* The rules of one decision, written once: apply calls them with events
  * (play_told) or without (a playout's copy, compiled without them). */
 PF_INLINE void play(passfood_state *s, pf_action act, pf_events *ev)
 {
     int a = s->active;
-    if (act == PASSFOOD_A_CARRY) {
+    assert(act < PASSFOOD_A_COUNT && kind_of[act] != KIND_NONE);
+    switch (kind_of[act]) {
+    case KIND_CARRY:
         carry_on(s, ev);
-    } else if (act >= PASSFOOD_A_PLATE && act <= PASSFOOD_A_PLATE_X) {
+        break;
+    case KIND_PLATE: {
         int j = act == PASSFOOD_A_PLATE_X ? 2 : (int)(act - PASSFOOD_A_PLATE);
         assert(s->plate[j] == PASSFOOD_NONE && s->drawn != PASSFOOD_NONE);
         s->plate[j] = s->drawn;
@@ -863,21 +904,25 @@ PF_INLINE void play(passfood_state *s, pf_action act, pf_events *ev)
                passfood__food_names[s->drawn], where[j]);
         /* PPF-7: the left plate goes to the next seat, the right one to the
          * seat before (the X space: thrown away) */
-        int to[3] = {(a + 1) % s->seats, a, (a + s->seats - 1) % s->seats};
+        int to[3] = {seat_after(s, a), a, seat_before(s, a)};
         pf_events_int(ev, "seat", a);
         pf_events_str(ev, "food", passfood__food_names[s->drawn]);
         pf_events_str(ev, "plate", x ? "x" : where[j]);
         pf_events_int(ev, "to", x ? -1 : to[j]);
         draw_for_plate(s, ev);
-    } else if (act >= PASSFOOD_A_SCORE_COL && act < PASSFOOD_A_ZSCORE_COL) {
+        break;
+    }
+    case KIND_SCORE:
         player_score(s, (int)(act - PASSFOOD_A_SCORE_COL), ev);
         if (s->phase != PASSFOOD_PH_OVER)
             s->phase = PASSFOOD_PH_END;
-    } else if (act >= PASSFOOD_A_ZSCORE_COL && act < PASSFOOD_A_TAKE) {
+        break;
+    case KIND_ZSCORE:
         ziggy_score(s, (int)(act - PASSFOOD_A_ZSCORE_COL), ev);
         if (s->phase != PASSFOOD_PH_OVER)
             start_plates(s, ev);
-    } else if (act >= PASSFOOD_A_TAKE && act < PASSFOOD_A_TAKE + 5) {
+        break;
+    case KIND_TAKE: {
         uint8_t f = (uint8_t)(act - PASSFOOD_A_TAKE);
         s->takes[a]--;
         s->zboard[f]--;
@@ -886,7 +931,9 @@ PF_INLINE void play(passfood_state *s, pf_action act, pf_events *ev)
         pf_events_int(ev, "seat", a);
         pf_events_str(ev, "food", passfood__food_names[f]);
         give_player(s, a, f, ev);
-    } else if (act >= PASSFOOD_A_SWAP && act < PASSFOOD_A_ANSWER) {
+        break;
+    }
+    case KIND_SWAP: {
         int k = (int)(act - PASSFOOD_A_SWAP);
         s->swap_to = (uint8_t)(k / 5);
         s->swap_food = (uint8_t)(k % 5);
@@ -897,7 +944,9 @@ PF_INLINE void play(passfood_state *s, pf_action act, pf_events *ev)
         pf_events_int(ev, "seat", a);
         pf_events_int(ev, "to", s->swap_to);
         pf_events_str(ev, "food", passfood__food_names[s->swap_food]);
-    } else if (act >= PASSFOOD_A_ANSWER && act < PASSFOOD_A_DECLINE) {
+        return; /* the partner's answer is a decision: nothing to advance */
+    }
+    case KIND_ANSWER: {
         uint8_t h = (uint8_t)(act - PASSFOOD_A_ANSWER);
         int p = s->swap_to;
         s->swaps[a]--;
@@ -913,13 +962,16 @@ PF_INLINE void play(passfood_state *s, pf_action act, pf_events *ev)
         pf_events_str(ev, "food", passfood__food_names[s->swap_food]);
         pf_events_str(ev, "back", passfood__food_names[h]);
         s->phase = s->ret_phase;
-    } else if (act == PASSFOOD_A_DECLINE) {
+        break;
+    }
+    case KIND_DECLINE:
         s->declined |= (uint8_t)(1u << s->swap_to);
         EV(-1, "decline", PF_SEAT_CAP " declines the swap.", s->swap_to);
         pf_events_int(ev, "seat", s->swap_to);
         pf_events_int(ev, "to", a);
         s->phase = s->ret_phase;
-    } else {
+        break;
+    default:
         assert(0);
     }
     advance(s, ev);
@@ -965,11 +1017,17 @@ static void passfood_resample(void *vs, int seat, pf_rng *rng)
 {
     passfood_state *s = vs;
     (void)seat; /* every seat knows the same: the bag's contents, not its order */
-    /* The tiles of each food counted in a byte of one word: an add a tile,
-     * where counting in an array waited on the count just stored. */
+    /* The tiles of each food in the bag, in a byte of one word: the supply
+     * less the tiles that lie anywhere else (passfood.h's invariant; the
+     * boards of seats not in the game stay empty), a few sums where
+     * counting the bag took an add a tile, each waiting on the one before. */
     uint64_t counts = 0;
-    for (int i = 0; i < s->bag_n; i++)
-        counts += 1ULL << (8 * s->bag[i]);
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+        int n = passfood__supply[f] - s->discard[f] - s->zboard[f] - s->board[0][f] -
+                s->board[1][f] - s->board[2][f] - s->board[3][f] - (s->drawn == f) -
+                (s->plate[0] == f) - (s->plate[1] == f) - (s->plate[2] == f);
+        counts |= (uint64_t)n << (8 * f);
+    }
     /* The bag in food order: each food's run written as 24 bytes at once (a
      * food has at most 20 tiles; the next run overwrites the rest), where a
      * loop a food mispredicted at its end. */
@@ -982,6 +1040,7 @@ static void passfood_resample(void *vs, int seat, pf_rng *rng)
         memcpy(sorted + n + 16, &run, 8);
         n += (int)(counts >> (8 * f) & 0xff);
     }
+    assert(n == s->bag_n);
     memcpy(s->bag, sorted, (size_t)n);
     pf_rng_shuffle_u8(rng, s->bag, n);
     pf_rng_seed(&s->rng, pf_rng_next(rng));
