@@ -600,7 +600,10 @@ static __attribute__((noinline)) void play_told(pancake_state *s, pf_action a, p
     play(s, a, ev);
 }
 
-static void pancake_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_events *ev)
+/* Inline (PF_INLINE), as pancake_legal_pick: the playout loop calls both
+ * through the descriptor, which the compiler reads, and a playout's step is
+ * then one function. */
+PF_INLINE void pancake_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_events *ev)
 {
     (void)seat, (void)t_ms;
     if (ev)
@@ -611,7 +614,7 @@ static void pancake_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_even
 
 /* pancake_legal's action at index pf_rng_scale(r, its count), without the
  * list. */
-static pf_action pancake_legal_pick(const void *st, int seat, uint32_t r)
+PF_INLINE pf_action pancake_legal_pick(const void *st, int seat, uint32_t r)
 {
     const pancake_state *s = st;
     (void)seat;
