@@ -250,25 +250,33 @@ static inline uint64_t sorted_word(const int at[PANCAKE_TOPPINGS - 1])
     return w;
 }
 
-/* One toss attempt with p = h/100 from the generator: sets *down to the
- * face-down pancakes (byte i is down[i], the taking order) and c to their
- * count per topping, and returns how many. The draws are the rules' (YYP-2):
- * a 64-bit draw for two pancakes in the pan's topping order, then a
- * Fisher-Yates shuffle of those face-down, as pf_rng_shuffle_u8 draws; the
- * pancakes are counted from the coins' bits and shuffled in a register,
- * where writing and swapping bytes in memory made each wait on the last. */
-static int toss_random(pancake_state *s, int h, uint64_t *down, int c[PANCAKE_TOPPINGS])
+/* One toss attempt with p = h/100 from the generator: bit i of the result
+ * is set when the pan's i-th pancake (in topping order) lands face-down.
+ * The draws are the rules' (YYP-2): a 64-bit draw for two pancakes. */
+static unsigned toss_coins(pancake_state *s, int h)
 {
     uint64_t thr = ((uint64_t)h << 32) / 100; /* P(32 random bits < thr) = h/100 */
     /* the generator in a local copy: a store to the state may alias it */
     pf_rng rng = s->rng;
-    unsigned coins = 0; /* bit i: the pan's i-th pancake (topping order) lands face-down */
+    unsigned coins = 0;
     for (int i = 0; i < PANCAKE_PAN; i += 2) {
         uint64_t r = pf_rng_next(&rng);
         coins |= (unsigned)((r & 0xffffffffu) < thr) << i;
         coins |= (unsigned)((r >> 32) < thr) << (i + 1);
     }
-    int k = bits_in[coins];
+    s->rng = rng;
+    return coins;
+}
+
+/* The k face-down pancakes of a random toss (toss_coins): sets *down to them
+ * (byte i is down[i], the taking order) and c to their count per topping.
+ * They are shuffled (YYP-2) as pf_rng_shuffle_u8 would shuffle them in the
+ * pan's topping order, with the same draws; counted from the coins' bits
+ * and shuffled in a register, where writing and swapping bytes in memory
+ * made each wait on the last. A toss tossed again draws no shuffle. */
+static void lay_down(pancake_state *s, unsigned coins, int k, uint64_t *down,
+                     int c[PANCAKE_TOPPINGS])
+{
     /* at[t]: the face-down pancakes of toppings 0..t, the coins below the
      * pan's first place of topping t + 1 */
     int at[PANCAKE_TOPPINGS - 1], upto = 0, before = 0;
@@ -281,14 +289,14 @@ static int toss_random(pancake_state *s, int h, uint64_t *down, int c[PANCAKE_TO
     assert(upto + s->pan_up[PANCAKE_TOPPINGS - 1] == PANCAKE_PAN);
     c[PANCAKE_TOPPINGS - 1] = k - before;
     uint64_t w = sorted_word(at);
-    for (int i = k - 1; i > 0; i--) { /* YYP-2: positions are shuffled */
+    pf_rng rng = s->rng;
+    for (int i = k - 1; i > 0; i--) {
         int j = (int)pf_rng_below(&rng, (uint32_t)i + 1);
         uint64_t x = ((w >> 8 * i) ^ (w >> 8 * j)) & 0xff;
         w ^= x << 8 * i | x << 8 * j;
     }
     s->rng = rng;
     *down = w;
-    return k;
 }
 
 /* The next scripted toss, if any and if it fits the pan: sets *down (byte
@@ -317,16 +325,20 @@ PF_INLINE void do_toss(pancake_state *s, int h, pf_events *ev)
 {
     uint64_t down;
     int c[PANCAKE_TOPPINGS], k;
+    unsigned coins; /* the last attempt's when random, else 0 */
     for (;;) {
+        coins = 0;
         k = toss_scripted(s, &down, c);
         if (k < 0)
-            k = toss_random(s, h, &down, c);
+            coins = toss_coins(s, h), k = bits_in[coins];
         if (k >= 2)
             break;
         pf_events_add(ev, -1, "retoss", "Only %d face-down: " PF_SEAT " tosses again", k, s->chef);
         pf_events_int(ev, "chef", s->chef);
         pf_events_int(ev, "down", k);
     }
+    if (coins)
+        lay_down(s, coins, k, &down, c);
     for (int t = 0; t < PANCAKE_TOPPINGS; t++)
         s->pan_up[t] = (uint8_t)(s->pan_up[t] - c[t]);
     /* the word's byte i to down[i]; the bytes past k are no pancake */
