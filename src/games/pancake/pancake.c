@@ -220,76 +220,129 @@ PF_INLINE void end_turn(pancake_state *s, pf_events *ev)
     start_turn(s, ev);
 }
 
-/* One toss attempt with p = h/100 from the generator: writes the face-down
- * pancakes into down (in taking order) and returns their count. */
-static int toss_random(pancake_state *s, int h, uint8_t *down)
+/* The bits set in each byte value. */
+static const uint8_t bits_in[256] = {
+#define B2(n) n, n + 1, n + 1, n + 2
+#define B4(n) B2(n), B2(n + 1), B2(n + 1), B2(n + 2)
+#define B6(n) B4(n), B4(n + 1), B4(n + 1), B4(n + 2)
+    B6(0), B6(1), B6(1), B6(2)
+#undef B6
+#undef B4
+#undef B2
+};
+
+/* The face-down pancakes are a word while tossed: byte i is down[i]. */
+_Static_assert(sizeof ((pancake_state *)0)->down == sizeof(uint64_t), "down is a word's bytes");
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "byte i of a word is its i-th in memory");
+
+/* A byte of 1 in each of a word's 8 bytes. */
+#define EVERY_BYTE 0x0101010101010101ULL
+
+/* The word whose bytes 0..8) hold, in order, c[0] 0s, c[1] 1s, ... (the
+ * cumulative counts at[t] = c[0] + ... + c[t], at[4] <= 8): byte b holds the
+ * number of toppings t < 4 with at[t] <= b, 4 past at[3]. No loop over the
+ * bytes and no branch: a random toss's counts mispredict. */
+static inline uint64_t sorted_word(const int at[PANCAKE_TOPPINGS - 1])
 {
-    /* the pan in topping order: place i holds the topping whose running
-     * count first passes i (counted, not looped over: no branch) */
-    uint8_t pan[PANCAKE_PAN];
-    int upto[PANCAKE_TOPPINGS], n = 0, k = 0;
-    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
-        upto[t] = n += s->pan_up[t];
-    assert(n == PANCAKE_PAN);
-    for (int i = 0; i < PANCAKE_PAN; i++)
-        pan[i] = (uint8_t)((i >= upto[0]) + (i >= upto[1]) + (i >= upto[2]) + (i >= upto[3]));
-    uint64_t thr = ((uint64_t)h << 32) / 100; /* P(32 random bits < thr) = h/100 */
-    /* the generator in a local copy: a store to down may alias s, so drawing
-     * from s->rng loaded and stored its state at every coin */
-    pf_rng rng = s->rng;
-    for (int i = 0; i < PANCAKE_PAN; i += 2) {
-        /* each pancake written, and kept when it lands face-down: no
-         * branch on the coin (it would mispredict in a playout) */
-        uint64_t r = pf_rng_next(&rng);
-        down[k] = pan[i];
-        k += (r & 0xffffffffu) < thr;
-        down[k] = pan[i + 1];
-        k += (r >> 32) < thr;
-    }
-    s->rng = rng;
-    pf_rng_shuffle_u8(&s->rng, down, k); /* YYP-2: positions are shuffled */
-    return k;
+    uint64_t w = 0;
+    for (int t = 0; t < PANCAKE_TOPPINGS - 1; t++)
+        w += (EVERY_BYTE << (4 * at[t])) << (4 * at[t]); /* two shifts: at[t] may be 8 */
+    return w;
 }
 
-/* The next scripted toss, if any and if it fits the pan: writes down (in
- * taking order) and returns the count; -1 to toss at random instead. */
-static int toss_scripted(pancake_state *s, uint8_t *down)
+/* One toss attempt with p = h/100 from the generator: bit i of the result
+ * is set when the pan's i-th pancake (in topping order) lands face-down.
+ * The draws are the rules' (YYP-2): a 64-bit draw for two pancakes. */
+static unsigned toss_coins(pancake_state *s, int h)
+{
+    uint64_t thr = ((uint64_t)h << 32) / 100; /* P(32 random bits < thr) = h/100 */
+    /* the generator in a local copy: a store to the state may alias it */
+    pf_rng rng = s->rng;
+    unsigned coins = 0;
+    for (int i = 0; i < PANCAKE_PAN; i += 2) {
+        uint64_t r = pf_rng_next(&rng);
+        coins |= (unsigned)((r & 0xffffffffu) < thr) << i;
+        coins |= (unsigned)((r >> 32) < thr) << (i + 1);
+    }
+    s->rng = rng;
+    return coins;
+}
+
+/* The k face-down pancakes of a random toss (toss_coins): sets *down to them
+ * (byte i is down[i], the taking order) and c to their count per topping.
+ * They are shuffled (YYP-2) as pf_rng_shuffle_u8 would shuffle them in the
+ * pan's topping order, with the same draws; counted from the coins' bits
+ * and shuffled in a register, where writing and swapping bytes in memory
+ * made each wait on the last. A toss tossed again draws no shuffle. */
+static void lay_down(pancake_state *s, unsigned coins, int k, uint64_t *down,
+                     int c[PANCAKE_TOPPINGS])
+{
+    /* at[t]: the face-down pancakes of toppings 0..t, the coins below the
+     * pan's first place of topping t + 1 */
+    int at[PANCAKE_TOPPINGS - 1], upto = 0, before = 0;
+    for (int t = 0; t < PANCAKE_TOPPINGS - 1; t++) {
+        upto += s->pan_up[t];
+        at[t] = bits_in[coins & ((1u << upto) - 1)];
+        c[t] = at[t] - before;
+        before = at[t];
+    }
+    assert(upto + s->pan_up[PANCAKE_TOPPINGS - 1] == PANCAKE_PAN);
+    c[PANCAKE_TOPPINGS - 1] = k - before;
+    uint64_t w = sorted_word(at);
+    pf_rng rng = s->rng;
+    for (int i = k - 1; i > 0; i--) {
+        int j = (int)pf_rng_below(&rng, (uint32_t)i + 1);
+        uint64_t x = ((w >> 8 * i) ^ (w >> 8 * j)) & 0xff;
+        w ^= x << 8 * i | x << 8 * j;
+    }
+    s->rng = rng;
+    *down = w;
+}
+
+/* The next scripted toss, if any and if it fits the pan: sets *down (byte
+ * i is down[i], the taking order) and c as toss_random does and returns the
+ * count; -1 to toss at random instead. */
+static int toss_scripted(pancake_state *s, uint64_t *down, int c[PANCAKE_TOPPINGS])
 {
     if (s->script_pos >= s->script_len)
         return -1;
     int k = s->script[s->script_pos];
     const uint8_t *e = s->script + s->script_pos + 1;
     s->script_pos = (uint8_t)(s->script_pos + 1 + k);
-    int c[PANCAKE_TOPPINGS] = {0};
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        c[t] = 0;
     for (int i = 0; i < k; i++)
         if (++c[e[i]] > s->pan_up[e[i]])
             return -1;
+    *down = 0;
     for (int i = 0; i < k; i++)
-        down[i] = e[k - 1 - i]; /* first listed is taken first */
+        *down |= (uint64_t)e[k - 1 - i] << 8 * i; /* first listed is taken first */
     return k;
 }
 
 /* The chef's toss (YYP-2), then the bonus (YYP-3). */
 PF_INLINE void do_toss(pancake_state *s, int h, pf_events *ev)
 {
-    uint8_t down[PANCAKE_PAN];
-    int k;
+    uint64_t down;
+    int c[PANCAKE_TOPPINGS], k;
+    unsigned coins; /* the last attempt's when random, else 0 */
     for (;;) {
-        k = toss_scripted(s, down);
+        coins = 0;
+        k = toss_scripted(s, &down, c);
         if (k < 0)
-            k = toss_random(s, h, down);
+            coins = toss_coins(s, h), k = bits_in[coins];
         if (k >= 2)
             break;
         pf_events_add(ev, -1, "retoss", "Only %d face-down: " PF_SEAT " tosses again", k, s->chef);
         pf_events_int(ev, "chef", s->chef);
         pf_events_int(ev, "down", k);
     }
-    int c[PANCAKE_TOPPINGS] = {0};
-    for (int i = 0; i < k; i++) {
-        c[down[i]]++;
-        s->pan_up[down[i]]--;
-        s->down[i] = down[i];
-    }
+    if (coins)
+        lay_down(s, coins, k, &down, c);
+    for (int t = 0; t < PANCAKE_TOPPINGS; t++)
+        s->pan_up[t] = (uint8_t)(s->pan_up[t] - c[t]);
+    /* the word's byte i to down[i]; the bytes past k are no pancake */
+    memcpy(s->down, &down, sizeof down);
     s->down_n = (uint8_t)k;
     if (ev) {
         /* The text tells what anyone sees at a glance; which toppings went
@@ -559,7 +612,10 @@ static __attribute__((noinline)) void play_told(pancake_state *s, pf_action a, p
     play(s, a, ev);
 }
 
-static void pancake_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_events *ev)
+/* Inline (PF_INLINE), as pancake_legal_pick: the playout loop calls both
+ * through the descriptor, which the compiler reads, and a playout's step is
+ * then one function. */
+PF_INLINE void pancake_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_events *ev)
 {
     (void)seat, (void)t_ms;
     if (ev)
@@ -570,7 +626,7 @@ static void pancake_apply(void *st, int seat, pf_action a, int64_t t_ms, pf_even
 
 /* pancake_legal's action at index pf_rng_scale(r, its count), without the
  * list. */
-static pf_action pancake_legal_pick(const void *st, int seat, uint32_t r)
+PF_INLINE pf_action pancake_legal_pick(const void *st, int seat, uint32_t r)
 {
     const pancake_state *s = st;
     (void)seat;
