@@ -84,7 +84,7 @@ static inline int64_t reaction(const profile *pr, uint64_t *x)
     int64_t b = (int64_t)llround(base), w = (int64_t)llround(span);
     if (fabs(base - (double)b) < 1e-9 && fabs(span - (double)w) < 1e-9 && w >= 0 && w < 512) {
         if (w == 0)
-            return b; /* no spread: react_ms * 1, exactly */
+            return b;                             /* no spread: react_ms * 1, exactly */
         uint64_t num = (uint64_t)w * (2 * k + 1); /* span * u * 2^54, under 2^63 */
         uint64_t frac = num & ((1ull << 54) - 1), near = 1ull << 30;
         if (frac > near && frac < (1ull << 54) - near)
