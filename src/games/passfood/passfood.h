@@ -112,28 +112,40 @@ extern const pf_bot_def passfood__bots[];
  * (passfood_bots.c): its value gained (0 for a full column) and lost (0
  * for an empty one), the points its best set gains (0 for a full column),
  * and the swaps that give it a better set. A function of the board's counts
- * and the numbers table alone, so the playouts of one decision share them,
- * slot by board. */
+ * and the numbers table's set points alone, so every line of play on a
+ * thread shares them (passfood_gains_table). */
 typedef struct passfood_board_gains {
-    /* the board of gain and bump, of loss, and of swaps (each worked out when
-     * first asked): the counts, 3 bits each, plus 1; 0: none */
-    uint16_t key[3];
     int8_t bump[PASSFOOD_FOODS];
     uint8_t swaps[PASSFOOD_FOODS]; /* bit h of swaps[g]: giving g for h */
     double gain[PASSFOOD_FOODS], loss[PASSFOOD_FOODS];
 } passfood_board_gains;
 
-#define PASSFOOD_GAIN_SLOTS 2048
+/* Every player board: five counts of 0 to PASSFOOD_PROWS. */
+#define PASSFOOD_BOARDS 3125
+
+/* The gains of every board under one table of set points (pcol, prow),
+ * each part (the gains and bumps, the losses, the swaps) worked out when
+ * first asked: a board's index is its counts read in base 5. */
+typedef struct passfood_gains_table {
+    uint8_t pcol[PASSFOOD_FOODS], prow[PASSFOOD_PROWS]; /* the points they are for */
+    uint8_t known[PASSFOOD_BOARDS];                     /* bit per part worked out */
+    passfood_board_gains of[PASSFOOD_BOARDS];
+} passfood_gains_table;
+
+/* The calling thread's table, for num's set points: kept from the last call
+ * when they are the same (the planner's decisions, game after game), else
+ * emptied (passfood_bots.c). */
+passfood_gains_table *passfood__gains_table(const passfood_numbers *num);
 
 /* What greedy keeps between its moves along one line of play (a game played
  * on move after move from one state): the plate needs of a turn's step 3,
  * which both its plate decisions use (no board or pawn moves in between);
- * and, when gains is not NULL, boards' gains shared with other lines of play
- * from the same decision (PASSFOOD_GAIN_SLOTS of them, zeroed to start). */
+ * and, when gains is not NULL, the thread's boards' gains for the state's
+ * numbers (passfood__gains_table). */
 typedef struct passfood_greedy_memo {
     int turn; /* the turn nd was worked out for; -1 before any */
     double nd[3][PASSFOOD_FOODS];
-    passfood_board_gains *gains;
+    passfood_gains_table *gains;
 } passfood_greedy_memo;
 
 /* The greedy bot's move for seat in s, one of its n legal actions

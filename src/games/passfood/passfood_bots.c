@@ -188,29 +188,42 @@ static void board_swaps(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS]
     }
 }
 
-/* What board c's slot knows: its gains (GAINS_MORE), losses (GAINS_FEWER)
- * or swaps (GAINS_SWAPS), from the shared slots when they hold them
- * (filling the slot otherwise), or worked out into scratch when there are
- * no slots. */
+/* The parts of a board's gains. */
 enum { GAINS_MORE, GAINS_FEWER, GAINS_SWAPS };
+
+passfood_gains_table *passfood__gains_table(const passfood_numbers *num)
+{
+    /* per thread: the simulator's threads and the server's hint threads
+     * plan at once */
+    static _Thread_local passfood_gains_table table;
+    if (memcmp(table.pcol, num->pcol, sizeof table.pcol) ||
+        memcmp(table.prow, num->prow, sizeof table.prow)) {
+        memcpy(table.pcol, num->pcol, sizeof table.pcol);
+        memcpy(table.prow, num->prow, sizeof table.prow);
+        memset(table.known, 0, sizeof table.known);
+    }
+    return &table;
+}
+
+/* What board c's gains (GAINS_MORE), losses (GAINS_FEWER) or swaps
+ * (GAINS_SWAPS) are: from the table, worked out there the first time, or
+ * into scratch when there is no table. */
 static const passfood_board_gains *gains_of(const passfood_state *s,
                                             const uint8_t c[PASSFOOD_FOODS], int part,
-                                            passfood_board_gains *slots,
+                                            passfood_gains_table *table,
                                             passfood_board_gains *scratch)
 {
-    uint16_t key = 1;
-    for (int f = 0; f < PASSFOOD_FOODS; f++)
-        key += (uint16_t)(c[f] << (3 * f));
-    passfood_board_gains *g =
-        slots ? &slots[(key * 40503u) >> 5 & (PASSFOOD_GAIN_SLOTS - 1)] : scratch;
-    if (!slots || g->key[part] != key) {
-        if (g->key[GAINS_MORE] != key && g->key[GAINS_FEWER] != key && g->key[GAINS_SWAPS] != key)
-            memset(g->key, 0, sizeof g->key); /* the slot passes to this board */
+    int i = 0;
+    for (int f = PASSFOOD_FOODS - 1; f >= 0; f--)
+        i = i * (PASSFOOD_PROWS + 1) + c[f];
+    passfood_board_gains *g = table ? &table->of[i] : scratch;
+    if (!table || !(table->known[i] >> part & 1)) {
         if (part == GAINS_SWAPS)
             board_swaps(s, c, g);
         else
             board_gains(s, c, part == GAINS_FEWER, g);
-        g->key[part] = key;
+        if (table)
+            table->known[i] |= (uint8_t)(1u << part);
     }
     return g;
 }
@@ -310,10 +323,10 @@ static int best_plate(const double nd[3][PASSFOOD_FOODS], unsigned freep, int t,
     return best;
 }
 
-/* The plates' needs for the active player's step 3 into nd (slots: the
- * boards' gains shared by a decision's lines of play, or NULL). */
+/* The plates' needs for the active player's step 3 into nd (table: the
+ * thread's boards' gains, or NULL). */
 static void plate_needs(const passfood_state *s, double nd[3][PASSFOOD_FOODS],
-                        passfood_board_gains *slots)
+                        passfood_gains_table *table)
 {
     int a = s->active, n = s->seats;
     int rec[3] = {(a + 1) % n, a, n == 2 ? -1 : (a + n - 1) % n};
@@ -324,7 +337,7 @@ static void plate_needs(const passfood_state *s, double nd[3][PASSFOOD_FOODS],
         }
         /* the recipient's board, valued once for its five foods */
         passfood_board_gains scratch;
-        const passfood_board_gains *g = gains_of(s, s->board[rec[j]], GAINS_MORE, slots, &scratch);
+        const passfood_board_gains *g = gains_of(s, s->board[rec[j]], GAINS_MORE, table, &scratch);
         double u = urgency(s, rec[j]);
         for (int f = 0; f < PASSFOOD_FOODS; f++)
             nd[j][f] = need_of(s, rec[j], g, u, f, j == 1);
@@ -446,7 +459,7 @@ static double ziggy_harm(const passfood_state *s, int pts)
 }
 
 /* The take (a food) worth using now before Ziggy scores, or -1. */
-static int choose_take_before_ziggy(const passfood_state *s, passfood_board_gains *slots)
+static int choose_take_before_ziggy(const passfood_state *s, passfood_gains_table *table)
 {
     int a = s->active;
     int now_pts = ziggy_cheapest(s, s->zboard, NULL);
@@ -454,7 +467,7 @@ static int choose_take_before_ziggy(const passfood_state *s, passfood_board_gain
         return -1;
     double harm = ziggy_harm(s, now_pts), u = urgency(s, a);
     passfood_board_gains scratch;
-    const passfood_board_gains *mine = gains_of(s, s->board[a], GAINS_MORE, slots, &scratch);
+    const passfood_board_gains *mine = gains_of(s, s->board[a], GAINS_MORE, table, &scratch);
     int best = -1;
     double bestgain = 0;
     for (int f = 0; f < PASSFOOD_FOODS; f++) {
@@ -474,9 +487,9 @@ static int choose_take_before_ziggy(const passfood_state *s, passfood_board_gain
 /* ---- swaps -------------------------------------------------------------- */
 
 /* The tile partner p gives back when the active player offers food g, and
- * its value to the team (the bot's answering rule); slots as plate_needs'. */
+ * its value to the team (the bot's answering rule); table as plate_needs'. */
 static int answer_tile(const passfood_state *s, int p, int g, bool before_scoring, double *value,
-                       passfood_board_gains *slots)
+                       passfood_gains_table *table)
 {
     int a = s->active;
     uint8_t ca[PASSFOOD_FOODS], cp[PASSFOOD_FOODS];
@@ -486,18 +499,18 @@ static int answer_tile(const passfood_state *s, int p, int g, bool before_scorin
     if (cp[g] < PASSFOOD_PROWS)
         cp[g]++;
     double ua = urgency(s, a) + 0.2, up = urgency(s, p);
-    /* both boards once; each answer h moves one column of each (a copy of
-     * the first: the second may take its slot) */
-    passfood_board_gains scratch, ga = *gains_of(s, ca, GAINS_MORE, slots, &scratch);
-    const passfood_board_gains *gp = gains_of(s, cp, GAINS_FEWER, slots, &scratch);
+    /* both boards once; each answer h moves one column of each */
+    passfood_board_gains scratch_a, scratch_p;
+    const passfood_board_gains *ga = gains_of(s, ca, GAINS_MORE, table, &scratch_a);
+    const passfood_board_gains *gp = gains_of(s, cp, GAINS_FEWER, table, &scratch_p);
     int best = -1;
     double bestv = -1e9;
     for (int h = 0; h < PASSFOOD_FOODS; h++) {
         if (!cp[h])
             continue;
-        double v = ua * ga.gain[h] - up * gp->loss[h];
+        double v = ua * ga->gain[h] - up * gp->loss[h];
         if (before_scoring && s->pos[a] < s->num.cake)
-            v += 2.0 * ga.bump[h];
+            v += 2.0 * ga->bump[h];
         if (v > bestv)
             bestv = v, best = h;
     }
@@ -508,7 +521,7 @@ static int answer_tile(const passfood_state *s, int p, int g, bool before_scorin
 
 /* A swap offer worth a token now (partner*5+food), or -1: one that gives the
  * active player a set to score this turn. */
-static int choose_swap(const passfood_state *s, passfood_board_gains *slots)
+static int choose_swap(const passfood_state *s, passfood_gains_table *table)
 {
     int a = s->active;
     if (!s->swaps[a] || s->pos[a] >= s->num.cake)
@@ -518,8 +531,7 @@ static int choose_swap(const passfood_state *s, passfood_board_gains *slots)
      * such offers can be chosen, so an offer whose partner holds no gaining
      * tile needs no answer worked out (most of them: the bot's hot spot). */
     passfood_board_gains scratch;
-    uint8_t gains[PASSFOOD_FOODS]; /* a copy: answer_tile may take its slot */
-    memcpy(gains, gains_of(s, s->board[a], GAINS_SWAPS, slots, &scratch)->swaps, sizeof gains);
+    const uint8_t *gains = gains_of(s, s->board[a], GAINS_SWAPS, table, &scratch)->swaps;
     int best = -1, bestpts = now;
     double bestv = -1e9;
     for (int p = 0; p < s->seats; p++) {
@@ -540,7 +552,7 @@ static int choose_swap(const passfood_state *s, passfood_board_gains *slots)
             if (!(gains[g] & held))
                 continue;
             double v;
-            int h = answer_tile(s, p, g, true, &v, slots);
+            int h = answer_tile(s, p, g, true, &v, table);
             if (h < 0)
                 continue;
             uint8_t da[PASSFOOD_FOODS];
@@ -563,10 +575,10 @@ static int choose_swap(const passfood_state *s, passfood_board_gains *slots)
 static pf_action greedy_action(const passfood_state *s, int me, passfood_greedy_memo *memo)
 {
     int a = s->active;
-    passfood_board_gains *slots = memo ? memo->gains : NULL;
+    passfood_gains_table *table = memo ? memo->gains : NULL;
     switch (s->phase) {
     case PASSFOOD_PH_ANSWER: {
-        int h = answer_tile(s, me, s->swap_food, s->ret_phase <= PASSFOOD_PH_SCORE, NULL, slots);
+        int h = answer_tile(s, me, s->swap_food, s->ret_phase <= PASSFOOD_PH_SCORE, NULL, table);
         return h < 0 ? PASSFOOD_A_DECLINE : PASSFOOD_A_ANSWER + (pf_action)h;
     }
     case PASSFOOD_PH_PLATE: {
@@ -575,7 +587,7 @@ static pf_action greedy_action(const passfood_state *s, int me, passfood_greedy_
     }
     case PASSFOOD_PH_ZIGGY: {
         if (s->takes[a]) {
-            int f = choose_take_before_ziggy(s, slots);
+            int f = choose_take_before_ziggy(s, table);
             if (f >= 0)
                 return PASSFOOD_A_TAKE + (pf_action)f;
         }
@@ -586,7 +598,7 @@ static pf_action greedy_action(const passfood_state *s, int me, passfood_greedy_
         return PASSFOOD_A_CARRY;
     }
     case PASSFOOD_PH_SCORE: {
-        int sw = choose_swap(s, slots);
+        int sw = choose_swap(s, table);
         if (sw >= 0)
             return PASSFOOD_A_SWAP + (pf_action)sw;
         int b = s->pos[a] < s->num.cake ? choose_own_set(s) : -1;
