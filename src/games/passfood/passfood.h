@@ -156,13 +156,9 @@ typedef struct passfood_greedy_memo {
 pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_action *legal, int n,
                                 passfood_greedy_memo *memo);
 
-/* greedy's move for seat in s without a legal list, as passfood__greedy_move
- * gives it with the list: a playout's move. */
+/* greedy's move for seat in s without a legal list (it is always legal), as
+ * passfood__greedy_move gives it with the list: a playout's move. */
 pf_action passfood__greedy_play(const passfood_state *s, int seat, passfood_greedy_memo *memo);
-
-/* a when it is legal for seat (which may act) in s, else seat's first legal
- * action: the check of a bot's move without the list (passfood.c). */
-pf_action passfood__legal_or_first(const passfood_state *s, int seat, pf_action a);
 
 /* Why the observing seat would play a (passfood_why.c; a hint's reason). */
 struct pf_why;

@@ -642,9 +642,16 @@ pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_acti
     return legal[0];
 }
 
+/* greedy_action's choice is always legal, so a playout asks no list: a plate
+ * is a free one (the X space with two seats), an answer a food the partner
+ * holds once given the offer, a take a food on Ziggy's board with a token
+ * left, a set one complete on a board (the player's only before the cake),
+ * Ziggy's choice only among several sets, carry on only without that
+ * choice, a swap a food held to a partner holding a tile who has not
+ * declined, with a token left. test_bots checks it along whole games. */
 pf_action passfood__greedy_play(const passfood_state *s, int seat, passfood_greedy_memo *memo)
 {
-    return passfood__legal_or_first(s, seat, greedy_action(s, seat, memo));
+    return greedy_action(s, seat, memo);
 }
 
 static pf_err greedy_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)
