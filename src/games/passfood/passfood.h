@@ -112,40 +112,46 @@ extern const pf_bot_def passfood__bots[];
  * (passfood_bots.c): its value gained (0 for a full column) and lost (0
  * for an empty one), the points its best set gains (0 for a full column),
  * and the swaps that give it a better set. A function of the board's counts
- * and the numbers table's set points alone, so every line of play on a
- * thread shares them (passfood_gains_table). */
+ * and the numbers table alone, so every line of play on a thread shares
+ * them (passfood_greedy_table). */
 typedef struct passfood_board_gains {
     int8_t bump[PASSFOOD_FOODS];
     uint8_t swaps[PASSFOOD_FOODS]; /* bit h of swaps[g]: giving g for h */
     double gain[PASSFOOD_FOODS], loss[PASSFOOD_FOODS];
 } passfood_board_gains;
 
-/* Every player board: five counts of 0 to PASSFOOD_PROWS. */
+/* Every player board (five counts of 0 to PASSFOOD_PROWS) and every board
+ * of Ziggy's (0 to PASSFOOD_ZROWS). */
 #define PASSFOOD_BOARDS 3125
+#define PASSFOOD_ZBOARDS 1024
 
-/* The gains of every board under one table of set points (pcol, prow),
- * each part (the gains and bumps, the losses, the swaps) worked out when
- * first asked: a board's index is its counts read in base 5. */
-typedef struct passfood_gains_table {
-    uint8_t pcol[PASSFOOD_FOODS], prow[PASSFOOD_PROWS]; /* the points they are for */
-    uint8_t known[PASSFOOD_BOARDS];                     /* bit per part worked out */
+/* What greedy works out from one numbers table alone, each entry when first
+ * asked: the gains of every player board (three parts: the gains and
+ * bumps, the losses, the swaps), indexed by its counts read in base 5; the
+ * value of every board of Ziggy's (in base 4); and the lucky dips on the
+ * spaces up to each space. */
+typedef struct passfood_greedy_table {
+    passfood_numbers num;           /* the numbers they are for */
+    uint8_t known[PASSFOOD_BOARDS]; /* bit per part worked out */
     passfood_board_gains of[PASSFOOD_BOARDS];
-} passfood_gains_table;
+    bool zknown[PASSFOOD_ZBOARDS];
+    double zvalue[PASSFOOD_ZBOARDS];
+    uint8_t dips_to[256];
+} passfood_greedy_table;
 
-/* The calling thread's table, for num's set points: kept from the last call
- * when they are the same (the planner's decisions, game after game), else
+/* The calling thread's table for num: kept from the last call when the
+ * numbers are the same (decision after decision, game after game), else
  * emptied (passfood_bots.c). */
-passfood_gains_table *passfood__gains_table(const passfood_numbers *num);
+passfood_greedy_table *passfood__greedy_table(const passfood_numbers *num);
 
 /* What greedy keeps between its moves along one line of play (a game played
  * on move after move from one state): the plate needs of a turn's step 3,
  * which both its plate decisions use (no board or pawn moves in between);
- * and, when gains is not NULL, the thread's boards' gains for the state's
- * numbers (passfood__gains_table). */
+ * and the thread's table for the line's numbers (passfood__greedy_table). */
 typedef struct passfood_greedy_memo {
     int turn; /* the turn nd was worked out for; -1 before any */
     double nd[3][PASSFOOD_FOODS];
-    passfood_gains_table *gains;
+    passfood_greedy_table *table;
 } passfood_greedy_memo;
 
 /* The greedy bot's move for seat in s, one of its n legal actions

@@ -103,9 +103,16 @@ static double value_moved(const passfood_state *s, const board_terms *b, int f, 
     return add_terms(col, row);
 }
 
-/* How threatening Ziggy's board is (his columns and rows in progress). */
-static double ziggy_value(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS])
+/* How threatening Ziggy's board is (his columns and rows in progress),
+ * worked out in the table the first time. */
+static double ziggy_value(const passfood_state *s, passfood_greedy_table *table,
+                          const uint8_t c[PASSFOOD_FOODS])
 {
+    int i = 0;
+    for (int f = PASSFOOD_FOODS - 1; f >= 0; f--)
+        i = i * (PASSFOOD_ZROWS + 1) + c[f];
+    if (table->zknown[i])
+        return table->zvalue[i];
     static const double zc[PASSFOOD_ZROWS + 1] = {0, 0.1, 0.4, 1.0};
     double v = 0;
     for (int f = 0; f < PASSFOOD_FOODS; f++)
@@ -116,6 +123,8 @@ static double ziggy_value(const passfood_state *s, const uint8_t c[PASSFOOD_FOOD
             k += c[f] >= r;
         v += s->num.zrow[r - 1] * roww[k];
     }
+    table->zvalue[i] = v;
+    table->zknown[i] = true;
     return v;
 }
 
@@ -196,39 +205,41 @@ static void board_swaps(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS]
 /* The parts of a board's gains. */
 enum { GAINS_MORE, GAINS_FEWER, GAINS_SWAPS };
 
-passfood_gains_table *passfood__gains_table(const passfood_numbers *num)
+passfood_greedy_table *passfood__greedy_table(const passfood_numbers *num)
 {
     /* per thread: the simulator's threads and the server's hint threads
      * plan at once */
-    static _Thread_local passfood_gains_table table;
-    if (memcmp(table.pcol, num->pcol, sizeof table.pcol) ||
-        memcmp(table.prow, num->prow, sizeof table.prow)) {
-        memcpy(table.pcol, num->pcol, sizeof table.pcol);
-        memcpy(table.prow, num->prow, sizeof table.prow);
+    static _Thread_local passfood_greedy_table table;
+    if (memcmp(&table.num, num, sizeof *num)) {
+        table.num = *num;
         memset(table.known, 0, sizeof table.known);
+        memset(table.zknown, 0, sizeof table.zknown);
+        for (int x = 0; x < 256; x++) {
+            int dips = 0;
+            for (int i = 0; i < num->ndips; i++)
+                dips += num->dips[i] <= x;
+            table.dips_to[x] = (uint8_t)dips;
+        }
     }
     return &table;
 }
 
 /* What board c's gains (GAINS_MORE), losses (GAINS_FEWER) or swaps
- * (GAINS_SWAPS) are: from the table, worked out there the first time, or
- * into scratch when there is no table. */
+ * (GAINS_SWAPS) are, worked out in the table the first time. */
 static const passfood_board_gains *gains_of(const passfood_state *s,
                                             const uint8_t c[PASSFOOD_FOODS], int part,
-                                            passfood_gains_table *table,
-                                            passfood_board_gains *scratch)
+                                            passfood_greedy_table *table)
 {
     int i = 0;
     for (int f = PASSFOOD_FOODS - 1; f >= 0; f--)
         i = i * (PASSFOOD_PROWS + 1) + c[f];
-    passfood_board_gains *g = table ? &table->of[i] : scratch;
-    if (!table || !(table->known[i] >> part & 1)) {
+    passfood_board_gains *g = &table->of[i];
+    if (!(table->known[i] >> part & 1)) {
         if (part == GAINS_SWAPS)
             board_swaps(s, c, g);
         else
             board_gains(s, c, part == GAINS_FEWER, g);
-        if (table)
-            table->known[i] |= (uint8_t)(1u << part);
+        table->known[i] |= (uint8_t)(1u << part);
     }
     return g;
 }
@@ -331,7 +342,7 @@ static int best_plate(const double nd[3][PASSFOOD_FOODS], unsigned freep, int t,
 /* The plates' needs for the active player's step 3 into nd (table: the
  * thread's boards' gains, or NULL). */
 static void plate_needs(const passfood_state *s, double nd[3][PASSFOOD_FOODS],
-                        passfood_gains_table *table)
+                        passfood_greedy_table *table)
 {
     int a = s->active, n = s->seats;
     int rec[3] = {(a + 1) % n, a, n == 2 ? -1 : (a + n - 1) % n};
@@ -341,8 +352,7 @@ static void plate_needs(const passfood_state *s, double nd[3][PASSFOOD_FOODS],
             continue;
         }
         /* the recipient's board, valued once for its five foods */
-        passfood_board_gains scratch;
-        const passfood_board_gains *g = gains_of(s, s->board[rec[j]], GAINS_MORE, table, &scratch);
+        const passfood_board_gains *g = gains_of(s, s->board[rec[j]], GAINS_MORE, table);
         double u = urgency(s, rec[j]);
         for (int f = 0; f < PASSFOOD_FOODS; f++)
             nd[j][f] = need_of(s, rec[j], g, u, f, j == 1);
@@ -364,7 +374,8 @@ static void bag_contents(const passfood_state *s, uint8_t bag[PASSFOOD_FOODS])
     }
 }
 
-static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo)
+static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo,
+                        passfood_greedy_table *table)
 {
     unsigned freep = 0;
     for (int j = 0; j < 3; j++)
@@ -375,7 +386,7 @@ static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo)
     double own[3][PASSFOOD_FOODS];
     double (*nd)[PASSFOOD_FOODS] = memo ? memo->nd : own;
     if (!memo || memo->turn != s->turn) {
-        plate_needs(s, nd, memo ? memo->gains : NULL);
+        plate_needs(s, nd, table);
         if (memo)
             memo->turn = s->turn;
     }
@@ -417,7 +428,8 @@ static int choose_own_set(const passfood_state *s)
 
 /* Points Ziggy gets at step 2 when the active player picks the cheapest of
  * his sets on board c (0 when none), and that set's bit in *bit. */
-static int ziggy_cheapest(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS], int *bit)
+static int ziggy_cheapest(const passfood_state *s, passfood_greedy_table *table,
+                          const uint8_t c[PASSFOOD_FOODS], int *bit)
 {
     unsigned sets = passfood__ziggy_sets(c);
     double bestv = 1e9;
@@ -434,10 +446,8 @@ static int ziggy_cheapest(const passfood_state *s, const uint8_t c[PASSFOOD_FOOD
             for (int f = 0; f < PASSFOOD_FOODS; f++)
                 d[f]--;
         int to = s->zpos + pts;
-        int dips = 0;
-        for (int i = 0; i < s->num.ndips; i++)
-            dips += s->num.dips[i] > s->zpos && s->num.dips[i] <= to;
-        double v = pts + 0.3 * ziggy_value(s, d) + 1.5 * dips;
+        int dips = table->dips_to[to < 255 ? to : 255] - table->dips_to[s->zpos];
+        double v = pts + 0.3 * ziggy_value(s, table, d) + 1.5 * dips;
         if (v < bestv)
             bestv = v, best = pts, bb = b;
     }
@@ -464,15 +474,14 @@ static double ziggy_harm(const passfood_state *s, int pts)
 }
 
 /* The take (a food) worth using now before Ziggy scores, or -1. */
-static int choose_take_before_ziggy(const passfood_state *s, passfood_gains_table *table)
+static int choose_take_before_ziggy(const passfood_state *s, passfood_greedy_table *table)
 {
     int a = s->active;
-    int now_pts = ziggy_cheapest(s, s->zboard, NULL);
+    int now_pts = ziggy_cheapest(s, table, s->zboard, NULL);
     if (now_pts == 0)
         return -1;
     double harm = ziggy_harm(s, now_pts), u = urgency(s, a);
-    passfood_board_gains scratch;
-    const passfood_board_gains *mine = gains_of(s, s->board[a], GAINS_MORE, table, &scratch);
+    const passfood_board_gains *mine = gains_of(s, s->board[a], GAINS_MORE, table);
     int best = -1;
     double bestgain = 0;
     for (int f = 0; f < PASSFOOD_FOODS; f++) {
@@ -481,7 +490,7 @@ static int choose_take_before_ziggy(const passfood_state *s, passfood_gains_tabl
         uint8_t d[PASSFOOD_FOODS];
         memcpy(d, s->zboard, sizeof d);
         d[f]--;
-        double gain = harm - ziggy_harm(s, ziggy_cheapest(s, d, NULL)) +
+        double gain = harm - ziggy_harm(s, ziggy_cheapest(s, table, d, NULL)) +
                       0.3 * need_of(s, a, mine, u, f, true);
         if (gain > bestgain)
             bestgain = gain, best = f;
@@ -494,7 +503,7 @@ static int choose_take_before_ziggy(const passfood_state *s, passfood_gains_tabl
 /* The tile partner p gives back when the active player offers food g, and
  * its value to the team (the bot's answering rule); table as plate_needs'. */
 static int answer_tile(const passfood_state *s, int p, int g, bool before_scoring, double *value,
-                       passfood_gains_table *table)
+                       passfood_greedy_table *table)
 {
     int a = s->active;
     uint8_t ca[PASSFOOD_FOODS], cp[PASSFOOD_FOODS];
@@ -505,9 +514,8 @@ static int answer_tile(const passfood_state *s, int p, int g, bool before_scorin
         cp[g]++;
     double ua = urgency(s, a) + 0.2, up = urgency(s, p);
     /* both boards once; each answer h moves one column of each */
-    passfood_board_gains scratch_a, scratch_p;
-    const passfood_board_gains *ga = gains_of(s, ca, GAINS_MORE, table, &scratch_a);
-    const passfood_board_gains *gp = gains_of(s, cp, GAINS_FEWER, table, &scratch_p);
+    const passfood_board_gains *ga = gains_of(s, ca, GAINS_MORE, table);
+    const passfood_board_gains *gp = gains_of(s, cp, GAINS_FEWER, table);
     int best = -1;
     double bestv = -1e9;
     for (int h = 0; h < PASSFOOD_FOODS; h++) {
@@ -526,7 +534,7 @@ static int answer_tile(const passfood_state *s, int p, int g, bool before_scorin
 
 /* A swap offer worth a token now (partner*5+food), or -1: one that gives the
  * active player a set to score this turn. */
-static int choose_swap(const passfood_state *s, passfood_gains_table *table)
+static int choose_swap(const passfood_state *s, passfood_greedy_table *table)
 {
     int a = s->active;
     if (!s->swaps[a] || s->pos[a] >= s->num.cake)
@@ -535,8 +543,7 @@ static int choose_swap(const passfood_state *s, passfood_gains_table *table)
     /* gains[g] bit h: giving g and getting h back makes a better set. Only
      * such offers can be chosen, so an offer whose partner holds no gaining
      * tile needs no answer worked out (most of them: the bot's hot spot). */
-    passfood_board_gains scratch;
-    const uint8_t *gains = gains_of(s, s->board[a], GAINS_SWAPS, table, &scratch)->swaps;
+    const uint8_t *gains = gains_of(s, s->board[a], GAINS_SWAPS, table)->swaps;
     int best = -1, bestpts = now;
     double bestv = -1e9;
     for (int p = 0; p < s->seats; p++) {
@@ -580,14 +587,14 @@ static int choose_swap(const passfood_state *s, passfood_gains_table *table)
 static pf_action greedy_action(const passfood_state *s, int me, passfood_greedy_memo *memo)
 {
     int a = s->active;
-    passfood_gains_table *table = memo ? memo->gains : NULL;
+    passfood_greedy_table *table = memo ? memo->table : passfood__greedy_table(&s->num);
     switch (s->phase) {
     case PASSFOOD_PH_ANSWER: {
         int h = answer_tile(s, me, s->swap_food, s->ret_phase <= PASSFOOD_PH_SCORE, NULL, table);
         return h < 0 ? PASSFOOD_A_DECLINE : PASSFOOD_A_ANSWER + (pf_action)h;
     }
     case PASSFOOD_PH_PLATE: {
-        int j = choose_plate(s, memo);
+        int j = choose_plate(s, memo, table);
         return j == 2 && s->seats == 2 ? PASSFOOD_A_PLATE_X : PASSFOOD_A_PLATE + (pf_action)j;
     }
     case PASSFOOD_PH_ZIGGY: {
@@ -597,7 +604,7 @@ static pf_action greedy_action(const passfood_state *s, int me, passfood_greedy_
                 return PASSFOOD_A_TAKE + (pf_action)f;
         }
         int bit;
-        ziggy_cheapest(s, s->zboard, &bit);
+        ziggy_cheapest(s, table, s->zboard, &bit);
         if (__builtin_popcount(passfood__ziggy_sets(s->zboard)) >= 2)
             return PASSFOOD_A_ZSCORE_COL + (pf_action)bit;
         return PASSFOOD_A_CARRY;
@@ -613,17 +620,17 @@ static pf_action greedy_action(const passfood_state *s, int me, passfood_greedy_
         /* Ziggy already holds a set for the next step 2 (a lucky dip): break
          * it when the next player has no take token left. */
         int next = (a + 1) % s->seats;
-        if (s->takes[a] && !s->takes[next] && ziggy_cheapest(s, s->zboard, NULL) >= 6) {
+        if (s->takes[a] && !s->takes[next] && ziggy_cheapest(s, table, s->zboard, NULL) >= 6) {
             int f = -1;
             double bestgain = 0;
-            int now = ziggy_cheapest(s, s->zboard, NULL);
+            int now = ziggy_cheapest(s, table, s->zboard, NULL);
             for (int g = 0; g < PASSFOOD_FOODS; g++) {
                 if (!s->zboard[g])
                     continue;
                 uint8_t d[PASSFOOD_FOODS];
                 memcpy(d, s->zboard, sizeof d);
                 d[g]--;
-                double gain = now - ziggy_cheapest(s, d, NULL);
+                double gain = now - ziggy_cheapest(s, table, d, NULL);
                 if (gain > bestgain)
                     bestgain = gain, f = g;
             }

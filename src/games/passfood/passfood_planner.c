@@ -20,8 +20,8 @@
  *   - a decision with one legal move is answered at once;
  *   - the playouts share what a board gains from each food
  *     (passfood_board_gains), which greedy's choices work out from the
- *     board and the set points alone: the thread's table of them
- *     (passfood__gains_table) serves decision after decision. */
+ *     board and the numbers table alone: the thread's table of them
+ *     (passfood__greedy_table) serves decision after decision. */
 #include "games/passfood/passfood.h"
 
 #include <math.h>
@@ -34,10 +34,11 @@
 
 /* Plays s to its end with the greedy team on every seat; the team's result.
  * The playout is one line of play, so greedy keeps its memo along it. */
-static double playout(const pf_game *g, passfood_state *s, int64_t now, passfood_gains_table *gains)
+static double playout(const pf_game *g, passfood_state *s, int64_t now,
+                      passfood_greedy_table *table)
 {
     double res[PASSFOOD_MAX_SEATS];
-    passfood_greedy_memo memo = {.turn = -1, .gains = gains};
+    passfood_greedy_memo memo = {.turn = -1, .table = table};
     while (!g->over(s, res)) {
         int seat = __builtin_ctz(g->to_act(s));
         g->apply(s, seat, passfood__greedy_play(s, seat, &memo), now, NULL);
@@ -91,14 +92,14 @@ pf_err passfood__planner_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int6
     while (moves[keep] != greedy)
         keep++;
     double sum[PF_MAX_LEGAL] = {0}, sq[PF_MAX_LEGAL] = {0}, won[PF_MAX_LEGAL];
-    passfood_gains_table *gains = passfood__gains_table(&base.num);
+    passfood_greedy_table *table = passfood__greedy_table(&base.num);
     int full = PLAYOUTS / n > 1 ? PLAYOUTS / n : 1, rounds = 0;
     do {
         pf_obs_sample(o, rng, &base);
         for (int i = 0; i < n; i++) {
             det = base;
             g->apply(&det, seat, moves[i], now, NULL);
-            won[i] = playout(g, &det, now, gains);
+            won[i] = playout(g, &det, now, table);
         }
         for (int i = 0; i < n; i++) {
             double d = won[i] - won[keep];

@@ -107,7 +107,7 @@ static void test_greedy_plays_legal_moves(void **state)
             char spec[32];
             snprintf(spec, sizeof spec, "difficulty=%d", (int)(seed % 7));
             passfood_state *s = pf_test_new(g, seats, spec, seed);
-            passfood_greedy_memo memo = {.turn = -1, .gains = passfood__gains_table(&s->num)};
+            passfood_greedy_memo memo = {.turn = -1, .table = passfood__greedy_table(&s->num)};
             pf_rng rng;
             pf_rng_seed(&rng, seed);
             while (!g->over(s, NULL)) {
