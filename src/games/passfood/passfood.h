@@ -126,14 +126,16 @@ typedef struct passfood_board_gains {
 #define PASSFOOD_ZBOARDS 1024
 
 /* What greedy works out from one numbers table alone, each entry when first
- * asked: the gains of every player board (three parts: the gains and
- * bumps, the losses, the swaps), indexed by its counts read in base 5; the
- * value of every board of Ziggy's (in base 4); and the lucky dips on the
- * spaces up to each space. */
+ * asked: for every player board, indexed by its counts read in base 5, its
+ * gains (three parts: the gains and bumps, the losses, the swaps), its
+ * value and its best set's points; the value of every board of Ziggy's (in
+ * base 4); and the lucky dips on the spaces up to each space. */
 typedef struct passfood_greedy_table {
     passfood_numbers num;           /* the numbers they are for */
     uint8_t known[PASSFOOD_BOARDS]; /* bit per part worked out */
     passfood_board_gains of[PASSFOOD_BOARDS];
+    double value[PASSFOOD_BOARDS];
+    uint8_t best[PASSFOOD_BOARDS];
     bool zknown[PASSFOOD_ZBOARDS];
     double zvalue[PASSFOOD_ZBOARDS];
     uint8_t dips_to[256];

@@ -202,8 +202,8 @@ static void board_swaps(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS]
     }
 }
 
-/* The parts of a board's gains. */
-enum { GAINS_MORE, GAINS_FEWER, GAINS_SWAPS };
+/* What the table knows of a player board, a bit each. */
+enum { GAINS_MORE, GAINS_FEWER, GAINS_SWAPS, BOARD_VALUE, BOARD_BEST };
 
 passfood_greedy_table *passfood__greedy_table(const passfood_numbers *num)
 {
@@ -224,15 +224,46 @@ passfood_greedy_table *passfood__greedy_table(const passfood_numbers *num)
     return &table;
 }
 
+/* A player board's place in the table: its counts read in base 5. */
+static int board_index(const uint8_t c[PASSFOOD_FOODS])
+{
+    int i = 0;
+    for (int f = PASSFOOD_FOODS - 1; f >= 0; f--)
+        i = i * (PASSFOOD_PROWS + 1) + c[f];
+    return i;
+}
+
+/* board_value of c, worked out in the table the first time. */
+static double value_of(const passfood_state *s, passfood_greedy_table *table,
+                       const uint8_t c[PASSFOOD_FOODS])
+{
+    int i = board_index(c);
+    if (!(table->known[i] >> BOARD_VALUE & 1)) {
+        table->value[i] = board_value(s, c);
+        table->known[i] |= 1u << BOARD_VALUE;
+    }
+    return table->value[i];
+}
+
+/* best_now of c, worked out in the table the first time. */
+static int best_of(const passfood_state *s, passfood_greedy_table *table,
+                   const uint8_t c[PASSFOOD_FOODS])
+{
+    int i = board_index(c);
+    if (!(table->known[i] >> BOARD_BEST & 1)) {
+        table->best[i] = (uint8_t)best_now(s, c);
+        table->known[i] |= 1u << BOARD_BEST;
+    }
+    return table->best[i];
+}
+
 /* What board c's gains (GAINS_MORE), losses (GAINS_FEWER) or swaps
  * (GAINS_SWAPS) are, worked out in the table the first time. */
 static const passfood_board_gains *gains_of(const passfood_state *s,
                                             const uint8_t c[PASSFOOD_FOODS], int part,
                                             passfood_greedy_table *table)
 {
-    int i = 0;
-    for (int f = PASSFOOD_FOODS - 1; f >= 0; f--)
-        i = i * (PASSFOOD_PROWS + 1) + c[f];
+    int i = board_index(c);
     passfood_board_gains *g = &table->of[i];
     if (!(table->known[i] >> part & 1)) {
         if (part == GAINS_SWAPS)
@@ -401,7 +432,7 @@ static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo,
 /* ---- sets --------------------------------------------------------------- */
 
 /* The best set for the active player to score, as a bit (-1 when none). */
-static int choose_own_set(const passfood_state *s)
+static int choose_own_set(const passfood_state *s, passfood_greedy_table *table)
 {
     int a = s->active;
     unsigned sets = passfood__player_sets(s->board[a]);
@@ -419,7 +450,7 @@ static int choose_own_set(const passfood_state *s)
         else
             for (int f = 0; f < PASSFOOD_FOODS; f++)
                 d[f]--;
-        double v = 3.0 * (pts < room ? pts : room) + board_value(s, d);
+        double v = 3.0 * (pts < room ? pts : room) + value_of(s, table, d);
         if (v > bestv)
             bestv = v, best = b;
     }
@@ -458,7 +489,7 @@ static int ziggy_cheapest(const passfood_state *s, passfood_greedy_table *table,
 
 /* How bad it is for the team that Ziggy gains pts now (before the active
  * player's step 5). */
-static double ziggy_harm(const passfood_state *s, int pts)
+static double ziggy_harm(const passfood_state *s, passfood_greedy_table *table, int pts)
 {
     if (pts == 0)
         return 0;
@@ -469,7 +500,7 @@ static double ziggy_harm(const passfood_state *s, int pts)
     int a = s->active;
     /* The active player must end the turn ahead of Ziggy. */
     if (s->pos[a] < s->num.cake && to >= s->pos[a])
-        h += to - s->pos[a] + 1 > best_now(s, s->board[a]) ? 40 : 6;
+        h += to - s->pos[a] + 1 > best_of(s, table, s->board[a]) ? 40 : 6;
     return h;
 }
 
@@ -480,7 +511,7 @@ static int choose_take_before_ziggy(const passfood_state *s, passfood_greedy_tab
     int now_pts = ziggy_cheapest(s, table, s->zboard, NULL);
     if (now_pts == 0)
         return -1;
-    double harm = ziggy_harm(s, now_pts), u = urgency(s, a);
+    double harm = ziggy_harm(s, table, now_pts), u = urgency(s, a);
     const passfood_board_gains *mine = gains_of(s, s->board[a], GAINS_MORE, table);
     int best = -1;
     double bestgain = 0;
@@ -490,7 +521,7 @@ static int choose_take_before_ziggy(const passfood_state *s, passfood_greedy_tab
         uint8_t d[PASSFOOD_FOODS];
         memcpy(d, s->zboard, sizeof d);
         d[f]--;
-        double gain = harm - ziggy_harm(s, ziggy_cheapest(s, table, d, NULL)) +
+        double gain = harm - ziggy_harm(s, table, ziggy_cheapest(s, table, d, NULL)) +
                       0.3 * need_of(s, a, mine, u, f, true);
         if (gain > bestgain)
             bestgain = gain, best = f;
@@ -539,7 +570,7 @@ static int choose_swap(const passfood_state *s, passfood_greedy_table *table)
     int a = s->active;
     if (!s->swaps[a] || s->pos[a] >= s->num.cake)
         return -1;
-    int now = best_now(s, s->board[a]);
+    int now = best_of(s, table, s->board[a]);
     /* gains[g] bit h: giving g and getting h back makes a better set. Only
      * such offers can be chosen, so an offer whose partner holds no gaining
      * tile needs no answer worked out (most of them: the bot's hot spot). */
@@ -572,7 +603,7 @@ static int choose_swap(const passfood_state *s, passfood_greedy_table *table)
             da[g]--;
             if (da[h] < PASSFOOD_PROWS)
                 da[h]++;
-            int pts = best_now(s, da);
+            int pts = best_of(s, table, da);
             if (pts > bestpts || (pts == bestpts && pts > now && v > bestv)) {
                 bestpts = pts, bestv = v, best = p * 5 + g;
             }
@@ -613,7 +644,7 @@ static pf_action greedy_action(const passfood_state *s, int me, passfood_greedy_
         int sw = choose_swap(s, table);
         if (sw >= 0)
             return PASSFOOD_A_SWAP + (pf_action)sw;
-        int b = s->pos[a] < s->num.cake ? choose_own_set(s) : -1;
+        int b = s->pos[a] < s->num.cake ? choose_own_set(s, table) : -1;
         return b >= 0 ? PASSFOOD_A_SCORE_COL + (pf_action)b : PASSFOOD_A_CARRY;
     }
     case PASSFOOD_PH_END: {
