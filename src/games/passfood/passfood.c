@@ -825,14 +825,6 @@ static passfood_set legal_set(const passfood_state *s, int seat)
     return l;
 }
 
-pf_action passfood__legal_or_first(const passfood_state *s, int seat, pf_action a)
-{
-    passfood_set l = legal_set(s, seat);
-    if (a < PASSFOOD_A_COUNT && (l.w[a / 64] >> (a % 64) & 1))
-        return a;
-    return l.w[0] ? (pf_action)__builtin_ctzll(l.w[0]) : (pf_action)(64 + __builtin_ctzll(l.w[1]));
-}
-
 static int passfood_legal(const void *vs, int seat, pf_action *out, int cap)
 {
     (void)cap;

@@ -112,28 +112,48 @@ extern const pf_bot_def passfood__bots[];
  * (passfood_bots.c): its value gained (0 for a full column) and lost (0
  * for an empty one), the points its best set gains (0 for a full column),
  * and the swaps that give it a better set. A function of the board's counts
- * and the numbers table alone, so the playouts of one decision share them,
- * slot by board. */
+ * and the numbers table alone, so every line of play on a thread shares
+ * them (passfood_greedy_table). */
 typedef struct passfood_board_gains {
-    /* the board of gain and bump, of loss, and of swaps (each worked out when
-     * first asked): the counts, 3 bits each, plus 1; 0: none */
-    uint16_t key[3];
     int8_t bump[PASSFOOD_FOODS];
     uint8_t swaps[PASSFOOD_FOODS]; /* bit h of swaps[g]: giving g for h */
     double gain[PASSFOOD_FOODS], loss[PASSFOOD_FOODS];
 } passfood_board_gains;
 
-#define PASSFOOD_GAIN_SLOTS 2048
+/* Every player board (five counts of 0 to PASSFOOD_PROWS) and every board
+ * of Ziggy's (0 to PASSFOOD_ZROWS). */
+#define PASSFOOD_BOARDS 3125
+#define PASSFOOD_ZBOARDS 1024
+
+/* What greedy works out from one numbers table alone, each entry when first
+ * asked: for every player board, indexed by its counts read in base 5, its
+ * gains (three parts: the gains and bumps, the losses, the swaps), its
+ * value and its best set's points; the value of every board of Ziggy's (in
+ * base 4); and the lucky dips on the spaces up to each space. */
+typedef struct passfood_greedy_table {
+    passfood_numbers num;           /* the numbers they are for */
+    uint8_t known[PASSFOOD_BOARDS]; /* bit per part worked out */
+    passfood_board_gains of[PASSFOOD_BOARDS];
+    double value[PASSFOOD_BOARDS];
+    uint8_t best[PASSFOOD_BOARDS];
+    bool zknown[PASSFOOD_ZBOARDS];
+    double zvalue[PASSFOOD_ZBOARDS];
+    uint8_t dips_to[256];
+} passfood_greedy_table;
+
+/* The calling thread's table for num: kept from the last call when the
+ * numbers are the same (decision after decision, game after game), else
+ * emptied (passfood_bots.c). */
+passfood_greedy_table *passfood__greedy_table(const passfood_numbers *num);
 
 /* What greedy keeps between its moves along one line of play (a game played
  * on move after move from one state): the plate needs of a turn's step 3,
  * which both its plate decisions use (no board or pawn moves in between);
- * and, when gains is not NULL, boards' gains shared with other lines of play
- * from the same decision (PASSFOOD_GAIN_SLOTS of them, zeroed to start). */
+ * and the thread's table for the line's numbers (passfood__greedy_table). */
 typedef struct passfood_greedy_memo {
     int turn; /* the turn nd was worked out for; -1 before any */
     double nd[3][PASSFOOD_FOODS];
-    passfood_board_gains *gains;
+    passfood_greedy_table *table;
 } passfood_greedy_memo;
 
 /* The greedy bot's move for seat in s, one of its n legal actions
@@ -144,13 +164,9 @@ typedef struct passfood_greedy_memo {
 pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_action *legal, int n,
                                 passfood_greedy_memo *memo);
 
-/* greedy's move for seat in s without a legal list, as passfood__greedy_move
- * gives it with the list: a playout's move. */
+/* greedy's move for seat in s without a legal list (it is always legal), as
+ * passfood__greedy_move gives it with the list: a playout's move. */
 pf_action passfood__greedy_play(const passfood_state *s, int seat, passfood_greedy_memo *memo);
-
-/* a when it is legal for seat (which may act) in s, else seat's first legal
- * action: the check of a bot's move without the list (passfood.c). */
-pf_action passfood__legal_or_first(const passfood_state *s, int seat, pf_action a);
 
 /* Why the observing seat would play a (passfood_why.c; a hint's reason). */
 struct pf_why;

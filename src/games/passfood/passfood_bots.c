@@ -103,9 +103,16 @@ static double value_moved(const passfood_state *s, const board_terms *b, int f, 
     return add_terms(col, row);
 }
 
-/* How threatening Ziggy's board is (his columns and rows in progress). */
-static double ziggy_value(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS])
+/* How threatening Ziggy's board is (his columns and rows in progress),
+ * worked out in the table the first time. */
+static double ziggy_value(const passfood_state *s, passfood_greedy_table *table,
+                          const uint8_t c[PASSFOOD_FOODS])
 {
+    int i = 0;
+    for (int f = PASSFOOD_FOODS - 1; f >= 0; f--)
+        i = i * (PASSFOOD_ZROWS + 1) + c[f];
+    if (table->zknown[i])
+        return table->zvalue[i];
     static const double zc[PASSFOOD_ZROWS + 1] = {0, 0.1, 0.4, 1.0};
     double v = 0;
     for (int f = 0; f < PASSFOOD_FOODS; f++)
@@ -116,18 +123,25 @@ static double ziggy_value(const passfood_state *s, const uint8_t c[PASSFOOD_FOOD
             k += c[f] >= r;
         v += s->num.zrow[r - 1] * roww[k];
     }
+    table->zvalue[i] = v;
+    table->zknown[i] = true;
     return v;
 }
 
-/* How much the team cares about player p's progress now. */
+/* How much the team cares about player p's progress now: 1 + 1.5 d, where
+ * d = (12 - gap) / 12 for a lead of gap spaces over Ziggy, kept within 0
+ * and 1. A table over the leads in between (the compiler works each out
+ * as the program would), where the division cost every plate choice. */
+#define URGENCY(gap) (1.0 + 1.5 * ((12.0 - (gap)) / 12.0))
+static const double urgency_of_gap[13] = {
+    URGENCY(0), URGENCY(1), URGENCY(2), URGENCY(3),  URGENCY(4),  URGENCY(5), URGENCY(6),
+    URGENCY(7), URGENCY(8), URGENCY(9), URGENCY(10), URGENCY(11), URGENCY(12)};
 static double urgency(const passfood_state *s, int p)
 {
     if (s->pos[p] >= s->num.cake)
         return 0;
     int gap = s->pos[p] - s->zpos;
-    double d = (12.0 - gap) / 12.0;
-    d = d < 0 ? 0 : d > 1 ? 1 : d;
-    return 1.0 + 1.5 * d;
+    return urgency_of_gap[gap < 0 ? 0 : gap > 12 ? 12 : gap];
 }
 
 /* What one tile more (fewer with fewer) of each food does to board c
@@ -188,29 +202,75 @@ static void board_swaps(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS]
     }
 }
 
-/* What board c's slot knows: its gains (GAINS_MORE), losses (GAINS_FEWER)
- * or swaps (GAINS_SWAPS), from the shared slots when they hold them
- * (filling the slot otherwise), or worked out into scratch when there are
- * no slots. */
-enum { GAINS_MORE, GAINS_FEWER, GAINS_SWAPS };
+/* What the table knows of a player board, a bit each. */
+enum { GAINS_MORE, GAINS_FEWER, GAINS_SWAPS, BOARD_VALUE, BOARD_BEST };
+
+passfood_greedy_table *passfood__greedy_table(const passfood_numbers *num)
+{
+    /* per thread: the simulator's threads and the server's hint threads
+     * plan at once */
+    static _Thread_local passfood_greedy_table table;
+    if (memcmp(&table.num, num, sizeof *num)) {
+        table.num = *num;
+        memset(table.known, 0, sizeof table.known);
+        memset(table.zknown, 0, sizeof table.zknown);
+        for (int x = 0; x < 256; x++) {
+            int dips = 0;
+            for (int i = 0; i < num->ndips; i++)
+                dips += num->dips[i] <= x;
+            table.dips_to[x] = (uint8_t)dips;
+        }
+    }
+    return &table;
+}
+
+/* A player board's place in the table: its counts read in base 5. */
+static int board_index(const uint8_t c[PASSFOOD_FOODS])
+{
+    int i = 0;
+    for (int f = PASSFOOD_FOODS - 1; f >= 0; f--)
+        i = i * (PASSFOOD_PROWS + 1) + c[f];
+    return i;
+}
+
+/* board_value of c, worked out in the table the first time. */
+static double value_of(const passfood_state *s, passfood_greedy_table *table,
+                       const uint8_t c[PASSFOOD_FOODS])
+{
+    int i = board_index(c);
+    if (!(table->known[i] >> BOARD_VALUE & 1)) {
+        table->value[i] = board_value(s, c);
+        table->known[i] |= 1u << BOARD_VALUE;
+    }
+    return table->value[i];
+}
+
+/* best_now of c, worked out in the table the first time. */
+static int best_of(const passfood_state *s, passfood_greedy_table *table,
+                   const uint8_t c[PASSFOOD_FOODS])
+{
+    int i = board_index(c);
+    if (!(table->known[i] >> BOARD_BEST & 1)) {
+        table->best[i] = (uint8_t)best_now(s, c);
+        table->known[i] |= 1u << BOARD_BEST;
+    }
+    return table->best[i];
+}
+
+/* What board c's gains (GAINS_MORE), losses (GAINS_FEWER) or swaps
+ * (GAINS_SWAPS) are, worked out in the table the first time. */
 static const passfood_board_gains *gains_of(const passfood_state *s,
                                             const uint8_t c[PASSFOOD_FOODS], int part,
-                                            passfood_board_gains *slots,
-                                            passfood_board_gains *scratch)
+                                            passfood_greedy_table *table)
 {
-    uint16_t key = 1;
-    for (int f = 0; f < PASSFOOD_FOODS; f++)
-        key += (uint16_t)(c[f] << (3 * f));
-    passfood_board_gains *g =
-        slots ? &slots[(key * 40503u) >> 5 & (PASSFOOD_GAIN_SLOTS - 1)] : scratch;
-    if (!slots || g->key[part] != key) {
-        if (g->key[GAINS_MORE] != key && g->key[GAINS_FEWER] != key && g->key[GAINS_SWAPS] != key)
-            memset(g->key, 0, sizeof g->key); /* the slot passes to this board */
+    int i = board_index(c);
+    passfood_board_gains *g = &table->of[i];
+    if (!(table->known[i] >> part & 1)) {
         if (part == GAINS_SWAPS)
             board_swaps(s, c, g);
         else
             board_gains(s, c, part == GAINS_FEWER, g);
-        g->key[part] = key;
+        table->known[i] |= (uint8_t)(1u << part);
     }
     return g;
 }
@@ -310,10 +370,10 @@ static int best_plate(const double nd[3][PASSFOOD_FOODS], unsigned freep, int t,
     return best;
 }
 
-/* The plates' needs for the active player's step 3 into nd (slots: the
- * boards' gains shared by a decision's lines of play, or NULL). */
+/* The plates' needs for the active player's step 3 into nd (table: the
+ * thread's boards' gains, or NULL). */
 static void plate_needs(const passfood_state *s, double nd[3][PASSFOOD_FOODS],
-                        passfood_board_gains *slots)
+                        passfood_greedy_table *table)
 {
     int a = s->active, n = s->seats;
     int rec[3] = {(a + 1) % n, a, n == 2 ? -1 : (a + n - 1) % n};
@@ -323,8 +383,7 @@ static void plate_needs(const passfood_state *s, double nd[3][PASSFOOD_FOODS],
             continue;
         }
         /* the recipient's board, valued once for its five foods */
-        passfood_board_gains scratch;
-        const passfood_board_gains *g = gains_of(s, s->board[rec[j]], GAINS_MORE, slots, &scratch);
+        const passfood_board_gains *g = gains_of(s, s->board[rec[j]], GAINS_MORE, table);
         double u = urgency(s, rec[j]);
         for (int f = 0; f < PASSFOOD_FOODS; f++)
             nd[j][f] = need_of(s, rec[j], g, u, f, j == 1);
@@ -346,7 +405,8 @@ static void bag_contents(const passfood_state *s, uint8_t bag[PASSFOOD_FOODS])
     }
 }
 
-static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo)
+static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo,
+                        passfood_greedy_table *table)
 {
     unsigned freep = 0;
     for (int j = 0; j < 3; j++)
@@ -357,7 +417,7 @@ static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo)
     double own[3][PASSFOOD_FOODS];
     double (*nd)[PASSFOOD_FOODS] = memo ? memo->nd : own;
     if (!memo || memo->turn != s->turn) {
-        plate_needs(s, nd, memo ? memo->gains : NULL);
+        plate_needs(s, nd, table);
         if (memo)
             memo->turn = s->turn;
     }
@@ -372,7 +432,7 @@ static int choose_plate(const passfood_state *s, passfood_greedy_memo *memo)
 /* ---- sets --------------------------------------------------------------- */
 
 /* The best set for the active player to score, as a bit (-1 when none). */
-static int choose_own_set(const passfood_state *s)
+static int choose_own_set(const passfood_state *s, passfood_greedy_table *table)
 {
     int a = s->active;
     unsigned sets = passfood__player_sets(s->board[a]);
@@ -390,7 +450,7 @@ static int choose_own_set(const passfood_state *s)
         else
             for (int f = 0; f < PASSFOOD_FOODS; f++)
                 d[f]--;
-        double v = 3.0 * (pts < room ? pts : room) + board_value(s, d);
+        double v = 3.0 * (pts < room ? pts : room) + value_of(s, table, d);
         if (v > bestv)
             bestv = v, best = b;
     }
@@ -399,7 +459,8 @@ static int choose_own_set(const passfood_state *s)
 
 /* Points Ziggy gets at step 2 when the active player picks the cheapest of
  * his sets on board c (0 when none), and that set's bit in *bit. */
-static int ziggy_cheapest(const passfood_state *s, const uint8_t c[PASSFOOD_FOODS], int *bit)
+static int ziggy_cheapest(const passfood_state *s, passfood_greedy_table *table,
+                          const uint8_t c[PASSFOOD_FOODS], int *bit)
 {
     unsigned sets = passfood__ziggy_sets(c);
     double bestv = 1e9;
@@ -416,10 +477,8 @@ static int ziggy_cheapest(const passfood_state *s, const uint8_t c[PASSFOOD_FOOD
             for (int f = 0; f < PASSFOOD_FOODS; f++)
                 d[f]--;
         int to = s->zpos + pts;
-        int dips = 0;
-        for (int i = 0; i < s->num.ndips; i++)
-            dips += s->num.dips[i] > s->zpos && s->num.dips[i] <= to;
-        double v = pts + 0.3 * ziggy_value(s, d) + 1.5 * dips;
+        int dips = table->dips_to[to < 255 ? to : 255] - table->dips_to[s->zpos];
+        double v = pts + 0.3 * ziggy_value(s, table, d) + 1.5 * dips;
         if (v < bestv)
             bestv = v, best = pts, bb = b;
     }
@@ -430,7 +489,7 @@ static int ziggy_cheapest(const passfood_state *s, const uint8_t c[PASSFOOD_FOOD
 
 /* How bad it is for the team that Ziggy gains pts now (before the active
  * player's step 5). */
-static double ziggy_harm(const passfood_state *s, int pts)
+static double ziggy_harm(const passfood_state *s, passfood_greedy_table *table, int pts)
 {
     if (pts == 0)
         return 0;
@@ -441,20 +500,19 @@ static double ziggy_harm(const passfood_state *s, int pts)
     int a = s->active;
     /* The active player must end the turn ahead of Ziggy. */
     if (s->pos[a] < s->num.cake && to >= s->pos[a])
-        h += to - s->pos[a] + 1 > best_now(s, s->board[a]) ? 40 : 6;
+        h += to - s->pos[a] + 1 > best_of(s, table, s->board[a]) ? 40 : 6;
     return h;
 }
 
 /* The take (a food) worth using now before Ziggy scores, or -1. */
-static int choose_take_before_ziggy(const passfood_state *s, passfood_board_gains *slots)
+static int choose_take_before_ziggy(const passfood_state *s, passfood_greedy_table *table)
 {
     int a = s->active;
-    int now_pts = ziggy_cheapest(s, s->zboard, NULL);
+    int now_pts = ziggy_cheapest(s, table, s->zboard, NULL);
     if (now_pts == 0)
         return -1;
-    double harm = ziggy_harm(s, now_pts), u = urgency(s, a);
-    passfood_board_gains scratch;
-    const passfood_board_gains *mine = gains_of(s, s->board[a], GAINS_MORE, slots, &scratch);
+    double harm = ziggy_harm(s, table, now_pts), u = urgency(s, a);
+    const passfood_board_gains *mine = gains_of(s, s->board[a], GAINS_MORE, table);
     int best = -1;
     double bestgain = 0;
     for (int f = 0; f < PASSFOOD_FOODS; f++) {
@@ -463,7 +521,7 @@ static int choose_take_before_ziggy(const passfood_state *s, passfood_board_gain
         uint8_t d[PASSFOOD_FOODS];
         memcpy(d, s->zboard, sizeof d);
         d[f]--;
-        double gain = harm - ziggy_harm(s, ziggy_cheapest(s, d, NULL)) +
+        double gain = harm - ziggy_harm(s, table, ziggy_cheapest(s, table, d, NULL)) +
                       0.3 * need_of(s, a, mine, u, f, true);
         if (gain > bestgain)
             bestgain = gain, best = f;
@@ -474,9 +532,9 @@ static int choose_take_before_ziggy(const passfood_state *s, passfood_board_gain
 /* ---- swaps -------------------------------------------------------------- */
 
 /* The tile partner p gives back when the active player offers food g, and
- * its value to the team (the bot's answering rule); slots as plate_needs'. */
+ * its value to the team (the bot's answering rule); table as plate_needs'. */
 static int answer_tile(const passfood_state *s, int p, int g, bool before_scoring, double *value,
-                       passfood_board_gains *slots)
+                       passfood_greedy_table *table)
 {
     int a = s->active;
     uint8_t ca[PASSFOOD_FOODS], cp[PASSFOOD_FOODS];
@@ -486,18 +544,17 @@ static int answer_tile(const passfood_state *s, int p, int g, bool before_scorin
     if (cp[g] < PASSFOOD_PROWS)
         cp[g]++;
     double ua = urgency(s, a) + 0.2, up = urgency(s, p);
-    /* both boards once; each answer h moves one column of each (a copy of
-     * the first: the second may take its slot) */
-    passfood_board_gains scratch, ga = *gains_of(s, ca, GAINS_MORE, slots, &scratch);
-    const passfood_board_gains *gp = gains_of(s, cp, GAINS_FEWER, slots, &scratch);
+    /* both boards once; each answer h moves one column of each */
+    const passfood_board_gains *ga = gains_of(s, ca, GAINS_MORE, table);
+    const passfood_board_gains *gp = gains_of(s, cp, GAINS_FEWER, table);
     int best = -1;
     double bestv = -1e9;
     for (int h = 0; h < PASSFOOD_FOODS; h++) {
         if (!cp[h])
             continue;
-        double v = ua * ga.gain[h] - up * gp->loss[h];
+        double v = ua * ga->gain[h] - up * gp->loss[h];
         if (before_scoring && s->pos[a] < s->num.cake)
-            v += 2.0 * ga.bump[h];
+            v += 2.0 * ga->bump[h];
         if (v > bestv)
             bestv = v, best = h;
     }
@@ -508,18 +565,16 @@ static int answer_tile(const passfood_state *s, int p, int g, bool before_scorin
 
 /* A swap offer worth a token now (partner*5+food), or -1: one that gives the
  * active player a set to score this turn. */
-static int choose_swap(const passfood_state *s, passfood_board_gains *slots)
+static int choose_swap(const passfood_state *s, passfood_greedy_table *table)
 {
     int a = s->active;
     if (!s->swaps[a] || s->pos[a] >= s->num.cake)
         return -1;
-    int now = best_now(s, s->board[a]);
+    int now = best_of(s, table, s->board[a]);
     /* gains[g] bit h: giving g and getting h back makes a better set. Only
      * such offers can be chosen, so an offer whose partner holds no gaining
      * tile needs no answer worked out (most of them: the bot's hot spot). */
-    passfood_board_gains scratch;
-    uint8_t gains[PASSFOOD_FOODS]; /* a copy: answer_tile may take its slot */
-    memcpy(gains, gains_of(s, s->board[a], GAINS_SWAPS, slots, &scratch)->swaps, sizeof gains);
+    const uint8_t *gains = gains_of(s, s->board[a], GAINS_SWAPS, table)->swaps;
     int best = -1, bestpts = now;
     double bestv = -1e9;
     for (int p = 0; p < s->seats; p++) {
@@ -540,7 +595,7 @@ static int choose_swap(const passfood_state *s, passfood_board_gains *slots)
             if (!(gains[g] & held))
                 continue;
             double v;
-            int h = answer_tile(s, p, g, true, &v, slots);
+            int h = answer_tile(s, p, g, true, &v, table);
             if (h < 0)
                 continue;
             uint8_t da[PASSFOOD_FOODS];
@@ -548,7 +603,7 @@ static int choose_swap(const passfood_state *s, passfood_board_gains *slots)
             da[g]--;
             if (da[h] < PASSFOOD_PROWS)
                 da[h]++;
-            int pts = best_now(s, da);
+            int pts = best_of(s, table, da);
             if (pts > bestpts || (pts == bestpts && pts > now && v > bestv)) {
                 bestpts = pts, bestv = v, best = p * 5 + g;
             }
@@ -563,50 +618,50 @@ static int choose_swap(const passfood_state *s, passfood_board_gains *slots)
 static pf_action greedy_action(const passfood_state *s, int me, passfood_greedy_memo *memo)
 {
     int a = s->active;
-    passfood_board_gains *slots = memo ? memo->gains : NULL;
+    passfood_greedy_table *table = memo ? memo->table : passfood__greedy_table(&s->num);
     switch (s->phase) {
     case PASSFOOD_PH_ANSWER: {
-        int h = answer_tile(s, me, s->swap_food, s->ret_phase <= PASSFOOD_PH_SCORE, NULL, slots);
+        int h = answer_tile(s, me, s->swap_food, s->ret_phase <= PASSFOOD_PH_SCORE, NULL, table);
         return h < 0 ? PASSFOOD_A_DECLINE : PASSFOOD_A_ANSWER + (pf_action)h;
     }
     case PASSFOOD_PH_PLATE: {
-        int j = choose_plate(s, memo);
+        int j = choose_plate(s, memo, table);
         return j == 2 && s->seats == 2 ? PASSFOOD_A_PLATE_X : PASSFOOD_A_PLATE + (pf_action)j;
     }
     case PASSFOOD_PH_ZIGGY: {
         if (s->takes[a]) {
-            int f = choose_take_before_ziggy(s, slots);
+            int f = choose_take_before_ziggy(s, table);
             if (f >= 0)
                 return PASSFOOD_A_TAKE + (pf_action)f;
         }
         int bit;
-        ziggy_cheapest(s, s->zboard, &bit);
+        ziggy_cheapest(s, table, s->zboard, &bit);
         if (__builtin_popcount(passfood__ziggy_sets(s->zboard)) >= 2)
             return PASSFOOD_A_ZSCORE_COL + (pf_action)bit;
         return PASSFOOD_A_CARRY;
     }
     case PASSFOOD_PH_SCORE: {
-        int sw = choose_swap(s, slots);
+        int sw = choose_swap(s, table);
         if (sw >= 0)
             return PASSFOOD_A_SWAP + (pf_action)sw;
-        int b = s->pos[a] < s->num.cake ? choose_own_set(s) : -1;
+        int b = s->pos[a] < s->num.cake ? choose_own_set(s, table) : -1;
         return b >= 0 ? PASSFOOD_A_SCORE_COL + (pf_action)b : PASSFOOD_A_CARRY;
     }
     case PASSFOOD_PH_END: {
         /* Ziggy already holds a set for the next step 2 (a lucky dip): break
          * it when the next player has no take token left. */
         int next = (a + 1) % s->seats;
-        if (s->takes[a] && !s->takes[next] && ziggy_cheapest(s, s->zboard, NULL) >= 6) {
+        if (s->takes[a] && !s->takes[next] && ziggy_cheapest(s, table, s->zboard, NULL) >= 6) {
             int f = -1;
             double bestgain = 0;
-            int now = ziggy_cheapest(s, s->zboard, NULL);
+            int now = ziggy_cheapest(s, table, s->zboard, NULL);
             for (int g = 0; g < PASSFOOD_FOODS; g++) {
                 if (!s->zboard[g])
                     continue;
                 uint8_t d[PASSFOOD_FOODS];
                 memcpy(d, s->zboard, sizeof d);
                 d[g]--;
-                double gain = now - ziggy_cheapest(s, d, NULL);
+                double gain = now - ziggy_cheapest(s, table, d, NULL);
                 if (gain > bestgain)
                     bestgain = gain, f = g;
             }
@@ -630,9 +685,16 @@ pf_action passfood__greedy_move(const passfood_state *s, int seat, const pf_acti
     return legal[0];
 }
 
+/* greedy_action's choice is always legal, so a playout asks no list: a plate
+ * is a free one (the X space with two seats), an answer a food the partner
+ * holds once given the offer, a take a food on Ziggy's board with a token
+ * left, a set one complete on a board (the player's only before the cake),
+ * Ziggy's choice only among several sets, carry on only without that
+ * choice, a swap a food held to a partner holding a tile who has not
+ * declined, with a token left. test_bots checks it along whole games. */
 pf_action passfood__greedy_play(const passfood_state *s, int seat, passfood_greedy_memo *memo)
 {
-    return passfood__legal_or_first(s, seat, greedy_action(s, seat, memo));
+    return greedy_action(s, seat, memo);
 }
 
 static pf_err greedy_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int64_t *t)

@@ -18,9 +18,10 @@
  *     at the spread seen so far). Most decisions cannot matter (every
  *     move wins or loses alike) and stop after MIN_ROUNDS;
  *   - a decision with one legal move is answered at once;
- *   - the playouts of a decision share what a board gains from each food
- *     (passfood_board_gains), which greedy's plate choices work out from
- *     the board alone. */
+ *   - the playouts share what a board gains from each food
+ *     (passfood_board_gains), which greedy's choices work out from the
+ *     board and the numbers table alone: the thread's table of them
+ *     (passfood__greedy_table) serves decision after decision. */
 #include "games/passfood/passfood.h"
 
 #include <math.h>
@@ -34,10 +35,10 @@
 /* Plays s to its end with the greedy team on every seat; the team's result.
  * The playout is one line of play, so greedy keeps its memo along it. */
 static double playout(const pf_game *g, passfood_state *s, int64_t now,
-                      passfood_board_gains *gains)
+                      passfood_greedy_table *table)
 {
     double res[PASSFOOD_MAX_SEATS];
-    passfood_greedy_memo memo = {.turn = -1, .gains = gains};
+    passfood_greedy_memo memo = {.turn = -1, .table = table};
     while (!g->over(s, res)) {
         int seat = __builtin_ctz(g->to_act(s));
         g->apply(s, seat, passfood__greedy_play(s, seat, &memo), now, NULL);
@@ -91,17 +92,14 @@ pf_err passfood__planner_choose(const pf_obs *o, pf_rng *rng, pf_action *a, int6
     while (moves[keep] != greedy)
         keep++;
     double sum[PF_MAX_LEGAL] = {0}, sq[PF_MAX_LEGAL] = {0}, won[PF_MAX_LEGAL];
-    /* the boards' gains, shared by the decision's playouts (one numbers table) */
-    passfood_board_gains gains[PASSFOOD_GAIN_SLOTS];
-    for (int i = 0; i < PASSFOOD_GAIN_SLOTS; i++)
-        memset(gains[i].key, 0, sizeof gains[i].key); /* empty */
+    passfood_greedy_table *table = passfood__greedy_table(&base.num);
     int full = PLAYOUTS / n > 1 ? PLAYOUTS / n : 1, rounds = 0;
     do {
         pf_obs_sample(o, rng, &base);
         for (int i = 0; i < n; i++) {
             det = base;
             g->apply(&det, seat, moves[i], now, NULL);
-            won[i] = playout(g, &det, now, gains);
+            won[i] = playout(g, &det, now, table);
         }
         for (int i = 0; i < n; i++) {
             double d = won[i] - won[keep];

@@ -94,6 +94,39 @@ static void test_scores_best_set(void **state)
     test_free(s);
 }
 
+/* greedy's choice is a legal action at every step of whole games (its
+ * playouts ask no legal list: passfood__greedy_play), also in the states a
+ * distracted team reaches: a quarter of the moves played are random. */
+static void test_greedy_plays_legal_moves(void **state)
+{
+    (void)state;
+    const pf_game *g = pfg();
+    long steps = 0;
+    for (int seats = 2; seats <= 4; seats++)
+        for (uint64_t seed = 1; seed <= 100; seed++) {
+            char spec[32];
+            snprintf(spec, sizeof spec, "difficulty=%d", (int)(seed % 7));
+            passfood_state *s = pf_test_new(g, seats, spec, seed);
+            passfood_greedy_memo memo = {.turn = -1, .table = passfood__greedy_table(&s->num)};
+            pf_rng rng;
+            pf_rng_seed(&rng, seed);
+            while (!g->over(s, NULL)) {
+                int seat = __builtin_ctz(g->to_act(s));
+                pf_action legal[PF_MAX_LEGAL], a = passfood__greedy_play(s, seat, &memo);
+                int n = g->legal(s, seat, legal, PF_MAX_LEGAL), i = 0;
+                while (i < n && legal[i] != a)
+                    i++;
+                assert_true(i < n);
+                if (pf_rng_below(&rng, 4) == 0)
+                    a = legal[pf_rng_below(&rng, (uint32_t)n)];
+                g->apply(s, seat, a, 0, NULL);
+                steps++;
+            }
+            test_free(s);
+        }
+    assert_true(steps > 15000); /* whole games were played */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -102,6 +135,7 @@ int main(void)
         cmocka_unit_test(test_swap_completes_a_set),
         cmocka_unit_test(test_tile_to_who_needs_it),
         cmocka_unit_test(test_scores_best_set),
+        cmocka_unit_test(test_greedy_plays_legal_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
