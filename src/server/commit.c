@@ -35,7 +35,7 @@ struct pf_committer {
     pf_err e;
     pf_error err;
     double seconds;
-    pf_store *store; /* the committer's own connection */
+    pf_store *store; /* the committer's handle (pf_store_twin) */
     pthread_t thread;
     void (*wake)(void *arg);
     void *wake_arg;
@@ -98,7 +98,7 @@ static void *committer(void *arg)
     return NULL;
 }
 
-pf_committer *pf_commit_start(const char *path, const pf_store_waits *waits,
+pf_committer *pf_commit_start(pf_store *store, const char *path, const pf_store_waits *waits,
                               void (*wake)(void *arg), void *arg, pf_metrics *metrics,
                               pf_error *err)
 {
@@ -107,7 +107,7 @@ pf_committer *pf_commit_start(const char *path, const pf_store_waits *waits,
         pf_error_set(err, PF_E_NO_MEMORY, NULL);
         return NULL;
     }
-    if (!(c->store = pf_store_open_waits(path, waits, err))) {
+    if (!(c->store = pf_store_twin(store, path, waits, err))) {
         free(c);
         return NULL;
     }

@@ -37,11 +37,12 @@ struct pf_commit_entry {
     bool waiting, lost;
 };
 
-/* Opens the committer's connection to the database at path (with waits:
- * store.h, NULL for the defaults) and starts its thread; wake(arg) is called from that thread when a batch is done (it
+/* Opens the committer's handle on store, the database at path (with
+ * waits: store.h, NULL for the defaults; pf_store_twin), and starts its
+ * thread; wake(arg) is called from that thread when a batch is done (it
  * must be safe there: lws_cancel_service). metrics counts the commits (may
  * be NULL). NULL with err set when it cannot start. */
-pf_committer *pf_commit_start(const char *path, const pf_store_waits *waits,
+pf_committer *pf_commit_start(pf_store *store, const char *path, const pf_store_waits *waits,
                               void (*wake)(void *arg), void *arg, pf_metrics *metrics,
                               pf_error *err);
 /* e has changes for the next batch (once per batch: a no-op when it is

@@ -236,7 +236,7 @@ static bool services(pf_net *n, const pf_server_options *o, const char *self)
         fprintf(stderr, "partyfood serve: out of memory\n");
         return false;
     }
-    if (!(n->commit = pf_commit_start(o->db, &o->db_waits, wake_loop, n, n->metrics, &err)) ||
+    if (!(n->commit = pf_commit_start(n->store, o->db, &o->db_waits, wake_loop, n, n->metrics, &err)) ||
         !(n->worker = pf_worker_start(wake_loop, n, o->hint_threads, &err))) {
         fprintf(stderr, "partyfood serve: %s\n", err.msg);
         return false;

@@ -76,6 +76,13 @@ typedef struct pf_store_waits {
  * sessions. */
 pf_store *pf_store_open(const char *where, pf_error *err);
 pf_store *pf_store_open_waits(const char *where, const pf_store_waits *waits, pf_error *err);
+/* A handle on s's database (at where, with waits) for another thread, as
+ * the group commit's: on SQLite it shares s's connection, and so its page
+ * cache, a call at a time (the other's calls wait for it, a commit
+ * included); on PostgreSQL it is a connection of its own. Closed by
+ * pf_store_close, in any order with s. NULL with err set. */
+pf_store *pf_store_twin(pf_store *s, const char *where, const pf_store_waits *waits,
+                        pf_error *err);
 void pf_store_close(pf_store *s);
 
 /* where as it may be printed (out: n bytes): a URL's password, in the

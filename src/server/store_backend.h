@@ -4,6 +4,8 @@
 #ifndef PF_SERVER_STORE_BACKEND_H
 #define PF_SERVER_STORE_BACKEND_H
 
+#include <pthread.h>
+
 #include "server/store.h"
 
 /* Which rooms a listing reads. */
@@ -29,12 +31,18 @@ typedef struct pf_store_ops {
                          int64_t *epoch, char *owner, pf_error *err);
     pf_err (*leases_renew)(pf_store *s, const char *node, int ttl_ms, pf_store_lease_fn *each,
                            void *arg, pf_error *err);
+    /* A second handle on s's connection, for another thread (store.h,
+     * pf_store_twin); NULL: the back end opens a connection of its own. */
+    pf_store *(*twin)(pf_store *s, pf_error *err);
     bool shared;
 } pf_store_ops;
 
 /* Every back end's handle starts with this. */
 struct pf_store {
     const pf_store_ops *ops;
+    /* Held by store.c around each call but close, when not NULL: the lock
+     * of a connection twins share. */
+    pthread_mutex_t *lock;
 };
 
 /* The schema version this build writes; a database with a newer one is

@@ -5,6 +5,7 @@
  * commit gives the steps of every room that changed in a turn of its loop
  * at once, so one fsync serves them all. Leases work as in PostgreSQL (on
  * this machine's clock), so the server needs no case for a single node. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,16 +15,30 @@
 #include "partyfood/repeat.h"
 #include "server/store_backend.h"
 
-typedef struct sqlite_store {
-    pf_store base;
+/* A connection and what goes with it, shared by a handle and its twins
+ * (pf_store_twin): the server's loop and its committer. One connection,
+ * not one each, because a write by another connection makes SQLite drop
+ * its whole page cache at the next transaction: the loop writes a room
+ * row for each room made and each seat taken (about six for each group
+ * commit under `partyfood bench server`), and the committer then read
+ * back every page of the steps' index it touched. Its lock is recursive:
+ * a listing's callback may call the store again. */
+typedef struct sqlite_conn {
     sqlite3 *db;
     /* the commit's statements, prepared once */
     sqlite3_stmt *insert, *remove, *finish, *owned, *key_put, *key_trim, *keys_remove;
+    pthread_mutex_t lock;
+    int handles;
+} sqlite_conn;
+
+typedef struct sqlite_store {
+    pf_store base;
+    sqlite_conn *c;
 } sqlite_store;
 
-static sqlite_store *of(pf_store *s)
+static sqlite_conn *of(pf_store *s)
 {
-    return (sqlite_store *)s;
+    return ((sqlite_store *)s)->c;
 }
 
 static sqlite3 *db_of(pf_store *s)
@@ -142,7 +157,8 @@ failed:
 
 static const pf_store_ops sqlite_ops;
 
-pf_store *pf_store_sqlite_open(const char *path, pf_error *err)
+/* A handle on c, counted. */
+static pf_store *handle(sqlite_conn *c, pf_error *err)
 {
     sqlite_store *s = calloc(1, sizeof *s);
     if (!s) {
@@ -150,52 +166,101 @@ pf_store *pf_store_sqlite_open(const char *path, pf_error *err)
         return NULL;
     }
     s->base.ops = &sqlite_ops;
-    if (sqlite3_open(path, &s->db) != SQLITE_OK) {
-        pf_error_set(err, PF_E_IO, "cannot open the database %s: %s", path,
-                     s->db ? sqlite3_errmsg(s->db) : "out of memory");
-        pf_store_close(&s->base);
-        return NULL;
-    }
-    /* The server's loop and its committer each have a connection (and a
-     * second node may share the file): a writer waits for the other's
-     * transaction (at most one commit). */
-    sqlite3_busy_timeout(s->db, 10000);
-    if (!durable(s->db, path, err) || !migrate(s->db, path, err)) {
-        pf_store_close(&s->base);
-        return NULL;
-    }
-    if (sqlite3_prepare_v2(s->db,
-                           "INSERT INTO steps(room, idx, seat, name, t, epoch, hint)"
-                           " VALUES(?,?,?,?,?,?,?)",
-                           -1, &s->insert, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(s->db, "DELETE FROM steps WHERE room = ? AND idx >= ?", -1,
-                           &s->remove, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(s->db, "UPDATE rooms SET finished = ? WHERE code = ?", -1,
-                           &s->finish, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(s->db, "SELECT 1 FROM leases WHERE room = ? AND node = ? AND epoch = ?",
-                           -1, &s->owned, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(s->db, "INSERT INTO act_keys VALUES(?1,?2,?3,?4,?5)", -1, &s->key_put,
-                           NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(s->db, KEY_TRIM_SQL, -1, &s->key_trim, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(s->db, "DELETE FROM act_keys WHERE room = ? AND idx >= ?", -1,
-                           &s->keys_remove, NULL) != SQLITE_OK) {
-        fail(&s->base, err, "prepare its statements");
-        pf_store_close(&s->base);
-        return NULL;
-    }
+    s->base.lock = &c->lock;
+    s->c = c;
+    pthread_mutex_lock(&c->lock);
+    c->handles++;
+    pthread_mutex_unlock(&c->lock);
     return &s->base;
 }
 
+static void conn_close(sqlite_conn *c)
+{
+    sqlite3_finalize(c->insert);
+    sqlite3_finalize(c->remove);
+    sqlite3_finalize(c->finish);
+    sqlite3_finalize(c->owned);
+    sqlite3_finalize(c->key_put);
+    sqlite3_finalize(c->key_trim);
+    sqlite3_finalize(c->keys_remove);
+    sqlite3_close(c->db);
+    pthread_mutex_destroy(&c->lock);
+    free(c);
+}
+
+/* The connection to the database at path, durable, migrated, its
+ * statements prepared; NULL with err set. */
+static sqlite_conn *conn_open(const char *path, pf_error *err)
+{
+    sqlite_conn *c = calloc(1, sizeof *c);
+    pthread_mutexattr_t recursive;
+    if (!c || pthread_mutexattr_init(&recursive) != 0) {
+        free(c);
+        pf_error_set(err, PF_E_NO_MEMORY, NULL);
+        return NULL;
+    }
+    pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&c->lock, &recursive);
+    pthread_mutexattr_destroy(&recursive);
+    if (sqlite3_open(path, &c->db) != SQLITE_OK) {
+        pf_error_set(err, PF_E_IO, "cannot open the database %s: %s", path,
+                     c->db ? sqlite3_errmsg(c->db) : "out of memory");
+        conn_close(c);
+        return NULL;
+    }
+    /* Another process (a second node) may share the file: a writer waits
+     * for the other's transaction (at most one commit). */
+    sqlite3_busy_timeout(c->db, 10000);
+    if (!durable(c->db, path, err) || !migrate(c->db, path, err)) {
+        conn_close(c);
+        return NULL;
+    }
+    if (sqlite3_prepare_v2(c->db,
+                           "INSERT INTO steps(room, idx, seat, name, t, epoch, hint)"
+                           " VALUES(?,?,?,?,?,?,?)",
+                           -1, &c->insert, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(c->db, "DELETE FROM steps WHERE room = ? AND idx >= ?", -1,
+                           &c->remove, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(c->db, "UPDATE rooms SET finished = ? WHERE code = ?", -1,
+                           &c->finish, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(c->db, "SELECT 1 FROM leases WHERE room = ? AND node = ? AND epoch = ?",
+                           -1, &c->owned, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(c->db, "INSERT INTO act_keys VALUES(?1,?2,?3,?4,?5)", -1, &c->key_put,
+                           NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(c->db, KEY_TRIM_SQL, -1, &c->key_trim, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(c->db, "DELETE FROM act_keys WHERE room = ? AND idx >= ?", -1,
+                           &c->keys_remove, NULL) != SQLITE_OK) {
+        pf_error_set(err, PF_E_IO, "the database failed to prepare its statements: %s",
+                     sqlite3_errmsg(c->db));
+        conn_close(c);
+        return NULL;
+    }
+    return c;
+}
+
+pf_store *pf_store_sqlite_open(const char *path, pf_error *err)
+{
+    sqlite_conn *c = conn_open(path, err);
+    pf_store *s = c ? handle(c, err) : NULL;
+    if (c && !s)
+        conn_close(c);
+    return s;
+}
+
+static pf_store *sqlite_twin(pf_store *s, pf_error *err)
+{
+    return handle(of(s), err);
+}
+
+/* The last handle closes the connection. */
 static void sqlite_close(pf_store *s)
 {
-    sqlite3_finalize(of(s)->insert);
-    sqlite3_finalize(of(s)->remove);
-    sqlite3_finalize(of(s)->finish);
-    sqlite3_finalize(of(s)->owned);
-    sqlite3_finalize(of(s)->key_put);
-    sqlite3_finalize(of(s)->key_trim);
-    sqlite3_finalize(of(s)->keys_remove);
-    sqlite3_close(db_of(s));
+    sqlite_conn *c = of(s);
+    pthread_mutex_lock(&c->lock);
+    bool last = --c->handles == 0;
+    pthread_mutex_unlock(&c->lock);
+    if (last)
+        conn_close(c);
     free(s);
 }
 
@@ -546,5 +611,6 @@ static const pf_store_ops sqlite_ops = {
     .chat_of = sqlite_chat_of,
     .lease_take = sqlite_lease_take,
     .leases_renew = sqlite_leases_renew,
+    .twin = sqlite_twin,
     .shared = false, /* one file, one machine: leases work but are not needed */
 };

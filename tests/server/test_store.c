@@ -3,8 +3,9 @@
  * scripts/with_pg.sh as server_test_store_pg): durable settings checked at
  * open, the schema's version and migration, rooms and steps written and
  * read back, an undo's removal, a step index stored twice refused, a commit
- * across rooms all or nothing, a room found by code and dropped, and the
- * leases that give each room one node (issue 18). */
+ * across rooms all or nothing, a room found by code and dropped, the
+ * leases that give each room one node (issue 18), and a twin handle (the
+ * committer's) used beside its store. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -223,6 +224,50 @@ static void test_rooms_and_steps_come_back(void **state)
     got.rooms = 0;
     assert_int_equal(pf_store_rooms_unfinished(s, each_room, &got, &err), PF_E_OK);
     assert_int_equal(got.rooms, 0);
+    pf_store_close(s);
+}
+
+typedef struct nested {
+    pf_store *other;
+    seen got;
+} nested;
+
+/* A listing's callback that reads the steps through the other handle. */
+static void steps_within(void *arg, const pf_store_room *r)
+{
+    nested *n = arg;
+    pf_error err;
+    assert_int_equal(pf_store_steps_of(n->other, r->code, each_step, &n->got, &err), PF_E_OK);
+}
+
+/* The committer's handle (pf_store_twin) writes what its store reads, may
+ * be called from within a listing of the store (SQLite: the shared lock is
+ * taken again by the same thread), and outlives the store closed first. */
+static void test_a_twin_works_beside_its_store(void **state)
+{
+    (void)state;
+    pf_error err;
+    pf_store *s = open_store();
+    pf_store *twin = pf_store_twin(s, where(), NULL, &err);
+    assert_non_null(twin);
+    pf_store_room r = a_room("ACDEFG");
+    assert_int_equal(pf_store_room_put(s, &r, &err), PF_E_OK);
+    pf_store_step batch[] = {step(0, 0, "flip 1", 10), step(1, 1, "flip 2", 20)};
+    pf_store_change c = {r.code, batch, 2, 0, NULL};
+    assert_int_equal(pf_store_commit(twin, &c, 1, NULL, &err), PF_E_OK);
+    nested n = {.other = twin};
+    assert_int_equal(pf_store_rooms_unfinished(s, steps_within, &n, &err), PF_E_OK);
+    assert_int_equal(n.got.steps, 2);
+    assert_string_equal(n.got.step[1].name, "flip 2");
+    pf_store_close(s);
+    pf_store_step more[] = {step(2, 0, "flip 3", 30)};
+    c = (pf_store_change){r.code, more, 1, 0, NULL};
+    assert_int_equal(pf_store_commit(twin, &c, 1, NULL, &err), PF_E_OK);
+    pf_store_close(twin);
+    s = open_store();
+    seen got = {0};
+    assert_int_equal(pf_store_steps_of(s, r.code, each_step, &got, &err), PF_E_OK);
+    assert_int_equal(got.steps, 3);
     pf_store_close(s);
 }
 
@@ -484,6 +529,7 @@ int main(void)
         cmocka_unit_test(test_a_password_is_never_shown),
         cmocka_unit_test_setup(test_rooms_and_steps_come_back, fresh),
         cmocka_unit_test_setup(test_commit_across_rooms_is_all_or_nothing, fresh),
+        cmocka_unit_test_setup(test_a_twin_works_beside_its_store, fresh),
         cmocka_unit_test_setup(test_act_keys_are_kept_with_their_steps, fresh),
         cmocka_unit_test_setup(test_a_newer_schema_is_refused, fresh),
         cmocka_unit_test_setup(test_a_first_server_database_is_migrated, fresh),

@@ -84,7 +84,7 @@ void pf_fake_start(pf_fake_net *f)
     f->store = pf_store_open(f->db, &err);
     if (!f->store)
         fail_msg("%s", err.msg);
-    f->commit = pf_commit_start(f->db, NULL, signal_wake, f, NULL, &err);
+    f->commit = pf_commit_start(f->store, f->db, NULL, signal_wake, f, NULL, &err);
     f->worker = pf_worker_start(signal_wake, f, 1, &err);
     assert_non_null(f->commit);
     assert_non_null(f->worker);
