@@ -6,6 +6,8 @@
  * fills their slice, the next ones turn over an onion and mushrooms, which
  * go back face down (rule c') once the bot's slice holds a kind too; a
  * kind no slice can take stays on the table, for the aid to show. */
+#include <string.h>
+
 #include "tui_harness.h"
 
 #define GAME                                                                             \
@@ -13,15 +15,28 @@
     "--option switches=false --option extra_slices=false "                               \
     "--option grid=pe,on,mu,mu,mu,mu,mu,mu,on,on,on,on,on,pe,pe,pe,pe,pe"
 
-/* Plays the person's first turns with Enter (the first cell face down),
- * until a piece put back is no longer the last one turned over. */
+/* Whether the person may choose after at least *(int *)moves moves. */
+static bool choosing_after(const char *s, void *moves)
+{
+    return strstr(s, "(your choice)") && th_moved_at_least(s, moves);
+}
+
+/* Plays the person's first four turns with Enter (the first cell face
+ * down), each answered by the bot, until a piece put back is no longer
+ * the last one turned over: the bot has just put cell 4's mushrooms back,
+ * under the grid where cell 2's were turned over before. */
 static void play_turns(th *t)
 {
     th_expect(t, "Slices (6 toppings", 5000);
-    for (int i = 0; i < 4; i++) {
-        th_keys(t, "Enter");
-        th_sleep(400);
+    for (int moves = 0; moves <= 8; moves += 2) {
+        if (!th_wait_until(t, choosing_after, &moves, 3000)) {
+            th_dump(t, "the person's turn");
+            fail_msg("the person did not get a turn after %d moves", moves);
+        }
+        if (moves < 8)
+            th_keys(t, "Enter");
     }
+    th_expect(t, "Last turned over, by bot memory: cell 4 is MU", 1000);
 }
 
 static void aid_shows_earlier_reveals(void **state)
@@ -30,18 +45,18 @@ static void aid_shows_earlier_reveals(void **state)
     th t;
     th_start(&t, 100, 40, GAME " --memory-aid");
     play_turns(&t);
-    th_expect(&t, "[ MU ]", 3000);
+    th_expect(&t, "[ MU ]", 1000);
     th_keys(&t, "q");
     th_stop(&t);
 }
 
+/* The same screen as with the aid, drawn down to the line under the grid. */
 static void no_aid_no_memory(void **state)
 {
     (void)state;
     th t;
     th_start(&t, 100, 40, GAME);
     play_turns(&t);
-    th_sleep(500);
     th_refute(&t, "[ MU ]");
     th_refute(&t, "[ ON ]");
     th_keys(&t, "q");

@@ -135,39 +135,18 @@ static void passfood_stops_are_told_apart(void **state)
     th_stop(&t);
 }
 
-/* Whether the title line counts at least *arg moves. */
-static bool moves_at_least(const char *s, void *arg)
-{
-    return th_step_of(s) >= *(int *)arg;
-}
-
 /* A turn-based game stands still while the window is too small, as Paku
  * Paku does (issue 34: the bots went on playing behind the notice). The
  * same game at the same pace in a window big enough is the witness: once
  * it has made two moves, the hidden one would have made them too. */
-static th small, witness;
-
-static int stop_both(void **state)
-{
-    (void)state;
-    th_stop(&small);
-    th_stop(&witness);
-    return 0;
-}
-
 static void too_small_stops_the_bots(void **state)
 {
     (void)state;
     static const char game[] = "pizza --seats bot:memory,bot:memory --seed 7 --pace 1500";
+    th small, witness;
     th_start(&small, 60, 15, game);
     th_expect(&small, "needs at least", 5000);
-    th_start(&witness, 100, 40, game);
-    int two = 2;
-    if (!th_wait_until(&witness, moves_at_least, &two, 10000)) {
-        th_dump(&witness, "the witness");
-        fail_msg("the game in the big window did not make two moves");
-    }
-    th_stop(&witness);
+    th_witness(&witness, game, 2, 10000);
     th_run("tmux -L %s resize-window -t 0 -x 100 -y 40 >/dev/null 2>&1", small.sock);
     /* the table again, as it was: the pace starts over once it is seen */
     th_expect(&small, "Slices (6 toppings", 1000);
@@ -236,7 +215,7 @@ int main(void)
         cmocka_unit_test_teardown(big_terminal_is_used, th_teardown),
         cmocka_unit_test_teardown(what_happened_starts_at_its_top, th_teardown),
         cmocka_unit_test_teardown(passfood_stops_are_told_apart, th_teardown),
-        cmocka_unit_test_teardown(too_small_stops_the_bots, stop_both),
+        cmocka_unit_test_teardown(too_small_stops_the_bots, th_teardown),
         cmocka_unit_test_teardown(pakupaku_keys_and_legend, th_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -263,6 +263,30 @@ __attribute__((unused)) static int th_step(th *t)
     return th_step_of(th_capture(t));
 }
 
+/* Whether screen s's title line counts at least *(int *)moves moves. */
+__attribute__((unused)) static bool th_moved_at_least(const char *s, void *moves)
+{
+    return th_step_of(s) >= *(int *)moves;
+}
+
+/* A witness for something that must not happen: runs `partyfood play
+ * ARGS` in a 100x40 window w until its title line counts `moves` moves,
+ * then stops it. A game the test holds back, started no later, would have
+ * moved by then had it not been held. The game started before stays the
+ * one the teardown stops. */
+__attribute__((unused)) static void th_witness(th *w, const char *args, int moves, int ms)
+{
+    th *held = th_current;
+    th_start(w, 100, 40, args);
+    bool moved = th_wait_until(w, th_moved_at_least, &moves, ms);
+    if (!moved)
+        th_dump(w, "the witness");
+    th_stop(w);
+    th_current = held;
+    if (!moved)
+        fail_msg("the witness game did not make %d moves in %d ms", moves, ms);
+}
+
 /* Plays a turn-based game to its end screen by pressing `key` whenever the
  * person may choose; fails after max presses. */
 __attribute__((unused)) static void th_play_to_end(th *t, const char *key, int max)

@@ -264,12 +264,13 @@ function keepInside(ring, svg) {
 // of the drawing (a neighbour's number, the piece's own badge) and passes
 // no edge: the ring's corners, its sides' middles, a little farther out
 // from its corners, then inside its corners (on the piece's drawing, not
-// its text), each tried in turn; else the one hiding least, moved in from
-// the edges.
+// its text), each tried in turn; where a crowded table (a phone turned)
+// leaves no such spot, the same spots for a smaller star; else the one
+// hiding least, moved in from the edges.
 function placeStar(star, [x, y, w, h], svg, over) {
   const texts = [...svg.querySelectorAll('text')].filter((t) => !t.closest('.shine-ring'))
     .map((t) => t.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
-  const size = Number(star.getAttribute('font-size'));
+  const full = Number(star.getAttribute('font-size'));
   const hidden = () => {
     const r = star.getBoundingClientRect();
     const o = over(star);
@@ -277,21 +278,27 @@ function placeStar(star, [x, y, w, h], svg, over) {
       * Math.max(0, Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top)), 0) + 1e3 * (o.l + o.r + o.t + o.b);
   };
   // (x: the star's middle; y: its baseline, a third of its size under its middle)
-  const out = size * 0.5;
-  const spots = [[x + w, y], [x, y], [x + w, y + h], [x, y + h], [x + w / 2, y], [x + w, y + h / 2],
-    [x + w / 2, y + h], [x, y + h / 2],
-    [x + w + out, y - out], [x - out, y - out], [x + w + out, y + h + out], [x - out, y + h + out],
-    [x + w - out, y + h - out], [x + w - out, y + out], [x + out, y + h - out], [x + out, y + out]];
-  let best = null;
-  for (const [sx, sy] of spots) {
+  const put = (sx, sy, size) => {
+    star.setAttribute('font-size', size);
     star.setAttribute('x', sx);
     star.setAttribute('y', sy + size * 0.33);
-    const cost = hidden();
-    if (!best || cost < best.cost) best = { sx, sy, cost };
-    if (cost < 1) break;
+  };
+  let best = null;
+  for (const size of [full, full * 0.75, full * 0.55]) {
+    const out = size * 0.5;
+    const spots = [[x + w, y], [x, y], [x + w, y + h], [x, y + h], [x + w / 2, y], [x + w, y + h / 2],
+      [x + w / 2, y + h], [x, y + h / 2],
+      [x + w + out, y - out], [x - out, y - out], [x + w + out, y + h + out], [x - out, y + h + out],
+      [x + w - out, y + h - out], [x + w - out, y + out], [x + out, y + h - out], [x + out, y + out]];
+    for (const [sx, sy] of spots) {
+      put(sx, sy, size);
+      const cost = hidden();
+      if (!best || cost < best.cost) best = { sx, sy, size, cost };
+      if (cost < 1) break;
+    }
+    if (best.cost < 1) break;
   }
-  star.setAttribute('x', best.sx);
-  star.setAttribute('y', best.sy + size * 0.33);
+  put(best.sx, best.sy, best.size);
   const s2 = over(star);
   star.setAttribute('x', Number(star.getAttribute('x')) + s2.l - s2.r);
   star.setAttribute('y', Number(star.getAttribute('y')) + s2.t - s2.b);
