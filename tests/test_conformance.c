@@ -24,7 +24,8 @@
  *     until a step shows it an outcome;
  * and at the end that the game finished within max_steps, results are in
  * bounds, and replaying the action list (raw and through the replay JSON)
- * gives the same final state.
+ * gives the same final state. Every game's views, written along random
+ * games, are byte for byte what they were when cJSON printed them.
  *
  * PF_TEST_SCALE (a number, default 1) scales the number of games. */
 #include <stdio.h>
@@ -401,6 +402,80 @@ static void unknown_options_refused(void **state)
     }
 }
 
+/* ---- views are written as they were printed ------------------------------- */
+
+/* The digest of every view (each seat's, the spectators', PF_SEAT_GOD's)
+ * after every step of two random games of each test config, as cJSON
+ * printed them from the tree the view slot once built (commit 65c4d73):
+ * the server sends the text a game's view slot writes, to clients that
+ * read the printed trees, so a change of a byte shows here. After a
+ * deliberate change of a view, the message gives the new digest. */
+static const struct {
+    const char *id;
+    const char *digest;
+} views_before[] = {
+    {"pakupaku", "391695b1798e2784"}, {"pancake", "59b3ffc9471c8faf"},
+    {"passfood", "5009ac78b3896581"}, {"pizza", "71391bcb7071f758"},
+    {"template", "cad691e396dc8551"},
+};
+
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 1099511628211ull;
+    return (h ^ '\n') * 1099511628211ull;
+}
+
+static void views_written_as_printed_before(void **state)
+{
+    (void)state;
+    int changed = 0;
+    for (int gi = 0; gi < pf_game_count(); gi++) {
+        const pf_game *g = pf_game_at(gi);
+        uint64_t h = 14695981039346656037ull;
+        long views = 0;
+        void *st = malloc(g->state_size);
+        pf_action legal[PF_MAX_LEGAL];
+        for (const pf_test_config *cfg = g->test_configs; cfg && cfg->seats; cfg++)
+            for (uint64_t seed = 1; seed <= 2; seed++) {
+                pf_options opt;
+                pf_test_options(&opt, cfg->options);
+                assert_int_equal(pf_state_init(g, st, cfg->seats, &opt, seed, NULL), PF_E_OK);
+                pf_rng rng;
+                pf_rng_seed(&rng, seed);
+                int64_t t = 0;
+                for (int step = 0; step < 300; step++) {
+                    for (int seat = PF_SEAT_GOD; seat < cfg->seats; seat++, views++) {
+                        char *v = view_text(g, st, seat);
+                        h = fnv1a(h, v);
+                        free(v);
+                    }
+                    uint32_t set = g->to_act(st);
+                    if (!set)
+                        break;
+                    int seat = pf_pick_seat(set, &rng);
+                    int n = g->legal(st, seat, legal, PF_MAX_LEGAL);
+                    t += g->real_time ? 250 : 0;
+                    assert_int_equal(pf_state_apply(g, st, seat,
+                                                    legal[pf_rng_below(&rng, (uint32_t)n)], t,
+                                                    NULL, NULL),
+                                     PF_E_OK);
+                }
+            }
+        free(st);
+        char got[24];
+        snprintf(got, sizeof got, "%016llx", (unsigned long long)h);
+        print_message("%s: %ld views, digest %s\n", g->id, views, got);
+        for (size_t i = 0; i < sizeof views_before / sizeof views_before[0]; i++)
+            if (strcmp(views_before[i].id, g->id) == 0 &&
+                strcmp(views_before[i].digest, got) != 0) {
+                print_error("%s: the views' digest was %s\n", g->id, views_before[i].digest);
+                changed++;
+            }
+    }
+    assert_int_equal(changed, 0);
+}
+
 /* ---- the secrecy check catches planted leaks ------------------------------ */
 
 /* The game a leaky view wraps (one at a time). */
@@ -648,6 +723,7 @@ int main(void)
     static struct CMUnitTest tests[MAX_CONFIGS + 1];
     int n = 0;
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(unknown_options_refused);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(views_written_as_printed_before);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_digest);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_salt_and_seen);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_seed_salt);

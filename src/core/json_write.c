@@ -116,6 +116,11 @@ void pf_jw_bool(pf_jw *w, bool b)
     pf_jw_lit(w, b ? "true" : "false");
 }
 
+void pf_jw_null(pf_jw *w)
+{
+    pf_jw_raw(w, "null", 4);
+}
+
 void pf_jw_num(pf_jw *w, double d)
 {
     if (d == floor(d) && fabs(d) < 1e15 && !(d == 0 && signbit(d))) {
@@ -124,6 +129,30 @@ void pf_jw_num(pf_jw *w, double d)
     }
     cJSON n = {.type = cJSON_Number, .valuedouble = d}; /* on the stack: printed, never freed */
     pf_jw_item(w, &n);
+}
+
+void pf_jw_key_str(pf_jw *w, const char *key, const char *s)
+{
+    pf_jw_key(w, key);
+    pf_jw_str(w, s);
+}
+
+void pf_jw_key_int(pf_jw *w, const char *key, int64_t v)
+{
+    pf_jw_key(w, key);
+    pf_jw_int(w, v);
+}
+
+void pf_jw_key_bool(pf_jw *w, const char *key, bool b)
+{
+    pf_jw_key(w, key);
+    pf_jw_bool(w, b);
+}
+
+void pf_jw_key_null(pf_jw *w, const char *key)
+{
+    pf_jw_key(w, key);
+    pf_jw_null(w);
 }
 
 void pf_jw_item(pf_jw *w, const cJSON *item)
