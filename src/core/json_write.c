@@ -72,13 +72,31 @@ void pf_jw_key(pf_jw *w, const char *key)
 /* The control characters cJSON writes by name. */
 static const char named[] = "b\bf\fn\nr\rt\t";
 
+/* True for the bytes a string holds as they are: not a control character
+ * (NUL included), a quote or a backslash. */
+static bool plain(unsigned char ch)
+{
+    return ch >= 32 && ch != '"' && ch != '\\';
+}
+
 void pf_jw_str(pf_jw *w, const char *s)
 {
+    size_t len = 0;
+    while (plain((unsigned char)s[len]))
+        len++;
+    if (s[len] == '\0' && room_for(w, len + 2)) { /* nothing to escape: one copy */
+        char *at = w->buf + w->len;
+        at[0] = '"';
+        memcpy(at + 1, s, len);
+        at[len + 1] = '"';
+        w->len += len + 2;
+        return;
+    }
     pf_jw_raw(w, "\"", 1);
     const char *run = s;
     for (; *s; s++) {
         unsigned char ch = (unsigned char)*s;
-        if (ch >= 32 && ch != '"' && ch != '\\')
+        if (plain(ch))
             continue;
         pf_jw_raw(w, run, (size_t)(s - run));
         run = s + 1;
