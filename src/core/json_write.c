@@ -55,18 +55,17 @@ void pf_jw_lit(pf_jw *w, const char *s)
     pf_jw_raw(w, s, strlen(s));
 }
 
-void pf_jw_comma(pf_jw *w)
+/* True unless the text ends where a first member or item goes. */
+static bool comma_due(const pf_jw *w)
 {
     char last = w->len > w->head && w->buf ? w->buf[w->len - 1] : '{';
-    if (last != '{' && last != '[' && last != ':' && last != ',')
-        pf_jw_raw(w, ",", 1);
+    return last != '{' && last != '[' && last != ':' && last != ',';
 }
 
-void pf_jw_key(pf_jw *w, const char *key)
+void pf_jw_comma(pf_jw *w)
 {
-    pf_jw_comma(w);
-    pf_jw_str(w, key);
-    pf_jw_raw(w, ":", 1);
+    if (comma_due(w))
+        pf_jw_raw(w, ",", 1);
 }
 
 /* The control characters cJSON writes by name. */
@@ -79,19 +78,9 @@ static bool plain(unsigned char ch)
     return ch >= 32 && ch != '"' && ch != '\\';
 }
 
-void pf_jw_str(pf_jw *w, const char *s)
+/* s as a string, byte by byte: the escapes cJSON writes. */
+static void escaped(pf_jw *w, const char *s)
 {
-    size_t len = 0;
-    while (plain((unsigned char)s[len]))
-        len++;
-    if (s[len] == '\0' && room_for(w, len + 2)) { /* nothing to escape: one copy */
-        char *at = w->buf + w->len;
-        at[0] = '"';
-        memcpy(at + 1, s, len);
-        at[len + 1] = '"';
-        w->len += len + 2;
-        return;
-    }
     pf_jw_raw(w, "\"", 1);
     const char *run = s;
     for (; *s; s++) {
@@ -115,6 +104,44 @@ void pf_jw_str(pf_jw *w, const char *s)
     }
     pf_jw_raw(w, run, (size_t)(s - run));
     pf_jw_raw(w, "\"", 1);
+}
+
+/* s as a string, after a comma where one is due when `comma`, and followed
+ * by `after` unless it is NUL; a string with nothing to escape (every key
+ * and word of a view) in one piece, its room made once. */
+static void string(pf_jw *w, const char *s, bool comma, char after)
+{
+    size_t len = 0;
+    while (plain((unsigned char)s[len]))
+        len++;
+    if (s[len] == '\0' && room_for(w, len + 4)) {
+        char *at = w->buf + w->len;
+        if (comma && comma_due(w))
+            *at++ = ',';
+        *at++ = '"';
+        memcpy(at, s, len);
+        at += len;
+        *at++ = '"';
+        if (after)
+            *at++ = after;
+        w->len = (size_t)(at - w->buf);
+        return;
+    }
+    if (comma)
+        pf_jw_comma(w);
+    escaped(w, s);
+    if (after)
+        pf_jw_raw(w, &after, 1);
+}
+
+void pf_jw_str(pf_jw *w, const char *s)
+{
+    string(w, s, false, '\0');
+}
+
+void pf_jw_key(pf_jw *w, const char *key)
+{
+    string(w, key, true, ':');
 }
 
 void pf_jw_int(pf_jw *w, int64_t v)
