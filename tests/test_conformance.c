@@ -24,7 +24,8 @@
  *     until a step shows it an outcome;
  * and at the end that the game finished within max_steps, results are in
  * bounds, and replaying the action list (raw and through the replay JSON)
- * gives the same final state.
+ * gives the same final state. Every game's views, written along random
+ * games, are byte for byte what they were when cJSON printed them.
  *
  * PF_TEST_SCALE (a number, default 1) scales the number of games. */
 #include <stdio.h>
@@ -401,6 +402,88 @@ static void unknown_options_refused(void **state)
     }
 }
 
+/* ---- views are written as they were printed ------------------------------- */
+
+/* The digest of every view (each seat's, the spectators', PF_SEAT_GOD's)
+ * after every step of two random games of each test config, as cJSON
+ * printed them from the tree the view slot once built (commit 65c4d73):
+ * the view slot now writes the text itself, and clients read what cJSON
+ * printed, so a change of a byte shows here; each text is also what
+ * cJSON prints of the tree read from it. After a deliberate change of a
+ * view, the message gives the new digest. */
+static const struct {
+    const char *id;
+    const char *digest;
+} views_before[] = {
+    {"pakupaku", "391695b1798e2784"}, {"pancake", "59b3ffc9471c8faf"},
+    {"passfood", "5009ac78b3896581"}, {"pizza", "71391bcb7071f758"},
+    {"template", "cad691e396dc8551"},
+};
+
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 1099511628211ull;
+    return (h ^ '\n') * 1099511628211ull;
+}
+
+static void views_written_as_printed_before(void **state)
+{
+    (void)state;
+    int changed = 0;
+    for (int gi = 0; gi < pf_game_count(); gi++) {
+        const pf_game *g = pf_game_at(gi);
+        uint64_t h = 14695981039346656037ull;
+        long views = 0;
+        void *st = malloc(g->state_size);
+        pf_action legal[PF_MAX_LEGAL];
+        for (const pf_test_config *cfg = g->test_configs; cfg && cfg->seats; cfg++)
+            for (uint64_t seed = 1; seed <= 2; seed++) {
+                pf_options opt;
+                pf_test_options(&opt, cfg->options);
+                assert_int_equal(pf_state_init(g, st, cfg->seats, &opt, seed, NULL), PF_E_OK);
+                pf_rng rng;
+                pf_rng_seed(&rng, seed);
+                int64_t t = 0;
+                for (int step = 0; step < 300; step++) {
+                    for (int seat = PF_SEAT_GOD; seat < cfg->seats; seat++, views++) {
+                        char *v = view_text(g, st, seat);
+                        h = fnv1a(h, v);
+                        cJSON *tree = cJSON_Parse(v);
+                        char *printed = tree ? cJSON_PrintUnformatted(tree) : NULL;
+                        if (!printed || strcmp(printed, v) != 0)
+                            fail_msg("%s: seat %d's view is not what cJSON prints of it:\n%s\n%s",
+                                     g->id, seat, v, printed ? printed : "(not JSON)");
+                        free(printed);
+                        cJSON_Delete(tree);
+                        free(v);
+                    }
+                    uint32_t set = g->to_act(st);
+                    if (!set)
+                        break;
+                    int seat = pf_pick_seat(set, &rng);
+                    int n = g->legal(st, seat, legal, PF_MAX_LEGAL);
+                    t += g->real_time ? 250 : 0;
+                    assert_int_equal(pf_state_apply(g, st, seat,
+                                                    legal[pf_rng_below(&rng, (uint32_t)n)], t,
+                                                    NULL, NULL),
+                                     PF_E_OK);
+                }
+            }
+        free(st);
+        char got[24];
+        snprintf(got, sizeof got, "%016llx", (unsigned long long)h);
+        print_message("%s: %ld views, digest %s\n", g->id, views, got);
+        for (size_t i = 0; i < sizeof views_before / sizeof views_before[0]; i++)
+            if (strcmp(views_before[i].id, g->id) == 0 &&
+                strcmp(views_before[i].digest, got) != 0) {
+                print_error("%s: the views' digest was %s\n", g->id, views_before[i].digest);
+                changed++;
+            }
+    }
+    assert_int_equal(changed, 0);
+}
+
 /* ---- the secrecy check catches planted leaks ------------------------------ */
 
 /* The game a leaky view wraps (one at a time). */
@@ -408,38 +491,40 @@ static const pf_game *leak_base;
 
 /* A view that adds a digest of the whole state: whatever a game hides, or
  * keeps in its generator, shows in it. */
-static void view_with_digest(const void *st, int seat, cJSON *out)
+static void view_with_digest(const void *st, int seat, pf_jw *w)
 {
-    leak_base->view(st, seat, out);
+    leak_base->view(st, seat, w);
     uint64_t h = 14695981039346656037ull; /* FNV-1a */
     for (size_t i = 0; i < leak_base->state_size; i++)
         h = (h ^ ((const uint8_t *)st)[i]) * 1099511628211ull;
     char hex[24];
     snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
-    cJSON_AddStringToObject(out, "digest", hex);
+    pf_jw_key_str(w, "digest", hex);
 }
 
 /* Paku Paku's old leak: a number derived from the generator. */
-static void view_with_salt(const void *st, int seat, cJSON *out)
+static void view_with_salt(const void *st, int seat, pf_jw *w)
 {
     const pakupaku_state *s = st;
-    leak_base->view(st, seat, out);
+    leak_base->view(st, seat, w);
     char hex[24];
     snprintf(hex, sizeof hex, "%016llx", (unsigned long long)(s->rng.s[0] ^ s->rng.s[3]));
-    cJSON_AddStringToObject(out, "salt", hex);
+    pf_jw_key_str(w, "salt", hex);
 }
 
 /* Pizza Party's old leak: earlier reveals still face down (PIZ-7). */
-static void view_with_seen(const void *st, int seat, cJSON *out)
+static void view_with_seen(const void *st, int seat, pf_jw *w)
 {
     const pizza_state *s = st;
-    leak_base->view(st, seat, out);
-    cJSON *seen = cJSON_AddObjectToObject(out, "seen");
+    leak_base->view(st, seat, w);
+    pf_jw_key(w, "seen");
+    pf_jw_raw(w, "{", 1);
     for (uint32_t d = s->seen; d; d &= d - 1) {
         char key[8];
         snprintf(key, sizeof key, "%d", __builtin_ctz(d));
-        cJSON_AddStringToObject(seen, key, pizza__piece_name(s->cell[__builtin_ctz(d)]));
+        pf_jw_key_str(w, key, pizza__piece_name(s->cell[__builtin_ctz(d)]));
     }
+    pf_jw_raw(w, "}", 1);
 }
 
 /* Paku Paku's very first leak: a number derived from the seed, kept after
@@ -453,14 +538,14 @@ static pf_err init_with_seed_salt(void *st, int seats, const pf_options *opt, ui
     return leak_base->init(st, seats, opt, seed, ev, err);
 }
 
-static void view_with_seed_salt(const void *st, int seat, cJSON *out)
+static void view_with_seed_salt(const void *st, int seat, pf_jw *w)
 {
     uint64_t salt;
     memcpy(&salt, (const char *)st + leak_base->state_size, sizeof salt);
-    leak_base->view(st, seat, out);
+    leak_base->view(st, seat, w);
     char hex[24];
     snprintf(hex, sizeof hex, "%016llx", (unsigned long long)salt);
-    cJSON_AddStringToObject(out, "salt", hex);
+    pf_jw_key_str(w, "salt", hex);
 }
 
 /* An event's fact that tells what lies face down: the piece under the
@@ -478,7 +563,7 @@ static void apply_telling_a_fact(void *st, int seat, pf_action a, int64_t t, pf_
  * the game's own), checking secrecy at every step: the real game must pass
  * everywhere, the leaky one must fail somewhere, and its report must name
  * `key`. */
-static void expect_leak(const char *id, void (*view)(const void *, int, cJSON *),
+static void expect_leak(const char *id, void (*view)(const void *, int, pf_jw *),
                         pf_err (*check)(const void *, int, pf_action, int64_t),
                         void (*apply)(void *, int, pf_action, int64_t, pf_events *),
                         const char *key)
@@ -648,6 +733,7 @@ int main(void)
     static struct CMUnitTest tests[MAX_CONFIGS + 1];
     int n = 0;
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(unknown_options_refused);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(views_written_as_printed_before);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_digest);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_salt_and_seen);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(secrecy_catches_a_seed_salt);

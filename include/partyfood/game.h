@@ -20,6 +20,7 @@
 #include <cjson/cJSON.h>
 
 #include "partyfood/error.h"
+#include "partyfood/json_write.h"
 #include "partyfood/rng.h"
 
 #define PF_MAX_SEATS 8
@@ -317,8 +318,11 @@ typedef struct pf_game {
     /* True when the game is over; then results[seat] is each seat's result
      * (results may be NULL). */
     bool (*over)(const void *st, double *results);
-    /* Adds to `out` (a JSON object) exactly what seat may see. */
-    void (*view)(const void *st, int seat, cJSON *out);
+    /* Writes exactly what seat may see into w, as the members of a JSON
+     * object (pf_jw_key_int, pf_jw_key...: the braces are the caller's).
+     * Written straight as text, with no tree to build: a server writes a
+     * view for every seat at every step. */
+    void (*view)(const void *st, int seat, pf_jw *w);
     /* Keeps everything seat knows and redraws everything it does not,
      * reseeding the state's generator from rng. The result must depend only
      * on what seat knows and on rng, never on the hidden content. */
@@ -408,7 +412,12 @@ pf_err pf_state_apply(const pf_game *g, void *st, int seat, pf_action a, int64_t
 /* Parses a name and applies it (UNKNOWN_ACTION when it does not parse). */
 pf_err pf_state_apply_named(const pf_game *g, void *st, int seat, const char *name,
                             int64_t t_ms, pf_events *ev, pf_error *err);
-/* A seat's view as a new JSON object (caller deletes). */
+/* A seat's view, a JSON object, written into w. */
+void pf_state_view_write(const pf_game *g, const void *st, int seat, pf_jw *w);
+/* A seat's view as JSON text (caller frees); NULL when memory ran out. */
+char *pf_state_view_text(const pf_game *g, const void *st, int seat);
+/* A seat's view as a new JSON object (caller deletes), read from its text,
+ * for front ends that walk it; NULL when memory ran out. */
 cJSON *pf_state_view(const pf_game *g, const void *st, int seat);
 
 /* One seat of the set, uniformly: the lowest set bit at

@@ -1,9 +1,9 @@
-/* json_write.h: JSON text written straight into one growing buffer (the
- * protocol's codec, src/proto/), with room kept before the text for a
- * network's frame header: a message is written once, with no tree of
- * nodes to build and free. Strings are escaped as cJSON escapes them and
- * whole numbers written as digits, so the text is what pf_json_print
- * makes of the same values. */
+/* json_write.h: JSON text written straight into one growing buffer (a
+ * game's views, the protocol's codec in src/proto/), with room kept before
+ * the text for a network's frame header: a message is written once, with
+ * no tree of nodes to build and free. Strings are escaped as cJSON escapes
+ * them and whole numbers written as digits, so the text is what
+ * pf_json_print makes of the same values. */
 #ifndef PARTYFOOD_JSON_WRITE_H
 #define PARTYFOOD_JSON_WRITE_H
 
@@ -37,8 +37,14 @@ void pf_jw_key(pf_jw *w, const char *key);
 void pf_jw_str(pf_jw *w, const char *s);
 void pf_jw_int(pf_jw *w, int64_t v);
 void pf_jw_bool(pf_jw *w, bool b);
+void pf_jw_null(pf_jw *w);
 /* A number as pf_json_print writes it. */
 void pf_jw_num(pf_jw *w, double d);
+/* A member: pf_jw_key, then its value. */
+void pf_jw_key_str(pf_jw *w, const char *key, const char *s);
+void pf_jw_key_int(pf_jw *w, const char *key, int64_t v);
+void pf_jw_key_bool(pf_jw *w, const char *key, bool b);
+void pf_jw_key_null(pf_jw *w, const char *key);
 /* A tree from another layer (a game's view), as pf_json_print writes it. */
 void pf_jw_item(pf_jw *w, const cJSON *item);
 

@@ -5,6 +5,7 @@
  * those checks (after OpenSpiel's ApplyAction / DoApplyAction). */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "partyfood/game.h"
@@ -128,9 +129,25 @@ int pf_playout(const pf_game *g, void *st, pf_rng *rng, int64_t now, int max_ste
     return pf_playout_loop(g, st, rng, now, max_steps);
 }
 
+void pf_state_view_write(const pf_game *g, const void *st, int seat, pf_jw *w)
+{
+    pf_jw_raw(w, "{", 1);
+    g->view(st, seat, w);
+    pf_jw_raw(w, "}", 1);
+}
+
+char *pf_state_view_text(const pf_game *g, const void *st, int seat)
+{
+    pf_jw w;
+    pf_jw_init(&w, 0);
+    pf_state_view_write(g, st, seat, &w);
+    return pf_jw_take(&w);
+}
+
 cJSON *pf_state_view(const pf_game *g, const void *st, int seat)
 {
-    cJSON *v = cJSON_CreateObject();
-    g->view(st, seat, v);
+    char *text = pf_state_view_text(g, st, seat);
+    cJSON *v = text ? cJSON_Parse(text) : NULL;
+    free(text);
     return v;
 }

@@ -339,7 +339,7 @@ static pf_err do_bot(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_e
     return bots_then_progress(s, pf_table_match(s->table)->now, BOTS_AFTER, out, err);
 }
 
-/* Adds an item built by another layer (a game's view, a replay), whose
+/* Adds an item built by another layer (a replay), whose
  * builders cannot report an allocation failing inside them: errno, cleared
  * before building, then holds malloc's ENOMEM. */
 static pf_err add_built(pf_jw *out, const char *key, cJSON *item, pf_error *err)
@@ -355,11 +355,11 @@ static pf_err add_built(pf_jw *out, const char *key, cJSON *item, pf_error *err)
 
 static pf_err do_view(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)
 {
-    (void)req;
+    (void)req, (void)err;
     const pf_match *m = pf_table_match(s->table);
-    errno = 0;
-    cJSON *view = pf_state_view(m->game, m->state, seat);
-    return add_built(out, "view", view, err);
+    pf_jw_key(out, "view");
+    pf_state_view_write(m->game, m->state, seat, out);
+    return PF_E_OK;
 }
 
 static pf_err do_result(pf_session *s, const cJSON *req, int seat, pf_jw *out, pf_error *err)

@@ -18,10 +18,8 @@ void pf_push_progress(pf_jw *w, const pf_table *t, int64_t clock)
 void pf_push_view_legal(pf_jw *w, const pf_table *t, int seat)
 {
     const pf_match *m = pf_table_match(t);
-    cJSON *view = pf_state_view(m->game, m->state, seat);
     pf_jw_key(w, "view");
-    pf_jw_item(w, view);
-    cJSON_Delete(view);
+    pf_state_view_write(m->game, m->state, seat, w);
     pf_jw_key(w, "legal");
     pf_proto_write_legal(w, t, seat);
 }

@@ -615,10 +615,8 @@ bool pf_room_write_public(pf_room *r, pf_jw *w, bool full, const pf_room_keys *k
     }
     if (full && r->table) {
         pf_push_progress(w, r->table, pf_room_now(r));
-        cJSON *view = pf_state_view(r->g, pf_table_match(r->table)->state, PF_SEAT_SPECTATOR);
         pf_jw_key(w, "view");
-        pf_jw_item(w, view);
-        cJSON_Delete(view);
+        pf_state_view_write(r->g, pf_table_match(r->table)->state, PF_SEAT_SPECTATOR, w);
     }
     if (keys) {
         pf_jw_key(w, "host_token");

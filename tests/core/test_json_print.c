@@ -1,24 +1,59 @@
-/* test_json_print.c: pf_json_print writes what cJSON_PrintUnformatted
- * writes, byte for byte: for numbers, strings and shapes of every kind, and
- * for every view of every game along random games (the server sends views
- * printed by it to clients that once read cJSON's). */
+/* test_json_print.c: pf_json_print, and the writer pf_jw's strings and
+ * numbers, write what cJSON_PrintUnformatted writes, byte for byte: for
+ * numbers, strings and shapes of every kind, and for every view of every
+ * game along random games (the server sends views written by them to
+ * clients that once read cJSON's). */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "partyfood/json_print.h"
+#include "partyfood/json_write.h"
 #include "partyfood/match.h"
 #include "partyfood/rng.h"
 #include "pf_test.h"
 
-/* Both printers agree on item (which is then freed). */
+static bool numbers_only(const cJSON *o)
+{
+    for (const cJSON *c = o->child; c; c = c->next)
+        if (!cJSON_IsNumber(c))
+            return false;
+    return o->child != NULL;
+}
+
+/* The writer's text for item, a string, a number or an object of numbers,
+ * is cJSON's. */
+static void same_written(const cJSON *item, const char *want)
+{
+    pf_jw w;
+    pf_jw_init(&w, 0);
+    if (cJSON_IsString(item))
+        pf_jw_str(&w, item->valuestring);
+    else if (cJSON_IsNumber(item))
+        pf_jw_num(&w, item->valuedouble);
+    else if (cJSON_IsObject(item) && numbers_only(item)) {
+        pf_jw_raw(&w, "{", 1);
+        for (const cJSON *c = item->child; c; c = c->next) {
+            pf_jw_key(&w, c->string);
+            pf_jw_num(&w, c->valuedouble);
+        }
+        pf_jw_raw(&w, "}", 1);
+    } else
+        pf_jw_item(&w, item);
+    assert_non_null(pf_jw_text(&w));
+    assert_string_equal(pf_jw_text(&w), want);
+    pf_jw_free(&w);
+}
+
+/* Both printers, and the writer, agree on item (which is then freed). */
 static void same_text(cJSON *item)
 {
     char *want = cJSON_PrintUnformatted(item), *got = pf_json_print(item);
     assert_non_null(want);
     assert_non_null(got);
     assert_string_equal(got, want);
+    same_written(item, want);
     free(want);
     free(got);
     cJSON_Delete(item);
@@ -52,6 +87,7 @@ static void strings_and_shapes(void **state)
         same_text(cJSON_CreateString(texts[i]));
         cJSON *o = cJSON_CreateObject();
         cJSON_AddNumberToObject(o, texts[i], (double)i);
+        cJSON_AddNumberToObject(o, texts[(i + 1) % (sizeof texts / sizeof texts[0])], 0.5);
         same_text(o);
     }
     same_text(cJSON_CreateArray());

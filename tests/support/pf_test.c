@@ -101,10 +101,7 @@ bool pf_test_saw(const pf_events *ev, int seat, const char *kind)
 
 char *pf_test_view_text(const pf_game *g, const void *st, int seat)
 {
-    cJSON *v = pf_state_view(g, st, seat);
-    char *s = cJSON_PrintUnformatted(v);
-    cJSON_Delete(v);
-    return s;
+    return pf_state_view_text(g, st, seat);
 }
 
 cJSON *pf_test_json(char *text)

@@ -82,7 +82,7 @@ extern const char *const pakupaku__rules[];
 extern const char *const pakupaku__brief[];
 
 /* The descriptor's text slots (pakupaku_text.c). */
-void pakupaku__view(const void *st, int seat, cJSON *out);
+void pakupaku__view(const void *st, int seat, pf_jw *w);
 int pakupaku__name(const void *st, pf_action a, char *buf, size_t n);
 pf_err pakupaku__parse(const void *st, const char *str, pf_action *a);
 void pakupaku__render(const void *st, int seat, char *buf, size_t n);

@@ -11,67 +11,98 @@
 
 static const char *const phase_names[] = {"play", "duel", "over"};
 
-void pakupaku__view(const void *st, int seat, cJSON *out)
+/* A number for each seat, as a member of the view. */
+static void per_seat(pf_jw *w, const char *key, const double *v, int seats)
+{
+    pf_jw_key(w, key);
+    pf_jw_raw(w, "[", 1);
+    for (int p = 0; p < seats; p++) {
+        pf_jw_comma(w);
+        pf_jw_num(w, v[p]);
+    }
+    pf_jw_raw(w, "]", 1);
+}
+
+void pakupaku__view(const void *st, int seat, pf_jw *w)
 {
     const pakupaku_state *s = st;
     (void)seat; /* everything on the table is public */
-    cJSON_AddStringToObject(out, "phase", phase_names[s->phase]);
-    cJSON_AddNumberToObject(out, "round", s->rounds);
-    cJSON_AddNumberToObject(out, "now", (double)s->now);
-    cJSON_AddNumberToObject(out, "limit", s->limit);
-    cJSON_AddNumberToObject(out, "threshold", s->thr);
-    cJSON_AddBoolToObject(out, "architects", s->architects);
-    cJSON_AddBoolToObject(out, "brave", s->brave);
-    cJSON *pen = cJSON_AddArrayToObject(out, "penalties");
-    cJSON *since = cJSON_AddArrayToObject(out, "since");
-    cJSON *acts = cJSON_AddArrayToObject(out, "acts");
-    cJSON *held = cJSON_AddArrayToObject(out, "held");
-    cJSON *busy = cJSON_AddArrayToObject(out, "busy_until");
+    pf_jw_key_str(w, "phase", phase_names[s->phase]);
+    pf_jw_key_int(w, "round", s->rounds);
+    pf_jw_key(w, "now");
+    pf_jw_num(w, (double)s->now);
+    pf_jw_key_int(w, "limit", s->limit);
+    pf_jw_key_int(w, "threshold", s->thr);
+    pf_jw_key_bool(w, "architects", s->architects);
+    pf_jw_key_bool(w, "brave", s->brave);
+    double pen[PF_MAX_SEATS], since[PF_MAX_SEATS], acts[PF_MAX_SEATS], held[PF_MAX_SEATS],
+        busy[PF_MAX_SEATS];
     for (int p = 0; p < s->seats; p++) {
-        cJSON_AddItemToArray(pen, cJSON_CreateNumber(s->pen[p]));
-        cJSON_AddItemToArray(since, cJSON_CreateNumber((double)s->since[p]));
-        cJSON_AddItemToArray(busy, cJSON_CreateNumber((double)s->busy[p]));
-        cJSON_AddItemToArray(acts, cJSON_CreateNumber(s->acts[p]));
-        cJSON_AddItemToArray(held, cJSON_CreateNumber(pakupaku__held(s, p, NULL, NULL)));
+        pen[p] = s->pen[p];
+        since[p] = (double)s->since[p];
+        busy[p] = (double)s->busy[p];
+        acts[p] = s->acts[p];
+        held[p] = pakupaku__held(s, p, NULL, NULL);
     }
-    cJSON *dice = cJSON_AddArrayToObject(out, "dice");
+    per_seat(w, "penalties", pen, s->seats);
+    per_seat(w, "since", since, s->seats);
+    per_seat(w, "acts", acts, s->seats);
+    per_seat(w, "held", held, s->seats);
+    per_seat(w, "busy_until", busy, s->seats);
+    pf_jw_key(w, "dice");
+    pf_jw_raw(w, "[", 1);
     for (int d = 0; d < PAKUPAKU__DICE; d++) {
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddNumberToObject(o, "seat", s->owner[d]);
-        cJSON_AddStringToObject(o, "face", pakupaku__face_names[s->face[d]]);
-        cJSON_AddBoolToObject(o, "waiting", s->wait[d]);
-        cJSON_AddItemToArray(dice, o);
+        pf_jw_comma(w);
+        pf_jw_raw(w, "{", 1);
+        pf_jw_key_int(w, "seat", s->owner[d]);
+        pf_jw_key_str(w, "face", pakupaku__face_names[s->face[d]]);
+        pf_jw_key_bool(w, "waiting", s->wait[d]);
+        pf_jw_raw(w, "}", 1);
     }
-    cJSON *tower = cJSON_AddArrayToObject(out, "tower");
+    pf_jw_raw(w, "]", 1);
+    pf_jw_key(w, "tower");
+    pf_jw_raw(w, "[", 1);
     for (int k = 0; k < s->tower.n; k++) {
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "piece", pakupaku__pieces[s->tower.type[k]].name);
-        cJSON_AddNumberToObject(o, "x", k ? (double)s->tower.x[k] / PAKUPAKU__UNIT : 0);
-        cJSON_AddNumberToObject(o, "at", (double)pakupaku__tower_at(&s->tower, k) / PAKUPAKU__UNIT);
-        cJSON_AddItemToArray(tower, o);
+        pf_jw_comma(w);
+        pf_jw_raw(w, "{", 1);
+        pf_jw_key_str(w, "piece", pakupaku__pieces[s->tower.type[k]].name);
+        pf_jw_key(w, "x");
+        pf_jw_num(w, k ? (double)s->tower.x[k] / PAKUPAKU__UNIT : 0);
+        pf_jw_key(w, "at");
+        pf_jw_num(w, (double)pakupaku__tower_at(&s->tower, k) / PAKUPAKU__UNIT);
+        pf_jw_raw(w, "}", 1);
     }
+    pf_jw_raw(w, "]", 1);
     if (s->tower.n >= 2) { /* how close the tower is to falling, and where (PAKU-5) */
         double margin;
         int weak = pakupaku__tower_weakest(&s->tower, &margin);
-        cJSON_AddNumberToObject(out, "margin", round(margin * 100) / 100);
-        cJSON_AddNumberToObject(out, "weak", weak);
+        pf_jw_key(w, "margin");
+        pf_jw_num(w, round(margin * 100) / 100);
+        pf_jw_key_int(w, "weak", weak);
     }
-    cJSON *supply = cJSON_AddObjectToObject(out, "supply");
+    pf_jw_key(w, "supply");
+    pf_jw_raw(w, "{", 1);
     for (int type = 0; type < PAKUPAKU__NTYPES; type++)
-        cJSON_AddNumberToObject(supply, pakupaku__pieces[type].name,
-                                PAKUPAKU__PER_TYPE - s->on[type]);
+        pf_jw_key_int(w, pakupaku__pieces[type].name, PAKUPAKU__PER_TYPE - s->on[type]);
+    pf_jw_raw(w, "}", 1);
     if (s->phase == PAKUPAKU__DUEL) {
-        cJSON *duel = cJSON_AddObjectToObject(out, "duel");
-        cJSON *in = cJSON_AddArrayToObject(duel, "seats");
+        pf_jw_key(w, "duel");
+        pf_jw_raw(w, "{", 1);
+        pf_jw_key(w, "seats");
+        pf_jw_raw(w, "[", 1);
         for (int p = 0; p < s->seats; p++)
-            if (s->duel_in >> p & 1)
-                cJSON_AddItemToArray(in, cJSON_CreateNumber(p));
-        cJSON_AddNumberToObject(duel, "turn", s->duel_turn);
+            if (s->duel_in >> p & 1) {
+                pf_jw_comma(w);
+                pf_jw_int(w, p);
+            }
+        pf_jw_raw(w, "]", 1);
+        pf_jw_key_int(w, "turn", s->duel_turn);
+        pf_jw_raw(w, "}", 1);
     }
     if (s->unlucky != PAKUPAKU__NONE)
-        cJSON_AddNumberToObject(out, "unlucky", s->unlucky);
+        pf_jw_key_int(w, "unlucky", s->unlucky);
     if (s->phase == PAKUPAKU__OVER)
-        cJSON_AddNumberToObject(out, "winner", s->winner);
+        pf_jw_key_int(w, "winner", s->winner);
 }
 
 int pakupaku__name(const void *st, pf_action a, char *buf, size_t n)

@@ -99,7 +99,7 @@ struct pf_why;
 void pancake__explain(const pf_obs *o, pf_action a, pf_rng *rng, struct pf_why *w);
 
 /* The descriptor's text slots (pancake_text.c). */
-void pancake__view(const void *st, int seat, cJSON *out);
+void pancake__view(const void *st, int seat, pf_jw *w);
 int pancake__name(const void *st, pf_action a, char *buf, size_t n);
 pf_err pancake__parse(const void *st, const char *str, pf_action *a);
 bool pancake__renamed_since_v2(const char *old, char *buf, size_t n);

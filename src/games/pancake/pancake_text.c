@@ -10,72 +10,81 @@
 #include "games/pancake/pancake.h"
 #include "partyfood/text.h"
 
-static cJSON *counts_json(const int c[PANCAKE_TOPPINGS])
+static void counts_json(pf_jw *w, const char *key, const int c[PANCAKE_TOPPINGS])
 {
-    cJSON *o = cJSON_CreateObject();
+    pf_jw_key(w, key);
+    pf_jw_raw(w, "{", 1);
     for (int t = 0; t < PANCAKE_TOPPINGS; t++)
-        cJSON_AddNumberToObject(o, pancake__topping_name[t], c[t]);
-    return o;
+        pf_jw_key_int(w, pancake__topping_name[t], c[t]);
+    pf_jw_raw(w, "}", 1);
 }
 
-static cJSON *toppings_json(const uint8_t *a, int n)
+static void toppings_json(pf_jw *w, const char *key, const uint8_t *a, int n)
 {
-    cJSON *arr = cJSON_CreateArray();
-    for (int i = 0; i < n; i++)
-        cJSON_AddItemToArray(arr, cJSON_CreateString(pancake__topping_name[a[i]]));
-    return arr;
+    pf_jw_key(w, key);
+    pf_jw_raw(w, "[", 1);
+    for (int i = 0; i < n; i++) {
+        pf_jw_comma(w);
+        pf_jw_str(w, pancake__topping_name[a[i]]);
+    }
+    pf_jw_raw(w, "]", 1);
 }
 
 static const char *const phase_name[] = {"toss", "share", "ask", "guess", "over"};
 
-void pancake__view(const void *st, int seat, cJSON *out)
+void pancake__view(const void *st, int seat, pf_jw *w)
 {
     const pancake_state *s = st;
     int c[PANCAKE_TOPPINGS];
-    cJSON_AddNumberToObject(out, "seats", s->seats);
-    cJSON_AddStringToObject(out, "phase", phase_name[s->phase]);
-    cJSON_AddNumberToObject(out, "chef", s->chef);
+    pf_jw_key_int(w, "seats", s->seats);
+    pf_jw_key_str(w, "phase", phase_name[s->phase]);
+    pf_jw_key_int(w, "chef", s->chef);
     if (s->phase == PANCAKE_P_GUESS)
-        cJSON_AddNumberToObject(out, "guesser", s->guesser);
-    cJSON_AddNumberToObject(out, "turn", s->turn);
-    cJSON_AddNumberToObject(out, "shared", s->shared);
-    cJSON_AddBoolToObject(out, "chocolate_gamble", s->gamble);
-    cJSON_AddBoolToObject(out, "memory_aid", s->memory_aid);
+        pf_jw_key_int(w, "guesser", s->guesser);
+    pf_jw_key_int(w, "turn", s->turn);
+    pf_jw_key_int(w, "shared", s->shared);
+    pf_jw_key_bool(w, "chocolate_gamble", s->gamble);
+    pf_jw_key_bool(w, "memory_aid", s->memory_aid);
     for (int t = 0; t < PANCAKE_TOPPINGS; t++)
         c[t] = s->pan_up[t];
-    cJSON_AddItemToObject(out, "pan_up", counts_json(c));
-    cJSON_AddNumberToObject(out, "face_down", s->down_n);
-    cJSON_AddBoolToObject(out, "bonus_taken", s->bonus >= 0);
-    cJSON_AddBoolToObject(out, "picked", s->cur >= 0);
+    counts_json(w, "pan_up", c);
+    pf_jw_key_int(w, "face_down", s->down_n);
+    pf_jw_key_bool(w, "bonus_taken", s->bonus >= 0);
+    pf_jw_key_bool(w, "picked", s->cur >= 0);
     pancake__public_down(s, c);
-    cJSON_AddItemToObject(out, "public_down", counts_json(c));
-    cJSON_AddNumberToObject(out, "table", PANCAKE_BOX - s->table_pos);
+    counts_json(w, "public_down", c);
+    pf_jw_key_int(w, "table", PANCAKE_BOX - s->table_pos);
     for (int t = 0; t < PANCAKE_TOPPINGS; t++)
         c[t] = 0;
     for (int i = s->table_pos; i < PANCAKE_BOX; i++)
         c[s->table[i]]++;
-    cJSON_AddItemToObject(out, "table_toppings", counts_json(c));
-    cJSON *piles = cJSON_CreateArray();
-    for (int i = 0; i < s->seats; i++)
-        cJSON_AddItemToArray(piles, cJSON_CreateNumber(s->pile[i]));
-    cJSON_AddItemToObject(out, "piles", piles);
+    counts_json(w, "table_toppings", c);
+    pf_jw_key(w, "piles");
+    pf_jw_raw(w, "[", 1);
+    for (int i = 0; i < s->seats; i++) {
+        pf_jw_comma(w);
+        pf_jw_int(w, s->pile[i]);
+    }
+    pf_jw_raw(w, "]", 1);
     if (seat == s->chef || seat == PF_SEAT_GOD) {
         if (s->bonus >= 0)
-            cJSON_AddStringToObject(out, "bonus", pancake__topping_name[s->bonus]);
+            pf_jw_key_str(w, "bonus", pancake__topping_name[s->bonus]);
         if (s->cur >= 0)
-            cJSON_AddStringToObject(out, "peek", pancake__topping_name[s->cur]);
+            pf_jw_key_str(w, "peek", pancake__topping_name[s->cur]);
     }
     if (seat == PF_SEAT_GOD) {
-        cJSON_AddItemToObject(out, "down_order", toppings_json(s->down, s->down_n));
-        cJSON_AddItemToObject(out, "table_order",
-                              toppings_json(s->table + s->table_pos, PANCAKE_BOX - s->table_pos));
+        toppings_json(w, "down_order", s->down, s->down_n);
+        toppings_json(w, "table_order", s->table + s->table_pos, PANCAKE_BOX - s->table_pos);
     }
     if (s->phase == PANCAKE_P_OVER) {
-        cJSON *w = cJSON_CreateArray();
+        pf_jw_key(w, "winners");
+        pf_jw_raw(w, "[", 1);
         for (int i = 0; i < s->seats; i++)
-            if ((s->winners >> i) & 1u)
-                cJSON_AddItemToArray(w, cJSON_CreateNumber(i));
-        cJSON_AddItemToObject(out, "winners", w);
+            if ((s->winners >> i) & 1u) {
+                pf_jw_comma(w);
+                pf_jw_int(w, i);
+            }
+        pf_jw_raw(w, "]", 1);
     }
 }
 

@@ -1055,7 +1055,7 @@ static int passfood_stats(const void *vs, pf_stat *out, int cap)
 }
 
 /* In passfood_text.c. */
-void passfood__view(const void *st, int seat, cJSON *out);
+void passfood__view(const void *st, int seat, pf_jw *w);
 int passfood__name(const void *st, pf_action a, char *buf, size_t n);
 pf_err passfood__parse(const void *st, const char *s, pf_action *a);
 bool passfood__renamed_since_v2(const char *old, char *buf, size_t n);

@@ -245,20 +245,23 @@ pf_err passfood__parse(const void *st, const char *in, pf_action *a)
 
 /* ---- view --------------------------------------------------------------- */
 
-static cJSON *int_array(const uint8_t *v, int n)
+static void int_array(pf_jw *w, const char *key, const uint8_t *v, int n)
 {
-    cJSON *arr = cJSON_CreateArray();
-    for (int i = 0; i < n; i++)
-        cJSON_AddItemToArray(arr, cJSON_CreateNumber(v[i]));
-    return arr;
+    pf_jw_key(w, key);
+    pf_jw_raw(w, "[", 1);
+    for (int i = 0; i < n; i++) {
+        pf_jw_comma(w);
+        pf_jw_int(w, v[i]);
+    }
+    pf_jw_raw(w, "]", 1);
 }
 
-static void add_food(cJSON *o, const char *key, uint8_t f)
+static void add_food(pf_jw *w, const char *key, uint8_t f)
 {
     if (f == PASSFOOD_NONE)
-        cJSON_AddNullToObject(o, key);
+        pf_jw_key_null(w, key);
     else
-        cJSON_AddStringToObject(o, key, passfood__food_names[f]);
+        pf_jw_key_str(w, key, passfood__food_names[f]);
 }
 
 static const char *const phase_names[] = {"start", "ziggy",  "plate", "score",
@@ -267,80 +270,101 @@ static const char *const why_names[] = {"", "caught", "ziggy_cake", "turn_limit"
 static const char *const why_words[] = {"", "Ziggy caught up with a player", "Ziggy reached the cake",
                                         "the turns ran out", "every player reached the cake"};
 
-void passfood__view(const void *st, int seat, cJSON *out)
+void passfood__view(const void *st, int seat, pf_jw *w)
 {
     const passfood_state *s = st;
-    cJSON *foods = cJSON_AddArrayToObject(out, "foods");
-    for (int f = 0; f < PASSFOOD_FOODS; f++)
-        cJSON_AddItemToArray(foods, cJSON_CreateString(passfood__food_names[f]));
-    cJSON *num = cJSON_AddObjectToObject(out, "numbers");
-    cJSON_AddItemToObject(num, "player_columns", int_array(s->num.pcol, 5));
-    cJSON_AddItemToObject(num, "player_rows", int_array(s->num.prow, 4));
-    cJSON_AddItemToObject(num, "ziggy_columns", int_array(s->num.zcol, 5));
-    cJSON_AddItemToObject(num, "ziggy_rows", int_array(s->num.zrow, 3));
-    cJSON_AddNumberToObject(num, "cake", s->num.cake);
-    cJSON_AddNumberToObject(num, "ziggy_start", s->num.zstart);
-    cJSON_AddNumberToObject(num, "player_start", s->num.pstart);
-    cJSON_AddItemToObject(num, "lucky_dips", int_array(s->num.dips, s->num.ndips));
-
-    cJSON_AddNumberToObject(out, "turn", s->turn + 1);
-    cJSON_AddNumberToObject(out, "active", s->active);
-    cJSON_AddStringToObject(out, "phase", phase_names[s->phase]);
-    cJSON *players = cJSON_AddArrayToObject(out, "players");
-    for (int q = 0; q < s->seats; q++) {
-        cJSON *p = cJSON_CreateObject();
-        cJSON_AddNumberToObject(p, "seat", q);
-        cJSON_AddNumberToObject(p, "pos", s->pos[q]);
-        cJSON_AddBoolToObject(p, "on_cake", s->pos[q] >= s->num.cake);
-        cJSON_AddItemToObject(p, "board", int_array(s->board[q], 5));
-        cJSON_AddNumberToObject(p, "swaps", s->swaps[q]);
-        cJSON_AddNumberToObject(p, "takes", s->takes[q]);
-        cJSON_AddItemToArray(players, p);
+    pf_jw_key(w, "foods");
+    pf_jw_raw(w, "[", 1);
+    for (int f = 0; f < PASSFOOD_FOODS; f++) {
+        pf_jw_comma(w);
+        pf_jw_str(w, passfood__food_names[f]);
     }
-    cJSON *z = cJSON_AddObjectToObject(out, "ziggy");
-    cJSON_AddNumberToObject(z, "pos", s->zpos);
-    cJSON_AddItemToObject(z, "board", int_array(s->zboard, 5));
-    add_food(z, "drew", s->last_zdraw);
+    pf_jw_raw(w, "]", 1);
+    pf_jw_key(w, "numbers");
+    pf_jw_raw(w, "{", 1);
+    int_array(w, "player_columns", s->num.pcol, 5);
+    int_array(w, "player_rows", s->num.prow, 4);
+    int_array(w, "ziggy_columns", s->num.zcol, 5);
+    int_array(w, "ziggy_rows", s->num.zrow, 3);
+    pf_jw_key_int(w, "cake", s->num.cake);
+    pf_jw_key_int(w, "ziggy_start", s->num.zstart);
+    pf_jw_key_int(w, "player_start", s->num.pstart);
+    int_array(w, "lucky_dips", s->num.dips, s->num.ndips);
+    pf_jw_raw(w, "}", 1);
 
-    cJSON *pl = cJSON_AddObjectToObject(out, "plates");
-    add_food(pl, "left", s->plate[0]);
-    add_food(pl, "centre", s->plate[1]);
-    add_food(pl, s->seats == 2 ? "x" : "right", s->plate[2]);
-    add_food(out, "drawn", s->drawn);
+    pf_jw_key_int(w, "turn", s->turn + 1);
+    pf_jw_key_int(w, "active", s->active);
+    pf_jw_key_str(w, "phase", phase_names[s->phase]);
+    pf_jw_key(w, "players");
+    pf_jw_raw(w, "[", 1);
+    for (int q = 0; q < s->seats; q++) {
+        pf_jw_comma(w);
+        pf_jw_raw(w, "{", 1);
+        pf_jw_key_int(w, "seat", q);
+        pf_jw_key_int(w, "pos", s->pos[q]);
+        pf_jw_key_bool(w, "on_cake", s->pos[q] >= s->num.cake);
+        int_array(w, "board", s->board[q], 5);
+        pf_jw_key_int(w, "swaps", s->swaps[q]);
+        pf_jw_key_int(w, "takes", s->takes[q]);
+        pf_jw_raw(w, "}", 1);
+    }
+    pf_jw_raw(w, "]", 1);
+    pf_jw_key(w, "ziggy");
+    pf_jw_raw(w, "{", 1);
+    pf_jw_key_int(w, "pos", s->zpos);
+    int_array(w, "board", s->zboard, 5);
+    add_food(w, "drew", s->last_zdraw);
+    pf_jw_raw(w, "}", 1);
 
-    cJSON_AddItemToObject(out, "discard", int_array(s->discard, 5));
+    pf_jw_key(w, "plates");
+    pf_jw_raw(w, "{", 1);
+    add_food(w, "left", s->plate[0]);
+    add_food(w, "centre", s->plate[1]);
+    add_food(w, s->seats == 2 ? "x" : "right", s->plate[2]);
+    pf_jw_raw(w, "}", 1);
+    add_food(w, "drawn", s->drawn);
+
+    int_array(w, "discard", s->discard, 5);
     uint8_t cnt[PASSFOOD_FOODS] = {0};
     for (int i = 0; i < s->bag_n; i++)
         cnt[s->bag[i]]++;
-    cJSON *bag = cJSON_AddObjectToObject(out, "bag");
-    cJSON_AddNumberToObject(bag, "count", s->bag_n);
-    cJSON_AddItemToObject(bag, "contents", int_array(cnt, 5));
+    pf_jw_key(w, "bag");
+    pf_jw_raw(w, "{", 1);
+    pf_jw_key_int(w, "count", s->bag_n);
+    int_array(w, "contents", cnt, 5);
     if (seat == PF_SEAT_GOD) {
         char order[PASSFOOD_TILES + 1];
         static const char letter[] = "SBFPL";
         for (int i = 0; i < s->bag_n; i++)
             order[i] = letter[s->bag[s->bag_n - 1 - i]];
         order[s->bag_n] = '\0';
-        cJSON_AddStringToObject(bag, "order", order);
+        pf_jw_key_str(w, "order", order);
     }
+    pf_jw_raw(w, "}", 1);
 
     if (s->phase == PASSFOOD_PH_ANSWER) {
-        cJSON *sw = cJSON_AddObjectToObject(out, "swap");
-        cJSON_AddNumberToObject(sw, "from", s->active);
-        cJSON_AddNumberToObject(sw, "to", s->swap_to);
-        add_food(sw, "food", s->swap_food);
+        pf_jw_key(w, "swap");
+        pf_jw_raw(w, "{", 1);
+        pf_jw_key_int(w, "from", s->active);
+        pf_jw_key_int(w, "to", s->swap_to);
+        add_food(w, "food", s->swap_food);
+        pf_jw_raw(w, "}", 1);
     } else {
-        cJSON_AddNullToObject(out, "swap");
+        pf_jw_key_null(w, "swap");
     }
-    cJSON *dec = cJSON_AddArrayToObject(out, "declined");
+    pf_jw_key(w, "declined");
+    pf_jw_raw(w, "[", 1);
     for (int q = 0; q < s->seats; q++)
-        if (s->declined >> q & 1)
-            cJSON_AddItemToArray(dec, cJSON_CreateNumber(q));
+        if (s->declined >> q & 1) {
+            pf_jw_comma(w);
+            pf_jw_int(w, q);
+        }
+    pf_jw_raw(w, "]", 1);
     if (s->outcome == PASSFOOD_RUNNING) {
-        cJSON_AddNullToObject(out, "result");
+        pf_jw_key_null(w, "result");
     } else {
-        cJSON_AddStringToObject(out, "result", s->outcome == PASSFOOD_WON ? "won" : "lost");
-        cJSON_AddStringToObject(out, "reason", why_names[s->why]);
+        pf_jw_key_str(w, "result", s->outcome == PASSFOOD_WON ? "won" : "lost");
+        pf_jw_key_str(w, "reason", why_names[s->why]);
     }
 }
 

@@ -95,7 +95,7 @@ const char *pizza__rule_name(uint8_t rule);
 /* Text side (pizza_text.c). */
 int pizza__name(const void *st, pf_action a, char *buf, size_t n);
 pf_err pizza__parse(const void *st, const char *s, pf_action *a);
-void pizza__view(const void *st, int seat, cJSON *out);
+void pizza__view(const void *st, int seat, pf_jw *w);
 void pizza__render(const void *st, int seat, char *buf, size_t n);
 
 /* Why the observing seat would play a (pizza_why.c; a hint's reason). */

@@ -106,80 +106,83 @@ pf_err pizza__parse(const void *st, const char *text, pf_action *a)
 
 /* ---- the view ----------------------------------------------------------- */
 
-/* The view's keys and words are static: added by reference, not copied
- * (a server builds a view for every seat at every step). */
-static void add(cJSON *o, const char *key, cJSON *item)
-{
-    cJSON_AddItemToObjectCS(o, key, item);
-}
-
-static cJSON *word(const char *w)
-{
-    return cJSON_CreateStringReference(w);
-}
-
 /* A seat number, or null for an imaginary seat (position >= seats). */
-static cJSON *seat_or_null(const pizza_state *s, int position)
+static void seat_or_null(pf_jw *w, const char *key, const pizza_state *s, int position)
 {
-    return position < s->seats ? cJSON_CreateNumber(position) : cJSON_CreateNull();
+    if (position < s->seats)
+        pf_jw_key_int(w, key, position);
+    else
+        pf_jw_key_null(w, key);
 }
 
-/* Adds to out what seat may see on the table now: slices, which cells are
+/* Writes what seat may see on the table now: slices, which cells are
  * face down, the piece just turned over; PF_SEAT_GOD also gets "hidden",
  * the content of every cell. */
-void pizza__view(const void *st, int seat, cJSON *out)
+void pizza__view(const void *st, int seat, pf_jw *w)
 {
     const pizza_state *s = st;
-    add(out, "seats", cJSON_CreateNumber(s->seats));
+    pf_jw_key_int(w, "seats", s->seats);
     if (seat >= 0)
-        add(out, "you", cJSON_CreateNumber(seat));
-    add(out, "turn", cJSON_CreateNumber(s->turn));
-    add(out, "to_move", cJSON_CreateNumber(s->to_move));
-    add(out, "phase", word(s->ended ? "over" : s->choosing ? "switch" : "flip"));
-    add(out, "kinds", cJSON_CreateNumber(s->kinds));
-    add(out, "switches", cJSON_CreateBool(s->switches));
-    add(out, "columns", cJSON_CreateNumber(PIZZA_COLS));
-    add(out, "cells", cJSON_CreateNumber(s->ncells));
+        pf_jw_key_int(w, "you", seat);
+    pf_jw_key_int(w, "turn", s->turn);
+    pf_jw_key_int(w, "to_move", s->to_move);
+    pf_jw_key_str(w, "phase", s->ended ? "over" : s->choosing ? "switch" : "flip");
+    pf_jw_key_int(w, "kinds", s->kinds);
+    pf_jw_key_bool(w, "switches", s->switches);
+    pf_jw_key_int(w, "columns", PIZZA_COLS);
+    pf_jw_key_int(w, "cells", s->ncells);
 
-    cJSON *slices = cJSON_CreateArray();
-    add(out, "slices", slices);
+    pf_jw_key(w, "slices");
+    pf_jw_raw(w, "[", 1);
     for (int j = 0; j < s->nslices; j++) {
-        cJSON *o = cJSON_CreateObject();
-        add(o, "colour", word(pizza__colour_name[j]));
-        add(o, "seat", seat_or_null(s, s->pos[j]));
-        add(o, "topping", s->slice_kind[j] == PIZZA_NONE
-                              ? cJSON_CreateNull()
-                              : word(pizza__kind_name[s->slice_kind[j]]));
-        add(o, "count", cJSON_CreateNumber(s->slice_count[j]));
+        pf_jw_comma(w);
+        pf_jw_raw(w, "{", 1);
+        pf_jw_key_str(w, "colour", pizza__colour_name[j]);
+        seat_or_null(w, "seat", s, s->pos[j]);
+        if (s->slice_kind[j] == PIZZA_NONE)
+            pf_jw_key_null(w, "topping");
+        else
+            pf_jw_key_str(w, "topping", pizza__kind_name[s->slice_kind[j]]);
+        pf_jw_key_int(w, "count", s->slice_count[j]);
         if (s->switches)
-            add(o, "switches_used", cJSON_CreateNumber(s->used[j]));
-        cJSON_AddItemToArray(slices, o);
+            pf_jw_key_int(w, "switches_used", s->used[j]);
+        pf_jw_raw(w, "}", 1);
     }
+    pf_jw_raw(w, "]", 1);
 
-    cJSON *grid = cJSON_CreateArray();
-    add(out, "grid", grid);
-    for (int i = 0; i < s->ncells; i++)
-        cJSON_AddItemToArray(grid, word(s->down >> i & 1 ? "down" : "empty"));
+    pf_jw_key(w, "grid");
+    pf_jw_raw(w, "[", 1);
+    for (int i = 0; i < s->ncells; i++) {
+        pf_jw_comma(w);
+        pf_jw_str(w, s->down >> i & 1 ? "down" : "empty");
+    }
+    pf_jw_raw(w, "]", 1);
 
     if (s->last_piece == PIZZA_NONE) {
-        add(out, "last", cJSON_CreateNull());
+        pf_jw_key_null(w, "last");
     } else {
-        cJSON *last = cJSON_CreateObject();
-        add(out, "last", last);
-        add(last, "cell", cJSON_CreateNumber(s->last_cell));
-        add(last, "piece", word(pizza__piece_name(s->last_piece)));
-        add(last, "seat", cJSON_CreateNumber(s->last_seat));
-        add(last, "rule", word(pizza__rule_name(s->last_rule)));
+        pf_jw_key(w, "last");
+        pf_jw_raw(w, "{", 1);
+        pf_jw_key_int(w, "cell", s->last_cell);
+        pf_jw_key_str(w, "piece", pizza__piece_name(s->last_piece));
+        pf_jw_key_int(w, "seat", s->last_seat);
+        pf_jw_key_str(w, "rule", pizza__rule_name(s->last_rule));
+        pf_jw_raw(w, "}", 1);
     }
 
-    add(out, "winner", s->winner == PIZZA_NONE ? cJSON_CreateNull()
-                                               : cJSON_CreateNumber(s->winner));
+    if (s->winner == PIZZA_NONE)
+        pf_jw_key_null(w, "winner");
+    else
+        pf_jw_key_int(w, "winner", s->winner);
 
     if (seat == PF_SEAT_GOD) {
-        cJSON *hidden = cJSON_CreateArray();
-        add(out, "hidden", hidden);
-        for (int i = 0; i < s->ncells; i++)
-            cJSON_AddItemToArray(hidden, word(pizza__piece_name(s->cell[i])));
+        pf_jw_key(w, "hidden");
+        pf_jw_raw(w, "[", 1);
+        for (int i = 0; i < s->ncells; i++) {
+            pf_jw_comma(w);
+            pf_jw_str(w, pizza__piece_name(s->cell[i]));
+        }
+        pf_jw_raw(w, "]", 1);
     }
 }
 

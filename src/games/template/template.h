@@ -60,7 +60,7 @@ extern const pf_bot_def template__bots[];
 extern const pf_rung template__ladder[PF_LEVELS];
 extern const char *const template__rules[];
 extern const char *const template__brief[];
-void template__view(const void *st, int seat, cJSON *out);
+void template__view(const void *st, int seat, pf_jw *w);
 int template__name(const void *st, pf_action a, char *buf, size_t n);
 pf_err template__parse(const void *st, const char *str, pf_action *a);
 void template__render(const void *st, int seat, char *buf, size_t n);

@@ -4,35 +4,49 @@
  *
  * A view and a picture show a seat exactly what it may know: the
  * conformance harness resamples everything else and expects them
- * unchanged, and the secrecy check plays a second world against them. */
+ * unchanged, and the secrecy check plays a second world against them.
+ * A view is JSON text written member by member into a pf_jw (game.h):
+ * no tree is built, as a server writes one for every seat at every step. */
 #include <stdio.h>
 #include <string.h>
 
 #include "games/template/template.h"
 #include "partyfood/text.h"
 
-void template__view(const void *st, int seat, cJSON *out)
+void template__view(const void *st, int seat, pf_jw *w)
 {
     const template_state *s = st;
-    cJSON_AddNumberToObject(out, "pile", s->pile);
-    cJSON_AddNumberToObject(out, "to_move", s->to_move);
-    cJSON_AddNumberToObject(out, "bag", template__bag_size(s));
-    cJSON *holds = cJSON_AddArrayToObject(out, "holds_tile");
-    for (int p = 0; p < TEMPLATE_SEATS; p++)
-        cJSON_AddItemToArray(holds, cJSON_CreateBool(s->tile[p] != 0));
-    cJSON *played = cJSON_AddArrayToObject(out, "played");
+    pf_jw_key_int(w, "pile", s->pile);
+    pf_jw_key_int(w, "to_move", s->to_move);
+    pf_jw_key_int(w, "bag", template__bag_size(s));
+    pf_jw_key(w, "holds_tile");
+    pf_jw_raw(w, "[", 1);
+    for (int p = 0; p < TEMPLATE_SEATS; p++) {
+        pf_jw_comma(w);
+        pf_jw_bool(w, s->tile[p] != 0);
+    }
+    pf_jw_raw(w, "]", 1);
+    pf_jw_key(w, "played");
+    pf_jw_raw(w, "[", 1);
     for (int v = 1; v <= TEMPLATE_VALUES; v++)
-        for (int i = 0; i < s->played[v]; i++)
-            cJSON_AddItemToArray(played, cJSON_CreateNumber(v));
+        for (int i = 0; i < s->played[v]; i++) {
+            pf_jw_comma(w);
+            pf_jw_int(w, v);
+        }
+    pf_jw_raw(w, "]", 1);
     if (seat >= 0 && s->tile[seat]) /* a seat sees its own tile */
-        cJSON_AddNumberToObject(out, "my_tile", s->tile[seat]);
+        pf_jw_key_int(w, "my_tile", s->tile[seat]);
     if (seat == PF_SEAT_GOD) { /* everything, for tests */
-        cJSON *tiles = cJSON_AddArrayToObject(out, "tiles");
-        for (int p = 0; p < TEMPLATE_SEATS; p++)
-            cJSON_AddItemToArray(tiles, cJSON_CreateNumber(s->tile[p]));
+        pf_jw_key(w, "tiles");
+        pf_jw_raw(w, "[", 1);
+        for (int p = 0; p < TEMPLATE_SEATS; p++) {
+            pf_jw_comma(w);
+            pf_jw_int(w, s->tile[p]);
+        }
+        pf_jw_raw(w, "]", 1);
     }
     if (s->winner >= 0)
-        cJSON_AddNumberToObject(out, "winner", s->winner);
+        pf_jw_key_int(w, "winner", s->winner);
 }
 
 int template__name(const void *st, pf_action a, char *buf, size_t n)

@@ -55,30 +55,37 @@ void pf_jw_lit(pf_jw *w, const char *s)
     pf_jw_raw(w, s, strlen(s));
 }
 
-void pf_jw_comma(pf_jw *w)
+/* True unless the text ends where a first member or item goes. */
+static bool comma_due(const pf_jw *w)
 {
     char last = w->len > w->head && w->buf ? w->buf[w->len - 1] : '{';
-    if (last != '{' && last != '[' && last != ':' && last != ',')
-        pf_jw_raw(w, ",", 1);
+    return last != '{' && last != '[' && last != ':' && last != ',';
 }
 
-void pf_jw_key(pf_jw *w, const char *key)
+void pf_jw_comma(pf_jw *w)
 {
-    pf_jw_comma(w);
-    pf_jw_str(w, key);
-    pf_jw_raw(w, ":", 1);
+    if (comma_due(w))
+        pf_jw_raw(w, ",", 1);
 }
 
 /* The control characters cJSON writes by name. */
 static const char named[] = "b\bf\fn\nr\rt\t";
 
-void pf_jw_str(pf_jw *w, const char *s)
+/* True for the bytes a string holds as they are: not a control character
+ * (NUL included), a quote or a backslash. */
+static bool plain(unsigned char ch)
+{
+    return ch >= 32 && ch != '"' && ch != '\\';
+}
+
+/* s as a string, byte by byte: the escapes cJSON writes. */
+static void escaped(pf_jw *w, const char *s)
 {
     pf_jw_raw(w, "\"", 1);
     const char *run = s;
     for (; *s; s++) {
         unsigned char ch = (unsigned char)*s;
-        if (ch >= 32 && ch != '"' && ch != '\\')
+        if (plain(ch))
             continue;
         pf_jw_raw(w, run, (size_t)(s - run));
         run = s + 1;
@@ -99,6 +106,44 @@ void pf_jw_str(pf_jw *w, const char *s)
     pf_jw_raw(w, "\"", 1);
 }
 
+/* s as a string, after a comma where one is due when `comma`, and followed
+ * by `after` unless it is NUL; a string with nothing to escape (every key
+ * and word of a view) in one piece, its room made once. */
+static void string(pf_jw *w, const char *s, bool comma, char after)
+{
+    size_t len = 0;
+    while (plain((unsigned char)s[len]))
+        len++;
+    if (s[len] == '\0' && room_for(w, len + 4)) {
+        char *at = w->buf + w->len;
+        if (comma && comma_due(w))
+            *at++ = ',';
+        *at++ = '"';
+        memcpy(at, s, len);
+        at += len;
+        *at++ = '"';
+        if (after)
+            *at++ = after;
+        w->len = (size_t)(at - w->buf);
+        return;
+    }
+    if (comma)
+        pf_jw_comma(w);
+    escaped(w, s);
+    if (after)
+        pf_jw_raw(w, &after, 1);
+}
+
+void pf_jw_str(pf_jw *w, const char *s)
+{
+    string(w, s, false, '\0');
+}
+
+void pf_jw_key(pf_jw *w, const char *key)
+{
+    string(w, key, true, ':');
+}
+
 void pf_jw_int(pf_jw *w, int64_t v)
 {
     char buf[24], *e = buf + sizeof buf, *p = e;
@@ -116,6 +161,11 @@ void pf_jw_bool(pf_jw *w, bool b)
     pf_jw_lit(w, b ? "true" : "false");
 }
 
+void pf_jw_null(pf_jw *w)
+{
+    pf_jw_raw(w, "null", 4);
+}
+
 void pf_jw_num(pf_jw *w, double d)
 {
     if (d == floor(d) && fabs(d) < 1e15 && !(d == 0 && signbit(d))) {
@@ -124,6 +174,30 @@ void pf_jw_num(pf_jw *w, double d)
     }
     cJSON n = {.type = cJSON_Number, .valuedouble = d}; /* on the stack: printed, never freed */
     pf_jw_item(w, &n);
+}
+
+void pf_jw_key_str(pf_jw *w, const char *key, const char *s)
+{
+    pf_jw_key(w, key);
+    pf_jw_str(w, s);
+}
+
+void pf_jw_key_int(pf_jw *w, const char *key, int64_t v)
+{
+    pf_jw_key(w, key);
+    pf_jw_int(w, v);
+}
+
+void pf_jw_key_bool(pf_jw *w, const char *key, bool b)
+{
+    pf_jw_key(w, key);
+    pf_jw_bool(w, b);
+}
+
+void pf_jw_key_null(pf_jw *w, const char *key)
+{
+    pf_jw_key(w, key);
+    pf_jw_null(w);
 }
 
 void pf_jw_item(pf_jw *w, const cJSON *item)
