@@ -42,7 +42,7 @@ static const char *learn_button(void)
 static bool lesson_fits(const pf_game *game, char *note, size_t n)
 {
     const tui_screen *scr = tui__screen_for(game);
-    if (COLS >= scr->min_w && LINES >= tui__min_h(scr))
+    if (!tui__screen_too_small(scr))
         return true;
     snprintf(note, n,
              "%s's lesson needs a window of %dx%d or more (this one is %dx%d): make it "

@@ -18,9 +18,14 @@
 
 const char tui__hotkeys[] = "abcdefgijkmnoprtvwxyz"; /* h l q s u are commands */
 
+bool tui__screen_too_small(const tui_screen *scr)
+{
+    return COLS < scr->min_w || LINES < tui__min_h(scr);
+}
+
 bool tui__game_too_small(const tui_game *g)
 {
-    return COLS < g->scr->min_w || LINES < tui__min_h(g->scr);
+    return tui__screen_too_small(g->scr);
 }
 
 /* The screen's line instead of the list of choices, or NULL. */

@@ -196,7 +196,7 @@ static int header(const seating_screen *st, bool memory_aid, bool shuffle, int p
         PART(4, A_BOLD, st->problem);
     /* The seating takes 60x20, a game's table more: said before Enter. */
     const tui_screen *scr = tui__screen_for(g);
-    if (COLS < scr->min_w || LINES < tui__min_h(scr)) {
+    if (tui__screen_too_small(scr)) {
         snprintf(line, sizeof line,
                  "The game needs a window of %dx%d or more (this one is %dx%d): make it "
                  "bigger before Enter.",

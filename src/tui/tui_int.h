@@ -308,7 +308,8 @@ typedef struct tui_layout {
 /* The letters that play the choices on screen (l q s u are commands). */
 extern const char tui__hotkeys[];
 tui_layout tui__layout(const tui_game *g, int seat, bool mine);
-/* True when the terminal is too small for g's screen. */
+/* True when the terminal is too small for a game's screen (scr), for g's. */
+bool tui__screen_too_small(const tui_screen *scr);
 bool tui__game_too_small(const tui_game *g);
 /* The title line: the game, who (with mine after it when it fits), the
  * moves, and "you are" seat's name when it fits. */
