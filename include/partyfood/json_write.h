@@ -45,7 +45,11 @@ void pf_jw_key_str(pf_jw *w, const char *key, const char *s);
 void pf_jw_key_int(pf_jw *w, const char *key, int64_t v);
 void pf_jw_key_bool(pf_jw *w, const char *key, bool b);
 void pf_jw_key_null(pf_jw *w, const char *key);
-/* A tree from another layer (a game's view), as pf_json_print writes it. */
+/* A member: the numbers of the bits set in bits below n (a set of seats),
+ * as an array. */
+void pf_jw_key_bits(pf_jw *w, const char *key, uint32_t bits, int n);
+/* A tree from another layer (a replay, the games' list, a hint's reason,
+ * a request's id), as pf_json_print writes it. */
 void pf_jw_item(pf_jw *w, const cJSON *item);
 
 /* The text (NUL after it), still the writer's; NULL when memory ran out. */

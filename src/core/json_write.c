@@ -200,6 +200,18 @@ void pf_jw_key_null(pf_jw *w, const char *key)
     pf_jw_null(w);
 }
 
+void pf_jw_key_bits(pf_jw *w, const char *key, uint32_t bits, int n)
+{
+    pf_jw_key(w, key);
+    pf_jw_raw(w, "[", 1);
+    for (int i = 0; i < n; i++)
+        if (bits >> i & 1) {
+            pf_jw_comma(w);
+            pf_jw_int(w, i);
+        }
+    pf_jw_raw(w, "]", 1);
+}
+
 void pf_jw_item(pf_jw *w, const cJSON *item)
 {
     if (!w->failed && !pf_json_print_append(item, &w->buf, &w->len, &w->cap))

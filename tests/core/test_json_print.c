@@ -103,6 +103,30 @@ static void strings_and_shapes(void **state)
     assert_null(pf_json_print(NULL));
 }
 
+/* A set of seats is written as the array of its members' numbers, those
+ * at n or above left out. */
+static void bits_as_arrays(void **state)
+{
+    (void)state;
+    const struct {
+        uint32_t bits;
+        int n;
+        const char *want;
+    } cases[] = {{0, 4, "{\"s\":[]}"},          {0x5, 4, "{\"s\":[0,2]}"},
+                 {0xf, 4, "{\"s\":[0,1,2,3]}"}, {0x1a, 4, "{\"s\":[1,3]}"},
+                 {0x80, 8, "{\"s\":[7]}"},      {0x80, 7, "{\"s\":[]}"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pf_jw w;
+        pf_jw_init(&w, 0);
+        pf_jw_raw(&w, "{", 1);
+        pf_jw_key_bits(&w, "s", cases[i].bits, cases[i].n);
+        pf_jw_raw(&w, "}", 1);
+        assert_non_null(pf_jw_text(&w));
+        assert_string_equal(pf_jw_text(&w), cases[i].want);
+        pf_jw_free(&w);
+    }
+}
+
 /* Every seat's view and the public one after every step of random games. */
 static void every_view_of_every_game(void **state)
 {
@@ -145,6 +169,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(numbers),
         cmocka_unit_test(strings_and_shapes),
+        cmocka_unit_test(bits_as_arrays),
         cmocka_unit_test(every_view_of_every_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

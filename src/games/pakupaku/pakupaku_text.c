@@ -88,14 +88,7 @@ void pakupaku__view(const void *st, int seat, pf_jw *w)
     if (s->phase == PAKUPAKU__DUEL) {
         pf_jw_key(w, "duel");
         pf_jw_raw(w, "{", 1);
-        pf_jw_key(w, "seats");
-        pf_jw_raw(w, "[", 1);
-        for (int p = 0; p < s->seats; p++)
-            if (s->duel_in >> p & 1) {
-                pf_jw_comma(w);
-                pf_jw_int(w, p);
-            }
-        pf_jw_raw(w, "]", 1);
+        pf_jw_key_bits(w, "seats", s->duel_in, s->seats);
         pf_jw_key_int(w, "turn", s->duel_turn);
         pf_jw_raw(w, "}", 1);
     }

@@ -76,16 +76,8 @@ void pancake__view(const void *st, int seat, pf_jw *w)
         toppings_json(w, "down_order", s->down, s->down_n);
         toppings_json(w, "table_order", s->table + s->table_pos, PANCAKE_BOX - s->table_pos);
     }
-    if (s->phase == PANCAKE_P_OVER) {
-        pf_jw_key(w, "winners");
-        pf_jw_raw(w, "[", 1);
-        for (int i = 0; i < s->seats; i++)
-            if ((s->winners >> i) & 1u) {
-                pf_jw_comma(w);
-                pf_jw_int(w, i);
-            }
-        pf_jw_raw(w, "]", 1);
-    }
+    if (s->phase == PANCAKE_P_OVER)
+        pf_jw_key_bits(w, "winners", s->winners, s->seats);
 }
 
 int pancake__name(const void *st, pf_action a, char *buf, size_t n)

@@ -352,14 +352,7 @@ void passfood__view(const void *st, int seat, pf_jw *w)
     } else {
         pf_jw_key_null(w, "swap");
     }
-    pf_jw_key(w, "declined");
-    pf_jw_raw(w, "[", 1);
-    for (int q = 0; q < s->seats; q++)
-        if (s->declined >> q & 1) {
-            pf_jw_comma(w);
-            pf_jw_int(w, q);
-        }
-    pf_jw_raw(w, "]", 1);
+    pf_jw_key_bits(w, "declined", s->declined, s->seats);
     if (s->outcome == PASSFOOD_RUNNING) {
         pf_jw_key_null(w, "result");
     } else {
