@@ -103,14 +103,22 @@ static double value_moved(const passfood_state *s, const board_terms *b, int f, 
     return add_terms(col, row);
 }
 
+/* A board's place in the table: its counts (0 to rows) read in base
+ * rows + 1. */
+static int board_index(const uint8_t c[PASSFOOD_FOODS], int rows)
+{
+    int i = 0;
+    for (int f = PASSFOOD_FOODS - 1; f >= 0; f--)
+        i = i * (rows + 1) + c[f];
+    return i;
+}
+
 /* How threatening Ziggy's board is (his columns and rows in progress),
  * worked out in the table the first time. */
 static double ziggy_value(const passfood_state *s, passfood_greedy_table *table,
                           const uint8_t c[PASSFOOD_FOODS])
 {
-    int i = 0;
-    for (int f = PASSFOOD_FOODS - 1; f >= 0; f--)
-        i = i * (PASSFOOD_ZROWS + 1) + c[f];
+    int i = board_index(c, PASSFOOD_ZROWS);
     if (table->zknown[i])
         return table->zvalue[i];
     static const double zc[PASSFOOD_ZROWS + 1] = {0, 0.1, 0.4, 1.0};
@@ -224,20 +232,11 @@ passfood_greedy_table *passfood__greedy_table(const passfood_numbers *num)
     return &table;
 }
 
-/* A player board's place in the table: its counts read in base 5. */
-static int board_index(const uint8_t c[PASSFOOD_FOODS])
-{
-    int i = 0;
-    for (int f = PASSFOOD_FOODS - 1; f >= 0; f--)
-        i = i * (PASSFOOD_PROWS + 1) + c[f];
-    return i;
-}
-
 /* board_value of c, worked out in the table the first time. */
 static double value_of(const passfood_state *s, passfood_greedy_table *table,
                        const uint8_t c[PASSFOOD_FOODS])
 {
-    int i = board_index(c);
+    int i = board_index(c, PASSFOOD_PROWS);
     if (!(table->known[i] >> BOARD_VALUE & 1)) {
         table->value[i] = board_value(s, c);
         table->known[i] |= 1u << BOARD_VALUE;
@@ -249,7 +248,7 @@ static double value_of(const passfood_state *s, passfood_greedy_table *table,
 static int best_of(const passfood_state *s, passfood_greedy_table *table,
                    const uint8_t c[PASSFOOD_FOODS])
 {
-    int i = board_index(c);
+    int i = board_index(c, PASSFOOD_PROWS);
     if (!(table->known[i] >> BOARD_BEST & 1)) {
         table->best[i] = (uint8_t)best_now(s, c);
         table->known[i] |= 1u << BOARD_BEST;
@@ -263,7 +262,7 @@ static const passfood_board_gains *gains_of(const passfood_state *s,
                                             const uint8_t c[PASSFOOD_FOODS], int part,
                                             passfood_greedy_table *table)
 {
-    int i = board_index(c);
+    int i = board_index(c, PASSFOOD_PROWS);
     passfood_board_gains *g = &table->of[i];
     if (!(table->known[i] >> part & 1)) {
         if (part == GAINS_SWAPS)
