@@ -65,6 +65,8 @@
  * spectators), and the processes that open them. */
 #define IDLE_PER_ROOM 100
 #define IDLE_PROCS 4
+/* --min-acts: how much longer the run may go on to reach its count. */
+#define MIN_ACTS_WAIT_S 120
 
 static double now_s(void)
 {
@@ -287,6 +289,7 @@ static struct {
     long closed_other;
     int closed_code;
     long long think_ms; /* a seat's pause before it acts (0: none) */
+    long long min_acts; /* the run goes on past its seconds until this many */
     series outage;
 } b = {.killed = -1};
 
@@ -897,6 +900,11 @@ static bool none_in_flight(void)
     return b.in_flight == 0;
 }
 
+static bool enough_acts(void)
+{
+    return b.acts >= b.min_acts;
+}
+
 static int by_value(const void *x, const void *y)
 {
     double a = *(const double *)x, c = *(const double *)y;
@@ -940,7 +948,8 @@ static long verify(const char *db)
         fprintf(stderr, "partyfood bench: %s\n", err.msg);
         return b.nack ? b.nack : 1;
     }
-    qsort(b.ack, (size_t)b.nack, sizeof *b.ack, by_room);
+    if (b.nack)
+        qsort(b.ack, (size_t)b.nack, sizeof *b.ack, by_room);
     long missing = 0;
     stored s = {0};
     for (long i = 0; i < b.nack; i++) {
@@ -964,7 +973,7 @@ static long verify(const char *db)
 static int usage(FILE *f, int status)
 {
     fprintf(f, "usage: partyfood bench server [--rooms N] [--seconds S] [--game GAME] [--db FILE]\n"
-               "                              [--think-ms MS] [--idle N] [--verify]\n"
+               "                              [--think-ms MS] [--idle N] [--min-acts N] [--verify]\n"
                "       partyfood bench server --nodes N --db postgresql://... [--lease-ms MS]\n"
                "                              [--kill-node-after S] [--rooms N] [--seconds S]\n"
                "                              [--game GAME] [--verify]\n\n"
@@ -980,7 +989,9 @@ static int usage(FILE *f, int status)
                "and the latency is the server's own. --idle N holds N more connections\n"
                "meanwhile, seats and spectators of rooms nobody plays, opened from %d\n"
                "processes over the addresses 127.0.0.2 to 127.0.0.250, and reports the\n"
-               "server's memory for them.\n\n"
+               "server's memory for them. --min-acts N plays on past S seconds until N\n"
+               "actions are acknowledged (at most %d s more; an error if they are not), so a\n"
+               "slow machine still plays enough: tossing and stacking wait on meters.\n\n"
                "--nodes N (2 to %d) starts N server nodes on the PostgreSQL database --db\n"
                "instead, their leases of MS milliseconds (5000), and spreads the rooms over\n"
                "them. --kill-node-after S kills the last node with SIGKILL S seconds into\n"
@@ -990,7 +1001,7 @@ static int usage(FILE *f, int status)
                "each resync and in the database, after the nodes stopped); the exit status\n"
                "is 1 when one is missing, a moved room was not served again, or an error\n"
                "was seen.\n",
-            IDLE_PROCS, MAX_NODES);
+            IDLE_PROCS, MIN_ACTS_WAIT_S, MAX_NODES);
     return status;
 }
 
@@ -1102,6 +1113,10 @@ int cmd_bench_server(int argc, char **argv)
             if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
                 !cli_arg_int("bench server", "--think-ms", v, 0, 60000, &b.think_ms))
                 return 2;
+        } else if (strcmp(argv[i], "--min-acts") == 0) {
+            if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
+                !cli_arg_int("bench server", "--min-acts", v, 1, 100000000, &b.min_acts))
+                return 2;
         } else if (strcmp(argv[i], "--kill-node-after") == 0) {
             if (!(v = cli_arg_value("bench server", argc, argv, &i)) ||
                 !cli_arg_real("bench server", "--kill-node-after", v, 0.1, 3600, &kill_after))
@@ -1197,6 +1212,11 @@ int cmd_bench_server(int argc, char **argv)
             kill_node(sv, b.nodes - 1);
         }
         service_for(seconds - (now_s() - t0), NULL);
+        if (b.acts < b.min_acts) {
+            service_for(MIN_ACTS_WAIT_S, enough_acts);
+            if (b.acts < b.min_acts)
+                error_seen("--min-acts", "fewer actions were acknowledged in the time allowed");
+        }
         double elapsed = now_s() - t0, cpu_tool = cpu_s(0) - cpu0, cpu_nodes = -cpu_nodes0;
         for (int k = 0; k < b.nodes; k++)
             cpu_nodes += cpu_s(sv[k].pid);
