@@ -272,6 +272,7 @@ static struct {
     pf_rng rng;
     long acts, errors, in_flight, renewed;
     long busy_hands; /* real-time acts refused with hands_busy, tried again */
+    long late_stops; /* meter stops that reached the server past its lag cap */
     series lat;
     bool keep; /* keep every acknowledged step, for --verify */
     acked *ack;
@@ -421,6 +422,17 @@ static void drive(slot *s)
     }
 }
 
+/* Whether answer m refuses a meter's stop for reaching the server past its
+ * lag cap (src/proto/skill_meter.c). */
+static bool late_stop(const cJSON *m)
+{
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(m, "error");
+    const cJSON *code = cJSON_GetObjectItemCaseSensitive(e, "code");
+    const cJSON *msg = cJSON_GetObjectItemCaseSensitive(e, "message");
+    return cJSON_IsString(code) && strcmp(code->valuestring, "bad_meter") == 0 &&
+           cJSON_IsString(msg) && strstr(msg->valuestring, "lag cap");
+}
+
 /* The think time is over: c's seat acts (unless the run ended meanwhile). */
 static void thought(client *c)
 {
@@ -497,6 +509,13 @@ static void answered(client *c, const cJSON *m)
         b.busy_hands++;
         c->thinking = true; /* acts again when the timer rings */
         lws_set_timer_usecs(c->wsi, BUSY_RETRY_US);
+        return;
+    }
+    if (id->valueint == 2 && late_stop(m) && b.playing) {
+        /* The round trip, not the seat, was slow (a loaded machine): the
+         * seat asks for a new meter and stops it again. */
+        b.late_stops++;
+        send_text(c, "{\"cmd\":\"meter\",\"id\":3}");
         return;
     }
     if (id->valueint == 2 && ok) {
@@ -1270,6 +1289,8 @@ int cmd_bench_server(int argc, char **argv)
         printf("errors: %ld\n", b.errors);
         if (b.busy_hands)
             printf("real-time acts refused with hands_busy and tried again: %ld\n", b.busy_hands);
+        if (b.late_stops)
+            printf("meter stops that arrived past the lag cap, made again: %ld\n", b.late_stops);
         if (idle_n)
             printf("idle connections held beside the rooms played: %ld of %lld, from %d processes "
                    "over 127.0.0.2 to 127.0.0.250; the server's memory for them %ld KiB: %.2f "
