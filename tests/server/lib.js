@@ -225,14 +225,14 @@ function playRandom(c, realTime, untilSteps = Infinity, limitMs = 120000) {
   });
 }
 
-// Resolves once cond() holds (checked every 5 ms, for 10 s at most); cond
-// may be async.
+// Resolves once cond() holds (checked every 5 ms, for 30 s at most: a
+// loaded machine under the sanitizers is slow); cond may be async.
 async function waitFor(cond, what) {
-  for (let i = 0; i < 2000; i++) {
+  for (const until = Date.now() + 30000; Date.now() < until;) {
     if (await cond()) return;
     await new Promise((r) => setTimeout(r, 5));
   }
-  throw new Error(`timed out waiting: ${what}`);
+  throw new Error(`timed out waiting (30 s): ${what}`);
 }
 
 // A room's step count once only people are to act. Its bots play off the
