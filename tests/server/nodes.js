@@ -119,7 +119,8 @@ run(async () => {
   await Promise.all(p.clients.map((c) => playRandom(c, false, 4)));
   const before = Number(sql(`SELECT count(*) FROM steps WHERE room = '${p.room}'`));
   c3.proc.kill('SIGSTOP');
-  await new Promise((res) => setTimeout(res, 3000)); // the 2 s lease runs out
+  await waitFor(() => sql(`SELECT expires < now() FROM leases WHERE room = '${p.room}'`) === 't',
+                'c\'s lease on its room ran out');
   // stay is the seat to act: its move is the write c must not make.
   const stay = p.clients.find((c) => c.last.to_act.includes(c.seat));
   const go = p.clients.find((c) => c !== stay);
@@ -148,7 +149,13 @@ run(async () => {
   // A clean stop ends the node's leases at once: no wait for a take-over.
   const open = await request(b, 'POST', '/rooms', { game: 'pizza', seats: ['person', 'person'] });
   const live = `SELECT count(*) FROM leases WHERE room = '${open.body.room}' AND expires > now()`;
-  await new Promise((res) => setTimeout(res, 1500)); // a sweep renews b's leases
+  // The witness, a room b was asked for: a sweep renews its lease meanwhile.
+  const asked = await request(b, 'POST', '/rooms', { game: 'pizza', seats: ['person', 'person'] });
+  await request(b, 'GET', `/rooms/${asked.body.room}`);
+  const expires = `SELECT expires FROM leases WHERE room = '${asked.body.room}'`;
+  const held = sql(expires);
+  assert(held !== '', 'b holds the witness room it was asked for');
+  await waitFor(() => sql(expires) !== held, 'a sweep renewed the lease of the room b was asked for');
   assert(sql(live) === '0', 'a new room is held by no node until a client asks for it');
   await request(b, 'GET', `/rooms/${open.body.room}`);
   assert(sql(live) === '1', 'b holds the room it was asked for');

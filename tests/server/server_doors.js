@@ -25,12 +25,12 @@ function raw(s, method, path, headers, body) {
 }
 
 // What the server writes to a raw connection sent text, until it closes it
-// (or 5 s pass: a request left hanging).
+// (or 30 s pass: a request left hanging; a loaded machine is slow, not that slow).
 function rawSocket(s, text) {
   return new Promise((resolve) => {
     const c = net.connect(s.port, '127.0.0.1', () => c.write(text));
     let got = '';
-    const timer = setTimeout(() => { c.destroy(); resolve({ got, closed: false }); }, 5000);
+    const timer = setTimeout(() => { c.destroy(); resolve({ got, closed: false }); }, 30000);
     c.on('data', (d) => { got += d; });
     c.on('close', () => { clearTimeout(timer); resolve({ got, closed: true }); });
     c.on('error', () => {});

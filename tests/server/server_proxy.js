@@ -7,12 +7,15 @@
 const WebSocket = require('ws');
 const { tempDir, startServer, stopServer, assert, run } = require('./lib.js');
 
-// Opens a socket with these headers; resolves with 'open' or its close code.
+// Opens a socket with these headers; resolves with 'open' once the server
+// answers a request on it (a socket it refuses is closed at its first
+// write and reads nothing more), or with its close code.
 function open(s, headers, origin) {
   return new Promise((resolve) => {
     const w = new WebSocket(`${s.wsBase}/ws`, { headers, origin });
     let opened = false;
-    w.on('open', () => { opened = true; setTimeout(() => resolve({ result: 'open', w }), 200); });
+    w.on('open', () => { opened = true; w.send(JSON.stringify({ cmd: 'games', id: 1 })); });
+    w.on('message', () => resolve({ result: 'open', w }));
     w.on('close', (code) => { if (opened) resolve({ result: code, w }); });
     w.on('error', () => resolve({ result: 'refused', w }));
   });
@@ -43,8 +46,7 @@ run(async () => {
   const first = await open(t, { 'X-Forwarded-For': '192.0.2.1' });
   const second = await open(t, { 'X-Forwarded-For': '192.0.2.2' });
   assert(first.result === 'open' && second.result === 'refused', `one address without the flag: ${second.result}`);
-  first.w.close();
-  await new Promise((r) => setTimeout(r, 200));
+  await new Promise((r) => { first.w.on('close', r); first.w.close(); }); // the server closed it too
   const https = await open(t, {}, `https://127.0.0.1:${t.port}`);
   assert(https.result === 'refused', `an https Origin on a plain server: ${https.result}`);
   await stopServer(t);

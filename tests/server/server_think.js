@@ -63,7 +63,9 @@ run(async () => {
   const hint = asker.ask({ cmd: 'plan', bot: 'expert' }).then((h) => { hinted = true; return h; });
   const view = await other.ask({ cmd: 'view' });
   assert(view.ok, `the other seat is answered while the hint is searched: ${JSON.stringify(view)}`);
-  await new Promise((r) => setTimeout(r, 300));
+  // The worker holds it: a second search waits there (beside room A's bot).
+  await waitFor(async () => /^partyfood_bot_searches 2$/m.test((await request(s, 'GET', '/metrics')).body),
+                'the hint waiting at the worker');
   assert(!hinted, 'the hint waits for the worker');
 
   // The gate opens: the bot's move comes as a change of its own.

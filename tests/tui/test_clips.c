@@ -295,10 +295,10 @@ static void resume_offer(void **state)
                           TURNS, 30);
         if (k > 0) /* the last size's game is offered first */
             visit(w, "n", "Starting in");
-        for (int64_t end = th_ms() + 10000; th_step(&w->t) < 2;) {
-            if (th_ms() > end)
-                fail_msg("%s: no moves", w->what);
-            th_sleep(50);
+        int moves = 2;
+        if (!th_wait_until(&w->t, th_moved_at_least, &moves, 10000)) {
+            th_dump(&w->t, "no moves");
+            fail_msg("%s: not %d moves", w->what, moves);
         }
         visit(w, "q", "Quit this game?");
         th_keys(&w->t, "y");

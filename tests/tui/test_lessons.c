@@ -92,31 +92,59 @@ static bool verbose(void)
     return v && *v && strcmp(v, "0") != 0;
 }
 
-/* Waits until the screen leaves w (a new step, a new chapter, the end). */
+/* Whether screen s has left *(where *)w (a new step, a new chapter, the end). */
+static bool moved_on(const char *s, void *w)
+{
+    const where *was = w;
+    where now = where_of(s);
+    return now.chapter != was->chapter || now.step != was->step || now.yours != was->yours ||
+           (was->step && strstr(s, "You finished the lesson"));
+}
+
+/* Waits until the screen leaves w. */
 static void expect_moved_on(th *t, where w)
 {
-    int64_t end = th_ms() + 5000;
-    for (;;) {
-        const char *s = th_capture(t);
-        where now = where_of(s);
-        if (now.chapter != w.chapter || now.step != w.step || now.yours != w.yours ||
-            (w.step && strstr(s, "You finished the lesson")))
-            return;
-        if (th_ms() > end) {
-            th_dump(t, "the lesson did not go on");
-            fail_msg("stuck at chapter %d step %d", w.chapter, w.step);
-        }
-        th_sleep(20);
+    if (!th_wait_until(t, moved_on, &w, 5000)) {
+        th_dump(t, "the lesson did not go on");
+        fail_msg("stuck at chapter %d step %d", w.chapter, w.step);
     }
 }
 
-/* The swing the screen shows for the person's piece ("You: cup +0.3"). */
-static bool swing_shown(th *t, const char *piece, double *at)
+/* The swing screen s shows for the person's piece ("You: cup +0.3"). */
+static bool swing_shown(const char *s, const char *piece, double *at)
 {
     char pat[40];
     snprintf(pat, sizeof pat, "You: %s ", piece);
-    const char *s = strstr(th_capture(t), pat);
-    return s && sscanf(s + strlen(pat), "%lf", at) == 1;
+    const char *on = strstr(s, pat);
+    return on && sscanf(on + strlen(pat), "%lf", at) == 1;
+}
+
+/* Whether screen s shows the swing of the piece *(const char **)piece
+ * over the middle. */
+static bool over_the_middle(const char *s, void *piece)
+{
+    double at;
+    return swing_shown(s, *(const char **)piece, &at) && fabs(at) < 0.6;
+}
+
+/* A drop at step w of a lesson, and the reason it refuses a miss. */
+typedef struct drop {
+    where w;
+    const char *refused;
+} drop;
+
+/* Whether screen s shows the drop at step w taken: the lesson went on. */
+static bool drop_taken(const char *s, where w)
+{
+    where now = where_of(s);
+    return now.chapter != w.chapter || now.step != w.step || !now.yours;
+}
+
+/* Whether screen s shows the drop *(drop *)d taken or refused. */
+static bool drop_answered(const char *s, void *d)
+{
+    const drop *dr = d;
+    return drop_taken(s, dr->w) || strstr(s, dr->refused);
 }
 
 /* Paku Paku: picks the piece up and drops it when the swing passes over
@@ -125,30 +153,20 @@ static bool swing_shown(th *t, const char *piece, double *at)
 static void stack(th *t, const char *piece, const char *refused, where w)
 {
     char key[2] = {piece[0], '\0'};
+    drop d = {w, refused};
     for (int tries = 0; tries < 20; tries++) {
         th_keys(t, key);
-        double at = 99;
-        int64_t end = th_ms() + 8000;
-        while (!(swing_shown(t, piece, &at) && fabs(at) < 0.6)) {
-            if (th_ms() > end) {
-                th_dump(t, "no swing over the middle");
-                fail_msg("the %s never swung over the middle", piece);
-            }
-            th_sleep(5);
+        if (!th_wait_until(t, over_the_middle, &piece, 8000)) {
+            th_dump(t, "no swing over the middle");
+            fail_msg("the %s never swung over the middle", piece);
         }
         th_keys(t, "Space");
-        for (end = th_ms() + 5000;; th_sleep(20)) {
-            const char *s = th_capture(t);
-            where now = where_of(s);
-            if (now.chapter != w.chapter || now.step != w.step || !now.yours)
-                return; /* stacked: the lesson goes on */
-            if (strstr(s, refused))
-                break; /* missed: the reason is shown, try again */
-            if (th_ms() > end) {
-                th_dump(t, "the drop was neither taken nor refused");
-                fail_msg("the %s was dropped and nothing happened", piece);
-            }
+        if (!th_wait_until(t, drop_answered, &d, 5000)) {
+            th_dump(t, "the drop was neither taken nor refused");
+            fail_msg("the %s was dropped and nothing happened", piece);
         }
+        if (drop_taken(t->screen, w))
+            return; /* stacked; else missed: the reason is shown, try again */
     }
     th_dump(t, "never stacked");
     fail_msg("the %s was never stacked over the middle", piece);
@@ -319,10 +337,8 @@ static void refuse_skip_restart_leave(void **state)
     th_expect(&t, "Leave the lesson?", 2000);
     th_keys(&t, "y");
     /* `partyfood learn` ends when the person leaves its lesson */
-    int64_t end = th_ms() + 5000;
-    while (th_alive(t.pid) && th_ms() < end)
-        th_sleep(20);
-    assert_false(th_alive(t.pid));
+    if (!th_wait_ended(t.pid, 5000))
+        fail_msg("learn still runs after the person left its lesson");
     th_stop(&t);
 }
 

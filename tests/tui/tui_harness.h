@@ -42,6 +42,19 @@ __attribute__((unused)) static int64_t th_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* A wait's bound in ms is what the thing waited for takes at most on an
+ * idle machine. CI runs the tests on a loaded two-core machine, and under
+ * the sanitizers (about ten times slower), so a wait gives up only after
+ * TH_LOAD times its bound: a wait that passes ends when its condition
+ * holds, so only a failure takes longer. */
+#define TH_LOAD 10
+
+/* When a wait of ms (an idle machine's bound) gives up. */
+__attribute__((unused)) static int64_t th_deadline(int ms)
+{
+    return th_ms() + (int64_t)ms * TH_LOAD;
+}
+
 static const char *th_bin(void)
 {
     const char *b = getenv("PF_BIN");
@@ -129,6 +142,15 @@ __attribute__((unused)) static bool th_alive(long pid)
     return !(state && state[1] == ' ' && state[2] == 'Z');
 }
 
+/* Waits until process pid has ended; true when it did within ms. */
+__attribute__((unused)) static bool th_wait_ended(long pid, int ms)
+{
+    for (int64_t end = th_deadline(ms); th_alive(pid); th_sleep(5))
+        if (th_ms() > end)
+            return false;
+    return true;
+}
+
 /* Starts `partyfood play ARGS` in a w x h terminal. */
 __attribute__((unused)) static void th_start(th *t, int w, int h, const char *args)
 {
@@ -143,8 +165,8 @@ __attribute__((unused)) static void th_stop(th *t)
         th_run("tmux -L %s kill-server >/dev/null 2>&1", t->sock);
         /* The client saves the game when its terminal hangs up: the next
          * start must not race that save (it would offer to resume it). */
-        for (int64_t end = th_ms() + 5000; t->pid > 0 && th_alive(t->pid) && th_ms() < end;)
-            th_sleep(5);
+        if (t->pid > 0)
+            th_wait_ended(t->pid, 5000);
     }
     t->running = false;
     if (th_current == t) /* the teardown must not read a th that went out of scope */
@@ -181,7 +203,7 @@ __attribute__((unused)) static void th_dump(th *t, const char *why)
 __attribute__((unused)) static bool th_wait_until(th *t, bool (*ok)(const char *, void *), void *arg,
                                                   int ms)
 {
-    int64_t end = th_ms() + ms;
+    int64_t end = th_deadline(ms);
     do {
         if (ok(th_capture(t), arg))
             return true;
@@ -208,18 +230,18 @@ __attribute__((unused)) static void th_expect(th *t, const char *text, int ms)
         char why[200];
         snprintf(why, sizeof why, "expected \"%s\"", text);
         th_dump(t, why);
-        fail_msg("the screen never showed \"%s\"", text);
+        fail_msg("the screen never showed \"%s\" (waited %d ms)", text, ms * TH_LOAD);
     }
 }
 
 /* Fails the test (printing the screen) unless `text` is gone within ms. */
 __attribute__((unused)) static void th_expect_gone(th *t, const char *text, int ms)
 {
-    int64_t end = th_ms() + ms;
+    int64_t end = th_deadline(ms);
     while (strstr(th_capture(t), text)) {
         if (th_ms() > end) {
             th_dump(t, "still there");
-            fail_msg("the screen still shows \"%s\"", text);
+            fail_msg("the screen still shows \"%s\" (waited %d ms)", text, ms * TH_LOAD);
         }
         th_sleep(25);
     }
@@ -284,7 +306,7 @@ __attribute__((unused)) static void th_witness(th *w, const char *args, int move
     th_stop(w);
     th_current = held;
     if (!moved)
-        fail_msg("the witness game did not make %d moves in %d ms", moves, ms);
+        fail_msg("the witness game did not make %d moves in %d ms", moves, ms * TH_LOAD);
 }
 
 /* Plays a turn-based game to its end screen by pressing `key` whenever the
@@ -292,7 +314,7 @@ __attribute__((unused)) static void th_witness(th *w, const char *args, int move
 __attribute__((unused)) static void th_play_to_end(th *t, const char *key, int max)
 {
     for (int i = 0; i < max; i++) {
-        int64_t end = th_ms() + 3000;
+        int64_t end = th_deadline(3000);
         for (;;) {
             const char *s = th_capture(t);
             if (strstr(s, "GAME OVER"))
@@ -307,7 +329,7 @@ __attribute__((unused)) static void th_play_to_end(th *t, const char *key, int m
         }
         int before = th_step(t);
         th_keys(t, key);
-        end = th_ms() + 2000;
+        end = th_deadline(2000);
         while (th_ms() < end) { /* until the step moves or the screen changes phase */
             const char *s = th_capture(t);
             if (th_step(t) != before || strstr(s, "GAME OVER") || !strstr(s, "(your choice)"))

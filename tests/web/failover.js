@@ -11,7 +11,7 @@
 'use strict';
 const http = require('http');
 const net = require('net');
-const { startServer, launch, newPage, assert, shot, playByClicking, makeRoom, noErrors } =
+const { startServer, launch, newPage, assert, shot, playByClicking, makeRoom, noErrors, waitUntil } =
   require('./lib.js');
 
 const PG = process.env.PF_TEST_PG;
@@ -112,9 +112,9 @@ async function main() {
     const token = await kept(code);
     assert(token, 'the page keeps a token');
     await playByClicking(page, { stopAfter: 4, budgetMs: 30000 });
-    await page.waitForTimeout(500); // the last move's push
+    // The moves reach the log with their pushes.
+    await waitUntil(async () => (await logLines(page)).length >= 4, 'moves in the log before the kill');
     const before = await logLines(page);
-    assert(before.length >= 4, `moves in the log before the kill: ${before.length}`);
 
     // The room's node, as the proxy picks it, dies.
     const owner = front.nodeOf(code) === port(a) ? a : b;
@@ -122,7 +122,7 @@ async function main() {
     owner.proc.kill('SIGKILL');
     // The page's socket closes; b says elsewhere until a's lease has run out.
     await page.waitForFunction(() => /reconnecting/.test(document.querySelector('.conn').textContent),
-                               null, { timeout: 5000 });
+                               null, { timeout: 20000 });
     await page.waitForFunction(() => document.querySelector('.conn').textContent === '',
                                null, { timeout: 20000 });
     const after = await logLines(page);

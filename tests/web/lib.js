@@ -148,7 +148,32 @@ async function playByClicking(page, { budgetMs = 120000, stopAfter = Infinity } 
   }
 }
 
-module.exports = { startServer, stopServer, launch, newPage, assert, shot, choices, playByClicking, SOURCE };
+// Resolves once cond() (maybe async) holds, looked at every 50 ms; fails
+// saying what it waited for after ms (generous: a loaded machine is slow).
+async function waitUntil(cond, what, ms = 30000) {
+  for (const until = Date.now() + ms; !(await cond());) {
+    assert(Date.now() < until, `${what} (waited ${ms} ms)`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+// The room's step count, as the server tells it.
+async function roomSteps(base, room) {
+  return (await (await fetch(`${base}/rooms/${room}`)).json()).step_count;
+}
+
+// Waits until the table is drawn for the box it has (the page draws it
+// again when the box changes).
+function boardDrawn(page) {
+  return page.waitForFunction(() => {
+    const b = document.querySelector('.board');
+    const svg = b && b.querySelector('svg');
+    return svg && svg.dataset.drawnFor === `${b.clientWidth}x${b.clientHeight}`;
+  }, null, { timeout: 30000 });
+}
+
+module.exports = { startServer, stopServer, launch, newPage, assert, shot, choices, playByClicking, waitUntil, roomSteps,
+                   boardDrawn, SOURCE };
 
 // Runs the named checks in order, each with its own line; a browser and a
 // server are shared by them (the server started with opts, as startServer

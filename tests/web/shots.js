@@ -25,10 +25,7 @@ async function middle(browser, base, game, phone, { file = game, picture = true 
   const sheet = [];
   for (const [w, h] of SIZES) {
     await page.setViewportSize({ width: w, height: h });
-    await page.waitForFunction(() => {
-      const b = document.querySelector('.board');
-      return b.querySelector('svg').dataset.drawnFor === `${b.clientWidth}x${b.clientHeight}`;
-    });
+    await L.boardDrawn(page);
     const name = `web-${game}-${w}x${h}`;
     await page.screenshot({ path: path.join(out, `${name}.png`) });
     sheet.push([`${w}x${h}`, name]);

@@ -24,7 +24,7 @@ async function lobbyAndTables({ browser, base }) {
   await page.context().close();
   for (const game of ['pizza', 'pancake', 'passfood', 'pakupaku']) {
     const p = await L.quickGame(browser, base, game);
-    await p.waitForTimeout(300);
+    await L.boardDrawn(p);
     await axe(p, `the ${game} table`);
     await L.noErrors(p);
     await p.context().close();
@@ -69,7 +69,7 @@ async function phone({ browser, base }) {
   await page.context().close();
   for (const game of ['pancake', 'passfood', 'pakupaku']) {
     const p = await L.quickGame(browser, base, game, size);
-    await p.waitForTimeout(300);
+    await L.boardDrawn(p);
     await noSideways(p, `the ${game} table`);
     await readable(p, `the ${game} table`);
     await L.shot(p, `web-${game}-360`);
@@ -94,11 +94,13 @@ async function calm({ browser, base }) {
   await lively.waitForFunction(() => document.getAnimations().length > 0, null, { timeout: 10000 });
   await lively.context().close();
   const p = await L.quickGame(browser, base, 'pakupaku', { reducedMotion: 'reduce' });
-  for (let i = 0; i < 30; i++) {
+  // Looked at 30 times, and until the bots rolled (the witness: a roll moves the table).
+  const rolled = async () => /rolls/.test(await p.textContent('.log'));
+  for (let i = 0; i < 30 || !(await rolled()); i++) {
     L.assert(await moving(p) === 0, 'no animation with prefers-reduced-motion');
+    L.assert(i < 300, 'the bots rolled meanwhile (looked 300 times)');
     await p.waitForTimeout(100);
   }
-  L.assert(/rolls/.test(await p.textContent('.log')), 'the bots rolled meanwhile');
   await L.noErrors(p);
   await p.context().close();
 }

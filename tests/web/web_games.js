@@ -9,7 +9,7 @@ const L = require('./lib.js');
 
 async function wholeGame({ browser, base }, game) {
   const page = await L.quickGame(browser, base, game);
-  await page.waitForTimeout(300);
+  await L.boardDrawn(page);
   await L.shot(page, `web-${game}`);
   const moves = await L.playByClicking(page, { budgetMs: 150000 });
   L.assert(moves > 0, `${game}: the person made moves (${moves})`);
@@ -26,7 +26,7 @@ async function wholeGame({ browser, base }, game) {
 
 async function pakuForAWhile({ browser, base }) {
   const page = await L.quickGame(browser, base, 'pakupaku');
-  const until = Date.now() + 40000;
+  const until = Date.now() + 90000; // ends when rolled and stacked: the bound is for a loaded machine
   let rolls = 0;
   let stacks = 0;
   while (Date.now() < until && !(rolls >= 3 && stacks >= 1)) {

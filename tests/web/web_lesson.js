@@ -108,7 +108,7 @@ async function lit(page, game, also = []) {
       }
       window.unlit = `${innerWidth}x${innerHeight}: ${bad.join(', ')}`;
       return !bad.length;
-    }, game, { timeout: 5000 }).catch(async () => {
+    }, game, { timeout: 20000 }).catch(async () => {
       throw new Error(`${game}: not shining whole in the viewport: ${await page.evaluate(() => window.unlit)} (${await key(page)})`);
     });
   }

@@ -66,7 +66,7 @@ async function calmMoves({ browser, base }) {
   // The next seat's move, heard from the server: no motion either, at any time.
   const [seat, action] = P.replay.actions[1];
   await pos.seats[seat].request({ cmd: 'act', action });
-  for (let i = 0; i < 100 && await page.getAttribute('.board', 'data-step') !== '2'; i++) {
+  for (const until = Date.now() + 30000; await page.getAttribute('.board', 'data-step') !== '2' && Date.now() < until;) {
     L.assert((await moving(page)).length === 0, 'nothing moves while the step shows');
     await page.waitForTimeout(20);
   }
@@ -93,11 +93,6 @@ async function shows(page, n) {
   throw new Error(`the table showed step ${n}`);
 }
 
-// The room's step count, as the server tells it.
-async function steps(base, room) {
-  return (await (await fetch(`${base}/rooms/${room}`)).json()).step_count;
-}
-
 // A person and two bots; with the page's clock standing still, a bot's step
 // holds the table for its time before the next one shows.
 async function botStepsStay({ browser, base }) {
@@ -114,8 +109,8 @@ async function botStepsStay({ browser, base }) {
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await page.click('.board [role=button]');
     // Both bots have moved at the server; the page shows the first one's step and holds it.
-    for (let i = 0; i < 400 && await steps(base, room) < at + 3; i++) await page.waitForTimeout(25);
-    L.assert(await steps(base, room) === at + 3, 'both bots moved');
+    await L.waitUntil(async () => await L.roomSteps(base, room) >= at + 3, 'both bots moved');
+    L.assert(await L.roomSteps(base, room) === at + 3, 'both bots moved');
     await shows(page, at + 2);
     // The first bot's motion (real time) is over before the clock moves.
     for (let i = 0; i < 200 && await page.evaluate(() => document.getAnimations().length); i++) await page.waitForTimeout(25);

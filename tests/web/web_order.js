@@ -28,7 +28,7 @@ async function botMoveDuringSync({ browser, base }) {
     await route.continue();
     if (late) answered = true;
   }));
-  const until = Date.now() + 15000;
+  const until = Date.now() + 30000; // generous: a loaded machine is slow
   while (!answered) {
     L.assert(Date.now() < until, 'the page read the room again once it was in play');
     await page.waitForTimeout(100);

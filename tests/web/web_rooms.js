@@ -173,9 +173,10 @@ async function dropped({ browser, base }) {
   const mine = () => p.$$eval('.log li', (els) => els.filter((e) => /gus \(you\) turned over/.test(e.textContent)).length);
   L.assert(await mine() === 0, 'gus has not moved yet');
   cut = true;
+  const at = await L.roomSteps(base, room);
   await p.click('.board [role=button]');
-  // The bot answers meanwhile; then the connection drops.
-  await p.waitForTimeout(1500);
+  // The bot answers meanwhile (the witness: both steps at the server); then the connection drops.
+  await L.waitUntil(async () => await L.roomSteps(base, room) >= at + 2, 'gus\'s move and the bot\'s answer at the server');
   L.assert(await mine() === 0, 'the pushes were cut');
   cut = false;
   await sockets[0].close({ code: 1001, reason: 'gone away' });
