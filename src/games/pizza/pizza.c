@@ -222,7 +222,7 @@ static int pizza_legal(const void *vst, int seat, pf_action *out, int cap)
 
 /* pizza_legal's action at index pf_rng_scale(r, its count): a face-down
  * cell from the list, or another slice. */
-static pf_action pizza_legal_pick(const void *vst, int seat, uint32_t r)
+PF_INLINE pf_action pizza_legal_pick(const void *vst, int seat, uint32_t r)
 {
     const pizza_state *s = vst;
     if (s->choosing) {
@@ -265,7 +265,7 @@ static int count_cells(uint32_t x)
 }
 
 /* Cell i's piece leaves the grid (placed on a slice, or a used switch). */
-static void empty_cell(pizza_state *s, int i)
+PF_INLINE void empty_cell(pizza_state *s, int i)
 {
     uint32_t bit = 1u << i;
     list_remove(s->down_list, count_cells(s->down & (bit - 1))); /* i's place in the list */
@@ -465,10 +465,29 @@ static void pizza_apply(void *vst, int seat, pf_action a, int64_t t_ms, pf_event
         play(vst, seat, a, NULL); /* a playout's copy, without the events (PF_INLINE) */
 }
 
-/* pf_playout with this file's functions inlined (see game.h). */
+/* pf_playout's loop (game.h) written for one seat to move: the rules
+ * inlined (play, legal_pick), and the draws from a local copy of the
+ * generator, since a byte stored into the state may alias *rng and the
+ * compiler would load and store its state at every step. The same draws,
+ * steps and end state as pf_playout_loop (the conformance test compares). */
 static int pizza_playout(void *st, pf_rng *rng, int64_t now, int max_steps)
 {
-    return pf_playout_loop(&pf_game_pizza, st, rng, now, max_steps);
+    (void)now;
+    pizza_state *s = st;
+    pf_rng g = *rng;
+    int steps = 0;
+    while (!s->ended) {
+        if (steps >= max_steps) {
+            steps = -1;
+            break;
+        }
+        steps++;
+        uint32_t r = (uint32_t)(pf_rng_next(&g) >> 32);
+        int seat = s->to_move;
+        play(s, seat, pizza_legal_pick(s, seat, r), NULL);
+    }
+    *rng = g;
+    return steps;
 }
 
 /* PIZ-4: the winner gets 1, everyone else 0; no winner, all 0. */
