@@ -519,19 +519,27 @@ static void redraw(pizza_state *s, uint32_t keep, pf_rng *rng)
         left[PIZZA_SWITCH(c)] = PIZZA_PER_COLOUR - s->used[c];
     for (uint32_t d = keep; d; d &= d - 1)
         left[s->cell[__builtin_ctz(d)]]--;
-    uint8_t pool[PIZZA_CELLS];
+    /* Each piece's run written with one 8-byte store (a run is at most 6
+     * long): no loop whose end depends on a count, which mispredicts. */
+    uint8_t pool[PIZZA_CELLS + 8];
     int n = 0;
     for (int piece = 0; piece < 8; piece++) {
-        assert(left[piece] >= 0);
-        for (int i = 0; i < left[piece]; i++)
-            pool[n++] = (uint8_t)piece;
+        assert(left[piece] >= 0 && left[piece] <= 8);
+        uint64_t run = UINT64_C(0x0101010101010101) * (uint8_t)piece;
+        memcpy(pool + n, &run, sizeof run);
+        n += left[piece];
     }
     uint32_t unknown = s->down & ~keep;
     assert(n == __builtin_popcount(unknown));
     pf_rng_shuffle_u8(rng, pool, n);
-    n = 0;
-    for (uint32_t d = unknown; d; d &= d - 1)
-        s->cell[__builtin_ctz(d)] = pool[n++];
+    if (keep == 0) { /* every face-down cell: down_list has them ascending */
+        for (int i = 0; i < n; i++)
+            s->cell[s->down_list[i]] = pool[i];
+    } else {
+        n = 0;
+        for (uint32_t d = unknown; d; d &= d - 1)
+            s->cell[__builtin_ctz(d)] = pool[n++];
+    }
     pf_rng_seed(&s->rng, pf_rng_next(rng));
 }
 
