@@ -530,7 +530,7 @@ static void redraw(pizza_state *s, uint32_t keep, pf_rng *rng)
         n += left[piece];
     }
     uint32_t unknown = s->down & ~keep;
-    assert(n == __builtin_popcount(unknown));
+    assert(n == count_cells(unknown));
     pf_rng_shuffle_u8(rng, pool, n);
     if (keep == 0) { /* every face-down cell: down_list has them ascending */
         for (int i = 0; i < n; i++)
