@@ -215,14 +215,19 @@ static int pizza_legal(const void *vst, int seat, pf_action *out, int cap)
                 out[n++] = PIZZA_PICK(j);
         return n;
     }
-    for (uint32_t d = s->down; d; d &= d - 1)
-        out[n++] = (pf_action)__builtin_ctz(d);
-    return n;
+    /* down_list holds them ascending: all 32 entries widened (out has room
+     * for them; those past down_n are not the list's), from a local copy,
+     * which out cannot alias, so that the compiler vectorizes the loop */
+    uint8_t list[PIZZA_CELLS];
+    memcpy(list, s->down_list, sizeof list);
+    for (int i = 0; i < PIZZA_CELLS; i++)
+        out[i] = list[i];
+    return s->down_n;
 }
 
 /* pizza_legal's action at index pf_rng_scale(r, its count): a face-down
  * cell from the list, or another slice. */
-static pf_action pizza_legal_pick(const void *vst, int seat, uint32_t r)
+PF_INLINE pf_action pizza_legal_pick(const void *vst, int seat, uint32_t r)
 {
     const pizza_state *s = vst;
     if (s->choosing) {
@@ -265,7 +270,7 @@ static int count_cells(uint32_t x)
 }
 
 /* Cell i's piece leaves the grid (placed on a slice, or a used switch). */
-static void empty_cell(pizza_state *s, int i)
+PF_INLINE void empty_cell(pizza_state *s, int i)
 {
     uint32_t bit = 1u << i;
     list_remove(s->down_list, count_cells(s->down & (bit - 1))); /* i's place in the list */
@@ -465,10 +470,29 @@ static void pizza_apply(void *vst, int seat, pf_action a, int64_t t_ms, pf_event
         play(vst, seat, a, NULL); /* a playout's copy, without the events (PF_INLINE) */
 }
 
-/* pf_playout with this file's functions inlined (see game.h). */
+/* pf_playout's loop (game.h) written for one seat to move: the rules
+ * inlined (play, legal_pick), and the draws from a local copy of the
+ * generator, since a byte stored into the state may alias *rng and the
+ * compiler would load and store its state at every step. The same draws,
+ * steps and end state as pf_playout_loop (the conformance test compares). */
 static int pizza_playout(void *st, pf_rng *rng, int64_t now, int max_steps)
 {
-    return pf_playout_loop(&pf_game_pizza, st, rng, now, max_steps);
+    (void)now;
+    pizza_state *s = st;
+    pf_rng g = *rng;
+    int steps = 0;
+    while (!s->ended) {
+        if (steps >= max_steps) {
+            steps = -1;
+            break;
+        }
+        steps++;
+        uint32_t r = (uint32_t)(pf_rng_next(&g) >> 32);
+        int seat = s->to_move;
+        play(s, seat, pizza_legal_pick(s, seat, r), NULL);
+    }
+    *rng = g;
+    return steps;
 }
 
 /* PIZ-4: the winner gets 1, everyone else 0; no winner, all 0. */
@@ -495,19 +519,27 @@ static void redraw(pizza_state *s, uint32_t keep, pf_rng *rng)
         left[PIZZA_SWITCH(c)] = PIZZA_PER_COLOUR - s->used[c];
     for (uint32_t d = keep; d; d &= d - 1)
         left[s->cell[__builtin_ctz(d)]]--;
-    uint8_t pool[PIZZA_CELLS];
+    /* Each piece's run written with one 8-byte store (a run is at most 6
+     * long): no loop whose end depends on a count, which mispredicts. */
+    uint8_t pool[PIZZA_CELLS + 8];
     int n = 0;
     for (int piece = 0; piece < 8; piece++) {
-        assert(left[piece] >= 0);
-        for (int i = 0; i < left[piece]; i++)
-            pool[n++] = (uint8_t)piece;
+        assert(left[piece] >= 0 && left[piece] <= 8);
+        uint64_t run = UINT64_C(0x0101010101010101) * (uint8_t)piece;
+        memcpy(pool + n, &run, sizeof run);
+        n += left[piece];
     }
     uint32_t unknown = s->down & ~keep;
-    assert(n == __builtin_popcount(unknown));
+    assert(n == count_cells(unknown));
     pf_rng_shuffle_u8(rng, pool, n);
-    n = 0;
-    for (uint32_t d = unknown; d; d &= d - 1)
-        s->cell[__builtin_ctz(d)] = pool[n++];
+    if (keep == 0) { /* every face-down cell: down_list has them ascending */
+        for (int i = 0; i < n; i++)
+            s->cell[s->down_list[i]] = pool[i];
+    } else {
+        n = 0;
+        for (uint32_t d = unknown; d; d &= d - 1)
+            s->cell[__builtin_ctz(d)] = pool[n++];
+    }
     pf_rng_seed(&s->rng, pf_rng_next(rng));
 }
 
