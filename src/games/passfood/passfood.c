@@ -988,6 +988,12 @@ PF_INLINE void passfood_apply(void *vs, int seat, pf_action act, int64_t t_ms, p
         play(vs, act, NULL);
 }
 
+/* A playout is one function: every call of the rules below it inlined too
+ * (the draws, the plates handed out, the scoring, the turn's end), which
+ * leaves out their tests of the events, always NULL here, and the calls
+ * (an iteration about 4% less CPU). */
+#define PLAYOUT_FLAT __attribute__((flatten))
+
 /* The playouts' pick by the bit instructions of x86-64 processors since
  * 2013 (BMI2's pdep, popcnt), chosen at run time: the k-th action of the
  * set is the k-th set bit, found in a few instructions where writing the
@@ -1013,8 +1019,9 @@ legal_pick_bits(const void *vs, int seat, uint32_t r)
 /* pf_playout_loop with the pick above, called here itself: through
  * pf_random_action, which an optimizer may keep out of line for the
  * processors without these instructions, it could not be inlined. Never
- * inlined into passfood_playout, whose code runs on any processor. */
-static BITS_TARGET __attribute__((noinline)) int
+ * inlined into passfood_playout, whose code runs on any processor (clang
+ * flattens it in otherwise). */
+static BITS_TARGET PLAYOUT_FLAT __attribute__((noinline)) int
 playout_by_bits(void *st, pf_rng *rng, int64_t now, int max_steps)
 {
     int steps = 0;
@@ -1039,7 +1046,7 @@ static bool pick_by_bits(void)
 #endif
 
 /* pf_playout with this file's functions inlined (see game.h). */
-static int passfood_playout(void *st, pf_rng *rng, int64_t now, int max_steps)
+static PLAYOUT_FLAT int passfood_playout(void *st, pf_rng *rng, int64_t now, int max_steps)
 {
 #ifdef BITS_TARGET
     if (pick_by_bits())
