@@ -26,8 +26,11 @@
  * seed goes in: a seat that could rebuild it would know every future roll.
  * So the profiles are chance_free: they read the table through
  * pf_obs_public (no generator) and the driver seeds none for them. */
+#include <assert.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "games/pakupaku/pakupaku.h"
 
@@ -284,7 +287,8 @@ static int pick_duel(const pakupaku_state *s, const int *allowed, int na, double
     if (t->n == 0 || t->n + 1 >= PAKUPAKU__PIECES)
         return best; /* a fresh tower follows a full one */
     double least = 2;
-    pakupaku_state h = *s;
+    pakupaku_state h; /* what the duel's next seat would see: the public head */
+    memcpy(&h, s, offsetof(pakupaku_state, rng));
     h.tower.n++;
     for (int i = 0; i < na; i++) {
         int ty = allowed[i];
@@ -363,24 +367,26 @@ static inline int pick_piece(const profile *pr, const pakupaku_state *s, uint64_
 static inline __attribute__((always_inline)) pf_err choose(const profile *pr, const pf_obs *o,
                                                            pf_rng *rng, pf_action *a, int64_t *t)
 {
-    pakupaku_state s;
     (void)rng; /* chance-free: every draw below hashes public values */
-    pf_obs_public(o, &s);
+    /* the table read in place: the bots read nothing after the tower, and
+     * nothing before the generator is hidden (pakupaku.h) */
+    const pakupaku_state *s = pf_obs_public_head(o, offsetof(pakupaku_state, rng));
+    assert(s); /* the game's public_head */
     int seat = pf_obs_seat(o);
     int free_ = 0, waiting = 0;
     int stack;
-    if (s.phase == PAKUPAKU__DUEL) {
-        stack = s.duel_turn == seat;
-    } else if (s.phase == PAKUPAKU__PLAY) {
-        pakupaku__held(&s, seat, &free_, &waiting);
+    if (s->phase == PAKUPAKU__DUEL) {
+        stack = s->duel_turn == seat;
+    } else if (s->phase == PAKUPAKU__PLAY) {
+        pakupaku__held(s, seat, &free_, &waiting);
         stack = waiting > 0;
     } else {
         return PF_E_GAME_OVER;
     }
     if (!stack && free_ == 0)
         return PF_E_NOT_YOUR_TURN;
-    uint64_t x = (uint64_t)seat * 0x9e3779b97f4a7c15ull ^ (uint64_t)s.acts[seat] << 40 ^
-                 (uint64_t)s.since[seat] * 0xbf58476d1ce4e5b9ull;
+    uint64_t x = (uint64_t)seat * 0x9e3779b97f4a7c15ull ^ (uint64_t)s->acts[seat] << 40 ^
+                 (uint64_t)s->since[seat] * 0xbf58476d1ce4e5b9ull;
     int64_t dur;
     if (!stack) {
         *a = PAKUPAKU__ROLL;
@@ -389,12 +395,12 @@ static inline __attribute__((always_inline)) pf_err choose(const profile *pr, co
         double u = unit(&x);
         int aim;
         double margin;
-        int type = pick_piece(pr, &s, &x, &aim, &margin);
+        int type = pick_piece(pr, s, &x, &aim, &margin);
         if (type < 0)
             return PF_E_ILLEGAL_ACTION;
         double slow = pr->stack_ms * (0.7 + 0.6 * u);
         double steadiest = pr->stack_ms * pr->sd_fast / pr->sd_min;
-        if (s.phase == PAKUPAKU__DUEL && pr->duel) {
+        if (s->phase == PAKUPAKU__DUEL && pr->duel) {
             slow = steadiest; /* no clock runs in a duel: only the tower counts */
         } else if (pr->z_care > 0) {
             /* slow enough that hand and table jitter together (sd) leave
@@ -418,7 +424,7 @@ static inline __attribute__((always_inline)) pf_err choose(const profile *pr, co
     }
     if (dur < PF_REACTION_MIN_MS)
         dur = PF_REACTION_MIN_MS;
-    int64_t when = pf_time_after(pakupaku__ready(&s, seat), dur);
+    int64_t when = pf_time_after(pakupaku__ready(s, seat), dur);
     int64_t now = pf_obs_now(o);
     *t = when > now ? when : now;
     return PF_E_OK;
