@@ -41,20 +41,20 @@ typedef struct profile {
     int stack_ms;   /* mean time from free hands to a stacked piece at normal pace */
     double sd_fast; /* aim error (sd) at normal pace */
     double sd_min;  /* steadiest hand possible */
-    double correct; /* fraction of the tower's lean the aim corrects (without aim_mid) */
+    int correct;    /* percent of the tower's lean the aim corrects (without aim_mid) */
     int any_type;   /* 1: picks a piece type at random */
     int aim_mid;    /* 1: aims at the middle of the landing range where the tower stands */
     double z_care;  /* > 0: paces a stack so that range is z_care sds wide each side */
     int duel;       /* 1: in a duel, its steadiest hand and a tower hard for the next seat */
 } profile;
 
-static const profile child = {700, 0.3, 1600, 2.6, 1.3, 0.0, 1, 0, 0.0, 0};
-static const profile adult = {350, 0.3, 900, 1.9, 0.9, 0.5, 0, 0, 0.0, 0};
-static const profile skilled = {260, 0.3, 700, 1.7, 0.75, 0.0, 0, 1, 0.0, 0};
-static const profile expert = {200, 0.3, 550, 1.6, 0.6, 0.0, 0, 1, 3.0, 1};
+static const profile child = {700, 0.3, 1600, 2.6, 1.3, 0, 1, 0, 0.0, 0};
+static const profile adult = {350, 0.3, 900, 1.9, 0.9, 50, 0, 0, 0.0, 0};
+static const profile skilled = {260, 0.3, 700, 1.7, 0.75, 0, 0, 1, 0.0, 0};
+static const profile expert = {200, 0.3, 550, 1.6, 0.6, 0, 0, 1, 3.0, 1};
 /* A person holding the roll key: rolls the moment the hands are free (the
  * reaction floor, no hesitation), stacks like an adult. */
-static const profile masher = {PF_REACTION_MIN_MS, 0.0, 900, 1.9, 0.9, 0.5, 0, 0, 0.0, 0};
+static const profile masher = {PF_REACTION_MIN_MS, 0.0, 900, 1.9, 0.9, 50, 0, 0, 0.0, 0};
 
 /* The next value of the hash stream x (splitmix64, inlined: bots run in
  * the simulator's innermost loop). */
@@ -102,6 +102,17 @@ static inline int64_t reaction(const profile *pr, uint64_t *x)
 static inline int round_int(double x)
 {
     return x >= 0 ? (int)(x + 0.5) : -(int)(-x + 0.5);
+}
+
+/* x / d rounded to the nearest integer, halves away from zero (d > 0 and
+ * even), in integers: a multiply and a shift for a constant d, where the
+ * quotient in doubles was a division and a branch on its sign that no
+ * predictor guesses (the lean's sign is random). */
+static inline int64_t div_round(int64_t x, int64_t d)
+{
+    int64_t neg = x >> 63; /* 0 or -1 */
+    int64_t q = ((x ^ neg) - neg + d / 2) / d;
+    return (q ^ neg) - neg;
 }
 
 static const int64_t half_w[PAKUPAKU__NTYPES] = {10 * PAKUPAKU__UNIT, 7 * PAKUPAKU__UNIT,
@@ -342,7 +353,10 @@ static inline int pick_piece(const profile *pr, const pakupaku_state *s, uint64_
     int64_t lean = 0;
     for (int k = 1; k < t->n; k++)
         lean += t->x[k];
-    *aim = round_int(-pr->correct * (double)lean / (PAKUPAKU__UNIT / 100));
+    /* the same as round_int(-0.5 * lean / 100) in doubles gave (and 0 for
+     * 0%): the quotient's fraction is a multiple of 1 / 10000, exactly a
+     * half or too far from one for the doubles' rounding to cross it */
+    *aim = (int)div_round(-pr->correct * lean, 100 * (PAKUPAKU__UNIT / 100));
     int64_t a = (int64_t)*aim * (PAKUPAKU__UNIT / 100);
     top3 r;
     read_top(t, &r);
