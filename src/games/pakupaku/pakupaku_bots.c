@@ -98,10 +98,13 @@ static inline int64_t reaction(const profile *pr, uint64_t *x)
     return (int64_t)(pr->react_ms * (1.0 + pr->vary * (2.0 * u - 1.0)));
 }
 
-/* x rounded to the nearest integer (halves away from zero). */
+/* x rounded to the nearest integer (halves away from zero): x plus a half
+ * of its sign, truncated, the same as truncating |x| + 1/2 and putting the
+ * sign back (rounding to nearest is symmetric), without a branch on the
+ * sign, which is random for a hand's error. */
 static inline int round_int(double x)
 {
-    return x >= 0 ? (int)(x + 0.5) : -(int)(-x + 0.5);
+    return (int)(x + copysign(0.5, x));
 }
 
 /* x / d rounded to the nearest integer, halves away from zero (d > 0 and
