@@ -158,17 +158,25 @@ static void read_top(const pakupaku__tower *t, top3 *r)
     }
 }
 
-/* The smallest margin (table units) of the top three joints of the tower
- * (read by read_top) with one more piece of `type` at offset `aim` (1/UNIT)
- * from the current top: a cheap stand-in for pakupaku__tower_margin, since a
- * piece on top moves the upper joints' loads the most. Each joint's margin
- * is d / m (d, m exact integers, m > 0); the least is found by comparing
- * d * m' with d' * m and divided once, the same double as the least of
- * the rounded quotients (rounding keeps order) without a division a joint. */
-static double top_margin(const top3 *r, int type, int64_t aim)
+/* A margin as the exact fraction d / m (1/UNIT, m > 0). */
+typedef struct frac {
+    int64_t d, m;
+} frac;
+
+/* f in table units, as a double. */
+static inline double frac_units(frac f)
 {
-    if (r->k == 0)
-        return 1e9; /* the first piece stands anywhere */
+    return (double)f.d / (double)f.m / PAKUPAKU__UNIT;
+}
+
+/* The smallest margin of the top three joints of a tower of at least one
+ * piece (read by read_top) with one more piece of `type` at offset `aim`
+ * (1/UNIT) from the current top: a cheap stand-in for
+ * pakupaku__tower_margin, since a piece on top moves the upper joints'
+ * loads the most. Each joint's margin is d / m (d, m exact integers); the
+ * least is found by comparing d * m' with d' * m, without a division. */
+static frac top_margin(const top3 *r, int type, int64_t aim)
+{
     int64_t m = mass[type], s = mass[type] * aim;
     int64_t lo = aim - half_w[type], lq = -half_w[r->ty0];
     int64_t hi = aim + half_w[type], hq = half_w[r->ty0];
@@ -183,7 +191,7 @@ static double top_margin(const top3 *r, int type, int64_t aim)
         bd = less ? d : bd;
         bm = less ? mj : bm;
     }
-    return (double)bd / (double)bm / PAKUPAKU__UNIT;
+    return (frac){bd, bm};
 }
 
 /* The range [*lo, *hi] (1/UNIT, from the top piece's centre) where a piece
@@ -363,20 +371,24 @@ static inline int pick_piece(const profile *pr, const pakupaku_state *s, uint64_
     int64_t a = (int64_t)*aim * (PAKUPAKU__UNIT / 100);
     top3 r;
     read_top(t, &r);
-    if (pr->any_type) {
-        int type = allowed[mix(x) % (uint64_t)na];
-        *margin = top_margin(&r, type, a);
-        return type;
+    int best = pr->any_type ? allowed[mix(x) % (uint64_t)na] : allowed[0];
+    if (r.k == 0) {
+        *margin = 1e9; /* the first piece stands anywhere */
+        return best;
     }
-    int best = allowed[0];
-    *margin = -1e18;
-    for (int i = 0; i < na; i++) {
-        double m = top_margin(&r, allowed[i], a);
-        if (m > *margin) {
-            *margin = m;
+    /* The widest margin, the first type on a tie, compared as fractions
+     * and divided once: two margins that differ do so by at least 1/81
+     * (1/UNIT; m is at most 9), far beyond the doubles' rounding, so the
+     * doubles compared before chose the same type. */
+    frac bf = top_margin(&r, best, a);
+    for (int i = 1; i < na && !pr->any_type; i++) {
+        frac f = top_margin(&r, allowed[i], a);
+        if (f.d * bf.m > bf.d * f.m) {
+            bf = f;
             best = allowed[i];
         }
     }
+    *margin = frac_units(bf);
     return best;
 }
 
