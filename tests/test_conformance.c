@@ -19,6 +19,8 @@
  *     and resample reseeds the generator (two resamples differ);
  *   - conceal (where a game has it) keeps the view and gives the same bytes
  *     for the state and any resample of it: nothing hidden survives;
+ *   - the state's public head (where a game declares one) is the same in
+ *     the state and any resample of it: nothing hidden lies in it;
  *   - secrecy (pf_secrecy.c): whatever the seat receives from here on is the
  *     same in a second world with other hidden content and another future,
  *     until a step shows it an outcome;
@@ -217,6 +219,13 @@ static void check_views(config_case *c, const void *st, int seats, pf_rng *rng)
             g->resample(a, p, &r1);
             if (memcmp(a, b, g->state_size) != 0)
                 fail_msg("%s: resample for seat %d depends on hidden content", c->name, p);
+            /* Nothing hidden in the public head: another world agrees on it. */
+            if (g->public_head > g->state_size)
+                fail_msg("%s: public_head %zu is beyond the state's %zu bytes", c->name,
+                         g->public_head, g->state_size);
+            if (memcmp(a, st, g->public_head) != 0)
+                fail_msg("%s: public_head for seat %d holds something resample redraws", c->name,
+                         p);
             if (g->conceal) { /* the state concealed, and another world concealed */
                 memcpy(b, st, g->state_size);
                 g->conceal(b, p);

@@ -341,6 +341,13 @@ typedef struct pf_game {
      * calls it for chance-free bots, which draw nothing; NULL: it
      * resamples from a fixed generator instead. */
     void (*conceal)(void *st, int seat);
+    /* Optional, for speed: how many bytes at the start of the state hold
+     * nothing hidden from any seat (the hidden parts lie after them). A
+     * chance-free bot that reads only those reads them in place
+     * (pf_obs_public_head) instead of copying the state for every ask. The
+     * conformance harness checks that worlds a seat cannot tell apart agree
+     * on them. 0: none. */
+    size_t public_head;
     /* Writes a's name; returns its length, or -1 when a is no action. */
     int (*name)(const void *st, pf_action a, char *buf, size_t n);
     /* Parses a name (as written by name(), plus friendly aliases). */

@@ -41,6 +41,12 @@ void pf_obs_sample(const pf_obs *o, pf_rng *rng, void *out);
  * generator. */
 void pf_obs_public(const pf_obs *o, void *out);
 
+/* The first n bytes of the state, read-only and in place, for n up to the
+ * game's public_head (bytes no seat is kept from); NULL for a larger n.
+ * The same bytes pf_obs_public would copy, without the copy: for a
+ * chance-free bot reading only leading fields, during its ask. */
+const void *pf_obs_public_head(const pf_obs *o, size_t n);
+
 /* A bot: picks an action for the observing seat, and the time (ms) at which
  * it plays it (turn-based bots write pf_obs_now). Returns PF_E_OK and sets
  * *a and *t, or an error when it has nothing to play. */

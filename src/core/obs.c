@@ -70,3 +70,9 @@ void pf_obs_public(const pf_obs *o, void *out)
         p->game->resample(out, p->seat, &fixed);
     }
 }
+
+const void *pf_obs_public_head(const pf_obs *o, size_t n)
+{
+    const obs_impl *p = impl(o);
+    return n <= p->game->public_head ? p->st : NULL;
+}

@@ -35,6 +35,7 @@
  * never decreases. */
 #include <assert.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -650,6 +651,7 @@ const pf_game pf_game_pakupaku = {
     .view = pakupaku__view,
     .resample = pakupaku_resample,
     .conceal = pakupaku_conceal,
+    .public_head = offsetof(pakupaku_state, rng),
     .name = pakupaku__name,
     .parse = pakupaku__parse,
     .render = pakupaku__render,

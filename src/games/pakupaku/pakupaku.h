@@ -65,11 +65,13 @@ typedef struct pakupaku_state {
     int64_t now;                 /* time of the last applied action (ms) */
     int64_t since[PF_MAX_SEATS]; /* when the seat last acted or, idle, got a die */
     int64_t busy[PF_MAX_SEATS];  /* the seat's hands are busy until then (PAKU-10) */
-    pf_rng rng;
     pakupaku__tower tower;
     uint8_t script[PAKUPAKU__SCRIPT_MAX / 4]; /* scripted faces, 2 bits each (face - 1),
                                                 consumed by every roll in order */
     int16_t jit[PAKUPAKU__JIT_MAX];           /* scripted jitter in hundredths */
+    /* The generator, the one secret, comes last: everything before it is
+     * the game's public_head, which the bots read in place. */
+    pf_rng rng;
 } pakupaku_state;
 
 /* How long an action keeps the actor's hands busy, from its time (PAKU-10). */

@@ -24,10 +24,14 @@
  * same seat twice in the same situation gives the same (action, time): a
  * discrete-event driver may re-ask seats freely. Nothing derived from the
  * seed goes in: a seat that could rebuild it would know every future roll.
- * So the profiles are chance_free: they read the table through
- * pf_obs_public (no generator) and the driver seeds none for them. */
+ * So the profiles are chance_free: the driver seeds no generator for them,
+ * and they read the table in place through pf_obs_public_head (everything
+ * before the state's generator, which hides nothing), without a copy. */
+#include <assert.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "games/pakupaku/pakupaku.h"
 
@@ -37,20 +41,20 @@ typedef struct profile {
     int stack_ms;   /* mean time from free hands to a stacked piece at normal pace */
     double sd_fast; /* aim error (sd) at normal pace */
     double sd_min;  /* steadiest hand possible */
-    double correct; /* fraction of the tower's lean the aim corrects (without aim_mid) */
+    int correct;    /* percent of the tower's lean the aim corrects (without aim_mid) */
     int any_type;   /* 1: picks a piece type at random */
     int aim_mid;    /* 1: aims at the middle of the landing range where the tower stands */
     double z_care;  /* > 0: paces a stack so that range is z_care sds wide each side */
     int duel;       /* 1: in a duel, its steadiest hand and a tower hard for the next seat */
 } profile;
 
-static const profile child = {700, 0.3, 1600, 2.6, 1.3, 0.0, 1, 0, 0.0, 0};
-static const profile adult = {350, 0.3, 900, 1.9, 0.9, 0.5, 0, 0, 0.0, 0};
-static const profile skilled = {260, 0.3, 700, 1.7, 0.75, 0.0, 0, 1, 0.0, 0};
-static const profile expert = {200, 0.3, 550, 1.6, 0.6, 0.0, 0, 1, 3.0, 1};
+static const profile child = {700, 0.3, 1600, 2.6, 1.3, 0, 1, 0, 0.0, 0};
+static const profile adult = {350, 0.3, 900, 1.9, 0.9, 50, 0, 0, 0.0, 0};
+static const profile skilled = {260, 0.3, 700, 1.7, 0.75, 0, 0, 1, 0.0, 0};
+static const profile expert = {200, 0.3, 550, 1.6, 0.6, 0, 0, 1, 3.0, 1};
 /* A person holding the roll key: rolls the moment the hands are free (the
  * reaction floor, no hesitation), stacks like an adult. */
-static const profile masher = {PF_REACTION_MIN_MS, 0.0, 900, 1.9, 0.9, 0.5, 0, 0, 0.0, 0};
+static const profile masher = {PF_REACTION_MIN_MS, 0.0, 900, 1.9, 0.9, 50, 0, 0, 0.0, 0};
 
 /* The next value of the hash stream x (splitmix64, inlined: bots run in
  * the simulator's innermost loop). */
@@ -94,10 +98,24 @@ static inline int64_t reaction(const profile *pr, uint64_t *x)
     return (int64_t)(pr->react_ms * (1.0 + pr->vary * (2.0 * u - 1.0)));
 }
 
-/* x rounded to the nearest integer (halves away from zero). */
+/* x rounded to the nearest integer (halves away from zero): x plus a half
+ * of its sign, truncated, the same as truncating |x| + 1/2 and putting the
+ * sign back (rounding to nearest is symmetric), without a branch on the
+ * sign, which is random for a hand's error. */
 static inline int round_int(double x)
 {
-    return x >= 0 ? (int)(x + 0.5) : -(int)(-x + 0.5);
+    return (int)(x + copysign(0.5, x));
+}
+
+/* x / d rounded to the nearest integer, halves away from zero (d > 0 and
+ * even), in integers: a multiply and a shift for a constant d, where the
+ * quotient in doubles was a division and a branch on its sign that no
+ * predictor guesses (the lean's sign is random). */
+static inline int64_t div_round(int64_t x, int64_t d)
+{
+    int64_t neg = x >> 63; /* 0 or -1 */
+    int64_t q = ((x ^ neg) - neg + d / 2) / d;
+    return (q ^ neg) - neg;
 }
 
 static const int64_t half_w[PAKUPAKU__NTYPES] = {10 * PAKUPAKU__UNIT, 7 * PAKUPAKU__UNIT,
@@ -140,17 +158,25 @@ static void read_top(const pakupaku__tower *t, top3 *r)
     }
 }
 
-/* The smallest margin (table units) of the top three joints of the tower
- * (read by read_top) with one more piece of `type` at offset `aim` (1/UNIT)
- * from the current top: a cheap stand-in for pakupaku__tower_margin, since a
- * piece on top moves the upper joints' loads the most. Each joint's margin
- * is d / m (d, m exact integers, m > 0); the least is found by comparing
- * d * m' with d' * m and divided once, the same double as the least of
- * the rounded quotients (rounding keeps order) without a division a joint. */
-static double top_margin(const top3 *r, int type, int64_t aim)
+/* A margin as the exact fraction d / m (1/UNIT, m > 0). */
+typedef struct frac {
+    int64_t d, m;
+} frac;
+
+/* f in table units, as a double. */
+static inline double frac_units(frac f)
 {
-    if (r->k == 0)
-        return 1e9; /* the first piece stands anywhere */
+    return (double)f.d / (double)f.m / PAKUPAKU__UNIT;
+}
+
+/* The smallest margin of the top three joints of a tower of at least one
+ * piece (read by read_top) with one more piece of `type` at offset `aim`
+ * (1/UNIT) from the current top: a cheap stand-in for
+ * pakupaku__tower_margin, since a piece on top moves the upper joints'
+ * loads the most. Each joint's margin is d / m (d, m exact integers); the
+ * least is found by comparing d * m' with d' * m, without a division. */
+static frac top_margin(const top3 *r, int type, int64_t aim)
+{
     int64_t m = mass[type], s = mass[type] * aim;
     int64_t lo = aim - half_w[type], lq = -half_w[r->ty0];
     int64_t hi = aim + half_w[type], hq = half_w[r->ty0];
@@ -165,7 +191,7 @@ static double top_margin(const top3 *r, int type, int64_t aim)
         bd = less ? d : bd;
         bm = less ? mj : bm;
     }
-    return (double)bd / (double)bm / PAKUPAKU__UNIT;
+    return (frac){bd, bm};
 }
 
 /* The range [*lo, *hi] (1/UNIT, from the top piece's centre) where a piece
@@ -284,7 +310,8 @@ static int pick_duel(const pakupaku_state *s, const int *allowed, int na, double
     if (t->n == 0 || t->n + 1 >= PAKUPAKU__PIECES)
         return best; /* a fresh tower follows a full one */
     double least = 2;
-    pakupaku_state h = *s;
+    pakupaku_state h; /* what the duel's next seat would see: the public head */
+    memcpy(&h, s, offsetof(pakupaku_state, rng));
     h.tower.n++;
     for (int i = 0; i < na; i++) {
         int ty = allowed[i];
@@ -337,24 +364,31 @@ static inline int pick_piece(const profile *pr, const pakupaku_state *s, uint64_
     int64_t lean = 0;
     for (int k = 1; k < t->n; k++)
         lean += t->x[k];
-    *aim = round_int(-pr->correct * (double)lean / (PAKUPAKU__UNIT / 100));
+    /* the same as round_int(-0.5 * lean / 100) in doubles gave (and 0 for
+     * 0%): the quotient's fraction is a multiple of 1 / 10000, exactly a
+     * half or too far from one for the doubles' rounding to cross it */
+    *aim = (int)div_round(-pr->correct * lean, 100 * (PAKUPAKU__UNIT / 100));
     int64_t a = (int64_t)*aim * (PAKUPAKU__UNIT / 100);
     top3 r;
     read_top(t, &r);
-    if (pr->any_type) {
-        int type = allowed[mix(x) % (uint64_t)na];
-        *margin = top_margin(&r, type, a);
-        return type;
+    int best = pr->any_type ? allowed[mix(x) % (uint64_t)na] : allowed[0];
+    if (r.k == 0) {
+        *margin = 1e9; /* the first piece stands anywhere */
+        return best;
     }
-    int best = allowed[0];
-    *margin = -1e18;
-    for (int i = 0; i < na; i++) {
-        double m = top_margin(&r, allowed[i], a);
-        if (m > *margin) {
-            *margin = m;
+    /* The widest margin, the first type on a tie, compared as fractions
+     * and divided once: two margins that differ do so by at least 1/81
+     * (1/UNIT; m is at most 9), far beyond the doubles' rounding, so the
+     * doubles compared before chose the same type. */
+    frac bf = top_margin(&r, best, a);
+    for (int i = 1; i < na && !pr->any_type; i++) {
+        frac f = top_margin(&r, allowed[i], a);
+        if (f.d * bf.m > bf.d * f.m) {
+            bf = f;
             best = allowed[i];
         }
     }
+    *margin = frac_units(bf);
     return best;
 }
 
@@ -363,24 +397,25 @@ static inline int pick_piece(const profile *pr, const pakupaku_state *s, uint64_
 static inline __attribute__((always_inline)) pf_err choose(const profile *pr, const pf_obs *o,
                                                            pf_rng *rng, pf_action *a, int64_t *t)
 {
-    pakupaku_state s;
     (void)rng; /* chance-free: every draw below hashes public values */
-    pf_obs_public(o, &s);
+    /* in place: a copy of the state for every ask took a twelfth of the bench */
+    const pakupaku_state *s = pf_obs_public_head(o, offsetof(pakupaku_state, rng));
+    assert(s); /* the game's public_head reaches the generator */
     int seat = pf_obs_seat(o);
     int free_ = 0, waiting = 0;
     int stack;
-    if (s.phase == PAKUPAKU__DUEL) {
-        stack = s.duel_turn == seat;
-    } else if (s.phase == PAKUPAKU__PLAY) {
-        pakupaku__held(&s, seat, &free_, &waiting);
+    if (s->phase == PAKUPAKU__DUEL) {
+        stack = s->duel_turn == seat;
+    } else if (s->phase == PAKUPAKU__PLAY) {
+        pakupaku__held(s, seat, &free_, &waiting);
         stack = waiting > 0;
     } else {
         return PF_E_GAME_OVER;
     }
     if (!stack && free_ == 0)
         return PF_E_NOT_YOUR_TURN;
-    uint64_t x = (uint64_t)seat * 0x9e3779b97f4a7c15ull ^ (uint64_t)s.acts[seat] << 40 ^
-                 (uint64_t)s.since[seat] * 0xbf58476d1ce4e5b9ull;
+    uint64_t x = (uint64_t)seat * 0x9e3779b97f4a7c15ull ^ (uint64_t)s->acts[seat] << 40 ^
+                 (uint64_t)s->since[seat] * 0xbf58476d1ce4e5b9ull;
     int64_t dur;
     if (!stack) {
         *a = PAKUPAKU__ROLL;
@@ -389,12 +424,12 @@ static inline __attribute__((always_inline)) pf_err choose(const profile *pr, co
         double u = unit(&x);
         int aim;
         double margin;
-        int type = pick_piece(pr, &s, &x, &aim, &margin);
+        int type = pick_piece(pr, s, &x, &aim, &margin);
         if (type < 0)
             return PF_E_ILLEGAL_ACTION;
         double slow = pr->stack_ms * (0.7 + 0.6 * u);
         double steadiest = pr->stack_ms * pr->sd_fast / pr->sd_min;
-        if (s.phase == PAKUPAKU__DUEL && pr->duel) {
+        if (s->phase == PAKUPAKU__DUEL && pr->duel) {
             slow = steadiest; /* no clock runs in a duel: only the tower counts */
         } else if (pr->z_care > 0) {
             /* slow enough that hand and table jitter together (sd) leave
@@ -418,7 +453,7 @@ static inline __attribute__((always_inline)) pf_err choose(const profile *pr, co
     }
     if (dur < PF_REACTION_MIN_MS)
         dur = PF_REACTION_MIN_MS;
-    int64_t when = pf_time_after(pakupaku__ready(&s, seat), dur);
+    int64_t when = pf_time_after(pakupaku__ready(s, seat), dur);
     int64_t now = pf_obs_now(o);
     *t = when > now ? when : now;
     return PF_E_OK;
