@@ -23,10 +23,78 @@
  * commit under `partyfood bench server`), and the committer then read
  * back every page of the steps' index it touched. Its lock is recursive:
  * a listing's callback may call the store again. */
+/* A seat's stored keys beyond its last ?3 (repeat.h keeps as many). */
+#define KEY_TRIM_SQL                                                                    \
+    "DELETE FROM act_keys WHERE room = ?1 AND seat = ?2 AND idx NOT IN"                \
+    " (SELECT idx FROM act_keys WHERE room = ?1 AND seat = ?2 ORDER BY idx DESC LIMIT ?3)"
+
+/* The statements the server runs often, prepared once at the open: under
+ * `partyfood bench server` parsing them again at every call was 4% of the
+ * server's CPU (the rooms made, joined and read back, the commit's BEGIN
+ * and COMMIT). */
+typedef enum {
+    ST_BEGIN,
+    ST_COMMIT,
+    ST_ROLLBACK,
+    ST_INSERT,
+    ST_REMOVE,
+    ST_FINISH,
+    ST_OWNED,
+    ST_KEY_PUT,
+    ST_KEY_TRIM,
+    ST_KEYS_REMOVE,
+    ST_ROOM_PUT,
+    ST_ROOM_GET,
+    ST_ROOMS_UNFINISHED,
+    ST_STEPS_OF,
+    ST_CHAT_PUT,
+    ST_CHAT_OF,
+    ST_COUNT
+} statement;
+
+/* The rooms' columns, in the order pf_store_room is read. */
+#define ROOM_COLUMNS                                                                           \
+    "code, game, options, seed, seating, settings, started, engine_version, protocol, created," \
+    " finished"
+
+static const char *const statement_sql[ST_COUNT] = {
+    [ST_BEGIN] = "BEGIN IMMEDIATE",
+    [ST_COMMIT] = "COMMIT",
+    [ST_ROLLBACK] = "ROLLBACK",
+    [ST_INSERT] = "INSERT INTO steps(room, idx, seat, name, t, epoch, hint) VALUES(?,?,?,?,?,?,?)",
+    [ST_REMOVE] = "DELETE FROM steps WHERE room = ? AND idx >= ?",
+    [ST_FINISH] = "UPDATE rooms SET finished = ? WHERE code = ?",
+    [ST_OWNED] = "SELECT 1 FROM leases WHERE room = ? AND node = ? AND epoch = ?",
+    [ST_KEY_PUT] = "INSERT INTO act_keys VALUES(?1,?2,?3,?4,?5)",
+    [ST_KEY_TRIM] = KEY_TRIM_SQL,
+    [ST_KEYS_REMOVE] = "DELETE FROM act_keys WHERE room = ? AND idx >= ?",
+    /* An upsert, not INSERT OR REPLACE: the row is rewritten where it is,
+     * not deleted and inserted again at the table's end with its index
+     * entry moved (a seat taken, the start, the end). */
+    [ST_ROOM_PUT] = "INSERT INTO rooms(" ROOM_COLUMNS ") VALUES(?,?,?,?,?,?,?,?,?,?,?)"
+                    " ON CONFLICT(code) DO UPDATE SET game = excluded.game,"
+                    " options = excluded.options, seed = excluded.seed,"
+                    " seating = excluded.seating, settings = excluded.settings,"
+                    " started = excluded.started, engine_version = excluded.engine_version,"
+                    " protocol = excluded.protocol, created = excluded.created,"
+                    " finished = excluded.finished",
+    [ST_ROOM_GET] = "SELECT " ROOM_COLUMNS " FROM rooms WHERE code = ?",
+    [ST_ROOMS_UNFINISHED] = "SELECT " ROOM_COLUMNS " FROM rooms WHERE finished IS NULL"
+                            " ORDER BY created, code",
+    [ST_STEPS_OF] = "SELECT s.idx, s.seat, s.name, s.t, s.hint, k.key, k.answer FROM steps s"
+                    " LEFT JOIN act_keys k ON k.room = s.room AND k.idx = s.idx"
+                    " WHERE s.room = ? ORDER BY s.idx",
+    [ST_CHAT_PUT] = "INSERT INTO chat VALUES(?,?,?,?,?,?)",
+    [ST_CHAT_OF] = ("SELECT idx, seat, name, text, t FROM (SELECT * FROM chat"
+                    " WHERE room = ? ORDER BY idx DESC LIMIT ?) ORDER BY idx"),
+};
+
 typedef struct sqlite_conn {
     sqlite3 *db;
-    /* the commit's statements, prepared once */
-    sqlite3_stmt *insert, *remove, *finish, *owned, *key_put, *key_trim, *keys_remove;
+    sqlite3_stmt *st[ST_COUNT];
+    /* A reading statement running, its rows handed to a callback that may
+     * call the store again: a nested call prepares a statement of its own. */
+    bool running[ST_COUNT];
     pthread_mutex_t lock;
     int handles;
 } sqlite_conn;
@@ -45,11 +113,6 @@ static sqlite3 *db_of(pf_store *s)
 {
     return of(s)->db;
 }
-
-/* A seat's stored keys beyond its last ?3 (repeat.h keeps as many). */
-#define KEY_TRIM_SQL                                                                    \
-    "DELETE FROM act_keys WHERE room = ?1 AND seat = ?2 AND idx NOT IN"                \
-    " (SELECT idx FROM act_keys WHERE room = ?1 AND seat = ?2 ORDER BY idx DESC LIMIT ?3)"
 
 /* The database's clock in ms since 1970, as SQL. */
 #define NOW_MS "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
@@ -176,13 +239,8 @@ static pf_store *handle(sqlite_conn *c, pf_error *err)
 
 static void conn_close(sqlite_conn *c)
 {
-    sqlite3_finalize(c->insert);
-    sqlite3_finalize(c->remove);
-    sqlite3_finalize(c->finish);
-    sqlite3_finalize(c->owned);
-    sqlite3_finalize(c->key_put);
-    sqlite3_finalize(c->key_trim);
-    sqlite3_finalize(c->keys_remove);
+    for (int i = 0; i < ST_COUNT; i++)
+        sqlite3_finalize(c->st[i]);
     sqlite3_close(c->db);
     pthread_mutex_destroy(&c->lock);
     free(c);
@@ -215,26 +273,13 @@ static sqlite_conn *conn_open(const char *path, pf_error *err)
         conn_close(c);
         return NULL;
     }
-    if (sqlite3_prepare_v2(c->db,
-                           "INSERT INTO steps(room, idx, seat, name, t, epoch, hint)"
-                           " VALUES(?,?,?,?,?,?,?)",
-                           -1, &c->insert, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(c->db, "DELETE FROM steps WHERE room = ? AND idx >= ?", -1,
-                           &c->remove, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(c->db, "UPDATE rooms SET finished = ? WHERE code = ?", -1,
-                           &c->finish, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(c->db, "SELECT 1 FROM leases WHERE room = ? AND node = ? AND epoch = ?",
-                           -1, &c->owned, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(c->db, "INSERT INTO act_keys VALUES(?1,?2,?3,?4,?5)", -1, &c->key_put,
-                           NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(c->db, KEY_TRIM_SQL, -1, &c->key_trim, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(c->db, "DELETE FROM act_keys WHERE room = ? AND idx >= ?", -1,
-                           &c->keys_remove, NULL) != SQLITE_OK) {
-        pf_error_set(err, PF_E_IO, "the database failed to prepare its statements: %s",
-                     sqlite3_errmsg(c->db));
-        conn_close(c);
-        return NULL;
-    }
+    for (int i = 0; i < ST_COUNT; i++)
+        if (sqlite3_prepare_v2(c->db, statement_sql[i], -1, &c->st[i], NULL) != SQLITE_OK) {
+            pf_error_set(err, PF_E_IO, "the database failed to prepare its statements: %s",
+                         sqlite3_errmsg(c->db));
+            conn_close(c);
+            return NULL;
+        }
     return c;
 }
 
@@ -264,15 +309,46 @@ static void sqlite_close(pf_store *s)
     free(s);
 }
 
-static pf_err sqlite_room_put(pf_store *s, const pf_store_room *r, pf_error *err)
+/* Runs a prepared statement once more with what is bound: SQLITE_DONE,
+ * SQLITE_ROW or an error. */
+static int run(sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc;
+}
+
+/* A reading statement to step through: the one prepared, or a new one when
+ * that one is running further up the stack. NULL when it cannot be
+ * prepared. Given back with reader_done. */
+static sqlite3_stmt *reader(sqlite_conn *c, statement which)
 {
     sqlite3_stmt *st = NULL;
+    if (!c->running[which]) {
+        c->running[which] = true;
+        return c->st[which];
+    }
+    sqlite3_prepare_v2(c->db, statement_sql[which], -1, &st, NULL);
+    return st;
+}
+
+static void reader_done(sqlite_conn *c, statement which, sqlite3_stmt *st)
+{
+    if (st != c->st[which]) {
+        sqlite3_finalize(st);
+        return;
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    c->running[which] = false;
+}
+
+static pf_err sqlite_room_put(pf_store *s, const pf_store_room *r, pf_error *err)
+{
+    sqlite3_stmt *st = of(s)->st[ST_ROOM_PUT];
     char seed[24];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
-    if (sqlite3_prepare_v2(db_of(s),
-                           "INSERT OR REPLACE INTO rooms VALUES(?,?,?,?,?,?,?,?,?,?,?)", -1,
-                           &st, NULL) != SQLITE_OK)
-        return fail(s, err, "prepare a room");
     sqlite3_bind_text(st, 1, r->code, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, r->game, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 3, r->options, -1, SQLITE_STATIC);
@@ -287,19 +363,7 @@ static pf_err sqlite_room_put(pf_store *s, const pf_store_room *r, pf_error *err
         sqlite3_bind_int64(st, 11, r->finished);
     else
         sqlite3_bind_null(st, 11);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "write a room");
-}
-
-/* Runs a prepared statement once more with what is bound: SQLITE_DONE,
- * SQLITE_ROW or an error. */
-static int run(sqlite3_stmt *st)
-{
-    int rc = sqlite3_step(st);
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
-    return rc;
+    return run(st) == SQLITE_DONE ? PF_E_OK : fail(s, err, "write a room");
 }
 
 /* Whether c's owner (if any) still holds its room's lease. */
@@ -307,7 +371,7 @@ static bool owned(pf_store *s, const pf_store_change *c)
 {
     if (!c->owner)
         return true;
-    sqlite3_stmt *st = of(s)->owned;
+    sqlite3_stmt *st = of(s)->st[ST_OWNED];
     sqlite3_bind_text(st, 1, c->room, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, c->owner->node, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 3, c->owner->epoch);
@@ -319,7 +383,7 @@ static bool owned(pf_store *s, const pf_store_change *c)
  * removed. */
 static bool put_key(pf_store *s, const pf_store_change *c, const pf_store_step *step)
 {
-    sqlite3_stmt *st = step->undo ? of(s)->keys_remove : of(s)->key_put;
+    sqlite3_stmt *st = step->undo ? of(s)->st[ST_KEYS_REMOVE] : of(s)->st[ST_KEY_PUT];
     sqlite3_bind_text(st, 1, c->room, -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 2, step->index);
     if (step->undo)
@@ -329,7 +393,7 @@ static bool put_key(pf_store *s, const pf_store_change *c, const pf_store_step *
     sqlite3_bind_text(st, 5, step->answer, -1, SQLITE_STATIC);
     if (run(st) != SQLITE_DONE)
         return false;
-    st = of(s)->key_trim;
+    st = of(s)->st[ST_KEY_TRIM];
     sqlite3_bind_text(st, 1, c->room, -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 2, step->seat);
     sqlite3_bind_int(st, 3, PF_REPEAT_KEEP);
@@ -341,7 +405,7 @@ static bool put_change(pf_store *s, const pf_store_change *c)
     bool ok = true;
     for (int i = 0; ok && i < c->nsteps; i++) {
         const pf_store_step *step = &c->steps[i];
-        sqlite3_stmt *st = step->undo ? of(s)->remove : of(s)->insert;
+        sqlite3_stmt *st = step->undo ? of(s)->st[ST_REMOVE] : of(s)->st[ST_INSERT];
         sqlite3_bind_text(st, 1, c->room, -1, SQLITE_STATIC);
         sqlite3_bind_int(st, 2, step->index);
         if (!step->undo) {
@@ -354,9 +418,9 @@ static bool put_change(pf_store *s, const pf_store_change *c)
         ok = run(st) == SQLITE_DONE && (!(step->undo || step->key) || put_key(s, c, step));
     }
     if (ok && c->finished) {
-        sqlite3_bind_int64(of(s)->finish, 1, c->finished);
-        sqlite3_bind_text(of(s)->finish, 2, c->room, -1, SQLITE_STATIC);
-        ok = run(of(s)->finish) == SQLITE_DONE;
+        sqlite3_bind_int64(of(s)->st[ST_FINISH], 1, c->finished);
+        sqlite3_bind_text(of(s)->st[ST_FINISH], 2, c->room, -1, SQLITE_STATIC);
+        ok = run(of(s)->st[ST_FINISH]) == SQLITE_DONE;
     }
     return ok;
 }
@@ -365,7 +429,7 @@ static pf_err sqlite_commit(pf_store *s, const pf_store_change *changes, int n, 
                             pf_error *err)
 {
     sqlite3 *db = db_of(s);
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+    if (run(of(s)->st[ST_BEGIN]) != SQLITE_DONE)
         return fail(s, err, "begin a transaction");
     pf_err e = PF_E_OK;
     for (int i = 0; !e && i < n; i++) {
@@ -387,10 +451,10 @@ static pf_err sqlite_commit(pf_store *s, const pf_store_change *changes, int n, 
                 e = fail(s, err, "write steps");
         }
     }
-    if (!e && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+    if (!e && run(of(s)->st[ST_COMMIT]) != SQLITE_DONE)
         e = fail(s, err, "commit steps");
     if (e)
-        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        run(of(s)->st[ST_ROLLBACK]);
     return e;
 }
 
@@ -403,17 +467,9 @@ static const char *text(sqlite3_stmt *st, int col)
 static pf_err sqlite_rooms(pf_store *s, pf_store_rooms which, const char *code,
                            pf_store_room_fn *each, void *arg, pf_error *err)
 {
-    static const char *const where[] = {
-        [PF_ROOMS_UNFINISHED] = "finished IS NULL ORDER BY created, code",
-        [PF_ROOMS_CODE] = "code = ?",
-    };
-    char sql[512];
-    snprintf(sql, sizeof sql,
-             "SELECT code, game, options, seed, seating, settings, started,"
-             " engine_version, protocol, created, finished FROM rooms WHERE %s",
-             where[which]);
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db_of(s), sql, -1, &st, NULL) != SQLITE_OK)
+    statement query = which == PF_ROOMS_CODE ? ST_ROOM_GET : ST_ROOMS_UNFINISHED;
+    sqlite3_stmt *st = reader(of(s), query);
+    if (!st)
         return fail(s, err, "read rooms");
     if (code)
         sqlite3_bind_text(st, 1, code, -1, SQLITE_STATIC);
@@ -434,8 +490,9 @@ static pf_err sqlite_rooms(pf_store *s, pf_store_rooms which, const char *code,
         snprintf(r.code, sizeof r.code, "%s", text(st, 0));
         each(arg, &r);
     }
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "read rooms");
+    pf_err e = rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "read rooms");
+    reader_done(of(s), query, st);
+    return e;
 }
 
 static pf_err sqlite_room_drop(pf_store *s, const char *code, pf_error *err)
@@ -446,7 +503,7 @@ static pf_err sqlite_room_drop(pf_store *s, const char *code, pf_error *err)
                                       "DELETE FROM leases WHERE room = ?",
                                       "DELETE FROM rooms WHERE code = ?"};
     sqlite3 *db = db_of(s);
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+    if (run(of(s)->st[ST_BEGIN]) != SQLITE_DONE)
         return fail(s, err, "begin a transaction");
     bool ok = true;
     for (size_t i = 0; ok && i < sizeof sql / sizeof *sql; i++) {
@@ -458,22 +515,18 @@ static pf_err sqlite_room_drop(pf_store *s, const char *code, pf_error *err)
         }
         sqlite3_finalize(st);
     }
-    if (ok && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+    if (ok && run(of(s)->st[ST_COMMIT]) == SQLITE_DONE)
         return PF_E_OK;
     pf_err e = fail(s, err, "drop a room");
-    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    run(of(s)->st[ST_ROLLBACK]);
     return e;
 }
 
 static pf_err sqlite_steps_of(pf_store *s, const char *room, pf_store_step_fn *each, void *arg,
                               pf_error *err)
 {
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db_of(s),
-                           "SELECT s.idx, s.seat, s.name, s.t, s.hint, k.key, k.answer FROM steps s"
-                           " LEFT JOIN act_keys k ON k.room = s.room AND k.idx = s.idx"
-                           " WHERE s.room = ? ORDER BY s.idx",
-                           -1, &st, NULL) != SQLITE_OK)
+    sqlite3_stmt *st = reader(of(s), ST_STEPS_OF);
+    if (!st)
         return fail(s, err, "read steps");
     sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
     int rc;
@@ -492,36 +545,28 @@ static pf_err sqlite_steps_of(pf_store *s, const char *room, pf_store_step_fn *e
     }
     if (!e && rc != SQLITE_DONE)
         e = fail(s, err, "read steps");
-    sqlite3_finalize(st);
+    reader_done(of(s), ST_STEPS_OF, st);
     return e;
 }
 
 static pf_err sqlite_chat_put(pf_store *s, const char *room, const pf_store_chat *m,
                               pf_error *err)
 {
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db_of(s), "INSERT INTO chat VALUES(?,?,?,?,?,?)", -1, &st, NULL) !=
-        SQLITE_OK)
-        return fail(s, err, "prepare a chat message");
+    sqlite3_stmt *st = of(s)->st[ST_CHAT_PUT];
     sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, m->index);
     sqlite3_bind_int(st, 3, m->seat);
     sqlite3_bind_text(st, 4, m->name, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 5, m->text, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 6, m->t_ms);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "write a chat message");
+    return run(st) == SQLITE_DONE ? PF_E_OK : fail(s, err, "write a chat message");
 }
 
 static pf_err sqlite_chat_of(pf_store *s, const char *room, int last, pf_store_chat_fn *each,
                              void *arg, pf_error *err)
 {
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db_of(s),
-                           "SELECT idx, seat, name, text, t FROM (SELECT * FROM chat"
-                           " WHERE room = ? ORDER BY idx DESC LIMIT ?) ORDER BY idx",
-                           -1, &st, NULL) != SQLITE_OK)
+    sqlite3_stmt *st = reader(of(s), ST_CHAT_OF);
+    if (!st)
         return fail(s, err, "read the chat");
     sqlite3_bind_text(st, 1, room, -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 2, last);
@@ -534,8 +579,9 @@ static pf_err sqlite_chat_of(pf_store *s, const char *room, int last, pf_store_c
                            .t_ms = sqlite3_column_int64(st, 4)};
         each(arg, &m);
     }
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "read the chat");
+    pf_err e = rc == SQLITE_DONE ? PF_E_OK : fail(s, err, "read the chat");
+    reader_done(of(s), ST_CHAT_OF, st);
+    return e;
 }
 
 /* The node holding room's lease into owner ("" when none). */

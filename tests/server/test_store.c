@@ -271,6 +271,47 @@ static void test_a_twin_works_beside_its_store(void **state)
     pf_store_close(s);
 }
 
+typedef struct within {
+    pf_store *s;
+    seen outer, inner;
+} within;
+
+/* A room read while another read of a room is under way. */
+static void room_within(void *arg, const pf_store_room *r)
+{
+    within *w = arg;
+    pf_error err;
+    each_room(&w->outer, r);
+    assert_int_equal(pf_store_room_get(w->s, "BCDEFG", each_room, &w->inner, &err), PF_E_OK);
+}
+
+/* A listing's callback may run the same query again on the same handle
+ * (SQLite prepares its statements once: the nested call must not take
+ * over the one still stepping). */
+static void test_a_query_may_run_within_itself(void **state)
+{
+    (void)state;
+    pf_error err;
+    pf_store *s = open_store();
+    pf_store_room a = a_room("ACDEFG"), b = a_room("BCDEFG");
+    b.game = "pancake";
+    assert_int_equal(pf_store_room_put(s, &a, &err), PF_E_OK);
+    assert_int_equal(pf_store_room_put(s, &b, &err), PF_E_OK);
+    within w = {.s = s};
+    assert_int_equal(pf_store_room_get(s, "ACDEFG", room_within, &w, &err), PF_E_OK);
+    assert_int_equal(w.outer.rooms, 1);
+    assert_string_equal(w.outer.code, "ACDEFG");
+    assert_int_equal(w.inner.rooms, 1);
+    assert_string_equal(w.inner.code, "BCDEFG");
+    assert_string_equal(w.inner.game, "pancake");
+    /* And the query prepared once still answers afterwards. */
+    seen again = {0};
+    assert_int_equal(pf_store_room_get(s, "BCDEFG", each_room, &again, &err), PF_E_OK);
+    assert_int_equal(again.rooms, 1);
+    assert_string_equal(again.game, "pancake");
+    pf_store_close(s);
+}
+
 /* The keys read back with the steps, as "index:key:answer" joined by
  * spaces (the strings live only during the call). */
 static pf_err each_key(void *arg, const pf_store_step *st, pf_error *err)
@@ -530,6 +571,7 @@ int main(void)
         cmocka_unit_test_setup(test_rooms_and_steps_come_back, fresh),
         cmocka_unit_test_setup(test_commit_across_rooms_is_all_or_nothing, fresh),
         cmocka_unit_test_setup(test_a_twin_works_beside_its_store, fresh),
+        cmocka_unit_test_setup(test_a_query_may_run_within_itself, fresh),
         cmocka_unit_test_setup(test_act_keys_are_kept_with_their_steps, fresh),
         cmocka_unit_test_setup(test_a_newer_schema_is_refused, fresh),
         cmocka_unit_test_setup(test_a_first_server_database_is_migrated, fresh),
