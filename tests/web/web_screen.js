@@ -21,7 +21,8 @@
 // Pass the Party Food, 4 players (five boards): the track with every pawn
 // and Ziggy, the bag, the plates, the discard pile, every board's tiles and
 // tokens; mid-game a row to score with Ziggy ahead, a swap, carry on; on a
-// phone the pawns and Ziggy big enough to see while playing (passfoodTrack);
+// phone the pawns and Ziggy big enough to see while playing, and the
+// person's own board's columns big enough for a finger (passfoodTrack);
 // while playing at a narrower phone too (360x740), its text at its least
 // size or more in every box, and no text on its table over another.
 'use strict';
@@ -267,6 +268,12 @@ async function passfoodTrack(page, at, w, h) {
   });
   L.assert(t.pawns.length === 4 && t.pawns.every(([pw, ph]) => pw >= 19 && ph >= 26), `${at}: every pawn at least 19x26 px: ${JSON.stringify(t.pawns)}`);
   L.assert(t.ziggy[0] >= 29, `${at}: Ziggy at least 29 px wide: ${t.ziggy}`);
+  // The person's own board big enough for a finger and a child's eyes: its
+  // columns 44 px apart (at 360x740 they were 25 px once).
+  const cols = await page.evaluate(() => [...document.querySelectorAll('.board [data-piece^="col:0:"]')]
+    .map((el) => el.getBoundingClientRect().left));
+  const pitch = Math.min(...cols.slice(1).map((x, i) => x - cols[i]));
+  L.assert(cols.length === 5 && pitch >= 44, `${at}: the own board's columns at least 44 px apart: ${pitch.toFixed(1)}`);
 }
 
 // Pancake's memory aid (YYP-7): the table shows how many of each topping

@@ -297,6 +297,8 @@ class RoomPage {
       else this.p.root.classList.add('scrolls');
       // On a short screen its seats' strip runs under the table (a panel of buttons and a meter).
       if (this.game.stripBelow) this.p.root.classList.add('strip-below');
+      // A table that shows every seat (its module's seatsOnTable): on a narrow screen the strip steps aside.
+      if (this.game.seatsOnTable) this.p.root.classList.add('seats-on-table');
       this.p.bottom();
       // The host's controls go from the waiting page to their tab.
       if (this.p.panes.host) this.p.panes.host.append(this.p.host);

@@ -244,7 +244,7 @@ function drawMiddle(svg, ctx, a, c) {
     }
     // who gets it: a name that fits, else the seat's number (on its pawn too)
     const name = to >= 0 ? ctx.name(to) : '';
-    const room = slotW + m.plates.gap - fs;
+    const room = slotW + m.plates.gap - fs * 0.4;
     const shown = to < 0 ? 'thrown away' : to === ctx.seat ? 'you'
       : (`to ${name}`.length * fs * 0.58 <= room ? `to ${name}` : `to ${to + 1}`);
     g.append(text(at.x, under(m.plates), shown, fs, { 'text-anchor': 'middle' }));
@@ -326,7 +326,10 @@ function drawBoard(svg, ctx, a, owner, c) {
   }
   const where = z ? String(v.ziggy.pos) : p.on_cake ? 'cake' : String(p.pos);
   const whereW = fs * (0.7 + 0.6 * where.length);
-  const nameRoom = b.w - 2 * b.pad - ic - whereW - fs * 0.5;
+  // (tokens in the header: the room they take, at the header's right, before the space)
+  const headTok = b.tokHead ? fs * 1.35 : 0;
+  const headToks = b.tokHead ? (p.swaps + p.takes) * headTok * 1.12 + fs * 0.3 : 0;
+  const nameRoom = b.w - 2 * b.pad - ic - whereW - fs * 0.5 - headToks;
   const title = z ? (b.compact ? 'Ziggy' : 'Ziggy (Z)') : ctx.name(owner);
   g.append(text(b.x + b.pad + ic + fs * 0.3, hy + fs * 1.12, fitName(title, nameRoom, fs), fs, { class: 'num' }));
   const wx = b.x + b.w - b.pad - whereW;
@@ -406,9 +409,9 @@ function drawBoard(svg, ctx, a, owner, c) {
   }
   // A player's tokens left.
   if (!z) {
-    const ts = b.compact ? CELL_TOKEN : Math.max(fs * 1.35, b.qh * 0.5);
-    const ty = b.gy + b.rows * b.qh + b.pts + (b.tok - b.pad - ts) / 2;
-    let tx = b.gx;
+    const ts = b.compact ? CELL_TOKEN : b.tokHead ? headTok : Math.max(fs * 1.35, b.qh * 0.5);
+    const ty = b.tokHead ? hy + (fs * 1.45 - ts) / 2 : b.gy + b.rows * b.qh + b.pts + (b.tok - b.pad - ts) / 2;
+    let tx = b.tokHead ? wx - headToks + fs * 0.1 : b.gx;
     const tg = s('g', { 'data-piece': `tokens:${owner}`, ...(partner ? {} : { role: 'img',
       'aria-label': `${whose} tokens: ${p.swaps} swap and ${p.takes} take` }), ...inner });
     for (let k = 0; k < p.swaps; k++, tx += ts * 1.12) {
@@ -417,7 +420,7 @@ function drawBoard(svg, ctx, a, owner, c) {
     for (let k = 0; k < p.takes; k++, tx += ts * 1.12) {
       tg.append(s('g', { 'data-piece': `token:${owner}:take:${k}`, 'data-art': 'passfood-take', class: 'piece' }, use('passfood-take', tx, ty, ts)));
     }
-    if (!p.swaps && !p.takes && !b.compact) tg.append(text(b.gx, ty + ts * 0.7, 'no tokens left', fs, { fill: '#4a4a4a' }));
+    if (!p.swaps && !p.takes && !b.compact && !b.tokHead) tg.append(text(b.gx, ty + ts * 0.7, 'no tokens left', fs, { fill: '#4a4a4a' }));
     g.append(tg);
   }
   svg.append(g);
@@ -484,7 +487,7 @@ function status(ctx) {
         : say(ctx, `No set to score yet: use a token (${TOKENS}), or carry on.`, 'No set to score: use a token, or carry on.'))
         + danger;
     }
-    if (v.phase === 'start') return say(ctx, `Your turn: use a token (${TOKENS}), or carry on and Ziggy grabs a tile.`, 'Your turn: use a token, or carry on.');
+    if (v.phase === 'start') return say(ctx, `Your turn: use a token (${TOKENS}), or carry on and Ziggy grabs a tile.`, 'Your go: use a token, or carry on.');
     return say(ctx, `You may use a token (${TOKENS}), or carry on.`, 'Use a token, or carry on.');
   }
   const who = ctx.name(ctx.toAct && ctx.toAct.length ? ctx.toAct[0] : v.active);
@@ -513,7 +516,7 @@ function choices(ctx) {
     out.push({ label: say(ctx, `Swap a tile with a friend (${me.swaps} swap ${me.swaps === 1 ? 'token' : 'tokens'})`, 'Swap a tile'),
       run: () => setMode(ctx, 'swap') });
   }
-  if (c.take.length) out.push({ label: say(ctx, 'Take a tile from Ziggy (your take token)', 'Take from Ziggy'), run: () => setMode(ctx, 'take') });
+  if (c.take.length) out.push({ label: say(ctx, 'Take a tile from Ziggy (your take token)', 'Take a tile'), run: () => setMode(ctx, 'take') });
   if (c.decline) out.push({ action: 'swap decline', label: 'Say no to the swap' });
   return out;
 }
@@ -549,6 +552,8 @@ function end(ctx) {
 export default {
   id: 'passfood',
   oneScreen: true,
+  // Every board has its owner's name, space and tokens (the seats' strip says no more).
+  seatsOnTable: true,
   sounds: { zdraw: 'place', draw: 'turn', plate: 'place', share: 'place', score: 'stack', zscore: 'back', dip: 'turn',
     cake: 'win', take: 'swap', swap: 'swap', refill: 'roll', discard: 'back', lost: 'fall' },
   legend: ['food-snake', 'food-biscuit', 'food-fairy-bread', 'food-pikelet', 'food-lamington', 'passfood-lucky-dip',

@@ -58,19 +58,21 @@ function grid(cols, gap, items) {
 // it, and a player's tokens. A compact board (a small one whose letters
 // would not fit its columns) keeps its header, spaces and tokens: the
 // letters and points are the same on every board, and the big ones show them.
-function board(owner, qw, qh, rows, fs, big, compact) {
+// A big board on a phone has its tokens in its header (tokHead): the row
+// they had under the board is height a phone's columns need.
+function board(owner, qw, qh, rows, fs, big, compact, tokHead) {
   const pad = Math.max(4, qw * 0.1);
   const tag = compact ? 0 : Math.max(fs * 2.2, big ? qw * 0.9 : qw * 0.9);
   const head = fs * 1.7;
   const lett = compact ? 0 : fs * 1.35;
   const pts = compact ? 0 : fs * 1.4;
-  const tok = owner === 'z' ? 0 : (compact ? CELL * 0.75 : Math.max(fs * 1.5, qh * 0.55)) + pad;
-  const w = Math.max(pad * 2 + 5 * qw + tag, fs * (compact ? 6.6 : 7));
+  const tok = owner === 'z' || tokHead ? 0 : (compact ? CELL * 0.75 : Math.max(fs * 1.5, qh * 0.55)) + pad;
+  const w = Math.max(pad * 2 + 5 * qw + tag, fs * (compact ? 6.2 : tokHead ? 12 : 7));
   const h = pad * 2 + head + lett + rows * qh + pts + tok;
   return leaf(w, h, (x, y, geo) => {
     const gx = x + (w - 5 * qw - tag) / 2;
     geo.boards[owner] = { x, y, w, h, qw, qh, rows, pad, tag, head, lett, pts, tok, big, compact,
-      gx, gy: y + pad + head + lett };
+      tokHead: tokHead && owner !== 'z', gx, gy: y + pad + head + lett };
   });
 }
 
@@ -93,9 +95,12 @@ function track(n, cake, p) {
 // discard pile, in one row or two.
 function middle(plates, pl, fs, twoRows) {
   const lab = fs * 1.5;
-  const bagW = Math.max(pl * 0.85, fs * 2.6);
-  const drawnW = Math.max(pl * 0.8, fs * 3.6);
-  const plateW = Math.max(pl * 1.05, fs * 3.8);
+  // Each slot as wide as its label ("70 left", "drawn", "to Sam", a count of
+  // two digits under each food of the pile), and no wider: on a 360 px phone
+  // the row is as wide as the screen.
+  const bagW = Math.max(pl * 0.85, fs * 3.4);
+  const drawnW = Math.max(pl * 0.8, fs * 3.2);
+  const plateW = Math.max(pl * 1.05, fs * 3.5);
   const ds = Math.max(fs * 1.6, CELL * 0.9);
   const discW = 5 * ds;
   const h1 = pl + lab;
@@ -165,7 +170,7 @@ function blocks(ctx, big, fs, k, hr, n, g) {
   // least 2.4 texts high, or on a phone (large text) the counts sat on the label.
   const pl = Math.max(CELL * 2.2, big.length ? q * 0.95 : 0, fs * 2.4);
   const plates = Object.keys(v.plates).length;
-  const bigs = big.map((o) => board(o, q, q * hr, o === 'z' ? 3 : 4, fs, true, false));
+  const bigs = big.map((o) => board(o, q, q * hr, o === 'z' ? 3 : 4, fs, true, false, !!ctx.phone));
   const compact = fs > CELL * 0.8;
   const small = smallOrder(ctx, big).map((o) => board(o, CELL, CELL, o === 'z' ? 3 : 4, fs, false, compact));
   return {
