@@ -80,7 +80,11 @@ function ziggyChoice(c) {
 }
 
 export function layout(ctx) {
-  return L.arrange(ctx, L.bigBoards(ctx, ziggyChoice(choicesOf(ctx))));
+  const a = L.arrange(ctx, L.bigBoards(ctx, ziggyChoice(choicesOf(ctx))));
+  // Once the game is over nothing is chosen on the person's board: where the
+  // end's panel leaves too little room for the table's least text, the board
+  // is drawn as the others are (the end lists every seat's place).
+  return a.squeezed && ctx.over && a.big.length ? L.arrange(ctx, []) : a;
 }
 
 // ---- facts of the view ------------------------------------------------------------
@@ -324,8 +328,10 @@ function drawBoard(svg, ctx, a, owner, c) {
       text(b.x + b.pad + ic / 2, hy + ic * 0.86, String(owner + 1), fs, { 'text-anchor': 'middle', class: 'glyph',
         fill: '#fff', stroke: INK, 'stroke-width': fs * 0.22, 'paint-order': 'stroke' }));
   }
-  const where = z ? String(v.ziggy.pos) : p.on_cake ? 'cake' : String(p.pos);
-  const whereW = fs * (0.7 + 0.6 * where.length);
+  // (a pawn on the cake: the cake's drawing, as narrow as a number, where the word ran into the name)
+  const onCake = !z && p.on_cake;
+  const where = z ? String(v.ziggy.pos) : String(p.pos);
+  const whereW = fs * (0.7 + 0.6 * (onCake ? 2 : where.length));
   // (tokens in the header: the room they take, at the header's right, before the space)
   const headTok = b.tokHead ? fs * 1.35 : 0;
   const headToks = b.tokHead ? (p.swaps + p.takes) * headTok * 1.12 + fs * 0.3 : 0;
@@ -336,7 +342,8 @@ function drawBoard(svg, ctx, a, owner, c) {
   const danger = !z && !p.on_cake && lead(v, owner) <= 0;
   g.append(s('rect', { x: wx, y: hy, width: whereW, height: fs * 1.45, rx: fs * 0.72,
     fill: danger ? '#f9d3cc' : '#fff8e6', stroke: danger ? '#b3261e' : '#b9a88f', 'stroke-width': danger ? 2 : 1 }),
-  text(wx + whereW / 2, hy + fs * 1.08, where, fs, { 'text-anchor': 'middle', class: 'num' }));
+  onCake ? use('passfood-cake', wx + (whereW - fs * 1.35) / 2, hy + fs * 0.02, fs * 1.35)
+    : text(wx + whereW / 2, hy + fs * 1.08, where, fs, { 'text-anchor': 'middle', class: 'num' }));
   const tokens = z ? '' : `; ${p.swaps} swap ${p.swaps === 1 ? 'token' : 'tokens'} and ${p.takes} take ${p.takes === 1 ? 'token' : 'tokens'} left`;
   const place = z ? `space ${v.ziggy.pos}` : p.on_cake ? 'on the cake' : `space ${p.pos}, ${leadText(v, owner)}`;
   if (partner) {

@@ -21,6 +21,13 @@ const TOUCH_PX = 44;             // a touch target on a phone
 const TRACK_PX = 27;
 const BIG = [1.4, 1.6, 1.8, 2, 2.25, 2.5, 2.8, 3.2, 3.6, 4, 4.5, 5];
 const TRACK_ROW = [8, 11, 16, 32];
+// A big board's column is at least this many texts wide: its letter and
+// its points ("+5") beside the next column's. At the end, where no board
+// grows for a finger, the points under five columns ran together: a little
+// wider there (while playing, a wider least column led the search to
+// smaller boards on a 360 px phone).
+const COLUMN_FS = 1.7;
+const COLUMN_FS_OVER = 2;
 
 function leaf(w, h, put) { return { w, h, put }; }
 
@@ -163,8 +170,7 @@ function smallOrder(ctx, big) {
 
 function blocks(ctx, big, fs, k, hr, n, g) {
   const v = ctx.view;
-  // A big board's column holds its letter and its points ("+5") side by side with the next.
-  const q = Math.max(CELL * k, fs * 1.7);
+  const q = Math.max(CELL * k, fs * (ctx.over ? COLUMN_FS_OVER : COLUMN_FS));
   const p = Math.max(CELL * 1.15, fs * 1.75, ctx.phone ? fs * (TRACK_PX / LEAST_TEXT_PX) : 0);
   // A plate's row holds the discard pile's tiles and counts over its label: at
   // least 2.4 texts high, or on a phone (large text) the counts sat on the label.
@@ -213,7 +219,7 @@ export function arrange(ctx, big) {
           for (const [i, k] of sizes.entries()) {
             // Columns as wide as their text needs (not as k makes them) are the same board
             // as the next k's: that one is tried.
-            if (i + 1 < sizes.length && CELL * sizes[i + 1] <= fs * 1.7) continue;
+            if (i + 1 < sizes.length && CELL * sizes[i + 1] <= fs * COLUMN_FS) continue;
             // The text's size depends on the scale, the scale on the sizes: a few rounds settle
             // it, each aiming a little over the least size. Settled: the text at the scale of
             // the blocks built for that very size (one raised after the last round was never
