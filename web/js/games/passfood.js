@@ -16,8 +16,6 @@ import { play } from './passfood_motion.js';
 // The pawns' colours (each pawn also carries its seat's number).
 const PAWN_COLOURS = ['#e5533d', '#3f86d6', '#4cae5b', '#f2b705'];
 const HOT = '#0b57d0';
-// A token on a compact board (drawing units).
-const CELL_TOKEN = L.CELL * 0.7;
 const PLURAL = { snake: 'snakes', biscuit: 'biscuits', 'fairy bread': 'fairy bread', pikelet: 'pikelets',
   lamington: 'lamingtons' };
 // What the tokens do, whenever the turn line offers them.
@@ -246,11 +244,13 @@ function drawMiddle(svg, ctx, a, c) {
       t.append(badge(letterOf(food), at.x + ts / 2 + fs * 0.3, at.y + ts / 2 + fs * 0.2, fs));
       g.append(t);
     }
-    // who gets it: a name that fits, else the seat's number (on its pawn too)
+    // who gets it: a name that fits, else the seat's number (on its pawn
+    // too); the X space's tile is thrown away (in the bin, where that is too long)
     const name = to >= 0 ? ctx.name(to) : '';
     const room = slotW + m.plates.gap - fs * 0.4;
-    const shown = to < 0 ? 'thrown away' : to === ctx.seat ? 'you'
-      : (`to ${name}`.length * fs * 0.58 <= room ? `to ${name}` : `to ${to + 1}`);
+    const fits = (words) => words.length * fs * 0.58 <= room;
+    const shown = to < 0 ? (fits('thrown away') ? 'thrown away' : 'bin') : to === ctx.seat ? 'you'
+      : (fits(`to ${name}`) ? `to ${name}` : `to ${to + 1}`);
     g.append(text(at.x, under(m.plates), shown, fs, { 'text-anchor': 'middle' }));
     const label = `${where} (${to < 0 ? 'its tile is thrown away' : `it goes to ${ctx.name(to)}`})${food ? `: a ${food} (${letterOf(food)})` : ', empty'}`;
     if (choice) button(g, `Put the ${v.drawn} (${letterOf(v.drawn)}) on ${label}: ${shown}`, () => ctx.act(`plate ${p}`));
@@ -416,7 +416,7 @@ function drawBoard(svg, ctx, a, owner, c) {
   }
   // A player's tokens left.
   if (!z) {
-    const ts = b.compact ? CELL_TOKEN : b.tokHead ? headTok : Math.max(fs * 1.35, b.qh * 0.5);
+    const ts = b.compact ? b.qw * 0.7 : b.tokHead ? headTok : Math.max(fs * 1.35, b.qh * 0.5);
     const ty = b.tokHead ? hy + (fs * 1.45 - ts) / 2 : b.gy + b.rows * b.qh + b.pts + (b.tok - b.pad - ts) / 2;
     let tx = b.tokHead ? wx - headToks + fs * 0.1 : b.gx;
     const tg = s('g', { 'data-piece': `tokens:${owner}`, ...(partner ? {} : { role: 'img',

@@ -27,6 +27,8 @@ const TRACK_ROW = [8, 11, 16, 32];
 // wider there (while playing, a wider least column led the search to
 // smaller boards on a 360 px phone).
 const COLUMN_FS = 1.7;
+// A small board's space is at least this many texts (6 px at the least text size).
+const SMALL_CELL_FS = 0.5;
 const COLUMN_FS_OVER = 2;
 
 function leaf(w, h, put) { return { w, h, put }; }
@@ -73,7 +75,7 @@ function board(owner, qw, qh, rows, fs, big, compact, tokHead) {
   const head = fs * 1.7;
   const lett = compact ? 0 : fs * 1.35;
   const pts = compact ? 0 : fs * 1.4;
-  const tok = owner === 'z' || tokHead ? 0 : (compact ? CELL * 0.75 : Math.max(fs * 1.5, qh * 0.55)) + pad;
+  const tok = owner === 'z' || tokHead ? 0 : (compact ? qw * 0.75 : Math.max(fs * 1.5, qh * 0.55)) + pad;
   const w = Math.max(pad * 2 + 5 * qw + tag, fs * (compact ? 6.2 : tokHead ? 12 : 7));
   const h = pad * 2 + head + lett + rows * qh + pts + tok;
   return leaf(w, h, (x, y, geo) => {
@@ -105,8 +107,8 @@ function middle(plates, pl, fs, twoRows) {
   // Each slot as wide as its label ("70 left", "drawn", "to Sam", a count of
   // two digits under each food of the pile), and no wider: on a 360 px phone
   // the row is as wide as the screen.
-  const bagW = Math.max(pl * 0.85, fs * 3.4);
-  const drawnW = Math.max(pl * 0.8, fs * 3.2);
+  const bagW = Math.max(pl * 0.85, fs * 3.5);
+  const drawnW = Math.max(pl * 0.8, fs * 3.3);
   const plateW = Math.max(pl * 1.05, fs * 3.5);
   const ds = Math.max(fs * 1.6, CELL * 0.9);
   const discW = 5 * ds;
@@ -178,7 +180,12 @@ function blocks(ctx, big, fs, k, hr, n, g) {
   const plates = Object.keys(v.plates).length;
   const bigs = big.map((o) => board(o, q, q * hr, o === 'z' ? 3 : 4, fs, true, false, !!ctx.phone));
   const compact = fs > CELL * 0.8;
-  const small = smallOrder(ctx, big).map((o) => board(o, CELL, CELL, o === 'z' ? 3 : 4, fs, false, compact));
+  // (a small board's spaces grow with the text where it is large: drawn by
+  // the least text, they were 2 px in a lesson on a phone turned, the board
+  // a strip; at the end, where the end's panel leaves a phone's table little
+  // room, they stay as they are)
+  const sq = ctx.over ? CELL : Math.max(CELL, fs * SMALL_CELL_FS);
+  const small = smallOrder(ctx, big).map((o) => board(o, sq, sq, o === 'z' ? 3 : 4, fs, false, compact));
   return {
     T: track(n, v.numbers.cake, p),
     M: middle(plates, pl, fs, false),
