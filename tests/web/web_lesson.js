@@ -170,7 +170,11 @@ async function complete(page, game, keyboard, also = []) {
     L.assert(moves < 300, `the ${game} lesson ends`);
     const m = await moment(page);
     chapters.add(m.where.split(':')[0]);
-    if (m.kind === 'done' && m.last === 'true') break;
+    // (The last moment, the lesson's end and what to do next, is checked too.)
+    if (m.kind === 'done' && m.last === 'true') {
+      await lit(page, game, also);
+      break;
+    }
     // (The same instant as m: the page may move on meanwhile.)
     const was = [m.kind, m.act, m.caption, m.where, m.meter].join('|');
     // What has the focus once the table is drawn: the thing to touch, Next, the meter's stop.
