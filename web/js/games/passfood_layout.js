@@ -22,14 +22,14 @@ const TRACK_PX = 27;
 const BIG = [1.4, 1.6, 1.8, 2, 2.25, 2.5, 2.8, 3.2, 3.6, 4, 4.5, 5];
 const TRACK_ROW = [8, 11, 16, 32];
 // A big board's column is at least this many texts wide: its letter and
-// its points ("+5") beside the next column's. At the end, where no board
-// grows for a finger, the points under five columns ran together: a little
-// wider there (while playing, a wider least column led the search to
-// smaller boards on a 360 px phone).
-const COLUMN_FS = 1.7;
+// its points ("+5") beside the next column's (at 1.7 the points under five
+// columns read as one, "+5+5+5+5+5"). At the end, where no board grows for
+// a finger, a little wider (while playing, 2 left no arrangement holding
+// the least text in a lesson on a phone turned).
+const COLUMN_FS = 1.85;
+const COLUMN_FS_OVER = 2;
 // A small board's space is at least this many texts (6 px at the least text size).
 const SMALL_CELL_FS = 0.5;
-const COLUMN_FS_OVER = 2;
 
 function leaf(w, h, put) { return { w, h, put }; }
 
