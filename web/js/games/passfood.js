@@ -520,10 +520,14 @@ function choices(ctx) {
   if (c.carry) out.push({ action: 'carry on', label: carryLabel(ctx, c), primary: !c.scoreCol.length && !c.scoreRow.length });
   const me = v.players[ctx.seat];
   if (Object.keys(c.swap).length) {
-    out.push({ label: say(ctx, `Swap a tile with a friend (${me.swaps} swap ${me.swaps === 1 ? 'token' : 'tokens'})`, 'Swap a tile'),
-      run: () => setMode(ctx, 'swap') });
+    // (on a phone a word and the token's drawing: the row holds the hint's button too)
+    out.push({ label: say(ctx, `Swap a tile with a friend (${me.swaps} swap ${me.swaps === 1 ? 'token' : 'tokens'})`, 'Swap'),
+      icon: ctx.phone ? 'passfood-swap' : null, run: () => setMode(ctx, 'swap') });
   }
-  if (c.take.length) out.push({ label: say(ctx, 'Take a tile from Ziggy (your take token)', 'Take a tile'), run: () => setMode(ctx, 'take') });
+  if (c.take.length) {
+    out.push({ label: say(ctx, 'Take a tile from Ziggy (your take token)', 'Take'), icon: ctx.phone ? 'passfood-take' : null,
+      run: () => setMode(ctx, 'take') });
+  }
   if (c.decline) out.push({ action: 'swap decline', label: 'Say no to the swap' });
   return out;
 }
