@@ -7,8 +7,10 @@
 // At every moment it stops at, each word the step highlights and the
 // person's move shine on pieces drawn whole inside the viewport, at
 // 1280x800, at 390x844 and at 844x390 (a phone turned; the page resized
-// there and back), with nothing to scroll (a lesson fits one screen), and
-// no star (the mark on the thing to touch) hides a text; a bot's move without a
+// there and back), with nothing to scroll (a lesson fits one screen), no
+// star (the mark on the thing to touch) hides a text, and no text on the
+// page lies over another (Pass the Party Food's plates' "you" and "thrown
+// away" did at 390x844, its "70 left" and "drawn" at 844x390); a bot's move without a
 // caption, played after a pause, highlights nothing.
 // A move the lesson does not ask for is refused with the lesson's reason;
 // the lobby offers the lessons, and the first game of one never played
@@ -106,6 +108,38 @@ async function lit(page, game, also = []) {
           }
         }
       }
+      // No text over another anywhere on the page: the table's (but Ziggy's
+      // letter, on his space's number, and the star, checked above) and the
+      // page's (not a closed seat's details), each line's box cut to what
+      // the boxes that clip it show (a name cut short with "…").
+      const shown = (el) => !el.closest('title') && el.checkVisibility({ visibilityProperty: true });
+      const clipped = (el, r) => {
+        let { left, top, right, bottom } = r;
+        for (let a = el; a && a !== document.body; a = a.parentElement) {
+          if (getComputedStyle(a).overflow === 'visible') continue;
+          const c = a.getBoundingClientRect();
+          left = Math.max(left, c.left); top = Math.max(top, c.top); right = Math.min(right, c.right); bottom = Math.min(bottom, c.bottom);
+        }
+        return { left, top, right, bottom };
+      };
+      const lines = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        if (!n.textContent.trim() || !shown(el) || el.closest('.shine-ring, [data-piece="ziggy"]')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const rects = el instanceof SVGElement ? [el.getBoundingClientRect()] : [...range.getClientRects()];
+        for (const r of rects) lines.push([n.textContent.trim().slice(0, 20), n, clipped(el, r)]);
+      }
+      for (let i = 0; i < lines.length; i++) {
+        for (let j = i + 1; j < lines.length; j++) {
+          const [[ta, na, a], [tb, nb, b]] = [lines[i], lines[j]];
+          const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (na !== nb && x > 1 && y > 1) bad.push(`"${ta}" over "${tb}"`);
+        }
+      }
       window.unlit = `${innerWidth}x${innerHeight}: ${bad.join(', ')}`;
       return !bad.length;
     }, game, { timeout: 20000 }).catch(async () => {
@@ -136,7 +170,11 @@ async function complete(page, game, keyboard, also = []) {
     L.assert(moves < 300, `the ${game} lesson ends`);
     const m = await moment(page);
     chapters.add(m.where.split(':')[0]);
-    if (m.kind === 'done' && m.last === 'true') break;
+    // (The last moment, the lesson's end and what to do next, is checked too.)
+    if (m.kind === 'done' && m.last === 'true') {
+      await lit(page, game, also);
+      break;
+    }
     // (The same instant as m: the page may move on meanwhile.)
     const was = [m.kind, m.act, m.caption, m.where, m.meter].join('|');
     // What has the focus once the table is drawn: the thing to touch, Next, the meter's stop.

@@ -21,7 +21,8 @@
 // Pass the Party Food, 4 players (five boards): the track with every pawn
 // and Ziggy, the bag, the plates, the discard pile, every board's tiles and
 // tokens; mid-game a row to score with Ziggy ahead, a swap, carry on; on a
-// phone the pawns and Ziggy big enough to see while playing (passfoodTrack);
+// phone the pawns and Ziggy big enough to see while playing, and the
+// person's own board's columns big enough for a finger (passfoodTrack);
 // while playing at a narrower phone too (360x740), its text at its least
 // size or more in every box, and no text on its table over another.
 'use strict';
@@ -100,11 +101,13 @@ function measure(page, game) {
     }
     // Pass the Party Food: every piece a drawing; a tile named (by its
     // column) with its food and letter, the letter drawn over the column on
-    // every board but a compact one (never the person's own); the tile
+    // every board but a compact one (never the person's own while playing); the tile
     // drawn and the plates' tiles with their badge; the pawns and Ziggy
     // named with their number or letter.
     if (g === 'passfood') {
       const letters = { snake: 'S', biscuit: 'B', 'fairy-bread': 'F', pikelet: 'P', lamington: 'L' };
+      // (once the game is over, on a phone the person's board may be drawn as the others are)
+      const ended = !document.querySelector('.end').hidden;
       for (const el of document.querySelectorAll('.board [data-piece^="tile:"], .board [data-piece="drawn"], .board [data-piece^="plate-tile:"], .board [data-piece^="pawn:"], .board [data-piece="ziggy"], .board [data-piece="cake"], .board [data-piece^="space:"], .board [data-piece="bag"], .board [data-piece^="token:"]')) {
         const id = el.dataset.piece;
         if (!drawing(el)) out.bare.push(`${id}: no drawing`);
@@ -119,7 +122,7 @@ function measure(page, game) {
           if (!named || !named.getAttribute('aria-label').includes(`(${letter})`)) out.bare.push(`${id}: its name has no letter`);
           if (over && over.textContent !== letter) out.bare.push(`${id}: the letter over its column`);
           if (!over && board.querySelector('text.letter')) out.bare.push(`${id}: a column without its letter`);
-          if (!over && board.dataset.piece === 'board:0') out.bare.push(`${id}: the person's own board shows no letters`);
+          if (!over && board.dataset.piece === 'board:0' && !ended) out.bare.push(`${id}: the person's own board shows no letters`);
         }
         if ((kind === 'drawn' || kind === 'plate-tile') && !el.querySelector('.badge text')) out.bare.push(`${id}: no letter`);
         if (kind === 'pawn' && !/\(\d\)/.test(el.getAttribute('aria-label'))) out.bare.push(`${id}: no number in its name`);
@@ -267,6 +270,12 @@ async function passfoodTrack(page, at, w, h) {
   });
   L.assert(t.pawns.length === 4 && t.pawns.every(([pw, ph]) => pw >= 19 && ph >= 26), `${at}: every pawn at least 19x26 px: ${JSON.stringify(t.pawns)}`);
   L.assert(t.ziggy[0] >= 29, `${at}: Ziggy at least 29 px wide: ${t.ziggy}`);
+  // The person's own board big enough for a finger and a child's eyes: its
+  // columns 44 px apart (at 360x740 they were 25 px once).
+  const cols = await page.evaluate(() => [...document.querySelectorAll('.board [data-piece^="col:0:"]')]
+    .map((el) => el.getBoundingClientRect().left));
+  const pitch = Math.min(...cols.slice(1).map((x, i) => x - cols[i]));
+  L.assert(cols.length === 5 && pitch >= 44, `${at}: the own board's columns at least 44 px apart: ${pitch.toFixed(1)}`);
 }
 
 // Pancake's memory aid (YYP-7): the table shows how many of each topping
@@ -312,8 +321,10 @@ L.suite([
     choices: 3, pieces: 90, sizes: PASSFOOD_SIZES, roomy: true, each: passfoodTrack, ready: (p) => p.waitForSelector('.actions button:has-text("Carry on")') })],
   ['Pass the Party Food mid-game: a row to score with Ziggy ahead, a swap, carry on, at six sizes', (c) => at(c, 'passfood', 'mid', F.mid, {
     choices: 3, pieces: 90, sizes: PASSFOOD_SIZES, roomy: true, each: passfoodTrack, ready: (p) => p.waitForSelector('.board [data-key="r:0:1"][role=button], .actions button:has-text("Score row 1")') })],
+  // (On a phone the end's words were cramped and the table's texts ran
+  // together under them: now its texts are checked there too.)
   ['Pass the Party Food, the end: Ziggy on the cake, why, Play again and the replay, at six sizes', (c) => at(c, 'passfood', 'end', F.end, {
-    choices: 3, pieces: 90, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
+    choices: 3, pieces: 90, sizes: PASSFOOD_SIZES, roomy: true, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
   // Paku Paku: every seat's place, five dice, the tower and the box.
   ['Paku Paku, eight seats, the start: every place and the roll, at six sizes', (c) => at(c, 'pakupaku', 'start', K8.start, {
     file: 'pakupaku-8', choices: 1, pieces: 20, each: pakuTable, ready: (p) => p.waitForSelector('.actions button[data-key="a:roll"]') })],

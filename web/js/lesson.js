@@ -46,10 +46,10 @@ const MOVES = {
     [/^score row (\d+)$/, (m, seat) => `[data-piece="row:${seat}:${m[1]}"]`],
     [/^ziggy scores row (\d+)$/, (m) => `[data-piece="row:z:${m[1]}"]`],
     [/^take ziggy (.+)$/, (m, seat, root) => first(root, `[data-piece="col:z:${slug(m[1])}"][role=button]`,
-      '[data-key^="a:Take "]')], // (on a phone: "Take from Ziggy")
+      '[data-key^="a:Take"]')], // (on a phone: "Take")
     [/^swap answer give (.+)$/, (m, seat) => `[data-piece="col:${seat}:${slug(m[1])}"]`],
     [/^swap give (.+) to (\d+)$/, (m, seat, root) => first(root, `[data-piece="board:${Number(m[2]) - 1}"][role=button]`,
-      `[data-piece="col:${seat}:${slug(m[1])}"][role=button]`, '[data-key^="a:Swap a tile"]')]],
+      `[data-piece="col:${seat}:${slug(m[1])}"][role=button]`, '[data-key^="a:Swap"]')]],
   pakupaku: [],
 };
 

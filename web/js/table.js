@@ -33,6 +33,15 @@ const STEP_MS = { normal: 600, faster: 300 };
 // source: where the room is (api.js serverRoom: a room on the server, by
 // default; offline/solo.js: a game on this device), read and spoken to
 // alike.
+// A choice's drawing beside its words (which name it: the drawing is hidden from a screen reader).
+function buttonIcon(art) {
+  const svg = icon(art);
+  svg.removeAttribute('role');
+  svg.removeAttribute('aria-label');
+  svg.setAttribute('aria-hidden', 'true');
+  return svg;
+}
+
 export function roomPage(main, code, watch, source = serverRoom(code.toUpperCase())) {
   let page = null;
   // A token the room no longer knows starts the page over, saying why.
@@ -297,6 +306,8 @@ class RoomPage {
       else this.p.root.classList.add('scrolls');
       // On a short screen its seats' strip runs under the table (a panel of buttons and a meter).
       if (this.game.stripBelow) this.p.root.classList.add('strip-below');
+      // A table that shows every seat (its module's seatsOnTable): on a narrow screen the strip steps aside.
+      if (this.game.seatsOnTable) this.p.root.classList.add('seats-on-table');
       this.p.bottom();
       // The host's controls go from the waiting page to their tab.
       if (this.p.panes.host) this.p.panes.host.append(this.p.host);
@@ -415,7 +426,7 @@ class RoomPage {
       if (c.key) this.shortcuts[c.key] = run;
       this.p.actions.append(h('button', { class: c.primary ? 'primary' : '', 'data-key': `a:${c.action || c.label}`,
         'aria-keyshortcuts': c.key ? c.key.toUpperCase() : null, onclick: run },
-      c.label, c.key ? h('kbd', { text: ` ${c.key.toUpperCase()}` }) : null));
+      c.icon ? buttonIcon(c.icon) : null, c.label, c.key ? h('kbd', { text: ` ${c.key.toUpperCase()}` }) : null));
     }
     const hint = hintButton(this, ctx);
     if (hint) this.p.actions.append(hint);

@@ -16,8 +16,6 @@ import { play } from './passfood_motion.js';
 // The pawns' colours (each pawn also carries its seat's number).
 const PAWN_COLOURS = ['#e5533d', '#3f86d6', '#4cae5b', '#f2b705'];
 const HOT = '#0b57d0';
-// A token on a compact board (drawing units).
-const CELL_TOKEN = L.CELL * 0.7;
 const PLURAL = { snake: 'snakes', biscuit: 'biscuits', 'fairy bread': 'fairy bread', pikelet: 'pikelets',
   lamington: 'lamingtons' };
 // What the tokens do, whenever the turn line offers them.
@@ -80,7 +78,11 @@ function ziggyChoice(c) {
 }
 
 export function layout(ctx) {
-  return L.arrange(ctx, L.bigBoards(ctx, ziggyChoice(choicesOf(ctx))));
+  const a = L.arrange(ctx, L.bigBoards(ctx, ziggyChoice(choicesOf(ctx))));
+  // Once the game is over nothing is chosen on the person's board: where the
+  // end's panel leaves too little room for the table's least text, the board
+  // is drawn as the others are (the end lists every seat's place).
+  return a.squeezed && ctx.over && a.big.length ? L.arrange(ctx, []) : a;
 }
 
 // ---- facts of the view ------------------------------------------------------------
@@ -242,11 +244,13 @@ function drawMiddle(svg, ctx, a, c) {
       t.append(badge(letterOf(food), at.x + ts / 2 + fs * 0.3, at.y + ts / 2 + fs * 0.2, fs));
       g.append(t);
     }
-    // who gets it: a name that fits, else the seat's number (on its pawn too)
+    // who gets it: a name that fits, else the seat's number (on its pawn
+    // too); the X space's tile is thrown away (in the bin, where that is too long)
     const name = to >= 0 ? ctx.name(to) : '';
-    const room = slotW + m.plates.gap - fs;
-    const shown = to < 0 ? 'thrown away' : to === ctx.seat ? 'you'
-      : (`to ${name}`.length * fs * 0.58 <= room ? `to ${name}` : `to ${to + 1}`);
+    const room = slotW + m.plates.gap - fs * 0.4;
+    const fits = (words) => words.length * fs * 0.58 <= room;
+    const shown = to < 0 ? (fits('thrown away') ? 'thrown away' : 'bin') : to === ctx.seat ? 'you'
+      : (fits(`to ${name}`) ? `to ${name}` : `to ${to + 1}`);
     g.append(text(at.x, under(m.plates), shown, fs, { 'text-anchor': 'middle' }));
     const label = `${where} (${to < 0 ? 'its tile is thrown away' : `it goes to ${ctx.name(to)}`})${food ? `: a ${food} (${letterOf(food)})` : ', empty'}`;
     if (choice) button(g, `Put the ${v.drawn} (${letterOf(v.drawn)}) on ${label}: ${shown}`, () => ctx.act(`plate ${p}`));
@@ -324,16 +328,22 @@ function drawBoard(svg, ctx, a, owner, c) {
       text(b.x + b.pad + ic / 2, hy + ic * 0.86, String(owner + 1), fs, { 'text-anchor': 'middle', class: 'glyph',
         fill: '#fff', stroke: INK, 'stroke-width': fs * 0.22, 'paint-order': 'stroke' }));
   }
-  const where = z ? String(v.ziggy.pos) : p.on_cake ? 'cake' : String(p.pos);
-  const whereW = fs * (0.7 + 0.6 * where.length);
-  const nameRoom = b.w - 2 * b.pad - ic - whereW - fs * 0.5;
+  // (a pawn on the cake: the cake's drawing, as narrow as a number, where the word ran into the name)
+  const onCake = !z && p.on_cake;
+  const where = z ? String(v.ziggy.pos) : String(p.pos);
+  const whereW = fs * (0.7 + 0.6 * (onCake ? 2 : where.length));
+  // (tokens in the header: the room they take, at the header's right, before the space)
+  const headTok = b.tokHead ? fs * 1.35 : 0;
+  const headToks = b.tokHead ? (p.swaps + p.takes) * headTok * 1.12 + fs * 0.3 : 0;
+  const nameRoom = b.w - 2 * b.pad - ic - whereW - fs * 0.5 - headToks;
   const title = z ? (b.compact ? 'Ziggy' : 'Ziggy (Z)') : ctx.name(owner);
   g.append(text(b.x + b.pad + ic + fs * 0.3, hy + fs * 1.12, fitName(title, nameRoom, fs), fs, { class: 'num' }));
   const wx = b.x + b.w - b.pad - whereW;
   const danger = !z && !p.on_cake && lead(v, owner) <= 0;
   g.append(s('rect', { x: wx, y: hy, width: whereW, height: fs * 1.45, rx: fs * 0.72,
     fill: danger ? '#f9d3cc' : '#fff8e6', stroke: danger ? '#b3261e' : '#b9a88f', 'stroke-width': danger ? 2 : 1 }),
-  text(wx + whereW / 2, hy + fs * 1.08, where, fs, { 'text-anchor': 'middle', class: 'num' }));
+  onCake ? use('passfood-cake', wx + (whereW - fs * 1.35) / 2, hy + fs * 0.02, fs * 1.35)
+    : text(wx + whereW / 2, hy + fs * 1.08, where, fs, { 'text-anchor': 'middle', class: 'num' }));
   const tokens = z ? '' : `; ${p.swaps} swap ${p.swaps === 1 ? 'token' : 'tokens'} and ${p.takes} take ${p.takes === 1 ? 'token' : 'tokens'} left`;
   const place = z ? `space ${v.ziggy.pos}` : p.on_cake ? 'on the cake' : `space ${p.pos}, ${leadText(v, owner)}`;
   if (partner) {
@@ -406,9 +416,9 @@ function drawBoard(svg, ctx, a, owner, c) {
   }
   // A player's tokens left.
   if (!z) {
-    const ts = b.compact ? CELL_TOKEN : Math.max(fs * 1.35, b.qh * 0.5);
-    const ty = b.gy + b.rows * b.qh + b.pts + (b.tok - b.pad - ts) / 2;
-    let tx = b.gx;
+    const ts = b.compact ? b.qw * 0.7 : b.tokHead ? headTok : Math.max(fs * 1.35, b.qh * 0.5);
+    const ty = b.tokHead ? hy + (fs * 1.45 - ts) / 2 : b.gy + b.rows * b.qh + b.pts + (b.tok - b.pad - ts) / 2;
+    let tx = b.tokHead ? wx - headToks + fs * 0.1 : b.gx;
     const tg = s('g', { 'data-piece': `tokens:${owner}`, ...(partner ? {} : { role: 'img',
       'aria-label': `${whose} tokens: ${p.swaps} swap and ${p.takes} take` }), ...inner });
     for (let k = 0; k < p.swaps; k++, tx += ts * 1.12) {
@@ -417,7 +427,7 @@ function drawBoard(svg, ctx, a, owner, c) {
     for (let k = 0; k < p.takes; k++, tx += ts * 1.12) {
       tg.append(s('g', { 'data-piece': `token:${owner}:take:${k}`, 'data-art': 'passfood-take', class: 'piece' }, use('passfood-take', tx, ty, ts)));
     }
-    if (!p.swaps && !p.takes && !b.compact) tg.append(text(b.gx, ty + ts * 0.7, 'no tokens left', fs, { fill: '#4a4a4a' }));
+    if (!p.swaps && !p.takes && !b.compact && !b.tokHead) tg.append(text(b.gx, ty + ts * 0.7, 'no tokens left', fs, { fill: '#4a4a4a' }));
     g.append(tg);
   }
   svg.append(g);
@@ -484,7 +494,7 @@ function status(ctx) {
         : say(ctx, `No set to score yet: use a token (${TOKENS}), or carry on.`, 'No set to score: use a token, or carry on.'))
         + danger;
     }
-    if (v.phase === 'start') return say(ctx, `Your turn: use a token (${TOKENS}), or carry on and Ziggy grabs a tile.`, 'Your turn: use a token, or carry on.');
+    if (v.phase === 'start') return say(ctx, `Your turn: use a token (${TOKENS}), or carry on and Ziggy grabs a tile.`, 'Your go: use a token, or carry on.');
     return say(ctx, `You may use a token (${TOKENS}), or carry on.`, 'Use a token, or carry on.');
   }
   const who = ctx.name(ctx.toAct && ctx.toAct.length ? ctx.toAct[0] : v.active);
@@ -510,10 +520,14 @@ function choices(ctx) {
   if (c.carry) out.push({ action: 'carry on', label: carryLabel(ctx, c), primary: !c.scoreCol.length && !c.scoreRow.length });
   const me = v.players[ctx.seat];
   if (Object.keys(c.swap).length) {
-    out.push({ label: say(ctx, `Swap a tile with a friend (${me.swaps} swap ${me.swaps === 1 ? 'token' : 'tokens'})`, 'Swap a tile'),
-      run: () => setMode(ctx, 'swap') });
+    // (on a phone a word and the token's drawing: the row holds the hint's button too)
+    out.push({ label: say(ctx, `Swap a tile with a friend (${me.swaps} swap ${me.swaps === 1 ? 'token' : 'tokens'})`, 'Swap'),
+      icon: ctx.phone ? 'passfood-swap' : null, run: () => setMode(ctx, 'swap') });
   }
-  if (c.take.length) out.push({ label: say(ctx, 'Take a tile from Ziggy (your take token)', 'Take from Ziggy'), run: () => setMode(ctx, 'take') });
+  if (c.take.length) {
+    out.push({ label: say(ctx, 'Take a tile from Ziggy (your take token)', 'Take'), icon: ctx.phone ? 'passfood-take' : null,
+      run: () => setMode(ctx, 'take') });
+  }
   if (c.decline) out.push({ action: 'swap decline', label: 'Say no to the swap' });
   return out;
 }
@@ -549,6 +563,8 @@ function end(ctx) {
 export default {
   id: 'passfood',
   oneScreen: true,
+  // Every board has its owner's name, space and tokens (the seats' strip says no more).
+  seatsOnTable: true,
   sounds: { zdraw: 'place', draw: 'turn', plate: 'place', share: 'place', score: 'stack', zscore: 'back', dip: 'turn',
     cake: 'win', take: 'swap', swap: 'swap', refill: 'roll', discard: 'back', lost: 'fall' },
   legend: ['food-snake', 'food-biscuit', 'food-fairy-bread', 'food-pikelet', 'food-lamington', 'passfood-lucky-dip',

@@ -21,6 +21,15 @@ const TOUCH_PX = 44;             // a touch target on a phone
 const TRACK_PX = 27;
 const BIG = [1.4, 1.6, 1.8, 2, 2.25, 2.5, 2.8, 3.2, 3.6, 4, 4.5, 5];
 const TRACK_ROW = [8, 11, 16, 32];
+// A big board's column is at least this many texts wide: its letter and
+// its points ("+5") beside the next column's (at 1.7 the points under five
+// columns read as one, "+5+5+5+5+5"). At the end, where no board grows for
+// a finger, a little wider (while playing, 2 left no arrangement holding
+// the least text in a lesson on a phone turned).
+const COLUMN_FS = 1.85;
+const COLUMN_FS_OVER = 2;
+// A small board's space is at least this many texts (6 px at the least text size).
+const SMALL_CELL_FS = 0.5;
 
 function leaf(w, h, put) { return { w, h, put }; }
 
@@ -58,19 +67,21 @@ function grid(cols, gap, items) {
 // it, and a player's tokens. A compact board (a small one whose letters
 // would not fit its columns) keeps its header, spaces and tokens: the
 // letters and points are the same on every board, and the big ones show them.
-function board(owner, qw, qh, rows, fs, big, compact) {
+// A big board on a phone has its tokens in its header (tokHead): the row
+// they had under the board is height a phone's columns need.
+function board(owner, qw, qh, rows, fs, big, compact, tokHead) {
   const pad = Math.max(4, qw * 0.1);
   const tag = compact ? 0 : Math.max(fs * 2.2, big ? qw * 0.9 : qw * 0.9);
   const head = fs * 1.7;
   const lett = compact ? 0 : fs * 1.35;
   const pts = compact ? 0 : fs * 1.4;
-  const tok = owner === 'z' ? 0 : (compact ? CELL * 0.75 : Math.max(fs * 1.5, qh * 0.55)) + pad;
-  const w = Math.max(pad * 2 + 5 * qw + tag, fs * (compact ? 6.6 : 7));
+  const tok = owner === 'z' || tokHead ? 0 : (compact ? qw * 0.75 : Math.max(fs * 1.5, qh * 0.55)) + pad;
+  const w = Math.max(pad * 2 + 5 * qw + tag, fs * (compact ? 6.2 : tokHead ? 12 : 7));
   const h = pad * 2 + head + lett + rows * qh + pts + tok;
   return leaf(w, h, (x, y, geo) => {
     const gx = x + (w - 5 * qw - tag) / 2;
     geo.boards[owner] = { x, y, w, h, qw, qh, rows, pad, tag, head, lett, pts, tok, big, compact,
-      gx, gy: y + pad + head + lett };
+      tokHead: tokHead && owner !== 'z', gx, gy: y + pad + head + lett };
   });
 }
 
@@ -93,9 +104,12 @@ function track(n, cake, p) {
 // discard pile, in one row or two.
 function middle(plates, pl, fs, twoRows) {
   const lab = fs * 1.5;
-  const bagW = Math.max(pl * 0.85, fs * 2.6);
-  const drawnW = Math.max(pl * 0.8, fs * 3.6);
-  const plateW = Math.max(pl * 1.05, fs * 3.8);
+  // Each slot as wide as its label ("70 left", "drawn", "to Sam", a count of
+  // two digits under each food of the pile), and no wider: on a 360 px phone
+  // the row is as wide as the screen.
+  const bagW = Math.max(pl * 0.85, fs * 3.5);
+  const drawnW = Math.max(pl * 0.8, fs * 3.3);
+  const plateW = Math.max(pl * 1.05, fs * 3.5);
   const ds = Math.max(fs * 1.6, CELL * 0.9);
   const discW = 5 * ds;
   const h1 = pl + lab;
@@ -158,16 +172,20 @@ function smallOrder(ctx, big) {
 
 function blocks(ctx, big, fs, k, hr, n, g) {
   const v = ctx.view;
-  // A big board's column holds its letter and its points ("+5") side by side with the next.
-  const q = Math.max(CELL * k, fs * 1.7);
+  const q = Math.max(CELL * k, fs * (ctx.over ? COLUMN_FS_OVER : COLUMN_FS));
   const p = Math.max(CELL * 1.15, fs * 1.75, ctx.phone ? fs * (TRACK_PX / LEAST_TEXT_PX) : 0);
   // A plate's row holds the discard pile's tiles and counts over its label: at
   // least 2.4 texts high, or on a phone (large text) the counts sat on the label.
   const pl = Math.max(CELL * 2.2, big.length ? q * 0.95 : 0, fs * 2.4);
   const plates = Object.keys(v.plates).length;
-  const bigs = big.map((o) => board(o, q, q * hr, o === 'z' ? 3 : 4, fs, true, false));
+  const bigs = big.map((o) => board(o, q, q * hr, o === 'z' ? 3 : 4, fs, true, false, !!ctx.phone));
   const compact = fs > CELL * 0.8;
-  const small = smallOrder(ctx, big).map((o) => board(o, CELL, CELL, o === 'z' ? 3 : 4, fs, false, compact));
+  // (a small board's spaces grow with the text where it is large: drawn by
+  // the least text, they were 2 px in a lesson on a phone turned, the board
+  // a strip; at the end, where the end's panel leaves a phone's table little
+  // room, they stay as they are)
+  const sq = ctx.over ? CELL : Math.max(CELL, fs * SMALL_CELL_FS);
+  const small = smallOrder(ctx, big).map((o) => board(o, sq, sq, o === 'z' ? 3 : 4, fs, false, compact));
   return {
     T: track(n, v.numbers.cake, p),
     M: middle(plates, pl, fs, false),
@@ -208,7 +226,7 @@ export function arrange(ctx, big) {
           for (const [i, k] of sizes.entries()) {
             // Columns as wide as their text needs (not as k makes them) are the same board
             // as the next k's: that one is tried.
-            if (i + 1 < sizes.length && CELL * sizes[i + 1] <= fs * 1.7) continue;
+            if (i + 1 < sizes.length && CELL * sizes[i + 1] <= fs * COLUMN_FS) continue;
             // The text's size depends on the scale, the scale on the sizes: a few rounds settle
             // it, each aiming a little over the least size. Settled: the text at the scale of
             // the blocks built for that very size (one raised after the last round was never
