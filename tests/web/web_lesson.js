@@ -196,6 +196,10 @@ async function complete(page, game, keyboard, also = []) {
       await (keyboard ? page.keyboard.press('Enter') : page.click('.meter .stop'));
     } else if (m.kind === 'you') {
       await lit(page, game, also);
+      // A column to score is a button showing its letter and points: its
+      // name must say them as shown (axe's label-content-name-mismatch,
+      // which a random game against bots met only now and then).
+      if (/^score column /.test(m.act || '')) await L.axe(page, `${game}: ${m.where}: a column to score`);
       // (The moment read above may be an instant old: the last press's
       // move can land now, and then the lesson has gone on: read it again.)
       await focus((w) => {

@@ -380,7 +380,9 @@ function drawBoard(svg, ctx, a, owner, c) {
       else if (!b.compact) cg.append(use(artOf(food), cell.x - k * 0.3, cell.y - k * 0.3, k * 0.6, k * 0.6, { opacity: 0.22, 'aria-hidden': 'true' }));
     }
     if (!b.compact) cg.append(text(x + b.qw / 2, b.gy + b.rows * b.qh + b.pts * 0.78, `+${colPts[col]}`, fs, { 'text-anchor': 'middle', class: 'num' }));
-    const label = `${whose} ${food} column (${letterOf(food)}): ${n} of ${b.rows}, +${colPts[col]}${offered ? ', offered for a swap' : ''}${chosen ? ', chosen for a swap' : ''}`;
+    // The letter and points drawn on the column, together as drawn: a
+    // person using voice control names a button by what it shows.
+    const label = `${whose} ${food} column, ${letterOf(food)} +${colPts[col]}: ${n} of ${b.rows}${offered ? ', offered for a swap' : ''}${chosen ? ', chosen for a swap' : ''}`;
     if (ch && ch.pick) button(cg, `${ch.say}. ${label}`, () => setMode(ctx, 'swap', ch.pick));
     else if (ch) button(cg, `${ch.say}. ${label}`, () => ctx.act(ch.action));
     else if (!partner) { cg.setAttribute('role', 'img'); cg.setAttribute('aria-label', label); }
