@@ -119,7 +119,8 @@ function measure(page, game) {
           const col = el.closest('[data-piece^="col:"]');
           const over = col.querySelector('text.letter');
           const board = el.closest('[data-piece^="board:"]');
-          if (!named || !named.getAttribute('aria-label').includes(`(${letter})`)) out.bare.push(`${id}: its name has no letter`);
+          // (the letter and points as drawn on the column: "snake column, S +5")
+          if (!named || !named.getAttribute('aria-label').includes(`, ${letter} +`)) out.bare.push(`${id}: its name has no letter`);
           if (over && over.textContent !== letter) out.bare.push(`${id}: the letter over its column`);
           if (!over && board.querySelector('text.letter')) out.bare.push(`${id}: a column without its letter`);
           if (!over && board.dataset.piece === 'board:0' && !ended) out.bare.push(`${id}: the person's own board shows no letters`);
