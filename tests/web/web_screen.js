@@ -25,7 +25,8 @@
 // person's own board's columns big enough for a finger (passfoodTrack);
 // while playing at a narrower phone too (360x740), its text at its least
 // size or more in every box, and no text on its table over another;
-// against bots, a hint's sentence shown without shrinking the table.
+// against bots, a hint's sentence shown without shrinking the table; at
+// the end on a phone, what each player did in the end's list.
 'use strict';
 const L = require('./lib.js');
 
@@ -318,6 +319,23 @@ async function passfoodHint({ browser, base }) {
   await page.context().close();
 }
 
+// Pass the Party Food's end on a phone: its boards are too small to read
+// under the end's panel (a name strip with 3 px spaces at 360x740), so the
+// end's list says what each player did: the sets they scored and the spaces
+// those gained; a bigger screen shows the boards themselves.
+async function passfoodEndTally(page, at, w, h) {
+  const rows = await page.evaluate(() => [...document.querySelectorAll('.end .scores li')].map((li) => {
+    const did = li.querySelector('.did');
+    return { text: li.textContent, did: !!did && did.getClientRects().length > 0 };
+  }));
+  const said = /· scored \d+ sets? \(\d+ spaces?\)|· no sets scored/;
+  L.assert(rows.length === 4, `${at}: four players in the end's list`);
+  for (const r of rows) {
+    if (PHONE(w, h)) L.assert(r.did && said.test(r.text), `${at}: the end says what each player did: "${r.text}"`);
+    else L.assert(!r.did, `${at}: the boards say it: "${r.text}"`);
+  }
+}
+
 // Pancake's memory aid (YYP-7): the table shows how many of each topping
 // went face down this turn (the view's public_down, there for the bots)
 // only with the room's aid; the same view drawn without it shows no count.
@@ -364,7 +382,7 @@ L.suite([
   // (On a phone the end's words were cramped and the table's texts ran
   // together under them: now its texts are checked there too.)
   ['Pass the Party Food, the end: Ziggy on the cake, why, Play again and the replay, at six sizes', (c) => at(c, 'passfood', 'end', F.end, {
-    choices: 3, pieces: 90, sizes: PASSFOOD_SIZES, roomy: true, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
+    choices: 3, pieces: 90, sizes: PASSFOOD_SIZES, roomy: true, each: passfoodEndTally, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
   ['Pass the Party Food against bots: a hint\'s sentence in the turn line\'s place, the table keeps its size', passfoodHint],
   // Paku Paku: every seat's place, five dice, the tower and the box.
   ['Paku Paku, eight seats, the start: every place and the roll, at six sizes', (c) => at(c, 'pakupaku', 'start', K8.start, {
