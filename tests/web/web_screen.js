@@ -24,7 +24,9 @@
 // phone the pawns and Ziggy big enough to see while playing, and the
 // person's own board's columns big enough for a finger (passfoodTrack);
 // while playing at a narrower phone too (360x740), its text at its least
-// size or more in every box, and no text on its table over another.
+// size or more in every box, and no text on its table over another;
+// against bots, a hint's sentence shown without shrinking the table; at
+// the end on a phone, what each player did in the end's list.
 'use strict';
 const L = require('./lib.js');
 
@@ -279,6 +281,61 @@ async function passfoodTrack(page, at, w, h) {
   L.assert(cols.length === 5 && pitch >= 44, `${at}: the own board's columns at least 44 px apart: ${pitch.toFixed(1)}`);
 }
 
+// A hint in a game against bots on a phone: its sentence takes the turn
+// line's place, so the table keeps its size (beside the choices and in the
+// page's alert it took two rows of its own and the table shrank by 160 px at
+// 360x740); the sentence is on screen, at least 12 px, over no choice.
+async function passfoodHint({ browser, base }) {
+  const page = await L.quickGame(browser, base, 'passfood', { viewport: { width: 360, height: 740 } });
+  await page.waitForSelector('button.hint', { timeout: 20000 });
+  const boardSize = () => page.evaluate(() => { const b = document.querySelector('.board'); return `${b.clientWidth}x${b.clientHeight}`; });
+  const before = {};
+  for (const [w, h] of [[844, 390], [390, 844], [1280, 800], [360, 740]]) {
+    await resized(page, w, h);
+    before[`${w}x${h}`] = await boardSize();
+  }
+  await page.click('button.hint');
+  await page.waitForFunction(() => /^Hint: \S/.test(document.querySelector('.alert').textContent));
+  for (const [w, h] of [[360, 740], [390, 844], [844, 390], [1280, 800]]) {
+    const at = `a hint at ${w}x${h}`;
+    await resized(page, w, h);
+    await L.shot(page, `passfood-hint-${w}x${h}`);
+    L.assert(await boardSize() === before[`${w}x${h}`], `${at}: the table keeps its size (${before[`${w}x${h}`]}, now ${await boardSize()})`);
+    const m = await page.evaluate(() => {
+      const why = document.querySelector('.hint-why');
+      const r = why.getBoundingClientRect();
+      const over = [...document.querySelectorAll('.actions button, .board [role=button]')].filter((b) => {
+        const q = b.getBoundingClientRect();
+        return Math.min(r.right, q.right) - Math.max(r.left, q.left) > 0 && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 0;
+      }).map((b) => b.textContent.trim().slice(0, 20));
+      return { text: why.textContent, inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
+        px: parseFloat(getComputedStyle(why).fontSize), over, alert: document.querySelector('.alert').getBoundingClientRect().height };
+    });
+    L.assert(/^Hint: \S/.test(m.text) && m.inside, `${at}: the sentence shows on screen: "${m.text}"`);
+    L.assert(m.px >= 12 && m.over.length === 0, `${at}: readable (${m.px} px) and over no choice: ${m.over.join(', ')}`);
+    L.assert(m.alert <= 1, `${at}: the alert says it unseen (${m.alert} px high)`);
+  }
+  await L.noErrors(page);
+  await page.context().close();
+}
+
+// Pass the Party Food's end on a phone: its boards are too small to read
+// under the end's panel (a name strip with 3 px spaces at 360x740), so the
+// end's list says what each player did: the sets they scored and the spaces
+// those gained; a bigger screen shows the boards themselves.
+async function passfoodEndTally(page, at, w, h) {
+  const rows = await page.evaluate(() => [...document.querySelectorAll('.end .scores li')].map((li) => {
+    const did = li.querySelector('.did');
+    return { text: li.textContent, did: !!did && did.getClientRects().length > 0 };
+  }));
+  const said = /· scored \d+ sets? \(\d+ spaces?\)|· no sets scored/;
+  L.assert(rows.length === 4, `${at}: four players in the end's list`);
+  for (const r of rows) {
+    if (PHONE(w, h)) L.assert(r.did && said.test(r.text), `${at}: the end says what each player did: "${r.text}"`);
+    else L.assert(!r.did, `${at}: the boards say it: "${r.text}"`);
+  }
+}
+
 // Pancake's memory aid (YYP-7): the table shows how many of each topping
 // went face down this turn (the view's public_down, there for the bots)
 // only with the room's aid; the same view drawn without it shows no count.
@@ -325,7 +382,8 @@ L.suite([
   // (On a phone the end's words were cramped and the table's texts ran
   // together under them: now its texts are checked there too.)
   ['Pass the Party Food, the end: Ziggy on the cake, why, Play again and the replay, at six sizes', (c) => at(c, 'passfood', 'end', F.end, {
-    choices: 3, pieces: 90, sizes: PASSFOOD_SIZES, roomy: true, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
+    choices: 3, pieces: 90, sizes: PASSFOOD_SIZES, roomy: true, each: passfoodEndTally, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
+  ['Pass the Party Food against bots: a hint\'s sentence in the turn line\'s place, the table keeps its size', passfoodHint],
   // Paku Paku: every seat's place, five dice, the tower and the box.
   ['Paku Paku, eight seats, the start: every place and the roll, at six sizes', (c) => at(c, 'pakupaku', 'start', K8.start, {
     file: 'pakupaku-8', choices: 1, pieces: 20, each: pakuTable, ready: (p) => p.waitForSelector('.actions button[data-key="a:roll"]') })],

@@ -5,7 +5,8 @@ import { h, clear, calm } from './dom.js';
 import * as sound from './sound.js';
 
 // game.end(ctx), when the module has it, answers {headline?, why?, best?:
-// [a sentence or null per seat]}; game.seat(ctx, i).score is the score.
+// [a sentence or null per seat], did?: [what each seat did, in a few words]};
+// game.seat(ctx, i).score is the score.
 export function endScreen(box, { state, game, ctx, replay, again }) {
   const story = (game.end && game.end(ctx)) || {};
   const res = state.results || [];
@@ -21,6 +22,7 @@ export function endScreen(box, { state, game, ctx, replay, again }) {
       h('b', { text: ctx.name(i) }),
       winners.includes(i) ? h('span', { class: 'crown', text: ' · won' }) : null,
       score ? ` · ${score}` : null,
+      story.did ? h('span', { class: 'did', text: ` · ${story.did[i]}` }) : null,
       best ? h('span', { class: 'best', text: ` · best moment: ${best}` }) : null);
   });
   const pub = state.pub || {};

@@ -1,7 +1,7 @@
 // hint.js: a hint in a game against bots (docs/lessons.md,
 // "Hints"): the move a medium bot would make, shining on the table, and
 // one sentence saying why (the engine's `plan` with `hint`), beside the
-// button and in the page's alert. None in real time (Paku Paku); in the
+// button's, in the turn line's place, and in the page's alert (for a screen reader). None in real time (Paku Paku); in the
 // memory games only with the memory aid on, since there a hint is a memory
 // aid: without it the button says why; in a server's room only where the
 // host allows them.
@@ -23,18 +23,30 @@ export function hintButton(page, ctx) {
   // default where people play together): where not, no button at all, as at
   // any table of people; the host's controls offer to turn them on.
   const room = typeof pub.hints_on === 'boolean';
+  const hint = page.hint && page.hint.view === ctx.view ? page.hint : null;
+  showWhy(page, hint && ctx.mine ? hint.text : null);
   if (!(room ? pub.hints_on : againstBots) || facts.real_time || !ctx.mine) return null;
   const [why, label] = facts.memory_game && !ctx.memoryAid
     ? [`No hints here: in ${facts.title} remembering is the game, so a hint is a memory aid, and this game was started without it.`,
       'Hint (needs the memory aid)']
     : [null, 'Hint'];
-  const hint = page.hint && page.hint.view === ctx.view ? page.hint : null;
   // The table drawn again for the same moment (a new size): the hint still shines.
   if (hint && hint.action) shineMove(page, hint.action);
   const button = h('button', { type: 'button', class: 'hint', 'data-key': 'hint', 'aria-disabled': why ? 'true' : null,
     onclick: () => (why ? tell(page, { view: ctx.view, action: null, text: why }) : ask(page)) }, label);
-  // The sentence is said by the alert; beside the button it is for the eyes.
-  return h('div', { class: 'hint-box' }, button, hint ? h('p', { class: 'hint-why', 'aria-hidden': 'true', text: hint.text }) : null);
+  return button;
+}
+
+// The hint's sentence for the eyes, in the turn line's place (the alert says
+// it): beside the choices it took a row of its own on a phone and the page's
+// alert another, and the table shrank by both while it showed.
+function showWhy(page, text) {
+  const root = page.p.root;
+  let why = root.querySelector(':scope > .hint-why');
+  root.classList.toggle('hinting', !!text);
+  if (!text) { if (why) why.remove(); return; }
+  if (!why) root.append(why = h('p', { class: 'hint-why', 'aria-hidden': 'true' }));
+  why.textContent = text;
 }
 
 // Shines on the pieces and buttons that make the move: those found.

@@ -540,6 +540,8 @@ class RoomPage {
     }
     const text = R.noteText(s.note);
     if (this.alert.textContent !== text) this.alert.textContent = text;
+    // A hint's sentence shows in the turn line's place (hint.js): the alert only says it.
+    this.alert.classList.toggle('unseen', !!text && !!this.hint && text === this.hint.text);
   }
 
   drawGone() {

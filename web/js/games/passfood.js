@@ -541,25 +541,36 @@ function bestMoments(ctx) {
   return ctx.view.players.map((p) => (first && first.fields.seat === p.seat ? 'first on the cake' : null));
 }
 
+// What each player did, for the end's list: the sets they scored and the
+// spaces those gained (on a phone the end leaves their boards too small to tell).
+function tallies(ctx) {
+  return ctx.view.players.map((p) => {
+    const sets = ctx.log.filter((e) => e.kind === 'score' && e.fields && e.fields.seat === p.seat);
+    const spaces = sets.reduce((n, e) => n + e.fields.to - e.fields.from, 0);
+    return sets.length ? `scored ${sets.length} ${sets.length === 1 ? 'set' : 'sets'} (${spaces} ${spaces === 1 ? 'space' : 'spaces'})` : 'no sets scored';
+  });
+}
+
 function end(ctx) {
   const v = ctx.view;
   const lost = [...ctx.log].reverse().find((e) => e.kind === 'lost');
   const best = bestMoments(ctx);
-  if (v.result === 'won') return { headline: 'You all win: every pawn is on the cake!', why: 'The whole team got there before Ziggy caught anyone.', best };
+  const did = tallies(ctx);
+  if (v.result === 'won') return { headline: 'You all win: every pawn is on the cake!', why: 'The whole team got there before Ziggy caught anyone.', best, did };
   if (v.reason === 'caught') {
     const seat = lost && lost.fields ? lost.fields.seat : null;
     const p = seat !== null && seat !== undefined ? v.players[seat] : null;
     return { headline: 'Ziggy wins: he caught a pawn.',
       why: p ? `At the end of ${ctx.name(seat)}'s turn Ziggy was on ${v.ziggy.pos}, ${v.ziggy.pos === p.pos ? 'level with' : 'ahead of'} that pawn (${p.pos}).`
-        : 'Ziggy caught up with a pawn at the end of its turn.', best };
+        : 'Ziggy caught up with a pawn at the end of its turn.', best, did };
   }
   if (v.reason === 'ziggy_cake') {
     const z = [...ctx.log].reverse().find((e) => e.kind === 'zscore');
     return { headline: 'Ziggy wins: he reached the cake first.',
       why: z && z.fields ? `He scored ${z.fields.set === 'row' ? 'a row' : `his ${z.fields.food} column`} (+${z.fields.points}) from space ${z.fields.from}.`
-        : 'He got to the birthday cake before every pawn did.', best };
+        : 'He got to the birthday cake before every pawn did.', best, did };
   }
-  return { headline: 'Ziggy wins: the party went on too long.', why: 'The game reached its last turn.', best };
+  return { headline: 'Ziggy wins: the party went on too long.', why: 'The game reached its last turn.', best, did };
 }
 
 export default {
