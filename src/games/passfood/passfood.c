@@ -843,6 +843,8 @@ static pf_action passfood_legal_pick(const void *vs, int seat, uint32_t r)
 {
     pf_action l[PASSFOOD_A_COUNT];
     int n = passfood_legal(vs, seat, l, PASSFOOD_A_COUNT);
+    if (n == 0) /* never: seat may act (game.h), which gcc cannot see */
+        __builtin_unreachable();
     return l[pf_rng_scale(r, (uint32_t)n)];
 }
 
@@ -1040,10 +1042,22 @@ playout_by_bits(void *st, pf_rng *rng, int64_t now, int max_steps)
 /* A few loads of the processor's model, which the runtime fills at start. */
 static bool pick_by_bits(void)
 {
-    return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
-           !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
+    return !passfood__pick_by_list && __builtin_cpu_supports("bmi2") &&
+           __builtin_cpu_supports("popcnt") && !__builtin_cpu_is("amdfam15h") &&
+           !__builtin_cpu_is("amdfam17h");
 }
 #endif
+
+bool passfood__pick_by_list;
+
+bool passfood__pick_by_bits(void)
+{
+#ifdef BITS_TARGET
+    return pick_by_bits();
+#else
+    return false;
+#endif
+}
 
 /* pf_playout with this file's functions inlined (see game.h). */
 static PLAYOUT_FLAT int passfood_playout(void *st, pf_rng *rng, int64_t now, int max_steps)

@@ -141,6 +141,14 @@ typedef struct passfood_greedy_table {
     uint8_t dips_to[256];
 } passfood_greedy_table;
 
+/* Tests only: true makes pf_playout pick each random action from legal's
+ * list, the path of the WebAssembly build and of processors without a fast
+ * pdep, where this processor would use pdep (passfood.c); the tests play
+ * both and compare. passfood__pick_by_bits says which path runs. Never set
+ * by the program. */
+extern bool passfood__pick_by_list;
+bool passfood__pick_by_bits(void);
+
 /* The calling thread's table for num: kept from the last call when the
  * numbers are the same (decision after decision, game after game), else
  * emptied (passfood_bots.c). */
