@@ -32,6 +32,7 @@
     X(TOO_LARGE, "too_large", "the input is larger than the limit")           \
     X(BAD_ACTION, "bad_action", "that action must come another way (a meter)") \
     X(BAD_METER, "bad_meter", "the meter is unknown, used, expired or implausible") \
+    X(LATE_METER, "late_meter", "the meter's stop arrived too late: start a new meter") \
     X(CHAT_OFF, "chat_off", "the room's chat is turned off")                  \
     X(RATE_LIMITED, "rate_limited", "too many requests: slow down")           \
     X(NOT_HOST, "not_host", "only the room's host may do that")               \

@@ -41,7 +41,7 @@ bool pf_skill_action_named(const pf_match *m, const char *name);
 /* The act `action` (a skill action named without its number) stopped on
  * the meter of an act's "meter" ({"id","stop_ms"}) at the room's time now:
  * the action with the meter's number into name (n bytes), the stop checked
- * (bad_meter, bad_action), the meter used up either way. */
+ * (bad_meter, late_meter, bad_action), the meter used up either way. */
 pf_err pf_skill_meter_stop(pf_skill_meter *mt, const pf_match *m, const char *action,
                            const cJSON *meter, int64_t now, char *name, size_t n, pf_error *err);
 
@@ -53,8 +53,8 @@ char *pf_skill_meter_issue(pf_skill_meter *mt, const pf_match *m, int seat, cons
 
 /* When req (an "act") carries "meter": the action it names with the
  * meter's number, into name (n bytes), the stop checked as the server
- * checks it (bad_meter, bad_action), the meter used up either way. 0 with
- * name empty when req has no meter. */
+ * checks it (bad_meter, late_meter, bad_action), the meter used up either
+ * way. 0 with name empty when req has no meter. */
 pf_err pf_skill_meter_action(pf_skill_meter *mt, const pf_match *m, const cJSON *req,
                              int64_t now, char *name, size_t n, pf_error *err);
 

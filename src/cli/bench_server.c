@@ -423,14 +423,12 @@ static void drive(slot *s)
 }
 
 /* Whether answer m refuses a meter's stop for reaching the server past its
- * lag cap (src/proto/skill_meter.c). */
+ * lag cap (late_meter, src/proto/skill_meter.c). */
 static bool late_stop(const cJSON *m)
 {
     const cJSON *e = cJSON_GetObjectItemCaseSensitive(m, "error");
     const cJSON *code = cJSON_GetObjectItemCaseSensitive(e, "code");
-    const cJSON *msg = cJSON_GetObjectItemCaseSensitive(e, "message");
-    return cJSON_IsString(code) && strcmp(code->valuestring, "bad_meter") == 0 &&
-           cJSON_IsString(msg) && strstr(msg->valuestring, "lag cap");
+    return cJSON_IsString(code) && strcmp(code->valuestring, "late_meter") == 0;
 }
 
 /* The think time is over: c's seat acts (unless the run ended meanwhile). */

@@ -4,8 +4,9 @@
  * a function of the phase (e mod P) / P: a triangle for a toss, a sine for
  * a swinging piece. The page measures e from when it received the meter,
  * so e is the room's own time since the issue less the way there. A stop is
- * plausible when e is at least a person's reaction, not later than the
- * room's time (plus a tolerance), and not more than the lag cap earlier. */
+ * plausible when e is at least a person's reaction and not later than the
+ * room's time (plus a tolerance); it is late when more than the lag cap
+ * earlier. */
 #include "partyfood/skill_meter.h"
 
 #include <math.h>
@@ -149,10 +150,12 @@ static pf_err read_stop(pf_skill_meter *mt, const struct meter_kind *k, const cJ
         return pf_error_set(err, PF_E_BAD_METER,
                             "implausible: stopped at %lld ms, but it was issued only %lld ms ago",
                             e, (long long)since);
+    /* Its own code: a slow way here is no fault of the person's, and a
+     * client answers it with a fresh meter (docs/protocol.md). */
     if (since - e > PF_METER_LAG_CAP_MS)
-        return pf_error_set(err, PF_E_BAD_METER,
-                            "implausible: stopped %lld ms before the stop arrived, more than the "
-                            "lag cap (%d ms)",
+        return pf_error_set(err, PF_E_LATE_METER,
+                            "late: stopped %lld ms before the stop arrived, more than the "
+                            "lag cap (%d ms); start a new meter",
                             (long long)(since - e), PF_METER_LAG_CAP_MS);
     *value = meter_value(k, e);
     return PF_E_OK;

@@ -11,6 +11,7 @@
 #define EVENT_ROWS_BIG 12 /* a tall terminal's longer log */
 #define CHOICE_ROWS 5
 #define CHOICE_W 26
+#define METER_ROWS 3      /* what the meter sets, the meter, how to stop it */
 #define KEY_ROWS 4        /* the most rows a long status (a hint) takes */
 #define CAPTION_MAX 6     /* the most rows of a lesson's caption (300 bytes at 80 columns) */
 #define SIDE_MIN 34       /* the narrowest rules panel beside the table */
@@ -36,29 +37,33 @@ static const char *hint_of(const tui_game *g)
 
 /* The bottom line of a lesson: its keys (the status, the lesson's reason
  * for another move, is in the caption box; what Enter does is the line
- * under it when the move is not the person's). */
-static const char *lesson_keys(const tui_game *g, bool mine)
+ * under it when the move is not the person's). stop_key: the meter's key,
+ * which the meter says itself when it has the rows (draw_meter). */
+static const char *lesson_keys(const tui_game *g, bool mine, bool stop_key)
 {
     if (!mine)
         return "Esc chapters  ? rules  l log  q leave";
-    if (g->meter.on)
+    if (g->meter.on && stop_key)
         return "SPACE/Enter stop the meter  Esc chapters  ? rules  l log  q leave";
-    if (g->m->game->real_time)
+    if (g->meter.on || g->m->game->real_time)
         return "Esc chapters  ? rules  l log  q leave";
     if (hint_of(g))
         return "arrows+Enter play  digits pick  Esc chapters  ? rules  l log  q leave";
     return "arrows+Enter play  letter plays  Esc chapters  ? rules  l log  q leave";
 }
 
-/* The bottom line: the status when there is one, else the keys. */
-static const char *keys_text(const tui_game *g, bool mine)
+/* The bottom line: the status when there is one, else the keys (stop_key:
+ * as in lesson_keys). With the meter's key or without, the keys fit one
+ * row of 80 columns, so the layout sizes the line without it. */
+static const char *keys_text(const tui_game *g, bool mine, bool stop_key)
 {
     if (g->lesson)
-        return lesson_keys(g, mine);
+        return lesson_keys(g, mine, stop_key);
     if (g->status[0])
         return g->status;
     if (mine && g->meter.on)
-        return "SPACE/Enter stop the meter  ? rules  l log  s save  q quit";
+        return stop_key ? "SPACE/Enter stop the meter  ? rules  l log  s save  q quit"
+                        : "? rules  l log  s save  q quit";
     if (g->m->game->real_time)
         return "Tab pause  ? rules  l log  s save  q quit";
     if (mine) { /* h where a hint may be had (shorter words for the arrows make room) */
@@ -160,7 +165,7 @@ static tui_layout lesson_layout(const tui_game *g, tui_layout l, bool mine)
 tui_layout tui__layout(const tui_game *g, int seat, bool mine)
 {
     tui_layout l = {.table_h = g->scr->rows, .table_w = COLS, .events = 2, .choices = 3};
-    l.keys = tui__wrap_rows(keys_text(g, mine), COLS, 0, true);
+    l.keys = tui__wrap_rows(keys_text(g, mine, false), COLS, 0, true);
     if (g->lesson)
         return lesson_layout(g, l, mine);
     l.keys = l.keys < 1 ? 1 : l.keys > KEY_ROWS ? KEY_ROWS : l.keys;
@@ -276,7 +281,9 @@ static void label_of(const tui_game *g, const cJSON *view, int i, char *buf, siz
 }
 
 /* The meter: what it sets in words, then the bar between what its ends
- * mean, filled up to the value (green, yellow, red as it rises). */
+ * mean, filled up to the value (green, yellow, red as it rises), then how
+ * to stop it. On fewer rows the key line says how (draw_keys), and on one
+ * the bar is alone. */
 static void draw_meter(const tui_game *g, int y, int rows)
 {
     const tui_meter *m = &g->meter;
@@ -287,25 +294,26 @@ static void draw_meter(const tui_game *g, int y, int rows)
         w = 10;
     int at = (int)lrint((v - m->lo) / (m->hi - m->lo) * (w - 1));
     int shine = tui__shine(g, NULL, "meter") | tui__shine(g, NULL, "button toss");
-    tui__putn(y, 1, COLS - 2, A_BOLD | shine, m->what);
+    if (rows >= 2)
+        tui__putn(y++, 1, COLS - 2, A_BOLD | shine, m->what);
     int x = 2;
     if (lo) {
-        tui__put(y + 1, x, 0, "%s", m->lo_word);
+        tui__put(y, x, 0, "%s", m->lo_word);
         x += lo + 1;
     }
-    tui__ch(y + 1, x, 0, '[');
+    tui__ch(y, x, 0, '[');
     for (int i = 0; i < w; i++) {
         int third = i * 3 / w;
         int colour = tui__colour(third == 0 ? TUI_GREEN : third == 1 ? TUI_YELLOW : TUI_RED);
-        tui__ch(y + 1, x + 1 + i, i == at ? (int)A_REVERSE : i < at ? colour : 0,
+        tui__ch(y, x + 1 + i, i == at ? (int)A_REVERSE : i < at ? colour : 0,
                 i == at ? '#' : (i < at ? '=' : '.'));
     }
-    tui__ch(y + 1, x + 1 + w, 0, ']');
+    tui__ch(y, x + 1 + w, 0, ']');
     if (hi)
-        tui__put(y + 1, x + 3 + w, 0, "%s", m->hi_word);
-    tui__put(y + 1, x + 5 + w + hi, A_BOLD, "%.2f", v);
-    if (rows > 2)
-        tui__put(y + 2, 1, 0, "Press SPACE or Enter to stop the meter where you want it.");
+        tui__put(y, x + 3 + w, 0, "%s", m->hi_word);
+    tui__put(y, x + 5 + w + hi, A_BOLD, "%.2f", v);
+    if (rows >= METER_ROWS) /* else the key line says it (draw_keys) */
+        tui__put(y + 1, 1, 0, "Press SPACE or Enter to stop the meter where you want it.");
 }
 
 /* The list of choices, lettered, in columns as wide as the longest label
@@ -388,7 +396,7 @@ static void draw_choices(tui_game *g, const cJSON *view, int y, int rows, bool m
 static void draw_keys(const tui_game *g, const tui_layout *l, bool mine)
 {
     tui__wrap(l->keys_y, 0, COLS, l->keys, 0, g->status[0] && !g->lesson ? A_BOLD : A_DIM,
-              keys_text(g, mine), true);
+              keys_text(g, mine, l->choices < METER_ROWS), true);
 }
 
 /* The title line: who plays, or in a lesson, the lesson and its chapter. */

@@ -440,7 +440,7 @@ static void skill_by_meter(void **state)
     meter(r, 10000, id);
     stop(r, "toss", id, 900, 10500, "bad_meter", NULL); /* later than its issue allows */
     meter(r, 10000, id);
-    stop(r, "toss", id, 200, 10900, "bad_meter", NULL); /* more than the lag cap before */
+    stop(r, "toss", id, 200, 10900, "late_meter", NULL); /* more than the lag cap before */
     meter(r, 10000, id);
     stop(r, "toss", id, 1200, 71300, "bad_meter", NULL); /* expired */
     meter(r, 10000, id);

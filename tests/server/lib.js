@@ -90,7 +90,7 @@ function request(s, method, url, body) {
 }
 
 // Whether answer a refuses a meter's stop for arriving past the lag cap.
-const lateStop = (a) => !a.ok && a.error.code === 'bad_meter' && /lag cap/.test(a.error.message);
+const lateStop = (a) => !a.ok && a.error.code === 'late_meter';
 
 // A WebSocket client of one room: answers by id, pushes, every frame kept.
 class Client {

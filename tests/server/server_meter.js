@@ -3,9 +3,10 @@
 // Paku) is read off a meter the server issued, at the stop time the client
 // measured, never a number the client chooses. Checked: the meter's answer;
 // a free number refused with bad_action; a stop too fast, later than the
-// server's own time, older than the lag cap, used twice or of an unknown
-// meter refused with bad_meter; no refusal changes the game; and the step
-// played is the meter's value at the stop time, by the documented formula.
+// server's own time, used twice or of an unknown meter refused with
+// bad_meter, and one older than the lag cap with late_meter; no refusal
+// changes the game; and the step played is the meter's value at the stop
+// time, by the documented formula.
 'use strict';
 const { tempDir, startServer, stopServer, request, Client, roomWithClients, skillKind, lateStop, assert, run } =
   require('./lib.js');
@@ -75,7 +76,7 @@ async function pancake(s) {
   await refused(chef, stop(n.id, 5000), 'bad_meter', /issued only/, 'a stop later than the server\'s time');
   n = (await chef.ask({ cmd: 'meter' })).meter;
   await sleep(900); // the meter runs past the stop (150 ms) and the lag cap (500 ms): load only lengthens it
-  await refused(chef, stop(n.id, 150), 'bad_meter', /lag cap/, 'a stop older than the lag cap');
+  await refused(chef, stop(n.id, 150), 'late_meter', /lag cap/, 'a stop older than the lag cap');
   n = (await chef.ask({ cmd: 'meter' })).meter;
   await refused(chef, stop(n.id, 300, 'toss 0.50'), 'bad_action', /without its number/, 'a meter and a number');
   n = (await chef.ask({ cmd: 'meter' })).meter;

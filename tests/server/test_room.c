@@ -468,6 +468,18 @@ static void a_meter_s_stop_is_the_toss(void **state)
     pf_fake_ask(r, m[chef], req);
     expect(m[chef], 2, "bad_meter");
     cJSON_Delete(a);
+    /* Stopped at 150 ms but arriving 900 ms after the issue: past the lag
+     * cap, a code of its own (a client starts a new meter). */
+    pf_fake_ask(r, m[chef], "{\"cmd\":\"meter\",\"id\":5}");
+    a = pf_fake_answer(&net, m[chef], 5);
+    meter = cJSON_GetObjectItemCaseSensitive(a, "meter");
+    net.now += 900;
+    snprintf(req, sizeof req,
+             "{\"cmd\":\"act\",\"id\":6,\"action\":\"toss\",\"meter\":{\"id\":\"%s\",\"stop_ms\":150}}",
+             str(meter, "id"));
+    pf_fake_ask(r, m[chef], req);
+    expect(m[chef], 6, "late_meter");
+    cJSON_Delete(a);
     pf_fake_ask(r, m[chef], "{\"cmd\":\"meter\",\"id\":3}");
     a = pf_fake_answer(&net, m[chef], 3);
     meter = cJSON_GetObjectItemCaseSensitive(a, "meter");

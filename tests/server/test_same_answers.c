@@ -67,7 +67,8 @@ static bool server_only(const cJSON *a)
 {
     const cJSON *code = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItem(a, "error"), "code");
     return cJSON_IsString(code) &&
-           (!strcmp(code->valuestring, "bad_action") || !strcmp(code->valuestring, "bad_meter"));
+           (!strcmp(code->valuestring, "bad_action") || !strcmp(code->valuestring, "bad_meter") ||
+            !strcmp(code->valuestring, "late_meter"));
 }
 
 /* The room's answer to request (with id) from m. */

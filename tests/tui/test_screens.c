@@ -87,9 +87,18 @@ static bool one_meter(const char *s, void *arg)
     return rows_with(s, "soft [") == 1 && rows_with(s, "] hard") == 1;
 }
 
+/* Whether the screen says how to stop the meter on one row (the key line
+ * said it again under the meter's own line). */
+static bool one_stop_line(const char *s, void *arg)
+{
+    (void)arg;
+    return rows_with(s, "stop the meter") == 1 &&
+           rows_with(s, "Press SPACE or Enter to stop the meter where you want it.") == 1;
+}
+
 /* Issue 34: the box started with a blank row when it had fewer events than
  * rows (the newest sat at its bottom). Pancake's flick meter is shown once,
- * in words. */
+ * in words, and how to stop it is said once, under it. */
 static void what_happened_starts_at_its_top(void **state)
 {
     (void)state;
@@ -103,6 +112,10 @@ static void what_happened_starts_at_its_top(void **state)
         fail_msg("not one meter between soft and hard");
     }
     th_refute(&t, "Flick:");
+    if (!th_wait_until(&t, one_stop_line, NULL, 1000)) {
+        th_dump(&t, "how to stop the meter");
+        fail_msg("how to stop the meter is not said once, under it");
+    }
     if (!th_wait_until(&t, first_event_is, "you are chef and draw", 2000)) {
         th_dump(&t, "the box's first row");
         fail_msg("the box does not start with the first event");

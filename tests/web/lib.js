@@ -347,7 +347,7 @@ async function meterAct(sock, action) {
     const stop = Math.round((first + last) / 2);
     await new Promise((r) => setTimeout(r, Math.max(0, stop - (performance.now() - got))));
     a = await sock.request({ cmd: 'act', action: name, meter: { id, stop_ms: stop } });
-    if (a.ok || a.error.code !== 'bad_meter') return a;
+    if (a.ok || a.error.code !== 'late_meter') return a;
   }
   return a;
 }

@@ -6,7 +6,8 @@
 // the dice, "the mat · left:" broken off, "1 penalty points", Pass the Party
 // Food's cake over the last spaces and a turn line that never said what a
 // token does; Paku Paku's stack dropped with busy hands held and landing
-// where it was stopped. (Paku Paku's end screen: web_games.)
+// where it was stopped; a pancake flick whose stop came too late over a
+// slow connection. (Paku Paku's end screen: web_games.)
 'use strict';
 const L = require('./lib.js');
 
@@ -228,6 +229,46 @@ async function pakuHeldStack({ browser, base }) {
   await page.context().close();
 }
 
+// Yummy Yummy Pancake: a flick whose stop reaches the server past its lag
+// cap (a slow connection: the test holds the frame back) is refused with
+// late_meter; the page says the stop came too late, in words, and opens a
+// fresh meter whose stop is played. (Before: "The meter ran out", no meter.)
+async function lateFlick({ browser, base }) {
+  const pos = await L.positionRoom(base, 'pancake', 0);
+  let meters = 0;
+  let held = false;
+  const page = await L.openPosition(browser, base, pos, 0, {}, (p) => p.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => {
+      const msg = JSON.parse(m);
+      if (msg.cmd === 'meter') meters++;
+      if (msg.cmd === 'act' && msg.meter && !held) {
+        held = true;
+        setTimeout(() => server.send(m), 900); // 900 ms on the way: past the 500 ms cap, load only adds
+      } else server.send(m);
+    });
+  }));
+  // Each stop once the needle is past a person's reaction (a sooner one is bad_meter).
+  const flick = async () => {
+    await page.waitForSelector('.meter .stop:focus');
+    await page.waitForFunction(() => parseFloat(document.querySelector('.meter-value').textContent) >= 20, null, { polling: 'raf' });
+    await page.keyboard.press('Enter');
+  };
+  await page.click('.actions button[data-key="a:toss"]');
+  await flick();
+  await page.waitForSelector('[role=alert]:not(:empty)');
+  const said = await page.textContent('[role=alert]');
+  L.assert(/too late/.test(said) && !RAW.test(said) && !/late_meter|lag cap/.test(said), `the late stop in words: ${said}`);
+  await page.waitForSelector('.meter:not([hidden]) .stop:focus');
+  L.assert(meters === 2, `a fresh meter was asked for: ${meters} meters`);
+  L.assert(await L.roomSteps(base, pos.room) === 0, 'the late stop played nothing');
+  await flick();
+  await L.waitUntil(async () => await L.roomSteps(base, pos.room) === 1, 'the second stop\'s toss is played');
+  L.assert(await page.textContent('[role=alert]') === '', `nothing more to say: ${await page.textContent('[role=alert]')}`);
+  await L.noErrors(page);
+  await page.context().close();
+}
+
 async function passfoodTable({ browser, base }) {
   const page = await L.quickGame(browser, base, 'passfood');
   // The cake's drawing (its whole box) and every space's, on the screen.
@@ -258,5 +299,6 @@ L.suite([
   ['a cut connection: tries at most 2 s apart, and at once when back online', retries],
   ['Paku Paku: names clear of the dice, the mat\'s line whole, "1 penalty point"', pakuTable],
   ['Paku Paku: a stack dropped while the hands are busy is held and lands where it was stopped', pakuHeldStack],
+  ['Yummy Yummy Pancake: a flick that arrives too late is said in words, and a fresh meter opens', lateFlick],
   ['Pass the Party Food: the cake covers no space; a token\'s offer says what it does', passfoodTable],
 ], { env: L.positionEnv('pizza') });

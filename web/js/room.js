@@ -184,6 +184,7 @@ const NOTES = {
   chat_off: 'The host turned the chat off.',
   rate_limited: 'Too fast: wait a moment and try again.',
   bad_meter: 'The meter ran out: try again.',
+  late_meter: 'Your stop arrived too late (a slow connection): here is a new meter, stop it again.',
   not_your_seat: 'You are watching: only players may act.',
   no_game: 'The game has not started yet.',
   no_memory: 'The server is busy: try again.',

@@ -657,6 +657,9 @@ class RoomPage {
     this.timers.delete(slow);
     this.slow = false;
     this.dispatch({ type: 'answer', action, answer: a, retried });
+    // A stop that reached the server past its lag cap: a slow connection,
+    // no fault of the person's. The note says so; a fresh meter to stop again.
+    if (!a.ok && a.error.code === 'late_meter' && req.meter) this.meterAgain(action);
     const held = this.state.held;
     if (held) {
       // Hands still busy (Paku Paku): the press is held and sent once they
@@ -670,10 +673,22 @@ class RoomPage {
     }
   }
 
+  // Whether the skill action (a meter's "toss", "stack cup") is still the person's to make.
+  skillOpen(action) {
+    return R.choices(this.state).some((a) => a.startsWith(`${action} `));
+  }
+
+  // A fresh meter for a stop that came too late, while the move is still
+  // there (else the note says it is gone).
+  meterAgain(action) {
+    if (this.skillOpen(action)) this.meter(this.meterKind, action);
+    else this.dispatch({ type: 'note', note: { code: 'illegal_action' } });
+  }
+
   // A meter's stop held for busy hands: a new meter, stopped at the point
   // of its swing where the person stopped the first (the same number).
   async stopAgain(stopped, action) {
-    if (!R.choices(this.state).some((a) => a.startsWith(`${action} `))) return;
+    if (!this.skillOpen(action)) return;
     let m;
     try { m = await startMeter(this.conn, this.meterKind); } catch (e) { this.dispatch({ type: 'note', note: { code: e.code || 'io' } }); return; }
     const phase = stopped % m.period;
