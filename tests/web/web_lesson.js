@@ -169,6 +169,9 @@ async function fingerSized(page, at) {
   const where = `passfood at ${at.width}x${at.height} (${await key(page)})`;
   L.assert(t.pitch >= 40, `${where}: the board to touch has its columns at least 40 px apart: ${t.pitch.toFixed(1)}`);
   L.assert(t.small.length === 0, `${where}: no space to press under 44x44 px: ${t.small.slice(0, 4).join(', ')}`);
+  const want = { 'lesson-restart': 'Restart', 'lesson-skip': 'Skip', 'lesson-leave': 'Leave' };
+  const said = await page.$$eval('.lesson-more > :not([hidden])', (els) => els.map((e) => [e.id, e.innerText]));
+  L.assert(said.every(([id, text]) => want[id] === text), `${where}: the chapter's buttons by their first word: ${said}`);
 }
 
 // The page at another size, its table drawn again for it.
@@ -343,6 +346,9 @@ const checks = [
     await phone.click('#lesson-skip');
     await changed(phone, was);
     L.assert(/^Chapter 2 /.test(await phone.textContent('.lesson-where')), 'skip goes to chapter 2');
+    // (The chapter's buttons as written: a word of a flex box's own span once lost its space.)
+    const said = await phone.$$eval('.lesson-more > *', (els) => els.map((e) => e.innerText));
+    L.assert(JSON.stringify(said) === '["Restart chapter","Skip chapter","Leave"]', `the chapter's buttons say so: ${said}`);
     await phone.waitForSelector('.board svg');
     await L.axe(phone, 'a lesson at 390x844');
     await L.noErrors(wide);
