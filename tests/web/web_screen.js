@@ -290,7 +290,8 @@ async function passfoodTrack(page, at, w, h) {
 // in the page's alert it once took two rows of its own, 160 px at
 // 360x740); in landscape the hidden turn line's height no longer stands
 // between it and the choices (a blank of 100 px at 1280x800). The sentence
-// is on screen, at least 12 px, over no choice.
+// is on screen, at least 12 px, over no choice, and names the seats as the
+// table does.
 async function passfoodHint({ browser, base }) {
   const page = await L.quickGame(browser, base, 'passfood', { viewport: { width: 360, height: 740 } });
   await page.waitForSelector('button.hint', { timeout: 20000 });
@@ -334,6 +335,12 @@ async function passfoodHint({ browser, base }) {
     // gaps of the end's and the meter's empty rows: 17 px)
     if (w > h) L.assert(m.blank >= 0 && m.blank <= 24, `${at}: the choices follow the sentence (a blank of ${m.blank.toFixed(0)} px)`);
   }
+  // The engine's sentence numbers another seat from 1 ("Seat 2 needs a
+  // fairy bread"): the page names it as the table does.
+  L.assert(!/\bseat \d/i.test(await page.textContent('.hint-why')), 'the hint names no seat by its number');
+  const named = await page.evaluate(async () => (await import('/js/hint.js')).nameSeats(
+    'Seat 2 needs a biscuit for a set. Giving seat 1 a snake helps them; seat 4 is no seat.', (i) => ['ana (you)', 'medium 2', 'cy'][i], 3));
+  L.assert(named === 'medium 2 needs a biscuit for a set. Giving ana (you) a snake helps them; seat 4 is no seat.', `seats named: ${named}`);
   await L.noErrors(page);
   await page.context().close();
 }
