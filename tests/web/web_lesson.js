@@ -145,8 +145,33 @@ async function lit(page, game, also = []) {
     }, game, { timeout: 20000 }).catch(async () => {
       throw new Error(`${game}: not shining whole in the viewport: ${await page.evaluate(() => window.unlit)} (${await key(page)})`);
     });
+    // (once the game is over there is nothing to touch)
+    if (game === 'passfood' && at.height < 500 && !(await page.$('.room.over'))) await fingerSized(page, at);
   }
   if (also.length) await resize(page, size);
+}
+
+// Pass the Party Food's lesson on a phone turned: the board to touch (the
+// person's own, or Ziggy's when taking from it) has its columns at least
+// 40 px apart, and every space of the table to press is at least 44x44 px
+// (the panel took 42% of the width and the seats' empty strip a row under
+// the table: the own board's columns were 23 px apart).
+async function fingerSized(page, at) {
+  const t = await page.evaluate(() => {
+    const pitch = (owner) => {
+      const x = [...document.querySelectorAll(`.board [data-piece^="col:${owner}:"]`)].map((el) => el.getBoundingClientRect().left);
+      return x.length === 5 ? Math.min(...x.slice(1).map((v, i) => v - x[i])) : 0;
+    };
+    const small = [...document.querySelectorAll('.board [role=button]')].map((el) => [el.dataset.piece, el.getBoundingClientRect()])
+      .filter(([, r]) => r.width < 44 - 0.5 || r.height < 44 - 0.5).map(([id, r]) => `${id} ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+    return { pitch: Math.max(pitch(0), pitch('z')), small };
+  });
+  const where = `passfood at ${at.width}x${at.height} (${await key(page)})`;
+  L.assert(t.pitch >= 40, `${where}: the board to touch has its columns at least 40 px apart: ${t.pitch.toFixed(1)}`);
+  L.assert(t.small.length === 0, `${where}: no space to press under 44x44 px: ${t.small.slice(0, 4).join(', ')}`);
+  const want = { 'lesson-restart': 'Restart', 'lesson-skip': 'Skip', 'lesson-leave': 'Leave' };
+  const said = await page.$$eval('.lesson-more > :not([hidden])', (els) => els.map((e) => [e.id, e.innerText]));
+  L.assert(said.every(([id, text]) => want[id] === text), `${where}: the chapter's buttons by their first word: ${said}`);
 }
 
 // The page at another size, its table drawn again for it.
@@ -321,6 +346,9 @@ const checks = [
     await phone.click('#lesson-skip');
     await changed(phone, was);
     L.assert(/^Chapter 2 /.test(await phone.textContent('.lesson-where')), 'skip goes to chapter 2');
+    // (The chapter's buttons as written: a word of a flex box's own span once lost its space.)
+    const said = await phone.$$eval('.lesson-more > *', (els) => els.map((e) => e.innerText));
+    L.assert(JSON.stringify(said) === '["Restart chapter","Skip chapter","Leave"]', `the chapter's buttons say so: ${said}`);
     await phone.waitForSelector('.board svg');
     await L.axe(phone, 'a lesson at 390x844');
     await L.noErrors(wide);

@@ -199,7 +199,8 @@ async function atSizes(page, game, where, expect) {
     if (expect.roomy) L.assert(!m.squeezed, `${at} (${m.drawn}): the table holds its least text size`);
     if (!m.squeezed) L.assert(m.overlap.length === 0, `${at} (${m.drawn}): no text over another: ${m.overlap.slice(0, 6).join(', ')}`);
     if (PHONE(w, h)) L.assert(m.small.length === 0, `${at}: no touch target under 44x44 px: ${m.small.slice(0, 6).join(', ')}`);
-    L.assert(m.bare.length === 0 && m.pieces >= expect.pieces, `${at}: every piece drawn and named (${m.pieces}): ${m.bare.slice(0, 6).join(', ')}`);
+    const least = typeof expect.pieces === 'function' ? expect.pieces(w, h) : expect.pieces;
+    L.assert(m.bare.length === 0 && m.pieces >= least, `${at}: every piece drawn and named (${m.pieces}): ${m.bare.slice(0, 6).join(', ')}`);
     L.assert(!RAW.test(m.text), `${at}: nothing raw: "${RAW.exec(m.text)}"`);
     if (expect.meter) L.assert(m.meterOnPan, `${at}: the flick's strength shows on the pan`);
     if (expect.each) await expect.each(page, at, w, h);
@@ -281,18 +282,27 @@ async function passfoodTrack(page, at, w, h) {
   L.assert(cols.length === 5 && pitch >= 44, `${at}: the own board's columns at least 44 px apart: ${pitch.toFixed(1)}`);
 }
 
-// A hint in a game against bots on a phone: its sentence takes the turn
-// line's place, so the table keeps its size (beside the choices and in the
-// page's alert it took two rows of its own and the table shrank by 160 px at
-// 360x740); the sentence is on screen, at least 12 px, over no choice.
+// A hint in a game against bots: its sentence takes the turn line's place,
+// in its row. Over the table's top in portrait, a sentence of two lines hid
+// the track's top and its pawns at 360x740 (from 57 to 111 px, the table's
+// box from 101): now it lies over no part of the table, which gives up no
+// more than the lines it has over the turn line's (beside the choices and
+// in the page's alert it once took two rows of its own, 160 px at
+// 360x740); in landscape the hidden turn line's height no longer stands
+// between it and the choices (a blank of 100 px at 1280x800). The sentence
+// is on screen, at least 12 px, over no choice, and names the seats as the
+// table does.
 async function passfoodHint({ browser, base }) {
   const page = await L.quickGame(browser, base, 'passfood', { viewport: { width: 360, height: 740 } });
   await page.waitForSelector('button.hint', { timeout: 20000 });
-  const boardSize = () => page.evaluate(() => { const b = document.querySelector('.board'); return `${b.clientWidth}x${b.clientHeight}`; });
+  const sizes = () => page.evaluate(() => {
+    const b = document.querySelector('.board');
+    return { w: b.clientWidth, h: b.clientHeight, turn: document.querySelector('.turn').getBoundingClientRect().height };
+  });
   const before = {};
   for (const [w, h] of [[844, 390], [390, 844], [1280, 800], [360, 740]]) {
     await resized(page, w, h);
-    before[`${w}x${h}`] = await boardSize();
+    before[`${w}x${h}`] = await sizes();
   }
   await page.click('button.hint');
   await page.waitForFunction(() => /^Hint: \S/.test(document.querySelector('.alert').textContent));
@@ -300,30 +310,55 @@ async function passfoodHint({ browser, base }) {
     const at = `a hint at ${w}x${h}`;
     await resized(page, w, h);
     await L.shot(page, `passfood-hint-${w}x${h}`);
-    L.assert(await boardSize() === before[`${w}x${h}`], `${at}: the table keeps its size (${before[`${w}x${h}`]}, now ${await boardSize()})`);
     const m = await page.evaluate(() => {
       const why = document.querySelector('.hint-why');
       const r = why.getBoundingClientRect();
-      const over = [...document.querySelectorAll('.actions button, .board [role=button]')].filter((b) => {
-        const q = b.getBoundingClientRect();
-        return Math.min(r.right, q.right) - Math.max(r.left, q.left) > 0 && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 0;
-      }).map((b) => b.textContent.trim().slice(0, 20));
+      const meets = (q) => Math.min(r.right, q.right) - Math.max(r.left, q.left) > 0.5 && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 0.5;
+      const over = [...document.querySelectorAll('.actions button, .board [role=button]')].filter((b) => meets(b.getBoundingClientRect()))
+        .map((b) => b.textContent.trim().slice(0, 20));
+      const board = document.querySelector('.board');
+      const actions = document.querySelector('.actions').getBoundingClientRect();
       return { text: why.textContent, inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
-        px: parseFloat(getComputedStyle(why).fontSize), over, alert: document.querySelector('.alert').getBoundingClientRect().height };
+        px: parseFloat(getComputedStyle(why).fontSize), over, alert: document.querySelector('.alert').getBoundingClientRect().height,
+        onTable: meets(board.getBoundingClientRect()), w: board.clientWidth, h: board.clientHeight, whyH: r.height,
+        blank: actions.top - r.bottom };
     });
+    const was = before[`${w}x${h}`];
     L.assert(/^Hint: \S/.test(m.text) && m.inside, `${at}: the sentence shows on screen: "${m.text}"`);
     L.assert(m.px >= 12 && m.over.length === 0, `${at}: readable (${m.px} px) and over no choice: ${m.over.join(', ')}`);
     L.assert(m.alert <= 1, `${at}: the alert says it unseen (${m.alert} px high)`);
+    L.assert(!m.onTable, `${at}: the sentence lies over no part of the table`);
+    const gives = Math.max(0, m.whyH - was.turn);
+    L.assert(m.w === was.w && m.h >= was.h - gives - 1, `${at}: the table keeps its size but the sentence's extra lines `
+      + `(${was.w}x${was.h}, now ${m.w}x${m.h}; the sentence ${m.whyH.toFixed(0)} px high, the turn line ${was.turn.toFixed(0)})`);
+    // (in landscape the choices are the panel's next row shown, past the
+    // gaps of the end's and the meter's empty rows: 17 px)
+    if (w > h) L.assert(m.blank >= 0 && m.blank <= 24, `${at}: the choices follow the sentence (a blank of ${m.blank.toFixed(0)} px)`);
   }
+  // The engine's sentence numbers another seat from 1 ("Seat 2 needs a
+  // fairy bread"): the page names it as the table does.
+  L.assert(!/\bseat \d/i.test(await page.textContent('.hint-why')), 'the hint names no seat by its number');
+  const named = await page.evaluate(async () => (await import('/js/hint.js')).nameSeats(
+    'Seat 2 needs a biscuit for a set. Giving seat 1 a snake helps them; seat 4 is no seat.', (i) => ['ana (you)', 'medium 2', 'cy'][i], 3));
+  L.assert(named === 'medium 2 needs a biscuit for a set. Giving ana (you) a snake helps them; seat 4 is no seat.', `seats named: ${named}`);
   await L.noErrors(page);
   await page.context().close();
 }
 
-// Pass the Party Food's end on a phone: its boards are too small to read
+// Pass the Party Food's end on a phone: the boards were too small to read
 // under the end's panel (a name strip with 3 px spaces at 360x740), so the
 // end's list says what each player did: the sets they scored and the spaces
-// those gained; a bigger screen shows the boards themselves.
+// those gained, and the table leaves the others' boards out (the person's
+// own is drawn where it is readable); a bigger screen shows the boards themselves.
 async function passfoodEndTally(page, at, w, h) {
+  const boards = await page.evaluate(() => [...document.querySelectorAll('.board [data-piece^="board:"]')].map((b) => {
+    const x = [...b.querySelectorAll('[data-piece^="col:"]')].map((c) => c.getBoundingClientRect().left);
+    return [b.dataset.piece, Math.min(...x.slice(1).map((v, i) => v - x[i]))];
+  }));
+  if (PHONE(w, h)) {
+    const bad = boards.filter(([id, pitch]) => id !== 'board:0' || pitch < 20);
+    L.assert(bad.length === 0, `${at}: no board drawn too small to read: ${bad.map(([id, pitch]) => `${id} ${pitch.toFixed(0)} px a column`).join(', ')}`);
+  } else L.assert(boards.length === 5, `${at}: every board drawn (${boards.length})`);
   const rows = await page.evaluate(() => [...document.querySelectorAll('.end .scores li')].map((li) => {
     const did = li.querySelector('.did');
     return { text: li.textContent, did: !!did && did.getClientRects().length > 0 };
@@ -382,7 +417,7 @@ L.suite([
   // (On a phone the end's words were cramped and the table's texts ran
   // together under them: now its texts are checked there too.)
   ['Pass the Party Food, the end: Ziggy on the cake, why, Play again and the replay, at six sizes', (c) => at(c, 'passfood', 'end', F.end, {
-    choices: 3, pieces: 90, sizes: PASSFOOD_SIZES, roomy: true, each: passfoodEndTally, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
+    choices: 3, pieces: (w, h) => (PHONE(w, h) ? 40 : 90), sizes: PASSFOOD_SIZES, roomy: true, each: passfoodEndTally, ready: (p) => p.waitForSelector('.end:not([hidden]) h2') })],
   ['Pass the Party Food against bots: a hint\'s sentence in the turn line\'s place, the table keeps its size', passfoodHint],
   // Paku Paku: every seat's place, five dice, the tower and the box.
   ['Paku Paku, eight seats, the start: every place and the roll, at six sizes', (c) => at(c, 'pakupaku', 'start', K8.start, {

@@ -67,11 +67,19 @@ function tell(page, hint) {
   if (again) again.focus();
 }
 
+// The engine's sentence names another seat by its number from 1 ("Seat 2
+// needs a biscuit"): the page names it as the table does (its board says
+// "medium 2", a child knows no seat numbers). name(i) names seat i from 0.
+export function nameSeats(text, name, seats) {
+  return text.replace(/\b[Ss]eat (\d+)\b/g, (said, n) => (n >= 1 && n <= seats ? name(n - 1) : said));
+}
+
 async function ask(page) {
   const a = await page.conn.request({ cmd: 'plan', hint: true });
   if (!a.ok) { page.say(a.error.message); return; }
-  tell(page, { view: page.state.view, action: a.action,
-    text: `Hint: ${a.why ? a.why.text : `a good move is ${a.action}.`}` });
+  const ctx = page.ctx(page.state);
+  const why = a.why ? nameSeats(a.why.text, ctx.name, ctx.names.length) : `a good move is ${a.action}.`;
+  tell(page, { view: page.state.view, action: a.action, text: `Hint: ${why}` });
   const found = moveTargets(page.p.root, page.state.game, a.action, page.state.seat);
   const touch = found.find((el) => el.getAttribute('role') === 'button' || el.tagName === 'BUTTON');
   if (touch) touch.focus();

@@ -81,7 +81,8 @@ export function layout(ctx) {
   const a = L.arrange(ctx, L.bigBoards(ctx, ziggyChoice(choicesOf(ctx))));
   // Once the game is over nothing is chosen on the person's board: where the
   // end's panel leaves too little room for the table's least text, the board
-  // is drawn as the others are (the end lists every seat's place).
+  // is drawn as the others are, or on a phone not at all (the end lists what
+  // every seat did).
   return a.squeezed && ctx.over && a.big.length ? L.arrange(ctx, []) : a;
 }
 
@@ -602,8 +603,8 @@ export default {
     svg.append(s('title', { text: 'Pass the Party Food: the score track, the plates and every board' }));
     drawTrack(svg, ctx, a);
     drawMiddle(svg, ctx, a, c);
-    drawBoard(svg, ctx, a, 'z', c);
-    v.players.forEach((p) => drawBoard(svg, ctx, a, p.seat, c));
+    // (the boards the arrangement has: at the end on a phone, only the person's own)
+    for (const owner of ['z', ...v.players.map((p) => p.seat)]) if (a.geo.boards[owner]) drawBoard(svg, ctx, a, owner, c);
     // Pieces in flight during a step are drawn here, over everything.
     svg.append(s('g', { class: 'fx', 'aria-hidden': 'true' }));
     return svg;

@@ -185,7 +185,11 @@ function blocks(ctx, big, fs, k, hr, n, g) {
   // a strip; at the end, where the end's panel leaves a phone's table little
   // room, they stay as they are)
   const sq = ctx.over ? CELL : Math.max(CELL, fs * SMALL_CELL_FS);
-  const small = smallOrder(ctx, big).map((o) => board(o, sq, sq, o === 'z' ? 3 : 4, fs, false, compact));
+  // At the end on a phone the small boards are left out: under the end's
+  // panel they were a name strip with 3 px spaces, and the end's list says
+  // what each player did (the person's own board keeps its place).
+  const smalls = ctx.over && ctx.phone ? [] : smallOrder(ctx, big);
+  const small = smalls.map((o) => board(o, sq, sq, o === 'z' ? 3 : 4, fs, false, compact));
   return {
     T: track(n, v.numbers.cake, p),
     M: middle(plates, pl, fs, false),

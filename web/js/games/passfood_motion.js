@@ -69,6 +69,12 @@ class Model {
   }
 
   cell(o, f, r) {
+    // A board not drawn (the others' at the end on a phone): its tiles go to
+    // its owner on the track.
+    if (!this.a.geo.boards[o]) {
+      const p = o === 'z' ? L.spaceAt(this.a, this.v.ziggy.pos) : this.pawnHome(o);
+      return { x: p.x, y: p.y, size: pawnSize(this.a) * 0.5 };
+    }
     const c = L.cellAt(this.a, o, f, r);
     return { x: c.x, y: c.y, size: c.size };
   }
