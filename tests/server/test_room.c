@@ -442,6 +442,23 @@ static void a_turn_timer_s_fallback_plays(void **state)
     leave_all(r, m, 2);
 }
 
+/* Asks member m for a meter (request id meter_id), lets wait_ms pass and
+ * tosses by it stopped at stop_ms (request id meter_id + 1). */
+static void toss_by_meter(pf_room *r, pf_member *m, int meter_id, int wait_ms, int stop_ms)
+{
+    char req[200];
+    snprintf(req, sizeof req, "{\"cmd\":\"meter\",\"id\":%d}", meter_id);
+    pf_fake_ask(r, m, req);
+    cJSON *a = pf_fake_answer(&net, m, meter_id);
+    const cJSON *meter = cJSON_GetObjectItemCaseSensitive(a, "meter");
+    net.now += wait_ms;
+    snprintf(req, sizeof req,
+             "{\"cmd\":\"act\",\"id\":%d,\"action\":\"toss\",\"meter\":{\"id\":\"%s\",\"stop_ms\":%d}}",
+             meter_id + 1, str(meter, "id"), stop_ms);
+    pf_fake_ask(r, m, req);
+    cJSON_Delete(a);
+}
+
 /* A toss by meter (C-4): the value is read off the meter at the stop. */
 static void a_meter_s_stop_is_the_toss(void **state)
 {
@@ -470,26 +487,10 @@ static void a_meter_s_stop_is_the_toss(void **state)
     cJSON_Delete(a);
     /* Stopped at 150 ms but arriving 900 ms after the issue: past the lag
      * cap, a code of its own (a client starts a new meter). */
-    pf_fake_ask(r, m[chef], "{\"cmd\":\"meter\",\"id\":5}");
-    a = pf_fake_answer(&net, m[chef], 5);
-    meter = cJSON_GetObjectItemCaseSensitive(a, "meter");
-    net.now += 900;
-    snprintf(req, sizeof req,
-             "{\"cmd\":\"act\",\"id\":6,\"action\":\"toss\",\"meter\":{\"id\":\"%s\",\"stop_ms\":150}}",
-             str(meter, "id"));
-    pf_fake_ask(r, m[chef], req);
+    toss_by_meter(r, m[chef], 5, 900, 150);
     expect(m[chef], 6, "late_meter");
-    cJSON_Delete(a);
-    pf_fake_ask(r, m[chef], "{\"cmd\":\"meter\",\"id\":3}");
-    a = pf_fake_answer(&net, m[chef], 3);
-    meter = cJSON_GetObjectItemCaseSensitive(a, "meter");
     /* Stopped at a quarter of the period: the triangle's 0.50. */
-    net.now += 600;
-    snprintf(req, sizeof req,
-             "{\"cmd\":\"act\",\"id\":4,\"action\":\"toss\",\"meter\":{\"id\":\"%s\",\"stop_ms\":600}}",
-             str(meter, "id"));
-    pf_fake_ask(r, m[chef], req);
-    cJSON_Delete(a);
+    toss_by_meter(r, m[chef], 3, 600, 600);
     pf_fake_commit(&net);
     a = pf_fake_answer(&net, m[chef], 4);
     assert_true(ok(a));
