@@ -13,8 +13,8 @@
  * (Cowling et al. 2012, section 5.2). The final choice is the root child
  * visited most.
  *
- * Each iteration: a determinization from pf_obs_sample (the only access to
- * the game), a walk down the tree applying the chosen actions, one
+ * Each iteration: a determinization from pf_obs_sample_search (the only
+ * access to the game; hidden parts may be drawn as the playout needs them), a walk down the tree applying the chosen actions, one
  * expansion (a random untried legal action), a playout to the end, and
  * backpropagation of the normalised results. With a prior bot, its move
  * in the determinization is expanded first and favoured by a bias that
@@ -293,7 +293,7 @@ static void playout(search *s, int step, double *res)
 static void iterate(search *s)
 {
     const pf_game *g = s->g;
-    pf_obs_sample(s->o, s->rng, s->det);
+    pf_obs_sample_search(s->o, s->rng, s->det);
     int32_t cur = 0, depth = 0;
     int step = pf_obs_step(s->o);
     int max_depth = s->cfg->max_depth > 0 ? s->cfg->max_depth : s->cap;
