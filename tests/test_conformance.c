@@ -17,6 +17,8 @@
  *     of s with the same generator gives the same state;
  *   - the hidden part varies across resamples (for games with hidden parts),
  *     and resample reseeds the generator (two resamples differ);
+ *   - the search's resample (where a game has it) keeps the view and reads
+ *     nothing hidden, likewise;
  *   - conceal (where a game has it) keeps the view and gives the same bytes
  *     for the state and any resample of it: nothing hidden survives;
  *   - the state's public head (where a game declares one) is the same in
@@ -174,6 +176,32 @@ static void check_not_ready(const pf_game *g, void *st, int seat, pf_action a, i
     free(copy);
 }
 
+/* The search's resample (game.h) keeps the seat's view and reads nothing
+ * the seat does not know: from the state and from other (a resample of
+ * it), the same generator gives the same state. */
+static void check_resample_search(config_case *c, const void *st, const void *other, int p,
+                                  uint64_t seed, const char *view)
+{
+    const pf_game *g = c->game;
+    void *a = malloc(g->state_size), *b = malloc(g->state_size);
+    pf_rng r1, r2;
+    pf_rng_seed(&r1, seed);
+    pf_rng_seed(&r2, seed);
+    memcpy(a, st, g->state_size);
+    g->resample_search(a, p, &r1);
+    memcpy(b, other, g->state_size);
+    g->resample_search(b, p, &r2);
+    char *va = view_text(g, a, p);
+    if (strcmp(view, va) != 0)
+        fail_msg("%s: resample_search for seat %d changed its view:\n%s\n%s", c->name, p, view,
+                 va);
+    if (memcmp(a, b, g->state_size) != 0)
+        fail_msg("%s: resample_search for seat %d depends on hidden content", c->name, p);
+    free(va);
+    free(a);
+    free(b);
+}
+
 static void check_views(config_case *c, const void *st, int seats, pf_rng *rng)
 {
     const pf_game *g = c->game;
@@ -219,6 +247,8 @@ static void check_views(config_case *c, const void *st, int seats, pf_rng *rng)
             g->resample(a, p, &r1);
             if (memcmp(a, b, g->state_size) != 0)
                 fail_msg("%s: resample for seat %d depends on hidden content", c->name, p);
+            if (g->resample_search) /* the same two checks for the search's */
+                check_resample_search(c, st, a, p, seed, v);
             /* Nothing hidden in the public head: another world agrees on it. */
             if (g->public_head > g->state_size)
                 fail_msg("%s: public_head %zu is beyond the state's %zu bytes", c->name,

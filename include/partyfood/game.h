@@ -334,6 +334,14 @@ typedef struct pf_game {
      * a view carrying memory fails. NULL: the view may show all a seat
      * knows, and the check uses resample. */
     void (*resample_forgetful)(void *st, int seat, pf_rng *rng);
+    /* Optional, for speed: resample for a search that only plays the state
+     * on (apply, to_act, legal, over; ISMCTS's determinizations), which may
+     * leave hidden parts to be drawn when the play first reaches them (Pass
+     * the Party Food picks each drawn tile from the bag's contents instead
+     * of shuffling the whole bag). Each line of play must come out as
+     * likely as after resample, and the state must keep all the seat
+     * knows. NULL: resample. */
+    void (*resample_search)(void *st, int seat, pf_rng *rng);
     /* Optional, for games whose only secret is the future (Paku Paku: the
      * generator): replaces in st everything seat does not know by fixed
      * values, so that two states seat cannot tell apart come out the same

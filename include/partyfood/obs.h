@@ -33,6 +33,9 @@ cJSON *pf_obs_view(const pf_obs *o);
 /* Writes into out (game->state_size bytes) a full state that agrees with
  * everything the seat knows, hidden parts redrawn from rng. */
 void pf_obs_sample(const pf_obs *o, pf_rng *rng, void *out);
+/* pf_obs_sample for a search that only plays the sample on: the game's
+ * resample_search where it has one (game.h). */
+void pf_obs_sample_search(const pf_obs *o, pf_rng *rng, void *out);
 
 /* Writes into out (game->state_size bytes) a full state that agrees with
  * everything the seat knows, hidden parts fixed rather than drawn (the

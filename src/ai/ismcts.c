@@ -13,8 +13,8 @@
  * (Cowling et al. 2012, section 5.2). The final choice is the root child
  * visited most.
  *
- * Each iteration: a determinization from pf_obs_sample (the only access to
- * the game), a walk down the tree applying the chosen actions, one
+ * Each iteration: a determinization from pf_obs_sample_search (the only
+ * access to the game; hidden parts may be drawn as the playout needs them), a walk down the tree applying the chosen actions, one
  * expansion (a random untried legal action), a playout to the end, and
  * backpropagation of the normalised results. With a prior bot, its move
  * in the determinization is expanded first and favoured by a bias that
@@ -293,7 +293,7 @@ static void playout(search *s, int step, double *res)
 static void iterate(search *s)
 {
     const pf_game *g = s->g;
-    pf_obs_sample(s->o, s->rng, s->det);
+    pf_obs_sample_search(s->o, s->rng, s->det);
     int32_t cur = 0, depth = 0;
     int step = pf_obs_step(s->o);
     int max_depth = s->cfg->max_depth > 0 ? s->cfg->max_depth : s->cap;
@@ -390,7 +390,17 @@ static void iterate(search *s)
             known = exact;
             next_hinted = hinted;
         }
-        g->apply(s->det, seat, s->pool[next].action, s->now, NULL);
+        /* The next node's children are read after the move's apply and the
+         * next list: ask for their first lines now (they were a cache miss
+         * on the walk's critical path). */
+        const node *nx = &s->pool[next];
+        if (nx->nkids) {
+            const char *block = (const char *)&s->pool[nx->kids];
+            __builtin_prefetch(block);
+            __builtin_prefetch(block + 64);
+            __builtin_prefetch(block + 128);
+        }
+        g->apply(s->det, seat, nx->action, s->now, NULL);
         s->path[depth++] = next;
         cur = next;
         step++;

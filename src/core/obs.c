@@ -59,6 +59,16 @@ void pf_obs_sample(const pf_obs *o, pf_rng *rng, void *out)
     p->game->resample(out, p->seat, rng);
 }
 
+void pf_obs_sample_search(const pf_obs *o, pf_rng *rng, void *out)
+{
+    const obs_impl *p = impl(o);
+    memcpy(out, p->st, p->game->state_size);
+    if (p->game->resample_search)
+        p->game->resample_search(out, p->seat, rng);
+    else
+        p->game->resample(out, p->seat, rng);
+}
+
 void pf_obs_public(const pf_obs *o, void *out)
 {
     const obs_impl *p = impl(o);

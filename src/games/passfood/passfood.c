@@ -73,6 +73,14 @@ static void remove_set(uint8_t c[PASSFOOD_FOODS], int bit)
  * is empty (PPF-9); NONE when both are empty (the draw is skipped). */
 static uint8_t draw(passfood_state *s, pf_events *ev)
 {
+    if (s->deal_lazily && s->bag_n > 0) {
+        /* any tile of the bag, as likely as under a shuffle; the last one
+         * fills its place */
+        uint32_t j = pf_rng_below(&s->rng, s->bag_n);
+        uint8_t f = s->bag[j];
+        s->bag[j] = s->bag[--s->bag_n];
+        return f;
+    }
     if (s->bag_n == 0) {
         for (int f = 0; f < PASSFOOD_FOODS; f++) {
             for (int i = 0; i < s->discard[f]; i++)
@@ -83,7 +91,8 @@ static uint8_t draw(passfood_state *s, pf_events *ev)
             EV(-1, "skip", "The bag and the discard area are empty: no tile is drawn.");
             return PASSFOOD_NONE;
         }
-        pf_rng_shuffle_u8(&s->rng, s->bag, s->bag_n);
+        if (!s->deal_lazily)
+            pf_rng_shuffle_u8(&s->rng, s->bag, s->bag_n);
         EV(-1, "refill", "The bag was empty: the %d discarded tiles go back into it.", s->bag_n);
         pf_events_int(ev, "tiles", s->bag_n);
     }
@@ -1080,10 +1089,10 @@ static bool passfood_over(const void *vs, double *results)
     return true;
 }
 
-static void passfood_resample(void *vs, int seat, pf_rng *rng)
+/* The bag's tiles in food order: its contents are public, its order is
+ * not. */
+static void bag_in_food_order(passfood_state *s)
 {
-    passfood_state *s = vs;
-    (void)seat; /* every seat knows the same: the bag's contents, not its order */
     /* The tiles of each food in the bag, in a byte of one word: the supply
      * less the tiles that lie anywhere else (passfood.h's invariant; the
      * boards of seats not in the game stay empty), a few sums where
@@ -1095,9 +1104,9 @@ static void passfood_resample(void *vs, int seat, pf_rng *rng)
                 (s->plate[0] == f) - (s->plate[1] == f) - (s->plate[2] == f);
         counts |= (uint64_t)n << (8 * f);
     }
-    /* The bag in food order: each food's run written as 24 bytes at once (a
-     * food has at most 20 tiles; the next run overwrites the rest), where a
-     * loop a food mispredicted at its end. */
+    /* Each food's run written as 24 bytes at once (a food has at most 20
+     * tiles; the next run overwrites the rest), where a loop a food
+     * mispredicted at its end. */
     uint8_t sorted[PASSFOOD_TILES + 24];
     int n = 0;
     for (int f = 0; f < PASSFOOD_FOODS; f++) {
@@ -1109,8 +1118,28 @@ static void passfood_resample(void *vs, int seat, pf_rng *rng)
     }
     assert(n == s->bag_n);
     memcpy(s->bag, sorted, (size_t)n);
-    pf_rng_shuffle_u8(rng, s->bag, n);
+}
+
+static void passfood_resample(void *vs, int seat, pf_rng *rng)
+{
+    passfood_state *s = vs;
+    (void)seat; /* every seat knows the same: the bag's contents, not its order */
+    bag_in_food_order(s);
+    pf_rng_shuffle_u8(rng, s->bag, s->bag_n);
     pf_rng_seed(&s->rng, pf_rng_next(rng));
+    s->deal_lazily = 0;
+}
+
+/* For the search, which plays the state out once: the bag is left in food
+ * order and each draw picks its tile (a playout draws about 26 of 69
+ * tiles, where the shuffle drew a place for every one). */
+static void passfood_resample_search(void *vs, int seat, pf_rng *rng)
+{
+    passfood_state *s = vs;
+    (void)seat;
+    bag_in_food_order(s);
+    pf_rng_seed(&s->rng, pf_rng_next(rng));
+    s->deal_lazily = 1;
 }
 
 static int passfood_stats(const void *vs, pf_stat *out, int cap)
@@ -1192,6 +1221,7 @@ const pf_game pf_game_passfood = {
     .over = passfood_over,
     .view = passfood__view,
     .resample = passfood_resample,
+    .resample_search = passfood_resample_search,
     .name = passfood__name,
     .parse = passfood__parse,
     .renamed_since_v2 = passfood__renamed_since_v2,

@@ -100,6 +100,9 @@ typedef struct passfood_state {
     uint8_t swap_to, swap_food; /* the pending swap (phase ANSWER) */
     uint8_t outcome, why;
     uint8_t last_zdraw; /* Ziggy's step-1 tile this turn (for views), or NONE */
+    /* A search's determinization (passfood_resample_search): the bag's
+     * order is not drawn, each draw takes a tile at random from it. */
+    uint8_t deal_lazily;
     uint16_t turn;      /* index of the current turn, from 0 */
 } passfood_state;
 

@@ -203,6 +203,7 @@ const pf_game pf_game_template = {
     .view = template__view,
     .resample = template_resample,
     .resample_forgetful = NULL, /* views and texts show all a seat remembers */
+    .resample_search = NULL, /* for speed: ISMCTS's determinizations (NULL: resample) */
     .public_head = 0, /* for speed: leading state bytes hiding nothing (bots read in place) */
     .name = template__name,
     .parse = template__parse,
