@@ -144,8 +144,7 @@ static void rounded_normal_at_the_corners(void **state)
                     uint64_t a = ka << 11, b = kb << 11;
                     assert_true(pf_rng_normal_rounded_of(a, b, 0.3, 10000) ==
                                 exact_rounded(a, b, 0.3, 10000));
-                    assert_true(pf_rng_normal_rounded_of(a, b, 1, 1) ==
-                                exact_rounded(a, b, 1, 1));
+                    assert_true(pf_rng_normal_rounded_of(a, b, 1, 1) == exact_rounded(a, b, 1, 1));
                 }
         }
 }
@@ -156,8 +155,8 @@ static void rounded_normal_at_the_corners(void **state)
 static void rounded_normal_at_rounding_boundaries(void **state)
 {
     (void)state;
-    static const double off[] = {0, 1e-12, -1e-12, 1e-9, -1e-9, 1e-6, -1e-6, 1e-4, -1e-4,
-                                 0x1.0p-10, -0x1.0p-10, 2e-3, -2e-3};
+    static const double off[] = {0,    1e-12, -1e-12,    1e-9,       -1e-9, 1e-6, -1e-6,
+                                 1e-4, -1e-4, 0x1.0p-10, -0x1.0p-10, 2e-3,  -2e-3};
     pf_rng r;
     pf_rng_seed(&r, 35);
     for (int i = 0; i < 200000; i++) {
