@@ -1,4 +1,5 @@
 /* test_rng.c: the generator matches its published reference and behaves. */
+#include <math.h>
 #include <string.h>
 
 #include "pf_test.h"
@@ -92,6 +93,90 @@ static void shuffle_is_a_permutation(void **state)
     assert_true(moved > 16);
 }
 
+/* What pf_rng_normal_rounded must equal: the deviate, scaled in that order,
+ * rounded by libm, from the generator's raw outputs a then b. */
+static long exact_rounded(uint64_t a, uint64_t b, double sd, double unit)
+{
+    double u1 = 1.0 - (double)(a >> 11) * 0x1.0p-53;
+    double u2 = (double)(b >> 11) * 0x1.0p-53;
+    return lrint(sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2) * sd * unit);
+}
+
+/* Millions of generator states: the same integers as the expression it
+ * replaces, and the same draws. Near a rounding boundary (the fast path's
+ * fallback) some thousands of them. */
+static void rounded_normal_is_the_expression(void **state)
+{
+    (void)state;
+    static const double scales[][2] = {{0.3, 10000}, {1, 1}, {1, 10000}, {0.5, 100}};
+    static const int draws[] = {4000000, 1000000, 1000000, 1000000};
+    for (int k = 0; k < 4; k++) {
+        double sd = scales[k][0], unit = scales[k][1];
+        pf_rng a, b;
+        pf_rng_seed(&a, 2026 + (uint64_t)k);
+        b = a;
+        long near_boundary = 0;
+        for (int i = 0; i < draws[k]; i++) {
+            double t = pf_rng_normal(&b) * sd * unit;
+            near_boundary += fabs(fabs(t - trunc(t)) - 0.5) < 0x1.0p-10;
+            assert_true(pf_rng_normal_rounded(&a, sd, unit) == lrint(t));
+            assert_memory_equal(&a, &b, sizeof a);
+        }
+        assert_true(near_boundary > draws[k] / 1000);
+    }
+}
+
+/* The corners of the approximations: u1 at 1 and just below, at the smallest
+ * draw, where the exponent and the log's centring change (1/2, sqrt(1/2));
+ * u2 around every eighth of a turn (the quadrant choice and |g| = 1/2). */
+static void rounded_normal_at_the_corners(void **state)
+{
+    (void)state;
+    static const uint64_t u1_at[] = {0, 1ULL << 52, 0x95f619980c433ULL /* 1 - sqrt(1/2) */,
+                                     (1ULL << 53) - 1};
+    for (int i = 0; i < 4; i++)
+        for (int64_t da = -300; da <= 300; da++) {
+            uint64_t ka = (uint64_t)((int64_t)u1_at[i] + da) & ((1ULL << 53) - 1);
+            for (int eighth = 0; eighth <= 8; eighth++)
+                for (int64_t db = -40; db <= 40; db++) {
+                    uint64_t kb = ((uint64_t)eighth << 50) + (uint64_t)(db * 997);
+                    kb &= (1ULL << 53) - 1;
+                    uint64_t a = ka << 11, b = kb << 11;
+                    assert_true(pf_rng_normal_rounded_of(a, b, 0.3, 10000) ==
+                                exact_rounded(a, b, 0.3, 10000));
+                    assert_true(pf_rng_normal_rounded_of(a, b, 1, 1) == exact_rounded(a, b, 1, 1));
+                }
+        }
+}
+
+/* Scales chosen so that the scaled deviate lands on a rounding boundary, or
+ * a hair to either side (inside the fast path's error too), and across the
+ * fallback's margin. */
+static void rounded_normal_at_rounding_boundaries(void **state)
+{
+    (void)state;
+    static const double off[] = {0,    1e-12, -1e-12,    1e-9,       -1e-9, 1e-6, -1e-6,
+                                 1e-4, -1e-4, 0x1.0p-10, -0x1.0p-10, 2e-3,  -2e-3};
+    pf_rng r;
+    pf_rng_seed(&r, 35);
+    for (int i = 0; i < 200000; i++) {
+        uint64_t a = pf_rng_next(&r), b = pf_rng_next(&r);
+        double u1 = 1.0 - (double)(a >> 11) * 0x1.0p-53;
+        double u2 = (double)(b >> 11) * 0x1.0p-53;
+        double z = sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+        if (fabs(z) < 1e-3)
+            continue;
+        double half = floor(z * 3000) + 0.5;
+        for (int j = 0; j < 13; j++) {
+            double unit = (half + off[j]) / (z * 0.3);
+            if (fabs(0.3 * unit) > PF_RNG_NORMAL_ROUNDED_MAX_SCALE)
+                continue;
+            assert_true(pf_rng_normal_rounded_of(a, b, 0.3, unit) ==
+                        exact_rounded(a, b, 0.3, unit));
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -101,6 +186,9 @@ int main(void)
         cmocka_unit_test(below_is_in_range_and_uniform),
         cmocka_unit_test(doubles_and_normals),
         cmocka_unit_test(shuffle_is_a_permutation),
+        cmocka_unit_test(rounded_normal_is_the_expression),
+        cmocka_unit_test(rounded_normal_at_the_corners),
+        cmocka_unit_test(rounded_normal_at_rounding_boundaries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -113,7 +113,7 @@ static int32_t draw_jitter(pakupaku_state *s)
 {
     if (s->jit_scripted)
         return s->ijit < s->njit ? (int32_t)s->jit[s->ijit++] * (PAKUPAKU__UNIT / 100) : 0;
-    return (int32_t)lrint(pf_rng_normal(&s->rng) * 0.3 * PAKUPAKU__UNIT);
+    return (int32_t)pf_rng_normal_rounded(&s->rng, 0.3, PAKUPAKU__UNIT);
 }
 
 static int next_in(uint8_t set, int seat, int n)
