@@ -73,14 +73,6 @@ static void remove_set(uint8_t c[PASSFOOD_FOODS], int bit)
  * is empty (PPF-9); NONE when both are empty (the draw is skipped). */
 static uint8_t draw(passfood_state *s, pf_events *ev)
 {
-    if (s->deal_lazily && s->bag_n > 0) {
-        /* any tile of the bag, as likely as under a shuffle; the last one
-         * fills its place */
-        uint32_t j = pf_rng_below(&s->rng, s->bag_n);
-        uint8_t f = s->bag[j];
-        s->bag[j] = s->bag[--s->bag_n];
-        return f;
-    }
     if (s->bag_n == 0) {
         for (int f = 0; f < PASSFOOD_FOODS; f++) {
             for (int i = 0; i < s->discard[f]; i++)
@@ -95,6 +87,14 @@ static uint8_t draw(passfood_state *s, pf_events *ev)
             pf_rng_shuffle_u8(&s->rng, s->bag, s->bag_n);
         EV(-1, "refill", "The bag was empty: the %d discarded tiles go back into it.", s->bag_n);
         pf_events_int(ev, "tiles", s->bag_n);
+    }
+    if (s->deal_lazily) {
+        /* any tile of the bag (refilled or not, it lies in food order), as
+         * likely as under a shuffle; the last one fills its place */
+        uint32_t j = pf_rng_below(&s->rng, s->bag_n);
+        uint8_t f = s->bag[j];
+        s->bag[j] = s->bag[--s->bag_n];
+        return f;
     }
     return s->bag[--s->bag_n];
 }
