@@ -49,10 +49,17 @@ static inline uint32_t pf_rng_below(pf_rng *r, uint32_t n)
     return pf_rng_scale((uint32_t)(pf_rng_next(r) >> 32), n);
 }
 
+/* The uniform double in [0, 1) that the raw output x gives: its top 53
+ * bits. */
+static inline double pf_rng_unit(uint64_t x)
+{
+    return (double)(x >> 11) * 0x1.0p-53;
+}
+
 /* A uniform double in [0, 1). */
 static inline double pf_rng_double(pf_rng *r)
 {
-    return (double)(pf_rng_next(r) >> 11) * 0x1.0p-53;
+    return pf_rng_unit(pf_rng_next(r));
 }
 
 /* A standard normal deviate (mean 0, sd 1). */

@@ -185,8 +185,8 @@ static double cos_turns(double u2)
 static inline __attribute__((always_inline)) long normal_rounded(uint64_t a, uint64_t b, double sd,
                                                                  double unit)
 {
-    double u1 = 1.0 - (double)(a >> 11) * 0x1.0p-53;
-    double u2 = (double)(b >> 11) * 0x1.0p-53;
+    double u1 = 1.0 - pf_rng_unit(a);
+    double u2 = pf_rng_unit(b);
     double t = sqrt(minus_two_log(u1)) * cos_turns(u2) * (sd * unit);
     double nearest = (t + 0x1.8p52) - 0x1.8p52; /* |t| < 2^51 below */
     if (fabs(sd * unit) <= PF_RNG_NORMAL_ROUNDED_MAX_SCALE && u1 <= 1.0 - 0x1.0p-20 &&

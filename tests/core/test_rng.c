@@ -93,13 +93,20 @@ static void shuffle_is_a_permutation(void **state)
     assert_true(moved > 16);
 }
 
-/* What pf_rng_normal_rounded must equal: the deviate, scaled in that order,
- * rounded by libm, from the generator's raw outputs a then b. */
+/* libm's deviate from the generator's raw outputs a then b, as
+ * pf_rng_normal computes it. */
+static double exact_normal(uint64_t a, uint64_t b)
+{
+    double u1 = 1.0 - pf_rng_unit(a);
+    double u2 = pf_rng_unit(b);
+    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+/* What pf_rng_normal_rounded must equal: that deviate, scaled in that order,
+ * rounded by libm. */
 static long exact_rounded(uint64_t a, uint64_t b, double sd, double unit)
 {
-    double u1 = 1.0 - (double)(a >> 11) * 0x1.0p-53;
-    double u2 = (double)(b >> 11) * 0x1.0p-53;
-    return lrint(sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2) * sd * unit);
+    return lrint(exact_normal(a, b) * sd * unit);
 }
 
 /* Millions of generator states: the same integers as the expression it
@@ -161,9 +168,7 @@ static void rounded_normal_at_rounding_boundaries(void **state)
     pf_rng_seed(&r, 35);
     for (int i = 0; i < 200000; i++) {
         uint64_t a = pf_rng_next(&r), b = pf_rng_next(&r);
-        double u1 = 1.0 - (double)(a >> 11) * 0x1.0p-53;
-        double u2 = (double)(b >> 11) * 0x1.0p-53;
-        double z = sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+        double z = exact_normal(a, b);
         if (fabs(z) < 1e-3)
             continue;
         double half = floor(z * 3000) + 0.5;
