@@ -14,8 +14,9 @@
  * visited most.
  *
  * Each iteration: a determinization from pf_obs_sample_search (the only
- * access to the game; hidden parts may be drawn as the playout needs them), a walk down the tree applying the chosen actions, one
- * expansion (a random untried legal action), a playout to the end, and
+ * access to the game; hidden parts may be drawn as the playout needs
+ * them), a walk down the tree applying the chosen actions, one expansion
+ * (a random untried legal action), a playout to the end, and
  * backpropagation of the normalised results. With a prior bot, its move
  * in the determinization is expanded first and favoured by a bias that
  * fades with visits (progressive bias). Everything is taken from

@@ -1,10 +1,10 @@
 // hint.js: a hint in a game against bots (docs/lessons.md,
 // "Hints"): the move a medium bot would make, shining on the table, and
-// one sentence saying why (the engine's `plan` with `hint`), beside the
-// button's, in the turn line's place, and in the page's alert (for a screen reader). None in real time (Paku Paku); in the
-// memory games only with the memory aid on, since there a hint is a memory
-// aid: without it the button says why; in a server's room only where the
-// host allows them.
+// one sentence saying why (the engine's `plan` with `hint`), in the turn
+// line's place and in the page's alert (for a screen reader). None in real
+// time (Paku Paku); in the memory games only with the memory aid on, since
+// there a hint is a memory aid: without it the button says why; in a
+// server's room only where the host allows them.
 import { h } from './dom.js';
 import { moveTargets, shine, unshine } from './lesson.js';
 
